@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+//
+// pfin: bank statement exports in, clean categorised transactions out.
+//
+// Data flows one way: bytes → reader → PaymentActivity stream → rules → store / writer / report.
+// Each arrow is a module boundary below; nothing flows back.
+import PackageDescription
+
+let package = Package(
+    name: "pfin",
+    products: [
+        .executable(name: "pfin", targets: ["pfin"]),
+        .executable(name: "pfin-bench", targets: ["pfin-bench"]),
+        .library(name: "FinanceCore", targets: ["FinanceCore"]),
+        .library(name: "StatementFormats", targets: ["StatementFormats"]),
+    ],
+    targets: [
+        // MARK: Libraries
+        // Pure values: money, dates, activities, diagnostics. No I/O.
+        .target(name: "FinanceCore"),
+        // Readers and writers for every statement format, behind shared protocols.
+        .target(name: "StatementFormats", dependencies: ["FinanceCore"]),
+        // The command line: argument parsing, subcommands, diagnostics printing. `pfin` is a thin main.
+        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats"]),
+
+        // MARK: System libraries
+        // libxml2 for the XML formats (OFX 2.x, CAMT.053). Only XML readers import it.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
+        // MARK: Executables
+        .executableTarget(name: "pfin", dependencies: ["PfinCLI"]),
+        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats"]),
+
+        // MARK: Tests
+        .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
+        .testTarget(
+            name: "StatementFormatsTests",
+            dependencies: ["StatementFormats", "FinanceCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PfinCLITests",
+            dependencies: ["PfinCLI", "pfin"],
+            resources: [.copy("Golden")]
+        ),
+    ]
+)

@@ -1,0 +1,133 @@
+/// Builds the ids of the activities of one file, numbering identical rows so that they stay distinct.
+///
+/// It keeps a counter per distinct row. Identical rows share a date, so a file in date order only
+/// needs the counters of the last few days: once a sorted file has more than `sortedRowLimit`
+/// distinct rows, counters more than a week behind are released, which keeps the table small
+/// enough to stay in cache. A file out of date order keeps every counter up to `unsortedRowLimit`
+/// rows (any real export), so numbering is exact in any order; beyond that it releases too, and
+/// if a row then returns to a released date, `lostTrackOfDate` tells the reader to warn.
+public final class ActivityIDBuilder {
+    private let scratch = ByteBuffer(capacity: 256)
+    private let seen = OccurrenceTable()
+    private var newest: LocalDate?
+    private var oldest: LocalDate?
+    /// A row came more than a week before the newest date seen (so the file is not ascending).
+    private var jumpedBack = false
+    /// A row came more than a week after the oldest date seen (so the file is not descending).
+    private var jumpedForward = false
+    /// Date changes forward and backward between consecutive rows, for files out of order.
+    private var ascendingSteps = 0
+    private var descendingSteps = 0
+    private var releasedBefore: LocalDate?
+    private var releasedAfter: LocalDate?
+    private var sortedRowLimit: Int
+    private var unsortedRowLimit: Int
+    /// The SipHash key, kept per builder so the hot path does not go through a lazy global.
+    private let key = ActivityIDBuilder.key
+
+    /// The first date that arrived after its counters had been released, if any.
+    public private(set) var lostTrackOfDate: LocalDate?
+
+    /// - Parameters:
+    ///   - sortedRowLimit: distinct rows kept before a file in date order releases old counters.
+    ///   - unsortedRowLimit: the same for a file out of date order.
+    public init(sortedRowLimit: Int = 1 << 12, unsortedRowLimit: Int = 1 << 16) {
+        self.sortedRowLimit = sortedRowLimit
+        self.unsortedRowLimit = unsortedRowLimit
+    }
+
+    private var isSorted: Bool { !jumpedBack || !jumpedForward }
+    private var retainedRowLimit: Int { isSorted ? sortedRowLimit : unsortedRowLimit }
+
+    /// The id of a row identified by the bank's own transaction id.
+    public func id(account: String?, bankID: String, date: LocalDate) -> ActivityID {
+        scratch.removeAll()
+        scratch.append(UInt8(ascii: "b"))
+        appendField(account)
+        appendField(bankID)
+        return numbered(date: date)
+    }
+
+    /// The id of a row without a bank id, from what the bank wrote about it.
+    public func id(account: String?, date: LocalDate, amount: Money, name: String) -> ActivityID {
+        scratch.removeAll()
+        scratch.append(UInt8(ascii: "r"))
+        appendField(account)
+        scratch.append(0x1F)
+        scratch.write(maximum: 10) { date.writeISO(to: $0) }
+        scratch.append(0x1F)
+        let canonical = amount.canonical
+        scratch.write(maximum: Money.maximumDecimalLength) { canonical.writeDecimal(to: $0) }
+        scratch.append(0x1F)
+        if let currency = amount.currency { scratch.append(contentsOf: currency.utf8) }
+        appendField(name)
+        return numbered(date: date)
+    }
+
+    private func appendField(_ text: String?) {
+        scratch.append(0x1F)
+        guard var text else { return }
+        text.withUTF8 { scratch.append($0) }
+    }
+
+    private func numbered(date: LocalDate) -> ActivityID {
+        track(date)
+        let base = SipHash24.hash(scratch.buffer, key: key)
+        let occurrence = seen.increment(base, date: date)
+        if seen.count > retainedRowLimit { releaseOldDates() }
+        guard occurrence > 0 else { return ActivityID(value: base) }
+        scratch.append(0x1F)
+        scratch.append(UInt8(ascii: "#"))
+        scratch.appendDecimal(Int(occurrence))
+        return ActivityID(value: SipHash24.hash(scratch.buffer, key: key))
+    }
+
+    private var lastTracked: LocalDate?
+
+    private func track(_ date: LocalDate) {
+        guard date != lastTracked else { return }
+        if let previous = lastTracked {
+            if date > previous { ascendingSteps += 1 } else { descendingSteps += 1 }
+        }
+        lastTracked = date
+        if let newest, let oldest {
+            let day = date.daysSinceEpoch
+            if day - oldest.daysSinceEpoch > 7 { jumpedForward = true }
+            if newest.daysSinceEpoch - day > 7 { jumpedBack = true }
+            if date > newest { self.newest = date }
+            if date < oldest { self.oldest = date }
+        } else {
+            newest = date
+            oldest = date
+        }
+        if lostTrackOfDate == nil,
+            (releasedBefore.map { date < $0 } ?? false) || (releasedAfter.map { date > $0 } ?? false)
+        {
+            lostTrackOfDate = date
+        }
+    }
+
+    /// Releases the counters of dates more than a week behind the file's direction of travel;
+    /// raises the limit when that frees too little (a huge number of rows in one week).
+    private func releaseOldDates() {
+        guard let newest, let oldest else { return }
+        // A sorted file releases behind its direction; an unsorted one behind its main direction.
+        let ascending = isSorted ? !jumpedBack : ascendingSteps >= descendingSteps
+        let bound = ascending ? newest.adding(days: -7) : oldest.adding(days: 7)
+        seen.keepDates { ascending ? $0 >= bound : $0 <= bound }
+        if ascending { releasedBefore = max(releasedBefore ?? bound, bound) } else { releasedAfter = min(releasedAfter ?? bound, bound) }
+        if seen.count > retainedRowLimit / 2 {
+            sortedRowLimit *= 2
+            unsortedRowLimit = max(unsortedRowLimit, sortedRowLimit)
+        }
+    }
+
+    /// `pfin activity id` as two little-endian 64-bit words.
+    static let key: (UInt64, UInt64) = {
+        let bytes = Array("pfin activity id".utf8)
+        func word(_ offset: Int) -> UInt64 {
+            (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
+        }
+        return (word(0), word(8))
+    }()
+}

@@ -1,0 +1,141 @@
+import FinanceCore
+import StatementFormats
+
+/// `pfin convert`: statements in, normalised transactions out, streaming.
+enum ConvertCommand {
+    static let spec = CommandSpec(
+        name: "convert",
+        synopsis: "[FILE…] [--from FORMAT] [--to FORMAT] [--profile FILE] [--account NAME] [--currency CODE] [-o FILE]",
+        summary: "Read bank statements and write normalised transactions (JSON Lines or CSV).",
+        details: """
+            Reads each FILE (standard input when none is given, or for '-'), detects its format and, for
+            CSV, its dialect: encoding, delimiter, header, columns, date layout and number format. Bad rows
+            are reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
+            """,
+        options: InputOptions.specs + [
+            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default) or csv."),
+            OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+            OptionSpec("--strict", help: "Stop at the first error; write no output file."),
+            OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),
+        ],
+        examples: [
+            "pfin convert Samples/de-dkb-giro.csv",
+            "pfin convert statement.csv --to csv -o clean.csv",
+            "pfin convert export.csv --show-dialect > bank.profile && pfin convert export.csv --profile bank.profile",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let options: InputOptions
+        let format: StatementFormat
+        do throws(UsageError) {
+            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+            options = parsed
+            let to = arguments.value("--to") ?? "jsonl"
+            guard let chosen = StatementFormat(rawValue: to.lowercased()) else {
+                throw UsageError(message: "unknown format '\(to)' for --to",
+                                 suggestion: Spelling.closest(to: to, in: StatementFormat.allCases.map(\.name)))
+            }
+            guard StatementWriters.writableFormats.contains(chosen) else {
+                throw UsageError(message: "pfin cannot write \(chosen.name) yet; it writes: \(StatementWriters.writableFormats.map(\.name).joined(separator: ", "))")
+            }
+            format = chosen
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        let outputPath = arguments.value("--output")
+        if arguments.flag("--show-dialect") {
+            return ShowDialect.run(options, outputPath: outputPath, printer: &printer)
+        }
+
+        let output: ByteOutput
+        do {
+            output = try outputPath.map { path throws(OutputError) in try ByteOutput.atomicFile(path) } ?? .standardOutput()
+        } catch {
+            printer.fail(error.description)
+            return ExitStatus.inputErrors
+        }
+        let writer = StatementWriters.writer(for: format, to: output)!
+        return convert(options, writer: writer, output: output, outputPath: outputPath,
+                       strict: arguments.flag("--strict"), printer: &printer)
+    }
+
+    private static func convert(_ options: InputOptions, writer: some StatementWriter, output: ByteOutput,
+                                outputPath: String?, strict: Bool, printer: inout DiagnosticPrinter) -> Int32
+    {
+        var sink = WritingSink(writer: writer, printer: printer, strict: strict)
+        var stoppedEarly = false
+        do {
+            for path in options.files {
+                try InputReading.read(path, options: options, into: &sink)
+                if strict && sink.printer.errors > 0 { throw StrictStop() }
+            }
+            try sink.writer.finish()
+        } catch is StrictStop {
+            stoppedEarly = true
+        } catch {
+            sink.printer.fail(String(describing: error))
+        }
+        printer = sink.printer
+        let target = outputPath.map { "to '\($0)'" } ?? "to standard output"
+        if printer.errors > 0 {
+            output.discardIfFile(when: stoppedEarly || sink.written == 0)
+            if stoppedEarly {
+                Terminal.err("pfin: stopped at the first error (--strict); " +
+                             (outputPath == nil ? "output ended there\n" : "nothing was written\n"))
+            } else if sink.written == 0 {
+                Terminal.err("pfin: \(count(printer.errors, "error")); nothing was written\n")
+            }
+        }
+        if !(stoppedEarly || (printer.errors > 0 && sink.written == 0)) {
+            do {
+                try output.commit()
+            } catch {
+                printer.fail(error.description)
+                return ExitStatus.inputErrors
+            }
+            if printer.errors > 0 {
+                Terminal.err("pfin: \(count(printer.errors, "error")); skipped the bad rows and wrote the other \(count(sink.written, "transaction")) \(target)\n")
+            }
+        }
+        return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}
+
+/// Activities go to the writer, diagnostics to standard error; with `--strict`, the first error stops.
+struct WritingSink<Writer: StatementWriter>: ActivitySink {
+    var writer: Writer
+    var printer: DiagnosticPrinter
+    let strict: Bool
+    private(set) var written = 0
+
+    init(writer: Writer, printer: DiagnosticPrinter, strict: Bool) {
+        self.writer = writer
+        self.printer = printer
+        self.strict = strict
+    }
+
+    mutating func accept(_ activity: PaymentActivity) throws {
+        try writer.write(activity)
+        written += 1
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) throws {
+        printer.print(diagnostic)
+        if strict && diagnostic.severity == .error { throw StrictStop() }
+    }
+}
+
+/// Thrown to end a `--strict` run at its first error.
+struct StrictStop: Error {}
+
+extension ByteOutput {
+    /// Drops a file output that should not appear; standard output has already gone out.
+    func discardIfFile(when condition: Bool) {
+        if condition { discard() }
+    }
+}

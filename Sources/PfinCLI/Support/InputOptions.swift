@@ -1,0 +1,100 @@
+import FinanceCore
+import Glibc
+import StatementFormats
+
+/// The options every reading subcommand shares: what the input is and what detection cannot know.
+struct InputOptions {
+    var files: [String]
+    var format: StatementFormat?
+    var read: ReadOptions
+
+    static let specs: [OptionSpec] = [
+        OptionSpec("--from", value: "FORMAT",
+                   help: "Read this format instead of detecting it from the content (\(StatementReaders.readableFormats.map(\.name).joined(separator: ", ")))."),
+        OptionSpec("--profile", value: "FILE",
+                   help: "A CSV import profile that pins delimiter, encoding, columns, date format… (see --show-dialect)."),
+        OptionSpec("--date-format", value: "PATTERN",
+                   help: "The CSV's date layout, e.g. dd/mm/yyyy or mm/dd/yy, when the dates fit several."),
+        OptionSpec("--account", value: "NAME", help: "The account of every transaction, whatever the file says."),
+        OptionSpec("--currency", value: "CODE", help: "The currency of amounts the file gives none for (ISO 4217, e.g. EUR)."),
+    ]
+
+    /// Reads the shared options; a bad profile file is reported and yields `nil` (exit 1).
+    static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) throws(UsageError) -> InputOptions? {
+        var options = InputOptions(files: arguments.positionals.isEmpty ? ["-"] : arguments.positionals, format: nil, read: ReadOptions())
+        if let from = arguments.value("--from") {
+            guard let format = StatementFormat(rawValue: from.lowercased()) else {
+                throw UsageError(message: "unknown format '\(from)' for --from",
+                                 suggestion: Spelling.closest(to: from, in: StatementFormat.allCases.map(\.name)))
+            }
+            guard StatementReaders.reader(for: format) != nil else {
+                throw UsageError(message: "pfin cannot read \(format.name) yet; it reads: \(StatementReaders.readableFormats.map(\.name).joined(separator: ", "))")
+            }
+            options.format = format
+        }
+        if let code = arguments.value("--currency") {
+            guard let currency = CurrencyCode(code) else {
+                throw UsageError(message: "--currency expects an ISO 4217 code such as EUR or USD, found '\(code)'")
+            }
+            options.read.currency = currency
+        }
+        options.read.account = arguments.value("--account")
+        if let path = arguments.value("--profile") {
+            guard let profile = loadProfile(path, printer: &printer) else { return nil }
+            options.read.csvProfile = profile
+        }
+        if let pattern = arguments.value("--date-format") {
+            guard let format = DateFormat(pattern) else {
+                throw UsageError(message: "--date-format '\(pattern)' is not a date layout; expected one day (dd), month (mm or mmm) and year (yyyy or yy), e.g. dd/mm/yyyy")
+            }
+            options.read.csvProfile.dateFormat = format
+        }
+        return options
+    }
+
+    private static func loadProfile(_ path: String, printer: inout DiagnosticPrinter) -> CSVProfile? {
+        let text: String
+        do {
+            let input = try ByteInput(path: path)
+            var bytes: [UInt8] = []
+            while try input.read(appendingTo: &bytes, maxCount: 1 << 16) > 0 {
+                if bytes.count > 1 << 20 { break }
+            }
+            text = String(decoding: bytes, as: UTF8.self)
+        } catch {
+            printer.fail("cannot read the profile '\(path)': \(String(cString: strerror(error.errno)).lowercased())",
+                         notes: ["--profile takes a profile file; 'pfin convert FILE --show-dialect' prints one to start from"])
+            return nil
+        }
+        switch CSVProfile.parse(text, file: path) {
+        case .success(let profile): return profile
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printer.print(diagnostic) }
+            return nil
+        }
+    }
+}
+
+/// Reads one input file with the reader its content (or `--from`) calls for.
+enum InputReading {
+    /// Reads `path` into `sink`; a file that cannot be opened is reported to the sink as an error.
+    static func read(_ path: String, options: InputOptions, into sink: inout some ActivitySink) throws {
+        let input: ByteInput
+        do {
+            input = try ByteInput(path: path)
+        } catch {
+            try sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: path, line: 0),
+                                       "cannot read the file: \(String(cString: strerror(error.errno)).lowercased())"))
+            return
+        }
+        let reader: any StatementReader
+        if let format = options.format {
+            reader = StatementReaders.reader(for: format)!
+        } else {
+            let prefix = (try? input.peek(upTo: 4096)) ?? []
+            let format = StatementReaders.detect(prefix) ?? .csv
+            reader = StatementReaders.reader(for: format)!
+        }
+        try reader.read(input, options: options.read, into: &sink)
+    }
+}

@@ -1,0 +1,124 @@
+import FinanceCore
+
+/// Writes activities as CSV (RFC 4180 quoting, LF line ends) with the contract's header.
+///
+/// Spreadsheets run a cell that starts with `=`, `+`, `-`, `@`, tab or CR as a formula, so such a
+/// cell is written with a leading `'` unless it is a plain number (`-54.20` stays a number):
+/// a payee named `=HYPERLINK(…)` arrives as text.
+public struct CSVActivityWriter: StatementWriter {
+    public static let header = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber"
+    private let output: ByteOutput
+    private let buffer = ByteBuffer()
+    private var wroteHeader = false
+
+    public init(output: ByteOutput) {
+        self.output = output
+    }
+
+    public mutating func write(_ a: PaymentActivity) throws {
+        let out = buffer
+        writeHeaderOnce()
+        out.write(maximum: 16) { a.id.writeHex(to: $0) }
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.account, to: out)
+        out.append(UInt8(ascii: ","))
+        out.write(maximum: 10) { a.date.writeISO(to: $0) }
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.name, to: out)
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.address, to: out)
+        out.append(UInt8(ascii: ","))
+        out.write(maximum: Money.maximumDecimalLength) { a.amount.writeDecimal(to: $0) }
+        out.append(UInt8(ascii: ","))
+        if let currency = a.amount.currency { out.append(contentsOf: currency.utf8) }
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.memo, to: out)
+        out.append(UInt8(ascii: ","))
+        switch a.type {
+        case .income: out.append("income")
+        case .expense: out.append("expense")
+        case .transfer: out.append("transfer")
+        }
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.category, to: out)
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.fitid, to: out)
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.checkNumber, to: out)
+        out.append(0x0A)
+        if out.count >= 1 << 16 {
+            try output.write(out.bytes)
+            out.removeAll()
+        }
+    }
+
+    public mutating func finish() throws {
+        writeHeaderOnce()
+        try output.write(buffer.bytes)
+        buffer.removeAll()
+    }
+
+    private mutating func writeHeaderOnce() {
+        guard !wroteHeader else { return }
+        wroteHeader = true
+        buffer.append(contentsOf: Array(Self.header.utf8))
+        buffer.append(0x0A)
+    }
+
+    /// Appends one cell: empty for `nil`, defused if a spreadsheet would run it, quoted if needed.
+    static func appendCell(_ text: String?, to out: ByteBuffer) {
+        guard var text, !text.isEmpty else { return }
+        text.withUTF8 { bytes in
+            let defuse = FormulaDefusing.needsPrefix(bytes)
+            var needsQuotes = false
+            for b in bytes where b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D {
+                needsQuotes = true
+                break
+            }
+            if !needsQuotes && !defuse {
+                out.append(bytes)
+                return
+            }
+            out.reserve(bytes.count * 2 + 3)
+            if needsQuotes { out.appendReserved(UInt8(ascii: "\"")) }
+            if defuse { out.appendReserved(UInt8(ascii: "'")) }
+            for b in bytes {
+                if b == UInt8(ascii: "\"") { out.appendReserved(b) }
+                out.appendReserved(b)
+            }
+            if needsQuotes { out.appendReserved(UInt8(ascii: "\"")) }
+        }
+    }
+}
+
+/// Which cells a spreadsheet would evaluate as formulas (OWASP "CSV injection").
+public enum FormulaDefusing {
+    /// True when the text starts with `=`, `+`, `-`, `@`, tab or CR and is not a plain number.
+    public static func needsPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        case UInt8(ascii: "+"), UInt8(ascii: "-"): return !isPlainNumber(bytes)
+        default: return false
+        }
+    }
+
+    /// `[+-]digits[.digits]`.
+    static func isPlainNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+        var digits = 0, dot = false, afterDot = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                if dot { afterDot += 1 } else { digits += 1 }
+            } else if b == UInt8(ascii: ".") && !dot {
+                dot = true
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return digits > 0 && (!dot || afterDot > 0)
+    }
+}

@@ -1,0 +1,91 @@
+import FinanceCore
+
+/// Everything needed to read one bank's CSV export: what detection finds, or a profile pins.
+///
+/// `CSVProfile` is the same with every setting optional; `profileText` prints a dialect as a
+/// complete profile that reproduces it exactly.
+public struct CSVDialect: Equatable, Sendable {
+    public var encoding: TextEncoding
+    public var delimiter: UInt8
+    /// Lines before the header (or, without a header, before the first row).
+    public var skip: Int
+    public var hasHeader: Bool
+    public var dateFormat: DateFormat
+    public var decimalMark: UInt8
+    public var columns: [ColumnRole: ColumnReference]
+    /// The account of every row, unless a row names its own.
+    public var account: String?
+    /// The currency of amounts that state none.
+    public var currency: CurrencyCode?
+    public var amountSign: AmountSign
+
+    public init(encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
+                decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
+                currency: CurrencyCode?, amountSign: AmountSign)
+    {
+        self.encoding = encoding
+        self.delimiter = delimiter
+        self.skip = skip
+        self.hasHeader = hasHeader
+        self.dateFormat = dateFormat
+        self.decimalMark = decimalMark
+        self.columns = columns
+        self.account = account
+        self.currency = currency
+        self.amountSign = amountSign
+    }
+}
+
+/// How an export signs its amounts.
+public enum AmountSign: String, Sendable, CaseIterable, Equatable {
+    /// Money in is positive, money out negative: what pfin writes.
+    case asIs = "as-is"
+    /// Money out is positive, as in many credit card exports (charges positive, payments negative).
+    case inverted
+}
+
+/// The settings of a CSV import profile; any may be left out for detection to decide.
+public struct CSVProfile: Equatable, Sendable {
+    public var encoding: TextEncoding?
+    public var delimiter: UInt8?
+    public var skip: Int?
+    public var hasHeader: Bool?
+    public var dateFormat: DateFormat?
+    public var decimalMark: UInt8?
+    public var columns: [ColumnRole: ColumnReference]?
+    public var account: String?
+    public var currency: CurrencyCode?
+    public var amountSign: AmountSign?
+
+    public init() {}
+
+    /// The profile that pins every setting of `dialect`.
+    public init(_ dialect: CSVDialect) {
+        encoding = dialect.encoding
+        delimiter = dialect.delimiter
+        skip = dialect.skip
+        hasHeader = dialect.hasHeader
+        dateFormat = dialect.dateFormat
+        decimalMark = dialect.decimalMark
+        columns = dialect.columns
+        account = dialect.account
+        currency = dialect.currency
+        amountSign = dialect.amountSign
+    }
+
+    /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
+    public func overriding(_ other: CSVProfile) -> CSVProfile {
+        var merged = other
+        if let encoding { merged.encoding = encoding }
+        if let delimiter { merged.delimiter = delimiter }
+        if let skip { merged.skip = skip }
+        if let hasHeader { merged.hasHeader = hasHeader }
+        if let dateFormat { merged.dateFormat = dateFormat }
+        if let decimalMark { merged.decimalMark = decimalMark }
+        if let columns { merged.columns = columns }
+        if let account { merged.account = account }
+        if let currency { merged.currency = currency }
+        if let amountSign { merged.amountSign = amountSign }
+        return merged
+    }
+}

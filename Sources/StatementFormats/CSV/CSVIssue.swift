@@ -1,0 +1,69 @@
+import FinanceCore
+
+/// Problems in CSV rows, as data; `diagnostic(file:)` gives the wording.
+enum CSVIssue {
+    case unterminatedQuote
+    case overlongRecord(limit: Int)
+    case raggedRow(expected: Int, found: Int, headerLine: Int?, delimiter: UInt8)
+    case badDate(text: String, format: DateFormat)
+    case badAmount(text: String, column: String, decimalMark: UInt8, failure: AmountParseFailure)
+    case noAmount(debit: String, credit: String)
+    case badDirection(text: String, column: String)
+    case badCurrency(text: String)
+    case invalidUTF8
+
+    var code: String {
+        switch self {
+        case .unterminatedQuote: return "csv.unterminated-quote"
+        case .overlongRecord: return "csv.overlong-record"
+        case .raggedRow: return "csv.ragged-row"
+        case .badDate: return "csv.bad-date"
+        case .badAmount, .noAmount, .badDirection: return "csv.bad-amount"
+        case .badCurrency: return "csv.bad-currency"
+        case .invalidUTF8: return "csv.invalid-utf8"
+        }
+    }
+
+    func diagnostic(at location: SourceLocation) -> Diagnostic {
+        let example = LocalDate(year: 2024, month: 5, day: 3)!
+        switch self {
+        case .unterminatedQuote:
+            return Diagnostic(.error, code: code, at: location,
+                              "unterminated quoted field; expected a closing '\"' before the end of the file",
+                              notes: ["reading resumed on the next line; a field that opens with '\"' must close with '\"' (write \"\" for a quote inside it)"])
+        case .overlongRecord(let limit):
+            return Diagnostic(.error, code: code, at: location,
+                              "line longer than \(limit / (1 << 20)) MiB; expected a bank export row, skipped to the end of the line",
+                              notes: ["check that this is the CSV export and not another kind of file"])
+        case .raggedRow(let expected, let found, let headerLine, let delimiter):
+            let against = headerLine.map { "as in the header on line \($0)" } ?? "as in the first row"
+            let d = delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"
+            return Diagnostic(.error, code: code, at: location, "expected \(expected) fields \(against), found \(found)",
+                              notes: ["a field that contains the delimiter \(d) must be quoted; check this row for a missing or extra \(d)"])
+        case .badDate(let text, let format):
+            return Diagnostic(.error, code: code, at: location,
+                              "expected a date in the layout \(format.pattern) (like \(format.render(example))), found '\(text)'",
+                              notes: ["if the file's dates use another layout, pass --date-format (or put 'date-format …' in a profile)"])
+        case .badAmount(let text, let column, let mark, let failure):
+            let like = mark == UInt8(ascii: ",") ? "-1.234,56" : "-1,234.56"
+            let what = failure == .tooLarge ? "an amount of at most 18 digits" : "an amount like \(like)"
+            return Diagnostic(.error, code: code, at: location,
+                              "expected \(what) in column '\(column)', found '\(text)'",
+                              notes: [failure == .tooLarge ? "no bank writes amounts this large; is this the right column?"
+                                      : "the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))'; put 'decimal-mark …' in a profile if that is wrong"])
+        case .noAmount(let debit, let credit):
+            return Diagnostic(.error, code: code, at: location,
+                              "expected an amount in '\(debit)' or '\(credit)', found both empty")
+        case .badDirection(let text, let column):
+            return Diagnostic(.error, code: code, at: location,
+                              "expected a debit/credit mark in column '\(column)' (such as D/C, S/H, Af/Bij, DR/CR), found '\(text)'")
+        case .badCurrency(let text):
+            return Diagnostic(.error, code: code, at: location,
+                              "expected an ISO 4217 currency code such as EUR, found '\(text)'")
+        case .invalidUTF8:
+            return Diagnostic(.warning, code: code, at: location,
+                              "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",
+                              notes: ["if the file is in another encoding, pass a profile with 'encoding windows-1252' (or the right one)"])
+        }
+    }
+}

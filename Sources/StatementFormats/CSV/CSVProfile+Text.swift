@@ -1,0 +1,239 @@
+import FinanceCore
+
+// The profile file syntax (CONTRACT.md, "CSV import profiles"):
+//
+//   profile  := line*
+//   line     := setting? comment?
+//   comment  := '#' any-text
+//   setting  := 'encoding' NAME | 'delimiter' (CHAR | 'tab' | 'comma' | 'semicolon' | 'pipe')
+//             | 'skip' INT | 'header' ('yes' | 'no') | 'date-format' PATTERN | 'decimal-mark' (',' | '.')
+//             | 'columns' (ROLE '=' VALUE)+ | 'account' VALUE | 'currency' CODE
+//             | 'amount-sign' ('as-is' | 'inverted')
+//   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
+//
+// `columns` may appear on several lines; their pairs add up.
+
+extension CSVProfile {
+    /// The settings a profile may contain, in the order they are printed.
+    public static let settingNames = ["encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
+                                      "columns", "account", "currency", "amount-sign"]
+
+    /// Parses a profile; all problems of the file are returned at once.
+    public static func parse(_ text: String, file: String) -> Result<CSVProfile, ProfileErrors> {
+        var profile = CSVProfile()
+        var errors: [Diagnostic] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            func fail(_ column: Int, _ message: String, _ notes: [String] = []) {
+                errors.append(Diagnostic(.error, code: "profile.invalid", at: SourceLocation(file: file, line: lineNumber, column: column), message, notes: notes))
+            }
+            let words: [ProfileWord]
+            switch ProfileWord.split(String(line)) {
+            case .success(let w): words = w
+            case .failure(let problem): fail(problem.column, "unterminated quoted value; expected a closing '\"'"); continue
+            }
+            guard let key = words.first else { continue }
+            let args = Array(words.dropFirst())
+            func single(_ what: String) -> ProfileWord? {
+                guard args.count == 1 else {
+                    fail(args.count > 1 ? args[1].column : key.column + key.text.count + 1,
+                         args.isEmpty ? "'\(key.text)' needs \(what)" : "'\(key.text)' takes one value; found \(args.count)",
+                         [example(for: key.text)])
+                    return nil
+                }
+                return args[0]
+            }
+            switch key.text {
+            case "encoding":
+                guard let arg = single("an encoding name") else { continue }
+                if let encoding = TextEncoding(name: arg.text) {
+                    profile.encoding = encoding
+                } else {
+                    fail(arg.column, "unknown encoding '\(arg.text)'",
+                         ["expected one of: " + TextEncoding.allCases.map(\.name).joined(separator: ", ")])
+                }
+            case "delimiter":
+                guard let arg = single("a delimiter") else { continue }
+                if let d = delimiter(named: arg.text) { profile.delimiter = d } else {
+                    fail(arg.column, "unknown delimiter '\(arg.text)'", ["expected one of: , ; | tab (or one other ASCII character)"])
+                }
+            case "skip":
+                guard let arg = single("a number of lines") else { continue }
+                if let n = Int(arg.text), n >= 0 { profile.skip = n } else {
+                    fail(arg.column, "expected a number of lines to skip, found '\(arg.text)'", [example(for: "skip")])
+                }
+            case "header":
+                guard let arg = single("yes or no") else { continue }
+                switch arg.text.lowercased() {
+                case "yes", "true": profile.hasHeader = true
+                case "no", "false": profile.hasHeader = false
+                default: fail(arg.column, "expected 'yes' or 'no', found '\(arg.text)'")
+                }
+            case "date-format":
+                guard let arg = single("a date pattern") else { continue }
+                if let format = DateFormat(arg.text) { profile.dateFormat = format } else {
+                    fail(arg.column, "invalid date pattern '\(arg.text)'",
+                         ["a pattern has one day (dd), one month (mm, or mmm for names) and one year (yyyy or yy), e.g. dd.mm.yyyy"])
+                }
+            case "decimal-mark":
+                guard let arg = single("',' or '.'") else { continue }
+                switch arg.text {
+                case ",", "comma": profile.decimalMark = UInt8(ascii: ",")
+                case ".", "point", "dot": profile.decimalMark = UInt8(ascii: ".")
+                default: fail(arg.column, "expected ',' or '.', found '\(arg.text)'")
+                }
+            case "columns":
+                guard !args.isEmpty else { fail(key.column, "'columns' needs ROLE=COLUMN pairs", [example(for: "columns")]); continue }
+                var columns = profile.columns ?? [:]
+                for arg in args {
+                    guard let (roleText, value) = arg.pair else {
+                        fail(arg.column, "expected ROLE=COLUMN, found '\(arg.text)'", [example(for: "columns")]); continue
+                    }
+                    guard let role = ColumnRole(rawValue: roleText) else {
+                        let roles = ColumnRole.allCases.map(\.key)
+                        let hint = Spelling.closest(to: roleText, in: roles).map { "did you mean '\($0)'? " } ?? ""
+                        fail(arg.column, "unknown column role '\(roleText)'", [hint + "roles: " + roles.joined(separator: ", ")])
+                        continue
+                    }
+                    guard !value.isEmpty else { fail(arg.column, "column for '\(roleText)' is empty"); continue }
+                    columns[role] = Int(value).map { .position($0) } ?? .name(value)
+                    if case .position(let p) = columns[role], p < 1 {
+                        fail(arg.column, "column positions start at 1, found \(p)")
+                    }
+                }
+                profile.columns = columns
+            case "account":
+                guard let arg = single("an account name") else { continue }
+                profile.account = arg.text
+            case "currency":
+                guard let arg = single("an ISO 4217 code such as EUR") else { continue }
+                if let code = CurrencyCode(arg.text), CurrencyText.isoCodes.contains(code) { profile.currency = code } else {
+                    fail(arg.column, "expected an ISO 4217 currency code such as EUR or USD, found '\(arg.text)'")
+                }
+            case "amount-sign":
+                guard let arg = single("as-is or inverted") else { continue }
+                if let sign = AmountSign(rawValue: arg.text) { profile.amountSign = sign } else {
+                    fail(arg.column, "expected 'as-is' or 'inverted', found '\(arg.text)'",
+                         ["'inverted' is for exports where money out is positive, as many card statements do"])
+                }
+            default:
+                let hint = Spelling.closest(to: key.text, in: settingNames).map { "did you mean '\($0)'? " } ?? ""
+                fail(key.column, "unknown setting '\(key.text)'", [hint + "settings: " + settingNames.joined(separator: ", ")])
+            }
+        }
+        return errors.isEmpty ? .success(profile) : .failure(ProfileErrors(diagnostics: errors))
+    }
+
+    private static func example(for key: String) -> String {
+        switch key {
+        case "columns": return "example: columns date=Buchungstag name=\"Posting Text\" amount=Betrag (or positions: date=1 amount=4)"
+        case "skip": return "example: skip 4"
+        default: return "example: \(key) " + (["encoding": "windows-1252", "delimiter": ";", "header": "yes",
+                                                 "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
+                                                 "currency": "EUR", "amount-sign": "as-is"][key] ?? "")
+        }
+    }
+
+    static func delimiter(named text: String) -> UInt8? {
+        switch text.lowercased() {
+        case "tab", "\\t", "\t": return 0x09
+        case "comma": return UInt8(ascii: ",")
+        case "semicolon": return UInt8(ascii: ";")
+        case "pipe": return UInt8(ascii: "|")
+        default:
+            let bytes = Array(text.utf8)
+            guard bytes.count == 1, bytes[0] > 0x20, bytes[0] < 0x7F, bytes[0] != UInt8(ascii: "\"") else { return nil }
+            return bytes[0]
+        }
+    }
+}
+
+/// Every error of one profile file.
+public struct ProfileErrors: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+}
+
+extension CSVDialect {
+    /// The dialect as a complete profile: `pfin convert --profile` with this text reads the file
+    /// exactly as detection did.
+    public func profileText(source: String) -> String {
+        var lines = ["# pfin CSV profile, detected from \(source)"]
+        lines.append("encoding \(encoding.name)")
+        lines.append("delimiter \(delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter)))")
+        lines.append("skip \(skip)")
+        lines.append("header \(hasHeader ? "yes" : "no")")
+        lines.append("date-format \(dateFormat.pattern)")
+        lines.append("decimal-mark \(String(UnicodeScalar(decimalMark)))")
+        let pairs = columns.sorted { $0.key < $1.key }.map { "\($0.key.key)=\(ProfileWord.quoted($0.value.description))" }
+        lines.append("columns " + pairs.joined(separator: " "))
+        if let account { lines.append("account \(ProfileWord.quoted(account))") }
+        if let currency { lines.append("currency \(currency)") }
+        lines.append("amount-sign \(amountSign.rawValue)" + (amountSign == .inverted ? "  # money out is positive in this export" : ""))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+struct UnterminatedQuote: Error {
+    var column: Int
+}
+
+/// One word of a profile line, with the column it starts at.
+struct ProfileWord {
+    var text: String
+    var column: Int
+
+    /// `ROLE=VALUE` split at the first `=`.
+    var pair: (String, String)? {
+        guard let eq = text.firstIndex(of: "=") else { return nil }
+        return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+    }
+
+    /// Splits a line into words; quotes group (and are removed), `#` outside quotes ends the line.
+    /// Fails with the column of an unterminated quote.
+    static func split(_ line: String) -> Result<[ProfileWord], UnterminatedQuote> {
+        var words: [ProfileWord] = []
+        var current = ""
+        var start = 0
+        var inWord = false
+        var quoteColumn: Int?
+        var escaped = false
+        var column = 0
+        for ch in line {
+            column += 1
+            if let _ = quoteColumn {
+                if escaped { current.append(ch); escaped = false; continue }
+                if ch == "\\" { escaped = true; continue }
+                if ch == "\"" { quoteColumn = nil; continue }
+                current.append(ch)
+                continue
+            }
+            if ch == "#" { break }
+            if ch == " " || ch == "\t" {
+                if inWord { words.append(ProfileWord(text: current, column: start)); current = ""; inWord = false }
+                continue
+            }
+            if !inWord { inWord = true; start = column }
+            if ch == "\"" { quoteColumn = column; continue }
+            current.append(ch)
+        }
+        if let quoteColumn { return .failure(UnterminatedQuote(column: quoteColumn)) }
+        if inWord { words.append(ProfileWord(text: current, column: start)) }
+        return .success(words)
+    }
+
+    /// The value as a profile writes it: bare when safe, otherwise in double quotes.
+    static func quoted(_ value: String) -> String {
+        let safe = !value.isEmpty && value.unicodeScalars.allSatisfy {
+            $0.value > 0x20 && $0 != "\"" && $0 != "#" && $0 != "\\" && $0 != "="
+        }
+        if safe { return value }
+        var out = "\""
+        for ch in value {
+            if ch == "\"" || ch == "\\" { out.append("\\") }
+            out.append(ch)
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,113 @@
+import FinanceCore
+
+/// Reads bank CSV exports in any dialect, streaming: bytes are decoded to UTF-8, split into records,
+/// and mapped to activities one at a time, so memory stays flat whatever the file's size.
+///
+/// The dialect comes from the first `detectionWindow` bytes (the whole file, for any real export),
+/// unless a profile pins it.
+public struct CSVStatementReader: StatementReader {
+    public static let format = StatementFormat.csv
+    /// How much of the start of a file detection looks at.
+    public static let detectionWindow = 2 << 20
+    /// Bytes read per chunk.
+    static let chunkSize = 1 << 20
+
+    public init() {}
+
+    /// Any text is possibly CSV; the score stays low so that specific formats win.
+    public static func sniff(_ prefix: [UInt8]) -> Int {
+        let guess = TextEncoding.guess(prefix, isComplete: false)
+        return guess.nulOffset == nil && FileSignature.binaryKind(prefix) == nil ? 10 : 0
+    }
+
+    /// Works out the dialect of `input` without consuming it: what `--show-dialect` prints.
+    public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
+        let prefix = try input.peek(upTo: Self.detectionWindow)
+        let isComplete = prefix.count < Self.detectionWindow
+        let file = input.displayName
+        guard !prefix.isEmpty else {
+            return .failure(Diagnostic(.error, code: "csv.empty", at: SourceLocation(file: file, line: 1),
+                                       "the file is empty; expected a CSV export with a header and rows"))
+        }
+        if let kind = FileSignature.binaryKind(prefix) {
+            return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: 1),
+                                       "this is \(kind.description), not a CSV export; expected text",
+                                       notes: [kind.advice]))
+        }
+        let pinned = options.csvProfile
+        let guess = TextEncoding.guess(prefix, isComplete: isComplete)
+        let encoding = pinned.encoding ?? guess.encoding
+        if let nul = guess.nulOffset, encoding != .utf16LE && encoding != .utf16BE {
+            let line = prefix[..<nul].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: line),
+                                       "this looks like a binary file (a NUL byte at offset \(nul)), not a CSV export; expected text",
+                                       notes: ["export the statement from your bank as CSV, or pass --from with the right format"]))
+        }
+        var transcoder = UTF8Transcoder(encoding: encoding)
+        var text: [UInt8] = []
+        prefix.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isComplete) }
+        return DialectDetector(pinned: pinned, file: file).detect(text, encoding: encoding, isComplete: isComplete)
+    }
+
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let detection: DialectDetection
+        switch try detect(input, options: options) {
+        case .failure(let diagnostic):
+            try sink.report(diagnostic)
+            return
+        case .success(let found):
+            detection = found
+        }
+        for warning in detection.warnings { try sink.report(warning) }
+        try read(input, dialect: detection.dialect, options: options, into: &sink)
+    }
+
+    /// Reads `input` with a known dialect.
+    public func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let file = input.displayName
+        let mapper = CSVRowMapper(dialect: dialect, file: file, options: options)
+        var tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
+        var transcoder = UTF8Transcoder(encoding: dialect.encoding)
+        var raw: [UInt8] = []
+        raw.reserveCapacity(Self.chunkSize)
+        var text: [UInt8] = []
+        text.reserveCapacity(Self.chunkSize * 2)
+        func reportToken(_ problem: CSVTokenProblem) throws {
+            let issue: CSVIssue
+            switch problem.kind {
+            case .unterminatedQuote: issue = .unterminatedQuote
+            case .overlongRecord(let limit): issue = .overlongRecord(limit: limit)
+            }
+            try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: problem.line, column: problem.column)))
+        }
+
+        do {
+            var isFinal = false
+            while !isFinal {
+                raw.removeAll(keepingCapacity: true)
+                isFinal = try input.read(appendingTo: &raw, maxCount: Self.chunkSize) == 0
+                raw.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isFinal) }
+                let consumed = try text.withUnsafeBufferPointer { bytes in
+                    try tokenizer.tokenize(bytes, isFinal: isFinal, onRecord: { record in
+                        try mapper.map(record, into: &sink)
+                    }, onProblem: reportToken)
+                }
+                text.removeFirst(consumed)
+                if !isFinal && text.count > tokenizer.maxRecordBytes {
+                    let dropped = try text.withUnsafeBufferPointer { try tokenizer.abandonIncompleteRecord($0, onProblem: reportToken) }
+                    text.removeFirst(dropped)
+                }
+            }
+            if transcoder.replacedCount > 0 {
+                try sink.report(Diagnostic(.warning, code: "csv.invalid-utf16", at: SourceLocation(file: file, line: 0),
+                                           "\(transcoder.replacedCount) unpaired UTF-16 surrogates were replaced with U+FFFD"))
+            }
+            try mapper.finish(into: &sink)
+        } catch is StopReading {
+            return
+        }
+    }
+}
+
+/// Thrown inside the reader to stop at a fatal problem that was already reported.
+struct StopReading: Error {}

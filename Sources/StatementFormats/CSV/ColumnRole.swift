@@ -1,0 +1,45 @@
+/// What a CSV column holds, as far as turning rows into activities is concerned.
+public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
+    /// The booking date: the date an activity gets.
+    case date
+    /// The value date, used only when there is no booking date.
+    case valueDate = "value-date"
+    case name
+    case memo
+    /// A signed amount (or unsigned, with a `direction` column).
+    case amount
+    /// Money out, as a positive number.
+    case debit
+    /// Money in, as a positive number.
+    case credit
+    /// A debit/credit indicator (`S`/`H`, `Af`/`Bij`, `DR`/`CR`) for unsigned amounts.
+    case direction
+    case balance
+    case currency
+    case category
+    case checkNumber = "check-number"
+    case transactionID = "transaction-id"
+    case account
+    case address
+
+    /// The key a profile's `columns` line uses (`date=Buchungstag`).
+    public var key: String { rawValue }
+
+    /// The order in which a profile lists the columns.
+    public static func < (lhs: ColumnRole, rhs: ColumnRole) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// How a profile names a column: by its header text or by its 1-based position.
+public enum ColumnReference: Hashable, Sendable, CustomStringConvertible {
+    case name(String)
+    case position(Int)
+
+    public var description: String {
+        switch self {
+        case .name(let name): return name
+        case .position(let index): return String(index)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import FinanceCore
+
+/// Decides which column plays which role: from header names where there is a header (the values
+/// must agree: a `Valuta` column of dates is a value date, of `EUR`s a currency), then from the
+/// values for whatever is still missing.
+enum ColumnAssignment {
+    static func assign(header: [String]?, stats: [ColumnStats]) -> [ColumnRole: Int] {
+        var roles: [ColumnRole: Int] = [:]
+        var taken = Set<Int>()
+        func take(_ role: ColumnRole, _ column: Int) {
+            roles[role] = column
+            taken.insert(column)
+        }
+
+        if let header {
+            var choices: [(strength: Int, column: Int, role: ColumnRole)] = []
+            for (column, name) in header.enumerated() where column < stats.count {
+                for candidate in HeaderMatching.candidates(name)
+                where candidate.role != .direction && fits(candidate.role, stats[column]) {
+                    choices.append((candidate.strength, column, candidate.role))
+                }
+            }
+            choices.sort { ($0.strength, $0.column) < ($1.strength, $1.column) }
+            for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
+                take(choice.role, choice.column)
+            }
+        }
+
+        // Values fill the gaps.
+        if roles[.date] == nil, let column = stats.first(where: { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.dateRatio >= 0.9 }) {
+            take(.date, column.index)
+        }
+        if roles[.date] != nil, roles[.valueDate] == nil, header == nil,
+            let column = stats.first(where: { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.dateRatio >= 0.9 })
+        {
+            take(.valueDate, column.index)
+        }
+        if roles[.amount] == nil && roles[.debit] == nil && roles[.credit] == nil {
+            assignAmountsFromValues(stats, taken: taken, take: take)
+        }
+        if roles[.currency] == nil,
+            let column = stats.first(where: { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.currencyRatio >= 0.9 })
+        {
+            take(.currency, column.index)
+        }
+        if roles[.name] == nil {
+            let texts = stats.filter { !taken.contains($0.index) && $0.textRatio >= 0.5 && $0.dateRatio < 0.5 }
+            if let best = texts.max(by: { nameScore($0) < nameScore($1) }) { take(.name, best.index) }
+        }
+
+        // An unsigned amount beside a debit/credit indicator takes its sign from it.
+        if let amount = roles[.amount], !hasSignedValues(stats[amount]) {
+            let indicator = header.flatMap { names in
+                names.indices.first { column in
+                    column < stats.count && HeaderMatching.candidates(names[column]).contains { $0.role == .direction }
+                        && fits(.direction, stats[column]) && (roles.first { $0.value == column }.map { $0.key == .memo } ?? true)
+                }
+            } ?? stats.first { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.directionRatio >= 0.9 }?.index
+            if let indicator {
+                if roles[.memo] == indicator { roles[.memo] = nil }
+                take(.direction, indicator)
+            }
+        }
+        return roles
+    }
+
+    /// Whether a column's values suit a role its header suggests.
+    static func fits(_ role: ColumnRole, _ column: ColumnStats) -> Bool {
+        let empty = column.nonEmpty == 0
+        switch role {
+        case .date, .valueDate: return empty || column.dateRatio >= 0.8
+        case .amount: return empty || column.amountRatio >= 0.8
+        case .debit, .credit, .balance: return empty || column.amountRatio >= 0.8
+        case .currency: return !empty && column.currencyRatio >= 0.8
+        case .direction: return !empty && column.directionRatio >= 0.8
+        case .name, .memo, .address, .category, .account, .checkNumber, .transactionID: return true
+        }
+    }
+
+    private static func nameScore(_ column: ColumnStats) -> Double {
+        Double(column.distinctCount) * column.averageLength * column.fillRatio
+    }
+
+    private static func hasSignedValues(_ column: ColumnStats) -> Bool {
+        column.values.contains { value in
+            [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "(")].contains(value.utf8.first ?? 0)
+                || value.hasSuffix("-") || value.uppercased().hasSuffix("DR") || value.uppercased().hasSuffix("CR")
+        }
+    }
+
+    /// Amount columns from values alone: one money column is the amount; of two, the one that
+    /// adds up as a running total of the other is the balance; two half-empty columns that never
+    /// both hold a value are debit and credit, in that order.
+    private static func assignAmountsFromValues(_ stats: [ColumnStats], taken: Set<Int>,
+                                                take: (ColumnRole, Int) -> Void)
+    {
+        let money = stats.filter {
+            !taken.contains($0.index) && $0.nonEmpty > 0 && $0.amountRatio >= 0.9 && $0.moneyLikeRatio >= 0.5
+                && $0.dateRatio < 0.5
+        }
+        let full = money.filter { $0.fillRatio >= 0.9 }
+        if full.count == 1 {
+            take(.amount, full[0].index)
+        } else if full.count >= 2 {
+            for amount in full {
+                if let balance = full.first(where: { $0.index != amount.index && RunningBalance.matches(amount: amount, balance: $0) }) {
+                    take(.amount, amount.index)
+                    take(.balance, balance.index)
+                    return
+                }
+            }
+            take(.amount, full[0].index)
+        }
+        guard full.isEmpty else { return }
+        let partial = money.filter { $0.fillRatio < 0.9 }
+        if partial.count >= 2 {
+            take(.debit, partial[0].index)
+            take(.credit, partial[1].index)
+        }
+    }
+}
+
+/// Checks whether one column is the running balance of another.
+enum RunningBalance {
+    static func matches(amount: ColumnStats, balance: ColumnStats) -> Bool {
+        guard amount.values.count == balance.values.count, amount.values.count >= 3 else { return false }
+        let mark = AmountFormat.detectDecimalMark(amount.values + balance.values) ?? UInt8(ascii: ".")
+        let a = amount.values.map { micros($0, mark) }, b = balance.values.map { micros($0, mark) }
+        var ascending = 0, descending = 0
+        for i in 1..<a.count {
+            guard let ai = a[i], let bi = b[i], let bp = b[i - 1], let ap = a[i - 1] else { continue }
+            if bi == bp + ai { ascending += 1 }
+            if bp == bi + ap { descending += 1 }
+        }
+        return max(ascending, descending) * 10 >= (a.count - 1) * 8
+    }
+
+    private static func micros(_ text: String, _ mark: UInt8) -> Int64? {
+        guard case .success(let parsed) = AmountParser.parse(text, decimalMark: mark), parsed.scale <= 6 else { return nil }
+        return parsed.units.multipliedReportingOverflow(by: Money.powerOfTen(6 - Int(parsed.scale))).partialValue
+    }
+}

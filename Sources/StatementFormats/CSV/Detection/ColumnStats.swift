@@ -1,0 +1,64 @@
+import FinanceCore
+
+/// What the sampled values of one column look like.
+struct ColumnStats {
+    let index: Int
+    /// The non-empty values, in row order.
+    let values: [String]
+    let rowCount: Int
+    /// Share of values that parse as a date in the layout that fits most of them.
+    let dateRatio: Double
+    /// Share of values that parse as an amount with one of the two decimal marks.
+    let amountRatio: Double
+    /// Share of values written like money: a sign or decimals (check numbers and ids have neither).
+    let moneyLikeRatio: Double
+    let currencyRatio: Double
+    let directionRatio: Double
+    /// Share of values containing letters.
+    let textRatio: Double
+    let distinctCount: Int
+    let averageLength: Double
+
+    var nonEmpty: Int { values.count }
+    var fillRatio: Double { rowCount == 0 ? 0 : Double(values.count) / Double(rowCount) }
+
+    init(index: Int, rows: [SampleRecord]) {
+        self.index = index
+        let values = rows.compactMap { index < $0.fields.count && !$0.fields[index].isEmpty ? $0.fields[index] : nil }
+        self.values = values
+        rowCount = rows.count
+        let n = Double(max(values.count, 1))
+        let dateHits = DateFormat.candidates.map { format in values.reduce(0) { $0 + (format.parse($1) != nil ? 1 : 0) } }
+        dateRatio = Double(dateHits.max() ?? 0) / n
+        var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0
+        for value in values {
+            if ValueKinds.isAmount(value) {
+                amounts += 1
+                if ColumnStats.looksLikeMoney(value) { moneyLike += 1 }
+            }
+            if let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) { currencies += 1 }
+            if DirectionWords.isMoneyOut(TextFolding.fold(value)) != nil { directions += 1 }
+            if value.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { texts += 1 }
+            length += value.count
+        }
+        amountRatio = Double(amounts) / n
+        moneyLikeRatio = Double(moneyLike) / n
+        currencyRatio = Double(currencies) / n
+        directionRatio = Double(directions) / n
+        textRatio = Double(texts) / n
+        distinctCount = Set(values).count
+        averageLength = Double(length) / n
+    }
+
+    /// A sign, a currency, or one or two decimals: `-54.20`, `54,2`, `$5`; not `1234` or `000123`.
+    static func looksLikeMoney(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        if let first = bytes.first, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "(")].contains(first) { return true }
+        if bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "$") }) { return true }
+        if let mark = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) {
+            let decimals = bytes[(mark + 1)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            return decimals == 1 || decimals == 2
+        }
+        return false
+    }
+}

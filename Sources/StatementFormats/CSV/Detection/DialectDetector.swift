@@ -1,0 +1,145 @@
+import FinanceCore
+
+/// The dialect of a CSV export, worked out from its first records, and anything worth a warning.
+public struct DialectDetection: Sendable {
+    public var dialect: CSVDialect
+    public var warnings: [Diagnostic]
+}
+
+/// Works out how to read a CSV export, deciding only what the pinned profile leaves open.
+///
+/// Order matters: delimiter, then where the table starts, then column roles (names and values),
+/// then the date layout and decimal mark of those columns, then account, currency and sign.
+public struct DialectDetector: Sendable {
+    public var pinned: CSVProfile
+    public var file: String
+
+    public init(pinned: CSVProfile = CSVProfile(), file: String) {
+        self.pinned = pinned
+        self.file = file
+    }
+
+    /// Detects the dialect of `text` (UTF-8, already decoded from `encoding`).
+    /// - Parameter isComplete: whether `text` is the whole file rather than its first part.
+    public func detect(_ text: [UInt8], encoding: TextEncoding, isComplete: Bool) -> Result<DialectDetection, Diagnostic> {
+        let fileStart = SourceLocation(file: file, line: 1)
+        guard let delimiter = pinned.delimiter ?? DelimiterDetection.detect(text, isComplete: isComplete) else {
+            return .failure(Diagnostic(.error, code: "csv.no-columns", at: fileStart,
+                                       "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
+                                       notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'"]))
+        }
+        let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: 5000)
+        guard let layout = TableLayout.find(records, pinnedSkip: pinned.skip, pinnedHeader: pinned.hasHeader) else {
+            return .failure(Diagnostic(.error, code: "csv.no-table", at: fileStart,
+                                       "no table of transactions found; expected a header and rows with the same number of fields",
+                                       notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'"]))
+        }
+        let tableLine = SourceLocation(file: file, line: layout.skip + 1)
+        let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows) }
+        let headerNames = layout.header?.fields
+
+        // Column roles: pinned references resolve against the header, or detection decides.
+        let roles: [ColumnRole: Int]
+        if let columns = pinned.columns {
+            var resolved: [ColumnRole: Int] = [:]
+            for (role, reference) in columns {
+                switch ColumnResolution.resolve(reference, header: headerNames) {
+                case .success(let index): resolved[role] = index
+                case .failure(let message):
+                    return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine, message.text, notes: message.notes))
+                }
+            }
+            roles = resolved
+        } else {
+            roles = ColumnAssignment.assign(header: headerNames, stats: stats)
+        }
+        guard let dateColumn = roles[.date] ?? roles[.valueDate] else {
+            return .failure(missingColumn("date", header: headerNames, at: tableLine))
+        }
+        guard roles[.amount] != nil || roles[.debit] != nil || roles[.credit] != nil else {
+            return .failure(missingColumn("amount", header: headerNames, at: tableLine))
+        }
+
+        // Numbers: decimal mark from every money column.
+        let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance].compactMap { roles[$0] }
+        let moneyValues = moneyColumns.flatMap { stats[$0].values }
+        let europeanHint = delimiter == UInt8(ascii: ";")
+        let decimalMark = pinned.decimalMark ?? AmountFormat.detectDecimalMark(moneyValues)
+            ?? (europeanHint ? UInt8(ascii: ",") : UInt8(ascii: "."))
+
+        // Currency: a header such as `Betrag (EUR)`, then the preamble.
+        let preamble = Preamble(layout.preamble)
+        let headerCurrency = moneyColumns.compactMap { column in headerNames.flatMap { HeaderMatching.currency($0[column]) } }.first
+        let currency = pinned.currency ?? (roles[.currency] == nil ? (headerCurrency ?? preamble.currency) : nil)
+
+        // Dates.
+        var warnings: [Diagnostic] = []
+        let dateFormat: DateFormat
+        if let format = pinned.dateFormat {
+            dateFormat = format
+        } else {
+            let dollars = currency == CurrencyCode("USD") || moneyValues.contains { $0.contains("$") }
+            let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
+            guard let choice = DateFormatDetection.detect(stats[dateColumn].values, preferDayFirst: preferDayFirst) else {
+                return .failure(Diagnostic(.error, code: "csv.no-dates", at: tableLine,
+                                           "no dates found in column \(columnName(dateColumn, headerNames)); expected dates such as 2024-05-03, 03.05.2024 or 05/03/2024",
+                                           notes: ["name the date column and its layout in a profile: columns date=… and date-format dd/mm/yyyy"]))
+            }
+            dateFormat = choice.format
+            if let other = choice.alternative, let example = stats[dateColumn].values.first {
+                warnings.append(Diagnostic(.warning, code: "csv.ambiguous-dates", at: tableLine,
+                    "every date fits both \(choice.format.pattern) and \(other.pattern); read as \(choice.format.pattern) because \(choice.reason ?? "it came first") (\(example) is \(choice.format.parse(example).map(Self.longDate) ?? example))",
+                    notes: ["if that is wrong, pass --date-format \(other.pattern) (or put 'date-format \(other.pattern)' in a profile)"]))
+            }
+        }
+
+        // Sign: card exports that write charges as positive.
+        var amountSign = pinned.amountSign ?? .asIs
+        if pinned.amountSign == nil, let amountColumn = roles[.amount], roles[.direction] == nil {
+            var amounts: [Int64] = [], negativeNames: [String] = []
+            for row in layout.rows where amountColumn < row.fields.count {
+                guard case .success(let parsed) = AmountParser.parse(row.fields[amountColumn], decimalMark: decimalMark) else { continue }
+                amounts.append(parsed.units)
+                if parsed.units < 0, let nameColumn = roles[.name] ?? roles[.memo], nameColumn < row.fields.count {
+                    negativeNames.append(row.fields[nameColumn])
+                }
+            }
+            let cardHint = SignDetection.mentionsCard((headerNames ?? []) + preamble.texts)
+            if SignDetection.looksInverted(amounts: amounts, namesOfNegative: negativeNames, cardHint: cardHint) {
+                amountSign = .inverted
+                warnings.append(Diagnostic(.warning, code: "csv.sign-inverted", at: tableLine,
+                    "amounts look like a card statement's (charges positive, payments negative); signs flipped so that money out is negative",
+                    notes: ["if that is wrong, put 'amount-sign as-is' in a profile"]))
+            }
+        }
+
+        var columns: [ColumnRole: ColumnReference] = [:]
+        for (role, index) in roles {
+            columns[role] = ColumnResolution.reference(for: index, header: headerNames)
+        }
+        let dialect = CSVDialect(encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
+                                 hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
+                                 columns: columns, account: pinned.account ?? preamble.account, currency: currency,
+                                 amountSign: amountSign)
+        return .success(DialectDetection(dialect: dialect, warnings: warnings))
+    }
+
+    private func missingColumn(_ what: String, header: [String]?, at location: SourceLocation) -> Diagnostic {
+        let columns = header.map { "the header has: " + $0.map { "'\($0)'" }.joined(separator: ", ") } ?? "the file has no header"
+        let example = what == "date" ? "columns date=\"Posting Date\"" : "columns amount=Amount (or debit=… credit=…)"
+        return Diagnostic(.error, code: "csv.no-\(what)-column", at: location,
+                          "could not tell which column holds the \(what); \(columns)",
+                          notes: ["name it in a profile: \(example), and pass --profile FILE"])
+    }
+
+    private func columnName(_ index: Int, _ header: [String]?) -> String {
+        if let header, index < header.count, !header[index].isEmpty { return "'\(header[index])'" }
+        return String(index + 1)
+    }
+
+    static func longDate(_ date: LocalDate) -> String {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                      "October", "November", "December"]
+        return "\(date.day) \(months[date.month - 1]) \(date.year)"
+    }
+}

@@ -1,0 +1,50 @@
+import FinanceCore
+
+/// Facts stated in the lines above the table: `Kontonummer:;DE12…`, `Account Name:,FlexAccount`,
+/// `Currency,ZAR`, `Kontostand vom 31.05.2024:;3.456,78 EUR`.
+struct Preamble {
+    var account: String?
+    var currency: CurrencyCode?
+    /// All the preamble's text, for hints such as a card account.
+    var texts: [String]
+
+    init(_ records: [SampleRecord]) {
+        texts = records.flatMap(\.fields).filter { !$0.isEmpty }
+        var accountRank = Int.max
+        var balanceCurrency: CurrencyCode?
+        for record in records {
+            let cells = record.fields.filter { !$0.isEmpty }
+            guard let first = cells.first else { continue }
+            var key = first, value = cells.count > 1 ? cells[1] : nil
+            if value == nil, let colon = first.firstIndex(of: ":") {
+                key = String(first[..<colon])
+                value = first[first.index(after: colon)...].trimmingCharacters(in: " ")
+            }
+            guard let value, !value.isEmpty else { continue }
+            let folded = TextFolding.fold(key)
+            if let rank = Preamble.accountKeys.firstIndex(of: folded), rank < accountRank {
+                account = value
+                accountRank = rank
+            } else if Preamble.currencyKeys.contains(folded), let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) {
+                currency = code
+            } else if balanceCurrency == nil, case .success(let amount)? = Preamble.amount(value), let code = amount.currency {
+                balanceCurrency = code
+            }
+        }
+        if currency == nil { currency = balanceCurrency }
+    }
+
+    private static func amount(_ text: String) -> Result<ParsedAmount, AmountParseFailure>? {
+        for mark in [UInt8(ascii: ","), UInt8(ascii: ".")] {
+            if case .success(let parsed) = AmountParser.parse(text, decimalMark: mark) { return .success(parsed) }
+        }
+        return nil
+    }
+
+    /// Keys naming the account, most specific first.
+    static let accountKeys = ["account name", "account", "account number", "account no", "konto", "kontonummer",
+                              "konto nr", "iban", "compte", "numero de compte", "n de compte", "cuenta",
+                              "numero de cuenta", "rekening", "rekeningnummer", "conto", "conto corrente",
+                              "numero conto", "card", "card number", "kartennummer"]
+    static let currencyKeys = ["currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "valuta"]
+}

@@ -1,0 +1,88 @@
+/// Header names banks use, in English, German, French, Spanish, Dutch and Italian, and the column
+/// role each suggests with a strength (1 strongest).
+///
+/// Names are matched after `TextFolding.fold` (lower case, accents folded, punctuation as spaces),
+/// once with umlauts folded to a single letter and once as `ae oe ue`, and with a currency in
+/// parentheses removed (`Betrag (EUR)` is `betrag`). Several roles per name let the column's values
+/// decide: German `Valuta` is a value date, Italian `Valuta` a currency.
+enum HeaderVocabulary {
+    struct Candidate: Equatable {
+        var role: ColumnRole
+        var strength: Int
+    }
+
+    static func candidates(forFolded name: String) -> [Candidate] {
+        table[name] ?? []
+    }
+
+    private static let table: [String: [Candidate]] = {
+        var table: [String: [Candidate]] = [:]
+        func add(_ role: ColumnRole, _ strength: Int, _ names: [String]) {
+            for name in names { table[name, default: []].append(Candidate(role: role, strength: strength)) }
+        }
+        add(.date, 1, ["buchungstag", "buchungsdatum", "booking date", "posting date", "post date", "posted date",
+                       "date posted", "boekdatum", "boekingsdatum", "date comptable", "date de comptabilisation",
+                       "fecha contable", "data contabile", "data registrazione", "clearing date", "completed date",
+                       "date completed"])
+        add(.date, 2, ["date", "datum", "fecha", "data", "date operation", "date de l operation", "date d operation",
+                       "fecha operacion", "fecha de operacion", "data operazione", "transactiedatum", "tag"])
+        add(.date, 3, ["transaction date", "trans date", "date of transaction", "started date", "txn date",
+                       "tran date"])
+        add(.valueDate, 1, ["value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum",
+                            "date de valeur", "date valeur", "fecha valor", "data valuta", "rentedatum", "value dt"])
+        add(.name, 1, ["payee", "merchant", "merchant name", "beguenstigter zahlungspflichtiger",
+                       "begunstigter zahlungspflichtiger", "auftraggeber begunstigter", "auftraggeber beguenstigter",
+                       "auftraggeber empfanger", "auftraggeber empfaenger", "empfanger", "empfaenger",
+                       "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "zahlungsempfaenger in",
+                       "zahlungspflichtige r", "name zahlungsbeteiligter", "beneficiaire", "tiers", "beneficiario",
+                       "ordenante beneficiario", "naam", "naam omschrijving", "tegenpartij", "naam tegenpartij",
+                       "counterparty", "counter party", "counterparty name", "name", "recipient", "beneficiary",
+                       "payee name", "destinatario", "ordinante beneficiario"])
+        add(.name, 2, ["description", "transaction description", "narration", "particulars", "libelle",
+                       "libelle operation", "libelle de l operation", "concepto", "descripcion", "omschrijving",
+                       "descrizione", "descrizione operazione", "beschreibung", "text", "details description",
+                       "description 1", "transaction details", "descripcion operacion"])
+        add(.memo, 1, ["memo", "verwendungszweck", "mededelingen", "notes", "note", "reference", "ref", "purpose",
+                       "remittance information", "communication", "referencia", "observaciones", "causale",
+                       "informazioni", "extended details", "description 2", "message", "omschrijving 2",
+                       "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli"])
+        add(.memo, 3, ["description", "omschrijving", "concepto", "descrizione", "libelle"])
+        add(.memo, 4, ["buchungstext", "transaction type", "type", "umsatztyp", "umsatzart", "mutatiesoort",
+                       "movimiento", "tipo", "type d operation", "tipo movimiento", "code"])
+        add(.amount, 1, ["amount", "betrag", "umsatz", "montant", "importe", "bedrag", "importo", "transaction amount",
+                         "net", "net amount", "amount in account currency", "montant de l operation", "importe operacion"])
+        add(.amount, 2, ["gross", "value", "valor", "wert", "sum"])
+        add(.debit, 1, ["debit", "debits", "debit amount", "withdrawal", "withdrawals", "withdrawal amt",
+                        "withdrawal amount", "paid out", "money out", "out", "outflow", "spent", "soll", "ausgang",
+                        "ausgaben", "debit euros", "debito", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
+                        "charge", "charges", "afschrijving", "belastung", "lastschrift betrag", "belastungen"])
+        add(.credit, 1, ["credit", "credits", "credit amount", "deposit", "deposits", "deposit amt", "deposit amount",
+                         "paid in", "money in", "in", "inflow", "received", "haben", "eingang", "einnahmen",
+                         "credit euros", "credito", "abono", "abonos", "haber", "entrate", "accrediti", "avere",
+                         "bijschrijving", "gutschrift betrag", "gutschrift", "gutschriften"])
+        add(.direction, 1, ["af bij", "soll haben", "s h", "debit credit", "credit debit", "dr cr", "cr dr",
+                            "credit debit indicator", "debit credit indicator", "cdt dbt ind", "debet credit",
+                            "d c", "c d"])
+        add(.direction, 3, ["details", "transaction type", "type", "tipo"])
+        add(.balance, 1, ["balance", "running balance", "saldo", "kontostand", "solde", "saldo contable",
+                          "disponible", "closing balance", "running bal", "saldo na mutatie", "saldo dopo"])
+        add(.currency, 1, ["currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "munt", "currency code",
+                           "ccy", "curr", "valuta"])
+        add(.category, 1, ["category", "kategorie", "categorie", "categoria", "category name", "rubrique",
+                           "categoria operacion"])
+        add(.checkNumber, 1, ["check number", "check or slip", "check no", "check", "cheque number", "cheque no",
+                              "cheque", "chq no", "chq ref no", "schecknummer", "numero de cheque", "numero cheque",
+                              "chequenummer", "numero assegno", "num cheque", "check num"])
+        add(.transactionID, 1, ["transaction id", "transaction number", "trans id", "id", "fitid", "unique id",
+                                "transaktions id", "transaktionsnummer", "id transaction", "identifiant",
+                                "id transaccion", "transactie id", "id transazione", "reference number",
+                                "transaction reference number"])
+        add(.account, 1, ["account", "account number", "account name", "account no", "auftragskonto", "rekening",
+                          "rekeningnummer", "compte", "numero de compte", "cuenta", "numero de cuenta", "conto",
+                          "numero conto", "mijn rekening"])
+        add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer"])
+        add(.address, 1, ["address", "adresse", "direccion", "indirizzo", "adres", "merchant address",
+                          "city state", "location"])
+        return table
+    }()
+}

@@ -1,0 +1,77 @@
+/// The character encodings bank exports arrive in.
+public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
+    case utf8 = "utf-8"
+    case utf16LE = "utf-16le"
+    case utf16BE = "utf-16be"
+    /// Windows code page 1252: what Excel and most European online banking write as "ANSI".
+    case windows1252 = "windows-1252"
+    /// ISO 8859-1, the identity map of the first 256 code points.
+    case latin1 = "iso-8859-1"
+    /// ISO 8859-15, Latin-1 with the euro sign.
+    case latin9 = "iso-8859-15"
+
+    /// The name a profile writes (`encoding windows-1252`).
+    public var name: String { rawValue }
+
+    /// Accepts the usual spellings: `utf8`, `UTF-8`, `cp1252`, `ansi`, `latin1`, `utf-16` (little endian)…
+    public init?(name: String) {
+        let key = name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
+        switch key {
+        case "utf8", "utf8bom", "utf8sig": self = .utf8
+        case "utf16", "utf16le", "unicode", "ucs2", "ucs2le": self = .utf16LE
+        case "utf16be", "ucs2be": self = .utf16BE
+        case "windows1252", "cp1252", "win1252", "ansi", "ms1252": self = .windows1252
+        case "iso88591", "latin1", "l1", "iso885911987": self = .latin1
+        case "iso885915", "latin9", "l9": self = .latin9
+        default: return nil
+        }
+    }
+
+    /// The byte-order mark of this encoding, if it has one.
+    var byteOrderMark: [UInt8] {
+        switch self {
+        case .utf8: return [0xEF, 0xBB, 0xBF]
+        case .utf16LE: return [0xFF, 0xFE]
+        case .utf16BE: return [0xFE, 0xFF]
+        case .windows1252, .latin1, .latin9: return []
+        }
+    }
+}
+
+/// What the first bytes of an input say about its encoding.
+public struct EncodingGuess: Sendable, Equatable {
+    public var encoding: TextEncoding
+    /// True when a byte-order mark or the byte pattern made it certain.
+    public var isCertain: Bool
+    /// Offset of the first NUL byte, if the text (in a byte-oriented encoding) has one: a binary file.
+    public var nulOffset: Int?
+}
+
+extension TextEncoding {
+    /// Guesses the encoding from a prefix: a byte-order mark wins; otherwise UTF-16 when every other
+    /// byte of mostly-ASCII text is zero; otherwise UTF-8 when the bytes are valid UTF-8, else
+    /// Windows-1252 (which decodes any byte).
+    ///
+    /// - Parameter isComplete: whether `prefix` is the whole input (a UTF-8 sequence cut at the end
+    ///   of a partial prefix is not an error).
+    public static func guess(_ prefix: [UInt8], isComplete: Bool) -> EncodingGuess {
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { return EncodingGuess(encoding: .utf8, isCertain: true) }
+        if prefix.starts(with: [0xFF, 0xFE]) { return EncodingGuess(encoding: .utf16LE, isCertain: true) }
+        if prefix.starts(with: [0xFE, 0xFF]) { return EncodingGuess(encoding: .utf16BE, isCertain: true) }
+        let sample = prefix.prefix(4096)
+        if sample.count >= 8 {
+            var evenZeros = 0, oddZeros = 0
+            for (i, byte) in sample.enumerated() where byte == 0 {
+                if i % 2 == 0 { evenZeros += 1 } else { oddZeros += 1 }
+            }
+            let pairs = sample.count / 2
+            if oddZeros * 10 >= pairs * 7 && evenZeros * 10 < pairs { return EncodingGuess(encoding: .utf16LE, isCertain: true) }
+            if evenZeros * 10 >= pairs * 7 && oddZeros * 10 < pairs { return EncodingGuess(encoding: .utf16BE, isCertain: true) }
+        }
+        let nul = prefix.firstIndex(of: 0)
+        if UTF8Validation.isValid(prefix, allowTruncatedEnd: !isComplete) {
+            return EncodingGuess(encoding: .utf8, isCertain: prefix.contains { $0 >= 0x80 }, nulOffset: nul)
+        }
+        return EncodingGuess(encoding: .windows1252, isCertain: false, nulOffset: nul)
+    }
+}

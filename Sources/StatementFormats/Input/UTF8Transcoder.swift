@@ -1,0 +1,153 @@
+/// Turns a byte stream in some `TextEncoding` into UTF-8, chunk by chunk.
+///
+/// Everything downstream (tokenizers, parsers) works on UTF-8 bytes, so a Windows-1252 or UTF-16
+/// export costs one pass here and nothing anywhere else. A leading byte-order mark is dropped.
+/// Unpaired UTF-16 surrogates become U+FFFD; the caller learns about it from `replacedCount`.
+public struct UTF8Transcoder: Sendable {
+    public let encoding: TextEncoding
+    private var atStart = true
+    private var pendingByte: UInt8?
+    private var pendingHighSurrogate: UInt16?
+    private let singleByteTable: [UInt32]?
+    /// How many code units could not be decoded and were replaced by U+FFFD.
+    public private(set) var replacedCount = 0
+
+    public init(encoding: TextEncoding) {
+        self.encoding = encoding
+        switch encoding {
+        case .windows1252: singleByteTable = SingleByteTables.windows1252
+        case .latin1: singleByteTable = SingleByteTables.latin1
+        case .latin9: singleByteTable = SingleByteTables.latin9
+        case .utf8, .utf16LE, .utf16BE: singleByteTable = nil
+        }
+    }
+
+    /// Decodes `input`, appending UTF-8 to `output`. Pass `isFinal` with the last chunk.
+    ///
+    /// The first chunk must hold the whole byte-order mark when there is one (any chunk of four
+    /// bytes or more does).
+    public mutating func decode(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], isFinal: Bool) {
+        var start = 0
+        if atStart {
+            atStart = false
+            let bom = encoding.byteOrderMark
+            if !bom.isEmpty, input.count >= bom.count, bom.elementsEqual(input[0..<bom.count]) { start = bom.count }
+        }
+        let body = UnsafeBufferPointer(rebasing: input[start...])
+        switch encoding {
+        case .utf8:
+            output.append(contentsOf: body)
+        case .utf16LE, .utf16BE:
+            decodeUTF16(body, littleEndian: encoding == .utf16LE, into: &output, isFinal: isFinal)
+        case .windows1252, .latin1, .latin9:
+            decodeSingleByte(body, table: singleByteTable!, into: &output)
+        }
+    }
+
+    private func decodeSingleByte(_ input: UnsafeBufferPointer<UInt8>, table: [UInt32], into output: inout [UInt8]) {
+        output.reserveCapacity(output.count + input.count + input.count / 8)
+        for byte in input {
+            if byte < 0x80 {
+                output.append(byte)
+            } else {
+                appendScalar(table[Int(byte)], to: &output)
+            }
+        }
+    }
+
+    private mutating func decodeUTF16(_ input: UnsafeBufferPointer<UInt8>, littleEndian: Bool,
+                                      into output: inout [UInt8], isFinal: Bool)
+    {
+        var i = 0
+        output.reserveCapacity(output.count + input.count)
+        func nextUnit() -> UInt16? {
+            let a: UInt8, b: UInt8
+            if let first = pendingByte {
+                guard i < input.count else { return nil }
+                a = first; b = input[i]; i += 1
+                pendingByte = nil
+            } else {
+                guard i + 1 < input.count else {
+                    if i < input.count { pendingByte = input[i]; i += 1 }
+                    return nil
+                }
+                a = input[i]; b = input[i + 1]; i += 2
+            }
+            return littleEndian ? UInt16(a) | UInt16(b) << 8 : UInt16(a) << 8 | UInt16(b)
+        }
+        while let unit = nextUnit() {
+            if let high = pendingHighSurrogate {
+                pendingHighSurrogate = nil
+                if (0xDC00...0xDFFF).contains(unit) {
+                    let scalar = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(unit) - 0xDC00)
+                    appendScalar(scalar, to: &output)
+                    continue
+                }
+                replacedCount += 1
+                appendScalar(0xFFFD, to: &output)
+            }
+            switch unit {
+            case 0xD800...0xDBFF: pendingHighSurrogate = unit
+            case 0xDC00...0xDFFF: replacedCount += 1; appendScalar(0xFFFD, to: &output)
+            default: appendScalar(UInt32(unit), to: &output)
+            }
+        }
+        if isFinal {
+            if pendingHighSurrogate != nil || pendingByte != nil {
+                replacedCount += 1
+                appendScalar(0xFFFD, to: &output)
+            }
+            pendingHighSurrogate = nil
+            pendingByte = nil
+        }
+    }
+
+    @inline(__always)
+    private func appendScalar(_ scalar: UInt32, to output: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            output.append(UInt8(scalar))
+        case 0x80..<0x800:
+            output.append(0xC0 | UInt8(scalar >> 6))
+            output.append(0x80 | UInt8(scalar & 0x3F))
+        case 0x800..<0x10000:
+            output.append(0xE0 | UInt8(scalar >> 12))
+            output.append(0x80 | UInt8((scalar >> 6) & 0x3F))
+            output.append(0x80 | UInt8(scalar & 0x3F))
+        default:
+            output.append(0xF0 | UInt8(scalar >> 18))
+            output.append(0x80 | UInt8((scalar >> 12) & 0x3F))
+            output.append(0x80 | UInt8((scalar >> 6) & 0x3F))
+            output.append(0x80 | UInt8(scalar & 0x3F))
+        }
+    }
+}
+
+/// Code points of the single-byte encodings, indexed by byte.
+enum SingleByteTables {
+    static let latin1: [UInt32] = (0..<256).map { UInt32($0) }
+
+    /// Windows-1252 (WHATWG encoding standard index): 0x80–0x9F carry typographic characters; the
+    /// five unassigned bytes map to the C1 control of the same value, as browsers do.
+    static let windows1252: [UInt32] = {
+        var table = latin1
+        let high: [UInt32] = [
+            0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+            0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+            0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+            0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+        ]
+        for (i, scalar) in high.enumerated() { table[0x80 + i] = scalar }
+        return table
+    }()
+
+    /// ISO 8859-15: Latin-1 with eight replacements, the euro sign among them.
+    static let latin9: [UInt32] = {
+        var table = latin1
+        for (byte, scalar) in [(0xA4, 0x20AC), (0xA6, 0x0160), (0xA8, 0x0161), (0xB4, 0x017D),
+                               (0xB8, 0x017E), (0xBC, 0x0152), (0xBD, 0x0153), (0xBE, 0x0178)] {
+            table[byte] = UInt32(scalar)
+        }
+        return table
+    }()
+}

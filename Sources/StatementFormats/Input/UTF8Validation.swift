@@ -1,0 +1,55 @@
+/// UTF-8 well-formedness (Unicode 15, table 3-7), on bytes.
+enum UTF8Validation {
+    /// Whether `bytes` is well-formed UTF-8. With `allowTruncatedEnd`, a sequence cut off by the
+    /// end of the buffer counts as valid (the rest is in the next chunk).
+    static func isValid(_ bytes: [UInt8], allowTruncatedEnd: Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { firstInvalid(in: $0, allowTruncatedEnd: allowTruncatedEnd) == nil }
+    }
+
+    /// Whether every byte is ASCII, eight bytes at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var i = 0
+        var accumulated: UInt64 = 0
+        while i + 8 <= raw.count {
+            accumulated |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < raw.count {
+            accumulated |= UInt64(raw[i])
+            i += 1
+        }
+        return accumulated & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The offset of the first byte that starts an ill-formed sequence, or `nil`.
+    static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>, allowTruncatedEnd: Bool) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            for k in 1..<length {
+                guard i + k < n else { return allowTruncatedEnd ? nil : i }
+                let c = bytes[i + k]
+                let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard c >= lo && c <= hi else { return i }
+            }
+            i += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,108 @@
+import Glibc
+
+/// Where a writer's bytes go: standard output, or a file written atomically.
+///
+/// A file is written to a temporary name beside it and renamed over the target by `commit()`, so a
+/// failed or interrupted run never leaves a half-written file; `discard()` removes the temporary.
+public final class ByteOutput {
+    private var descriptor: Int32
+    private let target: String?
+    private let temporary: String?
+    private var finished = false
+
+    /// Standard output.
+    public static func standardOutput() -> ByteOutput {
+        ByteOutput(descriptor: 1, target: nil, temporary: nil)
+    }
+
+    /// Bytes that go nowhere (`/dev/null`), for benchmarks.
+    public static func discarding() -> ByteOutput {
+        ByteOutput(descriptor: open("/dev/null", O_WRONLY | O_CLOEXEC), target: nil, temporary: nil)
+    }
+
+    /// A file that appears at `path` only when `commit()` succeeds.
+    public static func atomicFile(_ path: String) throws(OutputError) -> ByteOutput {
+        let directory: String, name: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = String(path[...slash])
+            name = String(path[path.index(after: slash)...])
+        } else {
+            directory = ""
+            name = path
+        }
+        guard !name.isEmpty else { throw OutputError(path: path, errno: EISDIR) }
+        for attempt in 0..<100 {
+            let temporary = "\(directory).\(name).pfin-\(getpid())-\(attempt).tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 { return ByteOutput(descriptor: fd, target: path, temporary: temporary) }
+            if errno != EEXIST { throw OutputError(path: path, errno: errno) }
+        }
+        throw OutputError(path: path, errno: EEXIST)
+    }
+
+    private init(descriptor: Int32, target: String?, temporary: String?) {
+        self.descriptor = descriptor
+        self.target = target
+        self.temporary = temporary
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// Writes all of `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(path: target ?? "<stdout>", errno: errno)
+            }
+            offset += n
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(OutputError) {
+        let result: Result<Void, OutputError> = bytes.withUnsafeBytes { raw in Result { () throws(OutputError) in try write(raw) } }
+        try result.get()
+    }
+
+    /// Makes the output final: for a file, flushes it to disk and renames it into place.
+    public func commit() throws(OutputError) {
+        guard !finished else { return }
+        finished = true
+        guard let target, let temporary else { return }
+        if fsync(descriptor) != 0 || close(descriptor) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw OutputError(path: target, errno: failure)
+        }
+        descriptor = -1
+        if rename(temporary, target) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw OutputError(path: target, errno: failure)
+        }
+    }
+
+    /// Abandons the output: a file's temporary is removed and the target left as it was.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        guard let temporary else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(temporary)
+    }
+}
+
+/// A file that could not be written.
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let errno: Int32
+
+    public var description: String {
+        "cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())"
+    }
+}

@@ -1,0 +1,20 @@
+/// The statement formats pfin reads or writes, by their `--from` / `--to` names (CONTRACT.md).
+public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
+    case csv
+    /// OFX 2.x XML when written; any OFX when read.
+    case ofx
+    /// OFX 1.0.2 SGML when written.
+    case ofx1
+    /// Quicken's OFX; read as OFX.
+    case qfx
+    case qif
+    /// ISO 20022 CAMT.053 bank-to-customer statements (read).
+    case camt
+    case jsonl
+    /// A ledger/hledger journal.
+    case ledger
+    case beancount
+
+    /// The name on the command line.
+    public var name: String { rawValue }
+}

@@ -1,0 +1,190 @@
+import FinanceCore
+
+/// An amount read from a cell: the exact value, and what the cell said besides the digits.
+public struct ParsedAmount: Sendable, Equatable {
+    /// The value in units of `10^-scale`, sign applied.
+    public var units: Int64
+    public var scale: UInt8
+    /// A currency symbol or code written in the cell (`$`, `€`, `EUR`).
+    public var currency: CurrencyCode?
+    /// Whether the cell carried a sign of any kind (`-`, `+`, parentheses, `DR`/`CR`).
+    public var isSigned: Bool
+}
+
+/// Why a cell is not an amount.
+public enum AmountParseFailure: Error, Sendable, Equatable {
+    case empty
+    /// Not a number in the expected layout; the associated text says what was expected instead.
+    case malformed
+    /// More than 18 significant digits, or more than 18 digits after the decimal mark.
+    case tooLarge
+}
+
+/// Reads bank amounts from UTF-8 bytes: `-1,234.56`, `1.234,56`, `1 234,56`, `1'234.50`, `(54.20)`,
+/// `54.20-`, `54.20 DR`, `$54.20`, `-£5.00`, `12,00 €`, `EUR 12.00`, `1,23,456.00` (Indian grouping).
+///
+/// The decimal mark is decided per column beforehand (`AmountFormat.detect`); the other mark,
+/// spaces and apostrophes are accepted as thousands separators, but only between digits and only
+/// when the last group has three digits, so `12,50` is never read as 1250.
+public enum AmountParser {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: UInt8) -> Result<ParsedAmount, AmountParseFailure> {
+        var i = 0
+        let n = bytes.count
+        var negative = false
+        var signed = false
+        var parenthesis = false
+        var currency: CurrencyCode?
+
+        func skipSpaces() {
+            while i < n {
+                if bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1; continue }
+                if let w = spaceWidth(bytes, i) { i += w; continue }
+                break
+            }
+        }
+
+        // Prefix: parenthesis, sign and currency in any order.
+        prefix: while true {
+            skipSpaces()
+            guard i < n else { return .failure(n == 0 ? .empty : .malformed) }
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "("):
+                // `(-5)` and `-(5)` alike carry two signs.
+                guard !parenthesis, !signed else { return .failure(.malformed) }
+                parenthesis = true; signed = true; negative = true; i += 1
+            case UInt8(ascii: "-"):
+                guard !signed else { return .failure(.malformed) }
+                signed = true; negative = true; i += 1
+            case UInt8(ascii: "+"):
+                guard !signed else { return .failure(.malformed) }
+                signed = true; i += 1
+            case 0xE2 where i + 2 < n && bytes[i + 1] == 0x88 && bytes[i + 2] == 0x92:  // U+2212 minus
+                guard !signed else { return .failure(.malformed) }
+                signed = true; negative = true; i += 3
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","):
+                break prefix
+            default:
+                guard currency == nil, let (code, width) = CurrencyText.match(bytes, at: i) else {
+                    return .failure(.malformed)
+                }
+                currency = code
+                i += width
+            }
+        }
+
+        // The number.
+        var units: Int64 = 0
+        var scale: UInt8 = 0
+        var digitCount = 0
+        var significant = 0
+        var groupDigits = -1  // digits since the last group separator; -1 before any separator
+        var inFraction = false
+        var sawDigit = false
+        while i < n {
+            let c = bytes[i]
+            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                if significant > 0 || c != UInt8(ascii: "0") { significant += 1 }
+                guard significant <= 18 else { return .failure(.tooLarge) }
+                units = units &* 10 &+ Int64(c &- UInt8(ascii: "0"))
+                digitCount += 1
+                sawDigit = true
+                if inFraction {
+                    // `0.0000000000000000001` has one significant digit but a scale `Money` cannot hold.
+                    guard scale < Money.maximumScale else { return .failure(.tooLarge) }
+                    scale += 1
+                } else if groupDigits >= 0 {
+                    groupDigits += 1
+                }
+                i += 1
+                continue
+            }
+            if c == decimalMark && !inFraction {
+                if groupDigits >= 0 && groupDigits != 3 { return .failure(.malformed) }
+                inFraction = true
+                i += 1
+                continue
+            }
+            if !inFraction, sawDigit, let w = groupSeparatorWidth(bytes, i, decimalMark: decimalMark),
+                i + w < n, bytes[i + w] >= UInt8(ascii: "0"), bytes[i + w] <= UInt8(ascii: "9")
+            {
+                if groupDigits >= 0 && groupDigits != 3 && groupDigits != 2 { return .failure(.malformed) }
+                groupDigits = 0
+                i += w
+                continue
+            }
+            break
+        }
+        guard sawDigit else { return .failure(.malformed) }
+        if groupDigits >= 0 && groupDigits != 3 { return .failure(.malformed) }
+
+        // Suffix: currency, trailing sign, DR/CR, closing parenthesis.
+        suffix: while true {
+            skipSpaces()
+            guard i < n else { break suffix }
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: ")"):
+                guard parenthesis else { return .failure(.malformed) }
+                parenthesis = false; i += 1
+            case UInt8(ascii: "-"):
+                guard !signed else { return .failure(.malformed) }
+                signed = true; negative = true; i += 1
+            case UInt8(ascii: "+"):
+                guard !signed else { return .failure(.malformed) }
+                signed = true; i += 1
+            default:
+                if !signed, i + 1 < n, let debit = debitCreditMark(bytes, at: i) {
+                    signed = true; negative = debit.isDebit; i += debit.width
+                    continue suffix
+                }
+                guard currency == nil, let (code, width) = CurrencyText.match(bytes, at: i) else {
+                    return .failure(.malformed)
+                }
+                currency = code
+                i += width
+            }
+        }
+        guard !parenthesis else { return .failure(.malformed) }
+        return .success(ParsedAmount(units: negative ? -units : units, scale: scale, currency: currency, isSigned: signed))
+    }
+
+    /// `DR`/`CR` (any case, optional trailing `.`) at `i`, ending the text or followed by a space.
+    private static func debitCreditMark(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (isDebit: Bool, width: Int)? {
+        let a = bytes[i] | 0x20, b = bytes[i + 1] | 0x20
+        guard b == UInt8(ascii: "r"), a == UInt8(ascii: "d") || a == UInt8(ascii: "c") else { return nil }
+        var width = 2
+        if i + width < bytes.count && bytes[i + width] == UInt8(ascii: ".") { width += 1 }
+        guard i + width == bytes.count || bytes[i + width] == 0x20 else { return nil }
+        return (a == UInt8(ascii: "d"), width)
+    }
+
+    /// Width of a thousands separator at `i`: the mark that is not the decimal mark, a space, an
+    /// apostrophe, or the Unicode spaces and apostrophe locales use.
+    @inline(__always)
+    private static func groupSeparatorWidth(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, decimalMark: UInt8) -> Int? {
+        let c = bytes[i]
+        if c == UInt8(ascii: ",") || c == UInt8(ascii: ".") { return c == decimalMark ? nil : 1 }
+        if c == 0x20 || c == UInt8(ascii: "'") { return 1 }
+        if c == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x99 { return 3 }  // ’
+        return spaceWidth(bytes, i)
+    }
+
+    /// Width of a no-break, narrow no-break or thin space at `i`.
+    @inline(__always)
+    private static func spaceWidth(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        if bytes[i] == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0xA0 { return 2 }
+        if bytes[i] == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80
+            && (bytes[i + 2] == 0xAF || bytes[i + 2] == 0x89)
+        {
+            return 3
+        }
+        return nil
+    }
+
+    /// Parses a string (convenience for tests and profiles).
+    public static func parse(_ text: String, decimalMark: UInt8) -> Result<ParsedAmount, AmountParseFailure> {
+        var text = text
+        return text.withUTF8 { parse($0, decimalMark: decimalMark) }
+    }
+}

@@ -1,0 +1,65 @@
+import FinanceCore
+
+/// Currency symbols and ISO 4217 codes as they appear next to amounts in bank exports.
+enum CurrencyText {
+    /// The currency written at `i` and its width in bytes. The code is `nil` for a symbol that
+    /// names no single currency (`kr`).
+    static func match(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (CurrencyCode?, Int)? {
+        let n = bytes.count
+        for (symbol, code) in symbols where i + symbol.count <= n {
+            var equal = true
+            for k in 0..<symbol.count where bytes[i + k] != symbol[k] { equal = false; break }
+            if equal { return (code, symbol.count) }
+        }
+        // Three letters that are an ISO code, not followed by another letter.
+        if i + 3 <= n, let code = CurrencyCode(bytes: bytes[i], bytes[i + 1], bytes[i + 2]), isoCodes.contains(code),
+            i + 3 == n || !isLetter(bytes[i + 3])
+        {
+            return (code, 3)
+        }
+        if i + 2 <= n, bytes[i] | 0x20 == UInt8(ascii: "k"), bytes[i + 1] | 0x20 == UInt8(ascii: "r"),
+            i + 2 == n || !isLetter(bytes[i + 2])
+        {
+            return (nil, i + 2 < n && bytes[i + 2] == UInt8(ascii: ".") ? 3 : 2)
+        }
+        return nil
+    }
+
+    /// The currency a symbol or code stands for, if `text` is exactly one (`€`, `EUR`, `US$`).
+    static func currency(named text: String) -> CurrencyCode? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let (code, width) = match(bytes, at: 0), width == bytes.count else { return nil }
+            return code
+        }
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// Longest first, so that `US$` wins over `$`.
+    private static let symbols: [([UInt8], CurrencyCode?)] = {
+        let table: [(String, String)] = [
+            ("Mex$", "MXN"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"),
+            ("C$", "CAD"), ("A$", "AUD"), ("S$", "SGD"), ("R$", "BRL"), ("Fr.", "CHF"), ("zł", "PLN"), ("Kč", "CZK"),
+            ("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"), ("₩", "KRW"), ("₪", "ILS"),
+            ("₺", "TRY"), ("₽", "RUB"), ("₫", "VND"), ("₱", "PHP"), ("฿", "THB"),
+        ]
+        return table.map { (Array($0.0.utf8), CurrencyCode($0.1)) }.sorted { $0.0.count > $1.0.count }
+    }()
+
+    /// Active ISO 4217 codes (list one), so that a stray word is not taken for a currency.
+    static let isoCodes: Set<CurrencyCode> = {
+        let list = """
+            AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD \
+            CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD \
+            GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT \
+            LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR \
+            NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP \
+            STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF \
+            XPF YER ZAR ZMW ZWL
+            """
+        return Set(list.split(separator: " ").compactMap { CurrencyCode($0) })
+    }()
+}

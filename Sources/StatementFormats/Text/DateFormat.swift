@@ -1,0 +1,212 @@
+import FinanceCore
+
+/// A date layout such as `dd.mm.yyyy`, `mm/dd/yy`, `yyyymmdd` or `dd mmm yyyy`, and its parser.
+///
+/// Pattern letters: `yyyy` four-digit year, `yy` two-digit year (69–99 → 19xx, 00–68 → 20xx, as
+/// POSIX `strptime`), `mm`/`m` month number, `mmm` month name in English, German, French, Spanish,
+/// Dutch or Italian (full or abbreviated, a trailing `.` allowed), `dd`/`d` day. Any other character
+/// must appear as written; a space matches one or more spaces. Numbers take one or two digits unless
+/// another number precedes or follows directly (`yyyymmdd`), then exactly two. A time after the date
+/// (`2024-05-03 14:22`, `2024-05-03T14:22:01Z`) is ignored: the bank's calendar date is what counts.
+public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
+    enum Token: Hashable, Sendable {
+        case day(fixed: Bool)
+        case month(fixed: Bool)
+        case monthName
+        case year4
+        case year2
+        case space
+        case literal(UInt8)
+    }
+
+    /// The pattern as written, e.g. `dd.mm.yyyy`.
+    public let pattern: String
+    let tokens: [Token]
+
+    /// Compiles a pattern; `nil` unless it has exactly one day, one month and one year.
+    public init?(_ pattern: String) {
+        let lower = Array(pattern.lowercased().utf8)
+        var raw: [Token] = []
+        var i = 0
+        func run(of letter: UInt8) -> Int {
+            var j = i
+            while j < lower.count && lower[j] == letter { j += 1 }
+            return j - i
+        }
+        while i < lower.count {
+            let c = lower[i]
+            switch c {
+            case UInt8(ascii: "y"):
+                let n = run(of: c)
+                guard n == 2 || n == 4 else { return nil }
+                raw.append(n == 4 ? .year4 : .year2); i += n
+            case UInt8(ascii: "m"):
+                let n = run(of: c)
+                guard n <= 3 else { return nil }
+                raw.append(n == 3 ? .monthName : .month(fixed: false)); i += n
+            case UInt8(ascii: "d"):
+                let n = run(of: c)
+                guard n <= 2 else { return nil }
+                raw.append(.day(fixed: false)); i += n
+            case UInt8(ascii: " "):
+                raw.append(.space)
+                while i < lower.count && lower[i] == UInt8(ascii: " ") { i += 1 }
+            default:
+                guard c < 0x80, !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) else { return nil }
+                raw.append(.literal(c)); i += 1
+            }
+        }
+        // Numbers next to another number are fixed-width: in `yyyymmdd` the day follows the month
+        // directly, so `2024053` must not read as 3 May.
+        var tokens = raw
+        func isNumber(_ k: Int) -> Bool {
+            guard tokens.indices.contains(k) else { return false }
+            switch tokens[k] {
+            case .day, .month, .year4, .year2: return true
+            default: return false
+            }
+        }
+        for k in tokens.indices {
+            let adjacent = isNumber(k - 1) || isNumber(k + 1)
+            if case .day = tokens[k] { tokens[k] = .day(fixed: adjacent) }
+            if case .month = tokens[k] { tokens[k] = .month(fixed: adjacent) }
+        }
+        let days = tokens.filter { if case .day = $0 { return true } else { return false } }.count
+        let months = tokens.filter {
+            switch $0 { case .month, .monthName: return true; default: return false }
+        }.count
+        let years = tokens.filter { $0 == .year4 || $0 == .year2 }.count
+        guard days == 1, months == 1, years == 1 else { return nil }
+        self.pattern = String(decoding: lower, as: UTF8.self)
+        self.tokens = tokens
+    }
+
+    public var description: String { pattern }
+
+    /// Whether the pattern puts the day before the month (`dd/mm/yyyy`).
+    public var dayFirst: Bool {
+        for token in tokens {
+            switch token {
+            case .day: return true
+            case .month, .monthName: return false
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// The same layout with day and month swapped (`dd/mm/yyyy` ↔ `mm/dd/yyyy`), for numeric months.
+    public var swapped: DateFormat? {
+        guard !tokens.contains(.monthName) else { return nil }
+        var text = ""
+        for token in tokens {
+            switch token {
+            case .day: text += "mm"
+            case .month: text += "dd"
+            case .monthName: text += "mmm"
+            case .year4: text += "yyyy"
+            case .year2: text += "yy"
+            case .space: text += " "
+            case .literal(let c): text += String(UnicodeScalar(c))
+            }
+        }
+        return DateFormat(text)
+    }
+
+    /// Parses a trimmed cell; `nil` unless it fits the pattern and names a real day.
+    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        var i = 0
+        let n = bytes.count
+        var day = 0, month = 0, year = 0
+        @inline(__always) func digits(min: Int, max: Int) -> Int? {
+            var value = 0, count = 0
+            while i < n && count < max {
+                let d = Int(bytes[i]) &- 48
+                guard d >= 0 && d <= 9 else { break }
+                value = value * 10 + d; count += 1; i += 1
+            }
+            return count >= min ? value : nil
+        }
+        for (k, token) in tokens.enumerated() {
+            switch token {
+            case .day(let fixed):
+                guard let v = digits(min: fixed ? 2 : 1, max: 2) else { return nil }
+                day = v
+            case .month(let fixed):
+                guard let v = digits(min: fixed ? 2 : 1, max: 2) else { return nil }
+                month = v
+            case .year4:
+                guard let v = digits(min: 4, max: 4) else { return nil }
+                year = v
+            case .year2:
+                guard let v = digits(min: 2, max: 2) else { return nil }
+                year = v >= 69 ? 1900 + v : 2000 + v
+            case .monthName:
+                let start = i
+                while i < n, bytes[i] >= 0x80 || (bytes[i] | 0x20 >= UInt8(ascii: "a") && bytes[i] | 0x20 <= UInt8(ascii: "z")) {
+                    i += 1
+                }
+                guard i - start >= 3,
+                    let m = MonthNames.month(TextFolding.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
+                else { return nil }
+                month = m
+                // An abbreviation's dot (`févr.`), unless the pattern's next character is a dot
+                // itself (`dd.mmm.yyyy` on `12.févr.2024`).
+                let dotFollows = k + 1 < tokens.count && tokens[k + 1] == .literal(UInt8(ascii: "."))
+                if !dotFollows && i < n && bytes[i] == UInt8(ascii: ".") { i += 1 }
+            case .space:
+                guard i < n && bytes[i] == 0x20 else { return nil }
+                while i < n && bytes[i] == 0x20 { i += 1 }
+            case .literal(let c):
+                guard i < n && bytes[i] == c else { return nil }
+                i += 1
+            }
+        }
+        if i < n {
+            // Only a time may follow: `T14:22` or ` 14:22`.
+            guard bytes[i] == UInt8(ascii: "T") || bytes[i] == 0x20 else { return nil }
+            var j = i
+            while j < n && bytes[j] == 0x20 { j += 1 }
+            if bytes[i] == UInt8(ascii: "T") { j = i + 1 }
+            guard j < n, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) else { return nil }
+        }
+        return LocalDate(year: year, month: month, day: day)
+    }
+
+    /// Parses a string (convenience for tests and profiles).
+    public func parse(_ text: String) -> LocalDate? {
+        var text = text
+        return text.withUTF8 { parse($0) }
+    }
+
+    /// The layouts detection tries, most specific first.
+    public static let candidates: [DateFormat] = [
+        "yyyy-mm-dd", "yyyy/mm/dd", "yyyy.mm.dd", "yyyymmdd",
+        "dd.mm.yyyy", "dd.mm.yy",
+        "dd/mm/yyyy", "mm/dd/yyyy", "dd/mm/yy", "mm/dd/yy",
+        "dd-mm-yyyy", "mm-dd-yyyy", "dd-mm-yy", "mm-dd-yy",
+        "dd mmm yyyy", "dd-mmm-yyyy", "dd-mmm-yy", "dd mmm yy", "dd/mmm/yyyy", "dd. mmm yyyy", "dd.mmm.yyyy",
+        "mmm dd, yyyy", "mmm dd yyyy", "dd mmm, yyyy",
+    ].map { DateFormat($0)! }
+}
+
+extension DateFormat {
+    /// `date` written in this layout, for messages (`03.05.2024` for `dd.mm.yyyy`).
+    public func render(_ date: LocalDate) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var text = ""
+        for token in tokens {
+            switch token {
+            case .day: text += two(date.day)
+            case .month: text += two(date.month)
+            case .monthName: text += months[date.month - 1]
+            case .year4: text += String(date.year)
+            case .year2: text += two(date.year % 100)
+            case .space: text += " "
+            case .literal(let c): text += String(UnicodeScalar(c))
+            }
+        }
+        return text
+    }
+}

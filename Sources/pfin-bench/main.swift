@@ -1,0 +1,14 @@
+import Glibc
+
+// Release-built benchmarks: `swift run -c release pfin-bench csv [ROWS]`.
+// Figures go to standard output as a small table; nothing here is a unit test.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let suites: [String: ([String]) -> Int32] = ["csv": CSVBenchmark.run]
+
+guard let name = arguments.first, let suite = suites[name] else {
+    let names = suites.keys.sorted().joined(separator: ", ")
+    print("usage: pfin-bench SUITE [OPTIONS]\nsuites: \(names)")
+    exit(2)
+}
+exit(suite(Array(arguments.dropFirst())))

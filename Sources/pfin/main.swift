@@ -1,0 +1,4 @@
+import Glibc
+import PfinCLI
+
+exit(Pfin.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,163 @@
+import FinanceCore
+import Testing
+@testable import StatementFormats
+
+@Suite struct AmountParserTests {
+    static let point = UInt8(ascii: "."), comma = UInt8(ascii: ",")
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let text: String
+        let mark: UInt8
+        let units: Int64
+        let scale: UInt8
+        let currency: String?
+        let isSigned: Bool
+        init(_ name: String, _ text: String, mark: UInt8 = AmountParserTests.point, _ units: Int64, scale: UInt8 = 2,
+             currency: String? = nil, signed: Bool = false)
+        {
+            self.name = name; self.text = text; self.mark = mark; self.units = units; self.scale = scale
+            self.currency = currency; self.isSigned = signed
+        }
+        var testDescription: String { name }
+    }
+
+    static let accepted: [Case] = [
+        // Grouping and decimal marks
+        .init("minus with comma grouping: -1,234.56", "-1,234.56", -123_456, signed: true),
+        .init("German 1.234,56", "1.234,56", mark: comma, 123_456),
+        .init("French space grouping 1 234,56", "1 234,56", mark: comma, 123_456),
+        .init("Swiss apostrophe 1'234.50", "1'234.50", 123_450),
+        .init("Swiss typographic apostrophe 1’234.50", "1’234.50", 123_450),
+        .init("NBSP thousands 1\u{A0}234,56", "1\u{A0}234,56", mark: comma, 123_456),
+        .init("narrow NBSP thousands 1\u{202F}234,56", "1\u{202F}234,56", mark: comma, 123_456),
+        .init("thin space thousands 1\u{2009}234,56", "1\u{2009}234,56", mark: comma, 123_456),
+        .init("Indian grouping 1,23,456.00", "1,23,456.00", 12_345_600),
+        .init("several groups 1,234,567.89", "1,234,567.89", 123_456_789),
+        .init("several space groups 12 345 678,90", "12 345 678,90", mark: comma, 1_234_567_890),
+        .init("grouping without decimals 1,234", "1,234", 1234, scale: 0),
+        .init("point grouping without decimals under comma mark 1.234", "1.234", mark: comma, 1234, scale: 0),
+        .init("no grouping 1234.5", "1234.5", 12_345, scale: 1),
+        .init("integer", "42", 42, scale: 0),
+        .init("three decimals kept", "1.234", 1234, scale: 3),
+        .init("leading decimal mark .50", ".50", 50),
+        .init("trailing decimal mark 5.", "5.", 5, scale: 0),
+        .init("zero", "0.00", 0),
+        .init("negative zero is zero but signed", "-0.00", 0, signed: true),
+        .init("leading zeros are not significant", "0000000000000000000012.00", 1200),
+        .init("18 significant digits fit", "999999999999999999", 999_999_999_999_999_999, scale: 0),
+        .init("18 significant digits with decimals", "-9999999999999999.99", -999_999_999_999_999_999, signed: true),
+        // Signs
+        .init("parentheses (54.20)", "(54.20)", -5420, signed: true),
+        .init("parentheses around a symbol ($54.20)", "($54.20)", -5420, currency: "USD", signed: true),
+        .init("parentheses with spaces ( 54.20 )", "( 54.20 )", -5420, signed: true),
+        .init("trailing minus 54.20-", "54.20-", -5420, signed: true),
+        .init("trailing minus with decimal comma 54,20-", "54,20-", mark: comma, -5420, signed: true),
+        .init("trailing minus after a space 54.20 -", "54.20 -", -5420, signed: true),
+        .init("trailing plus 54.20+", "54.20+", 5420, signed: true),
+        .init("DR suffix is a debit", "54.20 DR", -5420, signed: true),
+        .init("CR suffix is a credit", "54.20 CR", 5420, signed: true),
+        .init("lower-case dr with a dot", "54.20 dr.", -5420, signed: true),
+        .init("Cr mixed case", "54.20 Cr", 5420, signed: true),
+        .init("DR glued to the number", "54.20DR", -5420, signed: true),
+        .init("explicit plus +1,234.56", "+1,234.56", 123_456, signed: true),
+        .init("Unicode minus sign −5.00", "\u{2212}5.00", -500, signed: true),
+        .init("minus then a space", "- 5.00", -500, signed: true),
+        .init("leading and trailing spaces", "  5.00  ", 500),
+        .init("leading NBSP", "\u{A0}5.00", 500),
+        // Currencies
+        .init("dollar sign $54.20", "$54.20", 5420, currency: "USD"),
+        .init("minus before pound sign -£5.00", "-£5.00", -500, currency: "GBP", signed: true),
+        .init("minus after pound sign £-5.00", "£-5.00", -500, currency: "GBP", signed: true),
+        .init("euro sign after 12,00 €", "12,00 €", mark: comma, 1200, currency: "EUR"),
+        .init("euro sign after NBSP 12,00\u{A0}€", "12,00\u{A0}€", mark: comma, 1200, currency: "EUR"),
+        .init("grouped amount then euro sign 1 234,56 €", "1 234,56 €", mark: comma, 123_456, currency: "EUR"),
+        .init("code before EUR 12.00", "EUR 12.00", 1200, currency: "EUR"),
+        .init("code after 12.00 USD", "12.00 USD", 1200, currency: "USD"),
+        .init("code glued EUR12.00", "EUR12.00", 1200, currency: "EUR"),
+        .init("lower-case code usd", "12.00 usd", 1200, currency: "USD"),
+        .init("US$ wins over $", "US$5.00", 500, currency: "USD"),
+        .init("C$ is Canadian", "C$5.00", 500, currency: "CAD"),
+        .init("Fr. with its own dot", "Fr. 12.50", 1250, currency: "CHF"),
+        .init("kr names no single currency", "12,50 kr", mark: comma, 1250, currency: nil),
+        .init("kr. with a dot", "12,50 kr.", mark: comma, 1250, currency: nil),
+        .init("yen symbol", "¥1500", 1500, scale: 0, currency: "JPY"),
+        .init("rupee with Indian grouping", "₹1,23,456.00", 12_345_600, currency: "INR"),
+        .init("symbol, parentheses and code order: $(5.00)", "$(5.00)", -500, currency: "USD", signed: true),
+        .init("symbol then DR", "$54.20 DR", -5420, currency: "USD", signed: true),
+    ]
+
+    @Test(arguments: accepted)
+    func parses(_ c: Case) {
+        let expected = ParsedAmount(units: c.units, scale: c.scale, currency: c.currency.flatMap { CurrencyCode($0) },
+                                    isSigned: c.isSigned)
+        #expect(AmountParser.parse(c.text, decimalMark: c.mark) == .success(expected))
+    }
+
+    struct Failure: Sendable, CustomTestStringConvertible {
+        let name: String
+        let text: String
+        let mark: UInt8
+        let failure: AmountParseFailure
+        init(_ name: String, _ text: String, mark: UInt8 = AmountParserTests.point, _ failure: AmountParseFailure) {
+            self.name = name; self.text = text; self.mark = mark; self.failure = failure
+        }
+        var testDescription: String { name }
+    }
+
+    static let rejected: [Failure] = [
+        .init("empty", "", .empty),
+        .init("letters", "abc", .malformed),
+        .init("12,50 with decimal mark '.' is never 1250", "12,50", .malformed),
+        .init("12,50 € with decimal mark '.'", "12,50 €", .malformed),
+        .init("1,2345.00: four digits in a group", "1,2345.00", .malformed),
+        .init("1,23.00: two digits before the decimal mark", "1,23.00", .malformed),
+        .init("1.234.5 with decimal comma: short last group", "1.234.5", mark: comma, .malformed),
+        .init("1,234.56 with decimal comma: point after the fraction", "1,234.56", mark: comma, .malformed),
+        .init("two numbers separated by a space", "12 34", .malformed),
+        .init("19 significant digits", "1234567890123456789", .tooLarge),
+        .init("19 significant digits across the decimal mark", "1234567890.123456789", .tooLarge),
+        .init("19 digits from a one and trailing zeros", "0.1000000000000000000", .tooLarge),
+        .init("19 decimal places of leading zeros exceed the maximum scale", "0.0000000000000000001", .tooLarge),
+        .init("300 decimal places", "0." + String(repeating: "0", count: 300) + "1", .tooLarge),
+        .init("sign only", "-", .malformed),
+        .init("symbol only", "$", .malformed),
+        .init("double minus", "--5.00", .malformed),
+        .init("minus at both ends", "-5.00-", .malformed),
+        .init("minus inside parentheses", "(-5.00)", .malformed),
+        .init("minus before parentheses", "-(5.00)", .malformed),
+        .init("unclosed parenthesis", "(5.00", .malformed),
+        .init("closing parenthesis without opening", "5.00)", .malformed),
+        .init("sign and DR", "-54.20 DR", .malformed),
+        .init("DR followed by a letter", "54.20 DRX", .malformed),
+        .init("two currencies", "$5.00 USD", .malformed),
+        .init("two symbols", "$$5.00", .malformed),
+        .init("unknown three-letter word", "5.00 ABC", .malformed),
+        .init("currency code glued to a word", "5.00 EURO", .malformed),
+        .init("second decimal mark", "1.2.3", mark: comma, .malformed),
+        .init("text after the number", "5.00 approx", .malformed),
+        .init("spaces only", "   ", .malformed),
+        .init("decimal mark only", ".", .malformed),
+    ]
+
+    @Test(arguments: rejected)
+    func rejects(_ c: Failure) {
+        #expect(AmountParser.parse(c.text, decimalMark: c.mark) == .failure(c.failure))
+    }
+
+    @Test func parsesFromAByteBuffer() {
+        let bytes = Array("|(1.234,50 €)|".utf8)
+        let result = bytes.withUnsafeBufferPointer {
+            AmountParser.parse(UnsafeBufferPointer(rebasing: $0[1..<(bytes.count - 1)]), decimalMark: Self.comma)
+        }
+        #expect(result == .success(ParsedAmount(units: -123_450, scale: 2, currency: CurrencyCode("EUR"), isSigned: true)))
+    }
+
+    /// Every accepted amount fits `Money`: its scale is within `Money.maximumScale`.
+    @Test(arguments: ["0.000000000000000001", "1.00000000000000000", "0." + String(repeating: "0", count: 17) + "5"])
+    func acceptedScalesFitMoney(_ text: String) throws {
+        let parsed = try AmountParser.parse(text, decimalMark: Self.point).get()
+        #expect(parsed.scale <= Money.maximumScale)
+        #expect(Money(units: parsed.units, scale: parsed.scale).decimalString == text)
+    }
+}

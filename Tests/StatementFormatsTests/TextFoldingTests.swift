@@ -1,0 +1,42 @@
+import Testing
+@testable import StatementFormats
+
+@Suite struct TextFoldingTests {
+    @Test(arguments: [
+        ("März", false, "marz"),
+        ("März", true, "maerz"),  // German transliteration
+        ("MÜLLER", true, "mueller"),
+        ("Öl", false, "ol"),
+        ("Straße", false, "strasse"),
+        ("févr.", false, "fevr"),  // punctuation becomes a space, then trimmed
+        ("AOÛT", false, "aout"),
+        ("Œuvre", false, "oeuvre"),
+        ("Ça va", false, "ca va"),
+        ("  A--B  ", false, "a b"),  // runs collapse, ends trimmed
+        ("Peña", false, "pena"),
+        ("Ærø", false, "aero"),
+        ("ÿ", false, "y"),
+        ("Zoë 42", false, "zoe 42"),  // digits kept
+        ("ŁÓDŹ", false, "od"),  // letters outside Latin-1 (except œ) become spaces
+        ("", false, ""),
+        ("€", false, ""),
+    ])
+    func fold(_ text: String, umlautAsE: Bool, expected: String) {
+        #expect(TextFolding.fold(text, umlautAsE: umlautAsE) == expected)
+    }
+
+    @Test(arguments: [
+        ("jan", 1), ("janvier", 1), ("jaenner", 1), ("fevr", 2), ("marz", 3), ("mrt", 3), ("avr", 4), ("mei", 5),
+        ("mag", 5), ("juin", 6), ("giu", 6), ("juil", 7), ("lug", 7), ("aout", 8), ("ago", 8), ("set", 9),
+        ("sept", 9), ("okt", 10), ("ott", 10), ("nov", 11), ("dez", 12), ("dic", 12),
+    ])
+    func monthNames(_ folded: String, month: Int) {
+        #expect(MonthNames.month(folded) == month)
+    }
+
+    @Test(arguments: ["", "ma", "foo", "März", "JAN", "janu"])
+    func unknownOrUnfoldedNamesRejected(_ name: String) {
+        // The table holds folded keys only: callers fold first.
+        #expect(MonthNames.month(name) == nil)
+    }
+}
