@@ -37,15 +37,17 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
+        // Fixtures and golden files are read from the source tree (#filePath), not bundled.
         .testTarget(
             name: "StatementFormatsTests",
             dependencies: ["StatementFormats", "FinanceCore"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
+        // End-to-end: runs the built `pfin` binary.
         .testTarget(
             name: "PfinCLITests",
             dependencies: ["PfinCLI", "pfin"],
-            resources: [.copy("Golden")]
+            exclude: ["Golden", "Fixtures"]
         ),
     ]
 )

@@ -161,10 +161,10 @@ extension CSVDialect {
     public func profileText(source: String) -> String {
         var lines = ["# pfin CSV profile, detected from \(source)"]
         lines.append("encoding \(encoding.name)")
-        lines.append("delimiter \(delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter)))")
+        lines.append("delimiter \(delimiter == 0x09 ? "tab" : ProfileWord.quoted(String(UnicodeScalar(delimiter))))")
         lines.append("skip \(skip)")
         lines.append("header \(hasHeader ? "yes" : "no")")
-        lines.append("date-format \(dateFormat.pattern)")
+        lines.append("date-format \(ProfileWord.quoted(dateFormat.pattern))")
         lines.append("decimal-mark \(String(UnicodeScalar(decimalMark)))")
         let pairs = columns.sorted { $0.key < $1.key }.map { "\($0.key.key)=\(ProfileWord.quoted($0.value.description))" }
         lines.append("columns " + pairs.joined(separator: " "))

@@ -51,7 +51,7 @@ public final class ByteInput {
         while replay.count - replayOffset < count && !reachedEnd {
             let want = count - (replay.count - replayOffset)
             let start = replay.count
-            replay.append(contentsOf: repeatElement(0, count: want))
+            replay.append(contentsOf: [UInt8](repeating: 0, count: want))
             let got = try readDescriptor(into: &replay, at: start, count: want)
             replay.removeLast(want - got)
             if got == 0 { reachedEnd = true }
@@ -74,7 +74,7 @@ public final class ByteInput {
         }
         guard !reachedEnd else { return 0 }
         let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: maxCount))
+        buffer.append(contentsOf: [UInt8](repeating: 0, count: maxCount))
         let got = try readDescriptor(into: &buffer, at: start, count: maxCount)
         buffer.removeLast(maxCount - got)
         if got == 0 { reachedEnd = true }

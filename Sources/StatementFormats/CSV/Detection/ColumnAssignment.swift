@@ -64,13 +64,15 @@ enum ColumnAssignment {
         return roles
     }
 
-    /// Whether a column's values suit a role its header suggests.
+    /// Whether a column's values suit a role its header suggests. The header has already said what
+    /// the column is, so the values need only mostly agree: a few bad cells are the reader's to
+    /// report, row by row, not a reason to look elsewhere.
     static func fits(_ role: ColumnRole, _ column: ColumnStats) -> Bool {
         let empty = column.nonEmpty == 0
         switch role {
-        case .date, .valueDate: return empty || column.dateRatio >= 0.8
-        case .amount: return empty || column.amountRatio >= 0.8
-        case .debit, .credit, .balance: return empty || column.amountRatio >= 0.8
+        case .date, .valueDate: return empty || column.dateRatio >= 0.5
+        case .amount: return empty || column.amountRatio >= 0.5
+        case .debit, .credit, .balance: return empty || column.amountRatio >= 0.5
         case .currency: return !empty && column.currencyRatio >= 0.8
         case .direction: return !empty && column.directionRatio >= 0.8
         case .name, .memo, .address, .category, .account, .checkNumber, .transactionID: return true

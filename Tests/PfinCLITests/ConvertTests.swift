@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `pfin convert` end to end: outputs, stdin/stdout, atomic files, profiles.
+struct ConvertTests {
+    @Test(arguments: Repository.samples)
+    func everySampleConvertsWithNoFlags(_ sample: String) throws {
+        let result = try PfinProcess.run(["convert", Repository.sample(sample)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("error"))
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count >= 15)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?.keys.sorted() == ["account", "address", "amount", "category", "checkNumber", "currency", "date",
+                                               "fitid", "id", "memo", "name", "source", "type"])
+        }
+    }
+
+    @Test(arguments: Repository.samples)
+    func showDialectProfileReproducesTheOutputByteForByte(_ sample: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let profile = directory.appendingPathComponent("bank.profile").path
+        let shown = try PfinProcess.run(["convert", Repository.sample(sample), "--show-dialect", "-o", profile])
+        #expect(shown.status == 0)
+        let detected = try PfinProcess.run(["convert", Repository.sample(sample)])
+        let pinned = try PfinProcess.run(["convert", Repository.sample(sample), "--profile", profile])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        #expect(pinned.stdoutBytes == detected.stdoutBytes)
+        Golden.check(try String(contentsOfFile: profile, encoding: .utf8), "dialects/\(sample).profile")
+    }
+
+    @Test func jsonLinesOutputIsStable() throws {
+        let result = try PfinProcess.run(["convert", Repository.sample("de-dkb-giro.csv")])
+        Golden.check(result.stdout, "output/de-dkb-giro.jsonl")
+    }
+
+    @Test func csvOutputIsStableAndDefusesFormulas() throws {
+        let result = try PfinProcess.run(["convert", Repository.fixture("hostile.csv"), "--to", "csv"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""'=HYPERLINK(""http://x"")""#))
+        #expect(result.stdout.contains(",'+SUM(A1),"))
+        #expect(result.stdout.contains(",-3.50,"), "plain numbers stay numbers")
+        Golden.check(result.stdout, "output/hostile.csv")
+    }
+
+    @Test func standardInputWorksLikeAFile() throws {
+        let bytes = try Data(contentsOf: Repository.root.appendingPathComponent("Samples/paypal-activity.csv"))
+        let piped = try PfinProcess.run(["convert"], stdin: bytes)
+        let dashed = try PfinProcess.run(["convert", "-"], stdin: bytes)
+        let named = try PfinProcess.run(["convert", Repository.sample("paypal-activity.csv")])
+        #expect(piped.status == 0)
+        #expect(piped.stdout == dashed.stdout)
+        #expect(piped.stdout.contains(#""source":"<stdin>:2""#))
+        let ids = { (text: String) in text.split(separator: "\n").map { $0.prefix(30) } }
+        #expect(ids(piped.stdout) == ids(named.stdout), "ids never depend on the file's name")
+    }
+
+    @Test func outputFileIsWrittenWhole() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.jsonl")
+        let result = try PfinProcess.run(["convert", Repository.sample("nl-ing.csv"), "-o", output.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(try String(contentsOf: output, encoding: .utf8).split(separator: "\n").count == 20)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.jsonl"])
+    }
+
+    @Test func severalFilesGoToOneOutput() throws {
+        let result = try PfinProcess.run(["convert", Repository.sample("nl-ing.csv"), Repository.sample("es-bbva.csv")])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 45)
+    }
+
+    @Test func accountFlagOverridesTheFile() throws {
+        let result = try PfinProcess.run(["convert", Repository.sample("nl-ing.csv"), "--account", "Joint"])
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.contains(#""account":"Joint""#) })
+    }
+
+    @Test func currencyFlagFillsInWhereTheFileSaysNone() throws {
+        let result = try PfinProcess.run(["convert", Repository.sample("us-checking-chase.csv"), "--currency", "USD"])
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.contains(#""currency":"USD""#) })
+    }
+}

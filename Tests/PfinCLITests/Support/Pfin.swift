@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Runs the built `pfin` binary, as a user would.
+enum PfinProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: Data
+    }
+
+    /// The `pfin` executable beside the test bundle (`.build/<config>/pfin`).
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pfin").path),
+            directory.path != "/"
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("pfin")
+    }()
+
+    /// Runs `pfin ARGUMENTS` in the repository root, with `stdin` as standard input.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Repository.root
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Output goes to temporary files: nothing can stall on a full pipe.
+        let directory = FileManager.default.temporaryDirectory
+        let outURL = directory.appendingPathComponent("pfin-test-\(UUID().uuidString).out")
+        let errURL = directory.appendingPathComponent("pfin-test-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        if let stdin {
+            try input.fileHandleForWriting.write(contentsOf: stdin)
+            try input.fileHandleForWriting.close()
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+    }
+}
+
+/// Paths of the repository's own files, found from this source file.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+    static func fixture(_ name: String) -> String { "Tests/PfinCLITests/Fixtures/\(name)" }
+    static func sample(_ name: String) -> String { "Samples/\(name)" }
+
+    static var samples: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)) ?? []
+        return names.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") }.sorted()
+    }
+}
+
+/// Compares text a user reads with a checked-in golden file. Set `PFIN_RECORD_GOLDEN=1` to
+/// re-record on purpose; otherwise a difference fails the test.
+enum Golden {
+    static func check(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let url = Repository.testsDirectory.appendingPathComponent("Golden").appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["PFIN_RECORD_GOLDEN"] == "1" {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? actual.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("missing golden file Golden/\(name); run with PFIN_RECORD_GOLDEN=1 to record it",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == expected, "differs from Golden/\(name)", sourceLocation: sourceLocation)
+    }
+}

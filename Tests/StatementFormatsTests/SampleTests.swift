@@ -1,0 +1,89 @@
+import FinanceCore
+import Foundation
+import StatementFormats
+import Testing
+
+/// Every sample converts with no flags and gives the transactions worked out independently in
+/// `Fixtures/sample-expectations.json`: the row count, the first and last rows field by field, and
+/// the exact sum per currency.
+struct SampleTests {
+    struct Expected: Decodable, CustomTestStringConvertible {
+        struct Row: Decodable {
+            var date: String
+            var name: String
+            var amount: String
+            var currency: String?
+            var memo: String?
+            var account: String?
+            var category: String?
+            var fitid: String?
+            var checkNumber: String?
+            var type: String
+        }
+
+        var file: String
+        var rows: Int
+        var first: Row
+        var last: Row
+        var sums: [String: String]
+
+        var testDescription: String { file }
+    }
+
+    static let expectations: [Expected] = {
+        let url = Repository.fixtures.appendingPathComponent("sample-expectations.json")
+        return (try? JSONDecoder().decode([Expected].self, from: Data(contentsOf: url))) ?? []
+    }()
+
+    @Test func everySampleHasExpectations() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Samples").path)
+            .filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") }
+        #expect(Set(samples) == Set(Self.expectations.map(\.file)))
+        #expect(samples.count >= 12)
+    }
+
+    @Test(arguments: expectations)
+    func sampleConvertsAsExpected(_ expected: Expected) throws {
+        let result = try readFile(Repository.sample(expected.file))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.activities.count == expected.rows)
+        guard let first = result.activities.first, let last = result.activities.last else { return }
+        check(first, expected.first, "first")
+        check(last, expected.last, "last")
+        #expect(sums(result.activities) == expected.sums)
+    }
+
+    @Test(arguments: expectations)
+    func detectedDialectAsProfileReproducesTheOutput(_ expected: Expected) throws {
+        let path = Repository.sample(expected.file)
+        let detected = try CSVStatementReader().detect(ByteInput(path: path), options: ReadOptions()).get()
+        let text = detected.dialect.profileText(source: expected.file)
+        let profile = try CSVProfile.parse(text, file: "detected.profile").get()
+        #expect(profile == CSVProfile(detected.dialect), "the printed profile parses back to the same settings")
+        let pinned = try readFile(path, options: ReadOptions(csvProfile: profile))
+        let plain = try readFile(path)
+        #expect(pinned.activities == plain.activities)
+    }
+
+    @Test(arguments: expectations)
+    func readingTwiceGivesTheSameIDs(_ expected: Expected) throws {
+        let path = Repository.sample(expected.file)
+        let once = try readFile(path).activities.map(\.id)
+        let twice = try readFile(path).activities.map(\.id)
+        #expect(once == twice)
+        #expect(Set(once).count == once.count, "ids are unique within a file")
+    }
+
+    private func check(_ actual: PaymentActivity, _ row: Expected.Row, _ which: String) {
+        #expect(actual.date.description == row.date, "\(which) date")
+        #expect(actual.name == row.name, "\(which) name")
+        #expect(actual.amount.decimalString == row.amount, "\(which) amount")
+        #expect(actual.currency?.description == row.currency, "\(which) currency")
+        #expect(actual.memo == row.memo, "\(which) memo")
+        #expect(actual.account == row.account, "\(which) account")
+        #expect(actual.category == row.category, "\(which) category")
+        #expect(actual.fitid == row.fitid, "\(which) fitid")
+        #expect(actual.checkNumber == row.checkNumber, "\(which) checkNumber")
+        #expect(actual.type.rawValue == row.type, "\(which) type")
+    }
+}
