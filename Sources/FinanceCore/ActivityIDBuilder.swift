@@ -31,7 +31,7 @@ public final class ActivityIDBuilder {
     /// - Parameters:
     ///   - sortedRowLimit: distinct rows kept before a file in date order releases old counters.
     ///   - unsortedRowLimit: the same for a file out of date order.
-    public init(sortedRowLimit: Int = 1 << 12, unsortedRowLimit: Int = 1 << 16) {
+    public init(sortedRowLimit: Int = 1 << 13, unsortedRowLimit: Int = 1 << 16) {
         self.sortedRowLimit = sortedRowLimit
         self.unsortedRowLimit = unsortedRowLimit
     }
@@ -66,8 +66,8 @@ public final class ActivityIDBuilder {
 
     private func appendField(_ text: String?) {
         scratch.append(0x1F)
-        guard var text else { return }
-        text.withUTF8 { scratch.append($0) }
+        guard let text else { return }
+        text.withUTF8Bytes { scratch.append($0) }
     }
 
     private func numbered(date: LocalDate) -> ActivityID {

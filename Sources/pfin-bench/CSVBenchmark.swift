@@ -4,16 +4,26 @@ import StatementFormats
 
 /// CSV → JSON Lines: read, detect, normalise and write a generated export, on one core.
 enum CSVBenchmark {
+    /// `csv [--rows N] [--runs N] [--keep PATH]`: 1,000,000 rows, best of 3, unless told otherwise.
     static func run(_ arguments: [String]) -> Int32 {
-        let rows = arguments.first.flatMap { Int($0) } ?? 1_000_000
-        let path = "/tmp/pfin-bench-\(getpid()).csv"
-        defer { unlink(path) }
+        func option(_ name: String, _ fallback: Int) -> Int {
+            guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let value = Int(arguments[i + 1]) else {
+                return fallback
+            }
+            return value
+        }
+        let rows = option("--rows", 1_000_000)
+        let runs = max(1, option("--runs", 3))
+        // `--keep PATH` leaves the generated file there, to time `pfin convert` on it directly.
+        let kept = arguments.firstIndex(of: "--keep").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        let path = kept ?? "/tmp/pfin-bench-\(getpid()).csv"
+        defer { if kept == nil { unlink(path) } }
         let bytes = CSVGenerator.write(rows: rows, to: path)
         print("pfin-bench csv: \(Measure.grouped(rows)) rows, \(Measure.format(Double(bytes) / 1e6)) MB (\(path))")
 
         var best = Double.infinity
         var converted = 0
-        for _ in 0..<3 {
+        for _ in 0..<runs {
             let start = Measure.now()
             converted = convert(path)
             best = min(best, Measure.now() - start)
@@ -22,14 +32,14 @@ enum CSVBenchmark {
             print("error: converted \(converted) rows, expected \(rows)")
             return 1
         }
-        var nullBest = Double.infinity
-        for _ in 0..<3 {
+        var readBest = Double.infinity
+        for _ in 0..<runs {
             let start = Measure.now()
             _ = convertToNothing(path)
-            nullBest = min(nullBest, Measure.now() - start)
+            readBest = min(readBest, Measure.now() - start)
         }
-        print("  CSV → activities only (best of 3): \(Measure.format(nullBest, 3)) s")
-        print("  CSV → JSON Lines (best of 3): \(Measure.format(best, 3)) s")
+        print("  CSV → activities, no output (best of \(runs)): \(Measure.format(readBest, 3)) s")
+        print("  CSV → JSON Lines (best of \(runs)): \(Measure.format(best, 3)) s")
         print("  rows/s:  \(Measure.grouped(Int(Double(rows) / best)))")
         print("  MB/s:    \(Measure.format(Double(bytes) / 1e6 / best))")
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")

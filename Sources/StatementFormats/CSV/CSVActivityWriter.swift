@@ -67,8 +67,8 @@ public struct CSVActivityWriter: StatementWriter {
 
     /// Appends one cell: empty for `nil`, defused if a spreadsheet would run it, quoted if needed.
     static func appendCell(_ text: String?, to out: ByteBuffer) {
-        guard var text, !text.isEmpty else { return }
-        text.withUTF8 { bytes in
+        guard let text, !text.isEmpty else { return }
+        text.withUTF8Bytes { bytes in
             let defuse = FormulaDefusing.needsPrefix(bytes)
             var needsQuotes = false
             for b in bytes where b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D {

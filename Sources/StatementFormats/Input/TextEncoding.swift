@@ -69,8 +69,14 @@ extension TextEncoding {
             if evenZeros * 10 >= pairs * 7 && oddZeros * 10 < pairs { return EncodingGuess(encoding: .utf16BE, isCertain: true) }
         }
         let nul = prefix.firstIndex(of: 0)
-        if UTF8Validation.isValid(prefix, allowTruncatedEnd: !isComplete) {
+        let tally = prefix.withUnsafeBufferPointer { UTF8Validation.tally($0, allowTruncatedEnd: !isComplete) }
+        if tally.invalid == 0 {
             return EncodingGuess(encoding: .utf8, isCertain: prefix.contains { $0 >= 0x80 }, nulOffset: nul)
+        }
+        // Mostly good UTF-8 with a few damaged bytes is still UTF-8 (the damage is reported row by
+        // row); Windows-1252 text almost never forms valid multi-byte sequences by accident.
+        if tally.multiByte > tally.invalid {
+            return EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: nul)
         }
         return EncodingGuess(encoding: .windows1252, isCertain: false, nulOffset: nul)
     }

@@ -92,8 +92,7 @@ enum JSON {
 
     /// Appends the escaped content of a string, without quotes.
     static func appendEscaped(_ text: String, to out: ByteBuffer) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             var clean = true
             for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
                 clean = false
