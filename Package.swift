@@ -19,7 +19,7 @@ let package = Package(
         // Pure values: money, dates, activities, diagnostics. No I/O.
         .target(name: "FinanceCore"),
         // Readers and writers for every statement format, behind shared protocols.
-        .target(name: "StatementFormats", dependencies: ["FinanceCore"]),
+        .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2"]),
         // The command line: argument parsing, subcommands, diagnostics printing. `pfin` is a thin main.
         .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats"]),
 

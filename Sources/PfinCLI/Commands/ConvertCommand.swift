@@ -6,14 +6,14 @@ enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
         synopsis: "[FILE…] [--from FORMAT] [--to FORMAT] [--profile FILE] [--account NAME] [--currency CODE] [-o FILE]",
-        summary: "Read bank statements and write normalised transactions (JSON Lines or CSV).",
+        summary: "Read bank statements and write normalised transactions (JSON Lines, CSV or OFX).",
         details: """
-            Reads each FILE (standard input when none is given, or for '-'), detects its format and, for
-            CSV, its dialect: encoding, delimiter, header, columns, date layout and number format. Bad rows
+            Reads each FILE (standard input when none is given, or for '-'), detects its format (CSV,
+            OFX/QFX 1.x or 2.x) and, for CSV, its dialect: encoding, delimiter, header, columns, date layout and number format. Bad rows
             are reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
         options: InputOptions.specs + [
-            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default) or csv."),
+            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML) or ofx1 (OFX 1.0.2 SGML)."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
             OptionSpec("--strict", help: "Stop at the first error; write no output file."),
             OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),
@@ -71,6 +71,7 @@ enum ConvertCommand {
                 if strict && sink.printer.errors > 0 { throw StrictStop() }
             }
             try sink.writer.finish()
+            for notice in sink.writer.notices { Terminal.err("pfin: warning: \(notice)\n") }
         } catch is StrictStop {
             stoppedEarly = true
         } catch {
@@ -127,6 +128,10 @@ struct WritingSink<Writer: StatementWriter>: ActivitySink {
     mutating func report(_ diagnostic: Diagnostic) throws {
         printer.print(diagnostic)
         if strict && diagnostic.severity == .error { throw StrictStop() }
+    }
+
+    mutating func statement(_ info: StatementInfo) throws {
+        try writer.statement(info)
     }
 }
 

@@ -3,8 +3,17 @@ import FinanceCore
 /// A statement format's writer: activities in, bytes out to a `ByteOutput`.
 public protocol StatementWriter {
     mutating func write(_ activity: PaymentActivity) throws
+    /// Account details and balances of a statement being converted; most formats have no use for them.
+    mutating func statement(_ info: StatementInfo) throws
     /// Writes whatever is buffered (and any trailer); the caller then commits the output.
     mutating func finish() throws
+    /// What the format could not hold, worth a warning once the output is written.
+    var notices: [String] { get }
+}
+
+extension StatementWriter {
+    public mutating func statement(_ info: StatementInfo) throws {}
+    public var notices: [String] { [] }
 }
 
 /// The writers pfin knows.
@@ -14,11 +23,13 @@ public enum StatementWriters {
         switch format {
         case .jsonl: return JSONLinesWriter(output: output)
         case .csv: return CSVActivityWriter(output: output)
+        case .ofx: return OFXWriter(output: output, version: .xml)
+        case .ofx1: return OFXWriter(output: output, version: .sgml)
         default: return nil
         }
     }
 
     /// Formats that can be written, for messages.
-    public static let writableFormats: [StatementFormat] = [.jsonl, .csv]
+    public static let writableFormats: [StatementFormat] = [.jsonl, .csv, .ofx, .ofx1]
 }
 

@@ -5,6 +5,12 @@ import FinanceCore
 public protocol ActivitySink {
     mutating func accept(_ activity: PaymentActivity) throws
     mutating func report(_ diagnostic: Diagnostic) throws
+    /// A statement's account details and balances; most sinks ignore it.
+    mutating func statement(_ info: StatementInfo) throws
+}
+
+extension ActivitySink {
+    public mutating func statement(_ info: StatementInfo) throws {}
 }
 
 /// What the user told pfin about the input, beyond the file itself.
@@ -42,12 +48,13 @@ public protocol StatementReader: Sendable {
 /// The readers pfin knows, and format detection by content.
 public enum StatementReaders {
     /// Every reader, in the order detection asks them.
-    public static let all: [any StatementReader.Type] = [CSVStatementReader.self]
+    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CSVStatementReader.self]
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {
         switch format {
         case .csv: return CSVStatementReader()
+        case .ofx, .qfx, .ofx1: return OFXStatementReader()
         default: return nil
         }
     }

@@ -1,0 +1,42 @@
+/// Where an element starts: 1-based line and column (in bytes) of its `<`; column 0 when the
+/// parser does not know it (libxml2 keeps lines per node, not columns).
+public struct OFXPosition: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+}
+
+/// What both OFX parsers produce: a stream of elements, the same for 1.x SGML and 2.x XML, so
+/// that one mapper turns either into activities.
+protocol OFXEventHandler {
+    /// An aggregate opens (or an unknown element that holds no text).
+    mutating func start(_ tag: OFXTag, at position: OFXPosition) throws
+    /// A leaf and its text, trimmed, entities decoded. Valid only during the call.
+    mutating func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, at position: OFXPosition) throws
+    /// An aggregate closes, explicitly or because an enclosing one did.
+    mutating func end(_ tag: OFXTag, at position: OFXPosition) throws
+    /// Malformed input; parsing goes on where it can.
+    mutating func problem(_ problem: OFXSyntaxProblem) throws
+}
+
+/// Malformed OFX found while parsing.
+public struct OFXSyntaxProblem: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A `<` whose tag never ends.
+        case unterminatedTag
+        /// `</NAME>` with no open `NAME`.
+        case unexpectedEndTag(String)
+        /// The input ends while aggregates are still open; `String` is the innermost.
+        case truncated(String, openedOnLine: Int)
+        /// A text longer than the limit; skipped.
+        case textTooLong(limit: Int)
+        /// A problem libxml2 reported in an OFX 2.x document.
+        case xml(String)
+        /// A construct refused for safety (a DOCTYPE or entity declaration in OFX 2.x).
+        case forbidden(String)
+    }
+
+    public var kind: Kind
+    public var position: OFXPosition
+    /// Whether parsing had to stop (the rest of the file is not read).
+    public var isFatal: Bool
+}

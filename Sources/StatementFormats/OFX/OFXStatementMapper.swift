@@ -1,0 +1,310 @@
+import FinanceCore
+
+/// Turns OFX element events into activities, statements and diagnostics (the third layer, after
+/// the header and the element parsers).
+///
+/// Handles bank statements (`STMTRS`, OFX 2.2 §11.4.2), credit card statements (`CCSTMTRS`,
+/// §11.4.3) and the cash lines of investment statements (`INVBANKTRAN` in `INVSTMTRS`, §13.9.2.4),
+/// several per file. Elements it does not know are transparent: their known children count as
+/// children of the nearest known aggregate.
+struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
+    var sink: Sink
+    let file: String
+    let options: ReadOptions
+    private let ids = ActivityIDBuilder()
+    private var path: [OFXTag] = []
+    private var statement: StatementState?
+    private var transaction: TransactionState?
+    private var status: StatusState?
+    /// The file says it was written by pfin (`<FI><ORG>pfin`): `REFNUM` then carries each
+    /// activity's id, so that a round trip keeps ids.
+    private var writtenByPfin = false
+    private(set) var activityCount = 0
+    private(set) var stopped = false
+
+    init(sink: Sink, file: String, options: ReadOptions) {
+        self.sink = sink
+        self.file = file
+        self.options = options
+    }
+
+    // MARK: Events
+
+    mutating func start(_ tag: OFXTag, at position: OFXPosition) throws {
+        guard tag != .unknown else { return }
+        path.append(tag)
+        switch tag {
+        case .statementResponse: statement = StatementState(kind: .checking, position: position)
+        case .creditCardStatementResponse: statement = StatementState(kind: .creditCard, position: position)
+        case .investmentStatementResponse: statement = StatementState(kind: .investment, position: position)
+        case .statementTransaction: transaction = TransactionState(position: position)
+        case .status: status = StatusState(position: position)
+        default: break
+        }
+    }
+
+    mutating func leaf(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, at position: OFXPosition) throws {
+        guard tag != .unknown, let parent = path.last else { return }
+        func text() -> String { String(decoding: value, as: UTF8.self) }
+        switch parent {
+        case .fi:
+            if tag == .org && text().lowercased() == "pfin" { writtenByPfin = true }
+        case .status:
+            switch tag {
+            case .code: status?.code = Int(text()) ?? -1
+            case .severity: status?.severity = text()
+            case .message: status?.message = text()
+            default: break
+            }
+        case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse:
+            if tag == .curdef { statement?.currency = CurrencyCode(text()) }
+        case .bankAccountFrom, .creditCardAccountFrom, .investmentAccountFrom:
+            switch tag {
+            case .accountID: statement?.accountID = text()
+            case .bankID, .brokerID: statement?.institution = text()
+            case .accountType: statement?.accountType = text()
+            default: break
+            }
+        case .bankTransactionList, .investmentTransactionList:
+            if tag == .dtStart { statement?.start = OFXValues.date(value) }
+            if tag == .dtEnd { statement?.end = OFXValues.date(value) }
+        case .ledgerBalance, .availableBalance:
+            if tag == .balanceAmount { statement?.balanceAmounts[parent] = OFXValues.amount(value) }
+            if tag == .dtAsOf { statement?.balanceDates[parent] = OFXValues.date(value) }
+        case .statementTransaction:
+            transaction?.set(tag, value, at: position)
+        case .payee:
+            if path.count >= 2, path[path.count - 2] == .statementTransaction { transaction?.setPayee(tag, text()) }
+        case .currency, .originalCurrency:
+            if tag == .currencySymbol, path.count >= 2, path[path.count - 2] == .statementTransaction {
+                transaction?.currency = (CurrencyCode(text()), parent == .originalCurrency)
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func end(_ tag: OFXTag, at position: OFXPosition) throws {
+        guard tag != .unknown else { return }
+        if let index = path.lastIndex(of: tag) { path.removeSubrange(index...) }
+        switch tag {
+        case .statementTransaction:
+            if let finished = transaction { try finish(finished) }
+            transaction = nil
+        case .status:
+            if let finished = status, finished.code != 0 { try report(finished) }
+            status = nil
+        case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse:
+            if let finished = statement { try sink.statement(finished.info(file: file)) }
+            statement = nil
+        default:
+            break
+        }
+    }
+
+    mutating func problem(_ problem: OFXSyntaxProblem) throws {
+        try sink.report(OFXIssue.syntax(problem).diagnostic(at: location(problem.position)))
+        if problem.isFatal { stopped = true }
+        switch problem.kind {
+        case .xml, .textTooLong, .unterminatedTag, .truncated: transaction?.damaged = true
+        case .unexpectedEndTag, .forbidden: break
+        }
+    }
+
+    // MARK: Building activities
+
+    private mutating func finish(_ t: TransactionState) throws {
+        guard !t.damaged else {
+            try sink.report(Diagnostic(.error, code: "ofx.damaged-transaction", at: location(t.position),
+                                       "transaction skipped: the file is damaged inside it (see the error above)"))
+            return
+        }
+        guard let dateText = t.datePosted else {
+            try sink.report(OFXIssue.missing("DTPOSTED").diagnostic(at: location(t.position)))
+            return
+        }
+        guard let date = OFXValues.date(dateText.bytes) else {
+            try sink.report(OFXIssue.badDate(String(decoding: dateText.bytes, as: UTF8.self), element: "DTPOSTED")
+                .diagnostic(at: location(dateText.position)))
+            return
+        }
+        guard let amountText = t.amount else {
+            try sink.report(OFXIssue.missing("TRNAMT").diagnostic(at: location(t.position)))
+            return
+        }
+        guard var amount = OFXValues.amount(amountText.bytes) else {
+            try sink.report(OFXIssue.badAmount(String(decoding: amountText.bytes, as: UTF8.self))
+                .diagnostic(at: location(amountText.position)))
+            return
+        }
+        // CURRENCY: the amounts are in that currency; ORIGCURRENCY: they were converted to CURDEF.
+        if let (code, converted) = t.currency, let code, !converted {
+            amount.currency = code
+        } else {
+            amount.currency = statement?.currency ?? options.currency
+        }
+        let account = options.account ?? statement?.accountID
+        var name = t.name ?? t.payeeName ?? ""
+        if let extended = t.extendedName, extended.count > name.count, extended.hasPrefix(name) { name = extended }
+        if name.isEmpty { name = t.memo ?? "" }
+        var fitid = t.fitid
+        let id: ActivityID
+        if writtenByPfin, let refnum = t.refnum, let pfinID = ActivityID(hex: refnum) {
+            id = pfinID
+            if fitid == refnum { fitid = nil }  // pfin wrote its own id there: the source had none
+        } else if let fitid {
+            id = ids.id(account: account, bankID: fitid, date: date)
+        } else {
+            id = ids.id(account: account, date: date, amount: amount, name: name)
+        }
+        let type: PaymentType? = t.transactionType == "XFER" ? .transfer : nil
+        let activity = PaymentActivity(
+            id: id, account: account, date: date, name: name, address: t.address, amount: amount, memo: t.memo,
+            type: type, fitid: fitid, checkNumber: t.checkNumber ?? (writtenByPfin ? nil : t.refnum),
+            source: SourceLocation(file: file, line: t.position.line))
+        try sink.accept(activity)
+        activityCount += 1
+    }
+
+    private mutating func report(_ s: StatusState) throws {
+        let isError = s.severity.uppercased() == "ERROR"
+        let where_ = path.contains(.signonResponse) || path.isEmpty && statement == nil ? "sign-on" : "statement"
+        try sink.report(OFXIssue.status(code: s.code, severity: s.severity, message: s.message, scope: where_, isError: isError)
+            .diagnostic(at: location(s.position)))
+    }
+
+    private func location(_ position: OFXPosition) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column > 0 ? position.column : nil)
+    }
+}
+
+/// A statement being read.
+private struct StatementState {
+    var kind: AccountKind
+    var position: OFXPosition
+    var currency: CurrencyCode?
+    var accountID: String?
+    var institution: String?
+    var accountType: String?
+    var start: LocalDate?
+    var end: LocalDate?
+    var balanceAmounts: [OFXTag: Money] = [:]
+    var balanceDates: [OFXTag: LocalDate] = [:]
+
+    init(kind: AccountKind, position: OFXPosition) {
+        self.kind = kind
+        self.position = position
+    }
+
+    func info(file: String) -> StatementInfo {
+        let kind = accountType.flatMap { AccountKind(rawValue: $0.uppercased()) } ?? self.kind
+        func balance(_ tag: OFXTag) -> Balance? {
+            guard var amount = balanceAmounts[tag], let date = balanceDates[tag] ?? end else { return nil }
+            amount.currency = currency
+            return Balance(amount: amount, date: date)
+        }
+        return StatementInfo(account: Account(id: accountID ?? "", kind: kind, institution: institution), currency: currency,
+                             ledgerBalance: balance(.ledgerBalance), availableBalance: balance(.availableBalance),
+                             start: start, end: end, source: SourceLocation(file: file, line: position.line))
+    }
+}
+
+/// A transaction being read.
+private struct TransactionState {
+    struct Located {
+        var bytes: [UInt8]
+        var position: OFXPosition
+    }
+
+    var position: OFXPosition
+    var transactionType: String?
+    var datePosted: Located?
+    var amount: Located?
+    var fitid: String?
+    var checkNumber: String?
+    var refnum: String?
+    var name: String?
+    var extendedName: String?
+    var memo: String?
+    var payeeName: String?
+    var addressParts: [String] = []
+    var currency: (CurrencyCode?, Bool)?
+    /// The file was malformed while this transaction was open.
+    var damaged = false
+
+    init(position: OFXPosition) { self.position = position }
+
+    var address: String? { addressParts.isEmpty ? nil : addressParts.joined(separator: ", ") }
+
+    mutating func set(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, at position: OFXPosition) {
+        func text() -> String? {
+            value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
+        }
+        switch tag {
+        case .trnType: transactionType = text()?.uppercased()
+        case .dtPosted: datePosted = Located(bytes: Array(value), position: position)
+        case .trnAmt: amount = Located(bytes: Array(value), position: position)
+        case .fitID: fitid = text()
+        case .checkNum: checkNumber = text()
+        case .refNum: refnum = text()
+        case .name: name = text()
+        case .extendedName: extendedName = text()
+        case .memo: memo = text()
+        default: break
+        }
+    }
+
+    mutating func setPayee(_ tag: OFXTag, _ value: String) {
+        guard !value.isEmpty else { return }
+        switch tag {
+        case .name: payeeName = value
+        case .addr1, .addr2, .addr3, .city, .state, .postalCode, .country: addressParts.append(value)
+        default: break
+        }
+    }
+}
+
+/// A `STATUS` aggregate being read (OFX 2.2 §3.1.4).
+private struct StatusState {
+    var position: OFXPosition
+    var code = 0
+    var severity = "INFO"
+    var message: String?
+}
+
+/// OFX value syntax.
+enum OFXValues {
+    /// The calendar date of an OFX date-time, as written: `20240131230000.000[-5:EST]` is
+    /// 2024-01-31 whatever the offset (OFX 2.2 §3.2.8.2). Converting to UTC first, as many parsers
+    /// do, moves late-evening transactions to the next day.
+    static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        guard bytes.count >= 8 else { return nil }
+        var value = 0
+        for i in 0..<8 {
+            let d = Int(bytes[i]) - 48
+            guard (0...9).contains(d) else { return nil }
+            value = value * 10 + d
+        }
+        if bytes.count > 8 {
+            let next = bytes[8]
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) || next == UInt8(ascii: "[")
+                || next == UInt8(ascii: ".") || next == 0x20 else { return nil }
+        }
+        return LocalDate(year: value / 10000, month: value / 100 % 100, day: value % 100)
+    }
+
+    static func date(_ bytes: [UInt8]) -> LocalDate? {
+        bytes.withUnsafeBufferPointer { date($0) }
+    }
+
+    /// An OFX amount: `-54.20`, `+54.20`, and from some banks `-54,20` (a decimal comma).
+    static func amount(_ bytes: UnsafeBufferPointer<UInt8>) -> Money? {
+        let mark = bytes.contains(UInt8(ascii: ",")) && !bytes.contains(UInt8(ascii: ".")) ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        guard case .success(let parsed) = AmountParser.parse(bytes, decimalMark: mark), parsed.currency == nil else { return nil }
+        return Money(units: parsed.units, scale: parsed.scale)
+    }
+
+    static func amount(_ bytes: [UInt8]) -> Money? {
+        bytes.withUnsafeBufferPointer { amount($0) }
+    }
+}

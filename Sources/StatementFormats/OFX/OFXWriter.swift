@@ -1,0 +1,329 @@
+import FinanceCore
+import Glibc
+
+/// Writes activities as an OFX statement file: OFX 2.2 XML (`--to ofx`) or OFX 1.0.2 SGML
+/// (`--to ofx1`), one statement per account and currency (OFX 2.2 §11.4.2), credit card accounts
+/// as `CCSTMTRS` (§11.4.3) and investment accounts' cash lines as `INVBANKTRAN` (§13.9.2.4).
+///
+/// A statement's `DTSTART`/`DTEND` come before its transactions, so each statement's transactions
+/// are spooled to an anonymous temporary file as they arrive and assembled by `finish()`: memory
+/// does not grow with the input. The output is deterministic: `DTSERVER` is the latest transaction
+/// date, not the clock.
+///
+/// pfin marks the files it writes (`<FI><ORG>pfin`) and puts each activity's id in `REFNUM`, so that
+/// reading the file back gives the same ids. `FITID` is the bank's when the source had one, else the id.
+public struct OFXWriter: StatementWriter {
+    public enum Version: Sendable {
+        /// OFX 2.2, XML.
+        case xml
+        /// OFX 1.0.2, SGML with the `OFXHEADER:100` block.
+        case sgml
+    }
+
+    private struct GroupKey: Hashable {
+        var account: String?
+        var currency: CurrencyCode?
+    }
+
+    private final class Group {
+        let key: GroupKey
+        let spool: UnsafeMutablePointer<FILE>
+        var start: LocalDate?
+        var end: LocalDate?
+        var count = 0
+
+        init(key: GroupKey, spool: UnsafeMutablePointer<FILE>) {
+            self.key = key
+            self.spool = spool
+        }
+
+        deinit { fclose(spool) }
+    }
+
+    private let output: ByteOutput
+    private let version: Version
+    private var groups: [Group] = []
+    private var groupIndex: [GroupKey: Int] = [:]
+    private var statements: [String: StatementInfo] = [:]
+    private let buffer = ByteBuffer(capacity: 4096)
+    /// Things OFX cannot hold, counted for one warning each (`warnings`).
+    public private(set) var notes = OFXWriterNotes()
+
+    public init(output: ByteOutput, version: Version) {
+        self.output = output
+        self.version = version
+    }
+
+    public mutating func statement(_ info: StatementInfo) throws {
+        statements[info.account.id] = info
+    }
+
+    public mutating func write(_ a: PaymentActivity) throws {
+        let key = GroupKey(account: a.account, currency: a.currency)
+        let group: Group
+        if let index = groupIndex[key] {
+            group = groups[index]
+        } else {
+            guard let spool = tmpfile() else { throw OutputError(path: "temporary spool file", errno: errno) }
+            group = Group(key: key, spool: spool)
+            groupIndex[key] = groups.count
+            groups.append(group)
+        }
+        group.start = min(group.start ?? a.date, a.date)
+        group.end = max(group.end ?? a.date, a.date)
+        group.count += 1
+        buffer.removeAll()
+        transaction(a, investment: kind(of: key.account) == .investment)
+        guard fwrite(buffer.base, 1, buffer.count, group.spool) == buffer.count else {
+            throw OutputError(path: "temporary spool file", errno: errno)
+        }
+    }
+
+    public mutating func finish() throws {
+        buffer.removeAll()
+        let serverDate = groups.compactMap(\.end).max() ?? LocalDate(year: 2000, month: 1, day: 1)!
+        header()
+        open("OFX")
+        open("SIGNONMSGSRSV1"); open("SONRS")
+        status()
+        leaf("DTSERVER", Self.dateTime(serverDate))
+        leaf("LANGUAGE", "ENG")
+        open("FI"); leaf("ORG", "pfin"); leaf("FID", "pfin"); close("FI")
+        close("SONRS"); close("SIGNONMSGSRSV1")
+        try flush()
+        var transactionID = 0
+        for kinds in [[AccountKind.checking, .savings, .moneyMarket, .creditLine, .certificateOfDeposit], [.creditCard], [.investment]] {
+            let members = groups.filter { kinds.contains(kind(of: $0.key.account)) }
+            guard !members.isEmpty else { continue }
+            let messageSet = kinds[0] == .creditCard ? "CREDITCARDMSGSRSV1" : kinds[0] == .investment ? "INVSTMTMSGSRSV1" : "BANKMSGSRSV1"
+            open(messageSet)
+            for group in members {
+                transactionID += 1
+                try statement(group, transactionID: transactionID)
+            }
+            close(messageSet)
+        }
+        close("OFX")
+        try flush()
+    }
+
+    // MARK: Statements
+
+    private mutating func statement(_ group: Group, transactionID: Int) throws {
+        let kind = kind(of: group.key.account)
+        let info = group.key.account.flatMap { statements[$0] }
+        let currency = group.key.currency ?? info?.currency
+        if group.key.currency == nil { notes.missingCurrency += group.count }
+        if group.key.account == nil { notes.missingAccount += group.count }
+        let (wrapper, response, from, list) = kind == .creditCard ? ("CCSTMTTRNRS", "CCSTMTRS", "CCACCTFROM", "BANKTRANLIST")
+            : kind == .investment ? ("INVSTMTTRNRS", "INVSTMTRS", "INVACCTFROM", "INVTRANLIST")
+            : ("STMTTRNRS", "STMTRS", "BANKACCTFROM", "BANKTRANLIST")
+        let start = group.start!, end = group.end!
+        open(wrapper)
+        leaf("TRNUID", String(transactionID))
+        status()
+        open(response)
+        if kind == .investment { leaf("DTASOF", Self.dateTime(end)) }
+        // `XXX` is ISO 4217's code for "no currency": OFX requires one, the source gave none.
+        leaf("CURDEF", currency?.description ?? "XXX")
+        open(from)
+        let accountID = Self.accountID(group.key.account)
+        switch kind {
+        case .creditCard:
+            leaf("ACCTID", accountID)
+        case .investment:
+            leaf("BROKERID", info?.account.institution ?? "pfin")
+            leaf("ACCTID", accountID)
+        default:
+            leaf("BANKID", Self.bankID(info?.account.institution))
+            leaf("ACCTID", accountID)
+            leaf("ACCTTYPE", kind.rawValue)
+        }
+        close(from)
+        open(list)
+        leaf("DTSTART", Self.dateTime(min(start, info?.start ?? start)))
+        leaf("DTEND", Self.dateTime(max(end, info?.end ?? end)))
+        try flush()
+        try copySpool(group.spool)
+        close(list)
+        if kind != .investment {
+            // OFX requires a ledger balance; without one from the source, it is written as zero.
+            let balance = info?.ledgerBalance.flatMap { $0.amount.currency == group.key.currency ? $0 : nil }
+            open("LEDGERBAL")
+            leaf("BALAMT", balance?.amount.decimalString ?? "0.00")
+            leaf("DTASOF", Self.dateTime(balance?.date ?? end))
+            close("LEDGERBAL")
+            if let available = info?.availableBalance, available.amount.currency == group.key.currency {
+                open("AVAILBAL")
+                leaf("BALAMT", available.amount.decimalString)
+                leaf("DTASOF", Self.dateTime(available.date))
+                close("AVAILBAL")
+            }
+        }
+        close(response)
+        close(wrapper)
+        try flush()
+    }
+
+    /// One `STMTTRN`, elements in the order OFX 2.2 §11.4.3 gives.
+    private mutating func transaction(_ a: PaymentActivity, investment: Bool) {
+        if investment { open("INVBANKTRAN") }
+        open("STMTTRN")
+        let type: String
+        switch a.type {
+        case .transfer: type = "XFER"
+        case .income: type = "CREDIT"
+        case .expense: type = a.checkNumber != nil ? "CHECK" : "DEBIT"
+        }
+        leaf("TRNTYPE", type)
+        leaf("DTPOSTED", Self.dateTime(a.date))
+        leaf("TRNAMT", a.amount.decimalString)
+        let id = a.id.description
+        leaf("FITID", a.fitid ?? id)
+        if let check = a.checkNumber {
+            if check.count <= 12 { leaf("CHECKNUM", check) } else { notes.longCheckNumbers += 1 }
+        }
+        leaf("REFNUM", id)
+        if !a.name.isEmpty { leaf("NAME", a.name) }
+        if var memo = a.memo {
+            if memo.count > 255 {
+                memo = String(memo.prefix(255))
+                notes.longMemos += 1
+            }
+            leaf("MEMO", memo)
+        }
+        close("STMTTRN")
+        if investment {
+            leaf("SUBACCTFUND", "CASH")
+            close("INVBANKTRAN")
+        }
+    }
+
+    private func kind(of account: String?) -> AccountKind {
+        account.flatMap { statements[$0]?.account.kind } ?? .checking
+    }
+
+    // MARK: Syntax
+
+    private func header() {
+        switch version {
+        case .xml:
+            buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
+            buffer.append("<?OFX OFXHEADER=\"200\" VERSION=\"220\" SECURITY=\"NONE\" OLDFILEUID=\"NONE\" NEWFILEUID=\"NONE\"?>\n")
+        case .sgml:
+            buffer.append("OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nSECURITY:NONE\r\nENCODING:UTF-8\r\nCHARSET:NONE\r\n")
+            buffer.append("COMPRESSION:NONE\r\nOLDFILEUID:NONE\r\nNEWFILEUID:NONE\r\n\r\n")
+        }
+    }
+
+    private func status() {
+        open("STATUS"); leaf("CODE", "0"); leaf("SEVERITY", "INFO"); close("STATUS")
+    }
+
+    private func open(_ name: StaticString) {
+        buffer.append(UInt8(ascii: "<")); buffer.append(name); buffer.append(">\n")
+    }
+
+    private func close(_ name: StaticString) {
+        buffer.append("</"); buffer.append(name); buffer.append(">\n")
+    }
+
+    private func open(_ name: String) {
+        buffer.append(UInt8(ascii: "<")); name.withUTF8Bytes { buffer.append($0) }; buffer.append(">\n")
+    }
+
+    private func close(_ name: String) {
+        buffer.append("</"); name.withUTF8Bytes { buffer.append($0) }; buffer.append(">\n")
+    }
+
+    /// A leaf: closed in XML, unclosed in SGML (OFX 1.0.2 §2.3); text escaped in both.
+    private func leaf(_ name: StaticString, _ value: String) {
+        buffer.append(UInt8(ascii: "<")); buffer.append(name); buffer.append(UInt8(ascii: ">"))
+        value.withUTF8Bytes { bytes in
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "&"): buffer.append("&amp;")
+                case UInt8(ascii: "<"): buffer.append("&lt;")
+                case UInt8(ascii: ">"): buffer.append("&gt;")
+                // XML turns a raw CR into LF (XML 1.0 §2.11): keep it as a character reference.
+                case 0x0D where version == .xml: buffer.append("&#13;")
+                default: buffer.append(b)
+                }
+            }
+        }
+        if version == .xml { buffer.append("</"); buffer.append(name); buffer.append(UInt8(ascii: ">")) }
+        buffer.append(0x0A)
+    }
+
+    private func flush() throws {
+        try output.write(buffer.bytes)
+        buffer.removeAll()
+    }
+
+    private func copySpool(_ spool: UnsafeMutablePointer<FILE>) throws {
+        rewind(spool)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, spool) }
+            if n == 0 { break }
+            try chunk.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        }
+    }
+
+    /// `YYYYMMDD120000.000[0:GMT]`: noon, so that no reader's time-zone shift changes the day.
+    static func dateTime(_ date: LocalDate) -> String {
+        let iso = date.description
+        return iso.replacingDashes() + "120000.000[0:GMT]"
+    }
+
+    /// An OFX `ACCTID` (at most 22 characters, §11.3.1): the account without spaces, cut at the
+    /// first character that is not a letter, digit, `*` or `-` (`DE12 1203 … / Girokonto` gives the
+    /// IBAN), keeping the last 22 characters, where account numbers differ.
+    static func accountID(_ account: String?) -> String {
+        guard let account else { return "UNKNOWN" }
+        var id = ""
+        for ch in account where ch != " " {
+            guard ch.isASCII, ch.isLetter || ch.isNumber || ch == "*" || ch == "-" else { break }
+            id.append(ch)
+        }
+        if id.isEmpty { id = "UNKNOWN" }
+        return String(id.suffix(22))
+    }
+
+    /// An OFX `BANKID` (at most 9 characters): the institution's, or nine zeros when unknown.
+    static func bankID(_ institution: String?) -> String {
+        guard let institution, !institution.isEmpty, institution.count <= 9 else { return "000000000" }
+        return institution
+    }
+}
+
+extension OFXWriter {
+    public var notices: [String] {
+        var lines: [String] = []
+        if notes.missingCurrency > 0 {
+            lines.append("\(notes.missingCurrency) transactions have no currency and were written with CURDEF XXX; pass --currency CODE")
+        }
+        if notes.missingAccount > 0 {
+            lines.append("\(notes.missingAccount) transactions have no account and were written under ACCTID UNKNOWN; pass --account NAME")
+        }
+        if notes.longCheckNumbers > 0 {
+            lines.append("\(notes.longCheckNumbers) check numbers longer than OFX's 12 characters were left out")
+        }
+        if notes.longMemos > 0 {
+            lines.append("\(notes.longMemos) memos were cut to OFX's 255 characters")
+        }
+        return lines
+    }
+}
+
+/// What an OFX file could not hold, for warnings after writing.
+public struct OFXWriterNotes: Sendable, Equatable {
+    public var missingCurrency = 0
+    public var missingAccount = 0
+    public var longCheckNumbers = 0
+    public var longMemos = 0
+}
+
+extension String {
+    fileprivate func replacingDashes() -> String { String(filter { $0 != "-" }) }
+}

@@ -1,0 +1,221 @@
+/// Parses an OFX 1.x body (SGML) into element events, chunk by chunk, in bounded memory.
+///
+/// OFX 1.x (OFX 1.0.2 §2.3) leaves leaf elements unclosed: `<TRNAMT>-54.20` ends where the next tag
+/// begins. Aggregates always close. Leniencies, each for something banks send:
+/// - leaves that are closed anyway (`<NAME>Foo</NAME>`);
+/// - empty leaves (`<NAME>` then a line break) stay empty instead of swallowing the next element,
+///   because the element is known to be a leaf;
+/// - an end tag closes every element still open inside it (SGML's omitted end tags);
+/// - unknown elements with text are leaves, without text they are containers, so proprietary
+///   extensions (`<INTU.BID>`) pass through;
+/// - SGML entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;`, `&#233;`, `&#xE9;`) are decoded,
+///   and a bare `&` (`AT&T`) is kept as written;
+/// - no line breaks at all, or CR, LF or CRLF.
+final class SGMLParser {
+    /// The longest text an element may hold; longer ones are reported and skipped.
+    let maxTextBytes: Int
+    private var stack: [(tag: OFXTag, name: [UInt8], line: Int)] = []
+    private var lastLeafName: [UInt8] = []
+    private var skippingText = false
+    private var scratch: [UInt8] = []
+    /// Lines and the absolute offset where the current line starts.
+    private(set) var line: Int
+    private var lineStart = 0
+    /// The absolute offset of the first byte of the buffer passed to `parse`.
+    private var base = 0
+    private(set) var finished = false
+
+    init(firstLine: Int = 1, maxTextBytes: Int = 1 << 20) {
+        self.line = firstLine
+        self.maxTextBytes = maxTextBytes
+    }
+
+    /// Parses the complete units (a tag and the text after it) at the start of `bytes` and returns
+    /// how many bytes were consumed; the caller passes the rest again with more input. With
+    /// `isFinal`, everything is consumed and unclosed aggregates are reported.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into handler: inout some OFXEventHandler) throws -> Int {
+        let n = bytes.count
+        let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), lf = UInt8(ascii: "\n")
+        var p = 0
+        defer { base += p }
+        while p < n && !finished {
+            if skippingText {
+                let next = ByteScan.firstOf(lt, lt, lt, in: bytes, from: p)
+                countLines(bytes, from: p, to: next)
+                p = next
+                if next < n { skippingText = false }
+                continue
+            }
+            if bytes[p] != lt {
+                // Text outside any leaf (between aggregates): only whitespace is expected.
+                let next = ByteScan.firstOf(lt, lt, lt, in: bytes, from: p)
+                if next == n && !isFinal {
+                    guard n - p > maxTextBytes else { return p }
+                    try handler.problem(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: position(of: p), isFatal: false))
+                    skippingText = true
+                }
+                countLines(bytes, from: p, to: next)
+                p = next
+                continue
+            }
+            // A tag: find its end, then the text after it up to the next tag.
+            let close = ByteScan.firstOf(gt, lt, lf, in: bytes, from: p + 1)
+            if close == n {
+                if !isFinal && n - p <= maxTextBytes { return p }
+                try handler.problem(OFXSyntaxProblem(kind: .unterminatedTag, position: position(of: p), isFatal: false))
+                countLines(bytes, from: p, to: n)
+                p = n
+                break
+            }
+            if bytes[close] != gt {
+                // `<` without `>` before the next `<` or line break.
+                try handler.problem(OFXSyntaxProblem(kind: .unterminatedTag, position: position(of: p), isFatal: false))
+                countLines(bytes, from: p, to: close)
+                p = close
+                continue
+            }
+            let textStart = close + 1
+            let textEnd = ByteScan.firstOf(lt, lt, lt, in: bytes, from: textStart)
+            if textEnd == n && !isFinal {
+                if n - textStart > maxTextBytes {
+                    try handler.problem(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: position(of: p), isFatal: false))
+                    countLines(bytes, from: p, to: n)
+                    skippingText = true
+                    p = n
+                    return p
+                }
+                return p
+            }
+            let at = position(of: p)
+            let nameStart = p + 1
+            if nameStart < close && (bytes[nameStart] == UInt8(ascii: "!") || bytes[nameStart] == UInt8(ascii: "?")) {
+                // Comments, declarations and processing instructions carry no data.
+            } else if nameStart < close && bytes[nameStart] == UInt8(ascii: "/") {
+                try endTag(UnsafeBufferPointer(rebasing: bytes[(nameStart + 1)..<close]), at: at, into: &handler)
+            } else {
+                try startTag(UnsafeBufferPointer(rebasing: bytes[nameStart..<close]),
+                             text: UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]), at: at, into: &handler)
+            }
+            countLines(bytes, from: p, to: textEnd)
+            p = textEnd
+        }
+        if isFinal && !finished {
+            if let open = stack.last {
+                try handler.problem(OFXSyntaxProblem(kind: .truncated(String(decoding: open.name, as: UTF8.self), openedOnLine: open.line),
+                                                     position: position(of: p), isFatal: true))
+            }
+            finished = true
+        }
+        return p
+    }
+
+    private func startTag(_ rawName: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
+                          into handler: inout some OFXEventHandler) throws
+    {
+        let name = trimmed(rawName)
+        let tag = OFXTag.lookup(name)
+        let value = trimmed(text)
+        if !value.isEmpty || tag.isLeaf {
+            lastLeafName = Array(name)
+            if value.contains(UInt8(ascii: "&")) {
+                decodeEntities(value)
+                try scratch.withUnsafeBufferPointer { try handler.leaf(tag, $0, at: position) }
+            } else {
+                try handler.leaf(tag, value, at: position)
+            }
+            return
+        }
+        lastLeafName = []
+        stack.append((tag, Array(name), position.line))
+        try handler.start(tag, at: position)
+    }
+
+    private func endTag(_ rawName: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
+                        into handler: inout some OFXEventHandler) throws
+    {
+        let name = trimmed(rawName)
+        if let index = stack.lastIndex(where: { Self.sameName($0.name, name) }) {
+            while stack.count > index {
+                let closed = stack.removeLast()
+                try handler.end(closed.tag, at: position)
+            }
+            lastLeafName = []
+            if stack.isEmpty { finished = true }
+            return
+        }
+        if !lastLeafName.isEmpty && Self.sameName(lastLeafName, name) {
+            lastLeafName = []  // a leaf closed anyway
+            return
+        }
+        try handler.problem(OFXSyntaxProblem(kind: .unexpectedEndTag(String(decoding: name, as: UTF8.self)),
+                                             position: position, isFatal: false))
+    }
+
+    private static func sameName(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a[i] | 0x20 != b[i] | 0x20 { return false }
+        return true
+    }
+
+    private func position(of offset: Int) -> OFXPosition {
+        OFXPosition(line: line, column: base + offset - lineStart + 1)
+    }
+
+    /// Advances the line count over `bytes[from..<to]` (LF, CRLF or a lone CR end a line).
+    private func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) {
+        var i = from
+        while i < to {
+            i = ByteScan.firstOf(UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\r"), in: UnsafeBufferPointer(rebasing: bytes[..<to]), from: i)
+            guard i < to else { return }
+            if bytes[i] == UInt8(ascii: "\r") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
+            line += 1
+            i += 1
+            lineStart = base + i
+        }
+    }
+
+    private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var lo = 0, hi = bytes.count
+        while lo < hi, bytes[lo] <= 0x20 { lo += 1 }
+        while hi > lo, bytes[hi - 1] <= 0x20 { hi -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[lo..<hi])
+    }
+
+    /// Decodes SGML entities into `scratch`; anything that is not a known entity stays as written.
+    private func decodeEntities(_ value: UnsafeBufferPointer<UInt8>) {
+        scratch.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < value.count {
+            let b = value[i]
+            guard b == UInt8(ascii: "&"), let semicolon = value[(i + 1)...].prefix(10).firstIndex(of: UInt8(ascii: ";")) else {
+                scratch.append(b)
+                i += 1
+                continue
+            }
+            let entity = String(decoding: value[(i + 1)..<semicolon], as: UTF8.self)
+            if let scalar = Self.entityScalar(entity) {
+                scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
+                i = semicolon + 1
+            } else {
+                scratch.append(b)
+                i += 1
+            }
+        }
+    }
+
+    private static func entityScalar(_ entity: String) -> Unicode.Scalar? {
+        switch entity.lowercased() {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        case "nbsp": return "\u{A0}"
+        default:
+            guard entity.hasPrefix("#") else { return nil }
+            let digits = entity.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap { Unicode.Scalar($0) }
+        }
+    }
+}
