@@ -155,8 +155,7 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
               records: [["b"]], lines: [2], problems: [unterminated(line: 1, column: 1)]),
         .init(name: "unterminated quote: a doubled quote inside does not close it", input: "\"a\"\"b\nc\n",
               records: [["c"]], lines: [2], problems: [unterminated(line: 1, column: 1)]),
-        // BUG: CSVTokenizer.swift:79 — reading resumes on the record's second line, which still holds the
-        // same open quote, so the one quote is reported twice at line 2, column 7.
+        // Reading resumes after the line that opened the quote, so the quote is reported once.
         .init(name: "unterminated quote in a record that began with a multi-line field is reported once",
               input: "\"ok\nfine\",\"bad\nnext\n", records: [["next"]], lines: [3], problems: [unterminated(line: 2, column: 7)]),
     ]
@@ -183,8 +182,7 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
         let expected = Tokenized(records: [["ok", "1"], ["next", "3"], ["last", "4"]], lines: [1, 3, 4], problems: [Self.overlong(line: 2)])
         // With chunks of up to 16 bytes the limit is always crossed before the line ends.
         let sweep = chunkSizesFailing(Array(input.utf8), Array(1...16), maxRecordBytes: 16, expected: expected)
-        // BUG: CSVTokenizer.swift:49 — when the skipped line ends in CRLF and a chunk ends between
-        // the CR and the LF, the LF starts a spurious blank record and every later line is off by one.
+        // A chunk may end between the CR and the LF of the skipped line's CRLF; lines stay right.
         #expect(sweep.chunks.isEmpty, "first wrong: \(String(describing: sweep.first))")
     }
 
@@ -204,10 +202,8 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
                                  problems: [Self.unterminated(line: 2, column: 1)])
         let sweep = chunkSizesFailing(Array(input.utf8), [Int.max] + Array(1...input.utf8.count), maxRecordBytes: 16,
                                       expected: expected)
-        // BUG: CSVTokenizer.swift:75 — `pendingQuoteStart` is an offset into the buffer of the call
-        // that stopped, but `abandonIncompleteRecord` receives the buffer with the consumed records
-        // removed (the record at offset 0). When one call both emits records and stops inside a
-        // quote, the problem's line and column are computed at the wrong offset.
+        // The open quote's position is kept relative to its record, so it is right even when the
+        // same call emitted records before stopping inside the quote.
         #expect(sweep.chunks.isEmpty, "first wrong: \(String(describing: sweep.first))")
     }
 
@@ -215,9 +211,7 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
     @Test func loneCRInsideQuotesCountsAsALine() {
         let result = tokenize("\"x\ry\",z\rnext\r")
         #expect(result.records == [["x\ry", "z"], ["next"]])
-        // BUG: CSVTokenizer.swift:92 — only LF is counted inside quoted fields (and in
-        // TextPosition.lineAndColumn), so in a lone-CR file every record after a multi-line field
-        // is reported one line too early.
+        // A lone CR inside a quoted field ends a line too, as it does between records.
         #expect(result.lines == [1, 3])
     }
 

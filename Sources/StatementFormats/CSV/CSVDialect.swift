@@ -13,7 +13,8 @@ public struct CSVDialect: Equatable, Sendable {
     public var dateFormat: DateFormat
     public var decimalMark: UInt8
     public var columns: [ColumnRole: ColumnReference]
-    /// The account of every row, unless a row names its own.
+    /// The account of every row. From a profile it wins over an account column (CONTRACT.md: `--account`,
+    /// else the profile's, else the file's own); detection sets it only when there is no such column.
     public var account: String?
     /// The currency of amounts that state none.
     public var currency: CurrencyCode?

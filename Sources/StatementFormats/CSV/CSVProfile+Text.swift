@@ -23,7 +23,10 @@ extension CSVProfile {
         var profile = CSVProfile()
         var errors: [Diagnostic] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Notepad saves profiles with a byte-order mark and CRLF line ends; in Swift "\r\n" is one
+        // Character, so splitting on "\n" alone would read such a file as a single line.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             func fail(_ column: Int, _ message: String, _ notes: [String] = []) {
@@ -51,8 +54,9 @@ extension CSVProfile {
                 if let encoding = TextEncoding(name: arg.text) {
                     profile.encoding = encoding
                 } else {
-                    fail(arg.column, "unknown encoding '\(arg.text)'",
-                         ["expected one of: " + TextEncoding.allCases.map(\.name).joined(separator: ", ")])
+                    let names = TextEncoding.allCases.map(\.name)
+                    let hint = Spelling.closest(to: arg.text, in: names).map { "did you mean '\($0)'? " } ?? ""
+                    fail(arg.column, "unknown encoding '\(arg.text)'", [hint + "expected one of: " + names.joined(separator: ", ")])
                 }
             case "delimiter":
                 guard let arg = single("a delimiter") else { continue }
@@ -98,7 +102,7 @@ extension CSVProfile {
                         continue
                     }
                     guard !value.isEmpty else { fail(arg.column, "column for '\(roleText)' is empty"); continue }
-                    columns[role] = Int(value).map { .position($0) } ?? .name(value)
+                    columns[role] = arg.valueQuoted ? .name(value) : Int(value).map { .position($0) } ?? .name(value)
                     if case .position(let p) = columns[role], p < 1 {
                         fail(arg.column, "column positions start at 1, found \(p)")
                     }
@@ -166,7 +170,15 @@ extension CSVDialect {
         lines.append("header \(hasHeader ? "yes" : "no")")
         lines.append("date-format \(ProfileWord.quoted(dateFormat.pattern))")
         lines.append("decimal-mark \(String(UnicodeScalar(decimalMark)))")
-        let pairs = columns.sorted { $0.key < $1.key }.map { "\($0.key.key)=\(ProfileWord.quoted($0.value.description))" }
+        let pairs = columns.sorted { $0.key < $1.key }.map { role, reference in
+            switch reference {
+            case .position(let p): return "\(role.key)=\(p)"
+            case .name(let name):
+                // A name of digits alone is quoted, or it would read back as a position.
+                let digitsOnly = !name.isEmpty && name.allSatisfy { $0.isASCII && $0.isNumber }
+                return "\(role.key)=" + (digitsOnly ? "\"\(name)\"" : ProfileWord.quoted(name))
+            }
+        }
         lines.append("columns " + pairs.joined(separator: " "))
         if let account { lines.append("account \(ProfileWord.quoted(account))") }
         if let currency { lines.append("currency \(currency)") }
@@ -183,6 +195,9 @@ struct UnterminatedQuote: Error {
 struct ProfileWord {
     var text: String
     var column: Int
+    /// The part after `=` was quoted: `amount="2024"` names a column called 2024, `amount=2024` is
+    /// the 2024th column.
+    var valueQuoted = false
 
     /// `ROLE=VALUE` split at the first `=`.
     var pair: (String, String)? {
@@ -200,6 +215,8 @@ struct ProfileWord {
         var quoteColumn: Int?
         var escaped = false
         var column = 0
+        var sawEquals = false
+        var valueQuoted = false
         for ch in line {
             column += 1
             if let _ = quoteColumn {
@@ -211,15 +228,23 @@ struct ProfileWord {
             }
             if ch == "#" { break }
             if ch == " " || ch == "\t" {
-                if inWord { words.append(ProfileWord(text: current, column: start)); current = ""; inWord = false }
+                if inWord {
+                    words.append(ProfileWord(text: current, column: start, valueQuoted: valueQuoted))
+                    current = ""; inWord = false; sawEquals = false; valueQuoted = false
+                }
                 continue
             }
             if !inWord { inWord = true; start = column }
-            if ch == "\"" { quoteColumn = column; continue }
+            if ch == "\"" {
+                quoteColumn = column
+                if sawEquals { valueQuoted = true }
+                continue
+            }
+            if ch == "=" { sawEquals = true }
             current.append(ch)
         }
         if let quoteColumn { return .failure(UnterminatedQuote(column: quoteColumn)) }
-        if inWord { words.append(ProfileWord(text: current, column: start)) }
+        if inWord { words.append(ProfileWord(text: current, column: start, valueQuoted: valueQuoted)) }
         return .success(words)
     }
 

@@ -33,8 +33,12 @@ enum ColumnResolution {
     }
 
     /// A reference to column `index`: its header name when that name is unique, else its position.
+    /// A name that is a number (`2024`) would read back from a profile as a position, so such a
+    /// column is referred to by its position too.
     static func reference(for index: Int, header: [String]?) -> ColumnReference {
-        if let header, index < header.count, !header[index].isEmpty, header.filter({ $0 == header[index] }).count == 1 {
+        if let header, index < header.count, !header[index].isEmpty, Int(header[index]) == nil,
+            header.filter({ $0 == header[index] }).count == 1
+        {
             return .name(header[index])
         }
         return .position(index + 1)

@@ -79,6 +79,19 @@ public struct DialectDetector: Sendable {
             dateFormat = format
         } else {
             let dollars = currency == CurrencyCode("USD") || moneyValues.contains { $0.contains("$") }
+            if stats[dateColumn].values.isEmpty {
+                // A header and no rows: a month without transactions. Nothing to detect from.
+                dateFormat = DateFormat("yyyy-mm-dd")!
+                warnings.append(Diagnostic(.warning, code: "csv.no-rows", at: tableLine,
+                                           "the file has a header but no transactions"))
+                return .success(DialectDetection(
+                    dialect: CSVDialect(encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
+                                        hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
+                                        columns: roles.mapValues { ColumnResolution.reference(for: $0, header: headerNames) },
+                                        account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
+                                        currency: currency, amountSign: pinned.amountSign ?? .asIs),
+                    warnings: warnings))
+            }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
             guard let choice = DateFormatDetection.detect(stats[dateColumn].values, preferDayFirst: preferDayFirst) else {
                 return .failure(Diagnostic(.error, code: "csv.no-dates", at: tableLine,
@@ -119,7 +132,8 @@ public struct DialectDetector: Sendable {
         }
         let dialect = CSVDialect(encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
                                  hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
-                                 columns: columns, account: pinned.account ?? preamble.account, currency: currency,
+                                 columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
+                                 currency: currency,
                                  amountSign: amountSign)
         return .success(DialectDetection(dialect: dialect, warnings: warnings))
     }
