@@ -69,10 +69,14 @@ enum Repository {
     static func fixture(_ name: String) -> String { "Tests/PfinCLITests/Fixtures/\(name)" }
     static func sample(_ name: String) -> String { "Samples/\(name)" }
 
+    /// Every sample statement.
     static var samples: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)) ?? []
-        return names.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") }.sorted()
+        return names.filter { [".csv", ".txt", ".ofx", ".qfx"].contains(where: $0.hasSuffix) }.sorted()
     }
+
+    /// The CSV samples (the ones with a dialect).
+    static var csvSamples: [String] { samples.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") } }
 }
 
 /// Compares text a user reads with a checked-in golden file. Set `PFIN_RECORD_GOLDEN=1` to

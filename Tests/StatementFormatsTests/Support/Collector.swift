@@ -39,6 +39,15 @@ func readFile(_ path: String, options: ReadOptions = ReadOptions()) throws -> Co
     return collector
 }
 
+/// Reads a file with the reader its content calls for, as `pfin convert` does.
+func readDetected(_ path: String, options: ReadOptions = ReadOptions()) throws -> Collector {
+    let input = try ByteInput(path: path)
+    let format = StatementReaders.detect(try input.peek(upTo: 4096)) ?? .csv
+    var collector = Collector()
+    try StatementReaders.reader(for: format)!.read(input, options: options, into: &collector)
+    return collector
+}
+
 /// Sums amounts per currency code (`null` for none), exactly.
 func sums(_ activities: [PaymentActivity]) -> [String: String] {
     var totals: [String: Money] = [:]
