@@ -44,14 +44,21 @@ public struct UTF8Transcoder: Sendable {
         }
     }
 
+    /// ASCII runs (most of any bank file) are copied as they are; only other bytes go through
+    /// the table.
     private func decodeSingleByte(_ input: UnsafeBufferPointer<UInt8>, table: [UInt32], into output: inout [UInt8]) {
         output.reserveCapacity(output.count + input.count + input.count / 8)
-        for byte in input {
-            if byte < 0x80 {
-                output.append(byte)
-            } else {
-                appendScalar(table[Int(byte)], to: &output)
+        var i = 0
+        let n = input.count
+        while i < n {
+            var j = i
+            while j < n && input[j] < 0x80 { j += 1 }
+            if j > i { output.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<j])) }
+            if j < n {
+                appendScalar(table[Int(input[j])], to: &output)
+                j += 1
             }
+            i = j
         }
     }
 

@@ -34,13 +34,19 @@ public struct OFXHeader: Equatable, Sendable {
         var lines = 0
         func skipSpace() {
             while i < prefix.count, [0x20, 0x09, 0x0A, 0x0D, 0x00].contains(prefix[i]) {
-                if prefix[i] == 0x0A { lines += 1 }
+                // LF, CRLF or a lone CR end a line, as `SGMLParser` counts them in the body.
+                if prefix[i] == 0x0A || prefix[i] == 0x0D && (i + 1 == prefix.count || prefix[i + 1] != 0x0A) { lines += 1 }
                 i += 1
             }
         }
         skipSpace()
         guard i < prefix.count else { return nil }
         if startsWith(prefix, at: i, "<?xml") || startsWith(prefix, at: i, "<?OFX") {
+            // Any XML document starts so (CAMT.053 too): it is OFX only with an `<?OFX …?>` or an `<OFX>` root.
+            let isOFX = (i..<prefix.count).contains { at in
+                startsWith(prefix, at: at, "<?OFX") || startsWith(prefix, at: at, "<OFX>") || startsWith(prefix, at: at, "<OFX ")
+            }
+            guard isOFX else { return nil }
             let declarations = String(decoding: prefix[i..<min(prefix.count, i + 512)], as: UTF8.self)
             let version = attribute("VERSION", in: String(declarations.components(separatedByOFX: "<?OFX").dropFirst().first ?? ""))
             return OFXHeader(syntax: .xml, version: version.flatMap { Int($0) }, fields: [:], encoding: nil,

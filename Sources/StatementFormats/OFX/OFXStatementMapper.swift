@@ -14,7 +14,8 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     private let ids = ActivityIDBuilder()
     private var path: [OFXTag] = []
     private var statement: StatementState?
-    private var transaction: TransactionState?
+    private var transaction = TransactionState(position: OFXPosition(line: 0, column: 0))
+    private var inTransaction = false
     private var status: StatusState?
     /// The file says it was written by pfin (`<FI><ORG>pfin`): `REFNUM` then carries each
     /// activity's id, so that a round trip keeps ids.
@@ -37,7 +38,9 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         case .statementResponse: statement = StatementState(kind: .checking, position: position)
         case .creditCardStatementResponse: statement = StatementState(kind: .creditCard, position: position)
         case .investmentStatementResponse: statement = StatementState(kind: .investment, position: position)
-        case .statementTransaction: transaction = TransactionState(position: position)
+        case .statementTransaction:
+            transaction.reset(position: position)
+            inTransaction = true
         case .status: status = StatusState(position: position)
         default: break
         }
@@ -72,12 +75,12 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             if tag == .balanceAmount { statement?.balanceAmounts[parent] = OFXValues.amount(value) }
             if tag == .dtAsOf { statement?.balanceDates[parent] = OFXValues.date(value) }
         case .statementTransaction:
-            transaction?.set(tag, value, at: position)
+            if inTransaction { transaction.set(tag, value, at: position) }
         case .payee:
-            if path.count >= 2, path[path.count - 2] == .statementTransaction { transaction?.setPayee(tag, text()) }
+            if inTransaction, path.count >= 2, path[path.count - 2] == .statementTransaction { transaction.setPayee(tag, text()) }
         case .currency, .originalCurrency:
-            if tag == .currencySymbol, path.count >= 2, path[path.count - 2] == .statementTransaction {
-                transaction?.currency = (CurrencyCode(text()), parent == .originalCurrency)
+            if inTransaction, tag == .currencySymbol, path.count >= 2, path[path.count - 2] == .statementTransaction {
+                transaction.currency = (CurrencyCode(text()), parent == .originalCurrency)
             }
         default:
             break
@@ -89,8 +92,8 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         if let index = path.lastIndex(of: tag) { path.removeSubrange(index...) }
         switch tag {
         case .statementTransaction:
-            if let finished = transaction { try finish(finished) }
-            transaction = nil
+            if inTransaction { try finish() }
+            inTransaction = false
         case .status:
             if let finished = status, finished.code != 0 { try report(finished) }
             status = nil
@@ -106,35 +109,34 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         try sink.report(OFXIssue.syntax(problem).diagnostic(at: location(problem.position)))
         if problem.isFatal { stopped = true }
         switch problem.kind {
-        case .xml, .textTooLong, .unterminatedTag, .truncated: transaction?.damaged = true
+        case .xml, .textTooLong, .unterminatedTag, .truncated: if inTransaction { transaction.damaged = true }
         case .unexpectedEndTag, .forbidden: break
         }
     }
 
     // MARK: Building activities
 
-    private mutating func finish(_ t: TransactionState) throws {
+    private mutating func finish() throws {
+        let t = transaction
         guard !t.damaged else {
             try sink.report(Diagnostic(.error, code: "ofx.damaged-transaction", at: location(t.position),
                                        "transaction skipped: the file is damaged inside it (see the error above)"))
             return
         }
-        guard let dateText = t.datePosted else {
+        guard let datePosition = t.datePosition else {
             try sink.report(OFXIssue.missing("DTPOSTED").diagnostic(at: location(t.position)))
             return
         }
-        guard let date = OFXValues.date(dateText.bytes) else {
-            try sink.report(OFXIssue.badDate(String(decoding: dateText.bytes, as: UTF8.self), element: "DTPOSTED")
-                .diagnostic(at: location(dateText.position)))
+        guard let date = t.date else {
+            try sink.report(OFXIssue.badDate(t.badText ?? "", element: "DTPOSTED").diagnostic(at: location(datePosition)))
             return
         }
-        guard let amountText = t.amount else {
+        guard let amountPosition = t.amountPosition else {
             try sink.report(OFXIssue.missing("TRNAMT").diagnostic(at: location(t.position)))
             return
         }
-        guard var amount = OFXValues.amount(amountText.bytes) else {
-            try sink.report(OFXIssue.badAmount(String(decoding: amountText.bytes, as: UTF8.self))
-                .diagnostic(at: location(amountText.position)))
+        guard var amount = t.amount else {
+            try sink.report(OFXIssue.badAmount(t.badText ?? "").diagnostic(at: location(amountPosition)))
             return
         }
         // CURRENCY: the amounts are in that currency; ORIGCURRENCY: they were converted to CURDEF.
@@ -209,17 +211,16 @@ private struct StatementState {
     }
 }
 
-/// A transaction being read.
+/// A transaction being read. Dates and amounts are parsed as their elements arrive; only a bad
+/// value's text is kept, for the message.
 private struct TransactionState {
-    struct Located {
-        var bytes: [UInt8]
-        var position: OFXPosition
-    }
-
     var position: OFXPosition
     var transactionType: String?
-    var datePosted: Located?
-    var amount: Located?
+    var date: LocalDate?
+    var datePosition: OFXPosition?
+    var amount: Money?
+    var amountPosition: OFXPosition?
+    var badText: String?
     var fitid: String?
     var checkNumber: String?
     var refnum: String?
@@ -234,6 +235,10 @@ private struct TransactionState {
 
     init(position: OFXPosition) { self.position = position }
 
+    mutating func reset(position: OFXPosition) {
+        self = TransactionState(position: position)
+    }
+
     var address: String? { addressParts.isEmpty ? nil : addressParts.joined(separator: ", ") }
 
     mutating func set(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, at position: OFXPosition) {
@@ -242,8 +247,14 @@ private struct TransactionState {
         }
         switch tag {
         case .trnType: transactionType = text()?.uppercased()
-        case .dtPosted: datePosted = Located(bytes: Array(value), position: position)
-        case .trnAmt: amount = Located(bytes: Array(value), position: position)
+        case .dtPosted:
+            datePosition = position
+            date = OFXValues.date(value)
+            if date == nil { badText = String(decoding: value, as: UTF8.self) }
+        case .trnAmt:
+            amountPosition = position
+            amount = OFXValues.amount(value)
+            if amount == nil { badText = String(decoding: value, as: UTF8.self) }
         case .fitID: fitid = text()
         case .checkNum: checkNumber = text()
         case .refNum: refnum = text()

@@ -38,12 +38,24 @@ public enum OFXTag: UInt8, Sendable, CaseIterable {
 
     /// Looks a tag name up from its bytes (case-insensitive), without allocating.
     public static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> OFXTag {
-        guard bytes.count > 0, bytes.count <= 24 else { return .unknown }
-        var slot = Int(hash(bytes)) & (table.count - 1)
+        let count = bytes.count
+        guard count > 0, count <= 24 else { return .unknown }
+        var hash: UInt32 = 2_166_136_261
+        for b in bytes { hash = (hash ^ UInt32(upper(b))) &* 16_777_619 }
+        var slot = Int(hash) & 255
         while let tag = table[slot] {
             let expected = tagBytes[Int(tag.rawValue)]
-            if expected.count == bytes.count && zip(expected, bytes).allSatisfy({ $0 == upper($1) }) { return tag }
-            slot = (slot + 1) & (table.count - 1)
+            if expected.count == count {
+                var equal = true
+                expected.withUnsafeBufferPointer { e in
+                    for i in 0..<count where e[i] != upper(bytes[i]) {
+                        equal = false
+                        break
+                    }
+                }
+                if equal { return tag }
+            }
+            slot = (slot + 1) & 255
         }
         return .unknown
     }

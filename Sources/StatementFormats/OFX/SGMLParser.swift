@@ -14,9 +14,14 @@
 final class SGMLParser {
     /// The longest text an element may hold; longer ones are reported and skipped.
     let maxTextBytes: Int
+    /// Open elements; unknown ones keep their name (known ones compare by tag).
     private var stack: [(tag: OFXTag, name: [UInt8], line: Int)] = []
+    /// The last leaf, so that an end tag closing it anyway is recognised.
+    private var lastLeafTag: OFXTag?
     private var lastLeafName: [UInt8] = []
-    private var skippingText = false
+    /// What is being skipped after a `textTooLong` or over-long tag that ran past the buffer's end.
+    private var skipping: Skip?
+    private enum Skip { case text, tag }
     private var scratch: [UInt8] = []
     /// Lines and the absolute offset where the current line starts.
     private(set) var line: Int
@@ -39,20 +44,23 @@ final class SGMLParser {
         var p = 0
         defer { base += p }
         while p < n && !finished {
-            if skippingText {
-                let next = ByteScan.firstOf(lt, lt, lt, in: bytes, from: p)
+            if let skip = skipping {
+                // The rest of a text (up to `<`) or of a tag (up to `<` or a line break) found too long.
+                let next = skip == .text ? ByteScan.firstOf(lt, lt, lt, in: bytes, from: p) : ByteScan.firstOf(lt, lf, lf, in: bytes, from: p)
                 countLines(bytes, from: p, to: next)
                 p = next
-                if next < n { skippingText = false }
+                if next < n { skipping = nil }
                 continue
             }
             if bytes[p] != lt {
                 // Text outside any leaf (between aggregates): only whitespace is expected.
                 let next = ByteScan.firstOf(lt, lt, lt, in: bytes, from: p)
-                if next == n && !isFinal {
-                    guard n - p > maxTextBytes else { return p }
+                if next - p > maxTextBytes {
+                    // Reported whether or not the text is complete in this buffer, so that chunking does not matter.
                     try handler.problem(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: position(of: p), isFatal: false))
-                    skippingText = true
+                    if next == n && !isFinal { skipping = .text }
+                } else if next == n && !isFinal {
+                    return p
                 }
                 countLines(bytes, from: p, to: next)
                 p = next
@@ -60,8 +68,18 @@ final class SGMLParser {
             }
             // A tag: find its end, then the text after it up to the next tag.
             let close = ByteScan.firstOf(gt, lt, lf, in: bytes, from: p + 1)
+            if close - p > maxTextBytes {
+                // A tag longer than any text may be: unterminated, skipped up to the next tag or line,
+                // as if its end had been found, whatever the chunk boundaries.
+                try handler.problem(OFXSyntaxProblem(kind: .unterminatedTag, position: position(of: p), isFatal: false))
+                let next = ByteScan.firstOf(lt, lf, lf, in: bytes, from: p + 1)
+                countLines(bytes, from: p, to: next)
+                p = next
+                if next == n && !isFinal { skipping = .tag }
+                continue
+            }
             if close == n {
-                if !isFinal && n - p <= maxTextBytes { return p }
+                if !isFinal { return p }
                 try handler.problem(OFXSyntaxProblem(kind: .unterminatedTag, position: position(of: p), isFatal: false))
                 countLines(bytes, from: p, to: n)
                 p = n
@@ -76,16 +94,15 @@ final class SGMLParser {
             }
             let textStart = close + 1
             let textEnd = ByteScan.firstOf(lt, lt, lt, in: bytes, from: textStart)
-            if textEnd == n && !isFinal {
-                if n - textStart > maxTextBytes {
-                    try handler.problem(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: position(of: p), isFatal: false))
-                    countLines(bytes, from: p, to: n)
-                    skippingText = true
-                    p = n
-                    return p
-                }
-                return p
+            if textEnd - textStart > maxTextBytes {
+                // Reported whether or not the text is complete in this buffer, so that chunking does not matter.
+                try handler.problem(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: position(of: p), isFatal: false))
+                countLines(bytes, from: p, to: textEnd)
+                p = textEnd
+                if textEnd == n && !isFinal { skipping = .text }
+                continue
             }
+            if textEnd == n && !isFinal { return p }
             let at = position(of: p)
             let nameStart = p + 1
             if nameStart < close && (bytes[nameStart] == UInt8(ascii: "!") || bytes[nameStart] == UInt8(ascii: "?")) {
@@ -101,7 +118,7 @@ final class SGMLParser {
         }
         if isFinal && !finished {
             if let open = stack.last {
-                try handler.problem(OFXSyntaxProblem(kind: .truncated(String(decoding: open.name, as: UTF8.self), openedOnLine: open.line),
+                try handler.problem(OFXSyntaxProblem(kind: .truncated(open.tag == .unknown ? String(decoding: open.name, as: UTF8.self) : open.tag.name, openedOnLine: open.line),
                                                      position: position(of: p), isFatal: true))
             }
             finished = true
@@ -116,7 +133,11 @@ final class SGMLParser {
         let tag = OFXTag.lookup(name)
         let value = trimmed(text)
         if !value.isEmpty || tag.isLeaf {
-            lastLeafName = Array(name)
+            lastLeafTag = tag
+            if tag == .unknown {
+                lastLeafName.removeAll(keepingCapacity: true)
+                lastLeafName.append(contentsOf: name)
+            }
             if value.contains(UInt8(ascii: "&")) {
                 decodeEntities(value)
                 try scratch.withUnsafeBufferPointer { try handler.leaf(tag, $0, at: position) }
@@ -125,8 +146,8 @@ final class SGMLParser {
             }
             return
         }
-        lastLeafName = []
-        stack.append((tag, Array(name), position.line))
+        lastLeafTag = nil
+        stack.append((tag, tag == .unknown ? Array(name) : [], position.line))
         try handler.start(tag, at: position)
     }
 
@@ -134,17 +155,20 @@ final class SGMLParser {
                         into handler: inout some OFXEventHandler) throws
     {
         let name = trimmed(rawName)
-        if let index = stack.lastIndex(where: { Self.sameName($0.name, name) }) {
+        let tag = OFXTag.lookup(name)
+        let index = tag != .unknown ? stack.lastIndex { $0.tag == tag }
+            : stack.lastIndex { $0.tag == .unknown && Self.sameName($0.name, name) }
+        if let index {
             while stack.count > index {
                 let closed = stack.removeLast()
                 try handler.end(closed.tag, at: position)
             }
-            lastLeafName = []
+            lastLeafTag = nil
             if stack.isEmpty { finished = true }
             return
         }
-        if !lastLeafName.isEmpty && Self.sameName(lastLeafName, name) {
-            lastLeafName = []  // a leaf closed anyway
+        if let leaf = lastLeafTag, leaf == tag, tag != .unknown || Self.sameName(lastLeafName, name) {
+            lastLeafTag = nil  // a leaf closed anyway
             return
         }
         try handler.problem(OFXSyntaxProblem(kind: .unexpectedEndTag(String(decoding: name, as: UTF8.self)),
@@ -161,14 +185,23 @@ final class SGMLParser {
         OFXPosition(line: line, column: base + offset - lineStart + 1)
     }
 
+    /// The absolute offset of the last CR counted as a line end, so that the LF of a CRLF split
+    /// across two calls does not count again.
+    private var lastCR = -2
+
     /// Advances the line count over `bytes[from..<to]` (LF, CRLF or a lone CR end a line).
     private func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) {
+        let range = UnsafeBufferPointer(rebasing: bytes[..<to])
         var i = from
-        while i < to {
-            i = ByteScan.firstOf(UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\r"), in: UnsafeBufferPointer(rebasing: bytes[..<to]), from: i)
+        while true {
+            i = ByteScan.firstOf(UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\r"), in: range, from: i)
             guard i < to else { return }
-            if bytes[i] == UInt8(ascii: "\r") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
-            line += 1
+            if bytes[i] == UInt8(ascii: "\r") {
+                line += 1
+                lastCR = base + i
+            } else if base + i != lastCR + 1 {
+                line += 1
+            }
             i += 1
             lineStart = base + i
         }

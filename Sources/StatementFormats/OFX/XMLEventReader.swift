@@ -2,22 +2,42 @@
 // pull in ICU declarations that clash with Foundation's (see CLibXML2/shim.h).
 import CLibXML2
 
-/// Parses an OFX 2.x (XML) body into element events with libxml2's streaming `xmlTextReader`,
-/// reading the input through callbacks so that memory does not grow with the file.
+/// Parses an OFX 2.x (XML) body into element events with libxml2's SAX2 push parser, fed from
+/// the input in chunks, so that memory does not grow with the file and every element before a
+/// fatal error is delivered (libxml2's tree-building `xmlTextReader` loses the nodes parsed in
+/// the same chunk as an error, and costs twice the time).
 ///
 /// Safety (OFX 2.x files come from the network): no external entities (`XML_PARSE_NOENT` is off),
 /// no DTD loading, no network access (`XML_PARSE_NONET`), libxml2's own limits on entity expansion
-/// and text size (`XML_PARSE_HUGE` is off), and any DOCTYPE or entity reference is refused
-/// outright: OFX has no use for them.
+/// and text size (`XML_PARSE_HUGE` is off), and a DOCTYPE or an entity reference stops the parse:
+/// OFX has no use for them.
+///
+/// The C callbacks cannot call a generic handler, so they record compact events into a buffer
+/// (`events`, texts in `arena`) that `parse` hands on after each chunk.
 final class XMLEventReader {
-    private let input: ByteInput
-    private var readFailure: InputError?
-    private var errors: [(message: String, line: Int, column: Int)] = []
-    private var tagCache: [UnsafeRawPointer: OFXTag] = [:]
-    let maxTextBytes: Int
+    private struct Event {
+        enum Kind: UInt8 { case start, leaf, end }
+        var kind: Kind
+        var tag: OFXTag
+        var line: Int32
+        var textStart: Int32
+        var textCount: Int32
+    }
 
-    /// - Parameters:
-    ///   - skipping: bytes at the start of the input that are not part of the document (a BOM is fine to keep).
+    private let input: ByteInput
+    let maxTextBytes: Int
+    @exclusivity(unchecked) private var events: [Event] = []
+    @exclusivity(unchecked) private var arena: [UInt8] = []
+    /// The element whose text is being collected: it becomes a leaf unless a child starts.
+    @exclusivity(unchecked) private var pending: (tag: OFXTag, line: Int32)?
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var textTooLong = false
+    @exclusivity(unchecked) private var problems: [OFXSyntaxProblem] = []
+    @exclusivity(unchecked) private var forbidden: OFXSyntaxProblem?
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
+    /// Tags by the address of libxml2's interned name: names repeat, so each is looked up once.
+    @exclusivity(unchecked) private var tagCache = [(UnsafeRawPointer?, OFXTag)](repeating: (nil, .unknown), count: 64)
+
     init(input: ByteInput, maxTextBytes: Int = 1 << 20) {
         self.input = input
         self.maxTextBytes = maxTextBytes
@@ -26,158 +46,181 @@ final class XMLEventReader {
     /// Reads the whole document, sending events to `handler`; returns the input error that stopped
     /// it, if any.
     func parse(into handler: inout some OFXEventHandler) throws -> InputError? {
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-                                | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let reader = xmlReaderForIO(xmlReadCallback, nil, context, "ofx.xml", nil, options) else {
-            try handler.problem(OFXSyntaxProblem(kind: .xml("could not start the XML parser"), position: OFXPosition(line: 1, column: 1), isFatal: true))
+        var sax = xmlSAXHandler()
+        sax.initialized = XML_SAX2_MAGIC
+        sax.startElementNs = saxStartElement
+        sax.endElementNs = saxEndElement
+        sax.characters = saxCharacters
+        sax.cdataBlock = saxCharacters
+        sax.internalSubset = saxInternalSubset
+        sax.reference = saxReference
+        sax.serror = saxError
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, "ofx.xml") else {
+            try handler.problem(OFXSyntaxProblem(kind: .xml("could not start the XML parser"), position: OFXPosition(line: 1, column: 0), isFatal: true))
             return nil
         }
-        defer { xmlFreeTextReader(reader) }
-        xmlTextReaderSetStructuredErrorHandler(reader, xmlErrorCallback, context)
-
-        var pending: (tag: OFXTag, position: OFXPosition)?
-        var text: [UInt8] = []
-        var textTooLong = false
-        var reported = 0
+        self.context = context
+        defer {
+            self.context = nil
+            xmlFreeParserCtxt(context)
+        }
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                                             | XML_PARSE_BIG_LINES.rawValue))
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(Self.chunkSize)
         while true {
-            let status = xmlTextReaderRead(reader)
-            // Errors libxml2 survived (it stops at the first fatal one) are reported as they come.
-            while reported < errors.count, status >= 0 {
-                let error = errors[reported]
-                reported += 1
-                try handler.problem(OFXSyntaxProblem(kind: .xml(error.message), position: OFXPosition(line: error.line, column: error.column),
-                                                     isFatal: false))
+            chunk.removeAll(keepingCapacity: true)
+            let count: Int
+            do {
+                count = try input.read(appendingTo: &chunk, maxCount: Self.chunkSize)
+            } catch {
+                try deliver(to: &handler)
+                return error
             }
-            if status == 0 { break }
-            if status < 0 {
-                let error = errors.count > reported ? errors[reported] : errors.last
-                let message = error?.message ?? "the document is not well-formed"
-                let at = error.map { OFXPosition(line: $0.line, column: $0.column) }
-                    ?? OFXPosition(line: Int(xmlTextReaderGetParserLineNumber(reader)), column: Int(xmlTextReaderGetParserColumnNumber(reader)))
-                try handler.problem(OFXSyntaxProblem(kind: .xml(message), position: at, isFatal: true))
-                return readFailure
+            let status = chunk.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32(count), count == 0 ? 1 : 0) }
             }
-            // The node's own line; libxml2 keeps no column per node (0: unknown).
-            let nodeLine = Int(xmlGetLineNo(xmlTextReaderCurrentNode(reader)))
-            let position = OFXPosition(line: nodeLine > 0 ? nodeLine : Int(xmlTextReaderGetParserLineNumber(reader)), column: 0)
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                if let open = pending {
-                    try handler.start(open.tag, at: open.position)
-                    pending = nil
+            try deliver(to: &handler)
+            if let forbidden {
+                try handler.problem(forbidden)
+                return nil
+            }
+            if status != 0 || context.pointee.wellFormed == 0 {
+                let first = problems.first
+                try handler.problem(OFXSyntaxProblem(kind: first?.kind ?? .xml("the document is not well-formed"),
+                                                     position: first?.position ?? OFXPosition(line: currentLine, column: 0),
+                                                     isFatal: true))
+                return nil
+            }
+            if count == 0 { return nil }
+        }
+    }
+
+    /// Bytes passed to libxml2 per `xmlParseChunk`.
+    static let chunkSize = 1 << 16
+
+    private func deliver(to handler: inout some OFXEventHandler) throws {
+        let recorded = events
+        events.removeAll(keepingCapacity: true)
+        try arena.withUnsafeBufferPointer { arena in
+            for event in recorded {
+                let position = OFXPosition(line: Int(event.line), column: 0)
+                switch event.kind {
+                case .start: try handler.start(event.tag, at: position)
+                case .end: try handler.end(event.tag, at: position)
+                case .leaf:
+                    try handler.leaf(event.tag, UnsafeBufferPointer(rebasing: arena[Int(event.textStart)..<Int(event.textStart + event.textCount)]),
+                                     at: position)
                 }
-                let tag = lookup(xmlTextReaderConstLocalName(reader))
-                if xmlTextReaderIsEmptyElement(reader) == 1 {
-                    if tag.isAggregate {
-                        try handler.start(tag, at: position)
-                        try handler.end(tag, at: position)
-                    } else {
-                        try [UInt8]().withUnsafeBufferPointer { try handler.leaf(tag, $0, at: position) }
-                    }
-                } else {
-                    pending = (tag, position)
-                    text.removeAll(keepingCapacity: true)
-                    textTooLong = false
-                }
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-                guard pending != nil, let value = xmlTextReaderConstValue(reader) else { continue }
-                let length = Int(xmlStrlen(value))
-                if text.count + length > maxTextBytes {
-                    if !textTooLong {
-                        try handler.problem(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: position, isFatal: false))
-                    }
-                    textTooLong = true
-                    continue
-                }
-                text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                let tag = lookup(xmlTextReaderConstLocalName(reader))
-                if let open = pending {
-                    pending = nil
-                    if open.tag.isAggregate {
-                        try handler.start(open.tag, at: open.position)
-                        try handler.end(tag, at: position)
-                    } else if !textTooLong {
-                        try trimmed(text) { try handler.leaf(open.tag, $0, at: open.position) }
-                    }
-                } else {
-                    try handler.end(tag, at: position)
-                }
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                try handler.problem(OFXSyntaxProblem(kind: .forbidden("a DOCTYPE declaration"), position: position, isFatal: true))
-                return readFailure
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
-                try handler.problem(OFXSyntaxProblem(kind: .forbidden("an entity reference"), position: position, isFatal: true))
-                return readFailure
-            default:
-                continue
             }
         }
-        return readFailure
+        arena.removeAll(keepingCapacity: true)
+    }
+
+    private var currentLine: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0 }
+
+    // MARK: Callbacks
+
+    fileprivate func startElement(_ name: UnsafePointer<xmlChar>?) {
+        if let open = pending {
+            events.append(Event(kind: .start, tag: open.tag, line: open.line, textStart: 0, textCount: 0))
+        }
+        pending = (lookup(name), Int32(truncatingIfNeeded: currentLine))
+        text.removeAll(keepingCapacity: true)
+        textTooLong = false
+    }
+
+    fileprivate func endElement(_ name: UnsafePointer<xmlChar>?) {
+        let line = Int32(truncatingIfNeeded: currentLine)
+        guard let open = pending else {
+            events.append(Event(kind: .end, tag: lookup(name), line: line, textStart: 0, textCount: 0))
+            return
+        }
+        pending = nil
+        if open.tag.isAggregate {
+            events.append(Event(kind: .start, tag: open.tag, line: open.line, textStart: 0, textCount: 0))
+            events.append(Event(kind: .end, tag: open.tag, line: line, textStart: 0, textCount: 0))
+            return
+        }
+        guard !textTooLong else { return }
+        var lo = 0, hi = text.count
+        while lo < hi, text[lo] <= 0x20 { lo += 1 }
+        while hi > lo, text[hi - 1] <= 0x20 { hi -= 1 }
+        let start = arena.count
+        arena.append(contentsOf: text[lo..<hi])
+        events.append(Event(kind: .leaf, tag: open.tag, line: open.line, textStart: Int32(start), textCount: Int32(hi - lo)))
+    }
+
+    fileprivate func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
+        guard pending != nil, let bytes, !textTooLong else { return }
+        if text.count + Int(count) > maxTextBytes {
+            textTooLong = true
+            problems.append(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: OFXPosition(line: currentLine, column: 0),
+                                             isFatal: false))
+            return
+        }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+    }
+
+    fileprivate func refuse(_ what: String) {
+        guard forbidden == nil else { return }
+        forbidden = OFXSyntaxProblem(kind: .forbidden(what), position: OFXPosition(line: currentLine, column: 0), isFatal: true)
+        if let context { xmlStopParser(context) }
+    }
+
+    fileprivate func record(_ message: String, line: Int, column: Int) {
+        if problems.count < 100 {
+            problems.append(OFXSyntaxProblem(kind: .xml(message), position: OFXPosition(line: line, column: column), isFatal: false))
+        }
     }
 
     private func lookup(_ name: UnsafePointer<xmlChar>?) -> OFXTag {
         guard let name else { return .unknown }
         let key = UnsafeRawPointer(name)
-        if let tag = tagCache[key] { return tag }
-        let length = xmlStrlen(name)
-        let tag = OFXTag.lookup(UnsafeBufferPointer(start: name, count: Int(length)))
-        tagCache[key] = tag
+        let slot = Int(bitPattern: key) >> 4 & 63
+        if tagCache[slot].0 == key { return tagCache[slot].1 }
+        let tag = OFXTag.lookup(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
+        tagCache[slot] = (key, tag)
         return tag
     }
-
-    private func trimmed(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { all in
-            var lo = 0, hi = all.count
-            while lo < hi, all[lo] <= 0x20 { lo += 1 }
-            while hi > lo, all[hi - 1] <= 0x20 { hi -= 1 }
-            try body(UnsafeBufferPointer(rebasing: all[lo..<hi]))
-        }
-    }
-
-    /// Fills libxml2's buffer from the input, a little at a time: libxml2's reader loses the nodes
-    /// that precede a fatal error within the same pushed chunk, so small chunks keep the
-    /// transactions before any damage.
-    fileprivate func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
-        if staged.count - stagedOffset == 0 {
-            staged.removeAll(keepingCapacity: true)
-            stagedOffset = 0
-            do {
-                _ = try input.read(appendingTo: &staged, maxCount: 1 << 20)
-            } catch {
-                readFailure = error
-                return -1
-            }
-        }
-        let n = min(count, Self.pushSize, staged.count - stagedOffset)
-        staged.withUnsafeBytes { raw in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + stagedOffset, byteCount: n)
-        }
-        stagedOffset += n
-        return Int32(n)
-    }
-
-    /// Bytes handed to libxml2 per call (see `read(into:count:)`).
-    static let pushSize = 256
-    private var staged: [UInt8] = []
-    private var stagedOffset = 0
-
-    fileprivate func record(_ message: String, line: Int, column: Int) {
-        if errors.count < 1000 { errors.append((message, line, column)) }
-    }
 }
 
-private func xmlReadCallback(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
-    guard let context, let buffer, length > 0 else { return 0 }
-    return Unmanaged<XMLEventReader>.fromOpaque(context).takeUnretainedValue().read(into: buffer, count: Int(length))
+private func reader(_ context: UnsafeMutableRawPointer?) -> XMLEventReader? {
+    context.map { Unmanaged<XMLEventReader>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private func xmlErrorCallback(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let context, let error else { return }
-    let raw = error.pointee.message.map { String(cString: $0) } ?? "XML error"
-    var message = raw
+private func saxStartElement(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+                             _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+                             _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int32,
+                             _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?)
+{
+    reader(context)?.startElement(name)
+}
+
+private func saxEndElement(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+                           _ uri: UnsafePointer<xmlChar>?)
+{
+    reader(context)?.endElement(name)
+}
+
+private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
+    reader(context)?.characters(bytes, count)
+}
+
+private func saxInternalSubset(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?,
+                               _ externalID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?)
+{
+    reader(context)?.refuse("a DOCTYPE declaration")
+}
+
+private func saxReference(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) {
+    reader(context)?.refuse("an entity reference")
+}
+
+private func saxError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let error else { return }
+    var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
     while message.last == "\n" || message.last == " " { message.removeLast() }
-    Unmanaged<XMLEventReader>.fromOpaque(context).takeUnretainedValue()
-        .record(message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    reader(context)?.record(message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
 }
