@@ -86,3 +86,22 @@ struct ConvertTests {
         #expect(result.stdout.split(separator: "\n").allSatisfy { $0.contains(#""currency":"USD""#) })
     }
 }
+
+/// OFX written by pfin reads back to the same activities: `convert --to ofx | convert`.
+struct OFXRoundTripTests {
+    @Test(arguments: Repository.samples, ["ofx", "ofx1"])
+    func writingOFXAndReadingItBackKeepsTheTransactions(_ sample: String, _ format: String) throws {
+        let direct = try PfinProcess.run(["convert", Repository.sample(sample)])
+        let ofx = try PfinProcess.run(["convert", Repository.sample(sample), "--to", format])
+        #expect(ofx.status == 0, "\(ofx.stderr)")
+        let back = try PfinProcess.run(["convert", "-"], stdin: ofx.stdoutBytes)
+        #expect(back.status == 0, "\(back.stderr)")
+        func key(_ text: String) throws -> [String] {
+            try text.split(separator: "\n").map { line in
+                let row = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                return ["id", "date", "amount", "name", "memo", "type"].map { "\(row[$0] ?? "nil")" }.joined(separator: "|")
+            }.sorted()
+        }
+        #expect(try key(back.stdout) == key(direct.stdout))
+    }
+}

@@ -18,6 +18,7 @@ final class CSVRowMapper {
     private var width = 0
     private var headerEndsEmpty = false
     private var ids = ActivityIDBuilder()
+    private var statements = CSVStatements()
     @exclusivity(unchecked) private var pending: [(diagnostic: Diagnostic, footerLike: Bool)] = []
     private var warnedLostTrack = false
     private let defaultAccount: String?
@@ -74,6 +75,10 @@ final class CSVRowMapper {
                                        "expected a header row after line \(dialect.skip), found the end of the file"))
         }
         try flushPending(asErrors: false, into: &sink)
+        let kind: AccountKind? = dialect.amountSign == .inverted ? .creditCard : nil
+        for info in statements.infos(kind: kind, currency: defaultCurrency, source: SourceLocation(file: file, line: dialect.skip + 1)) {
+            try sink.statement(info)
+        }
     }
 
     private func flushPending(asErrors: Bool, into sink: inout some ActivitySink) throws {
@@ -213,6 +218,13 @@ final class CSVRowMapper {
         let account = options.account ?? (dialect.account == nil ? text(columns.account) : nil) ?? defaultAccount
         let id = fitid.map { ids.id(account: account, bankID: $0, date: date) }
             ?? ids.id(account: account, date: date, amount: amount, name: name)
+        if let column = columns.balance, column < count, case .success(let parsed) = parseAmount(record, column) {
+            var closing = Money(units: parsed.units, scale: parsed.scale, currency: amount.currency)
+            if dialect.amountSign == .inverted, let flipped = closing.negated { closing = flipped }
+            statements.note(account: account, date: date, balance: closing)
+        } else {
+            statements.note(account: account, date: date, balance: nil)
+        }
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: name, address: text(columns.address), amount: amount, memo: memo,
             category: text(columns.category), fitid: fitid, checkNumber: text(columns.checkNumber),
@@ -261,6 +273,7 @@ struct ResolvedColumns {
     var transactionID: Int?
     var account: Int?
     var address: Int?
+    var balance: Int?
     private var hasBookingDate = false
 
     /// Records where a role's column is; a value date stands in for a missing booking date.
@@ -280,8 +293,55 @@ struct ResolvedColumns {
         case .transactionID: transactionID = index
         case .account: account = index
         case .address: address = index
-        case .balance: break
+        case .balance: balance = index
         }
     }
 
+}
+
+/// What a CSV file says about each account it covers: the period, and the closing balance when
+/// the file has a balance column (the balance on the latest date; of several rows on that date,
+/// the last in date order, whichever way the file runs).
+struct CSVStatements {
+    private struct Track {
+        var first: LocalDate
+        var start: LocalDate
+        var end: LocalDate
+        var last: LocalDate
+        var balanceAtFirstOfEnd: Money?
+        var balanceAtLastOfEnd: Money?
+    }
+
+    private var tracks: [String: Track] = [:]
+    private var order: [String] = []
+
+    mutating func note(account: String?, date: LocalDate, balance: Money?) {
+        let key = account ?? ""
+        guard var track = tracks[key] else {
+            tracks[key] = Track(first: date, start: date, end: date, last: date, balanceAtFirstOfEnd: balance, balanceAtLastOfEnd: balance)
+            order.append(key)
+            return
+        }
+        track.start = min(track.start, date)
+        if date > track.end {
+            track.end = date
+            track.balanceAtFirstOfEnd = balance
+            track.balanceAtLastOfEnd = balance
+        } else if date == track.end {
+            track.balanceAtLastOfEnd = balance
+        }
+        track.last = date
+        tracks[key] = track
+    }
+
+    func infos(kind: AccountKind?, currency: CurrencyCode?, source: SourceLocation) -> [StatementInfo] {
+        order.compactMap { key in
+            guard let track = tracks[key] else { return nil }
+            let ascending = track.last >= track.first
+            let closing = ascending ? track.balanceAtLastOfEnd : track.balanceAtFirstOfEnd
+            return StatementInfo(account: Account(id: key, kind: kind), currency: closing?.currency ?? currency,
+                                 ledgerBalance: closing.map { Balance(amount: $0, date: track.end) },
+                                 start: track.start, end: track.end, source: source)
+        }
+    }
 }

@@ -72,9 +72,12 @@ public struct OFXWriter: StatementWriter {
         group.start = min(group.start ?? a.date, a.date)
         group.end = max(group.end ?? a.date, a.date)
         group.count += 1
+        // Each spooled transaction is a length and its bytes: whether it needs an investment
+        // statement's `INVBANKTRAN` wrapper is only known once the statement's details arrive.
         buffer.removeAll()
-        transaction(a, investment: kind(of: key.account) == .investment)
-        guard fwrite(buffer.base, 1, buffer.count, group.spool) == buffer.count else {
+        transaction(a)
+        var length = UInt32(buffer.count)
+        guard fwrite(&length, 4, 1, group.spool) == 1, fwrite(buffer.base, 1, buffer.count, group.spool) == buffer.count else {
             throw OutputError(path: "temporary spool file", errno: errno)
         }
     }
@@ -111,7 +114,7 @@ public struct OFXWriter: StatementWriter {
 
     private mutating func statement(_ group: Group, transactionID: Int) throws {
         let kind = kind(of: group.key.account)
-        let info = group.key.account.flatMap { statements[$0] }
+        let info = statements[group.key.account ?? ""]
         let currency = group.key.currency ?? info?.currency
         if group.key.currency == nil { notes.missingCurrency += group.count }
         if group.key.account == nil { notes.missingAccount += group.count }
@@ -144,7 +147,7 @@ public struct OFXWriter: StatementWriter {
         leaf("DTSTART", Self.dateTime(min(start, info?.start ?? start)))
         leaf("DTEND", Self.dateTime(max(end, info?.end ?? end)))
         try flush()
-        try copySpool(group.spool)
+        try copySpool(group.spool, investment: kind == .investment)
         close(list)
         if kind != .investment {
             // OFX requires a ledger balance; without one from the source, it is written as zero.
@@ -166,8 +169,7 @@ public struct OFXWriter: StatementWriter {
     }
 
     /// One `STMTTRN`, elements in the order OFX 2.2 §11.4.3 gives.
-    private mutating func transaction(_ a: PaymentActivity, investment: Bool) {
-        if investment { open("INVBANKTRAN") }
+    private mutating func transaction(_ a: PaymentActivity) {
         open("STMTTRN")
         let type: String
         switch a.type {
@@ -193,14 +195,10 @@ public struct OFXWriter: StatementWriter {
             leaf("MEMO", memo)
         }
         close("STMTTRN")
-        if investment {
-            leaf("SUBACCTFUND", "CASH")
-            close("INVBANKTRAN")
-        }
     }
 
     private func kind(of account: String?) -> AccountKind {
-        account.flatMap { statements[$0]?.account.kind } ?? .checking
+        statements[account ?? ""]?.account.kind ?? .checking
     }
 
     // MARK: Syntax
@@ -260,14 +258,25 @@ public struct OFXWriter: StatementWriter {
         buffer.removeAll()
     }
 
-    private func copySpool(_ spool: UnsafeMutablePointer<FILE>) throws {
+    /// Copies a statement's spooled transactions to the output, wrapping each in `INVBANKTRAN` for
+    /// an investment statement (OFX 2.2 §13.9.2.4.3).
+    private func copySpool(_ spool: UnsafeMutablePointer<FILE>, investment: Bool) throws {
         rewind(spool)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, spool) }
-            if n == 0 { break }
-            try chunk.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        var record = [UInt8](repeating: 0, count: 4096)
+        var length: UInt32 = 0
+        while fread(&length, 4, 1, spool) == 1 {
+            if record.count < Int(length) { record = [UInt8](repeating: 0, count: Int(length)) }
+            let n = record.withUnsafeMutableBytes { fread($0.baseAddress, 1, Int(length), spool) }
+            guard n == Int(length) else { throw OutputError(path: "temporary spool file", errno: EIO) }
+            if investment { open("INVBANKTRAN") }
+            record.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<n])) }
+            if investment {
+                leaf("SUBACCTFUND", "CASH")
+                close("INVBANKTRAN")
+            }
+            if buffer.count >= 1 << 16 { try flush() }
         }
+        try flush()
     }
 
     /// `YYYYMMDD120000.000[0:GMT]`: noon, so that no reader's time-zone shift changes the day.
