@@ -49,8 +49,10 @@ public struct OFXHeader: Equatable, Sendable {
             guard isOFX else { return nil }
             let declarations = String(decoding: prefix[i..<min(prefix.count, i + 512)], as: UTF8.self)
             let version = attribute("VERSION", in: String(declarations.components(separatedByOFX: "<?OFX").dropFirst().first ?? ""))
+            // libxml2 accepts the XML declaration only at the very start: the body begins there,
+            // after any BOM and blank lines.
             return OFXHeader(syntax: .xml, version: version.flatMap { Int($0) }, fields: [:], encoding: nil,
-                             bodyOffset: afterBOM, linesBeforeBody: 0)
+                             bodyOffset: i, linesBeforeBody: lines)
         }
         if startsWith(prefix, at: i, "OFXHEADER") {
             var fields: [String: String] = [:]

@@ -33,7 +33,7 @@ public struct OFXStatementReader: StatementReader {
                 try mapper.problem(OFXSyntaxProblem(kind: .forbidden(what), position: position, isFatal: true))
                 return
             }
-            failure = try XMLEventReader(input: input).parse(into: &mapper)
+            failure = try XMLEventReader(input: input, skip: header.bodyOffset, linesBefore: header.linesBeforeBody).parse(into: &mapper)
         case .sgml:
             failure = try readSGML(input, header: header, prefix: prefix, into: &mapper)
         }
@@ -65,7 +65,11 @@ public struct OFXStatementReader: StatementReader {
         // CHARSET:NONE (or no header) says nothing reliable: decide from the bytes, as for CSV.
         let encoding = header.encoding ?? TextEncoding.guess(Array(prefix[header.bodyOffset...]), isComplete: false).encoding
         var transcoder = UTF8Transcoder(encoding: encoding == .utf16LE || encoding == .utf16BE ? .utf8 : encoding)
-        let parser = SGMLParser(firstLine: header.linesBeforeBody + 1)
+        // A header without a line break before `<OFX>` puts the body's first tag further right
+        // (a byte-order mark takes no column).
+        let bodyLineStart = prefix[..<header.bodyOffset].lastIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.map { $0 + 1 }
+            ?? (prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        let parser = SGMLParser(firstLine: header.linesBeforeBody + 1, firstColumn: header.bodyOffset - bodyLineStart + 1)
         var raw: [UInt8] = []
         var text: [UInt8] = []
         var toSkip = header.bodyOffset

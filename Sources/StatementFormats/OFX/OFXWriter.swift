@@ -245,6 +245,10 @@ public struct OFXWriter: StatementWriter {
                 case UInt8(ascii: ">"): buffer.append("&gt;")
                 // XML turns a raw CR into LF (XML 1.0 §2.11): keep it as a character reference.
                 case 0x0D where version == .xml: buffer.append("&#13;")
+                case 0x09, 0x0A, 0x0D: buffer.append(b)
+                // Other C0 controls are not XML characters at all (§2.2), written or referenced:
+                // they become U+FFFD, which says something was there.
+                case 0x00..<0x20: buffer.append(0xEF); buffer.append(0xBF); buffer.append(0xBD)
                 default: buffer.append(b)
                 }
             }

@@ -30,8 +30,11 @@ final class SGMLParser {
     private var base = 0
     private(set) var finished = false
 
-    init(firstLine: Int = 1, maxTextBytes: Int = 1 << 20) {
+    /// - Parameters:
+    ///   - firstLine, firstColumn: where the body starts in the file (a header may end on the body's line).
+    init(firstLine: Int = 1, firstColumn: Int = 1, maxTextBytes: Int = 1 << 20) {
         self.line = firstLine
+        self.lineStart = 1 - firstColumn
         self.maxTextBytes = maxTextBytes
     }
 

@@ -38,8 +38,14 @@ final class XMLEventReader {
     /// Tags by the address of libxml2's interned name: names repeat, so each is looked up once.
     @exclusivity(unchecked) private var tagCache = [(UnsafeRawPointer?, OFXTag)](repeating: (nil, .unknown), count: 64)
 
-    init(input: ByteInput, maxTextBytes: Int = 1 << 20) {
+    /// Bytes of the input before the document (a BOM, blank lines), and the lines they hold.
+    private var toSkip: Int
+    private let lineOffset: Int
+
+    init(input: ByteInput, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20) {
         self.input = input
+        self.toSkip = skip
+        self.lineOffset = linesBefore
         self.maxTextBytes = maxTextBytes
     }
 
@@ -74,12 +80,18 @@ final class XMLEventReader {
             let count: Int
             do {
                 count = try input.read(appendingTo: &chunk, maxCount: Self.chunkSize)
+                if toSkip > 0 && count > 0 {
+                    let dropped = min(toSkip, chunk.count)
+                    chunk.removeFirst(dropped)
+                    toSkip -= dropped
+                    if chunk.isEmpty { continue }
+                }
             } catch {
                 try deliver(to: &handler)
                 return error
             }
             let status = chunk.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32(count), count == 0 ? 1 : 0) }
+                bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), count == 0 ? 1 : 0) }
             }
             try deliver(to: &handler)
             if let forbidden {
@@ -118,7 +130,7 @@ final class XMLEventReader {
         arena.removeAll(keepingCapacity: true)
     }
 
-    private var currentLine: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0 }
+    private var currentLine: Int { lineOffset + (context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0) }
 
     // MARK: Callbacks
 
@@ -171,7 +183,7 @@ final class XMLEventReader {
 
     fileprivate func record(_ message: String, line: Int, column: Int) {
         if problems.count < 100 {
-            problems.append(OFXSyntaxProblem(kind: .xml(message), position: OFXPosition(line: line, column: column), isFatal: false))
+            problems.append(OFXSyntaxProblem(kind: .xml(message), position: OFXPosition(line: lineOffset + line, column: column), isFatal: false))
         }
     }
 
