@@ -50,8 +50,11 @@ public struct UTF8Transcoder: Sendable {
         output.reserveCapacity(output.count + input.count + input.count / 8)
         var i = 0
         let n = input.count
+        let raw = UnsafeRawBufferPointer(input)
         while i < n {
             var j = i
+            // Eight bytes at a time while they are all ASCII.
+            while j + 8 <= n && raw.loadUnaligned(fromByteOffset: j, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { j += 8 }
             while j < n && input[j] < 0x80 { j += 1 }
             if j > i { output.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<j])) }
             if j < n {

@@ -159,7 +159,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         } else {
             id = ids.id(account: account, date: date, amount: amount, name: name)
         }
-        let type: PaymentType? = t.transactionType == "XFER" ? .transfer : nil
+        let type: PaymentType? = t.isTransfer ? .transfer : nil
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: name, address: t.address, amount: amount, memo: t.memo,
             type: type, fitid: fitid, checkNumber: t.checkNumber ?? (writtenByPfin ? nil : t.refnum),
@@ -215,7 +215,8 @@ private struct StatementState {
 /// value's text is kept, for the message.
 private struct TransactionState {
     var position: OFXPosition
-    var transactionType: String?
+    /// `TRNTYPE` is `XFER`.
+    var isTransfer = false
     var date: LocalDate?
     var datePosition: OFXPosition?
     var amount: Money?
@@ -246,7 +247,7 @@ private struct TransactionState {
             value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
         }
         switch tag {
-        case .trnType: transactionType = text()?.uppercased()
+        case .trnType: isTransfer = value.count == 4 && zip(value, "xfer".utf8).allSatisfy { $0 | 0x20 == $1 }
         case .dtPosted:
             datePosition = position
             date = OFXValues.date(value)

@@ -33,9 +33,10 @@ public struct OFXStatementReader: StatementReader {
                 try mapper.problem(OFXSyntaxProblem(kind: .forbidden(what), position: position, isFatal: true))
                 return
             }
-            failure = try XMLEventReader(input: input, skip: header.bodyOffset, linesBefore: header.linesBeforeBody).parse(into: &mapper)
+            let parser = XMLEventReader(input: input, skip: header.bodyOffset, linesBefore: header.linesBeforeBody)
+            failure = try OFXEventPipeline.run(into: &mapper) { parser.produce(into: $0) }
         case .sgml:
-            failure = try readSGML(input, header: header, prefix: prefix, into: &mapper)
+            failure = try OFXEventPipeline.run(into: &mapper) { Self.produceSGML(input, header: header, prefix: prefix, into: $0) }
         }
         if let failure {
             try mapper.sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
@@ -59,9 +60,8 @@ public struct OFXStatementReader: StatementReader {
         return nil
     }
 
-    private func readSGML(_ input: ByteInput, header: OFXHeader, prefix: [UInt8],
-                          into mapper: inout OFXStatementMapper<some ActivitySink>) throws -> InputError?
-    {
+    /// Decodes and parses a 1.x body on the pipeline's parsing thread, a batch of events per chunk.
+    private static func produceSGML(_ input: ByteInput, header: OFXHeader, prefix: [UInt8], into channel: OFXBatchChannel) -> InputError? {
         // CHARSET:NONE (or no header) says nothing reliable: decide from the bytes, as for CSV.
         let encoding = header.encoding ?? TextEncoding.guess(Array(prefix[header.bodyOffset...]), isComplete: false).encoding
         var transcoder = UTF8Transcoder(encoding: encoding == .utf16LE || encoding == .utf16BE ? .utf8 : encoding)
@@ -70,25 +70,29 @@ public struct OFXStatementReader: StatementReader {
         let bodyLineStart = prefix[..<header.bodyOffset].lastIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.map { $0 + 1 }
             ?? (prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         let parser = SGMLParser(firstLine: header.linesBeforeBody + 1, firstColumn: header.bodyOffset - bodyLineStart + 1)
+        var recorder = OFXEventRecorder()
         var raw: [UInt8] = []
         var text: [UInt8] = []
         var toSkip = header.bodyOffset
         var isFinal = false
-        do {
-            while !isFinal && !parser.finished && !mapper.stopped {
-                raw.removeAll(keepingCapacity: true)
-                isFinal = try input.read(appendingTo: &raw, maxCount: Self.chunkSize) == 0
-                if toSkip > 0 {
-                    let dropped = min(toSkip, raw.count)
-                    raw.removeFirst(dropped)
-                    toSkip -= dropped
-                }
-                raw.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isFinal) }
-                let consumed = try text.withUnsafeBufferPointer { try parser.parse($0, isFinal: isFinal, into: &mapper) }
-                text.removeFirst(consumed)
+        while !isFinal && !parser.finished && !recorder.sawFatal {
+            raw.removeAll(keepingCapacity: true)
+            do {
+                isFinal = try input.read(appendingTo: &raw, maxCount: chunkSize) == 0
+            } catch {
+                _ = channel.send(recorder.take())
+                return error
             }
-        } catch let error as InputError {
-            return error
+            if toSkip > 0 {
+                let dropped = min(toSkip, raw.count)
+                raw.removeFirst(dropped)
+                toSkip -= dropped
+            }
+            raw.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isFinal) }
+            // The recorder never throws.
+            let consumed = (try? text.withUnsafeBufferPointer { try parser.parse($0, isFinal: isFinal, into: &recorder) }) ?? text.count
+            text.removeFirst(consumed)
+            guard channel.send(recorder.take()) else { return nil }
         }
         return nil
     }

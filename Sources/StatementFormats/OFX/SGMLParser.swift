@@ -23,6 +23,7 @@ final class SGMLParser {
     private var skipping: Skip?
     private enum Skip { case text, tag }
     private var scratch: [UInt8] = []
+    private var tags = OFXTagCache()
     /// Lines and the absolute offset where the current line starts.
     private(set) var line: Int
     private var lineStart = 0
@@ -133,7 +134,7 @@ final class SGMLParser {
                           into handler: inout some OFXEventHandler) throws
     {
         let name = trimmed(rawName)
-        let tag = OFXTag.lookup(name)
+        let tag = tags.lookup(name)
         let value = trimmed(text)
         if !value.isEmpty || tag.isLeaf {
             lastLeafTag = tag
@@ -158,7 +159,7 @@ final class SGMLParser {
                         into handler: inout some OFXEventHandler) throws
     {
         let name = trimmed(rawName)
-        let tag = OFXTag.lookup(name)
+        let tag = tags.lookup(name)
         let index = tag != .unknown ? stack.lastIndex { $0.tag == tag }
             : stack.lastIndex { $0.tag == .unknown && Self.sameName($0.name, name) }
         if let index {

@@ -1,6 +1,7 @@
 // The only file that talks to libxml2. It must not import Foundation: Debian's libxml2 headers
 // pull in ICU declarations that clash with Foundation's (see CLibXML2/shim.h).
 import CLibXML2
+import FinanceCore
 
 /// Parses an OFX 2.x (XML) body into element events with libxml2's SAX2 push parser, fed from
 /// the input in chunks, so that memory does not grow with the file and every element before a
@@ -12,31 +13,21 @@ import CLibXML2
 /// and text size (`XML_PARSE_HUGE` is off), and a DOCTYPE or an entity reference stops the parse:
 /// OFX has no use for them.
 ///
-/// The C callbacks cannot call a generic handler, so they record compact events into a buffer
-/// (`events`, texts in `arena`) that `parse` hands on after each chunk.
+/// The callbacks record events into batches (`OFXEventRecorder`) that `produce` sends, one per
+/// chunk, to the thread that maps them (`OFXEventPipeline`).
 final class XMLEventReader {
-    private struct Event {
-        enum Kind: UInt8 { case start, leaf, end }
-        var kind: Kind
-        var tag: OFXTag
-        var line: Int32
-        var textStart: Int32
-        var textCount: Int32
-    }
-
     private let input: ByteInput
     let maxTextBytes: Int
-    @exclusivity(unchecked) private var events: [Event] = []
-    @exclusivity(unchecked) private var arena: [UInt8] = []
+    @exclusivity(unchecked) private var recorder = OFXEventRecorder()
     /// The element whose text is being collected: it becomes a leaf unless a child starts.
-    @exclusivity(unchecked) private var pending: (tag: OFXTag, line: Int32)?
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var pending: (tag: OFXTag, line: Int)?
+    @exclusivity(unchecked) private var text = ByteBuffer(capacity: 1 << 10)
     @exclusivity(unchecked) private var textTooLong = false
-    @exclusivity(unchecked) private var problems: [OFXSyntaxProblem] = []
+    @exclusivity(unchecked) private var errors: [OFXSyntaxProblem] = []
     @exclusivity(unchecked) private var forbidden: OFXSyntaxProblem?
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     /// Tags by the address of libxml2's interned name: names repeat, so each is looked up once.
-    @exclusivity(unchecked) private var tagCache = [(UnsafeRawPointer?, OFXTag)](repeating: (nil, .unknown), count: 64)
+    @exclusivity(unchecked) private var tagCache = [(UnsafeRawPointer?, OFXTag)](repeating: (nil, .unknown), count: 256)
 
     /// Bytes of the input before the document (a BOM, blank lines), and the lines they hold.
     private var toSkip: Int
@@ -49,9 +40,9 @@ final class XMLEventReader {
         self.maxTextBytes = maxTextBytes
     }
 
-    /// Reads the whole document, sending events to `handler`; returns the input error that stopped
-    /// it, if any.
-    func parse(into handler: inout some OFXEventHandler) throws -> InputError? {
+    /// Reads the whole document, sending a batch of events to `channel` after each chunk; returns
+    /// the input error that stopped it, if any. Stops early when the channel is cancelled.
+    func produce(into channel: OFXBatchChannel) -> InputError? {
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = saxStartElement
@@ -63,7 +54,8 @@ final class XMLEventReader {
         sax.serror = saxError
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, "ofx.xml") else {
-            try handler.problem(OFXSyntaxProblem(kind: .xml("could not start the XML parser"), position: OFXPosition(line: 1, column: 0), isFatal: true))
+            recorder.problem(OFXSyntaxProblem(kind: .xml("could not start the XML parser"), position: OFXPosition(line: 1, column: 0), isFatal: true))
+            _ = channel.send(recorder.take())
             return nil
         }
         self.context = context
@@ -87,48 +79,27 @@ final class XMLEventReader {
                     if chunk.isEmpty { continue }
                 }
             } catch {
-                try deliver(to: &handler)
+                _ = channel.send(recorder.take())
                 return error
             }
             let status = chunk.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), count == 0 ? 1 : 0) }
             }
-            try deliver(to: &handler)
             if let forbidden {
-                try handler.problem(forbidden)
-                return nil
+                recorder.problem(forbidden)
+            } else if status != 0 || context.pointee.wellFormed == 0 {
+                let first = errors.first
+                recorder.problem(OFXSyntaxProblem(kind: first?.kind ?? .xml("the document is not well-formed"),
+                                                  position: first?.position ?? OFXPosition(line: currentLine, column: 0),
+                                                  isFatal: true))
             }
-            if status != 0 || context.pointee.wellFormed == 0 {
-                let first = problems.first
-                try handler.problem(OFXSyntaxProblem(kind: first?.kind ?? .xml("the document is not well-formed"),
-                                                     position: first?.position ?? OFXPosition(line: currentLine, column: 0),
-                                                     isFatal: true))
-                return nil
-            }
-            if count == 0 { return nil }
+            let stop = recorder.sawFatal || count == 0
+            guard channel.send(recorder.take()), !stop else { return nil }
         }
     }
 
     /// Bytes passed to libxml2 per `xmlParseChunk`.
     static let chunkSize = 1 << 16
-
-    private func deliver(to handler: inout some OFXEventHandler) throws {
-        let recorded = events
-        events.removeAll(keepingCapacity: true)
-        try arena.withUnsafeBufferPointer { arena in
-            for event in recorded {
-                let position = OFXPosition(line: Int(event.line), column: 0)
-                switch event.kind {
-                case .start: try handler.start(event.tag, at: position)
-                case .end: try handler.end(event.tag, at: position)
-                case .leaf:
-                    try handler.leaf(event.tag, UnsafeBufferPointer(rebasing: arena[Int(event.textStart)..<Int(event.textStart + event.textCount)]),
-                                     at: position)
-                }
-            }
-        }
-        arena.removeAll(keepingCapacity: true)
-    }
 
     private var currentLine: Int { lineOffset + (context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0) }
 
@@ -136,43 +107,43 @@ final class XMLEventReader {
 
     fileprivate func startElement(_ name: UnsafePointer<xmlChar>?) {
         if let open = pending {
-            events.append(Event(kind: .start, tag: open.tag, line: open.line, textStart: 0, textCount: 0))
+            recorder.start(open.tag, at: OFXPosition(line: open.line, column: 0))
         }
-        pending = (lookup(name), Int32(truncatingIfNeeded: currentLine))
-        text.removeAll(keepingCapacity: true)
+        pending = (lookup(name), currentLine)
+        text.removeAll()
         textTooLong = false
     }
 
     fileprivate func endElement(_ name: UnsafePointer<xmlChar>?) {
-        let line = Int32(truncatingIfNeeded: currentLine)
+        let position = OFXPosition(line: currentLine, column: 0)
         guard let open = pending else {
-            events.append(Event(kind: .end, tag: lookup(name), line: line, textStart: 0, textCount: 0))
+            recorder.end(lookup(name), at: position)
             return
         }
         pending = nil
+        let start = OFXPosition(line: open.line, column: 0)
         if open.tag.isAggregate {
-            events.append(Event(kind: .start, tag: open.tag, line: open.line, textStart: 0, textCount: 0))
-            events.append(Event(kind: .end, tag: open.tag, line: line, textStart: 0, textCount: 0))
+            recorder.start(open.tag, at: start)
+            recorder.end(open.tag, at: position)
             return
         }
         guard !textTooLong else { return }
-        var lo = 0, hi = text.count
-        while lo < hi, text[lo] <= 0x20 { lo += 1 }
-        while hi > lo, text[hi - 1] <= 0x20 { hi -= 1 }
-        let start = arena.count
-        arena.append(contentsOf: text[lo..<hi])
-        events.append(Event(kind: .leaf, tag: open.tag, line: open.line, textStart: Int32(start), textCount: Int32(hi - lo)))
+        let value = text.buffer
+        var lo = 0, hi = value.count
+        while lo < hi, value[lo] <= 0x20 { lo += 1 }
+        while hi > lo, value[hi - 1] <= 0x20 { hi -= 1 }
+        recorder.leaf(open.tag, UnsafeBufferPointer(rebasing: value[lo..<hi]), at: start)
     }
 
     fileprivate func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
         guard pending != nil, let bytes, !textTooLong else { return }
         if text.count + Int(count) > maxTextBytes {
             textTooLong = true
-            problems.append(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: OFXPosition(line: currentLine, column: 0),
-                                             isFatal: false))
+            recorder.problem(OFXSyntaxProblem(kind: .textTooLong(limit: maxTextBytes), position: OFXPosition(line: currentLine, column: 0),
+                                              isFatal: false))
             return
         }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+        text.append(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
 
     fileprivate func refuse(_ what: String) {
@@ -182,15 +153,15 @@ final class XMLEventReader {
     }
 
     fileprivate func record(_ message: String, line: Int, column: Int) {
-        if problems.count < 100 {
-            problems.append(OFXSyntaxProblem(kind: .xml(message), position: OFXPosition(line: lineOffset + line, column: column), isFatal: false))
+        if errors.count < 100 {
+            errors.append(OFXSyntaxProblem(kind: .xml(message), position: OFXPosition(line: lineOffset + line, column: column), isFatal: false))
         }
     }
 
     private func lookup(_ name: UnsafePointer<xmlChar>?) -> OFXTag {
         guard let name else { return .unknown }
         let key = UnsafeRawPointer(name)
-        let slot = Int(bitPattern: key) >> 4 & 63
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
         if tagCache[slot].0 == key { return tagCache[slot].1 }
         let tag = OFXTag.lookup(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
         tagCache[slot] = (key, tag)
