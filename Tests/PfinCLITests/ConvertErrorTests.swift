@@ -43,6 +43,13 @@ struct ConvertErrorTests {
         #expect(result.stderr.components(separatedBy: ": error: ").count == 2, "exactly one error before stopping")
     }
 
+    @Test(arguments: cases)
+    func strictPrintsNothingToStandardOutput(_ c: Case) throws {
+        let result = try PfinProcess.run(["convert", Repository.fixture(c.file), "--strict"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty, "all or nothing: the clean rows before the error are not printed either")
+    }
+
     @Test func aFailedRunLeavesAnExistingOutputFileAlone() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-keep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

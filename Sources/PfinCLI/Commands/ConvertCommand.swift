@@ -15,7 +15,7 @@ enum ConvertCommand {
         options: InputOptions.specs + [
             OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML) or ofx1 (OFX 1.0.2 SGML)."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
-            OptionSpec("--strict", help: "Stop at the first error; write no output file."),
+            OptionSpec("--strict", help: "Stop at the first error and write nothing (all or nothing, standard output too)."),
             OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),
         ],
         examples: [
@@ -49,8 +49,13 @@ enum ConvertCommand {
         }
 
         let output: ByteOutput
-        do {
-            output = try outputPath.map { path throws(OutputError) in try ByteOutput.atomicFile(path) } ?? .standardOutput()
+        do throws(OutputError) {
+            // --strict is all or nothing, on standard output too: it is held until the run succeeds.
+            if let outputPath {
+                output = try ByteOutput.atomicFile(outputPath)
+            } else {
+                output = arguments.flag("--strict") ? try ByteOutput.heldStandardOutput() : ByteOutput.standardOutput()
+            }
         } catch {
             printer.fail(error.description)
             return ExitStatus.inputErrors
@@ -82,8 +87,7 @@ enum ConvertCommand {
         if printer.errors > 0 {
             output.discardIfFile(when: stoppedEarly || sink.written == 0)
             if stoppedEarly {
-                Terminal.err("pfin: stopped at the first error (--strict); " +
-                             (outputPath == nil ? "output ended there\n" : "nothing was written\n"))
+                Terminal.err("pfin: stopped at the first error (--strict); nothing was written\n")
             } else if sink.written == 0 {
                 Terminal.err("pfin: \(count(printer.errors, "error")); nothing was written\n")
             }

@@ -8,11 +8,23 @@ public final class ByteOutput {
     private var descriptor: Int32
     private let target: String?
     private let temporary: String?
+    /// For held standard output: the anonymous file the bytes wait in until `commit()`.
+    private var held: UnsafeMutablePointer<FILE>?
     private var finished = false
 
     /// Standard output.
     public static func standardOutput() -> ByteOutput {
         ByteOutput(descriptor: 1, target: nil, temporary: nil)
+    }
+
+    /// Standard output that receives nothing until `commit()`: for all-or-nothing runs
+    /// (`--strict`), the bytes wait in an anonymous temporary file, so a run that fails half-way
+    /// prints nothing.
+    public static func heldStandardOutput() throws(OutputError) -> ByteOutput {
+        guard let file = tmpfile() else { throw OutputError(path: "<stdout>", errno: errno) }
+        let output = ByteOutput(descriptor: fileno(file), target: nil, temporary: nil)
+        output.held = file
+        return output
     }
 
     /// Bytes that go nowhere (`/dev/null`), for benchmarks.
@@ -72,6 +84,11 @@ public final class ByteOutput {
     public func commit() throws(OutputError) {
         guard !finished else { return }
         finished = true
+        if let held {
+            defer { fclose(held) }
+            try copyHeld(held)
+            return
+        }
         guard let target, let temporary else { return }
         if fsync(descriptor) != 0 || close(descriptor) != 0 {
             let failure = errno
@@ -86,10 +103,32 @@ public final class ByteOutput {
         }
     }
 
+    private func copyHeld(_ file: UnsafeMutablePointer<FILE>) throws(OutputError) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw OutputError(path: "<stdout>", errno: errno) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw OutputError(path: "<stdout>", errno: errno) }
+            if n == 0 { return }
+            var offset = 0
+            while offset < n {
+                let w = chunk.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, n - offset) }
+                if w < 0 && errno == EINTR { continue }
+                if w < 0 { throw OutputError(path: "<stdout>", errno: errno) }
+                offset += w
+            }
+        }
+    }
+
     /// Abandons the output: a file's temporary is removed and the target left as it was.
     public func discard() {
         guard !finished else { return }
         finished = true
+        if let held {
+            fclose(held)
+            return
+        }
         guard let temporary else { return }
         close(descriptor)
         descriptor = -1
