@@ -9,24 +9,24 @@
 public final class ActivityIDBuilder {
     private let scratch = ByteBuffer(capacity: 256)
     private let seen = OccurrenceTable()
-    private var newest: LocalDate?
-    private var oldest: LocalDate?
+    @exclusivity(unchecked) private var newest: LocalDate?
+    @exclusivity(unchecked) private var oldest: LocalDate?
     /// A row came more than a week before the newest date seen (so the file is not ascending).
-    private var jumpedBack = false
+    @exclusivity(unchecked) private var jumpedBack = false
     /// A row came more than a week after the oldest date seen (so the file is not descending).
-    private var jumpedForward = false
+    @exclusivity(unchecked) private var jumpedForward = false
     /// Date changes forward and backward between consecutive rows, for files out of order.
-    private var ascendingSteps = 0
-    private var descendingSteps = 0
-    private var releasedBefore: LocalDate?
-    private var releasedAfter: LocalDate?
-    private var sortedRowLimit: Int
-    private var unsortedRowLimit: Int
+    @exclusivity(unchecked) private var ascendingSteps = 0
+    @exclusivity(unchecked) private var descendingSteps = 0
+    @exclusivity(unchecked) private var releasedBefore: LocalDate?
+    @exclusivity(unchecked) private var releasedAfter: LocalDate?
+    @exclusivity(unchecked) private var sortedRowLimit: Int
+    @exclusivity(unchecked) private var unsortedRowLimit: Int
     /// The SipHash key, kept per builder so the hot path does not go through a lazy global.
     private let key = ActivityIDBuilder.key
 
     /// The first date that arrived after its counters had been released, if any.
-    public private(set) var lostTrackOfDate: LocalDate?
+    @exclusivity(unchecked) public private(set) var lostTrackOfDate: LocalDate?
 
     /// - Parameters:
     ///   - sortedRowLimit: distinct rows kept before a file in date order releases old counters.
@@ -82,7 +82,7 @@ public final class ActivityIDBuilder {
         return ActivityID(value: SipHash24.hash(scratch.buffer, key: key))
     }
 
-    private var lastTracked: LocalDate?
+    @exclusivity(unchecked) private var lastTracked: LocalDate?
 
     private func track(_ date: LocalDate) {
         guard date != lastTracked else { return }

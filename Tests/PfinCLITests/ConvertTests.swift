@@ -105,3 +105,32 @@ struct OFXRoundTripTests {
         #expect(try key(back.stdout) == key(direct.stdout))
     }
 }
+
+/// `-o` naming something that is not a regular file writes into it instead of replacing it.
+struct OutputTargetTests {
+    @Test func aNamedPipeStaysAPipeAndReceivesTheOutput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("out.pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = Box()
+        let reader = Thread {
+            // Opening a pipe for reading waits for the writer, then reads to its end.
+            received.data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            received.done.signal()
+        }
+        reader.start()
+        let result = try PfinProcess.run(["convert", Repository.sample("nl-ing.csv"), "-o", fifo])
+        received.done.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the pipe was not replaced by a file")
+        #expect(String(decoding: received.data, as: UTF8.self).split(separator: "\n").count == 20)
+    }
+
+    private final class Box: @unchecked Sendable {
+        var data = Data()
+        let done = DispatchSemaphore(value: 0)
+    }
+}

@@ -13,14 +13,14 @@ final class CSVRowMapper {
     @exclusivity(unchecked) private var started = false
     @exclusivity(unchecked) private var header: [String]?
     /// The header's date-column name as bytes, to spot repeated headers cheaply.
-    private var headerDateName: [UInt8] = []
-    private var headerLine: Int?
-    private var width = 0
-    private var headerEndsEmpty = false
-    private var ids = ActivityIDBuilder()
-    private var statements = CSVStatements()
+    @exclusivity(unchecked) private var headerDateName: [UInt8] = []
+    @exclusivity(unchecked) private var headerLine: Int?
+    @exclusivity(unchecked) private var width = 0
+    @exclusivity(unchecked) private var headerEndsEmpty = false
+    private let ids = ActivityIDBuilder()
+    @exclusivity(unchecked) private var statements = CSVStatements()
     @exclusivity(unchecked) private var pending: [(diagnostic: Diagnostic, footerLike: Bool)] = []
-    private var warnedLostTrack = false
+    @exclusivity(unchecked) private var warnedLostTrack = false
     private let defaultAccount: String?
     private let defaultCurrency: CurrencyCode?
 
@@ -76,7 +76,8 @@ final class CSVRowMapper {
         }
         try flushPending(asErrors: false, into: &sink)
         let kind: AccountKind? = dialect.amountSign == .inverted ? .creditCard : nil
-        for info in statements.infos(kind: kind, currency: defaultCurrency, source: SourceLocation(file: file, line: dialect.skip + 1)) {
+        for info in statements.infos(kind: kind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
+                                     inverted: dialect.amountSign == .inverted, source: SourceLocation(file: file, line: dialect.skip + 1)) {
             try sink.statement(info)
         }
     }
@@ -218,12 +219,10 @@ final class CSVRowMapper {
         let account = options.account ?? (dialect.account == nil ? text(columns.account) : nil) ?? defaultAccount
         let id = fitid.map { ids.id(account: account, bankID: $0, date: date) }
             ?? ids.id(account: account, date: date, amount: amount, name: name)
-        if let column = columns.balance, column < count, case .success(let parsed) = parseAmount(record, column) {
-            var closing = Money(units: parsed.units, scale: parsed.scale, currency: amount.currency)
-            if dialect.amountSign == .inverted, let flipped = closing.negated { closing = flipped }
-            statements.note(account: account, date: date, balance: closing)
+        if let column = columns.balance, column < count {
+            record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
         } else {
-            statements.note(account: account, date: date, balance: nil)
+            statements.note(account: account, date: date, currency: amount.currency, balance: nil)
         }
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: name, address: text(columns.address), amount: amount, memo: memo,
@@ -302,44 +301,79 @@ struct ResolvedColumns {
 /// What a CSV file says about each account it covers: the period, and the closing balance when
 /// the file has a balance column (the balance on the latest date; of several rows on that date,
 /// the last in date order, whichever way the file runs).
+///
+/// Every row may be the last, so each candidate's balance text is kept (in reused buffers) and only
+/// the winner's is parsed, at the end.
 struct CSVStatements {
-    private struct Track {
-        var first: LocalDate
-        var start: LocalDate
-        var end: LocalDate
-        var last: LocalDate
-        var balanceAtFirstOfEnd: Money?
-        var balanceAtLastOfEnd: Money?
+    private final class Track {
+        @exclusivity(unchecked) var first: LocalDate
+        @exclusivity(unchecked) var start: LocalDate
+        @exclusivity(unchecked) var end: LocalDate
+        @exclusivity(unchecked) var last: LocalDate
+        let currency: CurrencyCode?
+        let balanceAtFirstOfEnd = ByteBuffer(capacity: 32)
+        let balanceAtLastOfEnd = ByteBuffer(capacity: 32)
+
+        init(date: LocalDate, currency: CurrencyCode?) {
+            first = date; start = date; end = date; last = date
+            self.currency = currency
+        }
     }
 
+    private var keys: [String] = []
     private var tracks: [String: Track] = [:]
-    private var order: [String] = []
+    private var lastKey: String?
+    private var lastTrack: Track?
 
-    mutating func note(account: String?, date: LocalDate, balance: Money?) {
+    mutating func note(account: String?, date: LocalDate, currency: CurrencyCode?, balance: UnsafeBufferPointer<UInt8>?) {
         let key = account ?? ""
-        guard var track = tracks[key] else {
-            tracks[key] = Track(first: date, start: date, end: date, last: date, balanceAtFirstOfEnd: balance, balanceAtLastOfEnd: balance)
-            order.append(key)
+        let track: Track
+        if let lastTrack, key == lastKey {
+            track = lastTrack
+        } else if let known = tracks[key] {
+            track = known
+        } else {
+            track = Track(date: date, currency: currency)
+            tracks[key] = track
+            keys.append(key)
+            if let balance {
+                track.balanceAtFirstOfEnd.append(balance)
+                track.balanceAtLastOfEnd.append(balance)
+            }
+            lastKey = key
+            lastTrack = track
             return
         }
-        track.start = min(track.start, date)
+        lastKey = key
+        lastTrack = track
+        if date < track.start { track.start = date }
         if date > track.end {
             track.end = date
-            track.balanceAtFirstOfEnd = balance
-            track.balanceAtLastOfEnd = balance
+            track.balanceAtFirstOfEnd.removeAll()
+            track.balanceAtLastOfEnd.removeAll()
+            if let balance {
+                track.balanceAtFirstOfEnd.append(balance)
+                track.balanceAtLastOfEnd.append(balance)
+            }
         } else if date == track.end {
-            track.balanceAtLastOfEnd = balance
+            track.balanceAtLastOfEnd.removeAll()
+            if let balance { track.balanceAtLastOfEnd.append(balance) }
         }
         track.last = date
-        tracks[key] = track
     }
 
-    func infos(kind: AccountKind?, currency: CurrencyCode?, source: SourceLocation) -> [StatementInfo] {
-        order.compactMap { key in
+    func infos(kind: AccountKind?, currency: CurrencyCode?, decimalMark: UInt8, inverted: Bool, source: SourceLocation) -> [StatementInfo] {
+        keys.compactMap { key in
             guard let track = tracks[key] else { return nil }
             let ascending = track.last >= track.first
-            let closing = ascending ? track.balanceAtLastOfEnd : track.balanceAtFirstOfEnd
-            return StatementInfo(account: Account(id: key, kind: kind), currency: closing?.currency ?? currency,
+            let text = ascending ? track.balanceAtLastOfEnd : track.balanceAtFirstOfEnd
+            var closing: Money?
+            if text.count > 0, case .success(let parsed) = AmountParser.parse(CSVRecord.trimmed(text.buffer), decimalMark: decimalMark) {
+                var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? track.currency ?? currency)
+                if inverted, let flipped = money.negated { money = flipped }
+                closing = money
+            }
+            return StatementInfo(account: Account(id: key, kind: kind), currency: closing?.currency ?? track.currency ?? currency,
                                  ledgerBalance: closing.map { Balance(amount: $0, date: track.end) },
                                  start: track.start, end: track.end, source: source)
         }

@@ -33,7 +33,21 @@ public final class ByteOutput {
     }
 
     /// A file that appears at `path` only when `commit()` succeeds.
+    ///
+    /// When `path` is not a regular file but a device, pipe or socket (`-o /dev/null`,
+    /// `-o /dev/stdout`, a named pipe), it is written in place: renaming a temporary over it would
+    /// replace the device with a plain file.
     public static func atomicFile(_ path: String) throws(OutputError) -> ByteOutput {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw OutputError(path: path, errno: EISDIR) }
+            if type != S_IFREG {
+                let fd = open(path, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
+                return ByteOutput(descriptor: fd, target: nil, temporary: nil, ownsDescriptor: true)
+            }
+        }
         let directory: String, name: String
         if let slash = path.lastIndex(of: "/") {
             directory = String(path[...slash])
@@ -52,10 +66,14 @@ public final class ByteOutput {
         throw OutputError(path: path, errno: EEXIST)
     }
 
-    private init(descriptor: Int32, target: String?, temporary: String?) {
+    /// A descriptor opened here (a device named with `-o`) that `commit` or `discard` closes.
+    private let ownsDescriptor: Bool
+
+    private init(descriptor: Int32, target: String?, temporary: String?, ownsDescriptor: Bool = false) {
         self.descriptor = descriptor
         self.target = target
         self.temporary = temporary
+        self.ownsDescriptor = ownsDescriptor
     }
 
     deinit {
@@ -89,7 +107,10 @@ public final class ByteOutput {
             try copyHeld(held)
             return
         }
-        guard let target, let temporary else { return }
+        guard let target, let temporary else {
+            if ownsDescriptor { close(descriptor) }
+            return
+        }
         if fsync(descriptor) != 0 || close(descriptor) != 0 {
             let failure = errno
             unlink(temporary)
@@ -129,7 +150,10 @@ public final class ByteOutput {
             fclose(held)
             return
         }
-        guard let temporary else { return }
+        guard let temporary else {
+            if ownsDescriptor { close(descriptor) }
+            return
+        }
         close(descriptor)
         descriptor = -1
         unlink(temporary)
