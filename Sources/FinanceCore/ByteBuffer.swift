@@ -91,4 +91,12 @@ package final class ByteBuffer {
     package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     package func removeAll() { count = 0 }
+
+    /// Drops the first `n` bytes, moving the rest to the front.
+    package func removeFirst(_ n: Int) {
+        guard n > 0 else { return }
+        let rest = count - n
+        if rest > 0 { base.update(from: base + n, count: rest) }
+        count = rest
+    }
 }

@@ -37,34 +37,32 @@ extension Money {
     public static let maximumDecimalLength = 40
 
     /// Writes the plain decimal text (see `decimalString`) at `out`; returns its length.
+    ///
+    /// One pass from the last digit to the first in a small buffer on the stack, then one copy.
     public func writeDecimal(to out: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = Int(displayScale)
         var magnitude = units.magnitude
-        // Count the digits of the magnitude, then fill right to left.
-        var integerDigits = 1
-        var fractionDigits = Int(scale)
-        var probe = magnitude
-        var total = 0
-        repeat { total += 1; probe /= 10 } while probe > 0
-        integerDigits = max(1, total - fractionDigits)
-        let length = (units < 0 ? 1 : 0) + integerDigits + (digits > 0 ? 1 + digits : 0)
-        var i = length
-        for _ in 0..<(digits - Int(scale)) {
-            i -= 1; out[i] = UInt8(ascii: "0")
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
+            var i = 48
+            // Padding to the display scale, then the fraction digits, then the point.
+            for _ in 0..<(digits - Int(scale)) {
+                i -= 1; scratch[i] = UInt8(ascii: "0")
+            }
+            for _ in 0..<Int(scale) {
+                i -= 1
+                scratch[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            }
+            if digits > 0 { i -= 1; scratch[i] = UInt8(ascii: ".") }
+            repeat {
+                i -= 1
+                scratch[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if units < 0 { i -= 1; scratch[i] = UInt8(ascii: "-") }
+            let length = 48 - i
+            out.update(from: scratch.baseAddress! + i, count: length)
+            return length
         }
-        while fractionDigits > 0 {
-            i -= 1
-            out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-            fractionDigits -= 1
-        }
-        if digits > 0 { i -= 1; out[i] = UInt8(ascii: ".") }
-        repeat {
-            i -= 1
-            out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while i > (units < 0 ? 1 : 0)
-        if units < 0 { out[0] = UInt8(ascii: "-") }
-        return length
     }
 }

@@ -42,9 +42,11 @@ final class CSVRowMapper {
             return
         }
         if header != nil, isHeaderRepeated(record) { return }
-        if let activity = row(record) {
+        let accepted = try row(record) { activity in
             try flushPending(asErrors: true, into: &sink)
             try sink.accept(activity)
+        }
+        if accepted {
             if !warnedLostTrack, let date = ids.lostTrackOfDate {
                 warnedLostTrack = true
                 try sink.report(Diagnostic(.warning, code: "csv.unsorted-large-file",
@@ -113,13 +115,16 @@ final class CSVRowMapper {
     }
 
     /// The activity of a data row, or `nil` after holding its problem back in `pending`.
-    private func row(_ record: borrowing CSVRecord) -> PaymentActivity? {
+    /// Maps a data row and hands its activity to `accept`; `false` after holding its problem back
+    /// in `pending`. (Handing the activity on, rather than returning an optional, spares a copy and
+    /// a generic destroy per row.)
+    private func row(_ record: borrowing CSVRecord, accept: (PaymentActivity) throws -> Void) rethrows -> Bool {
         let line = record.line
-        func problem(_ issue: CSVIssue, column: Int?) -> PaymentActivity? {
+        func problem(_ issue: CSVIssue, column: Int?) -> Bool {
             let position = column.map { record.location(ofField: $0) } ?? (line, 1)
             let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
             pending.append((issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike))
-            return nil
+            return false
         }
 
         // Shape.
@@ -131,7 +136,7 @@ final class CSVRowMapper {
             let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
             let issue = CSVIssue.raggedRow(expected: width, found: count, headerLine: headerLine, delimiter: dialect.delimiter)
             pending.append((issue.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)), footerLike))
-            return nil
+            return false
         }
 
         // Date.
@@ -232,7 +237,8 @@ final class CSVRowMapper {
             // Not an error: the row is kept, with a warning, before the next row.
             pending.append((CSVIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: line)), false))
         }
-        return activity
+        try accept(activity)
+        return true
     }
 
     /// The header name of a column, or its position, for messages.

@@ -68,10 +68,13 @@ public struct CSVStatementReader: StatementReader {
         let mapper = CSVRowMapper(dialect: dialect, file: file, options: options)
         var tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
         var transcoder = UTF8Transcoder(encoding: dialect.encoding)
+        // UTF-8 is read straight into the tokenizer's buffer; other encodings pass through the
+        // transcoder first.
+        let passThrough = dialect.encoding == .utf8
         var raw: [UInt8] = []
-        raw.reserveCapacity(Self.chunkSize)
-        var text: [UInt8] = []
-        text.reserveCapacity(Self.chunkSize * 2)
+        if !passThrough { raw.reserveCapacity(Self.chunkSize) }
+        let text = ByteBuffer(capacity: Self.chunkSize * 2)
+        var atStart = true
         func reportToken(_ problem: CSVTokenProblem) throws {
             let issue: CSVIssue
             switch problem.kind {
@@ -84,17 +87,28 @@ public struct CSVStatementReader: StatementReader {
         do {
             var isFinal = false
             while !isFinal {
-                raw.removeAll(keepingCapacity: true)
-                isFinal = try input.read(appendingTo: &raw, maxCount: Self.chunkSize) == 0
-                raw.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isFinal) }
-                let consumed = try text.withUnsafeBufferPointer { bytes in
-                    try tokenizer.tokenize(bytes, isFinal: isFinal, onRecord: { record in
-                        try mapper.map(record, into: &sink)
-                    }, onProblem: reportToken)
+                if passThrough {
+                    text.reserve(Self.chunkSize)
+                    let got = try input.read(into: UnsafeMutableRawBufferPointer(start: text.base + text.count, count: Self.chunkSize))
+                    text.write(maximum: 0) { _ in got }
+                    isFinal = got == 0
+                    if atStart && text.count >= 3 && text.base[0] == 0xEF && text.base[1] == 0xBB && text.base[2] == 0xBF {
+                        text.removeFirst(3)
+                    }
+                    if text.count >= 3 || isFinal { atStart = false }
+                } else {
+                    raw.removeAll(keepingCapacity: true)
+                    isFinal = try input.read(appendingTo: &raw, maxCount: Self.chunkSize) == 0
+                    var decoded: [UInt8] = []
+                    raw.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: isFinal) }
+                    decoded.withUnsafeBufferPointer { text.append($0) }
                 }
+                let consumed = try tokenizer.tokenize(text.buffer, isFinal: isFinal, onRecord: { record in
+                    try mapper.map(record, into: &sink)
+                }, onProblem: reportToken)
                 text.removeFirst(consumed)
                 if !isFinal && text.count > tokenizer.maxRecordBytes {
-                    let dropped = try text.withUnsafeBufferPointer { try tokenizer.abandonIncompleteRecord($0, onProblem: reportToken) }
+                    let dropped = try tokenizer.abandonIncompleteRecord(text.buffer, onProblem: reportToken)
                     text.removeFirst(dropped)
                 }
             }

@@ -81,6 +81,29 @@ public final class ByteInput {
         return got
     }
 
+    /// Reads up to `buffer.count` bytes straight into `buffer`; returns 0 at the end of the input.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        guard buffer.count > 0 else { return 0 }
+        if replayOffset < replay.count {
+            let n = min(buffer.count, replay.count - replayOffset)
+            replay.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + replayOffset, byteCount: n) }
+            replayOffset += n
+            if replayOffset == replay.count {
+                replay = []
+                replayOffset = 0
+            }
+            return n
+        }
+        guard !reachedEnd, descriptor >= 0 else { return 0 }
+        while true {
+            let n = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw InputError(path: displayName, errno: errno) }
+            if n == 0 { reachedEnd = true }
+            return n
+        }
+    }
+
     private func readDescriptor(into buffer: inout [UInt8], at offset: Int, count: Int) throws(InputError) -> Int {
         guard descriptor >= 0 else { return 0 }
         let fd = descriptor

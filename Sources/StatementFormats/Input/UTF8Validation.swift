@@ -27,7 +27,12 @@ enum UTF8Validation {
     static func tally(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncatedEnd: Bool) -> (multiByte: Int, invalid: Int) {
         var multiByte = 0, invalid = 0
         var i = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while i < bytes.count {
+            if i + 8 <= raw.count && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             if bytes[i] < 0x80 { i += 1; continue }
             let rest = UnsafeBufferPointer(rebasing: bytes[i...])
             let length = sequenceLength(rest)

@@ -18,6 +18,13 @@ struct OFXEventBatch: Sendable {
 
     var isEmpty: Bool { events.isEmpty }
 
+    /// Empties the batch, keeping its storage.
+    mutating func clear() {
+        events.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        problems.removeAll(keepingCapacity: true)
+    }
+
     /// Sends the recorded events to `handler`, in order.
     func replay(into handler: inout some OFXEventHandler) throws {
         try arena.withUnsafeBufferPointer { arena in
@@ -70,12 +77,16 @@ struct OFXEventRecorder: OFXEventHandler {
         batch.problems.append(problem)
     }
 
-    /// The batch so far; recording starts afresh.
-    mutating func take() -> OFXEventBatch {
+    /// The batch so far; recording goes on into `next` (an emptied batch to reuse) or a new one.
+    mutating func take(reusing next: OFXEventBatch? = nil) -> OFXEventBatch {
         let taken = batch
-        batch = OFXEventBatch()
-        batch.events.reserveCapacity(taken.events.count)
-        batch.arena.reserveCapacity(taken.arena.count)
+        if let next {
+            batch = next
+        } else {
+            batch = OFXEventBatch()
+            batch.events.reserveCapacity(taken.events.count)
+            batch.arena.reserveCapacity(taken.arena.count)
+        }
         return taken
     }
 }

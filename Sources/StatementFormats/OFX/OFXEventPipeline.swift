@@ -19,8 +19,10 @@ enum OFXEventPipeline {
         let job = ProducerJob(channel: channel, work: produce)
         DispatchQueue.global().async { job.run() }
         do {
-            while let batch = channel.receive() {
+            while var batch = channel.receive() {
                 try batch.replay(into: &handler)
+                batch.clear()
+                channel.recycle(batch)
             }
         } catch {
             channel.cancel()
@@ -59,6 +61,8 @@ final class OFXBatchChannel: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var changed = pthread_cond_t()
     private var queue: [OFXEventBatch] = []
+    /// Emptied batches going back to the producer, so their storage is reused.
+    private var spare: [OFXEventBatch] = []
     private var closed = false
     private var cancelled = false
     private let capacity: Int
@@ -94,6 +98,20 @@ final class OFXBatchChannel: @unchecked Sendable {
         let batch = queue.removeFirst()
         pthread_cond_broadcast(&changed)
         return batch
+    }
+
+    /// Gives an emptied batch back for reuse.
+    func recycle(_ batch: OFXEventBatch) {
+        pthread_mutex_lock(&mutex)
+        if spare.count < capacity + 1 { spare.append(batch) }
+        pthread_mutex_unlock(&mutex)
+    }
+
+    /// An emptied batch to record into, if one came back.
+    func reuse() -> OFXEventBatch? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return spare.popLast()
     }
 
     /// The producer is done.

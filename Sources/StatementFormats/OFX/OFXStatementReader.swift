@@ -80,7 +80,7 @@ public struct OFXStatementReader: StatementReader {
             do {
                 isFinal = try input.read(appendingTo: &raw, maxCount: chunkSize) == 0
             } catch {
-                _ = channel.send(recorder.take())
+                _ = channel.send(recorder.take(reusing: channel.reuse()))
                 return error
             }
             if toSkip > 0 {
@@ -92,7 +92,7 @@ public struct OFXStatementReader: StatementReader {
             // The recorder never throws.
             let consumed = (try? text.withUnsafeBufferPointer { try parser.parse($0, isFinal: isFinal, into: &recorder) }) ?? text.count
             text.removeFirst(consumed)
-            guard channel.send(recorder.take()) else { return nil }
+            guard channel.send(recorder.take(reusing: channel.reuse())) else { return nil }
         }
         return nil
     }

@@ -55,7 +55,7 @@ final class XMLEventReader {
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, "ofx.xml") else {
             recorder.problem(OFXSyntaxProblem(kind: .xml("could not start the XML parser"), position: OFXPosition(line: 1, column: 0), isFatal: true))
-            _ = channel.send(recorder.take())
+            _ = channel.send(recorder.take(reusing: channel.reuse()))
             return nil
         }
         self.context = context
@@ -79,7 +79,7 @@ final class XMLEventReader {
                     if chunk.isEmpty { continue }
                 }
             } catch {
-                _ = channel.send(recorder.take())
+                _ = channel.send(recorder.take(reusing: channel.reuse()))
                 return error
             }
             let status = chunk.withUnsafeBufferPointer { bytes in
@@ -94,7 +94,7 @@ final class XMLEventReader {
                                                   isFatal: true))
             }
             let stop = recorder.sawFatal || count == 0
-            guard channel.send(recorder.take()), !stop else { return nil }
+            guard channel.send(recorder.take(reusing: channel.reuse())), !stop else { return nil }
         }
     }
 

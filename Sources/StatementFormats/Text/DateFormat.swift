@@ -22,6 +22,22 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as written, e.g. `dd.mm.yyyy`.
     public let pattern: String
     let tokens: [Token]
+    /// For layouts of two-digit days and months, a four-digit year and one-character separators
+    /// (`mm/dd/yyyy`, `dd.mm.yyyy`, `yyyy-mm-dd`, `yyyymmdd`): where each part sits in a cell of
+    /// exactly that width, read without walking the tokens. Other cells take the general path.
+    private let fixed: FixedLayout?
+
+    private struct FixedLayout: Hashable, Sendable {
+        var width: Int
+        var day: Int
+        var month: Int
+        var year: Int
+        /// Separator positions and bytes.
+        var separators: [(Int, UInt8)]
+
+        static func == (a: FixedLayout, b: FixedLayout) -> Bool { a.width == b.width && a.day == b.day && a.month == b.month && a.year == b.year }
+        func hash(into hasher: inout Hasher) { hasher.combine(width); hasher.combine(day); hasher.combine(month); hasher.combine(year) }
+    }
 
     /// Compiles a pattern; `nil` unless it has exactly one day, one month and one year.
     public init?(_ pattern: String) {
@@ -79,6 +95,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         guard days == 1, months == 1, years == 1 else { return nil }
         self.pattern = String(decoding: lower, as: UTF8.self)
         self.tokens = tokens
+        fixed = DateFormat.fixedLayout(lower)
     }
 
     public var description: String { pattern }
@@ -115,6 +132,49 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a trimmed cell; `nil` unless it fits the pattern and names a real day.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        if let fixed, bytes.count == fixed.width || (bytes.count > fixed.width + 1 && (bytes[fixed.width] == 0x20 || bytes[fixed.width] == UInt8(ascii: "T"))
+                                                    && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[fixed.width + 1])) {
+            if let date = parseFixed(bytes, fixed) { return date }
+        }
+        return parseTokens(bytes)
+    }
+
+    @inline(__always)
+    private func parseFixed(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: FixedLayout) -> LocalDate? {
+        for (position, separator) in layout.separators where bytes[position] != separator { return nil }
+        @inline(__always) func number(_ at: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in at..<(at + count) {
+                let d = Int(bytes[i]) &- 48
+                guard d >= 0 && d <= 9 else { return nil }
+                value = value &* 10 &+ d
+            }
+            return value
+        }
+        guard let day = number(layout.day, 2), let month = number(layout.month, 2), let year = number(layout.year, 4) else { return nil }
+        return LocalDate(year: year, month: month, day: day)
+    }
+
+    /// The fixed-width reading of a pattern written `dd`, `mm`, `yyyy` and single separators.
+    private static func fixedLayout(_ pattern: [UInt8]) -> FixedLayout? {
+        let text = String(decoding: pattern, as: UTF8.self)
+        var layout = FixedLayout(width: pattern.count, day: -1, month: -1, year: -1, separators: [])
+        var i = 0
+        while i < pattern.count {
+            let rest = text.utf8.dropFirst(i)
+            if rest.starts(with: "yyyy".utf8) { layout.year = i; i += 4; continue }
+            if rest.starts(with: "mmm".utf8) { return nil }
+            if rest.starts(with: "mm".utf8) { layout.month = i; i += 2; continue }
+            if rest.starts(with: "dd".utf8) { layout.day = i; i += 2; continue }
+            let c = pattern[i]
+            guard c < 0x80, !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c), c != 0x20 else { return nil }
+            layout.separators.append((i, c))
+            i += 1
+        }
+        return layout.day >= 0 && layout.month >= 0 && layout.year >= 0 ? layout : nil
+    }
+
+    private func parseTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         var i = 0
         let n = bytes.count
         var day = 0, month = 0, year = 0

@@ -22,16 +22,22 @@ struct ColumnStats {
     var nonEmpty: Int { values.count }
     var fillRatio: Double { rowCount == 0 ? 0 : Double(values.count) / Double(rowCount) }
 
+    /// Values looked at for the ratios.
+    static let sampleSize = 1000
+
     init(index: Int, rows: [SampleRecord]) {
         self.index = index
         let values = rows.compactMap { index < $0.fields.count && !$0.fields[index].isEmpty ? $0.fields[index] : nil }
         self.values = values
         rowCount = rows.count
-        let n = Double(max(values.count, 1))
-        let dateHits = DateFormat.candidates.map { format in values.reduce(0) { $0 + (format.parse($1) != nil ? 1 : 0) } }
+        // Ratios need no more than the first thousand values; the values themselves are all kept
+        // (the date layout and decimal mark are decided from every one).
+        let sample = values.prefix(ColumnStats.sampleSize)
+        let n = Double(max(sample.count, 1))
+        let dateHits = DateFormat.candidates.map { format in sample.reduce(0) { $0 + (format.parse($1) != nil ? 1 : 0) } }
         dateRatio = Double(dateHits.max() ?? 0) / n
         var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0
-        for value in values {
+        for value in sample {
             if ValueKinds.isAmount(value) {
                 amounts += 1
                 if ColumnStats.looksLikeMoney(value) { moneyLike += 1 }
@@ -46,7 +52,7 @@ struct ColumnStats {
         currencyRatio = Double(currencies) / n
         directionRatio = Double(directions) / n
         textRatio = Double(texts) / n
-        distinctCount = Set(values).count
+        distinctCount = Set(sample).count
         averageLength = Double(length) / n
     }
 
