@@ -6,16 +6,11 @@ import StatementFormats
 enum CSVBenchmark {
     /// `csv [--rows N] [--runs N] [--keep PATH]`: 1,000,000 rows, best of 3, unless told otherwise.
     static func run(_ arguments: [String]) -> Int32 {
-        func option(_ name: String, _ fallback: Int) -> Int {
-            guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let value = Int(arguments[i + 1]) else {
-                return fallback
-            }
-            return value
-        }
-        let rows = option("--rows", 1_000_000)
-        let runs = max(1, option("--runs", 3))
+        let options = BenchOptions(arguments: arguments)
+        let rows = options.int("--rows", 1_000_000)
+        let runs = max(1, options.int("--runs", 3))
         // `--keep PATH` leaves the generated file there, to time `pfin convert` on it directly.
-        let kept = arguments.firstIndex(of: "--keep").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        let kept = options.string("--keep")
         let path = kept ?? "/tmp/pfin-bench-\(getpid()).csv"
         defer { if kept == nil { unlink(path) } }
         let bytes = CSVGenerator.write(rows: rows, to: path)

@@ -1,3 +1,4 @@
+import FinanceCore
 import Glibc
 
 /// A deterministic, realistic checking-account export: years of salary, rent, groceries, dining,
@@ -31,7 +32,7 @@ enum CSVGenerator {
         let perDay = max(1, rows / 3650 + 1)
         for row in 0..<rows {
             if row % perDay == 0 { day += 1 }
-            let (y, m, d) = civil(daysSince2015: day)
+            let (y, m, d) = civil(day)
             let r = next()
             var cents: Int64
             var description: String
@@ -68,17 +69,9 @@ enum CSVGenerator {
         return "\(sign)\(m / 100).\(c < 10 ? "0" : "")\(c)"
     }
 
-    private static func civil(daysSince2015 days: Int) -> (Int, Int, Int) {
-        var y = 2015, rest = days
-        while true {
-            let length = (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 366 : 365
-            if rest < length { break }
-            rest -= length; y += 1
-        }
-        let leap = (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))
-        let months = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        var m = 0
-        while rest >= months[m] { rest -= months[m]; m += 1 }
-        return (y, m + 1, rest + 1)
+    /// Year, month and day `days` after 2015-01-01.
+    private static func civil(_ days: Int) -> (Int, Int, Int) {
+        let date = LocalDate(year: 2015, month: 1, day: 1)!.adding(days: days)
+        return (date.year, date.month, date.day)
     }
 }

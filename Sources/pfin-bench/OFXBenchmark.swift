@@ -10,15 +10,10 @@ enum OFXBenchmark {
     /// `ofx [--transactions N] [--runs N] [--keep DIR]`: 1,000,000 transactions, best of 3, unless told
     /// otherwise; `--keep` leaves the generated files in DIR, to time `pfin convert` on them directly.
     static func run(_ arguments: [String]) -> Int32 {
-        func option(_ name: String, _ fallback: Int) -> Int {
-            guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let value = Int(arguments[i + 1]) else {
-                return fallback
-            }
-            return value
-        }
-        let count = option("--transactions", 1_000_000)
-        let runs = max(1, option("--runs", 3))
-        keep = arguments.firstIndex(of: "--keep").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        let options = BenchOptions(arguments: arguments)
+        let count = options.int("--transactions", 1_000_000)
+        let runs = max(1, options.int("--runs", 3))
+        keep = options.string("--keep")
         var failed = false
         for (label, xml) in [("OFX 1.x (SGML)", false), ("OFX 2.x (XML)", true)] {
             let small = measure(count: max(1, count / 10), xml: xml, runs: runs)

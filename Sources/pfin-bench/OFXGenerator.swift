@@ -1,3 +1,4 @@
+import FinanceCore
 import Glibc
 
 /// A deterministic bank statement in OFX 1.x (SGML, unclosed leaves) or 2.x (XML), as a US bank
@@ -52,18 +53,10 @@ enum OFXGenerator {
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
+    /// Year, month and day `days` after 2015-01-01.
     private static func civil(_ days: Int) -> (Int, Int, Int) {
-        var y = 2015, rest = days
-        while true {
-            let length = (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 366 : 365
-            if rest < length { break }
-            rest -= length; y += 1
-        }
-        let leap = (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))
-        let months = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        var m = 0
-        while rest >= months[m] { rest -= months[m]; m += 1 }
-        return (y, m + 1, rest + 1)
+        let date = LocalDate(year: 2015, month: 1, day: 1)!.adding(days: days)
+        return (date.year, date.month, date.day)
     }
 }
 

@@ -23,6 +23,39 @@ enum UTF8Validation {
         return accumulated & 0x8080_8080_8080_8080 == 0
     }
 
+    /// What starts at a byte of 0x80 or more.
+    private enum Sequence {
+        case valid(length: Int)
+        case invalid
+        /// Well-formed so far, but cut off by the end of the buffer.
+        case truncated
+    }
+
+    /// The multi-byte sequence at `i` (Unicode 15, table 3-7: the lead byte decides the length and
+    /// the range of the first continuation byte).
+    @inline(__always)
+    private static func sequence(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Sequence {
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch bytes[i] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return .invalid
+        }
+        for k in 1..<length {
+            guard i + k < bytes.count else { return .truncated }
+            let c = bytes[i + k]
+            let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard c >= lo && c <= hi else { return .invalid }
+        }
+        return .valid(length: length)
+    }
+
     /// How many well-formed multi-byte sequences and how many ill-formed bytes `bytes` holds.
     static func tally(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncatedEnd: Bool) -> (multiByte: Int, invalid: Int) {
         var multiByte = 0, invalid = 0
@@ -34,68 +67,25 @@ enum UTF8Validation {
                 continue
             }
             if bytes[i] < 0x80 { i += 1; continue }
-            let rest = UnsafeBufferPointer(rebasing: bytes[i...])
-            let length = sequenceLength(rest)
-            if let length {
-                multiByte += 1
-                i += length
-            } else {
-                if !(allowTruncatedEnd && rest.count < 4 && firstInvalid(in: rest, allowTruncatedEnd: true) == nil) { invalid += 1 }
-                i += 1
+            switch sequence(bytes, at: i) {
+            case .valid(let length): multiByte += 1; i += length
+            case .truncated where allowTruncatedEnd: i = bytes.count
+            case .truncated, .invalid: invalid += 1; i += 1
             }
         }
         return (multiByte, invalid)
     }
 
-    /// The length of the well-formed multi-byte sequence at the start of `bytes`, or `nil`.
-    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let lead = bytes[0]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return nil
-        }
-        guard bytes.count >= length else { return nil }
-        for k in 1..<length {
-            let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard bytes[k] >= lo && bytes[k] <= hi else { return nil }
-        }
-        return length
-    }
-
     /// The offset of the first byte that starts an ill-formed sequence, or `nil`.
     static func firstInvalid(in bytes: UnsafeBufferPointer<UInt8>, allowTruncatedEnd: Bool) -> Int? {
         var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return i
+        while i < bytes.count {
+            if bytes[i] < 0x80 { i += 1; continue }
+            switch sequence(bytes, at: i) {
+            case .valid(let length): i += length
+            case .truncated where allowTruncatedEnd: return nil
+            case .truncated, .invalid: return i
             }
-            for k in 1..<length {
-                guard i + k < n else { return allowTruncatedEnd ? nil : i }
-                let c = bytes[i + k]
-                let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-                guard c >= lo && c <= hi else { return i }
-            }
-            i += length
         }
         return nil
     }

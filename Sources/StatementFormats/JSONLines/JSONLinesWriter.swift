@@ -113,17 +113,6 @@ extension ByteBuffer {
 
 /// JSON text escaping (RFC 8259 §7) on UTF-8 bytes.
 enum JSON {
-    /// Appends `"text"` escaped, or `null`.
-    static func appendString(_ text: String?, to out: ByteBuffer) {
-        guard let text else {
-            out.append("null")
-            return
-        }
-        out.append(UInt8(ascii: "\""))
-        appendEscaped(text, to: out)
-        out.append(UInt8(ascii: "\""))
-    }
-
     /// Appends the escaped content of a string, without quotes.
     static func appendEscaped(_ text: String, to out: ByteBuffer) {
         out.reserve(text.utf8.count * 6)
