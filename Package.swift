@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "pfin-bench", targets: ["pfin-bench"]),
         .library(name: "FinanceCore", targets: ["FinanceCore"]),
         .library(name: "StatementFormats", targets: ["StatementFormats"]),
+        .library(name: "Rules", targets: ["Rules"]),
     ],
     targets: [
         // MARK: Libraries
@@ -25,8 +26,10 @@ let package = Package(
         .target(name: "FinanceCore", swiftSettings: hotPathSettings),
         // Readers and writers for every statement format, behind shared protocols.
         .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2"], swiftSettings: hotPathSettings),
+        // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
+        .target(name: "Rules", dependencies: ["FinanceCore"], swiftSettings: hotPathSettings),
         // The command line: argument parsing, subcommands, diagnostics printing. `pfin` is a thin main.
-        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats"]),
+        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules"]),
 
         // MARK: System libraries
         // libxml2 for the XML formats (OFX 2.x, CAMT.053). Only XML readers import it.
@@ -38,10 +41,11 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "pfin", dependencies: ["PfinCLI"]),
-        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats"]),
+        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules"]),
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore"], exclude: ["Golden"]),
         // Fixtures and golden files are read from the source tree (#filePath), not bundled.
         .testTarget(
             name: "StatementFormatsTests",

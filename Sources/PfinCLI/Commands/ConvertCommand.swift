@@ -1,25 +1,28 @@
 import FinanceCore
+import Rules
 import StatementFormats
 
 /// `pfin convert`: statements in, normalised transactions out, streaming.
 enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
-        synopsis: "[FILE…] [--from FORMAT] [--to FORMAT] [--profile FILE] [--account NAME] [--currency CODE] [-o FILE]",
+        synopsis: "[FILE…] [--from FORMAT] [--to FORMAT] [--profile FILE] [--rules FILE] [--account NAME] [--currency CODE] [-o FILE]",
         summary: "Read bank statements and write normalised transactions (JSON Lines, CSV or OFX).",
         details: """
             Reads each FILE (standard input when none is given, or for '-'), detects its format (CSV,
             OFX/QFX 1.x or 2.x) and, for CSV, its dialect: encoding, delimiter, header, columns, date layout and number format. Bad rows
             are reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
-        options: InputOptions.specs + [
+        options: InputOptions.specs + RulesLoading.specs + [
             OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML) or ofx1 (OFX 1.0.2 SGML)."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
             OptionSpec("--strict", help: "Stop at the first error and write nothing (all or nothing, standard output too)."),
             OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),
+            OptionSpec("--fail-uncategorized", help: "Exit 3 (after writing) when a transaction has no category; list them."),
         ],
         examples: [
             "pfin convert Samples/de-dkb-giro.csv",
+            "pfin convert Samples/*.csv --rules Samples/rules.pfin --fail-uncategorized",
             "pfin convert statement.csv --to csv -o clean.csv",
             "pfin convert export.csv --show-dialect > bank.profile && pfin convert export.csv --profile bank.profile",
         ])
@@ -60,15 +63,21 @@ enum ConvertCommand {
             printer.fail(error.description)
             return ExitStatus.inputErrors
         }
+        guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer) else {
+            output.discard()
+            return ExitStatus.inputErrors
+        }
         let writer = StatementWriters.writer(for: format, to: output)!
-        return convert(options, writer: writer, output: output, outputPath: outputPath,
-                       strict: arguments.flag("--strict"), printer: &printer)
+        return convert(options, writer: writer, rules: rules, output: output, outputPath: outputPath,
+                       strict: arguments.flag("--strict"), trackUncategorized: arguments.flag("--fail-uncategorized"),
+                       printer: &printer)
     }
 
-    private static func convert(_ options: InputOptions, writer: some StatementWriter, output: ByteOutput,
-                                outputPath: String?, strict: Bool, printer: inout DiagnosticPrinter) -> Int32
+    private static func convert(_ options: InputOptions, writer: some StatementWriter, rules: RuleEngine?, output: ByteOutput,
+                                outputPath: String?, strict: Bool, trackUncategorized: Bool,
+                                printer: inout DiagnosticPrinter) -> Int32
     {
-        var sink = WritingSink(writer: writer, printer: printer, strict: strict)
+        var sink = WritingSink(writer: writer, printer: printer, strict: strict, rules: rules, trackUncategorized: trackUncategorized)
         var stoppedEarly = false
         do {
             for path in options.files {
@@ -103,39 +112,16 @@ enum ConvertCommand {
                 Terminal.err("pfin: \(count(printer.errors, "error")); skipped the bad rows and wrote the other \(count(sink.written, "transaction")) \(target)\n")
             }
         }
-        return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+        if printer.errors > 0 { return ExitStatus.inputErrors }
+        if sink.trackUncategorized && sink.uncategorizedCount > 0 {
+            sink.reportUncategorized()
+            return ExitStatus.uncategorized
+        }
+        return ExitStatus.success
     }
 
     static func count(_ n: Int, _ noun: String) -> String {
         "\(n) \(noun)\(n == 1 ? "" : "s")"
-    }
-}
-
-/// Activities go to the writer, diagnostics to standard error; with `--strict`, the first error stops.
-struct WritingSink<Writer: StatementWriter>: ActivitySink {
-    var writer: Writer
-    var printer: DiagnosticPrinter
-    let strict: Bool
-    private(set) var written = 0
-
-    init(writer: Writer, printer: DiagnosticPrinter, strict: Bool) {
-        self.writer = writer
-        self.printer = printer
-        self.strict = strict
-    }
-
-    mutating func accept(_ activity: PaymentActivity) throws {
-        try writer.write(activity)
-        written += 1
-    }
-
-    mutating func report(_ diagnostic: Diagnostic) throws {
-        printer.print(diagnostic)
-        if strict && diagnostic.severity == .error { throw StrictStop() }
-    }
-
-    mutating func statement(_ info: StatementInfo) throws {
-        try writer.statement(info)
     }
 }
 

@@ -1,0 +1,57 @@
+import FinanceCore
+import Glibc
+import Rules
+import StatementFormats
+
+/// `--rules FILE` (repeatable): rules files read, parsed and compiled once.
+enum RulesLoading {
+    static let specs: [OptionSpec] = [
+        OptionSpec("--rules", value: "FILE", repeatable: true,
+                   help: "Categorise with a rules file; several apply in the order given (see 'pfin help rules')."),
+    ]
+
+    /// The rule set of `paths` in order; every error of every file is printed, and `nil` returned
+    /// when there was one.
+    static func ruleSet(_ paths: [String], printer: inout DiagnosticPrinter) -> RuleSet? {
+        var set = RuleSet()
+        var failed = false
+        for path in paths {
+            guard let text = readText(path, printer: &printer) else {
+                failed = true
+                continue
+            }
+            switch RulesParser.parse(text, file: path) {
+            case .success(let rules): set = set.appending(rules)
+            case .failure(let errors):
+                for diagnostic in errors.diagnostics { printer.print(diagnostic) }
+                failed = true
+            }
+        }
+        return failed ? nil : set
+    }
+
+    /// The compiled rules of `paths`; `.some(nil)` when none were given, `nil` on errors.
+    static func load(_ paths: [String], printer: inout DiagnosticPrinter) -> RuleEngine?? {
+        guard !paths.isEmpty else { return .some(nil) }
+        guard let set = ruleSet(paths, printer: &printer) else { return nil }
+        return .some(RuleEngine(set))
+    }
+
+    /// A small text file, whole.
+    static func readText(_ path: String, printer: inout DiagnosticPrinter) -> String? {
+        do {
+            let input = try ByteInput(path: path)
+            var bytes: [UInt8] = []
+            while try input.read(appendingTo: &bytes, maxCount: 1 << 16) > 0 {
+                if bytes.count > 16 << 20 {
+                    printer.fail("'\(path)' is larger than 16 MiB; is it a rules file?")
+                    return nil
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        } catch {
+            printer.fail("cannot read '\(path)': \(String(cString: strerror(error.errno)).lowercased())")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FinanceCore
+import Rules
+import StatementFormats
+
+/// Activities go through the rules (if any) to the writer, diagnostics to standard error; with
+/// `--strict`, the first error stops.
+struct WritingSink<Writer: StatementWriter>: ActivitySink {
+    var writer: Writer
+    var printer: DiagnosticPrinter
+    let strict: Bool
+    let rules: RuleEngine?
+    /// `--fail-uncategorized`: count (and keep the first few of) transactions left without a category.
+    let trackUncategorized: Bool
+    private(set) var written = 0
+    private(set) var uncategorizedCount = 0
+    private var uncategorized: [PaymentActivity] = []
+
+    init(writer: Writer, printer: DiagnosticPrinter, strict: Bool, rules: RuleEngine? = nil, trackUncategorized: Bool = false) {
+        self.writer = writer
+        self.printer = printer
+        self.strict = strict
+        self.rules = rules
+        self.trackUncategorized = trackUncategorized
+    }
+
+    mutating func accept(_ activity: PaymentActivity) throws {
+        if let rules {
+            var categorised = activity
+            rules.apply(to: &categorised)
+            try write(categorised)
+        } else {
+            try write(activity)
+        }
+    }
+
+    private mutating func write(_ activity: PaymentActivity) throws {
+        if trackUncategorized && (activity.category ?? "").isEmpty {
+            uncategorizedCount += 1
+            if uncategorized.count < Self.listed { uncategorized.append(activity) }
+        }
+        try writer.write(activity)
+        written += 1
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) throws {
+        printer.print(diagnostic)
+        if strict && diagnostic.severity == .error { throw StrictStop() }
+    }
+
+    mutating func statement(_ info: StatementInfo) throws {
+        try writer.statement(info)
+    }
+
+    /// How many uncategorised transactions are listed by name.
+    static var listed: Int { 100 }
+
+    /// Lists the transactions left without a category, for `--fail-uncategorized`.
+    func reportUncategorized() {
+        var text = ""
+        for a in uncategorized {
+            text += "\(a.source): warning: no category for \"\(a.name)\" \(a.amount.decimalString)\(a.currency.map { " \($0)" } ?? "") on \(a.date)\n"
+        }
+        if uncategorizedCount > uncategorized.count {
+            text += "pfin: … and \(uncategorizedCount - uncategorized.count) more\n"
+        }
+        text += "pfin: \(ConvertCommand.count(uncategorizedCount, "transaction")) without a category (--fail-uncategorized); add rules for them\n"
+        Terminal.err(text)
+    }
+}
