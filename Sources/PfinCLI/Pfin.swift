@@ -14,10 +14,11 @@ public enum Pfin {
         switch first {
         case "--help", "-h", "help":
             if first == "help", arguments.count > 1 {
-                guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                    return unknownCommand(arguments[1])
+                switch resolve(Array(arguments.dropFirst())) {
+                case .command(let command, _): Terminal.out(HelpText.render(command.spec))
+                case .group(let group, _): Terminal.out(HelpText.render(group: group.spec, group.subcommands.map(\.spec)))
+                case .failed(let status): return status
                 }
-                Terminal.out(HelpText.render(command.spec))
                 return ExitStatus.success
             }
             Terminal.out(overview)
@@ -26,8 +27,21 @@ public enum Pfin {
             Terminal.out("pfin \(version)\n")
             return ExitStatus.success
         default:
-            guard let command = commands.first(where: { $0.spec.name == first }) else { return unknownCommand(first) }
-            let rest = Array(arguments.dropFirst())
+            let command: Command
+            let rest: [String]
+            switch resolve(arguments) {
+            case .command(let found, let remaining): (command, rest) = (found, remaining)
+            case .group(let group, let remaining):
+                if remaining.first == "--help" || remaining.first == "-h" {
+                    Terminal.out(HelpText.render(group: group.spec, group.subcommands.map(\.spec)))
+                    return ExitStatus.success
+                }
+                let names = group.subcommands.map { String($0.spec.name.split(separator: " ").last!) }
+                Terminal.err("pfin: error: 'pfin \(group.spec.name)' needs a subcommand: \(names.joined(separator: ", "))\n"
+                    + "usage: pfin \(group.spec.name) \(group.spec.synopsis)\nsee 'pfin help \(group.spec.name)'\n")
+                return ExitStatus.usage
+            case .failed(let status): return status
+            }
             do {
                 let parsed = try ArgumentParser.parse(rest, spec: command.spec)
                 if parsed.flag("--help") {
@@ -46,11 +60,44 @@ public enum Pfin {
     struct Command: Sendable {
         let spec: CommandSpec
         let run: @Sendable (ParsedArguments) -> Int32
+        /// For a group such as `rules`: its subcommands, named `rules check` and so on.
+        var subcommands: [Command] = []
     }
 
     static let commands: [Command] = [
         Command(spec: ConvertCommand.spec, run: { ConvertCommand.run($0) }),
+        Command(spec: RulesCommand.spec, run: { _ in ExitStatus.usage }, subcommands: [
+            Command(spec: RulesCheckCommand.spec, run: { RulesCheckCommand.run($0) }),
+            Command(spec: RulesExplainCommand.spec, run: { RulesExplainCommand.run($0) }),
+            Command(spec: RulesSuggestCommand.spec, run: { RulesSuggestCommand.run($0) }),
+        ]),
     ]
+
+    private enum Resolution {
+        /// A command to run, with the arguments after its name.
+        case command(Command, [String])
+        /// A group named without a (known) subcommand.
+        case group(Command, [String])
+        case failed(Int32)
+    }
+
+    /// Finds the command `arguments` name: `convert …`, `rules check …`.
+    private static func resolve(_ arguments: [String]) -> Resolution {
+        let name = arguments[0]
+        guard let command = commands.first(where: { $0.spec.name == name }) else { return .failed(unknownCommand(name)) }
+        let rest = Array(arguments.dropFirst())
+        guard !command.subcommands.isEmpty else { return .command(command, rest) }
+        guard let sub = rest.first, !sub.hasPrefix("-") else { return .group(command, rest) }
+        guard let found = command.subcommands.first(where: { $0.spec.name == "\(name) \(sub)" }) else {
+            let names = command.subcommands.map { String($0.spec.name.split(separator: " ").last!) }
+            var text = "pfin: error: unknown subcommand '\(sub)' for 'pfin \(name)'\n"
+            if let suggestion = Spelling.closest(to: sub, in: names) { text += "pfin: note: did you mean '\(suggestion)'?\n" }
+            text += "subcommands: \(names.joined(separator: ", ")); see 'pfin help \(name)'\n"
+            Terminal.err(text)
+            return .failed(ExitStatus.usage)
+        }
+        return .command(found, Array(rest.dropFirst()))
+    }
 
     static var overview: String {
         let rows = commands.map { "  \($0.spec.name.padded(to: 10))\($0.spec.summary)" }

@@ -27,3 +27,22 @@ enum HelpText {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension HelpText {
+    /// The help of a command group such as `rules`: what it is about, then its subcommands.
+    static func render(group: CommandSpec, _ subcommands: [CommandSpec]) -> String {
+        var lines = ["usage: pfin \(group.name) \(group.synopsis)", "", group.summary]
+        if !group.details.isEmpty { lines += ["", group.details] }
+        lines += ["", "subcommands:"]
+        for sub in subcommands {
+            let word = String(sub.name.split(separator: " ").last!)
+            lines.append("  " + word.padded(to: 10) + sub.summary)
+        }
+        lines += ["", "Run 'pfin help \(group.name) SUBCOMMAND' for its options and examples."]
+        if !group.examples.isEmpty {
+            lines += ["", group.examples.count == 1 ? "example:" : "examples:"]
+            lines += group.examples.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

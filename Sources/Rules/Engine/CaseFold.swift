@@ -1,7 +1,7 @@
 /// Case folding for the rules' case-insensitive comparisons, on UTF-8 bytes.
 enum CaseFold {
     /// `text` lower-cased as UTF-8, into `out` (emptied first). ASCII takes a fast path; text with
-    /// other characters goes through `String.lowercased()` (`Ä` → `ä`, `É` → `é`).
+    /// other characters goes through the regex engine's simple case folding (`Ä` → `ä`, `Σ` → `σ`).
     static func fold(_ text: String, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         var ascii = true
@@ -16,7 +16,9 @@ enum CaseFold {
         } ?? { ascii = false }()
         if !ascii {
             out.removeAll(keepingCapacity: true)
-            out.append(contentsOf: text.lowercased().utf8)
+            // The regex engine's folding, so that literals found by the index and by the
+            // matcher agree (lowercased() leaves "ς" and "ſ" alone).
+            RuleRegex.appendFolded(text, to: &out)
         }
     }
 

@@ -93,17 +93,23 @@ public final class RuleEngine {
 
     /// Applies the rules to `activity`.
     public func apply(to activity: inout PaymentActivity) {
-        run(&activity, decisions: nil)
+        run(&activity, trace: nil)
     }
 
     /// Applies the rules and says which rule set which field (for `pfin rules explain`).
     public func explain(_ activity: inout PaymentActivity) -> [RuleDecision] {
-        var decisions: [RuleDecision] = []
-        run(&activity, decisions: &decisions)
-        return decisions
+        trace(&activity).decisions
     }
 
-    private func run(_ activity: inout PaymentActivity, decisions: UnsafeMutablePointer<[RuleDecision]>?) {
+    /// Applies the rules and records everything that happened: which rules matched, which set
+    /// which field, and which stopped the run.
+    public func trace(_ activity: inout PaymentActivity) -> RuleTrace {
+        var trace = RuleTrace()
+        withUnsafeMutablePointer(to: &trace) { run(&activity, trace: $0) }
+        return trace
+    }
+
+    private func run(_ activity: inout PaymentActivity, trace: UnsafeMutablePointer<RuleTrace>?) {
         guard !compiled.isEmpty else { return }
         view.reset(activity)
         for w in 0..<wordCount { candidates[w] = always[w] }
@@ -115,24 +121,25 @@ public final class RuleEngine {
         while r < compiled.count {
             let rule = compiled[r]
             if let captures = RuleEvaluation.match(rule, &view) {
+                trace?.pointee.matched.append(r)
                 for action in rule.rule.actions {
                     let bit = 1 << SettableField.allCases.firstIndex(of: action.field)!
                     guard decided & bit == 0 else { continue }
                     decided |= bit
                     view.set(action.field, action.value.render(captures))
-                    decisions?.pointee.append(RuleDecision(field: action.field, rule: r, value: view.value(TextView.textField(action.field))))
+                    trace?.pointee.decisions.append(RuleDecision(field: action.field, rule: r, value: view.value(TextView.textField(action.field))))
                     if indexed { rescan(after: action.field) }
                 }
-                if rule.rule.stops { break }
+                if rule.rule.stops {
+                    trace?.pointee.stoppedBy = r
+                    break
+                }
             }
             r = nextCandidate(from: r + 1)
         }
         activity = view.activity
     }
 
-    private func run(_ activity: inout PaymentActivity, decisions: inout [RuleDecision]) {
-        withUnsafeMutablePointer(to: &decisions) { run(&activity, decisions: $0) }
-    }
 
     /// Marks the rules admitted by the literals occurring in a field's current value.
     private func scan(_ field: TextField) {
@@ -171,6 +178,18 @@ public final class RuleEngine {
             word = candidates[w]
         }
     }
+}
+
+/// What the rules did to one transaction.
+public struct RuleTrace: Sendable, Equatable {
+    /// The rules whose conditions held, in order (a rule may match and set nothing new).
+    public var matched: [Int] = []
+    /// The fields set, in the order they were set.
+    public var decisions: [RuleDecision] = []
+    /// The rule whose `stop` ended the run, if any.
+    public var stoppedBy: Int?
+
+    public init() {}
 }
 
 /// Which rule set a field, and to what.

@@ -6,7 +6,8 @@ struct RuleToken: Equatable {
         /// A double-quoted string, escapes resolved; `raw` keeps the text between the quotes.
         case string(String, raw: String)
         /// `/…/`, with `\/` unescaped to `/`.
-        case regex(String)
+        /// The pattern (with `\/` unescaped) and the text between the slashes as written.
+        case regex(String, raw: String)
         /// `=`, `!=`, `<`, `<=`, `>`, `>=`.
         case symbol(String)
     }
@@ -25,7 +26,7 @@ struct RuleToken: Equatable {
         switch kind {
         case .word(let w), .symbol(let w): return w
         case .string(_, let raw): return "\"\(raw)\""
-        case .regex(let r): return "/\(r)/"
+        case .regex(_, let raw): return "/\(raw)/"
         }
     }
 }
@@ -96,7 +97,7 @@ enum RulesLexer {
                     return .failure(Failure(message: "unterminated regular expression; expected a closing '/'", column: column,
                                             note: "write \\/ for a slash inside the expression"))
                 }
-                tokens.append(RuleToken(kind: .regex(pattern), column: column, width: j - i + 1))
+                tokens.append(RuleToken(kind: .regex(pattern, raw: String(chars[(i + 1)..<j])), column: column, width: j - i + 1))
                 i = j + 1
                 continue
             }

@@ -58,7 +58,7 @@ extension LineParser {
                 error(cursor.lastColumn, "'matches' needs a regular expression; expected /PATTERN/")
                 return nil
             }
-            guard case .regex(let pattern) = value.kind else {
+            guard case .regex(let pattern, let raw) = value.kind else {
                 error(value.column, "expected a regular expression in slashes after 'matches', found '\(value.text)'",
                       note: "write it as /PATTERN/, or use 'contains' for plain text")
                 return nil
@@ -66,12 +66,16 @@ extension LineParser {
             do throws(RegexSyntaxError) {
                 return .matches(field, RuleRegexBox(try RuleRegex(pattern)))
             } catch {
-                self.error(value.column + 1 + error.offset, "invalid regular expression: \(error.message)", note: error.note)
+                self.error(value.column + 1 + Self.sourceOffset(error.offset, in: raw), "invalid regular expression: \(error.message)",
+                           note: error.note)
                 return nil
             }
         }
         guard let textOperator = TextOperator(rawValue: word) else {
-            let hint = Spelling.closest(to: word, in: operators).map { "did you mean '\($0)'?" }
+            let synonyms = ["equals": "is", "eq": "is", "equal": "is", "starts": "starts-with", "startswith": "starts-with",
+                            "begins-with": "starts-with", "ends": "ends-with", "endswith": "ends-with", "has": "contains",
+                            "includes": "contains", "match": "matches", "like": "contains"]
+            let hint = (synonyms[word.lowercased()] ?? Spelling.closest(to: word, in: operators)).map { "did you mean '\($0)'?" }
             error(op.column, "unknown operator '\(word)' for '\(field.rawValue)'; expected \(Self.list(operators))", note: hint)
             return nil
         }
@@ -125,12 +129,13 @@ extension LineParser {
             return nil
         }
         guard let low = read(first) else {
-            error(first.column, "expected \(expected), found '\(first.text)'")
+            error(first.column, "expected \(expected), found '\(first.text)'", note: Self.numberHint(first.text))
             return nil
         }
         guard between else { return (low, nil) }
         guard cursor.accept(word: "and") else {
-            error(cursor.lastColumn, "expected 'and' in 'between A and B'")
+            let found = cursor.peek().map { ", found '\($0.text)'" } ?? ""
+            error(cursor.peek()?.column ?? cursor.lastColumn, "expected 'and' in 'between A and B'\(found)")
             return nil
         }
         guard let second = cursor.next() else {
@@ -138,7 +143,7 @@ extension LineParser {
             return nil
         }
         guard let high = read(second) else {
-            error(second.column, "expected \(expected), found '\(second.text)'")
+            error(second.column, "expected \(expected), found '\(second.text)'", note: Self.numberHint(second.text))
             return nil
         }
         return (low, high)
@@ -222,5 +227,32 @@ extension LineParser {
     static func list(_ words: [String]) -> String {
         guard words.count > 1 else { return words.first ?? "" }
         return words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
+
+    /// The offset in the regex as written (`\/` is two characters there) of `offset` in the
+    /// pattern the regex engine saw (where `\/` was one).
+    static func sourceOffset(_ offset: Int, in raw: String) -> Int {
+        let chars = Array(raw)
+        var source = 0
+        var pattern = 0
+        while pattern < offset, source < chars.count {
+            guard chars[source] == "\\", source + 1 < chars.count else {
+                source += 1
+                pattern += 1
+                continue
+            }
+            let taken = chars[source + 1] == "/" ? 1 : 2
+            if pattern + taken > offset { break }
+            source += 2
+            pattern += taken
+        }
+        return source + (offset - pattern)
+    }
+
+    /// How to write a number that did not read as one.
+    static func numberHint(_ text: String) -> String? {
+        if text.contains(",") { return "write decimals with a '.' and no thousands separators: 1234.50" }
+        if let first = text.first, "$€£¥".contains(first) { return "leave out the currency sign" }
+        return nil
     }
 }

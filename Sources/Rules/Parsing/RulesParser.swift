@@ -38,7 +38,13 @@ public enum RulesParser {
             parser.parse(line, number: lineNumber)
         }
         parser.finishRule()
-        return parser.diagnostics.isEmpty ? .success(RuleSet(rules: parser.rules)) : .failure(RulesErrors(diagnostics: parser.diagnostics))
+        guard !parser.diagnostics.isEmpty else { return .success(RuleSet(rules: parser.rules)) }
+        // Checks made when a rule ends (its `$N`) come after its later lines: report in file order.
+        let ordered = parser.diagnostics.enumerated().sorted {
+            ($0.element.location.line, $0.element.location.column ?? 0, $0.offset)
+                < ($1.element.location.line, $1.element.location.column ?? 0, $1.offset)
+        }
+        return .failure(RulesErrors(diagnostics: ordered.map(\.element)))
     }
 }
 
@@ -66,10 +72,15 @@ struct LineParser {
         case .success(let t): tokens = t
         case .failure(let failure):
             error(failure.column, failure.message, note: failure.note)
+            if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("rule ") {
+                // A rule line that does not lex still opens a rule (see the misspelt keyword below).
+                finishRule()
+                current = Rule(name: "", location: location(1))
+            }
             return
         }
         guard let first = tokens.first else { return }
-        var cursor = TokenCursor(tokens: tokens, lineLength: line.count)
+        var cursor = TokenCursor(tokens: tokens)
         cursor.advance()
         switch first.word {
         case "rule":
@@ -90,8 +101,15 @@ struct LineParser {
             }
         default:
             let keywords = ["rule", "when", "set", "stop"]
+            let closest = Spelling.closest(to: first.text, in: keywords)
             error(first.column, "unknown statement '\(first.text)'; expected rule, when, set or stop",
-                  note: Spelling.closest(to: first.text, in: keywords).map { "did you mean '\($0)'?" })
+                  note: closest.map { "did you mean '\($0)'?" })
+            if closest == "rule" {
+                // Read on as if the rule had been named, so its clauses do not each report
+                // "outside a rule"; the placeholder is dropped with the file's other errors.
+                finishRule()
+                current = Rule(name: first.text, location: location(first.column))
+            }
         }
     }
 
@@ -106,7 +124,7 @@ struct LineParser {
 
     private mutating func parseRuleHeader(_ cursor: inout TokenCursor, at keyword: RuleToken) {
         guard let token = cursor.next() else {
-            error(keyword.column + keyword.width + 1, "rule needs a name; expected rule \"NAME\"")
+            error(keyword.column + keyword.width, "rule needs a name; expected rule \"NAME\"")
             current = Rule(name: "", location: location(keyword.column))
             return
         }
@@ -144,27 +162,36 @@ struct LineParser {
         }
         let fields = SettableField.allCases.map(\.rawValue)
         guard let fieldName = fieldToken.word, let field = SettableField(rawValue: fieldName) else {
-            let hint = Spelling.closest(to: fieldToken.text, in: fields).map { "did you mean '\($0)'? " } ?? ""
-            error(fieldToken.column, "'\(fieldToken.text)' cannot be set; expected one of \(fields.joined(separator: ", "))",
-                  note: hint + "rules set category, type, name, memo, address or account")
+            let testedOnly = ["amount", "abs-amount", "date", "day", "month", "weekday", "currency", "text"]
+            if let word = fieldToken.word, testedOnly.contains(word) {
+                error(fieldToken.column, "'\(word)' can be tested but not set; expected one of \(fields.joined(separator: ", "))")
+            } else {
+                error(fieldToken.column, "'\(fieldToken.text)' cannot be set; expected one of \(fields.joined(separator: ", "))",
+                      note: Spelling.closest(to: fieldToken.text, in: fields).map { "did you mean '\($0)'?" })
+            }
             return
         }
-        guard let equals = cursor.next(), equals.kind == .symbol("=") else {
-            error(cursor.lastColumn, "expected '=' after 'set \(fieldName)'", note: "example: set \(fieldName) = \"…\"")
+        let equalsToken = cursor.next()
+        guard let equals = equalsToken, equals.kind == .symbol("=") else {
+            let found = equalsToken.map { ", found '\($0.text)'" } ?? ""
+            let note = equalsToken?.kind == .symbol("==") ? "write a single '='" : "example: set \(fieldName) = \"…\""
+            error(equalsToken?.column ?? cursor.lastColumn, "expected '=' after 'set \(fieldName)'\(found)", note: note)
             return
         }
         guard let valueToken = cursor.next() else {
             error(equals.column + 1, "'set \(fieldName) =' needs a value")
             return
         }
-        let raw: String
+        let written: String
         switch valueToken.kind {
-        case .string(let value, _): raw = value
-        case .word(let word): raw = word
+        case .string(let value, _): written = value
+        case .word(let word): written = word
         default:
             error(valueToken.column, "expected a value in double quotes, found '\(valueToken.text)'")
             return
         }
+        var raw = written
+        if field == .type, let type = PaymentType(rawValue: raw.lowercased()) { raw = type.rawValue }
         if field == .type && PaymentType(rawValue: raw) == nil {
             let types = PaymentType.allCases.map(\.rawValue)
             error(valueToken.column, "'\(raw)' is not a type; expected income, expense or transfer",
@@ -205,15 +232,18 @@ struct LineParser {
 
     private mutating func checkCaptures(_ rule: Rule) {
         let groups = rule.conditions.flatMap(\.alternatives).compactMap { condition -> Int? in
-            if case .matches(_, let box) = condition.test { return box.regex.captureCount }
+            if case .matches(_, let box) = condition.test, !condition.negated { return box.regex.captureCount }
             return nil
+        }
+        let negatedOnly = rule.conditions.flatMap(\.alternatives).contains {
+            if case .matches = $0.test { return $0.negated } else { return false }
         }
         for action in rule.actions {
             for part in action.value.parts {
                 guard case .capture(let n) = part else { continue }
                 if groups.isEmpty {
                     diagnostics.append(Diagnostic(.error, code: "rules.capture", at: action.location,
-                                                  "'$\(n)' in rule \"\(rule.name)\" refers to a capture group, but the rule has no 'matches' condition",
+                                                  "'$\(n)' in rule \"\(rule.name)\" refers to a capture group, but the rule has no 'matches' condition" + (negatedOnly ? " outside 'not' (a regex that must not match captures nothing)" : ""),
                                                   notes: ["captures come from a condition such as: when name matches /STORE (\\d+)/"]))
                 } else if n > groups.max()! {
                     diagnostics.append(Diagnostic(.error, code: "rules.capture", at: action.location,
@@ -246,12 +276,10 @@ struct LineParser {
 /// Walks the tokens of a line.
 struct TokenCursor {
     let tokens: [RuleToken]
-    let lineLength: Int
     private var index = 0
 
-    init(tokens: [RuleToken], lineLength: Int) {
+    init(tokens: [RuleToken]) {
         self.tokens = tokens
-        self.lineLength = lineLength
     }
 
     mutating func advance() { index += 1 }
@@ -269,12 +297,17 @@ struct TokenCursor {
         return true
     }
 
-    /// The column just after the last token read.
+    /// Where a missing token should go: one space after the last token read, or just after the
+    /// last token of the line (never past a trailing comment or the line's end).
     var lastColumn: Int {
-        guard index > 0, index - 1 < tokens.count else { return lineLength + 1 }
+        guard index > 0, index - 1 < tokens.count else { return endColumn }
         let last = tokens[index - 1]
-        return last.column + last.width + 1
+        return min(last.column + last.width + 1, endColumn)
     }
 
-    var endColumn: Int { lineLength + 1 }
+    /// Just after the line's last token.
+    var endColumn: Int {
+        guard let last = tokens.last else { return 1 }
+        return last.column + last.width
+    }
 }

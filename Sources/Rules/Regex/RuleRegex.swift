@@ -1,28 +1,139 @@
-/// A compiled `matches /REGEX/` pattern. (Stub: the engine is being written.)
+import FinanceCore
+
+// The regular expressions of `matches /REGEX/` conditions: a small engine of our own, because Swift Regex
+// and NSRegularExpression are 100–1000× too slow for hundreds of rules over millions of rows.
+//
+// Grammar (always case-insensitive; matched over Unicode scalars):
+//
+//   regex        := alternation
+//   alternation  := concatenation ('|' concatenation)*       no branch may be empty
+//   concatenation:= quantified+
+//   quantified   := atom quantifier?                         ^ $ \b \B cannot be quantified
+//   quantifier   := ('*' | '+' | '?' | '{' n '}' | '{' n ',}' | '{' n ',' m '}') '?'?
+//                                                            trailing '?' = lazy; n ≤ m ≤ 1000
+//   atom         := literal | '.' | '^' | '$' | class | escape
+//                 | '(' alternation ')'                      capturing, numbered by its '('
+//                 | '(?:' alternation ')'                    non-capturing
+//   class        := '[' '^'? item+ ']'                       '-' first or last is literal
+//   item         := bound ('-' bound)? | '\d' | '\D' | '\w' | '\W' | '\s' | '\S'
+//   bound        := any character but '[' ']' '\' | '\' punctuation | '\t' | '\n' | '\r'
+//   escape       := '\d' | '\D' | '\w' | '\W' | '\s' | '\S' | '\b' | '\B' | '\t' | '\n' | '\r'
+//                 | '\' punctuation                          e.g. \. \/ \\ \( \) \[ \] \{ \} \* \+ \? \| \^ \$ \-
+//   literal      := any other character ('}' and ']' alone are literal; '{' always starts a repetition)
+//
+// Meanings:
+// - `.` is any scalar except LF. `^` and `$` are the start and end of the whole text (no multi-line
+//   mode; `$` does not match before a final newline).
+// - `\d` is ASCII 0–9. `\w` is ASCII letters, digits and `_`, plus any scalar ≥ U+0080 that is a
+//   letter, mark, decimal digit or connector (ICU's definition: "Müller" and "東京" are words). `\s`
+//   is Unicode White_Space, including NO-BREAK SPACE. `\b` is a change between \w and not-\w.
+// - Case-insensitivity is simple case folding per scalar (see `CaseFolding`): `é` matches "É", `[A-Z]`
+//   matches "q", `σ` matches "Σ" and "ς". A character of several scalars (e + U+0301) is a literal
+//   sequence, and a quantifier after it repeats the whole character.
+// - Matching follows Perl: leftmost match; alternatives in order; greedy quantifiers unless lazy; a
+//   group inside a repetition keeps its text from the last iteration it took part in.
+// - Not supported (each a `RegexSyntaxError` that says so): backreferences, lookaround, named groups,
+//   inline flags, possessive quantifiers, `\x`/`\u`/`\p` escapes, POSIX `[:classes:]`.
+// - A search that exceeds its step budget (`RegexProgram.baseStepBudget`, one million steps plus eight
+//   per byte of text) reports no match rather than running on: `(a+)+$` against "aaa…ab" gives up in
+//   a few milliseconds.
+
+/// A compiled `matches /REGEX/` pattern.
+///
+/// ```swift
+/// let payroll = try RuleRegex("(ACME|GLOBEX) (CORP )?PAYROLL")
+/// payroll.firstMatch(in: "Globex Payroll 0425")?.captures[1]  // "Globex"
+/// payroll.requiredLiteral                                    // Array("payroll".utf8)
+/// ```
+///
+/// Thread-safe: compile once, match from any number of threads.
 public struct RuleRegex: Sendable {
     public let pattern: String
+    /// Number of capturing groups ($1…$9 refer to them; more than 9 is allowed but only 1–9 are usable).
     public let captureCount: Int
+    /// Folded UTF-8 (see `RuleRegex.folded(_:)`) that every match contains, the longest the pattern
+    /// proves; nil when there is none (`^\d+$`, `amzn|amazon`). Sound: if `matches(text)`, then
+    /// `folded(text)` contains these bytes, so a rule whose literal is absent can be skipped.
     public let requiredLiteral: [UInt8]?
-    public let requiredAlternatives: [[UInt8]]? = nil
+    /// Folded UTF-8 strings such that every match contains at least one (`amzn|amazon` gives both).
+    /// Set only when its shortest member is longer than `requiredLiteral`, so prefer it when present.
+    public let requiredAlternatives: [[UInt8]]?
 
+    /// With group bookkeeping, for `firstMatch`.
+    private let capturing: RegexProgram
+    /// Without it, for `matches`.
+    private let testing: RegexProgram
+
+    /// Compiles `pattern`.
+    /// - Throws: `RegexSyntaxError` with the offending character's offset and a hint.
     public init(_ pattern: String) throws(RegexSyntaxError) {
         self.pattern = pattern
-        captureCount = 0
-        requiredLiteral = nil
+        var parser = RegexParser(pattern)
+        let tree = try parser.parse()
+        captureCount = parser.captureCount
+        capturing = try RegexCompiler.compile(tree, captureCount: captureCount, keepCaptures: true)
+        testing = captureCount == 0 ? capturing : try RegexCompiler.compile(tree, captureCount: captureCount, keepCaptures: false)
+
+        let literals = RegexLiterals(tree)
+        requiredLiteral = literals.required.isEmpty ? nil : Self.utf8(literals.required)
+        if let anyOf = literals.anyOf, anyOf.count > 1, RegexLiterals.shortest(anyOf) > literals.required.count {
+            requiredAlternatives = anyOf.map(Self.utf8)
+        } else {
+            requiredAlternatives = nil
+        }
     }
 
-    public func firstMatch(in text: String) -> RegexMatch? { nil }
-    public func matches(_ text: String) -> Bool { false }
-}
+    /// The leftmost match in `text`, case-insensitively, with its groups; nil if there is none or the
+    /// search ran out of steps.
+    public func firstMatch(in text: String) -> RegexMatch? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: capturing.slotCount) { slots in
+            guard let base = slots.baseAddress, text.withUTF8Bytes({ capturing.search($0, slots: base) }) else {
+                return nil
+            }
+            var captures: [Substring?] = []
+            captures.reserveCapacity(captureCount + 1)
+            for group in 0...captureCount {
+                let start = base[2 * group]
+                let end = base[2 * group + 1]
+                guard start >= 0, end >= start else {
+                    captures.append(nil)
+                    continue
+                }
+                // Slice the scalar view: String slicing would round to Character boundaries, and a
+                // match may start or end inside one (`.` takes the "e" of a decomposed "é").
+                let lower = text.utf8.index(text.utf8.startIndex, offsetBy: start)
+                let upper = text.utf8.index(lower, offsetBy: end - start)
+                captures.append(Substring(text.unicodeScalars[lower..<upper]))
+            }
+            return RegexMatch(captures: captures)
+        }
+    }
 
-public struct RegexMatch: Sendable {
-    /// Capture 0 is the whole match; `nil` for a group that did not take part.
-    public var captures: [Substring?]
-}
+    /// Whether the pattern matches anywhere in `text`, case-insensitively (faster than `firstMatch`).
+    public func matches(_ text: String) -> Bool {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: testing.slotCount) { slots in
+            guard let base = slots.baseAddress else { return false }
+            return text.withUTF8Bytes { testing.search($0, slots: base) }
+        }
+    }
 
-public struct RegexSyntaxError: Error, Sendable, Equatable {
-    public var message: String
-    /// 0-based offset in the pattern, in characters.
-    public var offset: Int
-    public var note: String?
+    /// `text` case-folded as the matcher sees it, in UTF-8: the bytes to look for `requiredLiteral` and
+    /// `requiredAlternatives` in. Fold with this and nothing else (not `lowercased()`, which leaves "ς"
+    /// and "ſ" alone), or the literal check may skip a rule that matches.
+    public static func folded(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        CaseFolding.appendFolded(text, to: &bytes)
+        return bytes
+    }
+
+    /// Appends `folded(text)` to `bytes`, to fold several fields into one reusable buffer.
+    public static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+        CaseFolding.appendFolded(text, to: &bytes)
+    }
+
+    private static func utf8(_ scalars: [UInt32]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for scalar in scalars { CaseFolding.appendUTF8(scalar, to: &bytes) }
+        return bytes
+    }
 }

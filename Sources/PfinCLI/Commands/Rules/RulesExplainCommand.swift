@@ -1,0 +1,89 @@
+import FinanceCore
+import Rules
+import StatementFormats
+
+/// `pfin rules explain --rules FILE [INPUT…]`: which rule set each field of each transaction.
+enum RulesExplainCommand {
+    static let spec = CommandSpec(
+        name: "rules explain",
+        synopsis: "--rules FILE [INPUT…] [--uncategorized]",
+        summary: "Show, for each transaction, which rule set each field, and to what.",
+        details: """
+            Reads the inputs like 'pfin convert', runs the rules, and prints each transaction (where
+            it came from, date, amount, name as read) followed by every field a rule set: the value
+            and the rule's name and FILE:LINE. Rules that matched but found their fields already set
+            are listed too, and transactions no rule touched are marked as such.
+            """,
+        options: RulesLoading.specs + InputOptions.specs + [
+            OptionSpec("--uncategorized", help: "Show only the transactions the rules left without a category."),
+        ],
+        examples: [
+            "pfin rules explain --rules Samples/rules.pfin Samples/us-checking-chase.csv",
+            "pfin rules explain --rules Samples/rules.pfin Samples/*.csv --uncategorized",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let options: InputOptions?
+        do throws(UsageError) {
+            guard !arguments.all("--rules").isEmpty else {
+                throw UsageError(message: "'pfin rules explain' needs --rules FILE")
+            }
+            options = try InputOptions.parse(arguments, printer: &printer)
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        guard let options, let set = RulesLoading.ruleSet(arguments.all("--rules"), printer: &printer) else {
+            return ExitStatus.inputErrors
+        }
+        let engine = RuleEngine(set)
+        let onlyUncategorized = arguments.flag("--uncategorized")
+        let out = TextOutput()
+        var shown = 0
+        var untouched = 0
+        var total = 0
+        ActivityEach.read(options, printer: &printer) { activity in
+            var activity = activity
+            let before = activity
+            let trace = engine.trace(&activity)
+            total += 1
+            if trace.decisions.isEmpty { untouched += 1 }
+            if onlyUncategorized && !(activity.category ?? "").isEmpty { return }
+            shown += 1
+            out.write(RuleExplanation.render(before, trace, set))
+        }
+        let touched = total - untouched
+        out.write("\(ConvertCommand.count(total, "transaction")): \(touched) changed by rules, \(untouched) untouched"
+            + (onlyUncategorized ? "; \(shown) without a category shown" : "") + "\n")
+        out.flush()
+        return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+    }
+}
+
+/// The text of one explained transaction.
+enum RuleExplanation {
+    static func render(_ activity: PaymentActivity, _ trace: RuleTrace, _ set: RuleSet) -> String {
+        var text = "\(activity.source)  \(activity.date)  \(activity.amount)  \(activity.name)\n"
+        guard !trace.matched.isEmpty else { return text + "  no rule matched\n" }
+        let width = trace.decisions.map(\.field.rawValue.count).max() ?? 0
+        for decision in trace.decisions {
+            let name = decision.field.rawValue
+            let field = name + String(repeating: " ", count: width - name.count)
+            text += "  \(field) = \(RulesText.string(decision.value))  by \(describe(set.rules[decision.rule]))\n"
+        }
+        let deciding = Set(trace.decisions.map(\.rule))
+        for r in trace.matched where !deciding.contains(r) && r != trace.stoppedBy {
+            let rule = set.rules[r]
+            let fields = rule.actions.map(\.field.rawValue)
+            text += "  matched \(describe(rule)), but \(fields.joined(separator: ", ")) \(fields.count == 1 ? "was" : "were") already set\n"
+        }
+        if let stop = trace.stoppedBy {
+            text += "  stopped by \(describe(set.rules[stop]))\n"
+        }
+        return text
+    }
+
+    private static func describe(_ rule: Rule) -> String {
+        "'\(rule.name)' (\(rule.location.file):\(rule.location.line))"
+    }
+}

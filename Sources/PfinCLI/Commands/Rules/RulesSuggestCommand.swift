@@ -1,0 +1,92 @@
+import FinanceCore
+import Rules
+import StatementFormats
+
+/// `pfin rules suggest [INPUT…]`: rules proposed from transactions already categorised.
+enum RulesSuggestCommand {
+    static let spec = CommandSpec(
+        name: "rules suggest",
+        synopsis: "[INPUT…] [--rules FILE] [--min-support N] [--min-consistency PERCENT] [-o FILE]",
+        summary: "Propose rules for payees your history categorised consistently.",
+        details: """
+            Reads categorised transactions (JSON Lines written by 'pfin convert', or any statement
+            with a category column) and, for each payee categorised the same way at least
+            --min-support times and --min-consistency percent of the time, prints a ready-to-paste
+            rule with a comment giving its evidence, most useful first. With --rules, transactions
+            your rules already categorise that way are left out, so only what the rules miss is
+            proposed. Nothing is applied: review the rules and paste the ones you want.
+            """,
+        options: RulesLoading.specs + [
+            OptionSpec("--min-support", value: "N", help: "Transactions a payee needs before a rule is proposed (default 3)."),
+            OptionSpec("--min-consistency", value: "PERCENT", help: "Share of them that must agree on the category (default 90)."),
+            OptionSpec("--output", short: "-o", value: "FILE", help: "Write the rules to FILE (atomically) instead of standard output."),
+        ] + InputOptions.specs,
+        examples: [
+            "pfin rules suggest history.jsonl",
+            "pfin rules suggest history.jsonl --rules my.pfin --min-support 5 -o proposed.pfin",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        var suggester = RuleSuggester()
+        let options: InputOptions?
+        do throws(UsageError) {
+            if let n = arguments.value("--min-support") {
+                guard let value = Int(n), value >= 1 else { throw UsageError(message: "--min-support expects a whole number of at least 1, found '\(n)'") }
+                suggester.minimumSupport = value
+            }
+            if let p = arguments.value("--min-consistency") {
+                let digits = p.hasSuffix("%") ? String(p.dropLast()) : p
+                guard let value = Int(digits), (1...100).contains(value) else {
+                    throw UsageError(message: "--min-consistency expects a percentage from 1 to 100, found '\(p)'")
+                }
+                suggester.minimumConsistencyPercent = value
+            }
+            options = try InputOptions.parse(arguments, printer: &printer)
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        guard let options, let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer) else {
+            return ExitStatus.inputErrors
+        }
+        final class History { var activities: [PaymentActivity] = []; var covered = 0 }
+        let history = History()
+        ActivityEach.read(options, printer: &printer) { activity in
+            guard let category = activity.category, !category.isEmpty else { return }
+            if let rules {
+                var ruled = activity
+                ruled.category = nil
+                rules.apply(to: &ruled)
+                if ruled.category == category {
+                    history.covered += 1
+                    return
+                }
+            }
+            history.activities.append(activity)
+        }
+        let suggestions = suggester.suggest(history.activities)
+        var text = "# Rules proposed by 'pfin rules suggest' from \(ConvertCommand.count(history.activities.count, "categorised transaction"))"
+        if rules != nil { text += " (\(history.covered) more your rules already categorise were left out)" }
+        text += ".\n# Review each, then paste the ones you want into your rules file.\n"
+        for suggestion in suggestions { text += "\n" + suggestion.rulesText }
+        if suggestions.isEmpty {
+            Terminal.err("pfin: no payee was categorised the same way at least \(suggester.minimumSupport) times and \(suggester.minimumConsistencyPercent)% of the time; nothing to propose\n")
+        }
+        return write(text, to: arguments.value("--output"), printer: &printer)
+    }
+
+    private static func write(_ text: String, to path: String?, printer: inout DiagnosticPrinter) -> Int32 {
+        guard let path else {
+            Terminal.out(text)
+            return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+        }
+        do {
+            let output = try ByteOutput.atomicFile(path)
+            try output.write(Array(text.utf8))
+            try output.commit()
+        } catch {
+            printer.fail(String(describing: error))
+        }
+        return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+    }
+}

@@ -1,0 +1,54 @@
+/// What `\w`, `\s` and `\d` mean for one Unicode scalar.
+///
+/// - `\d`: ASCII digits `0-9` only (bank amounts and references are ASCII; a rule that wants other
+///   scripts' digits can list them in a class).
+/// - `\w`: ASCII letters, digits and `_`, plus every scalar ≥ U+0080 that is Alphabetic, a Mark, a
+///   Decimal_Number or Connector_Punctuation, or ZWNJ/ZWJ — ICU's definition, so "Müller", "Zoë" (even
+///   with a combining diaeresis) and "東京" are single words.
+/// - `\s`: Unicode White_Space: ASCII space, tab, LF, VT, FF, CR, and also NEL, NO-BREAK SPACE and the
+///   narrow no-break space French banks put in amounts.
+enum ScalarClassification {
+    /// `isWord` for U+0080..<`CaseFolding.tableEnd`, built once.
+    private static let wordTable: [Bool] = (UInt32(0x80)..<CaseFolding.tableEnd).map(isWordFromProperties)
+
+    @inline(__always)
+    static func isDigit(_ scalar: UInt32) -> Bool {
+        scalar &- 0x30 < 10
+    }
+
+    @inline(__always)
+    static func isWord(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 {
+            return scalar &- 0x30 < 10 || (scalar | 0x20) &- 0x61 < 26 || scalar == 0x5F
+        }
+        if scalar < CaseFolding.tableEnd {
+            return wordTable.withUnsafeBufferPointer { $0[Int(scalar &- 0x80)] }
+        }
+        return isWordFromProperties(scalar)
+    }
+
+    @inline(__always)
+    static func isSpace(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar == 0x20 || scalar &- 0x09 < 5 }
+        return isSpaceFromProperties(scalar)
+    }
+
+    // The property lookups stay out of line: `Unicode.Scalar.Properties` has no size known at compile
+    // time, and inlined into the matcher it costs a stack allocation on every call.
+    @inline(never)
+    private static func isSpaceFromProperties(_ value: UInt32) -> Bool {
+        Unicode.Scalar(value)?.properties.isWhitespace ?? false
+    }
+
+    @inline(never)
+    private static func isWordFromProperties(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        if value == 0x200C || value == 0x200D { return true }
+        let properties = scalar.properties
+        if properties.isAlphabetic { return true }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
+        default: return false
+        }
+    }
+}
