@@ -74,16 +74,28 @@ public struct RuleSuggester {
             else { continue }
             let transfers = matched.filter { $0.category == top.key && $0.type == .transfer }.count
             var examples: [String] = []
-            for activity in matched where !examples.contains(activity.name) && examples.count < 3 {
-                examples.append(activity.name)
+            for activity in matched where examples.count < 3 {
+                let example = Self.example(activity.name)
+                if !examples.contains(example) { examples.append(example) }
             }
             suggestions.append(RuleSuggestion(
                 literal: String(decoding: literal, as: UTF8.self), category: top.key,
                 setsTransfer: transfers == top.value, support: matched.count, agreeing: top.value, examples: examples))
         }
-        return suggestions.sorted {
-            ($0.agreeing, $1.literal) > ($1.agreeing, $0.literal)
+        let ranked = suggestions.sorted { ($0.agreeing, $1.literal) > ($1.agreeing, $0.literal) }
+        // "netflix.com" adds nothing when "netflix" already gives the same category to as many.
+        return ranked.filter { narrow in
+            !ranked.contains { broad in
+                broad.literal != narrow.literal && narrow.literal.contains(broad.literal)
+                    && broad.category == narrow.category && broad.agreeing >= narrow.agreeing
+            }
         }
+    }
+
+    /// A name as an example: spaces collapsed, cut to a readable length.
+    private static func example(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return words.count <= 40 ? words : String(words.prefix(39)) + "…"
     }
 
     private func isConsistent(_ agreeing: Int, of total: Int) -> Bool {

@@ -27,12 +27,16 @@ extension RuleSuggestion {
 
 /// Writing values in rules-file syntax (the inverse of `RulesLexer`'s strings).
 public enum RulesText {
-    /// A double-quoted string: `"` and `\` escaped.
+    /// A double-quoted string: `"`, `\` and line breaks escaped.
     public static func string(_ text: String) -> String {
         var out = "\""
         for c in text {
-            if c == "\"" || c == "\\" { out.append("\\") }
-            out.append(c)
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
         }
         return out + "\""
     }
