@@ -27,6 +27,9 @@ struct WritingSink<Writer: StatementWriter>: ActivitySink {
         if let rules {
             var categorised = activity
             rules.apply(to: &categorised)
+            if !rules.gaveUp.isEmpty {
+                for r in rules.gaveUp { printer.print(RegexGaveUp.warning(rules.rules[r], at: activity.source)) }
+            }
             try write(categorised)
         } else {
             try write(activity)

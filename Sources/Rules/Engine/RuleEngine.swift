@@ -30,6 +30,9 @@ public final class RuleEngine {
         id: ActivityID(value: 0), account: nil, date: LocalDate(year: 2000, month: 1, day: 1)!, name: "",
         amount: Money(units: 0, scale: 0), source: SourceLocation(file: "", line: 0)))
     private var candidates: [UInt64] = []
+    /// The rules a regex of which gave up (ran out of steps) on the last transaction: they were
+    /// taken as not matching, which the caller should report.
+    public private(set) var gaveUp: [Int] = []
 
     /// Compiles `set`; with `indexed: false`, every rule is tried on every transaction.
     public init(_ set: RuleSet, indexed: Bool = true) {
@@ -110,6 +113,7 @@ public final class RuleEngine {
     }
 
     private func run(_ activity: inout PaymentActivity, trace: UnsafeMutablePointer<RuleTrace>?) {
+        if !gaveUp.isEmpty { gaveUp.removeAll(keepingCapacity: true) }
         guard !compiled.isEmpty else { return }
         view.reset(activity)
         for w in 0..<wordCount { candidates[w] = always[w] }
@@ -120,7 +124,13 @@ public final class RuleEngine {
         var r = nextCandidate(from: 0)
         while r < compiled.count {
             let rule = compiled[r]
-            if let captures = RuleEvaluation.match(rule, &view) {
+            let captures = RuleEvaluation.match(rule, &view)
+            if view.regexGaveUp {
+                view.regexGaveUp = false
+                gaveUp.append(r)
+                trace?.pointee.gaveUp.append(r)
+            }
+            if let captures {
                 trace?.pointee.matched.append(r)
                 for action in rule.rule.actions {
                     let bit = 1 << SettableField.allCases.firstIndex(of: action.field)!
@@ -188,6 +198,8 @@ public struct RuleTrace: Sendable, Equatable {
     public var decisions: [RuleDecision] = []
     /// The rule whose `stop` ended the run, if any.
     public var stoppedBy: Int?
+    /// Rules taken as not matching because a regex of theirs gave up (see `RegexTest.gaveUp`).
+    public var gaveUp: [Int] = []
 
     public init() {}
 }

@@ -35,12 +35,20 @@ enum RuleEvaluation {
             }
         case .matches(let field, let regex):
             let text = view.value(field)
-            if wantCaptures && !c.negated, let match = regex.firstMatch(in: text) {
-                captures = match.captures
-                result = true
+            let outcome: RegexTest
+            if wantCaptures && !c.negated {
+                let found = regex.search(capturing: text)
+                outcome = found.outcome
+                captures = found.match?.captures
             } else {
-                result = regex.matches(text)
+                outcome = regex.test(text)
             }
+            if outcome == .gaveUp {
+                // Undecided: the rule is not applied, and the caller hears of it.
+                view.regexGaveUp = true
+                return (false, nil)
+            }
+            result = outcome == .match
         case .amount(let field, let comparison, let value):
             result = comparison.holds(order(amount(field, view.activity), value))
         case .amountBetween(let field, let low, let high):
@@ -117,10 +125,11 @@ struct CompiledCondition: Sendable {
         switch test {
         case .text(let field, _, let literal): return literal.isEmpty ? nil : (field, [literal])
         case .matches(let field, let regex):
-            if let literal = regex.requiredLiteral, !literal.isEmpty { return (field, [literal]) }
+            // The alternatives are only offered when they are more selective than the one literal.
             if let alternatives = regex.requiredAlternatives, !alternatives.isEmpty, alternatives.allSatisfy({ !$0.isEmpty }) {
                 return (field, alternatives)
             }
+            if let literal = regex.requiredLiteral, !literal.isEmpty { return (field, [literal]) }
             return nil
         default: return nil
         }

@@ -4,6 +4,8 @@ import FinanceCore
 /// text field's folded (lower-cased) bytes worked out once and kept until the field changes.
 struct TransactionView {
     var activity: PaymentActivity
+    /// Set when a regex gave up (ran out of steps) and its condition was taken as not holding.
+    var regexGaveUp = false
     private var folded: [[UInt8]] = Array(repeating: [], count: TextField.allCases.count)
     private var foldedValid: [Bool] = Array(repeating: false, count: TextField.allCases.count)
 
@@ -26,7 +28,15 @@ struct TransactionView {
         case .category: return activity.category ?? ""
         case .currency: return activity.currency?.description ?? ""
         case .type: return activity.type.rawValue
-        case .text: return activity.name + "\n" + (activity.memo ?? "") + "\n" + (activity.address ?? "")
+        case .text:
+            // The fields that have text, a line each: `text ends-with "coffee"` holds for a payee
+            // "Blue Bottle Coffee" with no memo or address.
+            var text = activity.name
+            for part in [activity.memo, activity.address] {
+                guard let part, !part.isEmpty else { continue }
+                text += text.isEmpty ? part : "\n" + part
+            }
+            return text
         }
     }
 

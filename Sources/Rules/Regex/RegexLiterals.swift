@@ -143,13 +143,22 @@ struct RegexLiterals: Sendable, Equatable {
     }
 
     /// The longest string that, for every branch, is a substring of one of that branch's candidates.
+    /// Intersects the first two branches' substrings through a set, then filters what is left, which by
+    /// then is usually a handful of short strings.
     private static func longestCommonSubstring(_ branches: [[[UInt32]]]) -> [UInt32] {
         guard let first = branches.first, branches.count <= alternativesLimit * 2 else { return [] }
-        let others = branches.dropFirst().map { candidates in
-            Set(candidates.flatMap { substrings(of: $0) })
+        var common = Set(first.flatMap { substrings(of: $0) })
+        for (index, candidates) in branches.enumerated().dropFirst() {
+            if index == 1 {
+                common.formIntersection(candidates.flatMap { substrings(of: $0) })
+            } else {
+                common = common.filter { part in candidates.contains { contains($0, part) } }
+            }
+            if common.isEmpty { return [] }
         }
-        let ordered = Set(first.flatMap { substrings(of: $0) }).sorted { $0.count > $1.count }
-        return ordered.first { substring in others.allSatisfy { $0.contains(substring) } } ?? []
+        // Longest first; among equals the lexicographically smallest, so the result does not depend on
+        // the set's order.
+        return common.max { $0.count != $1.count ? $0.count < $1.count : $1.lexicographicallyPrecedes($0) } ?? []
     }
 
     private static func substrings(of text: [UInt32]) -> [[UInt32]] {

@@ -8,3 +8,11 @@ public struct RegexMatch: Sendable {
         self.captures = captures
     }
 }
+
+/// What a search decided.
+public enum RegexTest: Sendable, Equatable {
+    case match
+    case noMatch
+    /// The step budget ran out first (pathological backtracking, such as `(a+)+$`): undecided.
+    case gaveUp
+}

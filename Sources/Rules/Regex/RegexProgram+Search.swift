@@ -29,17 +29,18 @@ extension RegexProgram {
     /// growing without bound.
     static let maximumBacktrackDepth = 1 << 20
 
-    /// Finds the leftmost match in UTF-8 `text`. On success, `slots` holds the byte offsets of each
-    /// group's start and end (`-1` for groups that did not take part), group 0 first. Returns false when
-    /// there is no match or when the step budget ran out.
-    func search(_ text: UnsafeBufferPointer<UInt8>, slots: UnsafeMutablePointer<Int>) -> Bool {
+    /// Finds the leftmost match in UTF-8 `text`. On `.match`, `slots` holds the byte offsets of each
+    /// group's start and end (`-1` for groups that did not take part), group 0 first. `.gaveUp` when
+    /// the step budget ran out before the search could decide.
+    func search(_ text: UnsafeBufferPointer<UInt8>, slots: UnsafeMutablePointer<Int>) -> RegexTest {
         // 40 frames fit the 1 KB that `withUnsafeTemporaryAllocation` keeps on the stack, so ordinary
         // searches never touch the heap.
         withUnsafeTemporaryAllocation(of: BacktrackFrame.self, capacity: 40) { frames in
-            guard let stack = frames.baseAddress else { return false }
+            guard let stack = frames.baseAddress else { return .noMatch }
             var matcher = Backtracker(program: self, text: text, slots: slots, stack: stack, capacity: frames.count)
             defer { matcher.releaseStack() }
-            return matcher.search()
+            if matcher.search() { return .match }
+            return matcher.exhausted ? .gaveUp : .noMatch
         }
     }
 }

@@ -64,7 +64,7 @@ enum RulesExplainCommand {
 enum RuleExplanation {
     static func render(_ activity: PaymentActivity, _ trace: RuleTrace, _ set: RuleSet) -> String {
         var text = "\(activity.source)  \(activity.date)  \(activity.amount)  \(activity.name)\n"
-        guard !trace.matched.isEmpty else { return text + "  no rule matched\n" }
+        guard !trace.matched.isEmpty || !trace.gaveUp.isEmpty else { return text + "  no rule matched\n" }
         let width = trace.decisions.map(\.field.rawValue.count).max() ?? 0
         for decision in trace.decisions {
             let name = decision.field.rawValue
@@ -76,6 +76,9 @@ enum RuleExplanation {
             let rule = set.rules[r]
             let fields = rule.actions.map(\.field.rawValue)
             text += "  matched \(describe(rule)), but \(fields.joined(separator: ", ")) \(fields.count == 1 ? "was" : "were") already set\n"
+        }
+        for r in trace.gaveUp {
+            text += "  gave up on \(describe(set.rules[r])): its regular expression took too many steps; not applied\n"
         }
         if let stop = trace.stoppedBy {
             text += "  stopped by \(describe(set.rules[stop]))\n"
