@@ -60,9 +60,9 @@ enum CSVGenerator {
         return total - 0
     }
 
-    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
-    private static func money(_ cents: Int64) -> String {
+    static func money(_ cents: Int64) -> String {
         let sign = cents < 0 ? "-" : ""
         let m = cents.magnitude
         let c = m % 100
@@ -70,7 +70,7 @@ enum CSVGenerator {
     }
 
     /// Year, month and day `days` after 2015-01-01.
-    private static func civil(_ days: Int) -> (Int, Int, Int) {
+    static func civil(_ days: Int) -> (Int, Int, Int) {
         let date = LocalDate(year: 2015, month: 1, day: 1)!.adding(days: days)
         return (date.year, date.month, date.day)
     }

@@ -15,6 +15,15 @@ enum Measure {
         return Double(usage.ru_maxrss) / 1024
     }
 
+    /// The middle of `values` (the mean of the two middle ones for an even count): on a shared,
+    /// noisy machine a steadier summary than the best run.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
     static func format(_ value: Double, _ digits: Int = 1) -> String {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }

@@ -3,29 +3,30 @@
 /// Rules files have hundreds of literals; trying each against every transaction would dominate the
 /// run. The automaton is built once with failure links folded into a dense transition table over
 /// byte classes (bytes that appear in no pattern share one class), so scanning costs one table
-/// lookup per byte whatever the number of patterns.
-struct AhoCorasick: Sendable {
-    /// Byte → class.
-    private let classOf: [UInt8]
+/// lookup per byte whatever the number of patterns. Entries hold the next state already multiplied
+/// by the class count, or, when that state ends a pattern, its number complemented (negative), so
+/// the loop has no multiply and one sign test.
+final class AhoCorasick {
+    private let classOf: UnsafeMutablePointer<Int32>
     private let classCount: Int
-    /// `next[state * classCount + class]`.
-    private let next: [Int32]
+    private let next: UnsafeMutableBufferPointer<Int32>
     /// Patterns ending at each state (following failure links), as ranges into `outputs`.
-    private let outputStart: [Int32]
-    private let outputCount: [Int32]
-    private let outputs: [Int32]
+    private let outputStart: UnsafeMutablePointer<Int32>
+    private let outputs: UnsafeMutablePointer<Int32>
 
     init(_ patterns: [[UInt8]]) {
-        // Byte classes: one per byte used in a pattern, plus one for all others.
-        var classOf = [UInt8](repeating: 0, count: 256)
+        // Byte classes: one per byte used in a pattern, plus one (0) for all others.
+        var classes = 1
+        var classOf = [Int32](repeating: 0, count: 256)
         var used = [Bool](repeating: false, count: 256)
         for pattern in patterns { for b in pattern { used[Int(b)] = true } }
-        var classes = 1
         for b in 0..<256 where used[b] {
-            classOf[b] = UInt8(classes)
+            classOf[b] = Int32(classes)
             classes += 1
-            if classes == 256 { break }
         }
+        // Patterns are folded (no ASCII capitals), so an ASCII capital can share its small
+        // letter's class: ASCII text is then scanned as it is, without folding it first.
+        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { classOf[Int(b)] = classOf[Int(b | 0x20)] }
         // The trie.
         var children: [[Int32]] = [[Int32](repeating: -1, count: classes)]
         var terminal: [[Int32]] = [[]]
@@ -43,68 +44,72 @@ struct AhoCorasick: Sendable {
             terminal[state].append(Int32(id))
         }
         // Breadth first: failure links, dense transitions, outputs merged along failure links.
-        var fail = [Int32](repeating: 0, count: children.count)
-        var next = [Int32](repeating: 0, count: children.count * classes)
+        let states = children.count
+        var fail = [Int](repeating: 0, count: states)
+        var delta = [Int](repeating: 0, count: states * classes)
         var merged = terminal
         var queue: [Int] = []
         for c in 0..<classes {
-            let child = children[0][c]
-            if child >= 0 {
-                next[c] = child
-                fail[Int(child)] = 0
-                queue.append(Int(child))
-            } else {
-                next[c] = 0
-            }
+            let child = Int(children[0][c])
+            delta[c] = max(child, 0)
+            if child > 0 { queue.append(child) }
         }
         var head = 0
         while head < queue.count {
             let state = queue[head]
             head += 1
-            merged[state] += merged[Int(fail[state])]
+            merged[state] += merged[fail[state]]
             for c in 0..<classes {
-                let child = children[state][c]
+                let child = Int(children[state][c])
                 if child >= 0 {
-                    fail[Int(child)] = next[Int(fail[state]) * classes + c]
-                    next[state * classes + c] = child
-                    queue.append(Int(child))
+                    fail[child] = delta[fail[state] * classes + c]
+                    delta[state * classes + c] = child
+                    queue.append(child)
                 } else {
-                    next[state * classes + c] = next[Int(fail[state]) * classes + c]
+                    delta[state * classes + c] = delta[fail[state] * classes + c]
                 }
             }
         }
-        var outputStart = [Int32](repeating: 0, count: children.count)
-        var outputCount = [Int32](repeating: 0, count: children.count)
+        let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: states * classes)
+        for (i, target) in delta.enumerated() {
+            table[i] = merged[target].isEmpty ? Int32(target * classes) : ~Int32(target)
+        }
+        var outputStart = [Int32](repeating: 0, count: states + 1)
         var outputs: [Int32] = []
-        for state in 0..<children.count {
+        for state in 0..<states {
             outputStart[state] = Int32(outputs.count)
-            outputCount[state] = Int32(merged[state].count)
             outputs += merged[state]
         }
-        self.classOf = classOf
+        outputStart[states] = Int32(outputs.count)
+        self.classOf = .allocate(capacity: 256)
+        self.classOf.initialize(from: classOf, count: 256)
         self.classCount = classes
-        self.next = next
-        self.outputStart = outputStart
-        self.outputCount = outputCount
-        self.outputs = outputs
+        self.next = table
+        self.outputStart = .allocate(capacity: outputStart.count)
+        self.outputStart.initialize(from: outputStart, count: outputStart.count)
+        self.outputs = .allocate(capacity: max(outputs.count, 1))
+        self.outputs.initialize(from: outputs, count: outputs.count)
     }
 
-    /// Calls `found` with the id of every pattern occurring in `text` (once per occurrence).
+    deinit {
+        classOf.deallocate()
+        next.deallocate()
+        outputStart.deallocate()
+        outputs.deallocate()
+    }
+
+    /// Calls `found` with the id of every pattern occurring in `text` (once per occurrence). `text`
+    /// must be folded, or ASCII (whose capitals the classes fold).
     @inline(__always)
     func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
-        classOf.withUnsafeBufferPointer { classOf in
-            next.withUnsafeBufferPointer { next in
-                outputCount.withUnsafeBufferPointer { outputCount in
-                    var state = 0
-                    for b in text {
-                        state = Int(next[state &* classCount &+ Int(classOf[Int(b)])])
-                        let count = Int(outputCount[state])
-                        if count > 0 {
-                            let start = Int(outputStart[state])
-                            for i in start..<(start + count) { found(Int(outputs[i])) }
-                        }
-                    }
-                }
+        let table = next.baseAddress!
+        var state: Int32 = 0
+        for b in text {
+            state = table[Int(state) &+ Int(classOf[Int(b)])]
+            if state < 0 {
+                let s = Int(~state)
+                state = Int32(truncatingIfNeeded: s &* classCount)
+                for i in Int(outputStart[s])..<Int(outputStart[s + 1]) { found(Int(outputs[i])) }
             }
         }
     }

@@ -6,92 +6,65 @@ import FinanceCore
 /// hold; it sets each of its fields that no earlier rule has set; `stop` ends the run. Conditions
 /// see the transaction as earlier rules left it.
 ///
-/// Speed: with hundreds of rules, most cannot match a given transaction. Each rule that needs some
-/// text to match (a `contains`, `is`, `starts-with` or `ends-with` literal, or the literal every
-/// match of its regex contains, on every alternative of one of its `when` lines) is indexed under
-/// those literals in one Aho–Corasick automaton. A transaction's text fields are scanned once, and
-/// only the rules whose literals occur, plus those that cannot be indexed, are evaluated, in rule
-/// order. When a rule changes a text field, the new value is scanned too. The result is the same as
-/// evaluating every rule in order (`RuleEngine(rules, indexed: false)` does exactly that; a
-/// differential test compares the two).
+/// Speed: with hundreds of rules, most cannot match a given transaction. `RuleIndex` puts the
+/// literals rules need into one index (`LiteralAnchors`); a transaction's text is scanned
+/// once, and only the rules whose literals occur, plus those that cannot be indexed, are
+/// evaluated, in rule order. When a rule changes a scanned field, the new value is scanned too. The
+/// result is the same as evaluating every rule in order (`RuleEngine(rules, indexed: false)` does
+/// exactly that; a differential test compares the two).
+///
+/// An engine keeps scratch state between transactions: use one per thread.
 public final class RuleEngine {
     public let rules: [Rule]
-    private let compiled: [CompiledRule]
-    private let indexed: Bool
-    private let automaton: AhoCorasick
-    /// For each automaton pattern: the rules it admits, and on which field.
-    private let entries: [[(field: TextField, rule: Int32)]]
-    /// Rules evaluated whatever the text says.
-    private let always: [UInt64]
-    /// Fields whose text the index needs scanned.
-    private let scannedFields: [TextField]
-    private let wordCount: Int
-    private var view = TransactionView(PaymentActivity(
-        id: ActivityID(value: 0), account: nil, date: LocalDate(year: 2000, month: 1, day: 1)!, name: "",
-        amount: Money(units: 0, scale: 0), source: SourceLocation(file: "", line: 0)))
-    private var candidates: [UInt64] = []
     /// The rules a regex of which gave up (ran out of steps) on the last transaction: they were
     /// taken as not matching, which the caller should report.
     public private(set) var gaveUp: [Int] = []
 
+    private let compiled: CompiledRules
+    private let index: RuleIndex
+    private let indexed: Bool
+    private let words: Int
+    private let fields = FoldedFields()
+    private let candidates: UnsafeMutablePointer<UInt64>
+    /// `index`'s tables as plain memory, read on every transaction without reference counting.
+    private let always: UnsafeMutablePointer<UInt64>
+    private let entryStart: UnsafeMutablePointer<Int32>
+    private let entryRule: UnsafeMutablePointer<Int32>
+    private let entryField: UnsafeMutablePointer<TextField>
+    private let scanned: UnsafeMutablePointer<TextField>
+    private let scannedCount: Int
+    /// Bit `field.slot`: the field is scanned.
+    private let scannedMask: UInt8
+
     /// Compiles `set`; with `indexed: false`, every rule is tried on every transaction.
     public init(_ set: RuleSet, indexed: Bool = true) {
         rules = set.rules
-        compiled = set.rules.map(CompiledRule.init)
+        compiled = CompiledRules(set)
+        index = RuleIndex(set.rules, indexed: indexed)
         self.indexed = indexed
-        wordCount = (rules.count + 63) / 64
-        var always = [UInt64](repeating: 0, count: wordCount)
-        var patterns: [[UInt8]] = []
-        var patternIndex: [[UInt8]: Int] = [:]
-        var entries: [[(field: TextField, rule: Int32)]] = []
-        var fields = Set<TextField>()
-        for (r, rule) in compiled.enumerated() {
-            guard indexed, let key = Self.keyLine(rule) else {
-                always[r / 64] |= 1 << UInt64(r % 64)
-                continue
-            }
-            for (field, literals) in key {
-                for literal in literals {
-                    let id: Int
-                    if let known = patternIndex[literal] {
-                        id = known
-                    } else {
-                        id = patterns.count
-                        patternIndex[literal] = id
-                        patterns.append(literal)
-                        entries.append([])
-                    }
-                    entries[id].append((field, Int32(r)))
-                }
-                if field == .text { fields.formUnion([.name, .memo, .address]) } else { fields.insert(field) }
-            }
-        }
-        automaton = AhoCorasick(patterns)
-        self.entries = entries
-        self.always = always
-        scannedFields = TextField.allCases.filter { fields.contains($0) }
-        candidates = [UInt64](repeating: 0, count: wordCount)
+        words = index.always.count
+        candidates = .allocate(capacity: words)
+        candidates.initialize(repeating: 0, count: words)
+        always = Self.copy(index.always)
+        entryStart = Self.copy(index.entryStart)
+        entryRule = Self.copy(index.entryRule)
+        entryField = Self.copy(index.entryField)
+        scanned = Self.copy(index.scannedFields)
+        scannedCount = index.scannedFields.count
+        scannedMask = index.scannedFields.reduce(0) { $0 | 1 << UInt8($1.slot) }
     }
 
-    /// The `when` line to index a rule under: one whose every alternative requires a literal,
-    /// preferring the line whose shortest literal is longest (rarer text, fewer false candidates).
-    private static func keyLine(_ rule: CompiledRule) -> [(TextField, [[UInt8]])]? {
-        var best: [(TextField, [[UInt8]])]?
-        var bestScore = -1
-        for line in rule.lines {
-            let required = line.map(\.requiredLiterals)
-            guard !required.isEmpty, required.allSatisfy({ $0 != nil }) else { continue }
-            // `text` is scanned field by field; a literal spanning two fields (holding the line
-            // break between them) could be missed, so such a line is not used as a key.
-            guard !required.contains(where: { $0!.0 == .text && $0!.1.contains { $0.contains(0x0A) } }) else { continue }
-            let list = required.map { $0! }
-            let score = list.flatMap { $0.1 }.map(\.count).min() ?? 0
-            if score > bestScore {
-                best = list
-                bestScore = score
-            }
+    deinit {
+        for pointer in [UnsafeMutableRawPointer(candidates), UnsafeMutableRawPointer(always), UnsafeMutableRawPointer(entryStart),
+                        UnsafeMutableRawPointer(entryRule), UnsafeMutableRawPointer(entryField), UnsafeMutableRawPointer(scanned)] {
+            pointer.deallocate()
         }
-        return best
+    }
+
+    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
+        array.withUnsafeBufferPointer { if let base = $0.baseAddress { pointer.initialize(from: base, count: $0.count) } }
+        return pointer
     }
 
     /// Applies the rules to `activity`.
@@ -113,78 +86,119 @@ public final class RuleEngine {
     }
 
     private func run(_ activity: inout PaymentActivity, trace: UnsafeMutablePointer<RuleTrace>?) {
+        // Through a pointer: passing the activity on by value would copy it (and retain its strings)
+        // for every call.
+        withUnsafeMutablePointer(to: &activity) { run(at: $0, trace: trace) }
+    }
+
+    private func run(at activity: UnsafeMutablePointer<PaymentActivity>, trace: UnsafeMutablePointer<RuleTrace>?) {
         if !gaveUp.isEmpty { gaveUp.removeAll(keepingCapacity: true) }
-        guard !compiled.isEmpty else { return }
-        view.reset(activity)
-        for w in 0..<wordCount { candidates[w] = always[w] }
-        if indexed {
-            for field in scannedFields { scan(field) }
-        }
-        var decided = 0
+        let count = compiled.count
+        guard count > 0 else { return }
+        fields.reset()
+        candidates.update(from: always, count: words)
+        for k in 0..<scannedCount { scan(scanned[k], of: activity) }
+        var decided: UInt8 = 0
         var r = nextCandidate(from: 0)
-        while r < compiled.count {
-            let rule = compiled[r]
-            let captures = RuleEvaluation.match(rule, &view)
-            if view.regexGaveUp {
-                view.regexGaveUp = false
+        while r < count {
+            let rule = compiled.rules[r]
+            var captures: [Substring?]?
+            var regexGaveUp = false
+            let holds = RuleEvaluation.holds(rule, in: compiled, activity, fields, captures: &captures, gaveUp: &regexGaveUp)
+            if regexGaveUp {
                 gaveUp.append(r)
                 trace?.pointee.gaveUp.append(r)
             }
-            if let captures {
+            if holds {
                 trace?.pointee.matched.append(r)
-                for action in rule.rule.actions {
-                    let bit = 1 << SettableField.allCases.firstIndex(of: action.field)!
+                for a in Int(rule.actionStart)..<Int(rule.actionEnd) {
+                    let action = compiled.actions + a
+                    let field = action.pointee.field
+                    let bit: UInt8 = 1 << UInt8(TextField(field).slot)
                     guard decided & bit == 0 else { continue }
                     decided |= bit
-                    view.set(action.field, action.value.render(captures))
-                    trace?.pointee.decisions.append(RuleDecision(field: action.field, rule: r, value: view.value(TextView.textField(action.field))))
-                    if indexed { rescan(after: action.field) }
+                    set(action, captures: captures, on: activity)
+                    trace?.pointee.decisions.append(RuleDecision(field: field, rule: r,
+                                                                 value: TransactionText.value(TextField(field), of: activity.pointee)))
                 }
-                if rule.rule.stops {
+                if rule.stops {
                     trace?.pointee.stoppedBy = r
                     break
                 }
             }
             r = nextCandidate(from: r + 1)
         }
-        activity = view.activity
     }
 
+    /// Performs one action; the field's folded form is redone, and rescanned when indexed.
+    private func set(_ action: UnsafeMutablePointer<CompiledAction>, captures: [Substring?]?, on activity: UnsafeMutablePointer<PaymentActivity>) {
+        let field = action.pointee.field
+        if field == .type {
+            if let type = action.pointee.fixedType ?? PaymentType(rawValue: action.pointee.template.render(captures ?? []).lowercased()) {
+                activity.pointee.type = type
+            }
+        } else {
+            let value = action.pointee.fixed ?? action.pointee.template.render(captures ?? [])
+            switch field {
+            case .category: activity.pointee.category = value
+            case .name: activity.pointee.name = value
+            case .memo: activity.pointee.memo = value
+            case .address: activity.pointee.address = value
+            case .account: activity.pointee.account = value
+            case .type: break
+            }
+        }
+        let textField = TextField(field)
+        fields.invalidate(textField)
+        if scannedMask & (1 << UInt8(textField.slot)) != 0 { scan(textField, of: activity) }
+    }
 
-    /// Marks the rules admitted by the literals occurring in a field's current value.
-    private func scan(_ field: TextField) {
-        let folded = view.folded(field)
-        folded.withUnsafeBufferPointer { bytes in
-            automaton.scan(bytes) { id in
-                for entry in entries[id] where entry.field == field || (entry.field == .text && Self.isPartOfText(field)) {
-                    let r = Int(entry.rule)
-                    candidates[r / 64] |= 1 << UInt64(r % 64)
-                }
+    /// Marks the rules admitted by the literals occurring in a field's current value. ASCII text
+    /// (the automaton folds its capitals) is scanned as it is; other text is folded first.
+    @inline(__always)
+    private func scan(_ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) {
+        let scannedRaw: Bool
+        switch field {
+        case .name: scannedRaw = activity.pointee.name.withUTF8Bytes { scanIfASCII($0, field) }
+        case .memo: scannedRaw = activity.pointee.memo.map { $0.withUTF8Bytes { scanIfASCII($0, field) } } ?? true
+        case .address: scannedRaw = activity.pointee.address.map { $0.withUTF8Bytes { scanIfASCII($0, field) } } ?? true
+        default: scannedRaw = false
+        }
+        if !scannedRaw { scan(fields.bytes(field, of: activity), field) }
+    }
+
+    @inline(__always)
+    private func scanIfASCII(_ text: UnsafeBufferPointer<UInt8>, _ field: TextField) -> Bool {
+        guard ASCIIFold.isASCII(text) else { return false }
+        scan(text, field)
+        return true
+    }
+
+    @inline(__always)
+    private func scan(_ text: UnsafeBufferPointer<UInt8>, _ field: TextField) {
+        let partOfText = field == .name || field == .memo || field == .address
+        let candidates = self.candidates
+        let start = entryStart, rule = entryRule, entryField = self.entryField
+        index.automaton.scan(text) { id in
+            for e in Int(start[id])..<Int(start[id + 1]) {
+                let f = entryField[e]
+                guard f == field || (partOfText && f == .text) else { continue }
+                let r = Int(rule[e])
+                candidates[r >> 6] |= 1 << UInt64(r & 63)
             }
         }
     }
 
-    /// A rule changed a field: its new value may admit later rules.
-    private func rescan(after field: SettableField) {
-        let textField = TextView.textField(field)
-        guard scannedFields.contains(textField) else { return }
-        scan(textField)
-    }
-
-    private static func isPartOfText(_ field: TextField) -> Bool {
-        field == .name || field == .memo || field == .address
-    }
-
-    /// The first candidate rule at or after `start`, or `compiled.count`.
+    /// The first candidate rule at or after `start`, or the rule count.
     @inline(__always)
     private func nextCandidate(from start: Int) -> Int {
-        var w = start / 64
-        guard w < wordCount else { return compiled.count }
-        var word = candidates[w] & (~0 << UInt64(start % 64))
+        var w = start >> 6
+        guard w < words else { return compiled.count }
+        var word = candidates[w] & (~0 << UInt64(start & 63))
         while true {
-            if word != 0 { return min(w * 64 + word.trailingZeroBitCount, compiled.count) }
+            if word != 0 { return min(w << 6 + word.trailingZeroBitCount, compiled.count) }
             w += 1
-            guard w < wordCount else { return compiled.count }
+            guard w < words else { return compiled.count }
             word = candidates[w]
         }
     }
@@ -210,4 +224,10 @@ public struct RuleDecision: Sendable, Equatable {
     /// The rule's index in the rule set.
     public var rule: Int
     public var value: String
+
+    public init(field: SettableField, rule: Int, value: String) {
+        self.field = field
+        self.rule = rule
+        self.value = value
+    }
 }

@@ -1,86 +1,113 @@
 import FinanceCore
 
-/// Whether conditions hold for a transaction, and what a matching rule's regexes captured.
+/// Whether a compiled rule's conditions hold for a transaction, and what its regexes captured.
 enum RuleEvaluation {
-    /// The rule's conditions against `view`: `nil` when they do not all hold; otherwise the
-    /// captures of its first `matches` condition that matched (empty when there is none).
-    static func match(_ rule: CompiledRule, _ view: inout TransactionView) -> [Substring?]? {
-        var captures: [Substring?]?
-        for line in rule.lines {
+    /// Whether every `when` line of `rule` holds. When `captures` is asked for (non-nil pointer),
+    /// it receives the groups of the first `matches` condition that held. `gaveUp` is set when a
+    /// regex ran out of steps; its condition was taken as not holding.
+    @inline(__always)
+    static func holds(_ rule: FlatRule, in compiled: CompiledRules, _ activity: UnsafeMutablePointer<PaymentActivity>, _ fields: FoldedFields,
+                      captures: inout [Substring?]?, gaveUp: inout Bool) -> Bool
+    {
+        var line = Int(rule.lineStart)
+        while line < Int(rule.lineEnd) {
+            let range = compiled.lines[line]
             var lineHolds = false
-            for condition in line {
-                let (holds, found) = evaluate(condition, &view, wantCaptures: captures == nil && rule.usesCaptures)
-                if holds {
-                    if captures == nil, let found { captures = found }
+            var k = Int(range.start)
+            while k < Int(range.end) {
+                let condition = compiled.conditions.baseAddress! + k
+                let wantCaptures = rule.usesCaptures && captures == nil && condition.pointee.kind == .matches && !condition.pointee.negated
+                let held = wantCaptures
+                    ? withUnsafeMutablePointer(to: &captures) { test(condition, compiled, activity, fields, captures: $0, gaveUp: &gaveUp) }
+                    : test(condition, compiled, activity, fields, captures: nil, gaveUp: &gaveUp)
+                if held {
                     lineHolds = true
                     break
                 }
+                k += 1
             }
-            guard lineHolds else { return nil }
+            guard lineHolds else { return false }
+            line += 1
         }
-        return captures ?? []
+        return true
     }
 
-    private static func evaluate(_ c: CompiledCondition, _ view: inout TransactionView, wantCaptures: Bool) -> (Bool, [Substring?]?) {
-        var captures: [Substring?]?
+    @inline(__always)
+    private static func test(_ condition: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>, _ fields: FoldedFields,
+                             captures: UnsafeMutablePointer<[Substring?]?>?, gaveUp: inout Bool) -> Bool
+    {
         let result: Bool
-        switch c.test {
-        case .text(let field, let op, let literal):
-            let value = view.folded(field)
-            switch op {
-            case .contains: result = CaseFold.contains(value, literal)
-            case .is: result = value == literal
-            case .startsWith: result = value.starts(with: literal)
-            case .endsWith: result = value.count >= literal.count && value.suffix(literal.count).elementsEqual(literal)
-            }
-        case .matches(let field, let regex):
-            let text = view.value(field)
+        let c = condition
+        switch c.pointee.kind {
+        case .contains: result = FoldedText.contains(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .equals: result = FoldedText.equal(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .startsWith: result = FoldedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .endsWith: result = FoldedText.hasSuffix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .matches:
+            let regex = compiled.regexes[Int(c.pointee.regex)]
+            let text = TransactionText.value(c.pointee.textField, of: a.pointee)
             let outcome: RegexTest
-            if wantCaptures && !c.negated {
+            if let captures {
                 let found = regex.search(capturing: text)
                 outcome = found.outcome
-                captures = found.match?.captures
+                if let match = found.match { captures.pointee = match.captures }
             } else {
                 outcome = regex.test(text)
             }
             if outcome == .gaveUp {
-                // Undecided: the rule is not applied, and the caller hears of it.
-                view.regexGaveUp = true
-                return (false, nil)
+                gaveUp = true
+                return false
             }
             result = outcome == .match
-        case .amount(let field, let comparison, let value):
-            result = comparison.holds(order(amount(field, view.activity), value))
-        case .amountBetween(let field, let low, let high):
-            let a = amount(field, view.activity)
-            result = order(a, low) >= 0 && order(a, high) <= 0
-        case .number(let field, let comparison, let value):
-            result = comparison.holds(order(number(field, view.activity), value))
-        case .numberBetween(let field, let low, let high):
-            let n = number(field, view.activity)
-            result = n >= low && n <= high
-        case .date(let comparison, let value):
-            result = comparison.holds(order(view.activity.date, value))
-        case .dateBetween(let low, let high):
-            result = view.activity.date >= low && view.activity.date <= high
+        case .amount: result = c.pointee.comparison.holds(compare(amount(c.pointee.amountField, a), c.pointee.lowMoney))
+        case .amountBetween:
+            let value = amount(c.pointee.amountField, a)
+            result = compare(value, c.pointee.lowMoney) >= 0 && compare(value, c.pointee.highMoney) <= 0
+        case .number: result = c.pointee.comparison.holds(order(number(c.pointee.numberField, a), c.pointee.low))
+        case .numberBetween:
+            let n = number(c.pointee.numberField, a)
+            result = n >= c.pointee.low && n <= c.pointee.high
+        case .date: result = c.pointee.comparison.holds(order(a.pointee.date, c.pointee.lowDate))
+        case .dateBetween: result = a.pointee.date >= c.pointee.lowDate && a.pointee.date <= c.pointee.highDate
         }
-        return (result != c.negated, c.negated ? nil : captures)
+        return result != c.pointee.negated
     }
 
-    private static func amount(_ field: AmountField, _ a: PaymentActivity) -> Money {
+    @inline(__always)
+    private static func amount(_ field: AmountField, _ a: UnsafeMutablePointer<PaymentActivity>) -> Money {
         switch field {
-        case .amount: return a.amount
-        case .absAmount: return a.amount.magnitude ?? a.amount
+        case .amount: return a.pointee.amount
+        case .absAmount: return a.pointee.amount.magnitude ?? a.pointee.amount
         }
     }
 
-    private static func number(_ field: NumberField, _ a: PaymentActivity) -> Int {
+    @inline(__always)
+    private static func number(_ field: NumberField, _ a: UnsafeMutablePointer<PaymentActivity>) -> Int {
+        let date = a.pointee.date
         switch field {
-        case .day: return a.date.day
-        case .month: return a.date.month
-        case .weekday: return a.date.weekday
+        case .day: return date.day
+        case .month: return date.month
+        case .weekday: return date.weekday
         }
     }
+
+    /// -1, 0 or 1; amounts of one scale (the usual case) compare as integers.
+    @inline(__always)
+    private static func compare(_ a: Money, _ b: Money) -> Int {
+        var (x, y) = (a.units, b.units)
+        if a.scale != b.scale {
+            // Bring both to the larger scale; fall back to Money's own comparison on overflow.
+            let diff = Int(a.scale) - Int(b.scale)
+            guard abs(diff) < powersOfTen.count else { return order(a, b) }
+            let (scaled, overflow) = diff > 0 ? y.multipliedReportingOverflow(by: powersOfTen[diff])
+                                              : x.multipliedReportingOverflow(by: powersOfTen[-diff])
+            guard !overflow else { return order(a, b) }
+            if diff > 0 { y = scaled } else { x = scaled }
+        }
+        return x < y ? -1 : (x > y ? 1 : 0)
+    }
+
+    private static let powersOfTen: [Int64] = (0...18).map { n in (0..<n).reduce(Int64(1)) { r, _ in r * 10 } }
 
     @inline(__always)
     private static func order<T: Comparable>(_ a: T, _ b: T) -> Int {
@@ -88,63 +115,45 @@ enum RuleEvaluation {
     }
 }
 
-/// A condition with its literal folded once, ahead of every transaction.
-struct CompiledCondition: Sendable {
-    enum Test: Sendable {
-        case text(TextField, TextOperator, [UInt8])
-        case matches(TextField, RuleRegex)
-        case amount(AmountField, Comparison, Money)
-        case amountBetween(AmountField, Money, Money)
-        case number(NumberField, Comparison, Int)
-        case numberBetween(NumberField, Int, Int)
-        case date(Comparison, LocalDate)
-        case dateBetween(LocalDate, LocalDate)
+/// Comparisons of folded text.
+enum FoldedText {
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.count == 0 || memoryEqual(a.baseAddress!, b.baseAddress!, a.count))
     }
 
-    var negated: Bool
-    var test: Test
+    @inline(__always)
+    static func hasPrefix(_ a: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count >= p.count && (p.count == 0 || memoryEqual(a.baseAddress!, p.baseAddress!, p.count))
+    }
 
-    init(_ condition: Condition) {
-        negated = condition.negated
-        switch condition.test {
-        case .text(let field, let op, let literal): test = .text(field, op, CaseFold.fold(literal))
-        case .matches(let field, let box): test = .matches(field, box.regex)
-        case .amount(let field, let op, let value): test = .amount(field, op, value)
-        case .amountBetween(let field, let low, let high): test = .amountBetween(field, low, high)
-        case .number(let field, let op, let value): test = .number(field, op, value)
-        case .numberBetween(let field, let low, let high): test = .numberBetween(field, low, high)
-        case .date(let op, let value): test = .date(op, value)
-        case .dateBetween(let low, let high): test = .dateBetween(low, high)
+    @inline(__always)
+    static func hasSuffix(_ a: UnsafeBufferPointer<UInt8>, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count >= s.count && (s.count == 0 || memoryEqual(a.baseAddress! + (a.count - s.count), s.baseAddress!, s.count))
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.count
+        guard n > 0 else { return true }
+        guard n <= haystack.count, let h = haystack.baseAddress, let p = needle.baseAddress else { return false }
+        let first = p[0]
+        var i = 0
+        let last = haystack.count - n
+        while i <= last {
+            if h[i] == first && memoryEqual(h + i + 1, p + 1, n - 1) { return true }
+            i += 1
         }
+        return false
     }
 
-    /// Literals one of which the field must contain for the condition to hold, or `nil` when the
-    /// condition can hold without any (negated, numeric, or a regex with no required text).
-    var requiredLiterals: (TextField, [[UInt8]])? {
-        guard !negated else { return nil }
-        switch test {
-        case .text(let field, _, let literal): return literal.isEmpty ? nil : (field, [literal])
-        case .matches(let field, let regex):
-            // The alternatives are only offered when they are more selective than the one literal.
-            if let alternatives = regex.requiredAlternatives, !alternatives.isEmpty, alternatives.allSatisfy({ !$0.isEmpty }) {
-                return (field, alternatives)
-            }
-            if let literal = regex.requiredLiteral, !literal.isEmpty { return (field, [literal]) }
-            return nil
-        default: return nil
+    @inline(__always)
+    private static func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var k = 0
+        while k < count {
+            if a[k] != b[k] { return false }
+            k += 1
         }
-    }
-}
-
-/// A rule ready to run: conditions compiled, actions kept.
-struct CompiledRule: Sendable {
-    let rule: Rule
-    let lines: [[CompiledCondition]]
-    let usesCaptures: Bool
-
-    init(_ rule: Rule) {
-        self.rule = rule
-        lines = rule.conditions.map { $0.alternatives.map(CompiledCondition.init) }
-        usesCaptures = rule.actions.contains { $0.value.usesCaptures }
+        return true
     }
 }
