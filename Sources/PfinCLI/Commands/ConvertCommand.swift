@@ -10,8 +10,10 @@ enum ConvertCommand {
         summary: "Read bank statements and write normalised transactions (JSON Lines, CSV or OFX).",
         details: """
             Reads each FILE (standard input when none is given, or for '-'), detects its format (CSV,
-            OFX/QFX 1.x or 2.x) and, for CSV, its dialect: encoding, delimiter, header, columns, date layout and number format. Bad rows
-            are reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
+            OFX/QFX 1.x or 2.x, or pfin's own JSON Lines) and, for CSV, its dialect: encoding,
+            delimiter, header, columns, date layout and number format. With --rules, the rules
+            categorise and clean each transaction on the way. Bad rows are reported as
+            FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
         options: InputOptions.specs + RulesLoading.specs + [
             OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML) or ofx1 (OFX 1.0.2 SGML)."),

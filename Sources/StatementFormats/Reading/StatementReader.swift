@@ -48,13 +48,14 @@ public protocol StatementReader: Sendable {
 /// The readers pfin knows, and format detection by content.
 public enum StatementReaders {
     /// Every reader, in the order detection asks them.
-    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CSVStatementReader.self]
+    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, JSONLinesReader.self, CSVStatementReader.self]
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {
         switch format {
         case .csv: return CSVStatementReader()
         case .ofx, .qfx, .ofx1: return OFXStatementReader()
+        case .jsonl: return JSONLinesReader()
         default: return nil
         }
     }

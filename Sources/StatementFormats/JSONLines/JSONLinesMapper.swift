@@ -1,0 +1,109 @@
+import FinanceCore
+
+/// Turns the lines of one JSON Lines file, in order, into activities or diagnostics.
+///
+/// A bad line becomes one diagnostic (its first problem, at its column) and nothing else: no
+/// activity is made up from what could be read of it, and the next line is read as usual.
+final class JSONLinesMapper {
+    let file: String
+    private let accountOverride: String?
+    private let defaultCurrency: CurrencyCode?
+    private let ids = ActivityIDBuilder()
+    private let scratch = ByteBuffer(capacity: 1 << 12)
+    /// Each field's key as pfin writes it, by `rawValue` (a pointer: no array checks per key).
+    private let quotedKeys: UnsafeMutablePointer<QuotedKey>
+    @exclusivity(unchecked) private var fields = JSONLinesFieldReader()
+    @exclusivity(unchecked) private var warnedLostTrack = false
+
+    init(file: String, options: ReadOptions) {
+        self.file = file
+        accountOverride = options.account
+        defaultCurrency = options.currency
+        quotedKeys = .allocate(capacity: JSONLinesField.allCases.count)
+        quotedKeys.initialize(from: JSONLinesField.allCases.map { QuotedKey($0.quotedKey) }, count: JSONLinesField.allCases.count)
+    }
+
+    deinit { quotedKeys.deallocate() }
+
+    /// Maps one line, without its line break; blank lines are skipped.
+    func map(_ line: UnsafeBufferPointer<UInt8>, number: Int, into sink: inout some ActivitySink) throws {
+        var record = JSONLinesRecord()
+        do throws(JSONLinesProblem) {
+            guard try parse(line, into: &record) else { return }
+        } catch {
+            let location = SourceLocation(file: file, line: number, column: Self.column(of: error.offset, in: line))
+            try sink.report(error.issue.diagnostic(at: location))
+            return
+        }
+        // `parse` made sure that the required fields are there.
+        guard let date = record.date, var amount = record.amount, let name = record.name else { return }
+        // `--account` and `--currency` apply as in other readers; the record's own `id` and
+        // `source` are kept, so that they survive a pipeline.
+        amount.currency = record.currency ?? defaultCurrency
+        let account = accountOverride ?? record.account
+        let id = record.id
+            ?? record.fitid.map { ids.id(account: account, bankID: $0, date: date) }
+            ?? ids.id(account: account, date: date, amount: amount, name: name)
+        try sink.accept(PaymentActivity(
+            id: id, account: account, date: date, name: name, address: record.address, amount: amount, memo: record.memo,
+            type: record.type, category: record.category, fitid: record.fitid, checkNumber: record.checkNumber,
+            source: record.source ?? SourceLocation(file: file, line: number)))
+        if !warnedLostTrack, let date = ids.lostTrackOfDate {
+            warnedLostTrack = true
+            try sink.report(Diagnostic(.warning, code: "jsonl.unsorted-large-file", at: SourceLocation(file: file, line: number),
+                "this very large file returns to \(date) after moving past it; identical records without an \"id\" on that day may share an id",
+                notes: ["sort the file by date, or give every record its \"id\""]))
+        }
+    }
+
+    /// Reads the line's object into `record`; `false` for a blank line.
+    private func parse(_ line: UnsafeBufferPointer<UInt8>, into record: inout JSONLinesRecord) throws(JSONLinesProblem) -> Bool {
+        var scanner = JSONObjectScanner(line, scratch: scratch)
+        scanner.skipWhitespace()
+        guard scanner.position < line.count else { return false }
+        let start = scanner.position
+        try scanner.beginObject()
+        // Records pfin wrote have their keys in the writer's order: the next one is tried first.
+        var expected: JSONLinesField? = .id
+        while true {
+            let field: JSONLinesField
+            if let next = expected, scanner.nextKey(ifExactly: quotedKeys[Int(next.rawValue)]) {
+                field = next
+            } else {
+                guard let key = try scanner.nextKey() else { break }
+                guard let known = JSONLinesField(key: key) else {
+                    _ = try scanner.value()
+                    continue
+                }
+                field = known
+            }
+            expected = field.next
+            guard record.seen & field.bit == 0 else {
+                throw JSONLinesProblem(issue: .duplicateKey(field), offset: scanner.keyOffset)
+            }
+            record.seen |= field.bit
+            scanner.skipWhitespace()
+            let offset = scanner.position
+            let value = try scanner.value()
+            do throws(JSONLinesIssue) {
+                try fields.set(field, value, in: &record)
+            } catch {
+                throw JSONLinesProblem(issue: error, offset: offset)
+            }
+        }
+        try scanner.end()
+        if record.seen & JSONLinesRecord.requiredBits != JSONLinesRecord.requiredBits,
+            let missing = JSONLinesRecord.required.first(where: { record.seen & $0.bit == 0 })
+        {
+            throw JSONLinesProblem(issue: .missing(missing), offset: start)
+        }
+        return true
+    }
+
+    /// The 1-based column, in Unicode scalars, of byte `offset` of a line.
+    static func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        var column = 1
+        for b in line[..<min(offset, line.count)] where b & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+}

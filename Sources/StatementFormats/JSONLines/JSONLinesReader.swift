@@ -1,0 +1,140 @@
+import FinanceCore
+import Glibc
+
+/// Reads JSON Lines as pfin writes them (CONTRACT.md, "JSON Lines"): one transaction per line, so
+/// that pfin's own output can be read again, in pipelines (`pfin convert a.csv | pfin convert --to
+/// ofx`) and as categorised history.
+///
+/// Streaming: lines are cut from chunks with `memchr` and each is scanned on its bytes, so memory
+/// stays flat whatever the file's size. A line longer than `maximumLineBytes` is reported and
+/// skipped without ever being held whole.
+///
+/// Decisions a writer of JSON Lines for pfin should know:
+/// - `date`, `amount` and `name` are required; `name` may be `""` (pfin writes that when a bank
+///   gives no payee) but not `null`. The other keys may be absent or `null`.
+/// - `amount` is a decimal string (`"-54.20"`) or a JSON number written without an exponent; its
+///   digits are kept exactly, scale included.
+/// - A key pfin reads may appear only once per record; keys it does not read are ignored.
+/// - A valid `id` (16 lower-case hex digits) and a `source` of the form `FILE:LINE` are kept;
+///   otherwise the id is computed as for CSV rows and the source is this file and line.
+///   `--account` replaces the account but not a kept id (the id names the transaction as first read).
+public struct JSONLinesReader: StatementReader {
+    public static let format = StatementFormat.jsonl
+    /// The longest line read: far beyond any transaction, small enough to hold.
+    public static let defaultMaximumLineBytes = 1 << 20
+
+    let maximumLineBytes: Int
+    /// Bytes read per chunk.
+    let chunkSize: Int
+
+    public init() {
+        self.init(maximumLineBytes: Self.defaultMaximumLineBytes, chunkSize: 1 << 20)
+    }
+
+    /// A reader with other limits, to test long lines and chunk boundaries with small inputs.
+    init(maximumLineBytes: Int, chunkSize: Int) {
+        self.maximumLineBytes = maximumLineBytes
+        self.chunkSize = chunkSize
+    }
+
+    /// Sure when the first line (after a byte-order mark and blank lines) is a JSON object with a
+    /// `date` or `amount` key. A CSV whose first cell starts with `{` is not such an object.
+    public static func sniff(_ prefix: [UInt8]) -> Int {
+        prefix.withUnsafeBufferPointer { all in
+            var start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while start < all.count, [0x20, 0x09, 0x0D, 0x0A].contains(all[start]) { start += 1 }
+            guard start < all.count, all[start] == UInt8(ascii: "{") else { return 0 }
+            let end = all[start...].firstIndex(of: UInt8(ascii: "\n")) ?? all.count
+            let isWhole = end < all.count
+            var scanner = JSONObjectScanner(UnsafeBufferPointer(rebasing: all[start..<end]), scratch: ByteBuffer(capacity: 256))
+            var sawKey = false
+            do throws(JSONLinesProblem) {
+                try scanner.beginObject()
+                while let key = try scanner.nextKey() {
+                    if let field = JSONLinesField(key: key), field == .date || field == .amount { sawKey = true }
+                    _ = try scanner.value()
+                }
+                try scanner.end()
+                return sawKey ? 95 : 0
+            } catch {
+                // A first line longer than the prefix fails where the prefix ends; judge what came before.
+                return !isWhole && sawKey ? 80 : 0
+            }
+        }
+    }
+
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let file = input.displayName
+        let mapper = JSONLinesMapper(file: file, options: options)
+        let buffer = ByteBuffer(capacity: chunkSize + 64)
+        var line = 1
+        // Bytes at the front of `buffer` already searched for a line break.
+        var searched = 0
+        // Inside a line that was too long: dropping bytes up to its end.
+        var skipping = false
+        var atStart = true
+        var isFinal = false
+
+        func overlong(_ number: Int) throws {
+            let location = SourceLocation(file: file, line: number, column: 1)
+            try sink.report(JSONLinesIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: location))
+        }
+        func emit(_ start: Int, _ end: Int) throws {
+            if end - start > maximumLineBytes {
+                try overlong(line)
+            } else {
+                try mapper.map(UnsafeBufferPointer(start: buffer.base + start, count: end - start), number: line, into: &sink)
+            }
+            line += 1
+        }
+
+        while !isFinal {
+            buffer.reserve(chunkSize)
+            let got = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: chunkSize))
+            buffer.count += got
+            isFinal = got == 0
+            if atStart {
+                guard buffer.count >= 3 || isFinal else { continue }
+                if buffer.count >= 3 && buffer.base[0] == 0xEF && buffer.base[1] == 0xBB && buffer.base[2] == 0xBF {
+                    buffer.removeFirst(3)
+                }
+                atStart = false
+            }
+            var start = 0
+            if skipping {
+                guard let end = Self.lineBreak(in: buffer, from: 0) else {
+                    buffer.removeAll()
+                    continue
+                }
+                start = end + 1
+                line += 1
+                skipping = false
+            }
+            var from = max(start, searched)
+            while let end = Self.lineBreak(in: buffer, from: from) {
+                try emit(start, end)
+                start = end + 1
+                from = start
+            }
+            if isFinal && start < buffer.count {
+                try emit(start, buffer.count)
+                start = buffer.count
+            }
+            buffer.removeFirst(start)
+            searched = buffer.count
+            if buffer.count > maximumLineBytes {
+                try overlong(line)
+                buffer.removeAll()
+                searched = 0
+                skipping = true
+            }
+        }
+    }
+
+    /// The offset of the first `\n` in `buffer` at or after `from`.
+    @inline(__always)
+    private static func lineBreak(in buffer: ByteBuffer, from: Int) -> Int? {
+        guard from < buffer.count, let found = memchr(buffer.base + from, 0x0A, buffer.count - from) else { return nil }
+        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+}
