@@ -126,3 +126,41 @@ struct RulesCommandTests {
         Golden.check(result.stdout, "help/rules-\(name).stdout")
     }
 }
+
+/// `pfin rules suggest`, on a categorised history (the samples as the sample rules categorise them).
+struct RulesSuggestCommandTests {
+    static let history = Repository.fixture("rules/history.jsonl")
+
+    @Test func proposesReadyToPasteRulesMostUsefulFirst() throws {
+        let result = try PfinProcess.run(["rules", "suggest", Self.history])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("rule \"Netflix\"\n  when name contains \"netflix\"\n  set category = \"Subscriptions:Streaming\"\n"))
+        Golden.check(result.stdout, "rules/suggest.stdout")
+    }
+
+    @Test func theProposalsParseAndCategoriseTheirHistory() throws {
+        let proposals = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-suggest-\(UUID().uuidString).pfin")
+        defer { try? FileManager.default.removeItem(at: proposals) }
+        let suggest = try PfinProcess.run(["rules", "suggest", Self.history, "-o", proposals.path])
+        #expect(suggest.status == 0)
+        #expect(suggest.stdout.isEmpty)
+        let check = try PfinProcess.run(["rules", "check", proposals.path])
+        #expect(check.status == 0, "the proposed rules parse: \(check.stderr)")
+    }
+
+    @Test func withRulesOnlyWhatTheyMissIsProposed() throws {
+        let result = try PfinProcess.run(["rules", "suggest", Self.history, "--rules", "Samples/rules.pfin"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("rule \""), "the sample rules already categorise their own output")
+        #expect(result.stderr.contains("nothing to propose"))
+    }
+
+    @Test func thresholdsAreValidated() throws {
+        let result = try PfinProcess.run(["rules", "suggest", Self.history, "--min-consistency", "120"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--min-consistency expects a percentage from 1 to 100, found '120'"))
+        let looser = try PfinProcess.run(["rules", "suggest", Self.history, "--min-support", "2", "--min-consistency", "75%"])
+        #expect(looser.status == 0)
+        #expect(looser.stdout.components(separatedBy: "\nrule ").count > result.stdout.components(separatedBy: "\nrule ").count)
+    }
+}
