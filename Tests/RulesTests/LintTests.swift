@@ -151,6 +151,14 @@ struct LintTests {
               set category = "Food:Groceries"
               stop
             """, warnings: []),
+        Case(name: "nested repetition in a regex", rules: """
+            rule "Slow"
+              when name matches /^(\\w+\\s?)*$/
+              set category = "X"
+            rule "Fine"
+              when name matches /a+b*(cd)?e{2,}/
+              set category = "Y"
+            """, warnings: ["2: rules.slow-regex"]),
     ]
 
     @Test(arguments: cases)

@@ -5,7 +5,21 @@ import FinanceCore
 public enum RulesLint {
     /// Duplicate names and rules that can never change a transaction.
     public static func check(_ set: RuleSet) -> [Diagnostic] {
-        duplicateNames(set.rules) + shadowed(set.rules)
+        (duplicateNames(set.rules) + shadowed(set.rules) + slowRegexes(set.rules)).sorted {
+            ($0.location.file, $0.location.line, $0.location.column ?? 0) < ($1.location.file, $1.location.line, $1.location.column ?? 0)
+        }
+    }
+
+    /// Regexes whose nested repetitions can make matching explode on a near miss.
+    private static func slowRegexes(_ rules: [Rule]) -> [Diagnostic] {
+        rules.flatMap { rule in
+            rule.conditions.flatMap(\.alternatives).compactMap { condition -> Diagnostic? in
+                guard case .matches(_, let box) = condition.test, box.regex.nestsUnboundedRepetition else { return nil }
+                return Diagnostic(.warning, code: "rules.slow-regex", at: condition.location,
+                                  "the regular expression /\(box.regex.pattern)/ of rule \(quoted(rule.name)) nests repetitions, which can take exponential time; pfin gives up on such a search and does not apply the rule",
+                                  notes: ["write it without nesting: (a+)+ matches what a+ does, and (\\w+\\s?)* what [\\w\\s]* does"])
+            }
+        }
     }
 
     /// With `--against`: the rules whose conditions held for none of the transactions.

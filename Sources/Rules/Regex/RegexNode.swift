@@ -71,4 +71,25 @@ extension RegexNode {
         case .repetition(let inner, _, _): inner.containsCapture
         }
     }
+
+    /// Whether an unbounded repetition holds another unbounded repetition (`(a+)+`, `(\w+\s?)*`):
+    /// the shape that makes a backtracking search take exponential time on a near miss.
+    var nestsUnboundedRepetition: Bool {
+        switch self {
+        case .literal, .anyExceptNewline, .set, .assertion: false
+        case .concatenation(let items), .alternation(let items): items.contains(where: \.nestsUnboundedRepetition)
+        case .group(let inner, _): inner.nestsUnboundedRepetition
+        case .repetition(let inner, let quantifier, _):
+            (quantifier.maximum == nil && inner.containsUnboundedRepetition) || inner.nestsUnboundedRepetition
+        }
+    }
+
+    private var containsUnboundedRepetition: Bool {
+        switch self {
+        case .literal, .anyExceptNewline, .set, .assertion: false
+        case .concatenation(let items), .alternation(let items): items.contains(where: \.containsUnboundedRepetition)
+        case .group(let inner, _): inner.containsUnboundedRepetition
+        case .repetition(let inner, let quantifier, _): quantifier.maximum == nil || inner.containsUnboundedRepetition
+        }
+    }
 }

@@ -60,6 +60,10 @@ public struct RuleRegex: Sendable {
     /// Set only when its shortest member is longer than `requiredLiteral`, so prefer it when present.
     public let requiredAlternatives: [[UInt8]]?
 
+    /// The pattern nests unbounded repetitions (`(a+)+`): a search may run out of steps and give
+    /// up (see `RegexTest.gaveUp`); `pfin rules check` warns about it.
+    public let nestsUnboundedRepetition: Bool
+
     /// With group bookkeeping, for `firstMatch`.
     private let capturing: RegexProgram
     /// Without it, for `matches`.
@@ -72,6 +76,7 @@ public struct RuleRegex: Sendable {
         var parser = RegexParser(pattern)
         let tree = try parser.parse()
         captureCount = parser.captureCount
+        nestsUnboundedRepetition = tree.nestsUnboundedRepetition
         capturing = try RegexCompiler.compile(tree, captureCount: captureCount, keepCaptures: true)
         testing = captureCount == 0 ? capturing : try RegexCompiler.compile(tree, captureCount: captureCount, keepCaptures: false)
 
