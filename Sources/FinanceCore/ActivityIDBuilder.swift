@@ -45,35 +45,56 @@ public final class ActivityIDBuilder {
         scratch.append(UInt8(ascii: "b"))
         appendField(account)
         appendField(bankID)
-        return numbered(date: date)
+        return numbered(date: date, dated: false)
     }
 
     /// The id of a row without a bank id, from what the bank wrote about it.
     public func id(account: String?, date: LocalDate, amount: Money, name: String) -> ActivityID {
-        scratch.removeAll()
-        scratch.append(UInt8(ascii: "r"))
-        appendField(account)
-        scratch.append(0x1F)
-        scratch.write(maximum: 10) { date.writeISO(to: $0) }
-        scratch.append(0x1F)
-        let canonical = amount.canonical
-        scratch.write(maximum: Money.maximumDecimalLength) { canonical.writeDecimal(to: $0) }
-        scratch.append(0x1F)
-        if let currency = amount.currency { scratch.append(contentsOf: currency.utf8) }
-        appendField(name)
-        return numbered(date: date)
+        name.withUTF8Bytes { id(account: account, date: date, amount: amount, nameUTF8: $0) }
     }
 
+    /// The same id, with the name given as its UTF-8 bytes: a reader that holds the cell's bytes
+    /// hashes them as they are instead of reading them back out of the `String` it made.
+    public func id(account: String?, date: LocalDate, amount: Money, nameUTF8 name: UnsafeBufferPointer<UInt8>) -> ActivityID {
+        scratch.removeAll()
+        // `r`, four separators, the date, the amount, the currency and the two text fields.
+        scratch.reserve(8 + 10 + Money.maximumDecimalLength + 3 + name.count + (account?.utf8.count ?? 0))
+        scratch.appendReserved(UInt8(ascii: "r"))
+        appendField(account)
+        let canonical = amount.canonical
+        scratch.write(maximum: 12 + Money.maximumDecimalLength + 3) { out in
+            out[0] = 0x1F
+            var i = 1 + date.writeISO(to: out + 1)
+            out[i] = 0x1F
+            i += 1 + canonical.writeDecimal(to: out + i + 1)
+            out[i] = 0x1F
+            i += 1
+            if let currency = amount.currency {
+                out[i] = UInt8(truncatingIfNeeded: currency.packed >> 16)
+                out[i + 1] = UInt8(truncatingIfNeeded: currency.packed >> 8)
+                out[i + 2] = UInt8(truncatingIfNeeded: currency.packed)
+                i += 3
+            }
+            out[i] = 0x1F
+            return i + 1
+        }
+        scratch.append(name)
+        return numbered(date: date, dated: true)
+    }
+
+    @inline(__always)
     private func appendField(_ text: String?) {
         scratch.append(0x1F)
         guard let text else { return }
         text.withUTF8Bytes { scratch.append($0) }
     }
 
-    private func numbered(date: LocalDate) -> ActivityID {
+    /// `dated`: the hashed text includes the date (a row without a bank id), which lets the
+    /// counter table keep the current date's rows apart.
+    private func numbered(date: LocalDate, dated: Bool) -> ActivityID {
         track(date)
         let base = SipHash24.hash(scratch.buffer, key: key)
-        let occurrence = seen.increment(base, date: date)
+        let occurrence = seen.increment(base, date: date, dated: dated)
         if seen.count > retainedRowLimit { releaseOldDates() }
         guard occurrence > 0 else { return ActivityID(value: base) }
         scratch.append(0x1F)

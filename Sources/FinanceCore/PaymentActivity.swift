@@ -24,23 +24,21 @@ public struct PaymentActivity: Hashable, Sendable {
     public var source: SourceLocation
 
     public var currency: CurrencyCode? { amount.currency }
+}
 
-    @inlinable
+extension PaymentActivity {
+    /// An activity; its type follows the amount's sign unless given.
+    ///
+    /// Declared in an extension and delegating to the memberwise initializer on purpose: assigning
+    /// the stored properties one by one compiled (Swift 6.3) to building the value twice, copying
+    /// one (a retain of every string) and destroying the other (a release of every string), on every
+    /// row every reader produces. The memberwise initializer moves the arguments into place.
     public init(id: ActivityID, account: String?, date: LocalDate, name: String, address: String? = nil,
                 amount: Money, memo: String? = nil, type: PaymentType? = nil, category: String? = nil,
                 fitid: String? = nil, checkNumber: String? = nil, source: SourceLocation)
     {
-        self.id = id
-        self.account = account
-        self.date = date
-        self.name = name
-        self.address = address
-        self.amount = amount
-        self.memo = memo
-        self.type = type ?? PaymentType(sign: amount)
-        self.category = category
-        self.fitid = fitid
-        self.checkNumber = checkNumber
-        self.source = source
+        self.init(id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
+                  type: type ?? PaymentType(sign: amount), category: category, fitid: fitid, checkNumber: checkNumber,
+                  source: source)
     }
 }

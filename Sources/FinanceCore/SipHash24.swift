@@ -27,16 +27,30 @@ public enum SipHash24 {
             v0 ^= m
         }
         var last = UInt64(truncatingIfNeeded: count) << 56
-        let tail = wholeWords * 8
-        for i in 0..<(count - tail) {
-            last |= UInt64(bytes[tail + i]) << (8 * UInt64(i))
-        }
+        last |= tailWord(raw, from: wholeWords * 8, count: count & 7)
         v3 ^= last
         round(); round()
         v0 ^= last
         v2 ^= 0xFF
         round(); round(); round(); round()
         return v0 ^ v1 ^ v2 ^ v3
+    }
+
+    /// The last `count` (0...7) bytes from `start` as a little-endian word, read with at most two
+    /// loads instead of a loop: two overlapping 4-byte loads for 4...7 bytes, and the first,
+    /// middle and last byte for 1...3 (which between them are every byte).
+    @inline(__always)
+    static func tailWord(_ raw: UnsafeRawBufferPointer, from start: Int, count: Int) -> UInt64 {
+        if count >= 4 {
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + count - 4, as: UInt32.self)))
+            return low | high << (8 * UInt64(count - 4))
+        }
+        guard count > 0 else { return 0 }
+        let first = UInt64(raw[start])
+        let middle = UInt64(raw[start + count / 2]) << (8 * UInt64(count / 2))
+        let last = UInt64(raw[start + count - 1]) << (8 * UInt64(count - 1))
+        return first | middle | last
     }
 }
 

@@ -57,9 +57,7 @@ public struct CSVRecord: ~Copyable {
     public func validatedString(_ index: Int) -> String? {
         withField(index) { bytes in
             let text = CSVRecord.trimmed(bytes)
-            guard UTF8Validation.isASCII(text) || UTF8Validation.firstInvalid(in: text, allowTruncatedEnd: false) == nil else {
-                return nil
-            }
+            guard UTF8Validation.isValid(text) else { return nil }
             return String(decoding: text, as: UTF8.self)
         }
     }
@@ -120,7 +118,18 @@ public struct CSVRecord: ~Copyable {
     }
 
     /// `bytes` without leading and trailing spaces, tabs and no-break spaces.
+    @inline(__always)
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        // Most cells need no trimming: decide that from their first and last bytes (a no-break
+        // space is C2 A0), and leave the loops to the rest.
+        guard let first = bytes.first, let last = bytes.last else { return bytes }
+        if first != 0x20 && first != 0x09 && first != 0xC2 && last != 0x20 && last != 0x09 && last != 0xA0 {
+            return bytes
+        }
+        return trimmedSlowly(bytes)
+    }
+
+    private static func trimmedSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var lo = 0, hi = bytes.count
         while lo < hi {
             if bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }

@@ -91,7 +91,7 @@ public final class CSVTokenizer {
                     var flags = CSVFieldSpan.quoted
                     var r = q + 1
                     while true {
-                        r = ByteScan.firstOf(quote, lf, cr, in: bytes, from: r)
+                        r = ByteScan.firstOfOrLineBreak(quote, in: bytes, from: r)
                         guard r < n else {
                             if !isFinal {
                                 pendingQuoteOffset = q - recordStart
@@ -130,7 +130,7 @@ public final class CSVTokenizer {
                     }
                     q = r
                 } else {
-                    var r = ByteScan.firstOf(d, lf, cr, in: bytes, from: q)
+                    let r = ByteScan.firstOfOrLineBreak(d, in: bytes, from: q)
                     if r >= n && !isFinal { return recordStart }
                     span = CSVFieldSpan(start: q, end: r, flags: 0)
                     q = r
@@ -257,6 +257,44 @@ enum TextPosition {
 /// Finding the next of a few bytes, eight at a time: most fields hold no delimiter, quote or line
 /// break, and a word-at-a-time scan skips them several times faster than a byte loop.
 enum ByteScan {
+    /// The offset of the first `a`, LF or CR at or after `start`, or `bytes.count`: where a CSV
+    /// field ends.
+    ///
+    /// One equality test fewer than `firstOf(a, lf, cr)`: every byte below 0x0E is flagged (LF and
+    /// CR among them) and the flagged byte is then checked, so the rare other control character
+    /// (a tab inside a field) only costs a step. Borrows between bytes can flag extra bytes after a
+    /// match but never hide one, and every flag is checked, so the answer is exact.
+    @inline(__always)
+    static func firstOfOrLineBreak(_ a: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = bytes.count
+        var i = start
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let pa = ones &* UInt64(a), below = ones &* 0x0E
+            while i &+ 8 <= n {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let xa = word ^ pa
+                var found = ((xa &- ones) & ~xa | (word &- below) & ~word) & highs
+                while found != 0 {
+                    let k = i &+ found.trailingZeroBitCount &>> 3
+                    let byte = base[k]
+                    if byte == a || byte == lf || byte == cr { return k }
+                    found &= found &- 1
+                }
+                i &+= 8
+            }
+        }
+        while i < n {
+            let byte = bytes[i]
+            if byte == a || byte == lf || byte == cr { return i }
+            i += 1
+        }
+        return n
+    }
+
     /// The offset of the first `a`, `b` or `c` at or after `start`, or `bytes.count`.
     @inline(__always)
     static func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {

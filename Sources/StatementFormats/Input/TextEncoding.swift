@@ -1,3 +1,5 @@
+import Glibc
+
 /// The character encodings bank exports arrive in.
 public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
     case utf8 = "utf-8"
@@ -68,10 +70,13 @@ extension TextEncoding {
             if oddZeros * 10 >= pairs * 7 && evenZeros * 10 < pairs { return EncodingGuess(encoding: .utf16LE, isCertain: true) }
             if evenZeros * 10 >= pairs * 7 && oddZeros * 10 < pairs { return EncodingGuess(encoding: .utf16BE, isCertain: true) }
         }
-        let nul = prefix.firstIndex(of: 0)
-        let tally = prefix.withUnsafeBufferPointer { UTF8Validation.tally($0, allowTruncatedEnd: !isComplete) }
+        // The whole detection window passes through here (2 MB of a large file): `memchr` and
+        // word-at-a-time scans rather than byte loops.
+        let (nul, tally, hasNonASCII) = prefix.withUnsafeBufferPointer { bytes in
+            (firstNUL(in: bytes), UTF8Validation.tally(bytes, allowTruncatedEnd: !isComplete), !UTF8Validation.isASCII(bytes))
+        }
         if tally.invalid == 0 {
-            return EncodingGuess(encoding: .utf8, isCertain: prefix.contains { $0 >= 0x80 }, nulOffset: nul)
+            return EncodingGuess(encoding: .utf8, isCertain: hasNonASCII, nulOffset: nul)
         }
         // Mostly good UTF-8 with a few damaged bytes is still UTF-8 (the damage is reported row by
         // row); Windows-1252 text almost never forms valid multi-byte sequences by accident.
@@ -79,5 +84,11 @@ extension TextEncoding {
             return EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: nul)
         }
         return EncodingGuess(encoding: .windows1252, isCertain: false, nulOffset: nul)
+    }
+
+    /// The offset of the first NUL byte, or `nil`.
+    private static func firstNUL(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, 0, bytes.count) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 }

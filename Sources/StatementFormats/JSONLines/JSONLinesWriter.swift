@@ -14,6 +14,10 @@ public struct JSONLinesWriter: StatementWriter {
     /// The last source file name, escaped once: every activity of a file shares it.
     private var lastFile: String?
     private var lastFileJSON: [UInt8] = []
+    /// The last line number written and its digits: rows come line after line, so the next
+    /// number is the last one plus one, a carry in the text rather than a fresh conversion.
+    private var lastLine = -1
+    private var lineDigits = LineDigits()
 
     public init(output: ByteOutput) {
         self.output = output
@@ -26,62 +30,66 @@ public struct JSONLinesWriter: StatementWriter {
             JSON.appendEscaped(a.source.file, to: escaped)
             lastFileJSON = Array(UnsafeBufferPointer(start: escaped.base, count: escaped.count))
         }
-        let out = buffer
-        // Fixed text, numbers and the file name, plus every string escaped at worst (6 bytes a byte).
+        // Room for the fixed text, the numbers, the file name and every string escaped at worst
+        // (six bytes a byte), reserved once; then one cursor, kept in a register, writes the row.
         var strings = a.name.utf8.count
-        strings += a.account?.utf8.count ?? 0
-        strings += a.address?.utf8.count ?? 0
-        strings += a.memo?.utf8.count ?? 0
-        strings += a.category?.utf8.count ?? 0
-        strings += a.fitid?.utf8.count ?? 0
-        strings += a.checkNumber?.utf8.count ?? 0
+        if let account = a.account { strings += account.utf8.count }
+        if let address = a.address { strings += address.utf8.count }
+        if let memo = a.memo { strings += memo.utf8.count }
+        if let category = a.category { strings += category.utf8.count }
+        if let fitid = a.fitid { strings += fitid.utf8.count }
+        if let checkNumber = a.checkNumber { strings += checkNumber.utf8.count }
+        let out = buffer
         out.reserve(320 + lastFileJSON.count + 6 * strings)
+        var p = JSONCursor(out.base + out.count)
 
-        out.put(#"{"id":""#)
-        out.count += a.id.writeHex(to: out.base + out.count)
+        p.put(#"{"id":""#)
+        p.advance(a.id.writeHex(to: p.at))
         if let account = a.account {
-            out.put(#"","account":""#)
-            JSON.putEscaped(account, to: out)
-            out.put(#"","date":""#)
+            p.put(#"","account":""#)
+            p.putEscaped(account)
+            p.put(#"","date":""#)
         } else {
-            out.put(#"","account":null,"date":""#)
+            p.put(#"","account":null,"date":""#)
         }
-        out.count += a.date.writeISO(to: out.base + out.count)
-        out.put(#"","name":""#)
-        JSON.putEscaped(a.name, to: out)
+        p.advance(a.date.writeISO(to: p.at))
+        p.put(#"","name":""#)
+        p.putEscaped(a.name)
         if let address = a.address {
-            out.put(#"","address":""#)
-            JSON.putEscaped(address, to: out)
-            out.put(#"","amount":""#)
+            p.put(#"","address":""#)
+            p.putEscaped(address)
+            p.put(#"","amount":""#)
         } else {
-            out.put(#"","address":null,"amount":""#)
+            p.put(#"","address":null,"amount":""#)
         }
-        out.count += a.amount.writeDecimal(to: out.base + out.count)
+        p.advance(a.amount.writeDecimal(to: p.at))
         if let currency = a.amount.currency {
-            out.put(#"","currency":""#)
-            out.appendReserved(UInt8(truncatingIfNeeded: currency.packed >> 16))
-            out.appendReserved(UInt8(truncatingIfNeeded: currency.packed >> 8))
-            out.appendReserved(UInt8(truncatingIfNeeded: currency.packed))
-            out.put(#"","memo":"#)
+            p.put(#"","currency":""#)
+            p.put(UInt8(truncatingIfNeeded: currency.packed >> 16))
+            p.put(UInt8(truncatingIfNeeded: currency.packed >> 8))
+            p.put(UInt8(truncatingIfNeeded: currency.packed))
+            p.put(#"","memo":"#)
         } else {
-            out.put(#"","currency":null,"memo":"#)
+            p.put(#"","currency":null,"memo":"#)
         }
-        JSON.putString(a.memo, to: out)
+        p.putString(a.memo)
         switch a.type {
-        case .income: out.put(#","type":"income","category":"#)
-        case .expense: out.put(#","type":"expense","category":"#)
-        case .transfer: out.put(#","type":"transfer","category":"#)
+        case .income: p.put(#","type":"income","category":"#)
+        case .expense: p.put(#","type":"expense","category":"#)
+        case .transfer: p.put(#","type":"transfer","category":"#)
         }
-        JSON.putString(a.category, to: out)
-        out.put(#","fitid":"#)
-        JSON.putString(a.fitid, to: out)
-        out.put(#","checkNumber":"#)
-        JSON.putString(a.checkNumber, to: out)
-        out.put(#","source":""#)
-        lastFileJSON.withUnsafeBufferPointer { out.put($0) }
-        out.appendReserved(UInt8(ascii: ":"))
-        out.appendDecimal(a.source.line)
-        out.append("\"}\n")
+        p.putString(a.category)
+        p.put(#","fitid":"#)
+        p.putString(a.fitid)
+        p.put(#","checkNumber":"#)
+        p.putString(a.checkNumber)
+        p.put(#","source":""#)
+        lastFileJSON.withUnsafeBufferPointer { p.put($0) }
+        p.put(UInt8(ascii: ":"))
+        p.advance(lineDigits.next(a.source.line, after: lastLine, to: p.at))
+        lastLine = a.source.line
+        p.put("\"}\n")
+        out.count = p.at - out.base
         if out.count >= 1 << 16 {
             try output.write(out.bytes)
             out.removeAll()
@@ -91,75 +99,5 @@ public struct JSONLinesWriter: StatementWriter {
     public mutating func finish() throws {
         try output.write(buffer.bytes)
         buffer.removeAll()
-    }
-}
-
-extension ByteBuffer {
-    /// Copies fixed text into room already reserved.
-    @inline(__always)
-    fileprivate func put(_ text: StaticString) {
-        let length = text.utf8CodeUnitCount
-        (base + count).update(from: text.utf8Start, count: length)
-        count += length
-    }
-
-    /// Copies bytes into room already reserved.
-    @inline(__always)
-    fileprivate func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
-        count += bytes.count
-    }
-}
-
-/// JSON text escaping (RFC 8259 §7) on UTF-8 bytes.
-enum JSON {
-    /// Appends the escaped content of a string, without quotes.
-    static func appendEscaped(_ text: String, to out: ByteBuffer) {
-        out.reserve(text.utf8.count * 6)
-        putEscaped(text, to: out)
-    }
-
-    /// `appendString` into reserved room.
-    @inline(__always)
-    fileprivate static func putString(_ text: String?, to out: ByteBuffer) {
-        guard let text else {
-            out.put("null")
-            return
-        }
-        out.appendReserved(UInt8(ascii: "\""))
-        putEscaped(text, to: out)
-        out.appendReserved(UInt8(ascii: "\""))
-    }
-
-    /// The escaped content of a string, into room reserved for six bytes a byte.
-    static func putEscaped(_ text: String, to out: ByteBuffer) {
-        text.withUTF8Bytes { bytes in
-            var clean = true
-            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                clean = false
-                break
-            }
-            if clean {
-                if let source = bytes.baseAddress { (out.base + out.count).update(from: source, count: bytes.count) }
-                out.count += bytes.count
-                return
-            }
-            for b in bytes {
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    out.appendReserved(UInt8(ascii: "\\")); out.appendReserved(b)
-                case 0x0A: out.appendReserved(UInt8(ascii: "\\")); out.appendReserved(UInt8(ascii: "n"))
-                case 0x0D: out.appendReserved(UInt8(ascii: "\\")); out.appendReserved(UInt8(ascii: "r"))
-                case 0x09: out.appendReserved(UInt8(ascii: "\\")); out.appendReserved(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    let hex = UInt8(b & 0xF)
-                    out.appendReserved(UInt8(ascii: "\\")); out.appendReserved(UInt8(ascii: "u"))
-                    out.appendReserved(UInt8(ascii: "0")); out.appendReserved(UInt8(ascii: "0"))
-                    out.appendReserved(UInt8(ascii: "0") &+ (b >> 4))
-                    out.appendReserved(hex < 10 ? UInt8(ascii: "0") &+ hex : UInt8(ascii: "a") &+ hex &- 10)
-                default: out.appendReserved(b)
-                }
-            }
-        }
     }
 }

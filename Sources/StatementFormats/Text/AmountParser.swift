@@ -28,6 +28,12 @@ public enum AmountParseFailure: Error, Sendable, Equatable {
 /// when the last group has three digits, so `12,50` is never read as 1250.
 public enum AmountParser {
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: UInt8) -> Result<ParsedAmount, AmountParseFailure> {
+        if let plain = parsePlain(bytes, decimalMark: decimalMark) { return .success(plain) }
+        return parseGeneral(bytes, decimalMark: decimalMark)
+    }
+
+    /// Every layout above, one byte at a time.
+    static func parseGeneral(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: UInt8) -> Result<ParsedAmount, AmountParseFailure> {
         var i = 0
         let n = bytes.count
         var negative = false
@@ -147,6 +153,43 @@ public enum AmountParser {
         }
         guard !parenthesis else { return .failure(.malformed) }
         return .success(ParsedAmount(units: negative ? -units : units, scale: scale, currency: currency, isSigned: signed))
+    }
+
+    /// The plain layout almost every export uses, `-1234.56`: an optional sign, digits, and
+    /// optionally the decimal mark and more digits, with 18 digits at most (so neither the
+    /// significant digits nor the scale can exceed what `Money` holds). Anything else, `nil`, and
+    /// the general parser decides; on what this accepts, both give the same result.
+    @inline(__always)
+    static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: UInt8) -> ParsedAmount? {
+        let n = bytes.count
+        guard n > 0, n <= 20 else { return nil }
+        var i = 0
+        let first = bytes[0]
+        let signed = first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        if signed { i = 1 }
+        var units: Int64 = 0
+        let integerStart = i
+        while i < n, case let d = bytes[i] &- UInt8(ascii: "0"), d < 10 {
+            units = units &* 10 &+ Int64(d)
+            i += 1
+        }
+        guard i > integerStart else { return nil }
+        var scale: UInt8 = 0
+        if i < n {
+            guard bytes[i] == decimalMark else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < n, case let d = bytes[i] &- UInt8(ascii: "0"), d < 10 {
+                units = units &* 10 &+ Int64(d)
+                i += 1
+            }
+            guard i == n, i > fractionStart else { return nil }
+            scale = UInt8(truncatingIfNeeded: i - fractionStart)
+            guard i - integerStart - 1 <= 18 else { return nil }
+        } else {
+            guard i - integerStart <= 18 else { return nil }
+        }
+        return ParsedAmount(units: first == UInt8(ascii: "-") ? -units : units, scale: scale, currency: nil, isSigned: signed)
     }
 
     /// `DR`/`CR` (any case, optional trailing `.`) at `i`, ending the text or followed by a space.

@@ -34,19 +34,29 @@ struct ColumnStats {
         // (the date layout and decimal mark are decided from every one).
         let sample = values.prefix(ColumnStats.sampleSize)
         let n = Double(max(sample.count, 1))
-        let dateHits = DateFormat.candidates.map { format in sample.reduce(0) { $0 + (format.parse($1) != nil ? 1 : 0) } }
-        dateRatio = Double(dateHits.max() ?? 0) / n
+        // One pass per value over its bytes answers the cheap questions and rules out the costly
+        // ones: without a digit a value is no amount, and with one it folds to no direction word
+        // (folding keeps digits); plain ASCII counts its characters by its bytes. Every count
+        // comes out as the direct tests would give it.
+        let dateHits = DateLayoutHits.count(sample)
         var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0
         for value in sample {
-            if ValueKinds.isAmount(value) {
-                amounts += 1
-                if ColumnStats.looksLikeMoney(value) { moneyLike += 1 }
+            let shape = ValueShape(value)
+            if shape.hasDigit {
+                if ValueKinds.isAmount(value) {
+                    amounts += 1
+                    if ColumnStats.looksLikeMoney(value) { moneyLike += 1 }
+                }
+            } else if DirectionWords.isMoneyOut(TextFolding.fold(value)) != nil {
+                directions += 1
             }
-            if let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) { currencies += 1 }
-            if DirectionWords.isMoneyOut(TextFolding.fold(value)) != nil { directions += 1 }
-            if value.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { texts += 1 }
-            length += value.count
+            if shape.byteCount == 3, let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) { currencies += 1 }
+            if shape.hasASCIILetter || (!shape.isASCII && value.unicodeScalars.contains(where: { $0.properties.isAlphabetic })) {
+                texts += 1
+            }
+            length += shape.isASCII && !shape.hasCarriageReturn ? shape.byteCount : value.count
         }
+        dateRatio = Double(dateHits.max() ?? 0) / n
         amountRatio = Double(amounts) / n
         moneyLikeRatio = Double(moneyLike) / n
         currencyRatio = Double(currencies) / n
@@ -66,5 +76,27 @@ struct ColumnStats {
             return decimals == 1 || decimals == 2
         }
         return false
+    }
+}
+
+/// What one pass over a value's bytes tells: enough to skip the tests that cannot succeed.
+private struct ValueShape {
+    var byteCount = 0
+    var hasDigit = false
+    var hasASCIILetter = false
+    var isASCII = true
+    /// In ASCII text only `\r\n` is one character of two bytes.
+    var hasCarriageReturn = false
+
+    init(_ value: String) {
+        value.withUTF8Bytes { bytes in
+            byteCount = bytes.count
+            for b in bytes {
+                if b >= 0x80 { isASCII = false; continue }
+                if b &- UInt8(ascii: "0") < 10 { hasDigit = true }
+                if (b | 0x20) &- UInt8(ascii: "a") < 26 { hasASCIILetter = true }
+                if b == 0x0D { hasCarriageReturn = true }
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ enum DateFormatDetection {
 
     static func detect(_ values: [String], preferDayFirst: Bool?) -> Choice? {
         guard !values.isEmpty else { return nil }
-        let hits = DateFormat.candidates.map { format in (format, values.filter { format.parse($0) != nil }.count) }
+        let hits = zip(DateFormat.candidates, DateLayoutHits.count(values)).map { ($0, $1) }
         guard let most = hits.map(\.1).max(), most > 0 else { return nil }
         let best = hits.filter { $0.1 == most }.map(\.0)
         let first = best[0]

@@ -1,0 +1,175 @@
+import FinanceCore
+
+/// The per-row work of `CSVRowMapper`: one data record in, one activity out to the sink, or a
+/// problem held back.
+///
+/// This runs a million times a second, so it is written for the common row: the activity is built
+/// once and lent to the sink (never copied: a copy retains and releases every string in it), the
+/// problem paths live in separate functions out of the way, and values that repeat from row to
+/// row (the date cell) are not parsed again.
+extension CSVRowMapper {
+    /// Maps a data row and hands its activity to `sink`, after any problems held back; `false`
+    /// after holding its own problem back in `pending`.
+    func row(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws -> Bool {
+        let count = record.count
+        if count != width && !fitsShape(record) { return holdRaggedRow(record) }
+
+        // Date.
+        let dateColumn = columns.date
+        guard dateColumn < count else { return hold(.badDate(text: "", format: dialect.dateFormat), record, column: nil) }
+        let date = record.withField(dateColumn) { dates.parse(CSVRecord.trimmed($0), format: dialect.dateFormat) }
+        guard let date else {
+            return hold(.badDate(text: record.string(dateColumn), format: dialect.dateFormat), record, column: dateColumn)
+        }
+
+        // Amount, then its currency: the cell, the row's currency column, the file, the command line.
+        guard var (amount, currency) = rowAmount(record) else { return false }
+        if invertsAmounts { amount.units = -amount.units }
+        if currency == nil, let column = columns.currency, column < count {
+            let text = record.string(column)
+            if !text.isEmpty {
+                guard let code = CurrencyCode(text), CurrencyText.isoCodes.contains(code) else {
+                    return hold(.badCurrency(text: text), record, column: column)
+                }
+                currency = code
+            }
+        }
+        amount.currency = currency ?? defaultCurrency
+
+        // Text.
+        var invalidText = false
+        let memo = text(record, columns.memo, &invalidText)
+        let name = text(record, columns.name, &invalidText) ?? memo ?? ""
+        let fitid = text(record, columns.transactionID, &invalidText)
+        let account = defaultAccount ?? text(record, columns.account, &invalidText)
+        let address = text(record, columns.address, &invalidText)
+        let category = text(record, columns.category, &invalidText)
+        let checkNumber = text(record, columns.checkNumber, &invalidText)
+
+        let id: ActivityID
+        if let fitid {
+            id = ids.id(account: account, bankID: fitid, date: date)
+        } else {
+            id = ids.id(account: account, date: date, amount: amount, name: name)
+        }
+        if let column = columns.balance, column < count {
+            record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
+        } else {
+            statements.note(account: account, date: date, currency: amount.currency, balance: nil)
+        }
+        let line = record.line
+        if invalidText { holdInvalidText(line: line) }
+        try flushPending(asErrors: true, into: &sink)
+        try sink.accept(PaymentActivity(
+            id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
+            category: category, fitid: fitid, checkNumber: checkNumber, source: SourceLocation(file: file, line: line)))
+        return true
+    }
+
+    /// A text cell, trimmed; `nil` when the column is absent or the cell empty. Invalid UTF-8 is
+    /// replaced and noted in `invalid`, so the row can carry a warning.
+    @inline(__always)
+    private func text(_ record: borrowing CSVRecord, _ column: Int?, _ invalid: inout Bool) -> String? {
+        guard let column, column < record.count else { return nil }
+        return record.withField(column) { bytes in
+            let text = CSVRecord.trimmed(bytes)
+            guard !text.isEmpty else { return nil }
+            if !UTF8Validation.isValid(text) { invalid = true }
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// The row's amount and the currency its cell named, from one amount column or from debit and
+    /// credit columns; `nil` after holding the problem back.
+    @inline(__always)
+    private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
+        guard let column = columns.amount else { return debitAndCredit(record) }
+        switch parseAmount(record, column) {
+        case .failure(let failure):
+            _ = hold(.badAmount(text: record.string(column), column: columnName(column),
+                                decimalMark: dialect.decimalMark, failure: failure), record, column: column)
+            return nil
+        case .success(let parsed):
+            var amount = Money(units: parsed.units, scale: parsed.scale)
+            if let direction = columns.direction, !parsed.isSigned {
+                let word = record.string(direction)
+                guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) else {
+                    _ = hold(.badDirection(text: word, column: columnName(direction)), record, column: direction)
+                    return nil
+                }
+                if out { amount.units = -amount.units }
+            }
+            return (amount, parsed.currency)
+        }
+    }
+
+    /// The amount of a row with separate debit and credit columns: debits count as money out.
+    @inline(never)
+    private func debitAndCredit(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
+        var total = Money(units: 0, scale: 0)
+        var cellCurrency: CurrencyCode?
+        var sawValue = false
+        for (column, isCredit) in [(columns.debit, false), (columns.credit, true)] {
+            guard let column, column < record.count else { continue }
+            switch parseAmount(record, column) {
+            case .failure(.empty): continue
+            case .failure(let failure):
+                _ = hold(.badAmount(text: record.string(column), column: columnName(column),
+                                    decimalMark: dialect.decimalMark, failure: failure), record, column: column)
+                return nil
+            case .success(let parsed):
+                sawValue = true
+                cellCurrency = cellCurrency ?? parsed.currency
+                let magnitude = Money(units: abs(parsed.units), scale: parsed.scale)
+                let signed = isCredit ? magnitude : magnitude.negated!
+                guard let sum = total.adding(signed) else {
+                    _ = hold(.badAmount(text: record.string(column), column: columnName(column),
+                                        decimalMark: dialect.decimalMark, failure: .tooLarge), record, column: column)
+                    return nil
+                }
+                total = sum
+            }
+        }
+        guard sawValue else {
+            _ = hold(.noAmount(debit: columns.debit.map { columnName($0) } ?? "debit",
+                               credit: columns.credit.map { columnName($0) } ?? "credit"), record, column: columns.debit ?? columns.credit)
+            return nil
+        }
+        return (total, cellCurrency)
+    }
+
+    /// Whether a record whose field count differs from the header's is still a row: extra
+    /// fields that are all empty, or one field short where the header ends in an empty name (or
+    /// there is no header).
+    @inline(never)
+    private func fitsShape(_ record: borrowing CSVRecord) -> Bool {
+        let count = record.count
+        if count > width && (width..<count).allSatisfy({ record.withField($0) { $0.isEmpty } }) { return true }
+        return count == width - 1 && (headerEndsEmpty || !dialect.hasHeader)
+    }
+
+    @inline(never)
+    private func holdRaggedRow(_ record: borrowing CSVRecord) -> Bool {
+        let count = record.count
+        let at = count > width ? record.location(ofField: width) : record.endLocation
+        let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
+        let issue = CSVIssue.raggedRow(expected: width, found: count, headerLine: headerLine, delimiter: dialect.delimiter)
+        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)), footerLike: footerLike)
+        return false
+    }
+
+    /// Holds a row's problem back until it is known whether the row is part of a footer; `false`.
+    @inline(never)
+    private func hold(_ issue: CSVIssue, _ record: borrowing CSVRecord, column: Int?) -> Bool {
+        let position = column.map { record.location(ofField: $0) } ?? (record.line, 1)
+        let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
+        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike)
+        return false
+    }
+
+    /// Not an error: the row is kept, with a warning, reported before it.
+    @inline(never)
+    private func holdInvalidText(line: Int) {
+        holdBack(CSVIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: line)), footerLike: false)
+    }
+}

@@ -1,0 +1,40 @@
+/// The dialect's columns as 0-based positions in this file.
+struct ResolvedColumns {
+    var date = 0
+    var amount: Int?
+    var debit: Int?
+    var credit: Int?
+    var direction: Int?
+    var name: Int?
+    var memo: Int?
+    var currency: Int?
+    var category: Int?
+    var checkNumber: Int?
+    var transactionID: Int?
+    var account: Int?
+    var address: Int?
+    var balance: Int?
+    private var hasBookingDate = false
+
+    /// Records where a role's column is; a value date stands in for a missing booking date.
+    mutating func set(_ role: ColumnRole, _ index: Int) {
+        switch role {
+        case .date: date = index; hasBookingDate = true
+        case .valueDate: if !hasBookingDate { date = index }
+        case .amount: amount = index
+        case .debit: debit = index
+        case .credit: credit = index
+        case .direction: direction = index
+        case .name: name = index
+        case .memo: memo = index
+        case .currency: currency = index
+        case .category: category = index
+        case .checkNumber: checkNumber = index
+        case .transactionID: transactionID = index
+        case .account: account = index
+        case .address: address = index
+        case .balance: balance = index
+        }
+    }
+
+}
