@@ -1,46 +1,65 @@
 import FinanceCore
 
-/// A rule set laid out for evaluation: conditions as plain values in one buffer, literals folded
-/// once into one byte pool, rules and their `when` lines as index ranges. Evaluating a rule then
-/// reads memory without reference counting or copies.
+/// A rule set laid out for evaluation: conditions as small plain values in one buffer, in rule
+/// order, literals folded once into one byte pool, rules as index ranges. Evaluating a rule then
+/// reads a few neighbouring cache lines, without reference counting or copies.
+///
+/// Given the index (`indexed` engines), `contains` conditions on an indexed literal get a `probe`:
+/// the scan has already recorded whether the literal occurs (`FoundLiterals`); and a regex that
+/// only matches fixed strings, in a rule that uses no captures, becomes a test of those strings
+/// (`LoweredRegex`). An engine without the index keeps every condition as written: the reference
+/// the differential tests compare with.
 final class CompiledRules {
     let count: Int
-    let rules: UnsafeMutableBufferPointer<FlatRule>
-    let lines: UnsafeMutableBufferPointer<FlatLine>
-    let conditions: UnsafeMutableBufferPointer<FlatCondition>
-    let literals: UnsafeMutableBufferPointer<UInt8>
-    let regexes: [RuleRegex]
+    let rules: UnsafeMutablePointer<FlatRule>
+    /// Every rule's conditions, line after line (see `FlatCondition.lineEnd`).
+    let conditions: UnsafeMutablePointer<FlatCondition>
+    /// Folded literals, with `FoldedFields.padding` bytes after the last (for `PaddedText`).
+    let literals: UnsafeMutablePointer<UInt8>
+    let regexes: RegexRunner
+    /// The branches of lowered regexes (`FlatCondition.Kind.literals`).
+    let branches: UnsafeMutablePointer<FlatBranch>
     let actions: UnsafeMutablePointer<CompiledAction>
-    private let actionCount: Int
+    let actionCount: Int
 
-    init(_ set: RuleSet) {
+    init(_ set: RuleSet, index: RuleIndex?) {
         var rules: [FlatRule] = []
-        var lines: [FlatLine] = []
         var conditions: [FlatCondition] = []
         var literals: [UInt8] = []
         var regexes: [RuleRegex] = []
+        var branches: [FlatBranch] = []
         var actions: [CompiledAction] = []
         for rule in set.rules {
-            let firstLine = lines.count
+            let first = conditions.count
+            let usesCaptures = rule.actions.contains { $0.value.usesCaptures }
             for line in rule.conditions {
-                let first = conditions.count
+                let lineStart = conditions.count
                 for condition in line.alternatives {
-                    conditions.append(FlatCondition(condition, literals: &literals, regexes: &regexes))
+                    var flat = FlatCondition(condition, literals: &literals, regexes: &regexes, index: index)
+                    if let index, !usesCaptures, case .matches(let field, let box) = condition.test, let lowered = LoweredRegex(box.regex) {
+                        flat.lower(lowered, field: field, branches: &branches, literals: &literals, index: index)
+                    }
+                    conditions.append(flat)
                 }
-                lines.append(FlatLine(start: Int32(first), end: Int32(conditions.count)))
+                for k in lineStart..<conditions.count { conditions[k].lineEnd = Int32(conditions.count) }
             }
             let firstAction = actions.count
             actions += rule.actions.map(CompiledAction.init)
-            rules.append(FlatRule(lineStart: Int32(firstLine), lineEnd: Int32(lines.count),
-                                  actionStart: Int32(firstAction), actionEnd: Int32(actions.count),
-                                  stops: rule.stops, usesCaptures: rule.actions.contains { $0.value.usesCaptures }))
+            let regexes = conditions[first...].contains { $0.kind == .matches || $0.kind == .literals }
+            rules.append(FlatRule(conditionStart: Int32(first), conditionEnd: Int32(conditions.count),
+                                  actionStart: Int32(firstAction), actionEnd: Int32(actions.count), stops: rule.stops,
+                                  usesCaptures: usesCaptures, hasEmptyLine: rule.conditions.contains { $0.alternatives.isEmpty },
+                                  fields: rule.actions.reduce(0) { $0 | 1 << UInt8(TextField($1.field).slot) },
+                                  needless: !rule.stops && !regexes))
         }
         count = rules.count
         self.rules = Self.copy(rules)
-        self.lines = Self.copy(lines)
         self.conditions = Self.copy(conditions)
-        self.literals = Self.copy(literals)
-        self.regexes = regexes
+        self.literals = .allocate(capacity: literals.count + FoldedFields.padding)
+        self.literals.initialize(repeating: 0, count: literals.count + FoldedFields.padding)
+        self.literals.update(from: literals, count: literals.count)
+        self.regexes = RegexRunner(regexes)
+        self.branches = Self.copy(branches)
         actionCount = actions.count
         self.actions = .allocate(capacity: max(actions.count, 1))
         self.actions.initialize(from: actions, count: actions.count)
@@ -48,9 +67,9 @@ final class CompiledRules {
 
     deinit {
         rules.deallocate()
-        lines.deallocate()
         conditions.deallocate()
         literals.deallocate()
+        branches.deallocate()
         actions.deinitialize(count: actionCount)
         actions.deallocate()
     }
@@ -58,110 +77,54 @@ final class CompiledRules {
     /// A condition's literal, folded.
     @inline(__always)
     func literal(_ c: UnsafeMutablePointer<FlatCondition>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: literals.baseAddress! + Int(c.pointee.literalStart), count: Int(c.pointee.literalCount))
+        UnsafeBufferPointer(start: literals + Int(c.pointee.start), count: Int(c.pointee.end))
     }
 
-    private static func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-        _ = buffer.initialize(from: array)
-        return buffer
+    /// A lowered regex branch's literal, folded.
+    @inline(__always)
+    func literal(_ b: UnsafeMutablePointer<FlatBranch>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: literals + Int(b.pointee.literalStart), count: Int(b.pointee.literalCount))
+    }
+
+    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
+        pointer.initialize(from: array, count: array.count)
+        return pointer
     }
 }
 
-/// A rule as ranges: its `when` lines in `lines`, its actions in `actions`.
+/// A rule as ranges: its conditions in `conditions`, its actions in `actions`.
 struct FlatRule {
-    var lineStart: Int32
-    var lineEnd: Int32
+    var conditionStart: Int32
+    var conditionEnd: Int32
     var actionStart: Int32
     var actionEnd: Int32
     var stops: Bool
     var usesCaptures: Bool
+    /// A `when` line without alternatives never holds (the parser makes none; a `RuleSet` built in
+    /// code might).
+    var hasEmptyLine: Bool
+    /// Bit `slot`: an action sets that field.
+    var fields: UInt8
+    /// Whether the rule can be left untried once every field it sets is set: it does not stop, and
+    /// has no regex, which might give up (a warning the caller reports). Matching would then change
+    /// nothing but a trace.
+    var needless: Bool
 }
 
-/// One `when` line: its alternatives in `conditions`.
-struct FlatLine {
-    var start: Int32
-    var end: Int32
-}
+/// One branch of a lowered regex: a text test of the regex's field against a folded literal.
+struct FlatBranch {
+    var op: TextOperator
+    var literalStart: Int32
+    var literalCount: Int32
+    /// For `contains`: the literal's number in `FoundLiterals`, or -1.
+    var probe: Int32 = -1
 
-/// One condition, all plain values: which test, on which field, against what.
-struct FlatCondition {
-    enum Kind: UInt8 {
-        case contains, equals, startsWith, endsWith, matches
-        case amount, amountBetween, number, numberBetween, date, dateBetween
-    }
-
-    var kind: Kind
-    var negated: Bool
-    var textField: TextField = .name
-    var amountField: AmountField = .amount
-    var numberField: NumberField = .day
-    var comparison: Comparison = .equal
-    var literalStart: Int32 = 0
-    var literalCount: Int32 = 0
-    var regex: Int32 = -1
-    var lowMoney = Money(units: 0, scale: 0)
-    var highMoney = Money(units: 0, scale: 0)
-    var low = 0
-    var high = 0
-    var lowDate = LocalDate(year: 2000, month: 1, day: 1)!
-    var highDate = LocalDate(year: 2000, month: 1, day: 1)!
-
-    init(_ condition: Condition, literals: inout [UInt8], regexes: inout [RuleRegex]) {
-        negated = condition.negated
-        switch condition.test {
-        case .text(let field, let op, let text):
-            switch op {
-            case .contains: kind = .contains
-            case .is: kind = .equals
-            case .startsWith: kind = .startsWith
-            case .endsWith: kind = .endsWith
-            }
-            textField = field
-            let folded = CaseFold.fold(text)
-            literalStart = Int32(literals.count)
-            literalCount = Int32(folded.count)
-            literals += folded
-        case .matches(let field, let box):
-            kind = .matches
-            textField = field
-            regex = Int32(regexes.count)
-            regexes.append(box.regex)
-        case .amount(let field, let op, let value):
-            kind = .amount
-            (amountField, comparison, lowMoney) = (field, op, value)
-        case .amountBetween(let field, let a, let b):
-            kind = .amountBetween
-            (amountField, lowMoney, highMoney) = (field, a, b)
-        case .number(let field, let op, let value):
-            kind = .number
-            (numberField, comparison, low) = (field, op, value)
-        case .numberBetween(let field, let a, let b):
-            kind = .numberBetween
-            (numberField, low, high) = (field, a, b)
-        case .date(let op, let value):
-            kind = .date
-            (comparison, lowDate) = (op, value)
-        case .dateBetween(let a, let b):
-            kind = .dateBetween
-            (lowDate, highDate) = (a, b)
-        }
-    }
-}
-
-/// `set FIELD = VALUE`, with a value that needs no captures worked out once.
-struct CompiledAction {
-    let field: SettableField
-    let template: Template
-    /// The value when it has no `$N`.
-    let fixed: String?
-    /// For `set type`: the type, when fixed.
-    let fixedType: PaymentType?
-
-    init(_ action: Action) {
-        field = action.field
-        template = action.value
-        fixed = action.value.usesCaptures ? nil : action.value.render([])
-        fixedType = fixed.flatMap { PaymentType(rawValue: $0) }
+    init(_ branch: LoweredRegex.Branch, field: TextField, literals: inout [UInt8], index: RuleIndex) {
+        op = branch.op
+        literalStart = Int32(literals.count)
+        literalCount = Int32(branch.literal.count)
+        literals += branch.literal
+        if op == .contains { probe = index.probe(branch.literal, in: field) }
     }
 }

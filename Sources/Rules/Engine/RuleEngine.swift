@@ -6,12 +6,14 @@ import FinanceCore
 /// hold; it sets each of its fields that no earlier rule has set; `stop` ends the run. Conditions
 /// see the transaction as earlier rules left it.
 ///
-/// Speed: with hundreds of rules, most cannot match a given transaction. `RuleIndex` puts the
-/// literals rules need into one index (`LiteralAnchors`); a transaction's text is scanned
-/// once, and only the rules whose literals occur, plus those that cannot be indexed, are
-/// evaluated, in rule order. When a rule changes a scanned field, the new value is scanned too. The
-/// result is the same as evaluating every rule in order (`RuleEngine(rules, indexed: false)` does
-/// exactly that; a differential test compares the two).
+/// Speed: with hundreds of rules, most cannot match a given transaction, and once the fields a rule
+/// sets are all set, trying it is pointless (`FlatRule.needless`). `RuleIndex` puts the
+/// literals rules need into one index (`LiteralAnchors`); a transaction's text is folded and scanned
+/// once, and only the rules whose literals occur, plus those that cannot be indexed, are evaluated,
+/// in rule order. The scan also records which literals it found (`FoundLiterals`), which answers
+/// those rules' `contains` conditions. When a rule changes a scanned field, the new value is scanned
+/// too. The result is the same as evaluating every rule in order (`RuleEngine(rules, indexed: false)`
+/// does exactly that, searching the text for every condition; a differential test compares the two).
 ///
 /// An engine keeps scratch state between transactions: use one per thread.
 public final class RuleEngine {
@@ -21,44 +23,74 @@ public final class RuleEngine {
     public private(set) var gaveUp: [Int] = []
 
     private let compiled: CompiledRules
-    private let index: RuleIndex
-    private let indexed: Bool
+    private let automaton: LiteralAnchors
     private let words: Int
     private let fields = FoldedFields()
+    private let found: FoundLiterals
     private let candidates: UnsafeMutablePointer<UInt64>
-    /// `index`'s tables as plain memory, read on every transaction without reference counting.
+    /// Bit `w`: word `w` of `candidates` has a bit set (kept for the first 64 words; with more, the
+    /// words are searched one by one). Bits are only ever added during a transaction.
+    private var nonEmptyWords: UInt64 = 0
+    private let alwaysNonEmpty: UInt64
+    /// The index's tables as plain memory, read on every transaction without reference counting.
     private let always: UnsafeMutablePointer<UInt64>
     private let entryStart: UnsafeMutablePointer<Int32>
-    private let entryRule: UnsafeMutablePointer<Int32>
-    private let entryField: UnsafeMutablePointer<TextField>
+    private let entries: UnsafeMutablePointer<RuleIndex.Entry>
+    /// The scanned fields other than name, memo and address.
     private let scanned: UnsafeMutablePointer<TextField>
     private let scannedCount: Int
     /// Bit `field.slot`: the field is scanned.
     private let scannedMask: UInt8
+    /// The first and last of name, memo and address that are scanned (their slots), if any: they are
+    /// scanned together, as one range of the folded text.
+    private let textScan: (first: Int, last: Int)?
+    /// For action `a` setting name, memo or address to a fixed value: the literals that value holds,
+    /// `fixedHits[fixedHitStart[a] ..< fixedHitStart[a + 1]]`, found once here rather than by
+    /// folding and scanning the new value on every transaction.
+    private let fixedHitStart: UnsafeMutablePointer<Int32>
+    private let fixedHits: UnsafeMutablePointer<Int32>
 
     /// Compiles `set`; with `indexed: false`, every rule is tried on every transaction.
     public init(_ set: RuleSet, indexed: Bool = true) {
         rules = set.rules
-        compiled = CompiledRules(set)
-        index = RuleIndex(set.rules, indexed: indexed)
-        self.indexed = indexed
+        let index = RuleIndex(set.rules, indexed: indexed)
+        compiled = CompiledRules(set, index: indexed ? index : nil)
+        automaton = index.automaton
+        found = FoundLiterals(literalCount: index.automaton.count)
         words = index.always.count
         candidates = .allocate(capacity: words)
         candidates.initialize(repeating: 0, count: words)
         always = Self.copy(index.always)
+        alwaysNonEmpty = index.always.prefix(64).enumerated().reduce(0) { $0 | ($1.element != 0 ? 1 << UInt64($1.offset) : 0) }
         entryStart = Self.copy(index.entryStart)
-        entryRule = Self.copy(index.entryRule)
-        entryField = Self.copy(index.entryField)
-        scanned = Self.copy(index.scannedFields)
-        scannedCount = index.scannedFields.count
+        entries = Self.copy(index.entries)
+        let others = index.scannedFields.filter { !$0.isPartOfText }
+        scanned = Self.copy(others)
+        scannedCount = others.count
         scannedMask = index.scannedFields.reduce(0) { $0 | 1 << UInt8($1.slot) }
+        let parts = index.scannedFields.filter(\.isPartOfText).map(\.slot)
+        textScan = parts.isEmpty ? nil : (parts.min()!, parts.max()!)
+        var hitStart: [Int32] = [0]
+        var hits: [Int32] = []
+        for a in 0..<compiled.actionCount {
+            if compiled.actions[a].textField.isPartOfText, let value = compiled.actions[a].fixed {
+                let folded = RuleRegex.folded(value) + [UInt8](repeating: 0, count: FoldedFields.padding)
+                let found = folded.withUnsafeBufferPointer { index.automaton.scan(UnsafeBufferPointer(rebasing: $0.dropLast(FoldedFields.padding))) }
+                hits += Set((0..<found.count).map { found.ids[$0] }).sorted()
+            }
+            hitStart.append(Int32(hits.count))
+        }
+        fixedHitStart = Self.copy(hitStart)
+        fixedHits = Self.copy(hits)
     }
 
     deinit {
         for pointer in [UnsafeMutableRawPointer(candidates), UnsafeMutableRawPointer(always), UnsafeMutableRawPointer(entryStart),
-                        UnsafeMutableRawPointer(entryRule), UnsafeMutableRawPointer(entryField), UnsafeMutableRawPointer(scanned)] {
+                        UnsafeMutableRawPointer(entries), UnsafeMutableRawPointer(scanned), UnsafeMutableRawPointer(fixedHitStart),
+                        UnsafeMutableRawPointer(fixedHits)] {
             pointer.deallocate()
         }
+        found.deallocate()
     }
 
     private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
@@ -96,32 +128,44 @@ public final class RuleEngine {
         let count = compiled.count
         guard count > 0 else { return }
         fields.reset()
-        candidates.update(from: always, count: words)
+        found.beginTransaction()
+        for w in 0..<words { candidates[w] = always[w] }
+        nonEmptyWords = alwaysNonEmpty
+        if textScan != nil { scanText(of: activity) }
         for k in 0..<scannedCount { scan(scanned[k], of: activity) }
         var decided: UInt8 = 0
         var r = nextCandidate(from: 0)
         while r < count {
-            let rule = compiled.rules[r]
-            var captures: [Substring?]?
+            let rule = compiled.rules + r
+            // A rule that could only set fields already set, and neither stops nor reports, changes
+            // nothing: left untried (unless tracing, which lists every rule that matches).
+            if rule.pointee.needless && rule.pointee.fields & ~decided == 0 && trace == nil {
+                r = nextCandidate(from: r + 1)
+                continue
+            }
             var regexGaveUp = false
-            let holds = RuleEvaluation.holds(rule, in: compiled, activity, fields, captures: &captures, gaveUp: &regexGaveUp)
+            let holds = RuleEvaluation.holds(rule, in: compiled, activity, fields, found, gaveUp: &regexGaveUp)
             if regexGaveUp {
                 gaveUp.append(r)
                 trace?.pointee.gaveUp.append(r)
             }
             if holds {
                 trace?.pointee.matched.append(r)
-                for a in Int(rule.actionStart)..<Int(rule.actionEnd) {
-                    let action = compiled.actions + a
-                    let field = action.pointee.field
-                    let bit: UInt8 = 1 << UInt8(TextField(field).slot)
-                    guard decided & bit == 0 else { continue }
-                    decided |= bit
-                    set(action, captures: captures, on: activity)
-                    trace?.pointee.decisions.append(RuleDecision(field: field, rule: r,
-                                                                 value: TransactionText.value(TextField(field), of: activity.pointee)))
+                var action = compiled.actions + Int(rule.pointee.actionStart)
+                let end = compiled.actions + Int(rule.pointee.actionEnd)
+                while action < end {
+                    let bit: UInt8 = 1 << UInt8(action.pointee.textField.slot)
+                    if decided & bit == 0 {
+                        decided |= bit
+                        set(action, on: activity)
+                        if let trace {
+                            trace.pointee.decisions.append(RuleDecision(field: action.pointee.field, rule: r,
+                                                                        value: TransactionText.value(action.pointee.textField, of: activity.pointee)))
+                        }
+                    }
+                    action += 1
                 }
-                if rule.stops {
+                if rule.pointee.stops {
                     trace?.pointee.stoppedBy = r
                     break
                 }
@@ -131,14 +175,14 @@ public final class RuleEngine {
     }
 
     /// Performs one action; the field's folded form is redone, and rescanned when indexed.
-    private func set(_ action: UnsafeMutablePointer<CompiledAction>, captures: [Substring?]?, on activity: UnsafeMutablePointer<PaymentActivity>) {
+    private func set(_ action: UnsafeMutablePointer<CompiledAction>, on activity: UnsafeMutablePointer<PaymentActivity>) {
         let field = action.pointee.field
         if field == .type {
-            if let type = action.pointee.fixedType ?? PaymentType(rawValue: action.pointee.template.render(captures ?? []).lowercased()) {
+            if let type = action.pointee.fixedType ?? PaymentType(rawValue: action.pointee.render(compiled.regexes.captures).lowercased()) {
                 activity.pointee.type = type
             }
         } else {
-            let value = action.pointee.fixed ?? action.pointee.template.render(captures ?? [])
+            let value = action.pointee.fixed ?? action.pointee.render(compiled.regexes.captures)
             switch field {
             case .category: activity.pointee.category = value
             case .name: activity.pointee.name = value
@@ -148,58 +192,97 @@ public final class RuleEngine {
             case .type: break
             }
         }
-        let textField = TextField(field)
+        let textField = action.pointee.textField
         fields.invalidate(textField)
-        if scannedMask & (1 << UInt8(textField.slot)) != 0 { scan(textField, of: activity) }
-    }
-
-    /// Marks the rules admitted by the literals occurring in a field's current value. ASCII text
-    /// (the automaton folds its capitals) is scanned as it is; other text is folded first.
-    @inline(__always)
-    private func scan(_ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) {
-        let scannedRaw: Bool
-        switch field {
-        case .name: scannedRaw = activity.pointee.name.withUTF8Bytes { scanIfASCII($0, field) }
-        case .memo: scannedRaw = activity.pointee.memo.map { $0.withUTF8Bytes { scanIfASCII($0, field) } } ?? true
-        case .address: scannedRaw = activity.pointee.address.map { $0.withUTF8Bytes { scanIfASCII($0, field) } } ?? true
-        default: scannedRaw = false
-        }
-        if !scannedRaw { scan(fields.bytes(field, of: activity), field) }
-    }
-
-    @inline(__always)
-    private func scanIfASCII(_ text: UnsafeBufferPointer<UInt8>, _ field: TextField) -> Bool {
-        guard ASCIIFold.isASCII(text) else { return false }
-        scan(text, field)
-        return true
-    }
-
-    @inline(__always)
-    private func scan(_ text: UnsafeBufferPointer<UInt8>, _ field: TextField) {
-        let partOfText = field == .name || field == .memo || field == .address
-        let candidates = self.candidates
-        let start = entryStart, rule = entryRule, entryField = self.entryField
-        index.automaton.scan(text) { id in
-            for e in Int(start[id])..<Int(start[id + 1]) {
-                let f = entryField[e]
-                guard f == field || (partOfText && f == .text) else { continue }
-                let r = Int(rule[e])
-                candidates[r >> 6] |= 1 << UInt64(r & 63)
+        if textField.isPartOfText {
+            guard textScan != nil else { return }
+            if action.pointee.fixed != nil {
+                // The other parts keep what was found in them; this one now holds what its new value
+                // holds (the folded text is redone when a condition next reads it).
+                let a = action - compiled.actions
+                found.beginScan(textField)
+                for k in Int(fixedHitStart[a])..<Int(fixedHitStart[a + 1]) { admit(Int(fixedHits[k]), in: textField) }
+            } else {
+                scanText(of: activity)
             }
+        } else if scannedMask & (1 << UInt8(textField.slot)) != 0 {
+            scan(textField, of: activity)
         }
     }
 
-    /// The first candidate rule at or after `start`, or the rule count.
+    /// Scans name, memo and address (those of them the index needs) in one pass over the folded
+    /// text: a literal found there counts for the part it lies in (one spanning a line break between
+    /// two parts counts for none).
+    private func scanText(of activity: UnsafeMutablePointer<PaymentActivity>) {
+        guard let (first, last) = textScan else { return }
+        let text = fields.bytes(.text, of: activity)
+        let ranges = (fields.range(ofPart: 0), fields.range(ofPart: 1), fields.range(ofPart: 2))
+        let lower = fields.range(ofPart: first).lowerBound
+        let upper = fields.range(ofPart: last).upperBound
+        found.beginScan(.name)
+        found.beginScan(.memo)
+        found.beginScan(.address)
+        let hits = automaton.scan(UnsafeBufferPointer(rebasing: text[lower..<upper]))
+        for k in 0..<hits.count {
+            let id = Int(hits.ids[k])
+            let start = lower + hits.starts[k]
+            let end = start + automaton.literalLength(id)
+            let field: TextField
+            if end <= ranges.0.upperBound {
+                field = .name
+            } else if start >= ranges.1.lowerBound && end <= ranges.1.upperBound {
+                field = .memo
+            } else if start >= ranges.2.lowerBound && end <= ranges.2.upperBound {
+                field = .address
+            } else {
+                continue
+            }
+            admit(id, in: field)
+        }
+    }
+
+    /// Marks the rules admitted by the literals occurring in a field's current value (other than
+    /// name, memo and address), and records which literals occur.
+    private func scan(_ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) {
+        let text = fields.bytes(field, of: activity)
+        found.beginScan(field)
+        let hits = automaton.scan(text)
+        for k in 0..<hits.count { admit(Int(hits.ids[k]), in: field) }
+    }
+
+    /// Literal `id` occurs in `field`: the rules it admits there become candidates.
+    @inline(__always)
+    private func admit(_ id: Int, in field: TextField) {
+        found.mark(id, in: field)
+        let partOfText = field.isPartOfText
+        for e in Int(entryStart[id])..<Int(entryStart[id + 1]) {
+            let f = entries[e].field
+            guard f == field || (partOfText && f == .text) else { continue }
+            let r = Int(entries[e].rule)
+            candidates[r >> 6] |= 1 << UInt64(r & 63)
+            nonEmptyWords |= 1 &<< UInt64(truncatingIfNeeded: r >> 6)
+        }
+    }
+
+    /// The first candidate rule at or after `start`, or the rule count: the rest of `start`'s word,
+    /// then the next non-empty word straight from `nonEmptyWords`.
     @inline(__always)
     private func nextCandidate(from start: Int) -> Int {
         var w = start >> 6
         guard w < words else { return compiled.count }
         var word = candidates[w] & (~0 << UInt64(start & 63))
+        if word != 0 { return w << 6 + word.trailingZeroBitCount }
+        if words <= 64 {
+            let later = w == 63 ? 0 : nonEmptyWords & (~0 << UInt64(w + 1))
+            guard later != 0 else { return compiled.count }
+            w = later.trailingZeroBitCount
+            return w << 6 + candidates[w].trailingZeroBitCount
+        }
         while true {
-            if word != 0 { return min(w << 6 + word.trailingZeroBitCount, compiled.count) }
             w += 1
             guard w < words else { return compiled.count }
             word = candidates[w]
+            if word != 0 { return w << 6 + word.trailingZeroBitCount }
         }
     }
 }

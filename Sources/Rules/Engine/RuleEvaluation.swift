@@ -1,76 +1,137 @@
 import FinanceCore
 
-/// Whether a compiled rule's conditions hold for a transaction, and what its regexes captured.
+/// Whether a compiled rule's conditions hold for a transaction.
+///
+/// Text conditions compare folded bytes (`FoldedFields`) word by word (`PaddedText`); a `contains`
+/// whose literal the index scans for asks `FoundLiterals` instead of searching; regexes run through
+/// `RegexRunner`. Nothing here allocates or counts references on the common paths.
 enum RuleEvaluation {
-    /// Whether every `when` line of `rule` holds. When `captures` is asked for (non-nil pointer),
-    /// it receives the groups of the first `matches` condition that held. `gaveUp` is set when a
+    /// Whether every `when` line of `rule` holds. When the rule uses captures, the groups of the first
+    /// `matches` condition that held are kept in `compiled.regexes.captures`. `gaveUp` is set when a
     /// regex ran out of steps; its condition was taken as not holding.
+    ///
+    /// The conditions are one run, line after line: one that holds skips to the end of its line, one
+    /// that fails moves to the next alternative, and the rule fails when a line's last one does.
     @inline(__always)
-    static func holds(_ rule: FlatRule, in compiled: CompiledRules, _ activity: UnsafeMutablePointer<PaymentActivity>, _ fields: FoldedFields,
-                      captures: inout [Substring?]?, gaveUp: inout Bool) -> Bool
+    static func holds(_ rule: UnsafeMutablePointer<FlatRule>, in compiled: CompiledRules, _ activity: UnsafeMutablePointer<PaymentActivity>,
+                      _ fields: FoldedFields, _ found: FoundLiterals, gaveUp: inout Bool) -> Bool
     {
-        var line = Int(rule.lineStart)
-        while line < Int(rule.lineEnd) {
-            let range = compiled.lines[line]
-            var lineHolds = false
-            var k = Int(range.start)
-            while k < Int(range.end) {
-                let condition = compiled.conditions.baseAddress! + k
-                let wantCaptures = rule.usesCaptures && captures == nil && condition.pointee.kind == .matches && !condition.pointee.negated
-                let held = wantCaptures
-                    ? withUnsafeMutablePointer(to: &captures) { test(condition, compiled, activity, fields, captures: $0, gaveUp: &gaveUp) }
-                    : test(condition, compiled, activity, fields, captures: nil, gaveUp: &gaveUp)
-                if held {
-                    lineHolds = true
-                    break
-                }
-                k += 1
+        if rule.pointee.hasEmptyLine { return false }
+        let usesCaptures = rule.pointee.usesCaptures
+        if usesCaptures { compiled.regexes.captures.clear() }
+        let conditions = compiled.conditions
+        var c = conditions + Int(rule.pointee.conditionStart)
+        let end = conditions + Int(rule.pointee.conditionEnd)
+        while c < end {
+            let capture = usesCaptures && c.pointee.kind == .matches && !c.pointee.negated && compiled.regexes.captures.groups == 0
+            let lineEnd = conditions + Int(c.pointee.lineEnd)
+            if test(c, compiled, activity, fields, found, capture: capture, gaveUp: &gaveUp) {
+                c = lineEnd
+            } else {
+                c += 1
+                if c == lineEnd { return false }
             }
-            guard lineHolds else { return false }
-            line += 1
         }
         return true
     }
 
+    /// The common tests inline (an indexed `contains`, an amount, a text comparison); the rest out
+    /// of line, so that evaluating a rule stays a small function.
     @inline(__always)
-    private static func test(_ condition: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>, _ fields: FoldedFields,
-                             captures: UnsafeMutablePointer<[Substring?]?>?, gaveUp: inout Bool) -> Bool
+    private static func test(_ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
+                             _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool) -> Bool
     {
         let result: Bool
-        let c = condition
         switch c.pointee.kind {
-        case .contains: result = FoldedText.contains(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .equals: result = FoldedText.equal(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .startsWith: result = FoldedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .endsWith: result = FoldedText.hasSuffix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .matches:
-            let regex = compiled.regexes[Int(c.pointee.regex)]
-            let text = TransactionText.value(c.pointee.textField, of: a.pointee)
-            let outcome: RegexTest
-            if let captures {
-                let found = regex.search(capturing: text)
-                outcome = found.outcome
-                if let match = found.match { captures.pointee = match.captures }
+        case .contains where c.pointee.probe >= 0: result = occurs(Int(c.pointee.probe), in: c.pointee.textField, found)
+        case .amount:
+            let value = a.pointee.amount
+            if c.pointee.amountField == .amount && value.scale == c.pointee.lowScale {
+                let (x, y) = (value.units, c.pointee.low)
+                result = c.pointee.comparison.holds(x < y ? -1 : (x > y ? 1 : 0))
             } else {
-                outcome = regex.test(text)
+                result = c.pointee.comparison.holds(compare(amount(c.pointee.amountField, a), c.pointee.lowMoney))
             }
+        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        default: return testOther(c, compiled, a, fields, found, capture: capture, gaveUp: &gaveUp)
+        }
+        return result != c.pointee.negated
+    }
+
+    @inline(never)
+    private static func testOther(_ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
+                                  _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool) -> Bool
+    {
+        let result: Bool
+        switch c.pointee.kind {
+        case .contains: result = PaddedText.contains(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .endsWith: result = PaddedText.hasSuffix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .matches:
+            let regex = c.pointee.regex
+            let outcome = capture ? compiled.regexes.search(regex, c.pointee.textField, of: a)
+                                  : compiled.regexes.test(regex, c.pointee.textField, of: a)
             if outcome == .gaveUp {
                 gaveUp = true
                 return false
             }
             result = outcome == .match
+        case .literals:
+            let text = fields.bytes(c.pointee.textField, of: a)
+            // Folding shrinks a text at most threefold (KELVIN SIGN, 3 bytes, folds to "k").
+            if 3 * text.count <= c.pointee.maxTextLength {
+                result = anyBranch(c, text, compiled, found)
+            } else {
+                let outcome = compiled.regexes.test(c.pointee.regex, c.pointee.textField, of: a)
+                if outcome == .gaveUp {
+                    gaveUp = true
+                    return false
+                }
+                result = outcome == .match
+            }
         case .amount: result = c.pointee.comparison.holds(compare(amount(c.pointee.amountField, a), c.pointee.lowMoney))
         case .amountBetween:
             let value = amount(c.pointee.amountField, a)
             result = compare(value, c.pointee.lowMoney) >= 0 && compare(value, c.pointee.highMoney) <= 0
-        case .number: result = c.pointee.comparison.holds(order(number(c.pointee.numberField, a), c.pointee.low))
+        case .number: result = c.pointee.comparison.holds(order(Int64(number(c.pointee.numberField, a)), c.pointee.low))
         case .numberBetween:
-            let n = number(c.pointee.numberField, a)
+            let n = Int64(number(c.pointee.numberField, a))
             result = n >= c.pointee.low && n <= c.pointee.high
         case .date: result = c.pointee.comparison.holds(order(a.pointee.date, c.pointee.lowDate))
         case .dateBetween: result = a.pointee.date >= c.pointee.lowDate && a.pointee.date <= c.pointee.highDate
         }
         return result != c.pointee.negated
+    }
+
+    /// Whether the scan found literal `probe` in `field` (for `text`, in one of its parts).
+    @inline(__always)
+    private static func occurs(_ probe: Int, in field: TextField, _ found: FoundLiterals) -> Bool {
+        field == .text ? found.contains(probe, in: .name) || found.contains(probe, in: .memo) || found.contains(probe, in: .address)
+                       : found.contains(probe, in: field)
+    }
+
+    /// Whether some branch of a lowered regex holds for its field's folded `text`.
+    private static func anyBranch(_ c: UnsafeMutablePointer<FlatCondition>, _ text: UnsafeBufferPointer<UInt8>,
+                                  _ compiled: CompiledRules, _ found: FoundLiterals) -> Bool {
+        var b = compiled.branches + c.pointee.branchStart
+        let end = compiled.branches + c.pointee.branchEnd
+        while b < end {
+            let literal = compiled.literal(b)
+            let holds: Bool
+            switch b.pointee.op {
+            case .contains:
+                let probe = Int(b.pointee.probe)
+                holds = probe >= 0 ? occurs(probe, in: c.pointee.textField, found) : PaddedText.contains(text, literal)
+            case .is: holds = PaddedText.isEqual(text, literal)
+            case .startsWith: holds = PaddedText.hasPrefix(text, literal)
+            case .endsWith: holds = PaddedText.hasSuffix(text, literal)
+            }
+            if holds { return true }
+            b += 1
+        }
+        return false
     }
 
     @inline(__always)
@@ -91,69 +152,32 @@ enum RuleEvaluation {
         }
     }
 
-    /// -1, 0 or 1; amounts of one scale (the usual case) compare as integers.
+    /// -1, 0 or 1; amounts of one scale (the usual case) compare as integers, others after bringing
+    /// both to the larger scale (Money's own comparison when that overflows).
     @inline(__always)
     private static func compare(_ a: Money, _ b: Money) -> Int {
         var (x, y) = (a.units, b.units)
         if a.scale != b.scale {
-            // Bring both to the larger scale; fall back to Money's own comparison on overflow.
             let diff = Int(a.scale) - Int(b.scale)
-            guard abs(diff) < powersOfTen.count else { return order(a, b) }
-            let (scaled, overflow) = diff > 0 ? y.multipliedReportingOverflow(by: powersOfTen[diff])
-                                              : x.multipliedReportingOverflow(by: powersOfTen[-diff])
+            guard let factor = powerOfTen(abs(diff)) else { return order(a, b) }
+            let (scaled, overflow) = diff > 0 ? y.multipliedReportingOverflow(by: factor) : x.multipliedReportingOverflow(by: factor)
             guard !overflow else { return order(a, b) }
             if diff > 0 { y = scaled } else { x = scaled }
         }
         return x < y ? -1 : (x > y ? 1 : 0)
     }
 
-    private static let powersOfTen: [Int64] = (0...18).map { n in (0..<n).reduce(Int64(1)) { r, _ in r * 10 } }
+    /// 10^n for n ≤ 18 (computed: a table would be a lazily initialised global, checked on every use).
+    @inline(__always)
+    private static func powerOfTen(_ n: Int) -> Int64? {
+        guard n <= 18 else { return nil }
+        var p: Int64 = 1
+        for _ in 0..<n { p &*= 10 }
+        return p
+    }
 
     @inline(__always)
     private static func order<T: Comparable>(_ a: T, _ b: T) -> Int {
         a < b ? -1 : (b < a ? 1 : 0)
-    }
-}
-
-/// Comparisons of folded text.
-enum FoldedText {
-    @inline(__always)
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && (a.count == 0 || memoryEqual(a.baseAddress!, b.baseAddress!, a.count))
-    }
-
-    @inline(__always)
-    static func hasPrefix(_ a: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count >= p.count && (p.count == 0 || memoryEqual(a.baseAddress!, p.baseAddress!, p.count))
-    }
-
-    @inline(__always)
-    static func hasSuffix(_ a: UnsafeBufferPointer<UInt8>, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count >= s.count && (s.count == 0 || memoryEqual(a.baseAddress! + (a.count - s.count), s.baseAddress!, s.count))
-    }
-
-    /// Whether `needle` occurs in `haystack`.
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = needle.count
-        guard n > 0 else { return true }
-        guard n <= haystack.count, let h = haystack.baseAddress, let p = needle.baseAddress else { return false }
-        let first = p[0]
-        var i = 0
-        let last = haystack.count - n
-        while i <= last {
-            if h[i] == first && memoryEqual(h + i + 1, p + 1, n - 1) { return true }
-            i += 1
-        }
-        return false
-    }
-
-    @inline(__always)
-    private static func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var k = 0
-        while k < count {
-            if a[k] != b[k] { return false }
-            k += 1
-        }
-        return true
     }
 }

@@ -7,16 +7,26 @@ import FinanceCore
 /// in a field (a `contains`, `is`, `starts-with` or `ends-with` value, or text every match of a regex
 /// contains); the line whose shortest literal is longest wins, as rarer text admits fewer rules. A
 /// rule with no such line is evaluated for every transaction.
+///
+/// The scan also records which literals occur in which field (`FoundLiterals`), so the `contains`
+/// conditions on an indexed literal and a scanned field (`probe`) need no search of their own.
 struct RuleIndex {
     let automaton: LiteralAnchors
-    /// For automaton pattern `p`: entries `entryStart[p] ..< entryStart[p + 1]`.
+    /// For automaton pattern `p`: the rules it admits, `entries[entryStart[p] ..< entryStart[p + 1]]`.
     let entryStart: [Int32]
-    let entryRule: [Int32]
-    let entryField: [TextField]
+    let entries: [Entry]
+
+    /// Literal found in `field` admits `rule` (a `text` entry: found in name, memo or address).
+    struct Entry {
+        var rule: Int32
+        var field: TextField
+    }
     /// Bit `r` set: rule `r` is evaluated whatever the text says.
     let always: [UInt64]
     /// The fields whose text must be scanned, in `TextField.allCases` order.
     let scannedFields: [TextField]
+    /// Each literal's number in `automaton`.
+    private let literalIDs: [[UInt8]: Int]
 
     init(_ rules: [Rule], indexed: Bool) {
         let words = (rules.count + 63) / 64
@@ -44,21 +54,30 @@ struct RuleIndex {
             }
         }
         automaton = LiteralAnchors(patterns)
+        literalIDs = patternIndex
         var start: [Int32] = [0]
-        var rule: [Int32] = []
-        var field: [TextField] = []
+        var flat: [Entry] = []
         for list in entries {
-            for (f, r) in list {
-                field.append(f)
-                rule.append(r)
-            }
-            start.append(Int32(rule.count))
+            flat += list.map { Entry(rule: $0.1, field: $0.0) }
+            start.append(Int32(flat.count))
         }
         entryStart = start
-        entryRule = rule
-        entryField = field
+        self.entries = flat
         self.always = always
         scannedFields = TextField.allCases.filter { fields.contains($0) }
+    }
+
+    /// The literal number under which `FoundLiterals` records whether `literal` (folded) occurs in
+    /// `field`, or -1 when the scan does not tell: the literal is not indexed, or the field (for
+    /// `text`, one of its parts) is not scanned, or it is `text` and the literal spans lines.
+    func probe(_ literal: [UInt8], in field: TextField) -> Int32 {
+        guard let id = literalIDs[literal] else { return -1 }
+        if field == .text {
+            guard !literal.contains(0x0A), [TextField.name, .memo, .address].allSatisfy(scannedFields.contains) else { return -1 }
+        } else {
+            guard scannedFields.contains(field) else { return -1 }
+        }
+        return Int32(id)
     }
 
     /// The `when` line to index a rule under, as (field, literals one of which must occur).

@@ -1,0 +1,61 @@
+import FinanceCore
+
+/// `set FIELD = VALUE`, with a value that needs no captures worked out once, and one that does
+/// (`"$1 payroll"`) laid out as byte pieces, rendered in one allocation from `RegexCaptures`.
+///
+/// The rendered string has exactly the bytes `Template.render` gives: the literal parts' UTF-8 and
+/// the captured bytes, which start and end on scalar boundaries of the text the regex matched.
+struct CompiledAction {
+    let field: SettableField
+    /// The field whose folded text and scan the action invalidates.
+    let textField: TextField
+    let template: Template
+    /// The value when it has no `$N`.
+    let fixed: String?
+    /// For `set type`: the type, when fixed.
+    let fixedType: PaymentType?
+    /// The literal parts' UTF-8, one after another.
+    private let literalBytes: [UInt8]
+    /// In order: `(start, count)` of a literal part in `literalBytes`, or `(group, -1)` for `$group`.
+    private let pieces: [(Int, Int)]
+
+    init(_ action: Action) {
+        field = action.field
+        textField = TextField(action.field)
+        template = action.value
+        fixed = action.value.usesCaptures ? nil : action.value.render([])
+        fixedType = fixed.flatMap { PaymentType(rawValue: $0) }
+        var bytes: [UInt8] = []
+        var pieces: [(Int, Int)] = []
+        for part in action.value.parts {
+            switch part {
+            case .literal(let text):
+                pieces.append((bytes.count, text.utf8.count))
+                bytes += text.utf8
+            case .capture(let n):
+                pieces.append((n, -1))
+            }
+        }
+        literalBytes = bytes
+        self.pieces = pieces
+    }
+
+    /// The value with the captured groups filled in (a group that took part in no match, or that
+    /// the regex does not have, gives empty text, as in `Template.render`).
+    func render(_ captures: RegexCaptures) -> String {
+        var total = 0
+        for (a, b) in pieces { total += b >= 0 ? b : (captures.group(a)?.count ?? 0) }
+        return literalBytes.withUnsafeBufferPointer { literal in
+            String(unsafeUninitializedCapacity: total) { out in
+                var at = 0
+                for (a, b) in pieces {
+                    let piece = b >= 0 ? UnsafeBufferPointer(rebasing: literal[a..<(a + b)]) : captures.group(a)
+                    guard let piece, let base = piece.baseAddress, !piece.isEmpty else { continue }
+                    (out.baseAddress! + at).update(from: base, count: piece.count)
+                    at += piece.count
+                }
+                return at
+            }
+        }
+    }
+}

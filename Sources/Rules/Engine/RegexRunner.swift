@@ -1,0 +1,188 @@
+import FinanceCore
+
+/// The rule set's regexes as the engine runs them: the same compiled programs `RuleRegex` runs
+/// (built by the same parser and compiler from the same pattern), called on a field's UTF-8 bytes
+/// in place, with captures kept as byte offsets.
+///
+/// Why not `RuleRegex.test` and `search(capturing:)`: each call copied the `RuleRegex` value (six
+/// reference counts), the field's string, and for captures built an array of `Substring`s that
+/// `Template.render` then appended one by one: more work than the match itself for a typical
+/// anchored pattern. The outcome is the same program on the same bytes, so the same `.match`,
+/// `.noMatch` or `.gaveUp`; captures are the same byte ranges of the same text.
+final class RegexRunner {
+    private let regexes: [RuleRegex]
+    /// Owned by `programs`; read without reference counting on every test.
+    private let testing: UnsafeMutablePointer<Unmanaged<RegexProgram>>
+    private let capturing: UnsafeMutablePointer<Unmanaged<RegexProgram>>
+    /// Whether regex `i` has its own programs (always, unless its pattern no longer compiles; then
+    /// `RuleRegex` runs it).
+    private let direct: UnsafeMutablePointer<Bool>
+    /// Groups per regex, the whole match included.
+    private let groups: UnsafeMutablePointer<Int>
+    private let programs: [RegexProgram]
+    private let slots: UnsafeMutablePointer<Int>
+    let captures = RegexCaptures()
+
+    init(_ regexes: [RuleRegex]) {
+        self.regexes = regexes
+        var programs: [RegexProgram] = []
+        testing = .allocate(capacity: max(1, regexes.count))
+        capturing = .allocate(capacity: max(1, regexes.count))
+        direct = .allocate(capacity: max(1, regexes.count))
+        groups = .allocate(capacity: max(1, regexes.count))
+        groups.initialize(from: regexes.map { $0.captureCount + 1 }, count: regexes.count)
+        var slotCount = 2
+        for (i, regex) in regexes.enumerated() {
+            if let (test, capture) = Self.compile(regex) {
+                programs += [test, capture]
+                (testing + i).initialize(to: Unmanaged.passUnretained(test))
+                (capturing + i).initialize(to: Unmanaged.passUnretained(capture))
+                (direct + i).initialize(to: true)
+                slotCount = max(slotCount, test.slotCount, capture.slotCount)
+            } else {
+                (direct + i).initialize(to: false)
+            }
+        }
+        self.programs = programs
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: -1, count: slotCount)
+    }
+
+    deinit {
+        testing.deallocate()
+        capturing.deallocate()
+        direct.deallocate()
+        groups.deallocate()
+        slots.deallocate()
+    }
+
+    /// The programs `RuleRegex(regex.pattern)` built: with and without group bookkeeping.
+    private static func compile(_ regex: RuleRegex) -> (RegexProgram, RegexProgram)? {
+        var parser = RegexParser(regex.pattern)
+        guard let tree = try? parser.parse(), parser.captureCount == regex.captureCount,
+              let capture = try? RegexCompiler.compile(tree, captureCount: parser.captureCount, keepCaptures: true)
+        else { return nil }
+        guard parser.captureCount > 0 else { return (capture, capture) }
+        guard let test = try? RegexCompiler.compile(tree, captureCount: parser.captureCount, keepCaptures: false) else { return nil }
+        return (test, capture)
+    }
+
+    /// Whether regex `i` matches `field` of `activity`. (Out of line: the matcher's stack frame would
+    /// otherwise weigh on every rule evaluation, regex or not.)
+    @inline(never)
+    func test(_ i: Int, _ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) -> RegexTest {
+        guard direct[i] else { return regexes[i].test(TransactionText.value(field, of: activity.pointee)) }
+        let program = testing[i]
+        let slots = self.slots
+        return Self.withRawBytes(field, of: activity) { text in program._withUnsafeGuaranteedRef { $0.search(text, slots: slots) } }
+    }
+
+    /// Like `test`, and on a match keeps the groups in `captures`.
+    @inline(never)
+    func search(_ i: Int, _ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) -> RegexTest {
+        guard direct[i] else {
+            let text = TransactionText.value(field, of: activity.pointee)
+            let found = regexes[i].search(capturing: text)
+            if let match = found.match { captures.keep(match, of: text) }
+            return found.outcome
+        }
+        let program = capturing[i]
+        let slots = self.slots
+        let groups = self.groups[i]
+        let captures = self.captures
+        return Self.withRawBytes(field, of: activity) { text in
+            let outcome = program._withUnsafeGuaranteedRef { $0.search(text, slots: slots) }
+            if outcome == .match { captures.keep(text, slots: slots, groups: groups) }
+            return outcome
+        }
+    }
+
+    /// The field's UTF-8 bytes, in place for name, memo and address (`withUTF8` needs mutable access
+    /// but does not change a native string; reading the string into a value would retain it).
+    @inline(__always)
+    private static func withRawBytes<R>(_ field: TextField, of a: UnsafeMutablePointer<PaymentActivity>,
+                                        _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch field {
+        case .name: return a.pointee.name.withUTF8(body)
+        case .memo: if a.pointee.memo != nil { return a.pointee.memo!.withUTF8(body) }
+        case .address: if a.pointee.address != nil { return a.pointee.address!.withUTF8(body) }
+        default:
+            var text = TransactionText.value(field, of: a.pointee)
+            return text.withUTF8(body)
+        }
+        var empty = ""
+        return empty.withUTF8(body)
+    }
+}
+
+/// The groups of the regex match a rule's `$N` values come from: a copy of the text's bytes and each
+/// group's byte range in it, valid until the next rule is tried (an action may change the field the
+/// regex matched, and later actions must still see what it captured).
+final class RegexCaptures {
+    private var text: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Start and end of group `g` at `2g`, `2g + 1` (-1 when the group took no part).
+    private var ranges: UnsafeMutablePointer<Int>
+    private var rangeCapacity: Int
+    /// Groups kept, group 0 (the whole match) included; 0 when no regex has matched.
+    private(set) var groups = 0
+
+    init() {
+        capacity = 64
+        text = .allocate(capacity: capacity)
+        rangeCapacity = 20
+        ranges = .allocate(capacity: rangeCapacity)
+    }
+
+    deinit {
+        text.deallocate()
+        ranges.deallocate()
+    }
+
+    /// Nothing captured (a new rule is being tried).
+    @inline(__always)
+    func clear() { groups = 0 }
+
+    func keep(_ source: UnsafeBufferPointer<UInt8>, slots: UnsafeMutablePointer<Int>, groups: Int) {
+        if source.count > capacity {
+            text.deallocate()
+            capacity = max(source.count, 2 * capacity)
+            text = .allocate(capacity: capacity)
+        }
+        if let base = source.baseAddress { text.update(from: base, count: source.count) }
+        if 2 * groups > rangeCapacity {
+            ranges.deallocate()
+            rangeCapacity = 2 * groups
+            ranges = .allocate(capacity: rangeCapacity)
+        }
+        for g in 0..<groups {
+            let (start, end) = (slots[2 * g], slots[2 * g + 1])
+            let valid = start >= 0 && end >= start
+            ranges[2 * g] = valid ? start : -1
+            ranges[2 * g + 1] = valid ? end : -1
+        }
+        self.groups = groups
+    }
+
+    /// From `RuleRegex.search(capturing:)`, when the engine could not compile the pattern itself.
+    func keep(_ match: RegexMatch, of text: String) {
+        var bytes: [UInt8] = []
+        var slots: [Int] = []
+        for capture in match.captures {
+            if let capture {
+                slots += [bytes.count, bytes.count + capture.utf8.count]
+                bytes += capture.utf8
+            } else {
+                slots += [-1, -1]
+            }
+        }
+        bytes.withUnsafeBufferPointer { b in slots.withUnsafeMutableBufferPointer { keep(b, slots: $0.baseAddress!, groups: match.captures.count) } }
+    }
+
+    /// The bytes group `n` captured, or nil when it took no part or there is no such group.
+    @inline(__always)
+    func group(_ n: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard n >= 0, n < groups, ranges[2 * n] >= 0 else { return nil }
+        return UnsafeBufferPointer(start: text + ranges[2 * n], count: ranges[2 * n + 1] - ranges[2 * n])
+    }
+}
