@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "FinanceCore", targets: ["FinanceCore"]),
         .library(name: "StatementFormats", targets: ["StatementFormats"]),
         .library(name: "Rules", targets: ["Rules"]),
+        .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "ReportRendering", targets: ["ReportRendering"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
     ],
     targets: [
         // MARK: Libraries
@@ -28,8 +31,14 @@ let package = Package(
         .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2"], swiftSettings: hotPathSettings),
         // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
         .target(name: "Rules", dependencies: ["FinanceCore"], swiftSettings: hotPathSettings),
+        // Report data: monthly summaries computed from activities. Renders nothing.
+        .target(name: "Reports", dependencies: ["FinanceCore"], swiftSettings: hotPathSettings),
+        // Mustache templates (the spec's required modules, plus inheritance): parse once, render many.
+        .target(name: "Mustache", swiftSettings: hotPathSettings),
+        // Text, CSV, JSON and HTML renderings of report data; the default HTML templates built in.
+        .target(name: "ReportRendering", dependencies: ["FinanceCore", "Reports", "Mustache"], swiftSettings: hotPathSettings),
         // The command line: argument parsing, subcommands, diagnostics printing. `pfin` is a thin main.
-        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules"]),
+        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering"]),
 
         // MARK: System libraries
         // libxml2 for the XML formats (OFX 2.x, CAMT.053). Only XML readers import it.
@@ -41,11 +50,15 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "pfin", dependencies: ["PfinCLI"]),
-        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules"]),
+        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering"]),
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore"], exclude: ["Golden"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore"]),
+        // Runs the Mustache spec suite from ../shared/mustache-spec when it is there.
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore"], exclude: ["Golden"]),
         // Fixtures and golden files are read from the source tree (#filePath), not bundled.
         .testTarget(
             name: "StatementFormatsTests",

@@ -1,0 +1,6 @@
+import Mustache
+import Testing
+
+@Test func templateKeepsItsName() {
+    #expect(MustacheTemplate(name: "month.mustache").name == "month.mustache")
+}
