@@ -1,6 +1,0 @@
-import Mustache
-import Testing
-
-@Test func templateKeepsItsName() {
-    #expect(MustacheTemplate(name: "month.mustache").name == "month.mustache")
-}
