@@ -16,16 +16,18 @@
 /// A library is an immutable value and safe to share between threads.
 public struct MustacheLibrary: Sendable {
     private let templates: [[Node]]
+    private let tables: NodeTables
     private let positions: [String: Int]
 
     /// Parses every template in `templates` (name → source).
     ///
     /// - Throws: The first ``MustacheError`` in name order; ``errors(in:)`` lists all of them.
     public init(templates: [String: String]) throws(MustacheError) {
-        let (templates, positions, errors) = Self.parse(templates)
-        if let first = errors.first { throw first }
-        self.templates = templates
-        self.positions = positions
+        let parsed = Self.parse(templates)
+        if let first = parsed.errors.first { throw first }
+        self.templates = parsed.templates
+        tables = parsed.tables
+        positions = parsed.positions
     }
 
     /// The first error of each template that has one, in name order; empty when all parse.
@@ -54,28 +56,34 @@ public struct MustacheLibrary: Sendable {
     @discardableResult
     public func render(_ name: String, _ context: MustacheValue, into buffer: inout [UInt8]) -> Bool {
         guard let position = positions[name] else { return false }
-        var renderer = Renderer(templates: templates, out: [], context: context)
-        swap(&buffer, &renderer.out) // hand the buffer over without copying it
-        renderer.render(templates[position])
-        swap(&buffer, &renderer.out)
+        tables.text.withUnsafeBufferPointer { text in
+            var renderer = Renderer(templates: templates, text: text, paths: tables.paths, context: context)
+            swap(&buffer, &renderer.out) // hand the buffer over without copying it
+            renderer.render(templates[position])
+            swap(&buffer, &renderer.out)
+        }
         return true
     }
 
-    private static func parse(_ sources: [String: String]) -> (templates: [[Node]], positions: [String: Int], errors: [MustacheError]) {
+    private static func parse(_ sources: [String: String])
+        -> (templates: [[Node]], tables: NodeTables, positions: [String: Int], errors: [MustacheError])
+    {
         let named = sources.sorted { $0.key < $1.key }
         var positions: [String: Int] = [:]
         for (position, entry) in named.enumerated() { positions[entry.key] = position }
         var templates: [[Node]] = []
+        var tables = NodeTables()
         var errors: [MustacheError] = []
         for (name, text) in named {
-            var parser = TemplateParser(SourceText(name: name, text: text), templateIndex: positions)
+            var parser = TemplateParser(SourceText(name: name, text: text), templateIndex: positions, tables: tables)
             do throws(MustacheError) {
                 templates.append(try parser.parse())
+                tables = parser.tables
             } catch {
                 templates.append([])
                 errors.append(error)
             }
         }
-        return (templates, positions, errors)
+        return (templates, tables, positions, errors)
     }
 }

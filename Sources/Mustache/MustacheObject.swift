@@ -1,9 +1,10 @@
 /// Named values for a template, in the order given.
 ///
 /// Rendering looks names up far more often than objects are built (a 100,000-row table with eight
-/// fields asks a million times), so the keys sit in one array: a linear scan over a handful of
-/// short strings beats hashing, since equal-length small Swift strings compare as two machine
-/// words. Objects with more than ``indexThreshold`` keys also get a hash index.
+/// fields asks a million times), so lookup is tuned for small objects: the keys sit in one array
+/// beside a cheap fingerprint of each, and a scan compares fingerprints (one integer each) before
+/// comparing any string. Objects with more than ``indexThreshold`` keys also get a hash index.
+/// The arrays share one reference, so passing an object around costs one retain, not three.
 ///
 /// When a key appears twice, the first pair wins.
 ///
@@ -15,21 +16,26 @@ public struct MustacheObject: Sendable {
     /// Above this many keys a lookup hashes instead of scanning.
     public static let indexThreshold = 16
 
-    /// The keys, in the order given.
-    public let keys: [String]
-    /// The values, parallel to ``keys``.
-    public let values: [MustacheValue]
-    private let index: [String: Int]?
+    private final class Storage: Sendable {
+        let keys: [String]
+        let fingerprints: [Int]
+        let values: [MustacheValue]
+        let index: [String: Int]?
+
+        init(keys: [String], values: [MustacheValue]) {
+            self.keys = keys
+            self.values = values
+            fingerprints = keys.map(MustacheObject.fingerprint)
+            index = keys.count > MustacheObject.indexThreshold
+                ? Dictionary(zip(keys, keys.indices), uniquingKeysWith: { first, _ in first }) : nil
+        }
+    }
+
+    private let storage: Storage
 
     /// Builds an object from (key, value) pairs, keeping their order.
     public init(_ pairs: [(String, MustacheValue)]) {
-        keys = pairs.map(\.0)
-        values = pairs.map(\.1)
-        if pairs.count > Self.indexThreshold {
-            index = Dictionary(zip(keys, keys.indices), uniquingKeysWith: { first, _ in first })
-        } else {
-            index = nil
-        }
+        storage = Storage(keys: pairs.map(\.0), values: pairs.map(\.1))
     }
 
     /// Builds an object from a dictionary; the keys are sorted so output never depends on hashing.
@@ -37,21 +43,39 @@ public struct MustacheObject: Sendable {
         self.init(dictionary.sorted { $0.key < $1.key })
     }
 
+    /// The keys, in the order given.
+    public var keys: [String] { storage.keys }
+    /// The values, parallel to ``keys``.
+    public var values: [MustacheValue] { storage.values }
     /// The number of pairs.
-    public var count: Int { keys.count }
+    public var count: Int { storage.keys.count }
 
     /// The value for `key`, or `nil` when the object has no such key.
     public subscript(key: String) -> MustacheValue? {
-        guard let position = position(of: key) else { return nil }
-        return values[position]
+        value(for: key, fingerprint: Self.fingerprint(key))
     }
 
-    func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        for position in keys.indices where keys[position] == key {
-            return position
+    /// The lookup behind the subscript, with the key's ``fingerprint(_:)`` computed beforehand
+    /// (templates compute it once per tag, when they are parsed).
+    @inline(__always)
+    func value(for key: String, fingerprint: Int) -> MustacheValue? {
+        let storage = storage
+        if let index = storage.index {
+            guard let position = index[key] else { return nil }
+            return storage.values[position]
+        }
+        for position in storage.fingerprints.indices where storage.fingerprints[position] == fingerprint {
+            if storage.keys[position] == key { return storage.values[position] }
         }
         return nil
+    }
+
+    /// A cheap, stable hash of a key's bytes: equal keys have equal fingerprints, and different
+    /// short keys almost never do, which is all the scan needs.
+    static func fingerprint(_ key: String) -> Int {
+        var hash = key.utf8.count
+        for byte in key.utf8 { hash = hash &* 31 &+ Int(byte) }
+        return hash
     }
 }
 

@@ -1,15 +1,17 @@
 /// One piece of a parsed template, ready to render.
 ///
-/// Text that sits between tags is stored as its UTF-8 bytes so rendering copies it with one
-/// `append(contentsOf:)`. Partials and parents refer to templates by their position in the
-/// library, resolved at parse time, so rendering never hashes a template name.
+/// Text and names live in the library's ``NodeTables``; nodes hold their positions, so rendering
+/// copies text with one `append(contentsOf:)` and retains nothing for it. Partials and parents
+/// refer to templates by their position in the library, resolved at parse time, so rendering never
+/// hashes a template name.
 enum Node: Sendable {
-    /// Template text, never empty; standalone tag lines are already removed.
-    case text([UInt8])
-    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (not escaped).
-    case variable(ValuePath, escaped: Bool)
+    /// Template text (a range of `NodeTables.text`), never empty; standalone lines are removed.
+    case text(Range<Int>)
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (not escaped); `path` indexes
+    /// `NodeTables.paths`.
+    case variable(path: Int, escaped: Bool)
     /// `{{#name}}…{{/name}}`, or with `inverted` `{{^name}}…{{/name}}`.
-    case section(ValuePath, [Node], inverted: Bool)
+    case section(path: Int, [Node], inverted: Bool)
     /// `{{>name}}`; `template` is nil when the library has no such template (renders nothing).
     /// `indent` is the whitespace before a standalone tag, nil when the tag is inline.
     case partial(template: Int?, indent: [UInt8]?)

@@ -14,7 +14,10 @@ struct Renderer {
     static let maximumDepth = 100
 
     let templates: [[Node]]
-    var out: [UInt8]
+    /// `NodeTables.text`, borrowed for the duration of the render.
+    let text: UnsafeBufferPointer<UInt8>
+    let paths: [ValuePath]
+    var out: [UInt8] = []
     /// The context stack, innermost last.
     var stack: [MustacheValue]
     private var indent: [UInt8] = []
@@ -24,21 +27,22 @@ struct Renderer {
     /// definition of a block wins ("Multi-level inheritance").
     private var overrides: [[Node.Block]] = []
 
-    init(templates: [[Node]], out: [UInt8], context: MustacheValue) {
+    init(templates: [[Node]], text: UnsafeBufferPointer<UInt8>, paths: [ValuePath], context: MustacheValue) {
         self.templates = templates
-        self.out = out
+        self.text = text
+        self.paths = paths
         stack = [context]
     }
 
     mutating func render(_ nodes: [Node]) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                writeText(bytes)
+        for index in nodes.indices {
+            switch nodes[index] {
+            case .text(let range):
+                writeText(UnsafeBufferPointer(rebasing: text[range]))
             case .variable(let path, let escaped):
-                write(path.resolve(in: stack), escaped: escaped)
+                write(paths[path].resolve(in: stack), escaped: escaped)
             case .section(let path, let body, let inverted):
-                renderSection(path.resolve(in: stack), body, inverted: inverted)
+                renderSection(paths[path].resolve(in: stack), body, inverted: inverted)
             case .partial(let template, let indent):
                 expand(template, blocks: nil, indent: indent)
             case .parent(let template, let blocks, let indent):
@@ -107,7 +111,7 @@ struct Renderer {
     }
 
     @inline(__always)
-    private mutating func writeText(_ bytes: [UInt8]) {
+    private mutating func writeText(_ bytes: UnsafeBufferPointer<UInt8>) {
         if indent.isEmpty {
             out.append(contentsOf: bytes)
             atLineStart = bytes[bytes.count - 1] == UInt8(ascii: "\n")
@@ -116,13 +120,13 @@ struct Renderer {
         var start = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
             if atLineStart { out.append(contentsOf: indent) }
-            out.append(contentsOf: bytes[start...index])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))
             start = index + 1
             atLineStart = true
         }
         if start < bytes.count {
             if atLineStart { out.append(contentsOf: indent) }
-            out.append(contentsOf: bytes[start...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
             atLineStart = false
         }
     }

@@ -31,22 +31,25 @@ struct TemplateParser {
 
         var kind: Tokenizer.TagKind? { tag?.kind }
 
-        mutating func flushText() {
+        mutating func flushText(into tables: inout NodeTables) {
             guard !pendingText.isEmpty else { return }
-            nodes.append(.text(pendingText))
+            nodes.append(.text(tables.add(text: pendingText)))
             pendingText = []
         }
     }
 
     let source: SourceText
     let templateIndex: [String: Int]
+    /// Where the nodes' text and names go; the library hands it from one template to the next.
+    var tables: NodeTables
     var frames = [Frame()]
 
     /// - Parameter templateIndex: every template name in the library and its position, so
     ///   partial tags are resolved once here instead of on every render.
-    init(_ source: SourceText, templateIndex: [String: Int]) {
+    init(_ source: SourceText, templateIndex: [String: Int], tables: NodeTables) {
         self.source = source
         self.templateIndex = templateIndex
+        self.tables = tables
     }
 
     mutating func parse() throws(MustacheError) -> [Node] {
@@ -60,7 +63,7 @@ struct TemplateParser {
             throw source.error(.unclosedSection, at: tag.offset, "\(what) '\(tag.name)' is never closed",
                                note: "add '\(tag.open)/\(tag.name)\(tag.close)' after the \(what)'s content")
         }
-        frames[0].flushText()
+        frames[0].flushText(into: &tables)
         return frames[0].nodes
     }
 
@@ -102,7 +105,7 @@ struct TemplateParser {
     private mutating func handle(_ tag: Tag, standaloneIndent: [UInt8]?, inlineIndent: [UInt8], nextLine: [Piece]?) throws(MustacheError) {
         switch tag.kind {
         case .variable, .unescaped:
-            append(.variable(ValuePath(tag.name), escaped: tag.kind == .variable))
+            append(.variable(path: tables.add(path: tag.name), escaped: tag.kind == .variable))
         case .comment, .delimiters:
             break
         case .partial:
@@ -131,7 +134,7 @@ struct TemplateParser {
                                "closing tag '\(tag.open)/\(tag.name)\(tag.close)' does not match the open \(Self.noun(for: opening.kind)) '\(opening.name)'",
                                note: "'\(spelled)' at line \(line), column \(column) must be closed first with '\(opening.open)/\(opening.name)\(opening.close)'")
         }
-        frame.flushText()
+        frame.flushText(into: &tables)
         switch opening.kind {
         case .parent:
             let blocks = frame.nodes.compactMap { node -> Node.Block? in
@@ -142,7 +145,7 @@ struct TemplateParser {
             append(.block(Node.Block(name: opening.name, body: frame.nodes, indent: frame.blockIndent,
                                      standalone: frame.standaloneIndent != nil)))
         default:
-            append(.section(ValuePath(opening.name), frame.nodes, inverted: opening.kind == .inverted))
+            append(.section(path: tables.add(path: opening.name), frame.nodes, inverted: opening.kind == .inverted))
         }
     }
 
@@ -153,7 +156,7 @@ struct TemplateParser {
         if frames[top].kind == .parent {
             guard case .block = node else { return }
         }
-        frames[top].flushText()
+        frames[top].flushText(into: &tables)
         frames[top].nodes.append(node)
     }
 

@@ -5,18 +5,22 @@
 /// spec requires ("Dotted Names - Broken Chain Resolution").
 struct ValuePath: Sendable {
     let parts: [String]
+    /// `MustacheObject.fingerprint` of each part, so a lookup hashes nothing while rendering.
+    let fingerprints: [Int]
 
     init(_ name: String) {
         parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        fingerprints = parts.map(MustacheObject.fingerprint)
     }
 
     /// The value `self` names in `stack` (innermost context last), or `.null` when it is missing.
     @inline(__always)
     func resolve(in stack: [MustacheValue]) -> MustacheValue {
         guard let first = parts.first else { return stack.last ?? .null }
+        let fingerprint = fingerprints[0]
         var position = stack.count - 1
         while position >= 0 {
-            if case .object(let object) = stack[position], let found = object[first] {
+            if case .object(let object) = stack[position], let found = object.value(for: first, fingerprint: fingerprint) {
                 return parts.count == 1 ? found : resolveRest(of: found)
             }
             position -= 1
@@ -26,8 +30,9 @@ struct ValuePath: Sendable {
 
     private func resolveRest(of start: MustacheValue) -> MustacheValue {
         var current = start
-        for part in parts.dropFirst() {
-            guard case .object(let object) = current, let next = object[part] else { return .null }
+        for position in parts.indices.dropFirst() {
+            guard case .object(let object) = current,
+                  let next = object.value(for: parts[position], fingerprint: fingerprints[position]) else { return .null }
             current = next
         }
         return current
