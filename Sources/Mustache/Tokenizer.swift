@@ -89,6 +89,10 @@ struct Tokenizer {
         }
         let openText = String(decoding: open, as: UTF8.self)
         let closeText = String(decoding: close, as: UTF8.self)
+        if kind == .delimiters, find(terminator, from: contentStart) == nil, let end = find(close, from: contentStart) {
+            // `{{=<% %>}}`: the closing `=` is missing; say so rather than "never closed".
+            throw invalidDelimiters(from: start, to: end + close.count)
+        }
         guard let contentEnd = find(terminator, from: contentStart) else {
             let expected = String(decoding: terminator, as: UTF8.self)
             throw source.error(.unclosedTag, at: start,
@@ -111,14 +115,18 @@ struct Tokenizer {
     private mutating func setDelimiters(from content: ArraySlice<UInt8>, tagAt start: Int, end: Int) throws(MustacheError) {
         let parts = content.split(whereSeparator: { Self.isWhitespace($0) })
         guard parts.count == 2, !parts.contains(where: { $0.contains(UInt8(ascii: "=")) }) else {
-            let written = String(decoding: source.bytes[start..<end], as: UTF8.self)
-            let openText = String(decoding: open, as: UTF8.self)
-            let closeText = String(decoding: close, as: UTF8.self)
-            throw source.error(.invalidDelimiters, at: start, "invalid set-delimiters tag '\(written)'",
-                               note: "write the new opening and closing delimiters separated by a space, neither containing '=' or whitespace, e.g. '\(openText)=<% %>=\(closeText)'")
+            throw invalidDelimiters(from: start, to: end)
         }
         open = Array(parts[0])
         close = Array(parts[1])
+    }
+
+    private func invalidDelimiters(from start: Int, to end: Int) -> MustacheError {
+        let written = String(decoding: source.bytes[start..<end], as: UTF8.self)
+        let openText = String(decoding: open, as: UTF8.self)
+        let closeText = String(decoding: close, as: UTF8.self)
+        return source.error(.invalidDelimiters, at: start, "invalid set-delimiters tag '\(written)'",
+                            note: "write the new opening and closing delimiters between '=' signs, separated by a space, neither containing '=' or whitespace, e.g. '\(openText)=<% %>=\(closeText)'")
     }
 
     private func trimmed(_ range: Range<Int>) -> Range<Int> {
