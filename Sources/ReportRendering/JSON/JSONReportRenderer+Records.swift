@@ -1,0 +1,106 @@
+import FinanceCore
+import Reports
+
+/// The one-line records of the JSON report: category lines, payees and transactions.
+extension JSONReportRenderer {
+    /// Fixed text, numbers and amounts of any record fit in this many bytes; strings come on top,
+    /// at `JSONEscaping.worstCase` bytes a byte.
+    private static let fixedRoom = 512
+
+    static func write(_ line: CategoryLine, to out: ByteBuffer) {
+        let strings = line.path.utf8.count + line.name.utf8.count
+        out.write(maximum: fixedRoom + JSONEscaping.worstCase * strings) { start in
+            var c = JSONCursor(start)
+            c.put("{\"path\":")
+            c.putString(line.path)
+            c.put(",\"name\":")
+            c.putString(line.name)
+            c.put(",\"depth\":")
+            c.putInt(line.depth)
+            c.put(",\"amount\":")
+            c.putMoney(line.amount)
+            c.put(",\"count\":")
+            c.putInt(line.count)
+            c.put(",\"share\":")
+            c.putShare(line.share)
+            c.put(",\"previous\":")
+            c.putMoney(line.previous)
+            c.put(",\"changeFromPrevious\":")
+            c.putShare(line.changeFromPrevious)
+            c.put(",\"trailingAverage\":")
+            c.putMoney(line.trailingAverage)
+            c.put(",\"changeFromAverage\":")
+            c.putShare(line.changeFromAverage)
+            c.put(line.isUncategorized ? ",\"uncategorized\":true}" : ",\"uncategorized\":false}")
+            return c.at - start
+        }
+    }
+
+    static func write(_ payee: PayeeLine, to out: ByteBuffer) {
+        out.write(maximum: fixedRoom + JSONEscaping.worstCase * payee.name.utf8.count) { start in
+            var c = JSONCursor(start)
+            c.put("{\"name\":")
+            c.putString(payee.name)
+            c.put(",\"amount\":")
+            c.putMoney(payee.amount)
+            c.put(",\"count\":")
+            c.putInt(payee.count)
+            c.put("}")
+            return c.at - start
+        }
+    }
+
+    /// A transaction with the keys, order and values of a `pfin convert --to jsonl` row.
+    static func write(_ a: PaymentActivity, to out: ByteBuffer) {
+        var strings = a.name.utf8.count + a.source.file.utf8.count
+        if let account = a.account { strings += account.utf8.count }
+        if let address = a.address { strings += address.utf8.count }
+        if let memo = a.memo { strings += memo.utf8.count }
+        if let category = a.category { strings += category.utf8.count }
+        if let fitid = a.fitid { strings += fitid.utf8.count }
+        if let checkNumber = a.checkNumber { strings += checkNumber.utf8.count }
+        out.write(maximum: fixedRoom + JSONEscaping.worstCase * strings) { start in
+            var c = JSONCursor(start)
+            c.put("{\"id\":\"")
+            c.advance(a.id.writeHex(to: c.at))
+            c.put("\",\"account\":")
+            c.putString(a.account)
+            c.put(",\"date\":\"")
+            c.advance(a.date.writeISO(to: c.at))
+            c.put("\",\"name\":")
+            c.putString(a.name)
+            c.put(",\"address\":")
+            c.putString(a.address)
+            c.put(",\"amount\":")
+            c.putMoney(a.amount)
+            if let currency = a.amount.currency {
+                c.put(",\"currency\":\"")
+                c.put(UInt8(truncatingIfNeeded: currency.packed >> 16))
+                c.put(UInt8(truncatingIfNeeded: currency.packed >> 8))
+                c.put(UInt8(truncatingIfNeeded: currency.packed))
+                c.put("\",\"memo\":")
+            } else {
+                c.put(",\"currency\":null,\"memo\":")
+            }
+            c.putString(a.memo)
+            switch a.type {
+            case .income: c.put(",\"type\":\"income\",\"category\":")
+            case .expense: c.put(",\"type\":\"expense\",\"category\":")
+            case .transfer: c.put(",\"type\":\"transfer\",\"category\":")
+            }
+            c.putString(a.category)
+            c.put(",\"fitid\":")
+            c.putString(a.fitid)
+            c.put(",\"checkNumber\":")
+            c.putString(a.checkNumber)
+            // `file:line`, as the JSON Lines writer gives it.
+            c.put(",\"source\":\"")
+            let file = c.at
+            c.advance(a.source.file.withUTF8Bytes { JSONEscaping.write($0, to: file) })
+            c.put(UInt8(ascii: ":"))
+            c.putInt(a.source.line)
+            c.put("\"}")
+            return c.at - start
+        }
+    }
+}
