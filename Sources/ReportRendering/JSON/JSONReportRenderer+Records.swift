@@ -7,10 +7,28 @@ extension JSONReportRenderer {
     /// at `JSONEscaping.worstCase` bytes a byte.
     private static let fixedRoom = 512
 
-    static func write(_ line: CategoryLine, to out: ByteBuffer) {
-        let strings = line.path.utf8.count + line.name.utf8.count
-        out.write(maximum: fixedRoom + JSONEscaping.worstCase * strings) { start in
-            var c = JSONCursor(start)
+    /// The most bytes `write(_:to:)` writes for each kind of record.
+    static func room(_ line: CategoryLine) -> Int {
+        fixedRoom + JSONEscaping.worstCase * (line.path.utf8.count + line.name.utf8.count)
+    }
+
+    static func room(_ payee: PayeeLine) -> Int {
+        fixedRoom + JSONEscaping.worstCase * payee.name.utf8.count
+    }
+
+    static func room(_ a: PaymentActivity) -> Int {
+        var strings = a.name.utf8.count + a.source.file.utf8.count
+        if let account = a.account { strings += account.utf8.count }
+        if let address = a.address { strings += address.utf8.count }
+        if let memo = a.memo { strings += memo.utf8.count }
+        if let category = a.category { strings += category.utf8.count }
+        if let fitid = a.fitid { strings += fitid.utf8.count }
+        if let checkNumber = a.checkNumber { strings += checkNumber.utf8.count }
+        return fixedRoom + JSONEscaping.worstCase * strings
+    }
+
+    static func write(_ line: CategoryLine, to out: inout JSONOutput) {
+        out.record(maximum: room(line)) { c in
             c.put("{\"path\":")
             c.putString(line.path)
             c.put(",\"name\":")
@@ -32,13 +50,11 @@ extension JSONReportRenderer {
             c.put(",\"changeFromAverage\":")
             c.putShare(line.changeFromAverage)
             c.put(line.isUncategorized ? ",\"uncategorized\":true}" : ",\"uncategorized\":false}")
-            return c.at - start
         }
     }
 
-    static func write(_ payee: PayeeLine, to out: ByteBuffer) {
-        out.write(maximum: fixedRoom + JSONEscaping.worstCase * payee.name.utf8.count) { start in
-            var c = JSONCursor(start)
+    static func write(_ payee: PayeeLine, to out: inout JSONOutput) {
+        out.record(maximum: room(payee)) { c in
             c.put("{\"name\":")
             c.putString(payee.name)
             c.put(",\"amount\":")
@@ -46,21 +62,12 @@ extension JSONReportRenderer {
             c.put(",\"count\":")
             c.putInt(payee.count)
             c.put("}")
-            return c.at - start
         }
     }
 
     /// A transaction with the keys, order and values of a `pfin convert --to jsonl` row.
-    static func write(_ a: PaymentActivity, to out: ByteBuffer) {
-        var strings = a.name.utf8.count + a.source.file.utf8.count
-        if let account = a.account { strings += account.utf8.count }
-        if let address = a.address { strings += address.utf8.count }
-        if let memo = a.memo { strings += memo.utf8.count }
-        if let category = a.category { strings += category.utf8.count }
-        if let fitid = a.fitid { strings += fitid.utf8.count }
-        if let checkNumber = a.checkNumber { strings += checkNumber.utf8.count }
-        out.write(maximum: fixedRoom + JSONEscaping.worstCase * strings) { start in
-            var c = JSONCursor(start)
+    static func write(_ a: PaymentActivity, to out: inout JSONOutput) {
+        out.record(maximum: room(a)) { c in
             c.put("{\"id\":\"")
             c.advance(a.id.writeHex(to: c.at))
             c.put("\",\"account\":")
@@ -100,7 +107,6 @@ extension JSONReportRenderer {
             c.put(UInt8(ascii: ":"))
             c.putInt(a.source.line)
             c.put("\"}")
-            return c.at - start
         }
     }
 }
