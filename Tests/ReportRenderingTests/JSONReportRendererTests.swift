@@ -92,3 +92,31 @@ import Testing
         #expect(try Self.parsed(JSONReportRenderer().render(MonthlyReport(months: [], summaries: [])))["months"] as? [Any] != nil)
     }
 }
+
+/// The renderer writes into storage sized by a computed bound; text at its worst must still fit.
+@Suite struct JSONReportBoundTests {
+    @Test func worstCaseEscapingAndExtremeNumbersFit() throws {
+        let controls = String(repeating: "\u{01}\"\\", count: 500)
+        let extreme = Money(units: .min, scale: 18, currency: nil)
+        var summary = ReportFixture.mayEUR
+        summary.currency = nil
+        summary.income = extreme
+        summary.transactions = [PaymentActivity(
+            id: ActivityID(value: .max), account: controls, date: LocalDate(year: 9999, month: 12, day: 31)!,
+            name: controls, address: controls, amount: extreme, memo: controls, type: .transfer, category: controls,
+            fitid: controls, checkNumber: controls, source: SourceLocation(file: controls, line: .max))]
+        summary.topPayees = [PayeeLine(name: controls, amount: extreme, count: .max)]
+        summary.expenseCategories = [CategoryLine(
+            path: controls, name: controls, depth: .max, amount: extreme, count: .min, share: Share(basisPoints: .min),
+            previous: extreme, changeFromPrevious: Share(basisPoints: .max), trailingAverage: extreme,
+            changeFromAverage: nil, isUncategorized: true)]
+        let output = JSONReportRenderer().render(MonthlyReport(months: [ReportFixture.may], summaries: [summary]))
+        let document = try #require(JSONSerialization.jsonObject(with: Data(output)) as? [String: Any])
+        let months = try #require(document["months"] as? [[String: Any]])
+        let parsed = try #require((months.first?["summaries"] as? [[String: Any]])?.first)
+        let tx = try #require((parsed["transactions"] as? [[String: Any]])?.first)
+        #expect(tx["name"] as? String == controls)
+        #expect(tx["amount"] as? String == "-9.223372036854775808")
+        #expect(parsed["income"] as? String == "-9.223372036854775808")
+    }
+}
