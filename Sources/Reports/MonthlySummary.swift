@@ -44,6 +44,11 @@ public struct MonthlySummary: Sendable {
     /// in the source first). Empty when the builder was told not to keep them.
     public var transactions: [PaymentActivity]
 
+    /// True when a sum of this month did not fit `Money` (amounts near 10^17 dollars, or an absurd
+    /// number of decimals) and was clamped to the largest value it can hold: the amounts of this
+    /// summary are then not to be trusted. Added for the builder, which never traps on input.
+    public var isSaturated = false
+
     public init(month: YearMonth, currency: CurrencyCode?, income: Money, expense: Money, net: Money,
                 savingsRate: Share?, incomeCount: Int, expenseCount: Int, transfers: TransferTotals,
                 previous: MonthTotals?, incomeCategories: [CategoryLine], expenseCategories: [CategoryLine],

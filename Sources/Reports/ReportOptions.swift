@@ -1,0 +1,26 @@
+import FinanceCore
+
+/// What `ReportBuilder` computes: which months, which currency, and how much detail to keep.
+public struct ReportOptions: Sendable {
+    /// The months the report covers, every one listed even when empty; `nil` for the first to the
+    /// last month of the (filtered) data. Earlier data still feeds the comparisons with previous
+    /// months and trailing averages; later data is ignored.
+    public var months: ClosedRange<YearMonth>?
+    /// Which currency to report; amounts of other currencies are ignored entirely.
+    public var currency: CurrencyFilter
+    /// Whether summaries carry every transaction of their month (the HTML month pages list them);
+    /// turn off to keep only aggregates in memory.
+    public var keepTransactions: Bool
+    /// How many payees (`topPayees`) and transactions (`largest`) each summary lists; negative
+    /// counts as zero.
+    public var topCount: Int
+
+    public init(months: ClosedRange<YearMonth>? = nil, currency: CurrencyFilter = .all, keepTransactions: Bool = true,
+                topCount: Int = 10)
+    {
+        self.months = months
+        self.currency = currency
+        self.keepTransactions = keepTransactions
+        self.topCount = topCount
+    }
+}

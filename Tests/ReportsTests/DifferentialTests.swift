@@ -1,0 +1,169 @@
+import FinanceCore
+import Testing
+
+@testable import Reports
+
+/// The builder's sums against a plain recomputation: on generated activities (mixed scales, four
+/// currency groups, refunds, transfers, nested categories, any order), group by month, currency
+/// and type and add `Money` exactly, then compare every summary to the cent. A failure names the
+/// seed; the generator replays it.
+@Suite struct DifferentialTests {
+    struct Run: CustomTestStringConvertible, Sendable {
+        var seed: UInt64
+        var count: Int
+        var keepTransactions: Bool
+        var testDescription: String { "seed \(seed), \(count) activities\(keepTransactions ? "" : ", none kept")" }
+    }
+
+    static let runs: [Run] = [
+        Run(seed: 1, count: 3_000, keepTransactions: true), Run(seed: 2, count: 3_000, keepTransactions: false),
+        Run(seed: 3, count: 500, keepTransactions: true), Run(seed: 0xC0FFEE, count: 6_000, keepTransactions: true),
+    ]
+
+    @Test(arguments: runs)
+    func builderAgreesWithNaiveSums(_ run: Run) throws {
+        var generator = ActivityGenerator(seed: run.seed)
+        let activities = (0..<run.count).map { generator.activity(line: $0 + 1) }
+        let report = ReportTesting.report(activities, ReportOptions(keepTransactions: run.keepTransactions))
+        let expected = NaiveTotals(activities)
+
+        #expect(report.summaries.count == expected.groups.count)
+        var mismatches: [String] = []
+        for summary in report.summaries {
+            let key = NaiveTotals.Key(month: summary.month, currency: summary.currency)
+            guard let group = expected.groups[key] else {
+                mismatches.append("\(key): a summary the data has no activity for")
+                continue
+            }
+            func check(_ what: String, _ actual: some Equatable, _ wanted: some Equatable) {
+                if actual as? AnyHashable != wanted as? AnyHashable {
+                    mismatches.append("\(key) \(what): \(actual) ≠ \(wanted)")
+                }
+            }
+            check("income", summary.income, group.income)
+            check("expense", summary.expense, group.expense)
+            check("net", summary.net, group.net)
+            check("transfers", summary.transfers, group.transfers)
+            check("income count", summary.incomeCount, group.incomeCount)
+            check("expense count", summary.expenseCount, group.expenseCount)
+            check("uncategorized", summary.uncategorizedCount, group.uncategorizedCount)
+            check("income lines", Dictionary(uniqueKeysWithValues: summary.incomeCategories.map { ($0.path, $0.amount) }),
+                  group.incomeCategories)
+            check("expense lines", Dictionary(uniqueKeysWithValues: summary.expenseCategories.map { ($0.path, $0.amount) }),
+                  group.expenseCategories)
+            check("transactions", summary.transactions.count, run.keepTransactions ? group.count : 0)
+            #expect(!summary.isSaturated)
+        }
+        #expect(mismatches.count == 0, "seed \(run.seed): \(mismatches.prefix(5).joined(separator: "\n"))")
+    }
+
+    @Test func theGeneratorIsDeterministic() {
+        var a = ActivityGenerator(seed: 9), b = ActivityGenerator(seed: 9)
+        #expect((1...50).map { a.activity(line: $0) } == (1...50).map { b.activity(line: $0) })
+    }
+}
+
+/// Month totals recomputed the obvious way, for `DifferentialTests`.
+struct NaiveTotals {
+    struct Key: Hashable, CustomStringConvertible {
+        var month: YearMonth
+        var currency: CurrencyCode?
+        var description: String { "\(month) \(currency?.description ?? "-")" }
+    }
+
+    struct Group {
+        var income: Money, expense: Money, net: Money
+        var transfers: TransferTotals
+        var incomeCount = 0, expenseCount = 0, uncategorizedCount = 0, count = 0
+        var incomeCategories: [String: Money] = [:]
+        var expenseCategories: [String: Money] = [:]
+    }
+
+    private(set) var groups: [Key: Group] = [:]
+
+    init(_ activities: [PaymentActivity]) {
+        for activity in activities {
+            let key = Key(month: YearMonth(activity.date), currency: activity.currency)
+            let zero = Money.zero(activity.currency)
+            var group = groups[key] ?? Group(income: zero, expense: zero, net: zero,
+                                             transfers: TransferTotals(moneyIn: zero, moneyOut: zero, count: 0))
+            let amount = activity.amount
+            // What the summary shows as positive: money earned for income, money spent otherwise.
+            let shown = activity.type == .income ? amount : amount.negated!
+            let path = activity.category.flatMap { $0.isEmpty ? nil : $0 } ?? MonthlySummary.uncategorizedName
+            group.count += 1
+            if activity.category?.isEmpty ?? true { group.uncategorizedCount += 1 }
+            switch activity.type {
+            case .income:
+                group.income = group.income.adding(amount)!
+                group.incomeCount += 1
+                NaiveTotals.addUnderEveryAncestor(shown, path: path, to: &group.incomeCategories)
+            case .expense:
+                group.expense = group.expense.adding(shown)!
+                group.expenseCount += 1
+                NaiveTotals.addUnderEveryAncestor(shown, path: path, to: &group.expenseCategories)
+            case .transfer:
+                if amount.isNegative {
+                    group.transfers.moneyOut = group.transfers.moneyOut.adding(shown)!
+                } else {
+                    group.transfers.moneyIn = group.transfers.moneyIn.adding(amount)!
+                }
+                group.transfers.count += 1
+            }
+            group.net = group.income.adding(group.expense.negated!)!
+            groups[key] = group
+        }
+    }
+
+    /// `Food:Groceries` counts under `Food:Groceries` and under `Food`.
+    private static func addUnderEveryAncestor(_ amount: Money, path: String, to lines: inout [String: Money]) {
+        let parts = path.split(separator: ":", omittingEmptySubsequences: false)
+        for end in 1...parts.count {
+            let ancestor = parts[..<end].joined(separator: ":")
+            lines[ancestor] = (lines[ancestor] ?? Money.zero(amount.currency)).adding(amount)!
+        }
+    }
+}
+
+/// Seeded activities with everything the builder must get right: scales 0 to 4 (and yen written
+/// with cents), refunds typed as expense, income typed on negative amounts, transfers, nested and
+/// missing categories, four currency groups and dates in any order.
+struct ActivityGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// SplitMix64.
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+    static let categories: [String?] = [
+        nil, "", "Food", "Food:Groceries", "Food:Restaurants", "Food:Restaurants:Lunch", "Home:Rent", "Home:Energy",
+        "Salary", "Salary:Bonus", "Fun", "Transport:Fuel",
+    ]
+    static let currencies: [CurrencyCode?] = [CurrencyCode("USD"), CurrencyCode("EUR"), CurrencyCode("JPY"), nil]
+
+    mutating func activity(line: Int) -> PaymentActivity {
+        let date = LocalDate(daysSinceEpoch: LocalDate(year: 2022, month: 11, day: 1)!.daysSinceEpoch + below(790))
+        let currency = ActivityGenerator.currencies[below(4)]
+        var units = Int64(below(2_000_000)) - 1_500_000
+        if below(50) == 0 { units *= 1_000_000 }  // now and then a very large amount
+        var scale = UInt8([0, 1, 2, 2, 2, 3, 4][below(7)])
+        if currency == CurrencyCode("JPY") {
+            scale = below(10) == 0 ? 2 : 0
+            if scale == 2 { units *= 100 }  // `1200.00` yen
+        }
+        let type: PaymentType? = [nil, nil, nil, .transfer, .expense, .income][below(6)]
+        return PaymentActivity(id: ActivityID(value: UInt64(line)), account: "acct", date: date,
+                               name: "Payee \(below(25))", amount: Money(units: units, scale: scale, currency: currency),
+                               type: type, category: ActivityGenerator.categories[below(ActivityGenerator.categories.count)],
+                               source: SourceLocation(file: "generated", line: line))
+    }
+}
