@@ -8,8 +8,12 @@ struct InputOptions {
     var format: StatementFormat?
     var read: ReadOptions
 
-    static let specs: [OptionSpec] = [
-        OptionSpec("--from", value: "FORMAT",
+    static let specs = specs(formatOption: "--from")
+
+    /// The shared options, with the input format under `formatOption`: `--from` for most commands;
+    /// `pfin report` spells it `--input-format`, its `--from` being the first month.
+    static func specs(formatOption: String) -> [OptionSpec] { [
+        OptionSpec(formatOption, value: "FORMAT",
                    help: "Read this format instead of detecting it from the content (\(StatementReaders.readableFormats.map(\.name).joined(separator: ", ")))."),
         OptionSpec("--profile", value: "FILE",
                    help: "A CSV import profile that pins delimiter, encoding, columns, date format… (see --show-dialect)."),
@@ -17,14 +21,16 @@ struct InputOptions {
                    help: "The CSV's date layout, e.g. dd/mm/yyyy or mm/dd/yy, when the dates fit several."),
         OptionSpec("--account", value: "NAME", help: "The account of every transaction, whatever the file says."),
         OptionSpec("--currency", value: "CODE", help: "The currency of amounts the file gives none for (ISO 4217, e.g. EUR)."),
-    ]
+    ] }
 
     /// Reads the shared options; a bad profile file is reported and yields `nil` (exit 1).
-    static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) throws(UsageError) -> InputOptions? {
+    static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter,
+                      formatOption: String = "--from") throws(UsageError) -> InputOptions?
+    {
         var options = InputOptions(files: arguments.positionals.isEmpty ? ["-"] : arguments.positionals, format: nil, read: ReadOptions())
-        if let from = arguments.value("--from") {
+        if let from = arguments.value(formatOption) {
             guard let format = StatementFormat(rawValue: from.lowercased()) else {
-                throw UsageError(message: "unknown format '\(from)' for --from",
+                throw UsageError(message: "unknown format '\(from)' for \(formatOption)",
                                  suggestion: Spelling.closest(to: from, in: StatementFormat.allCases.map(\.name)))
             }
             guard StatementReaders.reader(for: format) != nil else {

@@ -165,6 +165,11 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let errno: Int32
 
+    public init(path: String, errno: Int32) {
+        self.path = path
+        self.errno = errno
+    }
+
     public var description: String {
         "cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())"
     }

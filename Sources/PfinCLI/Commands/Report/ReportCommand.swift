@@ -1,0 +1,76 @@
+import FinanceCore
+import Glibc
+import ReportRendering
+import Reports
+import Rules
+import StatementFormats
+
+/// `pfin report`: monthly income and expense summaries, one report or one file per month.
+enum ReportCommand {
+    static let spec = CommandSpec(
+        name: "report",
+        synopsis: "[FILE…] [--rules FILE] [--month YYYY-MM | --from YYYY-MM --to YYYY-MM] [--format text|csv|json|html] [-o FILE | --out-dir DIR] [--templates DIR] [--currency CODE]",
+        summary: "Summarise income and expense month by month, as text, CSV, JSON or HTML pages.",
+        details: """
+            Reads the inputs like 'pfin convert' (applying --rules on the way) and summarises each
+            month in each currency: income, expense, net and savings rate, transfers apart,
+            spending and income by category (subcategories rolled up, with the change against the
+            previous month and the 12-month average), top payees, the largest transactions, and
+            what has no category. Currencies are never added together; --currency keeps one.
+
+            Without --out-dir the report goes to standard output (or -o FILE); an HTML page needs
+            a single month there. With --out-dir DIR, each month gets its own file (2024-05.html,
+            2024-05.txt, …), and HTML also an index.html with the year at a glance; every file is
+            written atomically. --templates DIR renders HTML with your copies of the templates in
+            Templates/ (files missing there fall back to the built-in ones).
+
+            When an input has errors, no report is written: totals that leave rows out would be
+            wrong. Fix the rows (or the profile) and run again.
+            """,
+        options: InputOptions.specs(formatOption: "--input-format").filter { $0.long != "--currency" } + RulesLoading.specs + [
+            OptionSpec("--currency", value: "CODE", help: "Report only this currency (ISO 4217, e.g. EUR); amounts without one are left out."),
+            OptionSpec("--month", value: "YYYY-MM", help: "Report this month only."),
+            OptionSpec("--from", value: "YYYY-MM", help: "The first month (default: the first month of the data)."),
+            OptionSpec("--to", value: "YYYY-MM", help: "The last month (default: the last month of the data)."),
+            OptionSpec("--format", value: "FORMAT", help: "text (default), csv, json or html."),
+            OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+            OptionSpec("--out-dir", value: "DIR", help: "Write one file per month (and index.html for html) into DIR, creating it."),
+            OptionSpec("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones."),
+        ],
+        examples: [
+            "pfin report Samples/*.csv --rules Samples/rules.pfin",
+            "pfin report Samples/*.csv --rules Samples/rules.pfin --month 2024-05 --currency EUR",
+            "pfin report history.jsonl --from 2024-01 --to 2024-12 --format html --out-dir site",
+            "pfin report history.jsonl --format csv -o months.csv",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let request: ReportRequest
+        do throws(UsageError) {
+            guard let parsed = try ReportRequest.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+            request = parsed
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer) else { return ExitStatus.inputErrors }
+        guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
+
+        var builder = ReportBuilder(options: request.builderOptions)
+        ActivityEach.read(request.input, printer: &printer) { activity in
+            if let rules {
+                var activity = activity
+                rules.apply(to: &activity)
+                builder.add(activity)
+            } else {
+                builder.add(activity)
+            }
+        }
+        if printer.errors > 0 {
+            Terminal.err("pfin: \(ConvertCommand.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
+            return ExitStatus.inputErrors
+        }
+        let report = request.period.restrict(builder.finish())
+        return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
+    }
+}

@@ -1,0 +1,45 @@
+import ReportRendering
+import Reports
+import StatementFormats
+
+/// Puts a rendered report where `pfin report` was told: standard output, `-o FILE`, or one file
+/// per month (and an HTML index) in `--out-dir DIR`. Files are written atomically.
+enum ReportWriting {
+    static func write(_ report: MonthlyReport, with renderer: ReportRenderers.Chosen, request: ReportRequest,
+                      printer: inout DiagnosticPrinter) -> Int32
+    {
+        if report.months.isEmpty {
+            Terminal.err("pfin: warning: no transactions to report; nothing was written\n")
+            return ExitStatus.success
+        }
+        do throws(OutputError) {
+            if let directory = request.outDirectory {
+                let files = try ReportFiles.prepare(directory)
+                for month in report.months {
+                    try files.write(renderer.renderer.render(report, month: month), to: "\(month).\(request.format.fileExtension)")
+                }
+                var written = ConvertCommand.count(report.months.count, "month file")
+                if let index = renderer.index {
+                    try files.write(index(report), to: "index.html")
+                    written += " and index.html"
+                }
+                Terminal.err("pfin: wrote \(written) to '\(directory)'\n")
+                return ExitStatus.success
+            }
+            let bytes = renderer.renderer.render(report)
+            let output = try request.outputPath.map { path throws(OutputError) in try ByteOutput.atomicFile(path) }
+                ?? ByteOutput.standardOutput()
+            do throws(OutputError) {
+                try output.write(bytes)
+                try output.commit()
+            } catch {
+                output.discard()
+                throw error
+            }
+            return ExitStatus.success
+        } catch {
+            printer.fail(error.description)
+            return ExitStatus.inputErrors
+        }
+    }
+}
