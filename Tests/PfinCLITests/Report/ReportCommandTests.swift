@@ -13,6 +13,14 @@ struct ReportCommandTests {
         Golden.check(result.stdout, "report/samples.\(format == "text" ? "txt" : format)")
     }
 
+    @Test func jsonListsTransactionsOnlyWhenAsked() throws {
+        let plain = try PfinProcess.run(["report"] + Self.samplesArguments + ["--month", "2024-06", "--format", "json"])
+        let listed = try PfinProcess.run(["report"] + Self.samplesArguments + ["--month", "2024-06", "--format", "json", "--transactions"])
+        #expect(plain.stdout.contains("\"transactions\": []"))
+        #expect(!listed.stdout.contains("\"transactions\": []"))
+        Golden.check(listed.stdout, "report/2024-06-transactions.json")
+    }
+
     @Test func oneMonthInOneCurrency() throws {
         let result = try PfinProcess.run(["report"] + Self.samplesArguments + ["--month", "2024-05", "--currency", "EUR"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -67,6 +75,7 @@ struct ReportCommandTests {
         ("html-needs-out-dir", ["--format", "html"]),
         ("templates-without-html", ["--templates", "Templates"]),
         ("output-and-out-dir", ["-o", "x.txt", "--out-dir", "x"]),
+        ("transactions-without-json", ["--transactions"]),
     ])
     func usageErrors(_ name: String, _ arguments: [String]) throws {
         let result = try PfinProcess.run(["report", "Samples/us-checking-chase.csv"] + arguments)
@@ -112,7 +121,7 @@ struct ReportHostileInputTests {
     }
 
     @Test func jsonKeepsTheTextExactly() throws {
-        let result = try PfinProcess.run(["report", Repository.fixture("hostile.csv"), "--format", "json"])
+        let result = try PfinProcess.run(["report", Repository.fixture("hostile.csv"), "--format", "json", "--transactions"])
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
         let month = try #require((document["months"] as? [[String: Any]])?.first)
         let summary = try #require((month["summaries"] as? [[String: Any]])?.first)

@@ -22,7 +22,8 @@ enum ReportCommand {
             a single month there. With --out-dir DIR, each month gets its own file (2024-05.html,
             2024-05.txt, …), and HTML also an index.html with the year at a glance; every file is
             written atomically. --templates DIR renders HTML with your copies of the templates in
-            Templates/ (files missing there fall back to the built-in ones).
+            Templates/ (files missing there fall back to the built-in ones). The JSON report holds
+            the summaries; --transactions adds each month's transactions.
 
             When an input has errors, no report is written: totals that leave rows out would be
             wrong. Fix the rows (or the profile) and run again.
@@ -36,12 +37,14 @@ enum ReportCommand {
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
             OptionSpec("--out-dir", value: "DIR", help: "Write one file per month (and index.html for html) into DIR, creating it."),
             OptionSpec("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones."),
+            OptionSpec("--transactions", help: "JSON: list every transaction of each month too (HTML pages always do)."),
         ],
         examples: [
             "pfin report Samples/*.csv --rules Samples/rules.pfin",
             "pfin report Samples/*.csv --rules Samples/rules.pfin --month 2024-05 --currency EUR",
             "pfin report history.jsonl --from 2024-01 --to 2024-12 --format html --out-dir site",
             "pfin report history.jsonl --format csv -o months.csv",
+            "pfin report history.jsonl --month 2024-05 --format json --transactions",
         ])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {

@@ -13,7 +13,8 @@ enum ReportRenderers {
         switch request.format {
         case .text: return Chosen(renderer: TextReportRenderer(options: .init(colour: request.colour)), index: nil)
         case .csv: return Chosen(renderer: CSVReportRenderer(), index: nil)
-        case .json: return Chosen(renderer: JSONReportRenderer(), index: nil)
+        case .json:
+            return Chosen(renderer: JSONReportRenderer(options: .init(includeTransactions: request.withTransactions)), index: nil)
         case .html: return html(request, printer: &printer)
         }
     }

@@ -14,6 +14,8 @@ struct ReportRequest {
     var templatesDirectory: String?
     /// The one currency to report (`--currency`).
     var currency: CurrencyCode?
+    /// Each month's transactions in the JSON report (`--transactions`).
+    var withTransactions: Bool
     /// ANSI colour in the text report: only on a terminal, and never when `NO_COLOR` is set.
     var colour: Bool
 
@@ -38,6 +40,9 @@ struct ReportRequest {
         if templates != nil && format != .html {
             throw UsageError(message: "--templates is for --format html; the \(format.rawValue) report has no templates")
         }
+        if arguments.flag("--transactions") && format != .json {
+            throw UsageError(message: "--transactions is for --format json; \(format == .html ? "HTML pages always list the transactions" : "the \(format.rawValue) report lists no transactions")")
+        }
         if format == .html && outDirectory == nil && period.single == nil {
             throw UsageError(message: "an HTML report is one page per month: give --out-dir DIR for all of them, or --month YYYY-MM for one page")
         }
@@ -45,15 +50,16 @@ struct ReportRequest {
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         return ReportRequest(input: input, period: period, format: format, outputPath: outputPath,
                              outDirectory: outDirectory, templatesDirectory: templates, currency: currency,
+                             withTransactions: arguments.flag("--transactions"),
                              colour: format == .text && toTerminal && !noColour)
     }
 
     /// What the builder computes: the requested months when both ends are known (otherwise all,
     /// cut by `ReportPeriod.restrict` afterwards), one currency if asked, and the transactions
-    /// themselves only for the formats that list them (JSON, HTML).
+    /// themselves only where they are listed (HTML pages, JSON with `--transactions`).
     var builderOptions: ReportOptions {
         ReportOptions(months: period.from.flatMap { from in period.to.map { from...$0 } },
                       currency: currency.map { .only($0) } ?? .all,
-                      keepTransactions: format == .json || format == .html)
+                      keepTransactions: format == .html || (format == .json && withTransactions))
     }
 }
