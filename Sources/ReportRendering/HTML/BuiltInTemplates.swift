@@ -260,7 +260,7 @@ enum BuiltInTemplates {
 """##,
         "row": ##"""
 {{! One transaction: coloured initial, name, date and category, amount coloured by its type. }}
-<li class="row {{type}}"><span class="avatar {{colour}}" aria-hidden="true">{{initial}}</span><span class="who"><span class="name">{{name}}</span><span class="meta">{{date}}{{#category}} · {{.}}{{/category}}{{#uncategorised}} <span class="flag">Uncategorised</span>{{/uncategorised}}</span></span><span class="amt">{{amount}}</span></li>
+<li class="row {{type}}"><span class="avatar {{colour}}" aria-hidden="true">{{initial}}</span><span class="who"><span class="name">{{name}}</span><span class="meta">{{date}}{{#category}} · {{.}}{{/category}}{{^category}} <span class="flag">Uncategorised</span>{{/category}}</span></span><span class="amt">{{amount}}</span></li>
 
 """##,
         "style": ##"""
