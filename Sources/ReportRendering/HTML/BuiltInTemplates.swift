@@ -334,9 +334,10 @@ h3 { font-size: 16px; font-weight: 650; }
 .head-figure { font-weight: 650; }
 .cards { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 12px; margin-bottom: 16px; }
 .cards .card { margin: 0; }
-.stat { display: flex; flex-direction: column; gap: 4px; }
+.stat { display: flex; flex-direction: column; gap: 4px; container-type: inline-size; }
 .stat .label { color: var(--muted); font-size: 13px; font-weight: 500; display: flex; align-items: center; gap: 6px; }
-.stat .value { font-size: clamp(20px, 5.4vw, 27px); font-weight: 700; letter-spacing: -.02em; line-height: 1.2; overflow-wrap: anywhere; }
+/* Sized by the card's own width, so that €50,100,000.00 stays on one line in a narrow card. */
+.stat .value { font-size: clamp(17px, 11.5cqi, 28px); font-weight: 700; letter-spacing: -.02em; line-height: 1.2; overflow-wrap: anywhere; }
 .stat .sub { color: var(--muted); font-size: 13px; }
 .stat .value.negative { color: var(--bad); }
 .balance { background: linear-gradient(135deg, var(--accent), var(--accent-2)); border-color: transparent; color: var(--on-accent); }
@@ -358,13 +359,13 @@ h3 { font-size: 16px; font-weight: 650; }
 /* Category breakdown: donut beside the table */
 .breakdown { display: grid; grid-template-columns: 210px minmax(0, 1fr); gap: 24px; align-items: center; }
 .breakdown > .table-box:only-child { grid-column: 1 / -1; }
-.donut { position: relative; margin: 0 auto; width: 200px; max-width: 100%; }
+.donut { position: relative; margin: 0 auto; width: 200px; max-width: 100%; container-type: inline-size; }
 .donut svg { display: block; width: 100%; height: auto; }
 .donut circle { fill: none; stroke-width: 5; }
 .donut .track { stroke: var(--soft); }
-.donut figcaption { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 0 44px; }
+.donut figcaption { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 0 18%; }
 .donut figcaption span { color: var(--muted); font-size: 12px; }
-.donut figcaption strong { font-size: 17px; line-height: 1.2; overflow-wrap: anywhere; }
+.donut figcaption strong { font-size: clamp(11px, 8cqi, 17px); line-height: 1.2; overflow-wrap: anywhere; }
 .slice.k0 { stroke: var(--k0); } .slice.k1 { stroke: var(--k1); } .slice.k2 { stroke: var(--k2); } .slice.k3 { stroke: var(--k3); }
 .slice.k4 { stroke: var(--k4); } .slice.k5 { stroke: var(--k5); } .slice.k6 { stroke: var(--k6); } .slice.k7 { stroke: var(--k7); }
 .swatch { flex: none; display: inline-block; width: 10px; height: 10px; border-radius: 3px; }
@@ -380,7 +381,7 @@ tbody th { font-weight: 500; }
 tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
 tfoot th, tfoot td { font-weight: 700; border-top: 2px solid var(--line); border-bottom: 0; }
 .num { text-align: right; white-space: nowrap; }
-.cat { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; min-width: 6.5em; }
+.cat { display: flex; align-items: center; gap: 8px; min-width: 6.5em; }
 .cat-name { overflow-wrap: break-word; min-width: 0; }
 tr.top th { font-weight: 650; }
 tr.d1 th { padding-left: 26px; } tr.d2 th { padding-left: 44px; } tr.d3 th, tr.d4 th { padding-left: 62px; }
@@ -459,6 +460,7 @@ table.months .net.negative { color: var(--bad); }
   .hero { padding: 20px 0 14px; }
   th, td { padding: 7px 4px; }
   thead th { letter-spacing: 0; }
+  .cat .flag { display: none; }
   .avatar { width: 34px; height: 34px; font-size: 14px; }
   .tx .card-head { flex-direction: column; align-items: stretch; }
   .tabs { display: flex; }
