@@ -22,10 +22,14 @@ public struct MustacheObject: Sendable {
         let values: [MustacheValue]
         let index: [String: Int]?
 
-        init(keys: [String], values: [MustacheValue]) {
+        convenience init(keys: [String], values: [MustacheValue]) {
+            self.init(keys: keys, fingerprints: keys.map(MustacheObject.fingerprint), values: values)
+        }
+
+        init(keys: [String], fingerprints: [Int], values: [MustacheValue]) {
             self.keys = keys
             self.values = values
-            fingerprints = keys.map(MustacheObject.fingerprint)
+            self.fingerprints = fingerprints
             index = keys.count > MustacheObject.indexThreshold
                 ? Dictionary(zip(keys, keys.indices), uniquingKeysWith: { first, _ in first }) : nil
         }
@@ -36,6 +40,28 @@ public struct MustacheObject: Sendable {
     /// Builds an object from (key, value) pairs, keeping their order.
     public init(_ pairs: [(String, MustacheValue)]) {
         storage = Storage(keys: pairs.map(\.0), values: pairs.map(\.1))
+    }
+
+    /// Builds an object with the keys of `shape` and `values` in the same order (missing values
+    /// are null, extra ones ignored): for the thousands of rows of one table, whose keys and their
+    /// fingerprints are then computed and stored once instead of once per row.
+    public init(_ shape: Shape, _ values: [MustacheValue]) {
+        var values = values
+        if values.count != shape.keys.count {
+            values = shape.keys.indices.map { $0 < values.count ? values[$0] : .null }
+        }
+        storage = Storage(keys: shape.keys, fingerprints: shape.fingerprints, values: values)
+    }
+
+    /// The keys of many objects built alike, prepared once (see ``init(_:_:)-(Shape,_)``).
+    public struct Shape: Sendable {
+        let keys: [String]
+        let fingerprints: [Int]
+
+        public init(_ keys: [String]) {
+            self.keys = keys
+            fingerprints = keys.map(MustacheObject.fingerprint)
+        }
     }
 
     /// Builds an object from a dictionary; the keys are sorted so output never depends on hashing.

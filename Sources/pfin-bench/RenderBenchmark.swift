@@ -6,8 +6,10 @@ import Reports
 /// grows with the data while the text and CSV renderers only see the summaries.
 enum RenderBenchmark {
     /// `render [--rows N] [--runs N]`: one report of 12 months holding N transactions in all
-    /// (1,000,000 by default), rendered as JSON; median of 5 runs.
+    /// (1,000,000 by default), rendered as JSON; median of 5 runs. With `--html`, the HTML pages
+    /// instead (see `HTMLRenderBenchmark`).
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--html") { return HTMLRenderBenchmark.run(arguments) }
         let options = BenchOptions(arguments: arguments)
         let rows = options.int("--rows", 1_000_000)
         let runs = max(1, options.int("--runs", 5))

@@ -111,6 +111,16 @@ struct RenderingTests {
         #expect(try render("{{field0}} {{field99}}", .object(object)) == "value 0 value 99")
     }
 
+    /// Rows built from one shape find their values like objects built from pairs.
+    @Test func shapedObjectsMatchTheirKeys() throws {
+        let shape = MustacheObject.Shape(["payee", "amount", "note"])
+        let rows: MustacheValue = .list([.object(MustacheObject(shape, ["ACME", "-1.00", "x"])),
+                                         .object(MustacheObject(shape, ["Shop", "-2.00"]))])
+        #expect(try render("{{#rows}}{{payee}} {{amount}}{{#note}} {{.}}{{/note}};{{/rows}}", ["rows": rows])
+            == "ACME -1.00 x;Shop -2.00;")
+        #expect(MustacheObject(shape, ["a", "b", "c", "ignored"]).values.count == 3)
+    }
+
     @Test func dictionaryObjectsAreSortedByKey() {
         #expect(MustacheObject(["b": "2", "a": "1", "c": "3"] as [String: MustacheValue]).keys == ["a", "b", "c"])
     }

@@ -1,0 +1,93 @@
+import FinanceCore
+import Mustache
+import Reports
+
+/// The geometry of the spending donut: one stroked circle per slice, its length set with
+/// `stroke-dasharray` on a circle whose circumference is exactly 100, so that a slice's length
+/// is its percentage.
+///
+/// Everything is integer arithmetic in basis points: slice boundaries are the rounded running
+/// totals, so the slices always add up to the whole circle and the same report always gives the
+/// same bytes. Only the top-level categories with positive spending become slices; beyond
+/// ``maximumSlices`` the rest is gathered into one grey "Other" slice.
+struct DonutChart {
+    /// Slices that get their own colour (`k0`…`k6`); the stylesheet has a colour for each, and
+    /// `k7` for "Other".
+    static let maximumSlices = 7
+    /// `100 / 2π`: the radius whose circumference is 100.
+    static let radius = "15.9155"
+    /// The gap left between neighbouring slices, in basis points of the circle.
+    static let gap = 60
+
+    struct Slice {
+        var label: String
+        var colour: String
+        /// Basis points of the circle where the slice starts, and its length.
+        var start: Int
+        var length: Int
+        var share: Share?
+    }
+
+    private(set) var slices: [Slice] = []
+    /// The colour class of each top-level category path that got a slice of its own.
+    private(set) var colours: [String: String] = [:]
+
+    /// Slices for `lines` (a `MonthlySummary`'s category lines, tree order, largest first).
+    init(lines: [CategoryLine]) {
+        let top = lines.filter { $0.depth == 0 && $0.amount.units > 0 }
+        guard let scale = top.map(\.amount.scale).max() else { return }
+        var units: [Int64] = []
+        for line in top {
+            guard let rescaled = line.amount.rescaled(to: scale) else { return }
+            units.append(rescaled.units)
+        }
+        var labels = top.map(\.name)
+        if units.count > Self.maximumSlices {
+            let rest = units[(Self.maximumSlices - 1)...]
+            var other: Int64 = 0
+            for value in rest {
+                let (sum, overflow) = other.addingReportingOverflow(value)
+                guard !overflow else { return }
+                other = sum
+            }
+            units = Array(units[..<(Self.maximumSlices - 1)]) + [other]
+            labels = Array(labels[..<(Self.maximumSlices - 1)]) + ["Other"]
+        }
+        var total: Int64 = 0
+        for value in units {
+            let (sum, overflow) = total.addingReportingOverflow(value)
+            guard !overflow else { return }
+            total = sum
+        }
+        var running: Int64 = 0, previousBoundary = 0
+        for (index, value) in units.enumerated() {
+            running += value
+            let boundary = Int(Share(part: running, of: total)?.basisPoints ?? 10_000)
+            let isOther = index == Self.maximumSlices - 1 && labels[index] == "Other" && top.count > Self.maximumSlices
+            let colour = isOther ? "k7" : "k" + String(index)
+            slices.append(Slice(label: labels[index], colour: colour, start: previousBoundary,
+                                length: boundary - previousBoundary, share: Share(part: value, of: total)))
+            if !isOther { colours[top[index].path] = colour }
+            previousBoundary = boundary
+        }
+    }
+
+    /// `{radius, slices: [{label, colour, dash, offset, share}]}`, or `.null` without slices.
+    /// `dash` and `offset` go straight into `stroke-dasharray` and `stroke-dashoffset` of a
+    /// circle turned so that the first slice starts at twelve o'clock.
+    var value: MustacheValue {
+        guard !slices.isEmpty else { return .null }
+        let gap = slices.count > 1 ? Self.gap : 0
+        let items: [MustacheValue] = slices.map { slice in
+            let visible = max(slice.length - gap, min(slice.length, 20))
+            return .object(MustacheObject([
+                ("label", .string(slice.label)),
+                ("colour", .string(slice.colour)),
+                ("dash", .string(SVGNumber.hundredths(visible) + " " + SVGNumber.hundredths(10_000 - visible))),
+                ("offset", .string(SVGNumber.hundredths(-slice.start))),
+                ("share", .string(slice.share?.percentText(decimals: 1) ?? "")),
+            ]))
+        }
+        return .object(MustacheObject([("radius", .string(Self.radius)), ("slices", .list(items))]))
+    }
+}

@@ -1,0 +1,86 @@
+import FinanceCore
+import Mustache
+import Reports
+
+/// The view model of transaction rows: the part of a page that grows with the data (a month can
+/// hold ten thousand rows), so it is built with as little work per row as possible.
+///
+/// What repeats across rows is made once and shared: type names, dates, and per payee name its
+/// colour, initial and category label (a payee nearly always keeps its category), so a row costs
+/// one dictionary lookup, one amount and one object. Every row carries its `type` so that the
+/// page's Income/Expense tabs can hide the others with CSS alone: one list, not three copies.
+struct HTMLTransactionRows {
+    /// What a payee name's rows share.
+    private struct Payee {
+        var colour: MustacheValue
+        var initial: MustacheValue
+        var categoryPath: String?
+        var category: MustacheValue
+    }
+
+    private var payees: [String: Payee] = [:]
+    /// `03 May 2024` by day of the month last seen; rebuilt when a row falls in another month.
+    private var dates: [MustacheValue?] = Array(repeating: nil, count: 32)
+    private var datesMonth = 0
+    /// Reused for every amount, so that formatting one allocates only its `String`, if that.
+    private var scratch: [UInt8] = []
+
+    /// The keys of every row, in the order `row` gives the values.
+    private static let shape = MustacheObject.Shape(["type", "colour", "initial", "name", "date", "amount", "category"])
+
+    private static let income: MustacheValue = "income", expense: MustacheValue = "expense",
+                       transfer: MustacheValue = "transfer"
+
+    /// One row: `type` (`income`, `expense`, `transfer`), `colour` (`a0`…`a7`), `initial`, `name`,
+    /// `date` (`03 May 2024`), `amount` (`+$1,234.50`) and `category` (`Food › Groceries`, or
+    /// null when it has none).
+    mutating func row(_ activity: PaymentActivity) -> MustacheValue {
+        let type: MustacheValue
+        switch activity.type {
+        case .income: type = Self.income
+        case .expense: type = Self.expense
+        case .transfer: type = Self.transfer
+        }
+        let payee: Payee
+        if let known = payees[activity.name], known.categoryPath == activity.category {
+            payee = known
+        } else {
+            payee = Payee(colour: .string(Avatar.colourClass(activity.name)), initial: .string(Avatar.initial(activity.name)),
+                          categoryPath: activity.category, category: Self.label(activity.category))
+            payees[activity.name] = payee
+        }
+        scratch.removeAll(keepingCapacity: true)
+        MoneyText.append(activity.amount, symbol: true, plusSign: true, to: &scratch)
+        return .object(MustacheObject(Self.shape, [
+            type, payee.colour, payee.initial, .string(activity.name), date(activity.date),
+            .string(String(decoding: scratch, as: UTF8.self)), payee.category,
+        ]))
+    }
+
+    /// Rows for every activity, in the order given.
+    mutating func rows(_ activities: [PaymentActivity]) -> MustacheValue {
+        var rows: [MustacheValue] = []
+        rows.reserveCapacity(activities.count)
+        for activity in activities { rows.append(row(activity)) }
+        return .list(rows)
+    }
+
+    private mutating func date(_ date: LocalDate) -> MustacheValue {
+        let month = date.year &* 12 &+ date.month
+        if month != datesMonth {
+            dates = Array(repeating: nil, count: 32)
+            datesMonth = month
+        }
+        if let known = dates[date.day] { return known }
+        let text = MustacheValue.string(DateText.long(date))
+        dates[date.day] = text
+        return text
+    }
+
+    /// `Food:Groceries` shown as `Food › Groceries`: the colon is the rules file's syntax, not
+    /// something a reader of a report should have to know.
+    private static func label(_ path: String?) -> MustacheValue {
+        guard let path else { return .null }
+        return .string(path.split(separator: ":", omittingEmptySubsequences: false).joined(separator: " › "))
+    }
+}

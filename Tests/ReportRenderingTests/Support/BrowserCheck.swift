@@ -1,0 +1,129 @@
+import Foundation
+
+/// Headless Chromium as a test instrument: lays pages out at a given width and reports what a
+/// reader would see, and takes screenshots. Self-contained so that other test targets (the CLI's
+/// end-to-end tests) can copy it as is.
+///
+/// Headless `--dump-dom` ignores `--window-size` below 500 px, so pages are measured inside
+/// iframes of the wanted width in a wrapper page, whose script writes the findings (as base64
+/// JSON, which needs no escaping) into an attribute of its body; `--dump-dom` prints it.
+enum BrowserCheck {
+    /// The first Chromium-like browser on `PATH`, or nil (tests using it are then skipped).
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            for name in ["chromium", "chromium-browser", "google-chrome"] {
+                let candidate = directory + "/" + name
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    /// What one page looked like at one width.
+    struct Layout: Decodable {
+        var page: String
+        /// The document's full width and the viewport's: a larger `scrollWidth` means the page
+        /// scrolls sideways.
+        var scrollWidth: Double
+        var innerWidth: Double
+        /// Every element marked `data-total` (and `data-empty`), in document order.
+        var marked: [Marked]
+
+        var scrollsSideways: Bool { scrollWidth > innerWidth + 0.5 }
+    }
+
+    struct Marked: Decodable {
+        /// The `data-total` value (`net`, `income`, `expense`), or `empty`.
+        var kind: String
+        var text: String
+        var left: Double
+        var right: Double
+        var width: Double
+        var height: Double
+        var visibility: String
+
+        /// Laid out, not hidden, and inside the viewport horizontally.
+        func isVisible(within innerWidth: Double) -> Bool {
+            width > 0 && height > 0 && visibility == "visible" && left >= -0.5 && right <= innerWidth + 0.5
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Lays out each of `pages` (file names in `directory`) at `width` CSS pixels, all in one
+    /// browser run.
+    static func layout(pages: [String], in directory: URL, width: Int) throws -> [Layout] {
+        let frames = pages.enumerated().map { index, page in
+            "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" style=\"width:\(width)px;height:900px;border:0\"></iframe>"
+        }.joined(separator: "\n")
+        let wrapper = """
+            <!doctype html><html><head><meta charset="utf-8"></head><body>
+            \(frames)
+            <script>
+            window.addEventListener('load', function () {
+              var results = [];
+              document.querySelectorAll('iframe').forEach(function (frame) {
+                var doc = frame.contentDocument, win = frame.contentWindow;
+                var marked = [];
+                doc.querySelectorAll('[data-total], [data-empty]').forEach(function (el) {
+                  var r = el.getBoundingClientRect();
+                  marked.push({kind: el.getAttribute('data-total') || 'empty', text: el.textContent.trim(),
+                    left: r.left, right: r.right, width: r.width, height: r.height,
+                    visibility: win.getComputedStyle(el).visibility});
+                });
+                results.push({page: frame.getAttribute('data-page'), scrollWidth: doc.documentElement.scrollWidth,
+                  innerWidth: win.innerWidth, marked: marked});
+              });
+              var json = JSON.stringify(results);
+              document.body.setAttribute('data-result', btoa(unescape(encodeURIComponent(json))));
+            });
+            </script>
+            </body></html>
+            """
+        let wrapperURL = directory.appendingPathComponent("layout-\(width).html")
+        try Data(wrapper.utf8).write(to: wrapperURL)
+        let dom = try run(["--allow-file-access-from-files", "--window-size=1280,900", "--virtual-time-budget=3000",
+                           "--dump-dom", wrapperURL.absoluteString])
+        guard let start = dom.range(of: "data-result=\"")?.upperBound,
+              let end = dom[start...].firstIndex(of: "\""),
+              let json = Data(base64Encoded: String(dom[start..<end]))
+        else { throw Failure(description: "no layout result in Chromium's DOM dump:\n\(dom.prefix(2000))") }
+        return try JSONDecoder().decode([Layout].self, from: json)
+    }
+
+    /// Saves a PNG of `page` in a `width`×`height` window (screenshots honour any width).
+    static func screenshot(_ page: URL, width: Int, height: Int, to png: URL, dark: Bool = false) throws {
+        try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try run((dark ? ["--force-dark-mode"] : []) + ["--window-size=\(width),\(height)", "--screenshot=\(png.path)",
+                                                            page.absoluteString])
+        guard FileManager.default.fileExists(atPath: png.path) else {
+            throw Failure(description: "Chromium wrote no screenshot at \(png.path)")
+        }
+    }
+
+    /// Runs the browser headless with `arguments`, giving up after a minute; its standard output.
+    private static func run(_ arguments: [String]) throws -> String {
+        guard let executable else { throw Failure(description: "no Chromium on PATH") }
+        // A profile of its own per run, so that parallel runs do not lock each other out.
+        let profile = NSTemporaryDirectory() + "pfin-chromium-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                             "--no-first-run", "--user-data-dir=" + profile]
+            + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "Chromium exited with status \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
