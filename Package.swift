@@ -50,7 +50,7 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "pfin", dependencies: ["PfinCLI"]),
-        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering"]),
+        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "PfinCLI"]),
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),

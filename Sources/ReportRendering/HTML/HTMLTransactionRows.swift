@@ -6,19 +6,20 @@ import Reports
 /// hold ten thousand rows), so it is built with as little work per row as possible.
 ///
 /// What repeats across rows is made once and shared: type names, dates, and per payee name its
-/// colour, initial and category label (a payee nearly always keeps its category), so a row costs
-/// one dictionary lookup, one amount and one object. Every row carries its `type` so that the
+/// colour and initial, and per category its label, so a row costs two dictionary lookups, one
+/// amount and one object. Every row carries its `type` so that the
 /// page's Income/Expense tabs can hide the others with CSS alone: one list, not three copies.
 struct HTMLTransactionRows {
     /// What a payee name's rows share.
     private struct Payee {
         var colour: MustacheValue
         var initial: MustacheValue
-        var categoryPath: String?
-        var category: MustacheValue
     }
 
     private var payees: [String: Payee] = [:]
+    /// `Food › Groceries` by category path: cached apart from payees, since a payee's rows do not
+    /// always share a category.
+    private var labels: [String: MustacheValue] = [:]
     /// `03 May 2024` by day of the month last seen; rebuilt when a row falls in another month.
     private var dates: [MustacheValue?] = Array(repeating: nil, count: 32)
     private var datesMonth = 0
@@ -42,18 +43,28 @@ struct HTMLTransactionRows {
         case .transfer: type = Self.transfer
         }
         let payee: Payee
-        if let known = payees[activity.name], known.categoryPath == activity.category {
+        if let known = payees[activity.name] {
             payee = known
         } else {
-            payee = Payee(colour: .string(Avatar.colourClass(activity.name)), initial: .string(Avatar.initial(activity.name)),
-                          categoryPath: activity.category, category: Self.label(activity.category))
+            payee = Payee(colour: .string(Avatar.colourClass(activity.name)), initial: .string(Avatar.initial(activity.name)))
             payees[activity.name] = payee
+        }
+        let category: MustacheValue
+        if let path = activity.category {
+            if let known = labels[path] {
+                category = known
+            } else {
+                category = Self.label(path)
+                labels[path] = category
+            }
+        } else {
+            category = .null
         }
         scratch.removeAll(keepingCapacity: true)
         MoneyText.append(activity.amount, symbol: true, plusSign: true, to: &scratch)
         return .object(MustacheObject(Self.shape, [
             type, payee.colour, payee.initial, .string(activity.name), date(activity.date),
-            .string(String(decoding: scratch, as: UTF8.self)), payee.category,
+            .string(String(decoding: scratch, as: UTF8.self)), category,
         ]))
     }
 
@@ -79,8 +90,7 @@ struct HTMLTransactionRows {
 
     /// `Food:Groceries` shown as `Food › Groceries`: the colon is the rules file's syntax, not
     /// something a reader of a report should have to know.
-    private static func label(_ path: String?) -> MustacheValue {
-        guard let path else { return .null }
+    private static func label(_ path: String) -> MustacheValue {
         return .string(path.split(separator: ":", omittingEmptySubsequences: false).joined(separator: " › "))
     }
 }

@@ -48,6 +48,6 @@ enum TemplateDirectory {
 
     private static func errnoText() -> String {
         guard let text = strerror(errno) else { return "error \(errno)" }
-        return String(cString: text)
+        return String(cString: text).lowercased()
     }
 }

@@ -30,13 +30,26 @@ struct ReportFiles {
 
     /// Writes `bytes` to `name` in the directory, atomically.
     func write(_ bytes: [UInt8], to name: String) throws(OutputError) {
-        let output = try ByteOutput.atomicFile(path(name))
+        let output = try stage(bytes, as: name)
         do throws(OutputError) {
-            try output.write(bytes)
             try output.commit()
         } catch {
             output.discard()
             throw error
         }
+    }
+
+    /// Writes `bytes` to a temporary beside `name`, to be made final by `commit()` (or dropped
+    /// by `discard()`): a batch stages all its files first, so that it lands whole or not at all,
+    /// and the disk flushes happen together at the end rather than one file at a time.
+    func stage(_ bytes: [UInt8], as name: String) throws(OutputError) -> ByteOutput {
+        let output = try ByteOutput.atomicFile(path(name))
+        do throws(OutputError) {
+            try output.write(bytes)
+        } catch {
+            output.discard()
+            throw error
+        }
+        return output
     }
 }

@@ -3,10 +3,10 @@ import Reports
 
 /// The renderer `--format` names, set up from the request (colour, templates).
 enum ReportRenderers {
-    struct Chosen {
+    struct Chosen: Sendable {
         let renderer: any ReportRenderer
         /// The index page of a batch, for formats that have one (HTML).
-        let index: ((MonthlyReport) -> [UInt8])?
+        let index: (@Sendable (MonthlyReport) -> [UInt8])?
     }
 
     static func make(_ request: ReportRequest, printer: inout DiagnosticPrinter) -> Chosen? {

@@ -15,14 +15,9 @@ enum ReportWriting {
         do throws(OutputError) {
             if let directory = request.outDirectory {
                 let files = try ReportFiles.prepare(directory)
-                for month in report.months {
-                    try files.write(renderer.renderer.render(report, month: month), to: "\(month).\(request.format.fileExtension)")
-                }
+                _ = try ReportBatch.write(report, with: renderer, format: request.format, to: files)
                 var written = ConvertCommand.count(report.months.count, "month file")
-                if let index = renderer.index {
-                    try files.write(index(report), to: "index.html")
-                    written += " and index.html"
-                }
+                if renderer.index != nil { written += " and index.html" }
                 Terminal.err("pfin: wrote \(written) to '\(directory)'\n")
                 return ExitStatus.success
             }

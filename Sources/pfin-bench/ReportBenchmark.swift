@@ -1,0 +1,109 @@
+import FinanceCore
+import Glibc
+import ReportRendering
+import Reports
+import StatementFormats
+
+/// `pfin report` over ten years of history: JSON Lines in, summaries out as text, CSV and JSON,
+/// and as 120 HTML month pages plus the index: the command itself, with its file writing.
+///
+/// Each run happens in a forked child, so that its peak memory is its own (the parent holds the
+/// generator's leftovers) and nothing one run leaves behind speeds up or slows the next.
+enum ReportBenchmark {
+    /// `report [--rows N] [--runs N] [--keep PATH]`: 1,000,000 transactions over 120 months,
+    /// median of 3 runs per format. `--keep PATH` leaves the generated history at PATH.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options = BenchOptions(arguments: arguments)
+        let rows = options.int("--rows", 1_000_000)
+        let runs = max(1, options.int("--runs", 3))
+        let kept = options.string("--keep")
+        let path = kept ?? "/tmp/pfin-bench-\(getpid())-report.jsonl"
+        let directory = "/tmp/pfin-bench-\(getpid())-report-out"
+        defer {
+            if kept == nil { unlink(path) }
+            removeDirectory(directory)
+        }
+        let bytes: Int
+        do {
+            bytes = try ReportDataGenerator.write(rows: rows, to: path)
+        } catch {
+            print("error: cannot write \(path): \(error)")
+            return 1
+        }
+        print("pfin-bench report: \(Measure.grouped(rows)) transactions over \(ReportDataGenerator.months) months, "
+              + "\(Measure.format(Double(bytes) / 1e6)) MB of JSON Lines (\(path))")
+        mkdir(directory, 0o777)
+
+        var failed = false
+        let read = measure(runs) { ReportWork.read(path) >= 0 }
+        print("  read the JSON Lines only:   \(line(read, rows))")
+        for format in [ReportFormat.text, .csv, .json] {
+            let target = "\(directory)/report.\(format.fileExtension)"
+            let result = measure(runs) { ReportWork.pfinReport(path, ["--format", format.rawValue, "-o", target]) }
+            let rate = Double(rows) / result.seconds
+            print("  \(format.rawValue.padding(4)) summary, end to end: \(line(result, rows))  (target > 1,000,000/s: \(rate > 1e6 ? "met" : "NOT met"))")
+            failed = failed || result.failed
+        }
+        let html = measure(runs) { ReportWork.pfinReport(path, ["--format", "html", "--out-dir", directory]) }
+        let met = html.seconds < 5 && html.peakMiB < 600
+        print("  HTML, 120 month pages + index: \(Measure.format(html.seconds, 2)) s, peak RSS \(Measure.format(html.peakMiB)) MiB "
+              + "(target < 5 s and < 600 MiB: \(met ? "met" : "NOT met"))")
+        failed = failed || html.failed
+        return failed ? 1 : 0
+    }
+
+    struct Result {
+        var seconds: Double
+        var peakMiB: Double
+        var failed: Bool
+    }
+
+    private static func line(_ result: Result, _ rows: Int) -> String {
+        "\(Measure.format(result.seconds, 3)) s, \(Measure.grouped(Int(Double(rows) / result.seconds))) transactions/s, "
+            + "peak RSS \(Measure.format(result.peakMiB)) MiB"
+    }
+
+    /// The median time and the largest peak RSS of `runs` forked runs of `work`.
+    private static func measure(_ runs: Int, _ work: () -> Bool) -> Result {
+        var times: [Double] = [], peak = 0.0, failed = false
+        for _ in 0..<runs {
+            var pipeEnds: [Int32] = [0, 0]
+            pipe(&pipeEnds)
+            fflush(nil)  // or the child would print the parent's buffered lines again
+            let child = fork()
+            if child == 0 {
+                close(pipeEnds[0])
+                let start = Measure.now()
+                let ok = work()
+                var elapsed = ok ? Measure.now() - start : -1
+                _ = withUnsafeBytes(of: &elapsed) { write(pipeEnds[1], $0.baseAddress, $0.count) }
+                _exit(ok ? 0 : 1)
+            }
+            close(pipeEnds[1])
+            var elapsed = -1.0
+            _ = withUnsafeMutableBytes(of: &elapsed) { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            close(pipeEnds[0])
+            var status: Int32 = 0
+            var usage = rusage()
+            wait4(child, &status, 0, &usage)
+            if elapsed < 0 { failed = true; continue }
+            times.append(elapsed)
+            peak = max(peak, Double(usage.ru_maxrss) / 1024)
+        }
+        return Result(seconds: Measure.median(times), peakMiB: peak, failed: failed || times.isEmpty)
+    }
+
+    private static func removeDirectory(_ path: String) {
+        guard let dir = opendir(path) else { return }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { unlink("\(path)/\(name)") }
+        }
+        closedir(dir)
+        rmdir(path)
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
