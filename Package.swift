@@ -58,7 +58,10 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore"]),
         // Runs the Mustache spec suite from ../shared/mustache-spec when it is there.
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore"], exclude: ["Golden"]),
+        .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore", "BrowserCheck"],
+                    exclude: ["Golden"]),
+        // Headless Chromium as a test instrument (layout at a width, screenshots), for the HTML tests.
+        .target(name: "BrowserCheck", path: "Tests/BrowserCheck"),
         // Fixtures and golden files are read from the source tree (#filePath), not bundled.
         .testTarget(
             name: "StatementFormatsTests",
@@ -68,7 +71,7 @@ let package = Package(
         // End-to-end: runs the built `pfin` binary.
         .testTarget(
             name: "PfinCLITests",
-            dependencies: ["PfinCLI", "pfin"],
+            dependencies: ["PfinCLI", "pfin", "BrowserCheck", "ReportRendering", "FinanceCore"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

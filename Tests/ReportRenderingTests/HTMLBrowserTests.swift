@@ -2,6 +2,7 @@ import FinanceCore
 import Foundation
 import ReportRendering
 import Reports
+import BrowserCheck
 import Testing
 
 /// The HTML pages as a browser lays them out: at a phone's width (375 px) and a desktop's

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Headless Chromium as a test instrument: lays pages out at a given width and reports what a
-/// reader would see, and takes screenshots. Self-contained so that other test targets (the CLI's
-/// end-to-end tests) can copy it as is.
+/// reader would see, and takes screenshots. A target of its own, shared by the renderer's tests
+/// (a fixture report) and the CLI's (the batch over Samples/).
 ///
 /// Headless `--dump-dom` ignores `--window-size` below 500 px, so pages are measured inside
 /// iframes of the wanted width in a wrapper page, whose script writes the findings (as base64
 /// JSON, which needs no escaping) into an attribute of its body; `--dump-dom` prints it.
-enum BrowserCheck {
+public enum BrowserCheck {
     /// The first Chromium-like browser on `PATH`, or nil (tests using it are then skipped).
-    static let executable: String? = {
+    public static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             for name in ["chromium", "chromium-browser", "google-chrome"] {
@@ -21,41 +21,43 @@ enum BrowserCheck {
     }()
 
     /// What one page looked like at one width.
-    struct Layout: Decodable {
-        var page: String
+    public struct Layout: Decodable, Sendable {
+        public var page: String
         /// The document's full width and the viewport's: a larger `scrollWidth` means the page
         /// scrolls sideways.
-        var scrollWidth: Double
-        var innerWidth: Double
+        public var scrollWidth: Double
+        public var innerWidth: Double
         /// Every element marked `data-total` (and `data-empty`), in document order.
-        var marked: [Marked]
+        public var marked: [Marked]
 
-        var scrollsSideways: Bool { scrollWidth > innerWidth + 0.5 }
+        public var scrollsSideways: Bool { scrollWidth > innerWidth + 0.5 }
     }
 
-    struct Marked: Decodable {
+    public struct Marked: Decodable, Sendable, CustomStringConvertible {
         /// The `data-total` value (`net`, `income`, `expense`), or `empty`.
-        var kind: String
-        var text: String
-        var left: Double
-        var right: Double
-        var width: Double
-        var height: Double
-        var visibility: String
+        public var kind: String
+        public var text: String
+        public var left: Double
+        public var right: Double
+        public var width: Double
+        public var height: Double
+        public var visibility: String
 
         /// Laid out, not hidden, and inside the viewport horizontally.
-        func isVisible(within innerWidth: Double) -> Bool {
+        public func isVisible(within innerWidth: Double) -> Bool {
             width > 0 && height > 0 && visibility == "visible" && left >= -0.5 && right <= innerWidth + 0.5
         }
+
+        public var description: String { "\(kind) '\(text)' at \(left)…\(right) (\(width)×\(height), \(visibility))" }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Lays out each of `pages` (file names in `directory`) at `width` CSS pixels, all in one
     /// browser run.
-    static func layout(pages: [String], in directory: URL, width: Int) throws -> [Layout] {
+    public static func layout(pages: [String], in directory: URL, width: Int) throws -> [Layout] {
         let frames = pages.enumerated().map { index, page in
             "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" style=\"width:\(width)px;height:900px;border:0\"></iframe>"
         }.joined(separator: "\n")
@@ -95,7 +97,7 @@ enum BrowserCheck {
     }
 
     /// Saves a PNG of `page` in a `width`×`height` window (screenshots honour any width).
-    static func screenshot(_ page: URL, width: Int, height: Int, to png: URL, dark: Bool = false) throws {
+    public static func screenshot(_ page: URL, width: Int, height: Int, to png: URL, dark: Bool = false) throws {
         try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = try run((dark ? ["--force-dark-mode"] : []) + ["--window-size=\(width),\(height)", "--screenshot=\(png.path)",
                                                             page.absoluteString])

@@ -1,0 +1,113 @@
+import BrowserCheck
+import FinanceCore
+import Foundation
+import ReportRendering
+import Testing
+
+/// `pfin report --format html` end to end: the batch over Samples/ in a real browser, escaping of
+/// hostile names, and the user's own templates.
+struct ReportHTMLTests {
+    @Test func hostileNamesAreText() throws {
+        let result = try PfinProcess.run(["report", Repository.fixture("hostile.csv"), "--format", "html", "--month", "2024-05"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!result.stdout.lowercased().contains("<script"))
+        #expect(result.stdout.contains("=HYPERLINK(&quot;http://x&quot;)"))
+    }
+
+    @Test func aBrokenTemplateIsReportedAtItsLine() throws {
+        let directory = try TemporaryDirectory()
+        try "<!doctype html>\n<title>{{title}}</title>\n{{#summaries}}\n<p>{{net}}\n".write(
+            toFile: directory.path("month.mustache"), atomically: true, encoding: .utf8)
+        let out = directory.path("site")
+        let result = try PfinProcess.run(["report", "Samples/us-checking-chase.csv", "--format", "html", "--out-dir", out,
+                                          "--templates", directory.url.path])
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        Golden.check(result.stderr.replacingOccurrences(of: directory.url.path, with: "TEMPLATES"), "report/broken-template.stderr")
+    }
+
+    @Test func theUsersTemplatesAreUsedAndTheRestBuiltIn() throws {
+        let directory = try TemporaryDirectory()
+        try "<!doctype html><html lang=en><title>mine</title><p>{{#months}}{{/months}}My month page".write(
+            toFile: directory.path("month.mustache"), atomically: true, encoding: .utf8)
+        let out = directory.path("site")
+        let result = try PfinProcess.run(["report", "Samples/us-checking-chase.csv", "--format", "html", "--out-dir", out,
+                                          "--templates", directory.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let may = try String(contentsOfFile: out + "/2024-05.html", encoding: .utf8)
+        #expect(may.contains("My month page"))
+        let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(index.contains("2024-05.html"))
+    }
+}
+
+/// Every page of the batch over the samples, laid out by Chromium at a phone's and a desktop's
+/// width: nothing scrolls sideways and every month's totals are on screen, equal to the sums of
+/// the JSON Lines. Screenshots go to `.build/report-screenshots/samples/`.
+@Suite(.enabled(if: BrowserCheck.executable != nil, "needs chromium on PATH"), .serialized)
+struct ReportHTMLBrowserTests {
+    static let months = ["2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06"]
+
+    static func batch() throws -> (TemporaryDirectory, URL, [String]) {
+        let directory = try TemporaryDirectory()
+        let out = directory.url.appendingPathComponent("site")
+        let result = try PfinProcess.run(["report"] + ReportCommandTests.samplesArguments
+            + ["--format", "html", "--out-dir", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pages = months.map { "\($0).html" } + ["index.html"]
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == pages.sorted())
+        return (directory, out, pages)
+    }
+
+    /// The texts of a month page's `data-total` elements: net, income and spending per currency,
+    /// in the page's currency order (by code, the amounts without one last), from the JSON Lines.
+    static func expectedTotals(month: String, _ totals: [String: ReportTotalsTests.Totals]) -> [String] {
+        let keys = totals.keys.filter { $0.hasPrefix(month + " ") }.sorted { a, b in
+            a.hasSuffix(" -") ? false : (b.hasSuffix(" -") ? true : a < b)
+        }
+        return keys.flatMap { key -> [String] in
+            let code = String(key.split(separator: " ")[1])
+            let currency = code == "-" ? nil : CurrencyCode(code)
+            let t = totals[key]!
+            func money(_ micros: Int64) -> Money { Money(units: micros, scale: 6, currency: currency).canonical }
+            return [MoneyText.signed(money(t.net)), MoneyText.withSymbol(money(t.income)), MoneyText.withSymbol(money(t.expense))]
+        }
+    }
+
+    @Test(arguments: [375, 1280])
+    func pagesFitAndShowTheTotals(width: Int) throws {
+        let (directory, out, pages) = try Self.batch()
+        let totals = try ReportTotalsTests.recompute()
+        let layouts = try BrowserCheck.layout(pages: pages, in: out, width: width)
+        #expect(layouts.map(\.page) == pages)
+        for layout in layouts {
+            #expect(layout.innerWidth == Double(width))
+            #expect(!layout.scrollsSideways, "\(layout.page) at \(width) px is \(layout.scrollWidth) px wide")
+            for marked in layout.marked {
+                #expect(marked.isVisible(within: layout.innerWidth), "\(layout.page) at \(width) px: \(marked)")
+            }
+            guard layout.page != "index.html" else { continue }
+            let month = String(layout.page.prefix(7))
+            let shown = layout.marked.filter { $0.kind != "empty" }.map(\.text)
+            #expect(shown == Self.expectedTotals(month: month, totals), "\(layout.page) at \(width) px")
+        }
+        let february = try #require(layouts.first { $0.page == "2024-02.html" })
+        #expect(february.marked.map(\.text) == ["No transactions in February 2024."])
+        _ = directory
+    }
+
+    @Test func screenshotsOfEveryPage() throws {
+        let (directory, out, pages) = try Self.batch()
+        let screenshots = Repository.root.appendingPathComponent(".build/report-screenshots/samples")
+        for page in pages {
+            for width in [375, 1280] {
+                let png = screenshots.appendingPathComponent(page.replacingOccurrences(of: ".html", with: "-\(width).png"))
+                try BrowserCheck.screenshot(out.appendingPathComponent(page), width: width, height: width < 500 ? 5000 : 3000, to: png)
+            }
+        }
+        try BrowserCheck.screenshot(out.appendingPathComponent("2024-05.html"), width: 1280, height: 3000,
+                                    to: screenshots.appendingPathComponent("2024-05-1280-dark.png"), dark: true)
+        _ = directory
+    }
+}
