@@ -129,3 +129,39 @@ struct ReportHostileInputTests {
         #expect(Set(names) == ["=HYPERLINK(\"http://x\")", "<script>alert(1)</script>", "-minus start"])
     }
 }
+
+/// Colour in the text report: on a terminal, unless `NO_COLOR` is set. `script` gives the run a
+/// pseudo-terminal as its standard output.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1)"))
+struct ReportColourTests {
+    static func onTerminal(noColor: String?) throws -> String {
+        let command = "\(PfinProcess.executable.path) report Samples/us-checking-chase.csv --month 2024-05"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = Repository.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = noColor
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func colouredOnATerminal() throws {
+        let text = try Self.onTerminal(noColor: nil)
+        #expect(text.contains("May 2024"))
+        #expect(text.contains("\u{1B}["))
+    }
+
+    @Test func noColorTurnsItOff() throws {
+        let text = try Self.onTerminal(noColor: "1")
+        #expect(text.contains("May 2024"))
+        #expect(!text.contains("\u{1B}["))
+    }
+}

@@ -111,3 +111,16 @@ struct ReportHTMLBrowserTests {
         _ = directory
     }
 }
+
+/// The HTML of the samples' batch, pinned like the other formats' reports.
+struct ReportHTMLGoldenTests {
+    @Test func samplesMonthPageAndIndexAreStable() throws {
+        let directory = try TemporaryDirectory()
+        let out = directory.path("site")
+        let result = try PfinProcess.run(["report"] + ReportCommandTests.samplesArguments + ["--format", "html", "--out-dir", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        for page in ["2024-05.html", "index.html"] {
+            Golden.check(try String(contentsOfFile: out + "/" + page, encoding: .utf8), "report/samples-\(page)")
+        }
+    }
+}
