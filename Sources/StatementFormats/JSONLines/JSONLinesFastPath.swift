@@ -35,7 +35,9 @@ final class JSONLinesFastPath {
         var c = JSONLinesFastCursor(line, scratch: scratch)
         guard c.opensObject() else { return false }
         if c.member(keys[Int(JSONLinesField.id.rawValue)]) {
-            if !c.null() {
+            if let id = c.string(ofLength: 16, JSONLinesFieldReader.activityID) {
+                r.id = id
+            } else if !c.null() {
                 guard let t = c.string() else { return false }
                 r.id = JSONLinesFieldReader.activityID(t)
             }
@@ -47,7 +49,8 @@ final class JSONLinesFastPath {
             }
         }
         if c.member(keys[Int(JSONLinesField.date.rawValue)]) {
-            guard let t = c.string(), let date = JSONLinesFieldReader.date(t) else { return false }
+            // Any other date string (escaped, or not a date) is for the general path.
+            guard let date = c.string(ofLength: 10, JSONLinesFieldReader.date) else { return false }
             r.date = date
         }
         if c.member(keys[Int(JSONLinesField.name.rawValue)]) {

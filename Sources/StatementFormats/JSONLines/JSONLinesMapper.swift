@@ -42,19 +42,21 @@ final class JSONLinesMapper {
                 return
             }
         }
-        // `parse` made sure that the required fields are there.
-        guard let date = record.date, var amount = record.amount, let name = record.name else { return }
+        // `parse` made sure that the required fields are there. Texts are moved out of the record
+        // (`take`), not copied: a retain and a release fewer for each, on every line.
+        guard let date = record.date, var amount = record.amount, let name = record.name.take() else { return }
         // `--account` and `--currency` apply as in other readers; the record's own `id` and
         // `source` are kept, so that they survive a pipeline.
         amount.currency = record.currency ?? defaultCurrency
-        let account = accountOverride ?? record.account
+        let account = accountOverride ?? record.account.take()
+        let fitid = record.fitid.take()
         let id = record.id
-            ?? record.fitid.map { ids.id(account: account, bankID: $0, date: date) }
+            ?? fitid.map { ids.id(account: account, bankID: $0, date: date) }
             ?? ids.id(account: account, date: date, amount: amount, name: name)
         try sink.accept(PaymentActivity(
-            id: id, account: account, date: date, name: name, address: record.address, amount: amount, memo: record.memo,
-            type: record.type, category: record.category, fitid: record.fitid, checkNumber: record.checkNumber,
-            source: record.source ?? SourceLocation(file: file, line: number)))
+            id: id, account: account, date: date, name: name, address: record.address.take(), amount: amount,
+            memo: record.memo.take(), type: record.type, category: record.category.take(), fitid: fitid,
+            checkNumber: record.checkNumber.take(), source: record.source.take() ?? SourceLocation(file: file, line: number)))
         if !warnedLostTrack, let date = ids.lostTrackOfDate {
             warnedLostTrack = true
             try sink.report(Diagnostic(.warning, code: "jsonl.unsorted-large-file", at: SourceLocation(file: file, line: number),

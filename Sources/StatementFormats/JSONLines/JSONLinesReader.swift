@@ -28,7 +28,7 @@ public struct JSONLinesReader: StatementReader {
     let chunkSize: Int
 
     public init() {
-        self.init(maximumLineBytes: Self.defaultMaximumLineBytes, chunkSize: 1 << 20)
+        self.init(maximumLineBytes: Self.defaultMaximumLineBytes, chunkSize: 1 << 17)
     }
 
     /// A reader with other limits, to test long lines and chunk boundaries with small inputs.
