@@ -42,6 +42,25 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// The key with the `,` before it, `,"date":`, as pfin writes every key but the first.
+    var separatedKey: StaticString {
+        switch self {
+        case .id: return #","id":"#
+        case .account: return #","account":"#
+        case .date: return #","date":"#
+        case .name: return #","name":"#
+        case .address: return #","address":"#
+        case .amount: return #","amount":"#
+        case .currency: return #","currency":"#
+        case .memo: return #","memo":"#
+        case .type: return #","type":"#
+        case .category: return #","category":"#
+        case .fitid: return #","fitid":"#
+        case .checkNumber: return #","checkNumber":"#
+        case .source: return #","source":"#
+        }
+    }
+
     /// The field pfin writes after this one (the cases are in the writer's order).
     var next: JSONLinesField? { JSONLinesField(rawValue: rawValue + 1) }
 

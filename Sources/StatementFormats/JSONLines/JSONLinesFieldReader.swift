@@ -3,8 +3,9 @@ import Glibc
 
 /// Turns JSON values into the record's typed fields.
 ///
-/// Texts that repeat from line to line (account, category, the source's file name) are kept
-/// from the previous line when their bytes are the same, which spares a `String` per line.
+/// Texts that repeat from line to line (account, category, the source's file name) come from a
+/// `TextCache`, which spares a `String` per line. The conversions are shared with
+/// `JSONLinesFastPath`, so that both paths read a value alike by construction.
 struct JSONLinesFieldReader {
     private var accounts = TextCache()
     private var categories = TextCache()
@@ -29,7 +30,7 @@ struct JSONLinesFieldReader {
             }
         case .currency:
             if case .null = value { return }
-            guard case .string(let t) = value, t.count == 3, let code = CurrencyCode(bytes: t[0], t[1], t[2]) else {
+            guard case .string(let t) = value, let code = Self.currency(t) else {
                 throw .badCurrency(found: JSONObjectScanner.describe(value))
             }
             r.currency = code
@@ -48,8 +49,8 @@ struct JSONLinesFieldReader {
         case .name:
             guard case .string(let t) = value else { throw .notText(.name, found: JSONObjectScanner.describe(value)) }
             r.name = String(decoding: t, as: UTF8.self)
-        case .account: r.account = try Self.text(value, field).map { accounts.string($0) }
-        case .category: r.category = try Self.text(value, field).map { categories.string($0) }
+        case .account: r.account = try Self.text(value, field).map { account($0) }
+        case .category: r.category = try Self.text(value, field).map { category($0) }
         case .address: r.address = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }
         case .memo: r.memo = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }
         case .fitid: r.fitid = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }
@@ -66,20 +67,33 @@ struct JSONLinesFieldReader {
         }
     }
 
+    /// An account, the same `String` as the last time these bytes came.
+    @inline(__always)
+    mutating func account(_ t: UnsafeBufferPointer<UInt8>) -> String { accounts.string(t) }
+
+    /// A category, the same `String` as the last time these bytes came.
+    @inline(__always)
+    mutating func category(_ t: UnsafeBufferPointer<UInt8>) -> String { categories.string(t) }
+
+    /// Three letters, upper-cased (`CurrencyCode` accepts `eur`).
+    @inline(__always)
+    static func currency(_ t: UnsafeBufferPointer<UInt8>) -> CurrencyCode? {
+        t.count == 3 ? CurrencyCode(bytes: t[0], t[1], t[2]) : nil
+    }
+
     /// Exactly `YYYY-MM-DD`, a day that exists.
+    ///
+    /// Unrolled, the digits checked together: this runs for every line, and a loop per number
+    /// showed in profiles.
     static func date(_ t: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         guard t.count == 10, t[4] == UInt8(ascii: "-"), t[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ from: Int, _ to: Int) -> Int? {
-            var value = 0
-            for i in from..<to {
-                let digit = t[i] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
-        guard let year = number(0, 4), let month = number(5, 7), let day = number(8, 10) else { return nil }
-        return LocalDate(year: year, month: month, day: day)
+        let y0 = t[0] &- UInt8(ascii: "0"), y1 = t[1] &- UInt8(ascii: "0"), y2 = t[2] &- UInt8(ascii: "0")
+        let y3 = t[3] &- UInt8(ascii: "0"), m0 = t[5] &- UInt8(ascii: "0"), m1 = t[6] &- UInt8(ascii: "0")
+        let d0 = t[8] &- UInt8(ascii: "0"), d1 = t[9] &- UInt8(ascii: "0")
+        // Each is below 10 when it was a digit; the largest tells for all.
+        guard max(max(max(y0, y1), max(y2, y3)), max(max(m0, m1), max(d0, d1))) < 10 else { return nil }
+        let year = ((Int(y0) * 10 + Int(y1)) * 10 + Int(y2)) * 10 + Int(y3)
+        return LocalDate(year: year, month: Int(m0) * 10 + Int(m1), day: Int(d0) * 10 + Int(d1))
     }
 
     /// A pfin id as the writer prints it: 16 lower-case hex digits.
@@ -124,7 +138,7 @@ struct JSONLinesFieldReader {
     }
 
     /// `FILE:LINE` as the writer prints a source: the line is the digits after the last `:`.
-    private mutating func source(_ t: UnsafeBufferPointer<UInt8>) -> SourceLocation? {
+    mutating func source(_ t: UnsafeBufferPointer<UInt8>) -> SourceLocation? {
         var colon = t.count
         var line = 0
         var scale = 1
@@ -135,23 +149,5 @@ struct JSONLinesFieldReader {
         }
         guard colon < t.count, colon >= 2, t[colon - 1] == UInt8(ascii: ":") else { return nil }
         return SourceLocation(file: sourceFiles.string(UnsafeBufferPointer(rebasing: t[..<(colon - 1)])), line: line)
-    }
-}
-
-/// The last text made from some bytes, to reuse when the same bytes come again.
-struct TextCache {
-    private var bytes: [UInt8] = []
-    private var text: String?
-
-    mutating func string(_ new: UnsafeBufferPointer<UInt8>) -> String {
-        if let text, new.count == bytes.count,
-            new.count == 0 || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, new.baseAddress!, new.count) == 0 })
-        {
-            return text
-        }
-        let made = String(decoding: new, as: UTF8.self)
-        bytes = Array(new)
-        text = made
-        return made
     }
 }
