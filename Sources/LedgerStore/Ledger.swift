@@ -39,8 +39,7 @@ public final class Ledger {
                                           busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 86_400)) * 1000))
         try connection.execute("PRAGMA foreign_keys = ON", "turning on foreign keys")
         // journal_mode=WAL persists in the file; asking again on a WAL file is a cheap no-op.
-        let mode = try connection.prepare("PRAGMA journal_mode = WAL")
-        _ = try mode.step()
+        try connection.execute("PRAGMA journal_mode = WAL", "switching to WAL mode")
         try connection.execute("PRAGMA synchronous = NORMAL", "setting the sync mode")
         try migrate()
     }
