@@ -4,7 +4,7 @@ import Glibc
 // Figures go to standard output as a small table; nothing here is a unit test.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let suites: [String: ([String]) -> Int32] = ["csv": CSVBenchmark.run, "ofx": OFXBenchmark.run, "rules": RulesBenchmark.run, "report": ReportBenchmark.run]
+let suites: [String: ([String]) -> Int32] = ["csv": CSVBenchmark.run, "ofx": OFXBenchmark.run, "rules": RulesBenchmark.run, "report": ReportBenchmark.run, "store": StoreBenchmark.run]
 
 guard let name = arguments.first, let suite = suites[name] else {
     let names = suites.keys.sorted().joined(separator: ", ")
