@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "ReportRendering", targets: ["ReportRendering"]),
         .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "LedgerStore", targets: ["LedgerStore"]),
     ],
     targets: [
         // MARK: Libraries
@@ -37,8 +38,10 @@ let package = Package(
         .target(name: "Mustache", swiftSettings: hotPathSettings),
         // Text, CSV, JSON and HTML renderings of report data; the default HTML templates built in.
         .target(name: "ReportRendering", dependencies: ["FinanceCore", "Reports", "Mustache"], swiftSettings: hotPathSettings),
+        // The ledger: an SQLite database of activities (schema, migrations, imports, queries). All the SQL lives here.
+        .target(name: "LedgerStore", dependencies: ["FinanceCore", "CSQLite"], swiftSettings: hotPathSettings),
         // The command line: argument parsing, subcommands, diagnostics printing. `pfin` is a thin main.
-        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering"]),
+        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "LedgerStore"]),
 
         // MARK: System libraries
         // libxml2 for the XML formats (OFX 2.x, CAMT.053). Only XML readers import it.
@@ -47,15 +50,23 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // SQLite 3 for the ledger. Only LedgerStore imports it.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
 
         // MARK: Executables
         .executableTarget(name: "pfin", dependencies: ["PfinCLI"]),
-        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "PfinCLI"]),
+        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "PfinCLI", "LedgerStore"]),
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore"], exclude: ["Golden"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore"]),
+        // The store over temporary databases: schema, migrations, import semantics, queries, transfer matching.
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "FinanceCore"]),
         // Runs the Mustache spec suite from ../shared/mustache-spec when it is there.
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore", "BrowserCheck"],
@@ -71,7 +82,7 @@ let package = Package(
         // End-to-end: runs the built `pfin` binary.
         .testTarget(
             name: "PfinCLITests",
-            dependencies: ["PfinCLI", "pfin", "BrowserCheck", "ReportRendering", "FinanceCore"],
+            dependencies: ["PfinCLI", "pfin", "BrowserCheck", "ReportRendering", "FinanceCore", "LedgerStore"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

@@ -99,8 +99,10 @@ public final class RuleEngine {
         return pointer
     }
 
-    /// Applies the rules to `activity`.
-    public func apply(to activity: inout PaymentActivity) {
+    /// Applies the rules to `activity` and returns the fields they set (`pfin import` leaves a type a
+    /// rule set out of transfer matching). Costs nothing extra: the engine tracks them anyway.
+    @discardableResult
+    public func apply(to activity: inout PaymentActivity) -> SetFields {
         run(&activity, trace: nil)
     }
 
@@ -117,16 +119,17 @@ public final class RuleEngine {
         return trace
     }
 
-    private func run(_ activity: inout PaymentActivity, trace: UnsafeMutablePointer<RuleTrace>?) {
+    @discardableResult
+    private func run(_ activity: inout PaymentActivity, trace: UnsafeMutablePointer<RuleTrace>?) -> SetFields {
         // Through a pointer: passing the activity on by value would copy it (and retain its strings)
         // for every call.
         withUnsafeMutablePointer(to: &activity) { run(at: $0, trace: trace) }
     }
 
-    private func run(at activity: UnsafeMutablePointer<PaymentActivity>, trace: UnsafeMutablePointer<RuleTrace>?) {
+    private func run(at activity: UnsafeMutablePointer<PaymentActivity>, trace: UnsafeMutablePointer<RuleTrace>?) -> SetFields {
         if !gaveUp.isEmpty { gaveUp.removeAll(keepingCapacity: true) }
         let count = compiled.count
-        guard count > 0 else { return }
+        guard count > 0 else { return [] }
         fields.reset()
         found.beginTransaction()
         for w in 0..<words { candidates[w] = always[w] }
@@ -172,6 +175,7 @@ public final class RuleEngine {
             }
             r = nextCandidate(from: r + 1)
         }
+        return SetFields(rawValue: decided)
     }
 
     /// Performs one action; the field's folded form is redone, and rescanned when indexed.
@@ -285,6 +289,18 @@ public final class RuleEngine {
             if word != 0 { return w << 6 + word.trailingZeroBitCount }
         }
     }
+}
+
+/// The fields the rules set on one transaction.
+public struct SetFields: OptionSet, Sendable, Hashable {
+    /// Bit `TextField.slot` of each field set.
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public init(_ field: SettableField) { rawValue = 1 << UInt8(TextField(field).slot) }
+
+    public func contains(_ field: SettableField) -> Bool { contains(SetFields(field)) }
 }
 
 /// What the rules did to one transaction.

@@ -1,0 +1,198 @@
+import CSQLite
+import FinanceCore
+
+/// One file's import: a single SQLite transaction, so the file lands whole or not at all.
+///
+/// `Ledger.beginImport` starts it (taking the write lock, waiting for another pfin if need be);
+/// `add` inserts each activity unless its id is already in the ledger (then the ledger's row wins:
+/// a deleted one stays deleted, an edited one keeps its edits); `commit` matches transfers and
+/// commits, or rolls back for a dry run; `rollback` abandons the file. A session dropped without
+/// either rolls back, as does a crash: SQLite never shows a half-imported file.
+public final class ImportSession {
+    /// The file as the user named it.
+    public let file: String
+    public let options: ImportOptions
+    public private(set) var inserted = 0
+    public private(set) var skippedDuplicates = 0
+
+    private let ledger: Ledger
+    private let importID: Int64
+    private let insert: SQLiteStatement
+    private var open = true
+    /// Whether the ledger had transactions before: if not, no older side can pair with a new one.
+    private let ledgerWasEmpty: Bool
+    /// The new rows that could be a side of a transfer (those with an account).
+    private var sides: [TransferCandidate] = []
+    /// About how many rows the ledger held before (its largest `seq`).
+    private let rowsBefore: Int64
+    /// The secondary indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
+    private var droppedIndexes: [String] = []
+    /// Rows after which an import larger than the ledger switches to bulk loading.
+    static let bulkThreshold = 20_000
+
+    init(ledger: Ledger, file: String, options: ImportOptions) throws(LedgerError) {
+        guard !ledger.importInProgress else { throw .invalid("an import into '\(ledger.path)' is already in progress") }
+        self.ledger = ledger
+        self.file = file
+        self.options = options
+        let connection = ledger.connection
+        insert = try ledger.statement("""
+            INSERT INTO transactions(\(ActivityColumns.insert), origin, import_id, type_locked)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'import', ?16, ?17)
+            ON CONFLICT(id) DO NOTHING
+            """)
+        // IMMEDIATE takes the write lock now (waiting up to the busy timeout), rather than failing
+        // at the first insert when another pfin got there first.
+        try connection.execute("BEGIN IMMEDIATE", "starting the import of '\(file)'")
+        do throws(LedgerError) {
+            let record = try ledger.statement("INSERT INTO imports(file, started_at) VALUES (?1, ?2)")
+            record.bind(1, file)
+            record.bind(2, Timestamp.now())
+            try record.run()
+            importID = sqlite3_last_insert_rowid(connection.handle)
+            ledgerWasEmpty = try connection.integer("SELECT NOT EXISTS (SELECT 1 FROM transactions)") == 1
+            rowsBefore = try connection.integer("SELECT coalesce(max(seq), 0) FROM transactions") ?? 0
+        } catch {
+            try? connection.execute("ROLLBACK", "rolling back")
+            throw error
+        }
+        ledger.importInProgress = true
+    }
+
+    deinit {
+        if open { rollback() }
+    }
+
+    /// Inserts `activity` unless the ledger already has its id.
+    ///
+    /// - Parameter typeSetByRule: a rule set the type; transfer matching will not change it.
+    /// - Returns: whether it was new.
+    @discardableResult
+    public func add(_ activity: PaymentActivity, typeSetByRule: Bool = false) throws(LedgerError) -> Bool {
+        guard open else { throw .invalid("the import of '\(file)' has already ended") }
+        ActivityColumns.bind(activity, to: insert)
+        insert.bind(16, importID)
+        insert.bind(17, typeSetByRule ? 1 : 0)
+        defer { insert.reset() }
+        _ = try insert.step()
+        guard ledger.connection.changes == 1 else {
+            skippedDuplicates += 1
+            return false
+        }
+        inserted += 1
+        if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try dropSecondaryIndexes() }
+        if options.matchTransfers, let account = activity.account {
+            sides.append(TransferCandidate(id: activity.id, account: account, date: activity.date, amount: activity.amount,
+                                           type: activity.type, typeLocked: typeSetByRule, isNew: true))
+        }
+        return true
+    }
+
+    /// Matches transfers, records the import, and commits (or, for a dry run, rolls back).
+    ///
+    /// - Parameter errors: the reader's error count, recorded with the import.
+    public func commit(errors: Int = 0) throws(LedgerError) -> ImportResult {
+        guard open else { throw .invalid("the import of '\(file)' has already ended") }
+        let connection = ledger.connection
+        do throws(LedgerError) {
+            for sql in droppedIndexes { try connection.execute(sql, "rebuilding an index after the import of '\(file)'") }
+            droppedIndexes = []
+            let pairs = options.matchTransfers ? try matchTransfers() : 0
+            let record = try ledger.statement("""
+                UPDATE imports SET inserted = ?2, skipped_duplicates = ?3, errors = ?4, transfer_pairs = ?5 WHERE id = ?1
+                """)
+            record.bind(1, importID)
+            record.bind(2, Int64(inserted))
+            record.bind(3, Int64(skippedDuplicates))
+            record.bind(4, Int64(errors))
+            record.bind(5, Int64(pairs))
+            try record.run()
+            if options.dryRun {
+                rollback()
+            } else {
+                try connection.execute("COMMIT", "committing the import of '\(file)'")
+                open = false
+                ledger.importInProgress = false
+            }
+            return ImportResult(file: file, inserted: inserted, skippedDuplicates: skippedDuplicates, errors: errors,
+                                transferPairs: pairs, dryRun: options.dryRun)
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Abandons the import: nothing of the file stays in the ledger.
+    public func rollback() {
+        guard open else { return }
+        open = false
+        ledger.importInProgress = false
+        try? ledger.connection.execute("ROLLBACK", "rolling back the import of '\(file)'")
+    }
+
+    /// Bulk loading: an import larger than the ledger drops the secondary indexes and builds them
+    /// again at commit. Building an index sorts once; keeping it up to date costs a B-tree search per
+    /// row and index, which made a million-row import 2x slower. Inside the transaction, so a
+    /// rollback or a crash brings them back as they were. The unique id index stays: duplicates
+    /// are found with it.
+    private func dropSecondaryIndexes() throws(LedgerError) {
+        let query = try ledger.connection.prepare("""
+            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL
+            """)
+        var indexes: [(name: String, sql: String)] = []
+        while try query.step() { indexes.append((query.string(0), query.string(1))) }
+        for index in indexes {
+            try ledger.connection.execute("DROP INDEX \"\(index.name)\"", "preparing a bulk import")
+            droppedIndexes.append(index.sql)
+        }
+    }
+
+    /// Pairs the new sides with each other and with the ledger's older rows of the same dates
+    /// (give or take the window); returns the number of pairs.
+    private func matchTransfers() throws(LedgerError) -> Int {
+        guard !sides.isEmpty else { return 0 }
+        var candidates = sides
+        sides = []
+        if !ledgerWasEmpty {
+            candidates += try olderSides(near: candidates)
+        }
+        let pairs = TransferMatcher.match(candidates)
+        let update = try ledger.statement("UPDATE transactions SET type = 'transfer' WHERE id = ?1 AND type_locked = 0 AND deleted = 0")
+        for pair in pairs {
+            for side in [pair.out, pair.in] where candidates[side].type != .transfer {
+                update.bind(1, Int64(bitPattern: candidates[side].id.value))
+                try update.run()
+            }
+        }
+        return pairs.count
+    }
+
+    /// The older rows that could be the other side of a new one: in the new rows' dates, widened by
+    /// the window, with an account and an amount one of the new rows has.
+    private func olderSides(near new: [TransferCandidate]) throws(LedgerError) -> [TransferCandidate] {
+        let magnitudes = Set(new.compactMap(\.amount.magnitude))
+        let dates = new.map(\.date)
+        guard let first = dates.min(), let last = dates.max() else { return [] }
+        let query = try ledger.statement("""
+            SELECT id, account, date, amount_units, amount_scale, currency, type, type_locked FROM transactions
+            WHERE date BETWEEN ?1 AND ?2 AND deleted = 0 AND account IS NOT NULL AND import_id IS NOT ?3
+            """)
+        defer { query.reset() }
+        query.bind(1, first.adding(days: -TransferMatcher.windowDays).description)
+        query.bind(2, last.adding(days: TransferMatcher.windowDays).description)
+        query.bind(3, importID)
+        var older: [TransferCandidate] = []
+        while try query.step() {
+            let code = query.bytes(5)
+            let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
+            let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(4))))
+            let amount = Money(units: query.int64(3), scale: scale, currency: currency)
+            guard let magnitude = amount.magnitude, magnitudes.contains(magnitude),
+                let date = LocalDate(iso: query.string(2)), let type = PaymentType(rawValue: query.string(6))
+            else { continue }
+            older.append(TransferCandidate(id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: query.string(1),
+                                           date: date, amount: amount, type: type, typeLocked: query.int64(7) != 0, isNew: false))
+        }
+        return older
+    }
+}

@@ -1,0 +1,108 @@
+import FinanceCore
+
+extension Ledger {
+    /// Starts importing one file (see `ImportSession`); waits for another pfin's import to finish.
+    public func beginImport(file: String, options: ImportOptions = ImportOptions()) throws(LedgerError) -> ImportSession {
+        try ImportSession(ledger: self, file: file, options: options)
+    }
+
+    /// Imports `activities` as one file, all or nothing.
+    ///
+    /// - Parameter typeSetByRule: tells which activities' type a rule set (matching leaves those).
+    public func importActivities(_ activities: some Sequence<PaymentActivity>, file: String,
+                                 options: ImportOptions = ImportOptions(),
+                                 typeSetByRule: (PaymentActivity) -> Bool = { _ in false }) throws(LedgerError) -> ImportResult
+    {
+        let session = try beginImport(file: file, options: options)
+        for activity in activities { try session.add(activity, typeSetByRule: typeSetByRule(activity)) }
+        return try session.commit()
+    }
+
+    /// Adds a transaction entered by hand and returns its new id (random: a hand-entered
+    /// transaction has no bank data to derive a stable one from; `activity.id` is ignored).
+    ///
+    /// - Parameter typeLocked: the user chose the type, so transfer matching must not change it.
+    public func add(_ activity: PaymentActivity, typeLocked: Bool = true) throws(LedgerError) -> ActivityID {
+        guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
+        let insert = try statement("""
+            INSERT INTO transactions(\(ActivityColumns.insert), origin, type_locked)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'manual', ?16)
+            ON CONFLICT(id) DO NOTHING
+            """)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<8 {
+            var row = activity
+            row.id = ActivityID(value: generator.next())
+            ActivityColumns.bind(row, to: insert)
+            insert.bind(16, typeLocked ? 1 : 0)
+            try insert.run()
+            if connection.changes == 1 { return row.id }
+        }
+        throw .invalid("could not find a free id for the new transaction")
+    }
+
+    /// Changes the given fields of a transaction and marks it edited (a re-import keeps the edit).
+    /// Setting the type locks it against transfer matching.
+    ///
+    /// - Throws: `LedgerError.notFound` when there is no such (undeleted) transaction.
+    public func update(_ id: ActivityID, _ changes: ActivityChanges) throws(LedgerError) {
+        guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
+        var sets = ["edited_at = ?"]
+        var values: [LedgerQuery.Value] = [.text(Timestamp.now())]
+        func set(_ column: String, _ value: String?) {
+            if let value { sets.append("\(column) = ?"); values.append(.text(value)) } else { sets.append("\(column) = NULL") }
+        }
+        if let name = changes.name { set("name", name) }
+        if let date = changes.date { set("date", date.description) }
+        if let amount = changes.amount {
+            sets += ["amount_units = ?", "amount_scale = ?"]
+            values += [.integer(amount.units), .integer(Int64(amount.scale))]
+            if let currency = amount.currency { set("currency", currency.description) }
+        }
+        if let type = changes.type {
+            set("type", type.rawValue)
+            sets.append("type_locked = 1")
+        }
+        if let address = changes.address { set("address", address) }
+        if let memo = changes.memo { set("memo", memo) }
+        if let category = changes.category { set("category", category) }
+        if let account = changes.account { set("account", account) }
+        let update = try statement("UPDATE transactions SET \(sets.joined(separator: ", ")) WHERE id = ? AND deleted = 0")
+        defer { update.reset() }
+        var index: Int32 = 1
+        for value in values {
+            switch value {
+            case .text(let text): update.bind(index, text)
+            case .integer(let number): update.bind(index, number)
+            }
+            index += 1
+        }
+        update.bind(index, Int64(bitPattern: id.value))
+        while try update.step() {}
+        if connection.changes == 0 { throw .notFound(id) }
+    }
+
+    /// Deletes transactions, all or none: they leave every list and report, and stay deleted when
+    /// the statement they came from is imported again (the row stays as a tombstone).
+    ///
+    /// - Throws: `LedgerError.notFound` for the first id with no (undeleted) transaction; then
+    ///   nothing is deleted.
+    public func delete(_ ids: [ActivityID]) throws(LedgerError) {
+        guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
+        let delete = try statement("UPDATE transactions SET deleted = 1, edited_at = ?2 WHERE id = ?1 AND deleted = 0")
+        try connection.execute("BEGIN IMMEDIATE", "starting to delete")
+        do throws(LedgerError) {
+            let now = Timestamp.now()
+            for id in ids {
+                delete.bind(1, Int64(bitPattern: id.value))
+                delete.bind(2, now)
+                try delete.run()
+                if connection.changes == 0 { throw LedgerError.notFound(id) }
+            }
+            try connection.execute("COMMIT", "committing the deletion")
+        } catch {
+            try? connection.execute("ROLLBACK", "rolling back")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import FinanceCore
+
+extension Ledger {
+    /// Income, expense and balance per currency between two dates (inclusive; `nil` leaves that end
+    /// open), and the `recent` latest transactions of the period.
+    public func summary(from: LocalDate?, to: LocalDate?, recent: Int = 10) throws(LedgerError) -> LedgerSummary {
+        var conditions = ["deleted = 0"]
+        if from != nil { conditions.append("date >= ?1") }
+        if to != nil { conditions.append("date <= ?2") }
+        let statement = try statement("""
+            SELECT currency, type, amount_scale, sum(amount_units), count(*) FROM transactions
+            WHERE \(conditions.joined(separator: " AND ")) GROUP BY currency, type, amount_scale
+            """)
+        defer { statement.reset() }
+        if let from { statement.bind(1, from.description) }
+        if let to { statement.bind(2, to.description) }
+        // Keyed by the currency's packed code; -1 for an unknown currency, which sorts last below.
+        var totals: [Int64: CurrencyTotals] = [:]
+        while try statement.step() {
+            let code = statement.bytes(0)
+            let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
+            let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), statement.int64(2))))
+            let sum = Money(units: statement.int64(3), scale: scale, currency: currency)
+            let count = Int(statement.int64(4))
+            let key = currency.map { Int64($0.packed) } ?? -1
+            var line = totals[key] ?? CurrencyTotals(currency: currency, income: .zero(currency), expense: .zero(currency),
+                                                      balance: .zero(currency), incomeCount: 0, expenseCount: 0, transferCount: 0)
+            switch statement.string(1) {
+            case "income":
+                line.income = try Ledger.add(line.income, sum)
+                line.incomeCount += count
+            case "expense":
+                line.expense = try Ledger.add(line.expense, sum.negated ?? sum)
+                line.expenseCount += count
+            default:
+                line.transferCount += count
+            }
+            totals[key] = line
+        }
+        var lines = totals.sorted { ($0.key < 0 ? Int64.max : $0.key) < ($1.key < 0 ? Int64.max : $1.key) }.map(\.value)
+        for i in lines.indices {
+            guard let negatedExpense = lines[i].expense.negated else { throw .invalid("the expense total is too large") }
+            lines[i].balance = try Ledger.add(lines[i].income, negatedExpense)
+        }
+        let recentRows = try list(LedgerFilter(from: from, to: to, limit: recent))
+        return LedgerSummary(from: from, to: to, totals: lines, recent: recentRows)
+    }
+
+    private static func add(_ a: Money, _ b: Money) throws(LedgerError) -> Money {
+        guard let sum = a.adding(b) else { throw .invalid("a total is too large for pfin's 64-bit amounts") }
+        return sum
+    }
+}

@@ -1,0 +1,44 @@
+import FinanceCore
+
+/// Which transactions `Ledger.list` and `Ledger.forEachActivity` return; `nil` fields do not filter.
+///
+/// Deleted transactions never match. All conditions must hold.
+///
+///     var filter = LedgerFilter()
+///     filter.from = LocalDate(year: 2024, month: 1, day: 1)
+///     filter.categoryPrefix = "Food"      // Food, Food:Groceries, Foodstuffs…
+///     let rows = try ledger.list(filter)
+public struct LedgerFilter: Sendable, Equatable {
+    public var type: PaymentType?
+    /// The first date included.
+    public var from: LocalDate?
+    /// The last date included.
+    public var to: LocalDate?
+    /// Categories starting with this text, ignoring ASCII case (`food` matches `Food:Groceries`).
+    public var categoryPrefix: String?
+    /// The account, exactly.
+    public var account: String?
+    /// Text found in the name, memo or address, ignoring ASCII case (SQLite's LIKE folds only ASCII).
+    public var search: String?
+    /// The smallest magnitude included, whatever the sign and currency (`54.20` matches `-54.20`).
+    public var minAmount: Money?
+    /// The largest magnitude included.
+    public var maxAmount: Money?
+    /// At most this many, the newest.
+    public var limit: Int?
+
+    public init(type: PaymentType? = nil, from: LocalDate? = nil, to: LocalDate? = nil, categoryPrefix: String? = nil,
+                account: String? = nil, search: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil,
+                limit: Int? = nil)
+    {
+        self.type = type
+        self.from = from
+        self.to = to
+        self.categoryPrefix = categoryPrefix
+        self.account = account
+        self.search = search
+        self.minAmount = minAmount
+        self.maxAmount = maxAmount
+        self.limit = limit
+    }
+}

@@ -1,0 +1,79 @@
+import FinanceCore
+
+/// A `LedgerFilter` as SQL: the WHERE clause with `?` placeholders and the values to bind, plus
+/// what SQL cannot do well and is checked on the rows (amount magnitudes at mixed scales).
+struct LedgerQuery {
+    enum Value {
+        case text(String)
+        case integer(Int64)
+    }
+
+    var conditions = ["deleted = 0"]
+    var values: [Value] = []
+    let filter: LedgerFilter
+
+    init(_ filter: LedgerFilter) {
+        self.filter = filter
+        if let type = filter.type { add("type = ?", .text(type.rawValue)) }
+        if let from = filter.from { add("date >= ?", .text(from.description)) }
+        if let to = filter.to { add("date <= ?", .text(to.description)) }
+        if let prefix = filter.categoryPrefix, !prefix.isEmpty {
+            // A range rather than LIKE: it uses the (NOCASE) category index, and needs no escaping.
+            // U+10FFFF sorts after every character a category can continue with.
+            add("category >= ?", .text(prefix))
+            add("category < ?", .text(prefix + "\u{10FFFF}"))
+        }
+        if let account = filter.account { add("account = ?", .text(account)) }
+        if let search = filter.search, !search.isEmpty {
+            let pattern = "%" + LedgerQuery.escapeLike(search) + "%"
+            conditions.append("(name LIKE ? ESCAPE '\\' OR memo LIKE ? ESCAPE '\\' OR address LIKE ? ESCAPE '\\')")
+            values += [.text(pattern), .text(pattern), .text(pattern)]
+        }
+    }
+
+    private mutating func add(_ condition: String, _ value: Value) {
+        conditions.append(condition)
+        values.append(value)
+    }
+
+    /// Amount bounds are checked on the rows, so LIMIT can only go to SQL without them.
+    var limitInSQL: Bool { filter.minAmount == nil && filter.maxAmount == nil }
+
+    /// The SELECT of the activity columns, newest first or in storage order.
+    func sql(newestFirst: Bool) -> String {
+        var sql = "SELECT \(ActivityColumns.select) FROM transactions WHERE \(conditions.joined(separator: " AND "))"
+        if newestFirst { sql += " ORDER BY date DESC, seq DESC" }
+        if limitInSQL, filter.limit != nil { sql += " LIMIT ?" }
+        return sql
+    }
+
+    func bind(to statement: SQLiteStatement) {
+        var index: Int32 = 1
+        for value in values {
+            switch value {
+            case .text(let text): statement.bind(index, text)
+            case .integer(let number): statement.bind(index, number)
+            }
+            index += 1
+        }
+        if limitInSQL, let limit = filter.limit { statement.bind(index, Int64(max(0, limit))) }
+    }
+
+    /// The checks left to the rows: the amount bounds, on the magnitude.
+    func admits(_ activity: PaymentActivity) -> Bool {
+        guard filter.minAmount != nil || filter.maxAmount != nil else { return true }
+        guard let magnitude = activity.amount.magnitude else { return false }
+        if let min = filter.minAmount?.magnitude, magnitude < min { return false }
+        if let max = filter.maxAmount?.magnitude, max < magnitude { return false }
+        return true
+    }
+
+    static func escapeLike(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if c == "%" || c == "_" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+import FinanceCore
+
+/// The dashboard of `pfin summary`: totals per currency over a period, and the latest transactions.
+public struct LedgerSummary: Sendable, Equatable {
+    public var from: LocalDate?
+    public var to: LocalDate?
+    /// One entry per currency (unknown currency last), in code order.
+    public var totals: [CurrencyTotals]
+    /// The most recent transactions of the period, newest first.
+    public var recent: [PaymentActivity]
+
+    public init(from: LocalDate?, to: LocalDate?, totals: [CurrencyTotals], recent: [PaymentActivity]) {
+        self.from = from
+        self.to = to
+        self.totals = totals
+        self.recent = recent
+    }
+}
+
+/// Income, expense and balance in one currency. Signs as in `Reports.MonthlySummary`: `income` is
+/// the sum of income-type amounts, `expense` minus the sum of expense-type amounts (both normally
+/// positive), `balance` is `income - expense`. Transfers are counted apart and in neither.
+public struct CurrencyTotals: Sendable, Equatable {
+    public var currency: CurrencyCode?
+    public var income: Money
+    public var expense: Money
+    public var balance: Money
+    public var incomeCount: Int
+    public var expenseCount: Int
+    public var transferCount: Int
+
+    public init(currency: CurrencyCode?, income: Money, expense: Money, balance: Money, incomeCount: Int,
+                expenseCount: Int, transferCount: Int)
+    {
+        self.currency = currency
+        self.income = income
+        self.expense = expense
+        self.balance = balance
+        self.incomeCount = incomeCount
+        self.expenseCount = expenseCount
+        self.transferCount = transferCount
+    }
+}

@@ -1,0 +1,63 @@
+import CSQLite
+
+/// One open SQLite connection, with its errors turned into `LedgerError`s.
+///
+/// Internal: SQL stays inside LedgerStore. Not thread-safe (nor is `Ledger`): one per thread or process.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    let path: String
+
+    /// Opens (or creates) `path` and sets the busy timeout before anything else, so that even the
+    /// first read waits for another pfin's write instead of failing with "database is locked".
+    init(path: String, create: Bool, busyTimeoutMilliseconds: Int32) throws(LedgerError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            if let db { sqlite3_close_v2(db) }
+            throw .cannotOpen(path: path, reason: reason)
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that returns no rows (one or more statements).
+    func execute(_ sql: String, _ operation: @autoclosure () -> String) throws(LedgerError) {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status, operation()) }
+    }
+
+    func prepare(_ sql: String) throws(LedgerError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status, "preparing a query") }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// The first column of the first row of `sql`, as an integer (`nil` when there is no row).
+    func integer(_ sql: String) throws(LedgerError) -> Int64? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.int64(0)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// The error for a failed call, with SQLite's message; busy and locked become `.busy`.
+    func error(_ status: Int32, _ operation: String) -> LedgerError {
+        let primary = status & 0xFF
+        if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .busy(path: path, operation: operation) }
+        let message = String(cString: sqlite3_errmsg(handle))
+        return .sqlite(path: path, operation: operation, code: status, message: message)
+    }
+}

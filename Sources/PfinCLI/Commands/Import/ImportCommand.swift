@@ -1,0 +1,108 @@
+import FinanceCore
+import LedgerStore
+import Rules
+import StatementFormats
+
+/// `pfin import FILE…`: statements into the ledger, one SQLite transaction per file.
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        synopsis: "FILE… [--db PATH] [--rules FILE] [--profile FILE] [--account NAME] [--dry-run] [--no-transfer-matching]",
+        summary: "Add bank statements to the ledger; importing the same export twice adds nothing.",
+        details: """
+            Reads each FILE like 'pfin convert' (any format it reads, with --rules applied) and adds
+            its transactions to the ledger, each file in one transaction: a file lands whole or not
+            at all. A transaction already in the ledger (same id: the bank's id, or the account,
+            date, amount, name and occurrence) is skipped, so overlapping exports add only what is
+            new; one you deleted or edited stays deleted or edited. A file with errors is not
+            imported: fix it (or the profile) and import it again.
+
+            A money-out in one of your accounts and the same amount in to another within 3 days
+            become transfers on both sides when they are each other's only match, unless a rule set
+            their type; --no-transfer-matching turns this off.
+
+            The ledger is --db PATH, else $PFIN_DB, else $XDG_DATA_HOME/pfin/ledger.sqlite, else
+            ~/.local/share/pfin/ledger.sqlite.
+            """,
+        options: InputOptions.specs + RulesLoading.specs + [
+            LedgerOpening.spec,
+            OptionSpec("--dry-run", help: "Show what would be imported; write nothing."),
+            OptionSpec("--no-transfer-matching", help: "Do not turn matching money-out and money-in between own accounts into transfers."),
+        ],
+        examples: [
+            "pfin import Samples/us-checking-chase.csv --rules Samples/rules.pfin",
+            "pfin import checking.ofx savings.csv --db ~/finance/ledger.sqlite",
+            "pfin import new-export.csv --dry-run",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let input: InputOptions
+        do throws(UsageError) {
+            guard !arguments.positionals.isEmpty else {
+                throw UsageError(message: "import needs at least one FILE ('-' for standard input)")
+            }
+            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+            input = parsed
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer),
+            let ledger = LedgerOpening.open(arguments, create: true, printer: &printer)
+        else { return ExitStatus.inputErrors }
+        let options = ImportOptions(dryRun: arguments.flag("--dry-run"), matchTransfers: !arguments.flag("--no-transfer-matching"))
+        var total = ImportResult(file: "", dryRun: options.dryRun)
+        for path in input.files {
+            let result = importFile(path, into: ledger, input: input, rules: rules, options: options, printer: &printer)
+            total.inserted += result.inserted
+            total.skippedDuplicates += result.skippedDuplicates
+            total.errors += result.errors
+            total.transferPairs += result.transferPairs
+        }
+        Terminal.out(line(total, matching: options.matchTransfers) + "\n")
+        return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+    }
+
+    /// Imports one file in its own transaction and prints its line; a file with errors is rolled back.
+    private static func importFile(_ path: String, into ledger: Ledger, input: InputOptions, rules: RuleEngine?,
+                                   options: ImportOptions, printer: inout DiagnosticPrinter) -> ImportResult
+    {
+        let session: ImportSession
+        do {
+            session = try ledger.beginImport(file: path, options: options)
+        } catch {
+            LedgerOpening.report(error, printer: &printer)
+            return ImportResult(file: path, errors: 1, dryRun: options.dryRun)
+        }
+        var sink = ImportSink(session: session, rules: rules, printer: printer)
+        var result: ImportResult
+        do {
+            try InputReading.read(path, options: input, into: &sink)
+            if sink.errors > 0 {
+                session.rollback()
+                result = ImportResult(file: path, errors: sink.errors, dryRun: options.dryRun)
+            } else {
+                result = try session.commit(errors: 0)
+            }
+        } catch {
+            session.rollback()
+            if let error = error as? LedgerError { LedgerOpening.report(error, printer: &sink.printer) } else { sink.printer.fail(String(describing: error)) }
+            result = ImportResult(file: path, errors: max(1, sink.errors), dryRun: options.dryRun)
+        }
+        printer = sink.printer
+        var text = "\(path): " + line(result, matching: options.matchTransfers && result.transferPairs > 0)
+        if result.errors > 0 { text += " (nothing imported from this file: fix the errors and import it again)" }
+        Terminal.out(text + "\n")
+        return result
+    }
+
+    /// `imported N, skipped M duplicates, K errors[, matched P transfer pairs]`, or `would import …`.
+    static func line(_ r: ImportResult, matching: Bool) -> String {
+        var text = r.dryRun
+            ? "would import \(r.inserted), skip \(r.skippedDuplicates) duplicates, \(r.errors) errors"
+            : "imported \(r.inserted), skipped \(r.skippedDuplicates) duplicates, \(r.errors) errors"
+        if matching { text += r.dryRun ? ", match \(r.transferPairs) transfer pairs" : ", matched \(r.transferPairs) transfer pairs" }
+        if r.dryRun && r.file.isEmpty { text += " (dry run: nothing was written)" }
+        return text
+    }
+}

@@ -1,0 +1,119 @@
+import FinanceCore
+import Glibc
+import LedgerStore
+import PfinCLI
+import Reports
+import StatementFormats
+
+/// The ledger over ten years of history (`ReportDataGenerator`'s 1,000,000 transactions):
+/// importing them, a filtered `list`, and reading them all for a report against reading the same
+/// data from a JSON Lines file.
+enum StoreBenchmark {
+    /// `store [--rows N] [--runs N]`: the list and report timings are medians of `runs`.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options = BenchOptions(arguments: arguments)
+        let rows = options.int("--rows", 1_000_000)
+        let runs = max(1, options.int("--runs", 3))
+        let base = "/tmp/pfin-bench-\(getpid())-store"
+        let jsonl = base + ".jsonl", apiDB = base + "-api.sqlite", cliDB = base + "-cli.sqlite"
+        defer { for path in [jsonl, apiDB, cliDB] { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } } }
+        do {
+            _ = try ReportDataGenerator.write(rows: rows, to: jsonl)
+        } catch {
+            print("error: cannot write \(jsonl): \(error)")
+            return 1
+        }
+        print("pfin-bench store: \(Measure.grouped(rows)) transactions over \(ReportDataGenerator.months) months")
+        var failed = false
+        var activities: [PaymentActivity] = []
+        activities.reserveCapacity(rows)
+        guard readJSONLines(jsonl, { activities.append($0) }) else { return 1 }
+
+        // 1. Import: the store alone (activities already in memory), then `pfin import` end to end.
+        do {
+            let ledger = try Ledger(path: apiDB)
+            let start = Measure.now()
+            let result = try ledger.importActivities(activities, file: "history.jsonl")
+            let seconds = Measure.now() - start
+            failed = failed || result.inserted != rows
+            report("import, store alone", seconds: seconds, rows: rows, target: "> 200,000/s", met: Double(rows) / seconds > 200_000)
+        } catch {
+            print("error: \(error)")
+            return 1
+        }
+        activities = []
+        fflush(nil)  // or the lines printed so far would go to /dev/null with pfin's
+        let start = Measure.now()
+        let null = open("/dev/null", O_WRONLY), saved = dup(1)
+        dup2(null, 1)
+        let status = Pfin.run(["import", jsonl, "--db", cliDB])
+        fflush(nil)
+        dup2(saved, 1)
+        let cliSeconds = Measure.now() - start
+        failed = failed || status != 0
+        report("pfin import (JSON Lines), end to end", seconds: cliSeconds, rows: rows, target: "> 200,000/s",
+               met: Double(rows) / cliSeconds > 200_000)
+
+        do {
+            let ledger = try Ledger(path: apiDB)
+            // 2. A year of one category tree, newest first.
+            let filter = LedgerFilter(from: LocalDate(year: 2020, month: 1, day: 1), to: LocalDate(year: 2020, month: 12, day: 31),
+                                      categoryPrefix: "Food")
+            var found = 0
+            let list = median(runs) { found = (try? ledger.list(filter).count) ?? -1 }
+            print("  list 2020, category Food…: \(Measure.format(list * 1000, 1)) ms for \(Measure.grouped(found)) rows (target < 100 ms: \(list < 0.1 ? "met" : "NOT met"))")
+            failed = failed || found <= 0
+
+            // 3. Everything into a report: from the ledger, and from the JSON Lines file.
+            var fromStore = 0, fromFile = 0
+            let store = median(runs) {
+                var builder = ReportBuilder(options: ReportOptions(keepTransactions: false))
+                try? ledger.forEachActivity { builder.add($0); fromStore += 1 }
+                _ = builder.finish()
+            }
+            let file = median(runs) {
+                var builder = ReportBuilder(options: ReportOptions(keepTransactions: false))
+                _ = readJSONLines(jsonl) { builder.add($0); fromFile += 1 }
+                _ = builder.finish()
+            }
+            let ratio = store / file
+            print("  report from the ledger: \(Measure.format(store, 3)) s; from JSON Lines: \(Measure.format(file, 3)) s; "
+                  + "ratio \(Measure.format(ratio, 2)) (target within 2×: \(ratio <= 2 ? "met" : "NOT met"))")
+            failed = failed || fromStore != fromFile
+        } catch {
+            print("error: \(error)")
+            return 1
+        }
+        return failed ? 1 : 0
+    }
+
+    private static func report(_ label: String, seconds: Double, rows: Int, target: String, met: Bool) {
+        print("  \(label): \(Measure.format(seconds, 3)) s, \(Measure.grouped(Int(Double(rows) / seconds))) rows/s, "
+              + "peak RSS \(Measure.format(Measure.peakRSSMiB())) MiB (target \(target): \(met ? "met" : "NOT met"))")
+    }
+
+    private static func median(_ runs: Int, _ work: () -> Void) -> Double {
+        Measure.median((0..<runs).map { _ in
+            let start = Measure.now()
+            work()
+            return Measure.now() - start
+        })
+    }
+
+    private static func readJSONLines(_ path: String, _ body: @escaping (PaymentActivity) -> Void) -> Bool {
+        struct Sink: ActivitySink {
+            let body: (PaymentActivity) -> Void
+            var errors = 0
+            mutating func accept(_ activity: PaymentActivity) throws { body(activity) }
+            mutating func report(_ diagnostic: Diagnostic) throws { if diagnostic.severity == .error { errors += 1 } }
+        }
+        do {
+            var sink = Sink(body: body)
+            try JSONLinesReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
+            return sink.errors == 0
+        } catch {
+            print("error: \(error)")
+            return false
+        }
+    }
+}
