@@ -39,9 +39,11 @@ public final class Ledger {
                                           busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 86_400)) * 1000))
         try connection.execute("PRAGMA foreign_keys = ON", "turning on foreign keys")
         // journal_mode=WAL persists in the file; asking again on a WAL file is a cheap no-op.
-        let mode = try connection.prepare("PRAGMA journal_mode = WAL")
-        _ = try mode.step()
+        try connection.execute("PRAGMA journal_mode = WAL", "switching to WAL mode")
         try connection.execute("PRAGMA synchronous = NORMAL", "setting the sync mode")
+        // SQLite's default page cache is 2 MB: a large import then spills its index pages to the
+        // WAL and reads them back, over and over (5x slower at 1M rows). Up to 64 MiB, used only as needed.
+        try connection.execute("PRAGMA cache_size = -65536", "sizing the page cache")
         try migrate()
     }
 
