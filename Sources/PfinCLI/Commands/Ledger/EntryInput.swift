@@ -75,14 +75,6 @@ struct EntryInput {
                 problems.append(FieldProblem("--date", "please enter a real date", notes: [DateArgument.problem(text)]))
             }
         }
-        if let text = arguments.value("--currency") {
-            if let code = CurrencyCode(EntryInput.trimmed(text)) {
-                currency = code
-            } else {
-                problems.append(FieldProblem("--currency", "please enter a currency code such as USD or EUR",
-                                             notes: ["'\(text)' is not a three-letter ISO 4217 code"]))
-            }
-        }
         address = EntryInput.optional(arguments.value("--address"))
         memo = EntryInput.optional(arguments.value("--memo"))
         if case let memo?? = memo, memo.count >= EntryInput.memoLimit {
@@ -91,6 +83,14 @@ struct EntryInput {
         }
         category = EntryInput.optional(arguments.value("--category"))
         account = EntryInput.optional(arguments.value("--account"))
+        if let text = arguments.value("--currency") {
+            if let code = CurrencyCode(EntryInput.trimmed(text)) {
+                currency = code
+            } else {
+                problems.append(FieldProblem("--currency", "please enter a currency code such as USD or EUR",
+                                             notes: ["'\(text)' is not a three-letter ISO 4217 code"]))
+            }
+        }
     }
 
     /// Checks the amount's digits against the currency (known only once the ledger is open: the
@@ -128,6 +128,10 @@ struct EntryInput {
             let parts = trimmed(text).split(separator: ",", omittingEmptySubsequences: false)
             if parts.count == 2, (1...2).contains(parts[1].count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) {
                 reason = "'\(text)' is not a number: ',' only separates thousands; write the cents after a point, \(parts[0]).\(parts[1])"
+            } else if trimmed(text).isEmpty {
+                reason = "--amount is empty"
+            } else if trimmed(text).contains(where: { "$€£¥".contains($0) }) {
+                reason = "'\(text)' is not a number: leave the currency symbol out, and give --currency CODE if needed"
             } else {
                 reason = "'\(text)' is not a number"
             }
