@@ -73,6 +73,12 @@ public enum Pfin {
             Command(spec: RulesExplainCommand.spec, run: { RulesExplainCommand.run($0) }),
             Command(spec: RulesSuggestCommand.spec, run: { RulesSuggestCommand.run($0) }),
         ]),
+        Command(spec: AddCommand.spec, run: { AddCommand.run($0) }),
+        Command(spec: EditCommand.spec, run: { EditCommand.run($0) }),
+        Command(spec: DeleteCommand.spec, run: { DeleteCommand.run($0) }),
+        Command(spec: ShowCommand.spec, run: { ShowCommand.run($0) }),
+        Command(spec: ListCommand.spec, run: { ListCommand.run($0) }),
+        Command(spec: SummaryCommand.spec, run: { SummaryCommand.run($0) }),
     ]
 
     private enum Resolution {

@@ -35,6 +35,13 @@ struct UsageTests {
         Case(name: "overview", arguments: ["--help"]),
         Case(name: "help-convert", arguments: ["help", "convert"]),
         Case(name: "convert-help", arguments: ["convert", "--help"]),
+        Case(name: "help-add", arguments: ["help", "add"]),
+        Case(name: "help-edit", arguments: ["help", "edit"]),
+        Case(name: "help-delete", arguments: ["help", "delete"]),
+        Case(name: "help-show", arguments: ["help", "show"]),
+        Case(name: "help-list", arguments: ["help", "list"]),
+        Case(name: "help-summary", arguments: ["help", "summary"]),
+        Case(name: "list-help", arguments: ["list", "--help"]),
     ]
 
     @Test(arguments: helpRequests)
@@ -52,6 +59,18 @@ struct UsageTests {
             #expect(help.contains(option), "help mentions \(option)")
         }
         #expect(help.contains("example"))
+    }
+
+    @Test("every ledger command's help lists its options and an example", arguments: ["add", "edit", "delete", "show", "list", "summary"])
+    func ledgerHelpIsComplete(_ command: String) throws {
+        let help = try PfinProcess.run(["help", command]).stdout
+        #expect(help.contains("--db PATH"))
+        #expect(help.contains("example"))
+        if command == "add" || command == "edit" {
+            for option in ["--name", "--amount", "--type", "--date", "--address", "--memo", "--category", "--account", "--currency"] {
+                #expect(help.contains(option), "help mentions \(option)")
+            }
+        }
     }
 
     @Test func noArgumentsPrintsTheOverviewAndExitsTwo() throws {

@@ -1,5 +1,6 @@
 import FinanceCore
 import Glibc
+import LedgerStore
 import ReportRendering
 import Reports
 import Rules
@@ -9,7 +10,7 @@ import StatementFormats
 enum ReportCommand {
     static let spec = CommandSpec(
         name: "report",
-        synopsis: "[FILE…] [--rules FILE] [--month YYYY-MM | --from YYYY-MM --to YYYY-MM] [--format text|csv|json|html] [-o FILE | --out-dir DIR] [--templates DIR] [--currency CODE]",
+        synopsis: "[FILE… | --db PATH] [--rules FILE] [--month YYYY-MM | --from YYYY-MM --to YYYY-MM] [--format text|csv|json|html] [-o FILE | --out-dir DIR] [--templates DIR] [--currency CODE]",
         summary: "Summarise income and expense month by month, as text, CSV, JSON or HTML pages.",
         details: """
             Reads the inputs like 'pfin convert' (applying --rules on the way) and summarises each
@@ -38,6 +39,7 @@ enum ReportCommand {
             OptionSpec("--out-dir", value: "DIR", help: "Write one file per month (and index.html for html) into DIR, creating it."),
             OptionSpec("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones."),
             OptionSpec("--transactions", help: "JSON: list every transaction of each month too (HTML pages always do)."),
+            OptionSpec("--db", value: "PATH", help: "Read the transactions from this ledger instead of files."),
         ],
         examples: [
             "pfin report Samples/*.csv --rules Samples/rules.pfin",
@@ -45,6 +47,7 @@ enum ReportCommand {
             "pfin report history.jsonl --from 2024-01 --to 2024-12 --format html --out-dir site",
             "pfin report history.jsonl --format csv -o months.csv",
             "pfin report history.jsonl --month 2024-05 --format json --transactions",
+            "pfin report --db ledger.sqlite --month 2024-05",
         ])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -60,7 +63,7 @@ enum ReportCommand {
         guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
 
         var builder = ReportBuilder(options: request.builderOptions)
-        ActivityEach.read(request.input, printer: &printer) { activity in
+        let add = { (activity: PaymentActivity) in
             if let rules {
                 var activity = activity
                 rules.apply(to: &activity)
@@ -68,6 +71,12 @@ enum ReportCommand {
             } else {
                 builder.add(activity)
             }
+        }
+        if let database = request.database {
+            // Months after the period are never reported; earlier ones feed the comparisons.
+            LedgerReading.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
+        } else {
+            ActivityEach.read(request.input, printer: &printer, add)
         }
         if printer.errors > 0 {
             Terminal.err("pfin: \(ConvertCommand.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")

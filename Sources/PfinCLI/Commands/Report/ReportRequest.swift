@@ -6,6 +6,8 @@ import Reports
 /// What `pfin report` was asked for, checked: inputs, months, format and where it goes.
 struct ReportRequest {
     var input: InputOptions
+    /// `--db PATH`: the ledger to read instead of `input`'s files.
+    var database: String?
     var period: ReportPeriod
     var format: ReportFormat
     /// `-o FILE`; standard output when `nil` and there is no `outDirectory`.
@@ -20,6 +22,7 @@ struct ReportRequest {
     var colour: Bool
 
     static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) throws(UsageError) -> ReportRequest? {
+        let database = try LedgerReading.database(arguments)
         guard var input = try InputOptions.parse(arguments, printer: &printer, formatOption: "--input-format") else { return nil }
         // In a report --currency picks the currency to show; it does not stamp amounts that have
         // none (that would add, say, a US export's dollars into the euros).
@@ -48,7 +51,7 @@ struct ReportRequest {
         }
         let toTerminal = outputPath == nil && outDirectory == nil && isatty(1) == 1
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        return ReportRequest(input: input, period: period, format: format, outputPath: outputPath,
+        return ReportRequest(input: input, database: database, period: period, format: format, outputPath: outputPath,
                              outDirectory: outDirectory, templatesDirectory: templates, currency: currency,
                              withTransactions: arguments.flag("--transactions"),
                              colour: format == .text && toTerminal && !noColour)

@@ -6,7 +6,7 @@ import StatementFormats
 enum RulesSuggestCommand {
     static let spec = CommandSpec(
         name: "rules suggest",
-        synopsis: "[INPUT…] [--rules FILE] [--min-support N] [--min-consistency PERCENT] [-o FILE]",
+        synopsis: "[INPUT… | --db PATH] [--rules FILE] [--min-support N] [--min-consistency PERCENT] [-o FILE]",
         summary: "Propose rules for payees your history categorised consistently.",
         details: """
             Reads categorised transactions (JSON Lines written by 'pfin convert', or any statement
@@ -14,23 +14,28 @@ enum RulesSuggestCommand {
             --min-support times and --min-consistency percent of the time, prints a ready-to-paste
             rule with a comment giving its evidence, most useful first. With --rules, transactions
             your rules already categorise that way are left out, so only what the rules miss is
-            proposed. Nothing is applied: review the rules and paste the ones you want.
+            proposed. With --db PATH, the history is the ledger (deleted transactions left out).
+            Nothing is applied: review the rules and paste the ones you want.
             """,
         options: RulesLoading.specs + [
             OptionSpec("--min-support", value: "N", help: "Transactions a payee needs before a rule is proposed (default 3)."),
             OptionSpec("--min-consistency", value: "PERCENT", help: "Share of them that must agree on the category (default 90)."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write the rules to FILE (atomically) instead of standard output."),
+            OptionSpec("--db", value: "PATH", help: "Read the history from this ledger instead of files."),
         ] + InputOptions.specs,
         examples: [
             "pfin rules suggest history.jsonl",
             "pfin rules suggest history.jsonl --rules my.pfin --min-support 5 -o proposed.pfin",
+            "pfin rules suggest --db ledger.sqlite",
         ])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
         var suggester = RuleSuggester()
         let options: InputOptions?
+        let database: String?
         do throws(UsageError) {
+            database = try LedgerReading.database(arguments)
             if let n = arguments.value("--min-support") {
                 guard let value = Int(n), value >= 1 else { throw UsageError(message: "--min-support expects a whole number of at least 1, found '\(n)'") }
                 suggester.minimumSupport = value
@@ -51,7 +56,7 @@ enum RulesSuggestCommand {
         }
         final class History { var activities: [PaymentActivity] = []; var covered = 0 }
         let history = History()
-        ActivityEach.read(options, printer: &printer) { activity in
+        let collect = { (activity: PaymentActivity) in
             guard let category = activity.category, !category.isEmpty else { return }
             if let rules {
                 var ruled = activity
@@ -64,6 +69,12 @@ enum RulesSuggestCommand {
             }
             history.activities.append(activity)
         }
+        if let database {
+            LedgerReading.read(database, printer: &printer, collect)
+        } else {
+            ActivityEach.read(options, printer: &printer, collect)
+        }
+        guard printer.errors == 0 || database == nil else { return ExitStatus.inputErrors }
         let suggestions = suggester.suggest(history.activities)
         var text = "# Rules proposed by 'pfin rules suggest' from \(ConvertCommand.count(history.activities.count, "categorised transaction"))"
         if rules != nil { text += " (\(history.covered) more your rules already categorise were left out)" }

@@ -1,0 +1,30 @@
+import FinanceCore
+import LedgerStore
+
+/// The ledger as an input, for commands that otherwise read statement files (`pfin report --db`,
+/// `pfin rules suggest --db`): every transaction not deleted, in the order it was stored.
+enum LedgerReading {
+    /// `--db PATH` for a command whose default input is files: the path, or `nil` when not given.
+    ///
+    /// - Throws: a usage error when files are named too, or the path is empty.
+    static func database(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let path = arguments.value("--db") else { return nil }
+        guard !path.isEmpty else { throw UsageError(message: "--db needs the path of a ledger file") }
+        if let file = arguments.positionals.first {
+            throw UsageError(message: "give statement files or --db, not both (found '\(file)' and --db \(path))")
+        }
+        return path
+    }
+
+    /// Hands each transaction `filter` selects to `body`; a ledger that cannot be read is reported.
+    static func read(_ path: String, filter: LedgerFilter = LedgerFilter(), printer: inout DiagnosticPrinter,
+                     _ body: (PaymentActivity) -> Void)
+    {
+        guard let ledger = LedgerOptions(path: path).open(create: false, printer: &printer) else { return }
+        do {
+            try ledger.forEachActivity(filter, body)
+        } catch {
+            LedgerOptions.fail(error, printer: &printer)
+        }
+    }
+}

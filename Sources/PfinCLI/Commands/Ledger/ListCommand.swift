@@ -1,0 +1,69 @@
+import FinanceCore
+import LedgerStore
+import StatementFormats
+
+/// `pfin list`: the ledger's transactions, filtered, newest first, as columns, CSV or JSON Lines.
+enum ListCommand {
+    static let spec = CommandSpec(
+        name: "list",
+        synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N] [--format text|csv|jsonl] [--db PATH]",
+        summary: "List the ledger's transactions, newest first, filtered.",
+        details: """
+            Every filter given must hold. The text format shows the first eight digits of each id,
+            enough for 'pfin show', 'edit' and 'delete'. CSV and JSON Lines are exactly what
+            'pfin convert' writes, so a list can be read again by 'pfin convert' or 'pfin report'.
+            Deleted transactions are never listed.
+            """,
+        options: ListRequest.specs + [LedgerOptions.spec],
+        examples: [
+            "pfin list --from 2024-05-01 --category Food",
+            "pfin list --type income --min 1,000 --format csv > income.csv",
+            "pfin list --search bakery --limit 5",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let request: ListRequest
+        let options: LedgerOptions
+        do throws(UsageError) {
+            request = try ListRequest.parse(arguments, today: DateArgument.today())
+            options = try LedgerOptions.parse(arguments)
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
+        let rows: [PaymentActivity]
+        do {
+            rows = try ledger.list(request.filter)
+        } catch {
+            LedgerOptions.fail(error, printer: &printer)
+            return ExitStatus.inputErrors
+        }
+        switch request.format {
+        case .text:
+            if rows.isEmpty {
+                Terminal.err("pfin: no transactions match\n")
+            } else {
+                Terminal.out(ActivityTable.render(rows))
+            }
+            return ExitStatus.success
+        case .csv: return write(rows, as: .csv, printer: &printer)
+        case .jsonl: return write(rows, as: .jsonl, printer: &printer)
+        }
+    }
+
+    /// The rows through `pfin convert`'s own writer, so that the output reads back the same.
+    private static func write(_ rows: [PaymentActivity], as format: StatementFormat, printer: inout DiagnosticPrinter) -> Int32 {
+        let output = ByteOutput.standardOutput()
+        guard var writer = StatementWriters.writer(for: format, to: output) else { return ExitStatus.inputErrors }
+        do {
+            for row in rows { try writer.write(row) }
+            try writer.finish()
+            try output.commit()
+        } catch {
+            printer.fail(String(describing: error))
+            return ExitStatus.inputErrors
+        }
+        return ExitStatus.success
+    }
+}
