@@ -52,7 +52,7 @@ public struct BeancountWriter: StatementWriter {
         if let fitid = a.fitid { strings += fitid.utf8.count }
         if let check = a.checkNumber { strings += check.utf8.count }
         let out = buffer
-        out.reserve(160 + 2 * strings + source.fileText.count + bank.name.count + other.name.count + 2 * JournalPosting.maximumExtra)
+        out.reserve(160 + 2 * strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra)
         var p = JSONCursor(out.base + out.count)
 
         p.advance(a.date.writeISO(to: p.at))
@@ -75,8 +75,8 @@ public struct BeancountWriter: StatementWriter {
         p.put("\"\n  source: \"")
         p.advance(source.put(line: a.source.line, at: p.at))
         p.put("\"\n")
-        p.advance(JournalPosting.put(indent: 2, account: bank, amount: a.amount, negated: false, at: p.at))
-        p.advance(JournalPosting.put(indent: 2, account: other, amount: a.amount, negated: true, at: p.at))
+        p.advance(JournalPosting.put(indent: 2, account: accounts.name(bank), width: bank.width, amount: a.amount, negated: false, at: p.at))
+        p.advance(JournalPosting.put(indent: 2, account: accounts.name(other), width: other.width, amount: a.amount, negated: true, at: p.at))
         p.put(0x0A)
         out.count = p.at - out.base
         if out.count >= 1 << 16 {
@@ -88,12 +88,12 @@ public struct BeancountWriter: StatementWriter {
     /// Writes the buffered transactions, then the `open` directives.
     public mutating func finish() throws {
         let out = buffer
-        let opened = accounts.entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+        let opened = accounts.entries.sorted { accounts.name($0).lexicographicallyPrecedes(accounts.name($1)) }
         if !opened.isEmpty { out.append("; Accounts, each opened on the day of its first transaction.\n") }
         for entry in opened {
             out.write(maximum: 16) { entry.firstUse.writeISO(to: $0) }
             out.append(" open ")
-            out.append(contentsOf: entry.name)
+            out.append(accounts.name(entry))
             out.append(0x0A)
         }
         try output.write(out.bytes)

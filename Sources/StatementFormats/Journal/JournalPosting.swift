@@ -30,12 +30,13 @@ enum JournalPosting {
     ///   - negated: writes the amount with its sign flipped (the balancing side), done on the text
     ///     so that every amount, even `Int64.min` units, has a negation.
     @inline(__always)
-    static func put(indent: Int, account: JournalAccountTable.Entry, amount: Money, negated: Bool,
+    static func put(indent: Int, account: UnsafeBufferPointer<UInt8>, width: Int, amount: Money, negated: Bool,
                     at out: UnsafeMutablePointer<UInt8>) -> Int
     {
         var p = JSONCursor(out)
-        for _ in 0..<indent { p.put(UInt8(ascii: " ")) }
-        account.name.withUnsafeBufferPointer { p.put($0) }
+        p.at.initialize(repeating: UInt8(ascii: " "), count: indent)
+        p.advance(indent)
+        p.put(account)
         var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { raw in
             guard let text = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
@@ -51,8 +52,9 @@ enum JournalPosting {
                     n += 1
                 }
             }
-            let room = amountEnd - indent - account.width - n
-            for _ in 0..<Swift.max(2, room) { p.put(UInt8(ascii: " ")) }
+            let padding = Swift.max(2, amountEnd - indent - width - n)
+            p.at.initialize(repeating: UInt8(ascii: " "), count: padding)
+            p.advance(padding)
             p.put(UnsafeBufferPointer(start: text + start, count: n))
         }
         p.put(UInt8(ascii: " "))

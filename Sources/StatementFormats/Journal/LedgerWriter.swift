@@ -51,7 +51,7 @@ public struct LedgerWriter: StatementWriter {
         if let fitid = a.fitid { strings += fitid.utf8.count }
         if let check = a.checkNumber { strings += 2 * check.utf8.count }
         let out = buffer
-        out.reserve(160 + strings + source.fileText.count + bank.name.count + other.name.count + 2 * JournalPosting.maximumExtra)
+        out.reserve(160 + strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra)
         var p = JSONCursor(out.base + out.count)
 
         p.advance(a.date.writeISO(to: p.at))
@@ -84,8 +84,8 @@ public struct LedgerWriter: StatementWriter {
         p.put("\n    ; source: ")
         p.advance(source.put(line: a.source.line, at: p.at))
         p.put(0x0A)
-        p.advance(JournalPosting.put(indent: 4, account: bank, amount: a.amount, negated: false, at: p.at))
-        p.advance(JournalPosting.put(indent: 4, account: other, amount: a.amount, negated: true, at: p.at))
+        p.advance(JournalPosting.put(indent: 4, account: accounts.name(bank), width: bank.width, amount: a.amount, negated: false, at: p.at))
+        p.advance(JournalPosting.put(indent: 4, account: accounts.name(other), width: other.width, amount: a.amount, negated: true, at: p.at))
         p.put(0x0A)
         out.count = p.at - out.base
         if out.count >= 1 << 16 {
