@@ -37,17 +37,17 @@ enum JournalText {
     /// Writes `bytes` rewritten for `context` at `out` (room for `bytes.count`); returns the length.
     ///
     /// Text that needs no rewriting (nearly all of it) is copied eight bytes at a time, each word
-    /// tested at once (`Words`); from the first word that holds a byte to rewrite, byte by byte.
+    /// tested at once (`JournalWords`); from the first word that holds a byte to rewrite, byte by byte.
     @inline(__always)
     static func put(_ bytes: UnsafeBufferPointer<UInt8>, _ context: Context, at out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = bytes.baseAddress else { return 0 }
         let n = bytes.count
-        var i = Words.copyClean(source, n, to: out) { word in
-            var special = Words.controls(word)
+        var i = JournalWords.copyClean(source, n, to: out) { word in
+            var special = JournalWords.controls(word)
             switch context {
-            case .ledgerPayee: special |= Words.matches(word, UInt8(ascii: ";")) | Words.matches(word, UInt8(ascii: "|"))
-            case .ledgerNote: special |= Words.matches(word, UInt8(ascii: ";"))
-            case .ledgerCode: special |= Words.matches(word, UInt8(ascii: ";")) | Words.matches(word, UInt8(ascii: ")"))
+            case .ledgerPayee: special |= JournalWords.matches(word, UInt8(ascii: ";")) | JournalWords.matches(word, UInt8(ascii: "|"))
+            case .ledgerNote: special |= JournalWords.matches(word, UInt8(ascii: ";"))
+            case .ledgerCode: special |= JournalWords.matches(word, UInt8(ascii: ";")) | JournalWords.matches(word, UInt8(ascii: ")"))
             case .comment: break
             }
             return special != 0
@@ -76,8 +76,8 @@ enum JournalText {
     @inline(__always)
     static func putBeancountString(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = bytes.baseAddress else { return 0 }
-        let clean = Words.copyClean(source, bytes.count, to: out) { word in
-            Words.controls(word) | Words.matches(word, UInt8(ascii: "\"")) | Words.matches(word, UInt8(ascii: "\\")) != 0
+        let clean = JournalWords.copyClean(source, bytes.count, to: out) { word in
+            JournalWords.controls(word) | JournalWords.matches(word, UInt8(ascii: "\"")) | JournalWords.matches(word, UInt8(ascii: "\\")) != 0
         }
         var o = clean
         for b in UnsafeBufferPointer(rebasing: bytes[clean...]) {
@@ -95,51 +95,5 @@ enum JournalText {
             }
         }
         return o
-    }
-}
-
-/// Eight bytes at a time: whether a word of text holds a byte a context must rewrite.
-///
-/// The tests are exact for the question "does any byte…" (see `JSON.needsEscaping`): `x - 0x01…`
-/// borrows into a byte's top bit only for a zero byte or below the subtrahend, and `& ~x` drops
-/// bytes of 0x80 and above.
-enum Words {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// Non-zero when a byte is below 0x20 or is DEL.
-    @inline(__always)
-    static func controls(_ word: UInt64) -> UInt64 {
-        ((word &- ones &* 0x20) & ~word & highs) | matches(word, 0x7F)
-    }
-
-    /// Non-zero when a byte equals `byte`.
-    @inline(__always)
-    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let x = word ^ (ones &* UInt64(byte))
-        return (x &- ones) & ~x & highs
-    }
-
-    /// Copies whole words from `source` to `out` while `special` says none needs rewriting;
-    /// returns how many bytes were copied (all `n`, or up to the first word that needs work).
-    @inline(__always)
-    static func copyClean(_ source: UnsafePointer<UInt8>, _ n: Int, to out: UnsafeMutablePointer<UInt8>,
-                          _ special: (UInt64) -> Bool) -> Int
-    {
-        let raw = UnsafeRawPointer(source), target = UnsafeMutableRawPointer(out)
-        var i = 0
-        while i + 8 <= n {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if special(word) { return i }
-            target.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
-            i += 8
-        }
-        while i < n {
-            // The tail, one byte a word (zero-padded words would read as controls).
-            if special(UInt64(source[i]) | 0x2020_2020_2020_2000) { return i }
-            out[i] = source[i]
-            i += 1
-        }
-        return n
     }
 }
