@@ -7,7 +7,7 @@ enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
         synopsis: "[FILE…] [--from FORMAT] [--to FORMAT] [--profile FILE] [--rules FILE] [--account NAME] [--currency CODE] [-o FILE]",
-        summary: "Read bank statements and write normalised transactions (JSON Lines, CSV or OFX).",
+        summary: "Read bank statements and write normalised transactions (JSON Lines, CSV, OFX, ledger or beancount).",
         details: """
             Reads each FILE (standard input when none is given, or for '-'), detects its format (CSV,
             OFX/QFX 1.x or 2.x, or pfin's own JSON Lines) and, for CSV, its dialect: encoding,
@@ -16,7 +16,7 @@ enum ConvertCommand {
             FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
         options: InputOptions.specs + RulesLoading.specs + [
-            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML) or ofx1 (OFX 1.0.2 SGML)."),
+            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal) or beancount."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
             OptionSpec("--strict", help: "Stop at the first error and write nothing (all or nothing, standard output too)."),
             OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),
@@ -26,6 +26,7 @@ enum ConvertCommand {
             "pfin convert Samples/de-dkb-giro.csv",
             "pfin convert Samples/*.csv --rules Samples/rules.pfin --fail-uncategorized",
             "pfin convert statement.csv --to csv -o clean.csv",
+            "pfin convert Samples/*.csv --rules Samples/rules.pfin --to ledger -o bank.journal",
             "pfin convert export.csv --show-dialect > bank.profile && pfin convert export.csv --profile bank.profile",
         ])
 

@@ -25,11 +25,13 @@ public enum StatementWriters {
         case .csv: return CSVActivityWriter(output: output)
         case .ofx: return OFXWriter(output: output, version: .xml)
         case .ofx1: return OFXWriter(output: output, version: .sgml)
+        case .ledger: return LedgerWriter(output: output)
+        case .beancount: return BeancountWriter(output: output)
         default: return nil
         }
     }
 
     /// Formats that can be written, for messages.
-    public static let writableFormats: [StatementFormat] = [.jsonl, .csv, .ofx, .ofx1]
+    public static let writableFormats: [StatementFormat] = [.jsonl, .csv, .ofx, .ofx1, .ledger, .beancount]
 }
 

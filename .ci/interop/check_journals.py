@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Interop check: hledger, ledger and beancount read `--to ledger` and `--to beancount` as meant.
+
+For every sample statement, converted with and without Samples/rules.pfin:
+- the journal (`--to ledger`) is read by `hledger bal` and by `ledger bal` without an error or a
+  warning, and the beancount file (`--to beancount`) passes `bean-check`;
+- each transaction in our output matches one activity of `pfin convert --to jsonl` by its `id`
+  metadata: the bank posting carries the activity's amount and currency (XXX when it has none),
+  the other posting the exact negation;
+- the balance of every account, per commodity, in each tool equals the sum of those activities'
+  amounts (Python's Decimal, exact to the last digit), with the account names read back from the
+  postings we wrote.
+
+Usage: check_journals.py [PFIN]   (default .build/debug/pfin)
+"""
+import collections
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_PATTERNS = ["*.csv", "*.txt", "*.ofx", "*.qfx"]
+
+LEDGER_POSTING = re.compile(r"^    (\S(?:.*?\S)?)  +(-?\d+(?:\.\d+)?) (\S+)$")
+LEDGER_ID = re.compile(r"^    ; id: ([0-9a-f]{16})$")
+BEANCOUNT_POSTING = re.compile(r"^  ([A-Z]\S*) +(-?\d+(?:\.\d+)?) (\S+)$")
+BEANCOUNT_ID = re.compile(r'^  id: "([0-9a-f]{16})"$')
+
+
+def run(args, what):
+    result = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise CheckFailed(f"{what}: `{' '.join(args)}` exited {result.returncode}:\n{result.stderr}")
+    return result
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def transactions(text, posting_re, id_re):
+    """(id, [(account, amount, commodity), …]) for each transaction, read from our own output."""
+    found = []
+    for block in text.split("\n\n"):
+        ids = [m.group(1) for m in map(id_re.match, block.splitlines()) if m]
+        postings = [(m.group(1), Decimal(m.group(2)), m.group(3)) for m in map(posting_re.match, block.splitlines()) if m]
+        if ids:
+            found.append((ids[0], postings))
+    return found
+
+
+def expected_balances(rows, txns, what):
+    """Per (account, commodity) sums of the activities' amounts, after checking each transaction."""
+    by_id = collections.defaultdict(list)
+    for row in rows:
+        by_id[row["id"]].append(row)
+    if len(txns) != len(rows):
+        raise CheckFailed(f"{what}: {len(txns)} transactions for {len(rows)} activities")
+    sums = collections.defaultdict(Decimal)
+    for txn_id, postings in txns:
+        if not by_id[txn_id]:
+            raise CheckFailed(f"{what}: transaction {txn_id} matches no activity (or one too many)")
+        row = by_id[txn_id].pop()
+        amount, commodity = Decimal(row["amount"]), row["currency"] or "XXX"
+        if len(postings) != 2:
+            raise CheckFailed(f"{what}: transaction {txn_id} has {len(postings)} postings")
+        (bank, bank_amount, bank_commodity), (other, other_amount, other_commodity) = postings
+        if (bank_amount, bank_commodity) != (amount, commodity) or (other_amount, other_commodity) != (-amount, commodity):
+            raise CheckFailed(f"{what}: transaction {txn_id} posts {postings}, the activity is {amount} {commodity}")
+        sums[(bank, commodity)] += amount
+        sums[(other, commodity)] -= amount
+    return nonzero(sums)
+
+
+def nonzero(sums):
+    return {key: value for key, value in sums.items() if value != 0}
+
+
+def hledger_balances(path):
+    out = run(["hledger", "-f", str(path), "bal", "--flat", "--empty", "-O", "csv", "--layout", "bare"], "hledger").stdout
+    sums = {}
+    for line in out.splitlines()[1:]:
+        account, commodity, balance = json.loads(f"[{line}]")
+        if account != "total":
+            sums[(account, commodity)] = Decimal(balance.replace(",", ""))
+    return nonzero(sums)
+
+
+def ledger_balances(path, commodities):
+    """Each account's own postings (`amount`; `display_total` would add its sub-accounts'), one
+    commodity at a time so that each line holds one number."""
+    sums = {}
+    for commodity in commodities:
+        result = run(["ledger", "-f", str(path), "bal", "--flat", "--no-total", "--balance-format",
+                      "%(account)\t%(quantity(scrub(amount)))\n", "-l", f'commodity == "{commodity}"'], "ledger")
+        if result.stderr.strip():
+            raise CheckFailed(f"ledger warned about {path}:\n{result.stderr}")
+        for line in result.stdout.splitlines():
+            account, quantity = line.split("\t")
+            sums[(account, commodity)] = Decimal(quantity)
+    return nonzero(sums)
+
+
+def beancount_balances(path):
+    result = run(["bean-check", str(path)], "bean-check")
+    if result.stdout.strip() or result.stderr.strip():
+        raise CheckFailed(f"bean-check complained about {path}:\n{result.stdout}{result.stderr}")
+    from beancount import loader
+    from beancount.core import realization
+
+    entries, errors, _ = loader.load_file(str(path))
+    if errors:
+        raise CheckFailed(f"beancount loader: {errors[0]}")
+    sums = {}
+    for real in realization.iter_children(realization.realize(entries)):
+        for position in real.balance:
+            sums[(real.account, position.units.currency)] = position.units.number
+    return nonzero(sums)
+
+
+def compare(tool, got, expected, what):
+    if got != expected:
+        missing = {k: v for k, v in expected.items() if got.get(k) != v}
+        extra = {k: v for k, v in got.items() if expected.get(k) != v}
+        raise CheckFailed(f"{what}: {tool} balances differ\n  expected (ours): {missing}\n  {tool}: {extra}")
+
+
+def check(pfin, sample, rules, work):
+    args = [sample] + (["--rules", rules] if rules else [])
+    what = f"{sample}{' with rules' if rules else ''}"
+    rows = [json.loads(line) for line in run([pfin, "convert", *args], "pfin").stdout.splitlines()]
+    commodities = sorted({row["currency"] or "XXX" for row in rows})
+
+    journal = work / "out.journal"
+    run([pfin, "convert", *args, "--to", "ledger", "-o", str(journal)], "pfin --to ledger")
+    txns = transactions(journal.read_text(encoding="utf-8"), LEDGER_POSTING, LEDGER_ID)
+    expected = expected_balances(rows, txns, f"{what} (ledger journal)")
+    compare("hledger", hledger_balances(journal), expected, what)
+    compare("ledger", ledger_balances(journal, commodities), expected, what)
+
+    bean = work / "out.beancount"
+    run([pfin, "convert", *args, "--to", "beancount", "-o", str(bean)], "pfin --to beancount")
+    txns = transactions(bean.read_text(encoding="utf-8"), BEANCOUNT_POSTING, BEANCOUNT_ID)
+    expected_bean = expected_balances(rows, txns, f"{what} (beancount)")
+    compare("beancount", beancount_balances(bean), expected_bean, what)
+    return len(rows), len({account for account, _ in expected}), len({account for account, _ in expected_bean})
+
+
+def main():
+    pfin = str(Path(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/pfin").resolve())
+    samples = sorted({str(p.relative_to(ROOT)) for pattern in SAMPLE_PATTERNS for p in (ROOT / "Samples").glob(pattern)})
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="pfin-journals-") as directory:
+        work = Path(directory)
+        for sample in samples:
+            for rules in (None, "Samples/rules.pfin"):
+                try:
+                    rows, ledger_accounts, bean_accounts = check(pfin, sample, rules, work)
+                    print(f"ok  {sample}{' +rules' if rules else ''}: {rows} transactions; "
+                          f"hledger, ledger agree on {ledger_accounts} accounts, beancount on {bean_accounts}")
+                except CheckFailed as failure:
+                    failures.append(str(failure))
+                    print(f"FAIL {sample}{' +rules' if rules else ''}")
+    if failures:
+        print("\n".join(failures), file=sys.stderr)
+        sys.exit(1)
+    print(f"{len(samples) * 2} passed, 0 failed")
+
+
+if __name__ == "__main__":
+    main()

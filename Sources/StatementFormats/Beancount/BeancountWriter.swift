@@ -1,0 +1,102 @@
+import FinanceCore
+
+/// Writes a beancount file (`--to beancount`) that `bean-check` accepts: one transaction per
+/// activity, and an `open` directive for every account used.
+///
+///     2024-05-03 * "Whole Foods Market" "POS 0503"
+///       id: "5f0c2a9e4b1d7c33"
+///       fitid: "20240503001"
+///       source: "Samples/us-checking-chase.csv:14"
+///       Assets:Bank:Checking-1234                     -54.20 USD
+///       Expenses:Food:Groceries                        54.20 USD
+///
+///     2024-05-01 open Assets:Bank:Checking-1234
+///     2024-05-03 open Expenses:Food:Groceries
+///
+/// Following beancount's language syntax:
+/// - "Transactions": date, flag `*` (the bank booked it), payee and narration strings (the memo, or
+///   `""`), escaped (`JournalText.putBeancountString`).
+/// - "Metadata": `key: "value"` lines indented under the transaction, keys starting with a
+///   lower-case letter: `id` (pfin's stable id), `fitid` (the bank's, when known), `check`, and
+///   `source` (file and line), so that a re-import can be recognised.
+/// - "Postings": the bank side (`JournalAccounts.bank`) with the signed amount and the other side
+///   (`JournalAccounts.counterpart`) with its negation, both written, in accounts spelled by
+///   `BeancountAccountName`. Every amount needs a currency: an unknown one is written as `XXX`.
+/// - "Open": an account must be opened on or before its first use. beancount sorts directives by
+///   date and does not care where in the file they stand ("the order of declarations in the file
+///   is not important"), so the opens come at the end, each dated by the first transaction that
+///   uses the account, sorted by name. That way the writer streams: only the account table is kept.
+public struct BeancountWriter: StatementWriter {
+    private let output: ByteOutput
+    private let buffer = ByteBuffer()
+    private let accounts = JournalAccountTable(spelling: BeancountAccountName.component)
+    private var source = JournalSourceText(context: .beancountString)
+    private var unknownCurrencies = 0
+
+    public init(output: ByteOutput) {
+        self.output = output
+    }
+
+    public var notices: [String] { JournalPosting.currencyNotice(unknownCurrencies) }
+
+    public mutating func write(_ a: PaymentActivity) throws {
+        // Indices first: looking an account up may add it to the table.
+        let bankIndex = accounts.bank(a.account, on: a.date)
+        let otherIndex = accounts.counterpart(category: a.category, type: a.type, on: a.date)
+        let bank = accounts.entries[bankIndex], other = accounts.entries[otherIndex]
+        if a.currency == nil { unknownCurrencies += 1 }
+        source.file(a.source.file)
+
+        var strings = a.name.utf8.count
+        if let memo = a.memo { strings += memo.utf8.count }
+        if let fitid = a.fitid { strings += fitid.utf8.count }
+        if let check = a.checkNumber { strings += check.utf8.count }
+        let out = buffer
+        out.reserve(160 + 2 * strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra)
+        var p = JSONCursor(out.base + out.count)
+
+        p.advance(a.date.writeISO(to: p.at))
+        p.put(" * \"")
+        p.advance(a.name.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+        p.put("\" \"")
+        if let memo = a.memo {
+            p.advance(memo.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+        }
+        p.put("\"\n  id: \"")
+        p.advance(a.id.writeHex(to: p.at))
+        if let fitid = a.fitid {
+            p.put("\"\n  fitid: \"")
+            p.advance(fitid.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+        }
+        if let check = a.checkNumber {
+            p.put("\"\n  check: \"")
+            p.advance(check.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+        }
+        p.put("\"\n  source: \"")
+        p.advance(source.put(line: a.source.line, at: p.at))
+        p.put("\"\n")
+        p.advance(JournalPosting.put(indent: 2, account: accounts.name(bank), width: bank.width, amount: a.amount, negated: false, at: p.at))
+        p.advance(JournalPosting.put(indent: 2, account: accounts.name(other), width: other.width, amount: a.amount, negated: true, at: p.at))
+        p.put(0x0A)
+        out.count = p.at - out.base
+        if out.count >= 1 << 16 {
+            try output.write(out.bytes)
+            out.removeAll()
+        }
+    }
+
+    /// Writes the buffered transactions, then the `open` directives.
+    public mutating func finish() throws {
+        let out = buffer
+        let opened = accounts.entries.sorted { accounts.name($0).lexicographicallyPrecedes(accounts.name($1)) }
+        if !opened.isEmpty { out.append("; Accounts, each opened on the day of its first transaction.\n") }
+        for entry in opened {
+            out.write(maximum: 16) { entry.firstUse.writeISO(to: $0) }
+            out.append(" open ")
+            out.append(accounts.name(entry))
+            out.append(0x0A)
+        }
+        try output.write(out.bytes)
+        out.removeAll()
+    }
+}

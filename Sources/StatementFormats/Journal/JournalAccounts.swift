@@ -1,0 +1,76 @@
+import FinanceCore
+
+/// Which two accounts an activity's postings go to, before a tool's spelling rules apply.
+///
+/// Shared by `--to ledger` and `--to beancount`, so that both journals hold the same accounts:
+///
+/// | activity | bank side | other side |
+/// | --- | --- | --- |
+/// | account `Checking 1234` | `Assets:Bank:Checking 1234` | |
+/// | no account | `Assets:Bank:Unnamed` | |
+/// | expense, category `Food:Groceries` | | `Expenses:Food:Groceries` |
+/// | income, category `Salary` | | `Income:Salary` |
+/// | category starting with a root (`Income:Salary`, `Assets:Cash`, `liabilities:loan`) | | that root, as spelled here, and the rest |
+/// | income or expense, no category | | `Income:Uncategorised` / `Expenses:Uncategorised` |
+/// | transfer, category `Transfers:Savings` (a leading `Transfer`/`Transfers` is dropped) | | `Assets:Transfers:Savings` |
+/// | transfer, no category | | `Assets:Transfers:Unmatched` |
+///
+/// The five roots are the ones both tools know by default (hledger's account types, beancount's
+/// `name_assets` … `name_expenses` options). Credit card accounts stay under `Assets:Bank` too:
+/// an activity does not say which kind of account it was booked on, and a card's balance is then a
+/// negative asset, which both tools report as it is.
+///
+/// A colon in an account or category separates components; each component is spelled by the
+/// tool's own rule (`spelling`), and components that come out empty are dropped, so `Food::` is
+/// `Food`. When nothing is left below the root, the default leaf (`Unnamed`, `Uncategorised`,
+/// `Unmatched`) takes its place.
+public enum JournalAccounts {
+    /// The roots both tools know, in their usual order.
+    public static let roots = ["Assets", "Liabilities", "Equity", "Income", "Expenses"]
+
+    /// The bank side: `Assets:Bank:<account>`.
+    public static func bank(_ account: String?, spelling: (Substring) -> String) -> String {
+        path(["Assets", "Bank"], components(account), leaf: "Unnamed", spelling: spelling)
+    }
+
+    /// The other side of the transaction: the category under the root its type implies.
+    public static func counterpart(category: String?, type: PaymentType, spelling: (Substring) -> String) -> String {
+        var parts = components(category)
+        if let first = parts.first, let root = roots.first(where: { matches($0, first) }) {
+            parts.removeFirst()
+            return path([root], parts, leaf: "Uncategorised", spelling: spelling)
+        }
+        switch type {
+        case .transfer:
+            if let first = parts.first, matches("Transfers", first) || matches("Transfer", first) { parts.removeFirst() }
+            return path(["Assets", "Transfers"], parts, leaf: "Unmatched", spelling: spelling)
+        case .income:
+            return path(["Income"], parts, leaf: "Uncategorised", spelling: spelling)
+        case .expense:
+            return path(["Expenses"], parts, leaf: "Uncategorised", spelling: spelling)
+        }
+    }
+
+    private static func components(_ text: String?) -> [Substring] {
+        guard let text else { return [] }
+        return text.split(separator: ":", omittingEmptySubsequences: true)
+    }
+
+    /// Whether a component names `word`, ignoring case and surrounding spaces.
+    private static func matches(_ word: String, _ component: Substring) -> Bool {
+        var trimmed = component
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.last == " " { trimmed.removeLast() }
+        return trimmed.lowercased() == word.lowercased()
+    }
+
+    private static func path(_ root: [String], _ parts: [Substring], leaf: String, spelling: (Substring) -> String) -> String {
+        var names = root
+        for part in parts {
+            let spelled = spelling(part)
+            if !spelled.isEmpty { names.append(spelled) }
+        }
+        if names.count == root.count { names.append(leaf) }
+        return names.joined(separator: ":")
+    }
+}

@@ -1,0 +1,71 @@
+import FinanceCore
+
+/// One posting line, `    Assets:Bank:Checking            -54.20 USD`, as ledger, hledger and
+/// beancount all read it: an indent, the account, at least two spaces, the amount, a space and the
+/// commodity.
+///
+/// The amount is the exact decimal (`Money.writeDecimal`, never a float) with the commodity after
+/// the number, which all three accept; amounts are right-aligned at one column when the account
+/// name leaves room, as the tools' own printers do. Both postings carry their amount explicitly,
+/// so that no tool has to infer the balancing one.
+enum JournalPosting {
+    /// Where amounts end, counted from the start of the line, when the account leaves room.
+    static let amountEnd = 60
+    /// The most bytes a posting adds to its account name: indent, padding, amount, commodity.
+    static let maximumExtra = amountEnd + Money.maximumDecimalLength + 8
+    /// ISO 4217's code for "no currency": the commodity of an amount whose currency is unknown.
+    /// All three tools accept it as a commodity name; `--currency CODE` names a real one.
+    static let unknownCommodity: StaticString = "XXX"
+
+    /// The warning for activities written with `unknownCommodity`, if there were any.
+    static func currencyNotice(_ count: Int) -> [String] {
+        guard count > 0 else { return [] }
+        let what = count == 1 ? "1 transaction has" : "\(count) transactions have"
+        return ["\(what) no currency; written with the commodity XXX (ISO 4217 'no currency'); name one with --currency CODE"]
+    }
+
+    /// Writes the posting at `out` (room for the name plus `maximumExtra`); returns its length.
+    ///
+    /// - Parameters:
+    ///   - negated: writes the amount with its sign flipped (the balancing side), done on the text
+    ///     so that every amount, even `Int64.min` units, has a negation.
+    @inline(__always)
+    static func put(indent: Int, account: UnsafeBufferPointer<UInt8>, width: Int, amount: Money, negated: Bool,
+                    at out: UnsafeMutablePointer<UInt8>) -> Int
+    {
+        var p = JSONCursor(out)
+        p.at.initialize(repeating: UInt8(ascii: " "), count: indent)
+        p.advance(indent)
+        p.put(account)
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            guard let text = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            var n = amount.writeDecimal(to: text + 1)
+            var start = 1
+            if negated {
+                if text[1] == UInt8(ascii: "-") {
+                    start = 2
+                    n -= 1
+                } else if !amount.isZero {
+                    text[0] = UInt8(ascii: "-")
+                    start = 0
+                    n += 1
+                }
+            }
+            let padding = Swift.max(2, amountEnd - indent - width - n)
+            p.at.initialize(repeating: UInt8(ascii: " "), count: padding)
+            p.advance(padding)
+            p.put(UnsafeBufferPointer(start: text + start, count: n))
+        }
+        p.put(UInt8(ascii: " "))
+        if let currency = amount.currency {
+            p.put(UInt8(truncatingIfNeeded: currency.packed >> 16))
+            p.put(UInt8(truncatingIfNeeded: currency.packed >> 8))
+            p.put(UInt8(truncatingIfNeeded: currency.packed))
+        } else {
+            p.put(unknownCommodity)
+        }
+        p.put(0x0A)
+        return p.at - out
+    }
+}

@@ -1,0 +1,108 @@
+import FinanceCore
+
+/// Writes a journal that ledger and hledger both read (`--to ledger`): one transaction per activity.
+///
+///     2024-05-03 * Whole Foods Market | POS 0503
+///         ; id: 5f0c2a9e4b1d7c33
+///         ; fitid: 20240503001
+///         ; source: Samples/us-checking-chase.csv:14
+///         Assets:Bank:Checking 1234                   -54.20 USD
+///         Expenses:Food:Groceries                      54.20 USD
+///
+/// - Date `YYYY-MM-DD` and status `*` (cleared: the bank booked it). A check number becomes the
+///   transaction code, `(1001)`.
+/// - Description: the payee, then ` | ` and the memo when there is one: hledger's "payee | note"
+///   convention (hledger journal manual, "Payee and note"); ledger reads the whole line as the
+///   payee. Characters the tools read as syntax are replaced (`JournalText`); a description that
+///   would start with `(` gets an empty code `()` first, or both tools would take it for a code.
+/// - Metadata as comment lines under the description, which both tools attach to the transaction
+///   as tags (hledger manual "Tags"; ledger manual "Metadata"): `id` (pfin's stable id),
+///   `fitid` (the bank's id, when known), `check`, and `source` (file and line), so a re-import
+///   can be recognised (`hledger print tag:id=…`, `ledger reg %id=…`).
+/// - Postings: the bank side (`JournalAccounts.bank`) with the signed amount, and the other side
+///   (`JournalAccounts.counterpart`) with its negation, both written out (`JournalPosting`).
+///   Account names are spelled by `LedgerAccountName`.
+///
+/// Streaming: transactions are written as they come, through a 64 KiB buffer; only the table of
+/// account names (one entry per distinct account or category) is kept.
+public struct LedgerWriter: StatementWriter {
+    private let output: ByteOutput
+    private let buffer = ByteBuffer()
+    private let accounts = JournalAccountTable(spelling: LedgerAccountName.component)
+    private var source = JournalSourceText(context: .comment)
+    private var unknownCurrencies = 0
+
+    public init(output: ByteOutput) {
+        self.output = output
+    }
+
+    public var notices: [String] { JournalPosting.currencyNotice(unknownCurrencies) }
+
+    public mutating func write(_ a: PaymentActivity) throws {
+        // Indices first: looking an account up may add it to the table.
+        let bankIndex = accounts.bank(a.account, on: a.date)
+        let otherIndex = accounts.counterpart(category: a.category, type: a.type, on: a.date)
+        let bank = accounts.entries[bankIndex], other = accounts.entries[otherIndex]
+        if a.currency == nil { unknownCurrencies += 1 }
+        source.file(a.source.file)
+
+        var strings = a.name.utf8.count
+        if let memo = a.memo { strings += memo.utf8.count }
+        if let fitid = a.fitid { strings += fitid.utf8.count }
+        if let check = a.checkNumber { strings += 2 * check.utf8.count }
+        let out = buffer
+        out.reserve(160 + strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra)
+        var p = JSONCursor(out.base + out.count)
+
+        p.advance(a.date.writeISO(to: p.at))
+        p.put(" * ")
+        var wroteCode = false
+        if let check = a.checkNumber, !check.isEmpty {
+            p.put(UInt8(ascii: "("))
+            p.advance(check.withUTF8Bytes { JournalText.put($0, .ledgerCode, at: p.at) })
+            p.put(") ")
+            wroteCode = true
+        }
+        a.name.withUTF8Bytes { name in
+            if !wroteCode && Self.startsWithParenthesis(name) { p.put("() ") }
+            p.advance(JournalText.put(name, .ledgerPayee, at: p.at))
+        }
+        if let memo = a.memo, !memo.isEmpty {
+            p.put(" | ")
+            p.advance(memo.withUTF8Bytes { JournalText.put($0, .ledgerNote, at: p.at) })
+        }
+        p.put("\n    ; id: ")
+        p.advance(a.id.writeHex(to: p.at))
+        if let fitid = a.fitid {
+            p.put("\n    ; fitid: ")
+            p.advance(fitid.withUTF8Bytes { JournalText.put($0, .comment, at: p.at) })
+        }
+        if let check = a.checkNumber {
+            p.put("\n    ; check: ")
+            p.advance(check.withUTF8Bytes { JournalText.put($0, .comment, at: p.at) })
+        }
+        p.put("\n    ; source: ")
+        p.advance(source.put(line: a.source.line, at: p.at))
+        p.put(0x0A)
+        p.advance(JournalPosting.put(indent: 4, account: accounts.name(bank), width: bank.width, amount: a.amount, negated: false, at: p.at))
+        p.advance(JournalPosting.put(indent: 4, account: accounts.name(other), width: other.width, amount: a.amount, negated: true, at: p.at))
+        p.put(0x0A)
+        out.count = p.at - out.base
+        if out.count >= 1 << 16 {
+            try output.write(out.bytes)
+            out.removeAll()
+        }
+    }
+
+    public mutating func finish() throws {
+        try output.write(buffer.bytes)
+        buffer.removeAll()
+    }
+
+    /// Whether the first byte that is not a space or control is `(`, which both tools would read
+    /// as the start of a transaction code.
+    static func startsWithParenthesis(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b > 0x20 && b != 0x7F { return b == UInt8(ascii: "(") }
+        return false
+    }
+}
