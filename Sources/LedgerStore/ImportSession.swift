@@ -15,8 +15,8 @@ public final class ImportSession {
     public private(set) var inserted = 0
     public private(set) var skippedDuplicates = 0
 
-    private let ledger: Ledger
-    private let importID: Int64
+    let ledger: Ledger
+    let importID: Int64
     private let insert: SQLiteStatement
     private var open = true
     /// Whether the ledger had transactions before: if not, no older side can pair with a new one.
@@ -25,10 +25,19 @@ public final class ImportSession {
     private var sides: [TransferCandidate] = []
     /// About how many rows the ledger held before (its largest `seq`).
     private let rowsBefore: Int64
-    /// The secondary indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
-    private var droppedIndexes: [String] = []
+    /// The indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
+    var droppedIndexes: [String] = []
+    /// While bulk loading: the plain INSERT (there is no unique index for `ON CONFLICT` to use).
+    var bulkInsert: SQLiteStatement?
+    /// While bulk loading: every id in the ledger, this import's included, to recognise duplicates.
+    var knownIDs = Set<Int64>()
     /// Rows after which an import larger than the ledger switches to bulk loading.
     static let bulkThreshold = 20_000
+    /// An imported row, `?1` … `?17`; the import adds what to do with a duplicate id.
+    static let insertSQL = """
+        INSERT INTO transactions(\(ActivityColumns.insert), origin, import_id, type_locked)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'import', ?16, ?17)
+        """
 
     init(ledger: Ledger, file: String, options: ImportOptions) throws(LedgerError) {
         guard !ledger.importInProgress else { throw .invalid("an import into '\(ledger.path)' is already in progress") }
@@ -36,11 +45,7 @@ public final class ImportSession {
         self.file = file
         self.options = options
         let connection = ledger.connection
-        insert = try ledger.statement("""
-            INSERT INTO transactions(\(ActivityColumns.insert), origin, import_id, type_locked)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'import', ?16, ?17)
-            ON CONFLICT(id) DO NOTHING
-            """)
+        insert = try ledger.statement(Self.insertSQL + " ON CONFLICT(id) DO NOTHING")
         // IMMEDIATE takes the write lock now (waiting up to the busy timeout), rather than failing
         // at the first insert when another pfin got there first.
         try connection.execute("BEGIN IMMEDIATE", "starting the import of '\(file)'")
@@ -70,17 +75,27 @@ public final class ImportSession {
     @discardableResult
     public func add(_ activity: PaymentActivity, typeSetByRule: Bool = false) throws(LedgerError) -> Bool {
         guard open else { throw .invalid("the import of '\(file)' has already ended") }
-        ActivityColumns.bind(activity, to: insert)
-        insert.bind(16, importID)
-        insert.bind(17, typeSetByRule ? 1 : 0)
-        defer { insert.reset() }
-        _ = try insert.step()
-        guard ledger.connection.changes == 1 else {
+        let statement: SQLiteStatement
+        if let bulkInsert {
+            guard knownIDs.insert(Int64(bitPattern: activity.id.value)).inserted else {
+                skippedDuplicates += 1
+                return false
+            }
+            statement = bulkInsert
+        } else {
+            statement = insert
+        }
+        ActivityColumns.bind(activity, to: statement)
+        statement.bind(16, importID)
+        statement.bind(17, typeSetByRule ? 1 : 0)
+        defer { statement.reset() }
+        _ = try statement.step()
+        guard bulkInsert != nil || ledger.connection.changes == 1 else {
             skippedDuplicates += 1
             return false
         }
         inserted += 1
-        if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try dropSecondaryIndexes() }
+        if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try startBulkLoad() }
         if options.matchTransfers, let account = activity.account {
             sides.append(TransferCandidate(id: activity.id, account: account, date: activity.date, amount: activity.amount,
                                            type: activity.type, typeLocked: typeSetByRule, isNew: true))
@@ -95,8 +110,7 @@ public final class ImportSession {
         guard open else { throw .invalid("the import of '\(file)' has already ended") }
         let connection = ledger.connection
         do throws(LedgerError) {
-            for sql in droppedIndexes { try connection.execute(sql, "rebuilding an index after the import of '\(file)'") }
-            droppedIndexes = []
+            try rebuildIndexes()
             let pairs = options.matchTransfers ? try matchTransfers() : 0
             let record = try ledger.statement("""
                 UPDATE imports SET inserted = ?2, skipped_duplicates = ?3, errors = ?4, transfer_pairs = ?5 WHERE id = ?1
@@ -126,25 +140,9 @@ public final class ImportSession {
     public func rollback() {
         guard open else { return }
         open = false
+        endBulkLoad()
         ledger.importInProgress = false
         try? ledger.connection.execute("ROLLBACK", "rolling back the import of '\(file)'")
-    }
-
-    /// Bulk loading: an import larger than the ledger drops the secondary indexes and builds them
-    /// again at commit. Building an index sorts once; keeping it up to date costs a B-tree search per
-    /// row and index, which made a million-row import 2x slower. Inside the transaction, so a
-    /// rollback or a crash brings them back as they were. The unique id index stays: duplicates
-    /// are found with it.
-    private func dropSecondaryIndexes() throws(LedgerError) {
-        let query = try ledger.connection.prepare("""
-            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL
-            """)
-        var indexes: [(name: String, sql: String)] = []
-        while try query.step() { indexes.append((query.string(0), query.string(1))) }
-        for index in indexes {
-            try ledger.connection.execute("DROP INDEX \"\(index.name)\"", "preparing a bulk import")
-            droppedIndexes.append(index.sql)
-        }
     }
 
     /// Pairs the new sides with each other and with the ledger's older rows of the same dates

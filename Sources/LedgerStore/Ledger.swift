@@ -23,6 +23,10 @@ public final class Ledger {
     /// The import in progress, if any: a connection has one transaction at a time.
     var importInProgress = false
 
+    /// SQLite's default page cache is 2 MB: a large import then spills its index pages to the
+    /// WAL and reads them back, over and over (5x slower at 1M rows). Up to 64 MiB, used only as needed.
+    static let cacheSizePragma = "PRAGMA cache_size = -65536"
+
     /// The schema version this pfin writes.
     public static var schemaVersion: Int { LedgerSchema.currentVersion }
 
@@ -38,12 +42,14 @@ public final class Ledger {
         connection = try SQLiteConnection(path: path, create: create,
                                           busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 86_400)) * 1000))
         try connection.execute("PRAGMA foreign_keys = ON", "turning on foreign keys")
+        // 8 KiB pages rather than 4 KiB: half the pages to split, write and checkpoint; a million-row
+        // import took about 5% less (C test 5.99 s against 6.29 s; pfin-bench store 8.30 s against
+        // 8.71 s). Only a new, empty file takes it, before WAL mode; an existing ledger keeps its size.
+        try connection.execute("PRAGMA page_size = 8192", "setting the page size")
         // journal_mode=WAL persists in the file; asking again on a WAL file is a cheap no-op.
-        try connection.execute("PRAGMA journal_mode = WAL", "switching to WAL mode")
+        try Ledger.switchToWAL(connection, waitingUpTo: max(0, min(busyTimeout, 86_400)))
         try connection.execute("PRAGMA synchronous = NORMAL", "setting the sync mode")
-        // SQLite's default page cache is 2 MB: a large import then spills its index pages to the
-        // WAL and reads them back, over and over (5x slower at 1M rows). Up to 64 MiB, used only as needed.
-        try connection.execute("PRAGMA cache_size = -65536", "sizing the page cache")
+        try connection.execute(Ledger.cacheSizePragma, "sizing the page cache")
         try migrate()
     }
 
@@ -100,6 +106,24 @@ public final class Ledger {
         } catch {
             try? connection.execute("ROLLBACK", "rolling back")
             throw error
+        }
+    }
+
+    /// Sets WAL mode, waiting for another pfin that is doing the same. SQLite answers "busy" at
+    /// once, without the busy timeout, when the switch needs a lock another connection holds while
+    /// it waits itself (waiting could deadlock): two `pfin import`s on a new ledger hit this about
+    /// one time in five. Retrying after a pause lets the other finish its switch first.
+    private static func switchToWAL(_ connection: SQLiteConnection, waitingUpTo seconds: Double) throws(LedgerError) {
+        var waited = 0.0
+        while true {
+            do {
+                try connection.execute("PRAGMA journal_mode = WAL", "switching to WAL mode")
+                return
+            } catch {
+                guard case .busy = error, waited < seconds else { throw error }
+                usleep(10_000)
+                waited += 0.01
+            }
         }
     }
 

@@ -14,7 +14,9 @@ struct LedgerQuery {
 
     init(_ filter: LedgerFilter) {
         self.filter = filter
-        if let type = filter.type { add("type = ?", .text(type.rawValue)) }
+        // A literal (one of three fixed words), not a parameter: the type index is partial, and
+        // SQLite uses it only when the query's SQL itself shows the type is one it covers.
+        if let type = filter.type { conditions.append("type = '\(type.rawValue)'") }
         if let from = filter.from { add("date >= ?", .text(from.description)) }
         if let to = filter.to { add("date <= ?", .text(to.description)) }
         if let prefix = filter.categoryPrefix, !prefix.isEmpty {

@@ -46,6 +46,18 @@ import Testing
         #expect(entry.editedAt != nil && entry.origin == .import)
     }
 
+    @Test func aBulkImportStillRecognisesDuplicates() throws {
+        // Past ImportSession.bulkThreshold the unique index is dropped and duplicates are found in memory.
+        let ledger = try makeLedger()
+        _ = try ledger.importActivities([activity(7_000_001)], file: "old.csv")
+        let big = (1...25_000).map { activity(UInt64($0)) } + [activity(3), activity(24_999), activity(7_000_001)]
+        let result = try ledger.importActivities(big, file: "big.csv")
+        #expect(result.inserted == 25_000 && result.skippedDuplicates == 3)
+        #expect(try ledger.integrityCheck() == ["ok"])
+        #expect(try ledger.importActivities([activity(25_000), activity(25_001)], file: "more.csv").inserted == 1)
+        #expect(try ledger.list().count == 25_002)
+    }
+
     @Test func aRolledBackImportLeavesNothing() throws {
         let ledger = try makeLedger()
         let session = try ledger.beginImport(file: "bad.csv")
