@@ -1,6 +1,6 @@
 /// Eight bytes at a time: whether a word of text holds a byte a context must rewrite.
 ///
-/// The tests are exact for the question "does any byte…" (see `JSON.needsEscaping`): `x - 0x01…`
+/// The tests are exact for the question "does any byte…" (see `JSONEscaping.needsEscaping`): `x - 0x01…`
 /// borrows into a byte's top bit only for a zero byte or below the subtrahend, and `& ~x` drops
 /// bytes of 0x80 and above.
 enum JournalWords {

@@ -1,0 +1,32 @@
+/// Which cells a spreadsheet would evaluate as formulas (OWASP "CSV injection"): the rule of
+/// CONTRACT.md for every CSV pfin writes (`convert --to csv`, the CSV report), kept in one place.
+public enum FormulaDefusing {
+    /// True when the text starts with `=`, `+`, `-`, `@`, tab or CR and is not a plain number.
+    public static func needsPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        case UInt8(ascii: "+"), UInt8(ascii: "-"): return !isPlainNumber(bytes)
+        default: return false
+        }
+    }
+
+    /// `[+-]digits[.digits]`.
+    public static func isPlainNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+        var digits = 0, dot = false, afterDot = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                if dot { afterDot += 1 } else { digits += 1 }
+            } else if b == UInt8(ascii: ".") && !dot {
+                dot = true
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return digits > 0 && (!dot || afterDot > 0)
+    }
+}
