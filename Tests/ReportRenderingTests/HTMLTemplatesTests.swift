@@ -25,9 +25,9 @@ import Testing
         }
         let embedded = HTMLTemplates.builtIn.sources
         #expect(embedded.keys.sorted() == onDisk.keys.sorted(),
-                "BuiltInTemplates.swift is out of date with Templates/: run Scripts/embed-templates")
+                "the built-in templates are out of date with Templates/: run Scripts/embed-templates")
         for (name, text) in onDisk where embedded[name] != text {
-            Issue.record("BuiltInTemplates.swift is out of date with Templates/\(name).mustache: run Scripts/embed-templates")
+            Issue.record("the built-in templates are out of date with Templates/\(name).mustache: run Scripts/embed-templates")
         }
     }
 

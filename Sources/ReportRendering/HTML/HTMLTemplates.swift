@@ -3,7 +3,7 @@ import Mustache
 /// The Mustache templates HTML reports are rendered with, compiled once per run.
 ///
 /// The built-in set is `Templates/*.mustache` of the source tree, embedded in the binary (see
-/// `BuiltInTemplates.swift`). A user's directory overrides them file by file: a `month.mustache`
+/// `BuiltInTemplates/`). A user's directory overrides them file by file: a `month.mustache`
 /// there replaces the built-in month page, while a missing `style.mustache` keeps the built-in
 /// stylesheet. Extra `.mustache` files in the directory become partials the others may include.
 ///
