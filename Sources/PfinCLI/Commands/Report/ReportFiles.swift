@@ -28,17 +28,6 @@ struct ReportFiles {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    /// Writes `bytes` to `name` in the directory, atomically.
-    func write(_ bytes: [UInt8], to name: String) throws(OutputError) {
-        let output = try stage(bytes, as: name)
-        do throws(OutputError) {
-            try output.commit()
-        } catch {
-            output.discard()
-            throw error
-        }
-    }
-
     /// Writes `bytes` to a temporary beside `name`, to be made final by `commit()` (or dropped
     /// by `discard()`): a batch stages all its files first, so that it lands whole or not at all,
     /// and the disk flushes happen together at the end rather than one file at a time.
