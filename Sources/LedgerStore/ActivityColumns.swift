@@ -4,21 +4,29 @@ import FinanceCore
 enum ActivityColumns {
     /// The columns `read` expects, in order, for a SELECT.
     static let select = """
-        id, account, date, name, address, amount_units, amount_scale, currency, memo, type, category, fitid, \
-        check_number, source_file, source_line, origin, edited_at, type_locked
+        id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
+        check_number, source_file, source_line, import_id, edited_at, type_locked
         """
 
     /// The columns `bind` fills, `?1` … `?15` in order, for an INSERT.
     static let insert = """
-        id, account, date, name, address, amount_units, amount_scale, currency, memo, type, category, fitid, \
+        id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
         check_number, source_file, source_line
         """
 
+    /// What a row holds by reference: the ids of its account and category names, and its source
+    /// file unless that is its import's (`imports.file`).
+    struct References {
+        var account: Int64?
+        var category: Int64?
+        var sourceFile: String?
+    }
+
     /// Binds `?1` … `?15` (see `insert`).
-    static func bind(_ a: PaymentActivity, to statement: SQLiteStatement) {
+    static func bind(_ a: PaymentActivity, _ references: References, to statement: SQLiteStatement) {
         statement.bind(1, Int64(bitPattern: a.id.value))
-        statement.bind(2, a.account)
-        statement.bindText(3, maximum: 10) { a.date.writeISO(to: $0) }
+        statement.bind(2, references.account)
+        statement.bind(3, Int64(a.date.daysSinceEpoch))
         statement.bind(4, a.name)
         statement.bind(5, a.address)
         statement.bind(6, a.amount.units)
@@ -34,50 +42,57 @@ enum ActivityColumns {
             statement.bind(8, nil as String?)
         }
         statement.bind(9, a.memo)
-        statement.bind(10, a.type.rawValue)
-        statement.bind(11, a.category)
+        statement.bind(10, code(a.type))
+        statement.bind(11, references.category)
         statement.bind(12, a.fitid)
         statement.bind(13, a.checkNumber)
-        statement.bind(14, a.source.file)
+        statement.bind(14, references.sourceFile)
         statement.bind(15, Int64(a.source.line))
     }
 
     /// The activity of the current row of a statement that selected `select` (starting at column 0).
-    static func read(_ s: SQLiteStatement) -> PaymentActivity {
+    static func read(_ s: SQLiteStatement, names: NameLookup) -> PaymentActivity {
         let currency: CurrencyCode?
         let code = s.bytes(7)
         currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
         let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), s.int64(6))))
+        let file = s.isNull(13) ? (names.importFiles[s.int64(15)] ?? "") : s.string(13)
         return PaymentActivity(
-            id: ActivityID(value: UInt64(bitPattern: s.int64(0))), account: s.optionalString(1), date: date(s.bytes(2)),
-            name: s.string(3), address: s.optionalString(4),
+            id: ActivityID(value: UInt64(bitPattern: s.int64(0))), account: s.isNull(1) ? nil : names.accounts[s.int64(1)],
+            date: date(s.int64(2)), name: s.string(3), address: s.optionalString(4),
             amount: Money(units: s.int64(5), scale: scale, currency: currency),
-            memo: s.optionalString(8), type: type(s.bytes(9)), category: s.optionalString(10), fitid: s.optionalString(11),
-            checkNumber: s.optionalString(12), source: SourceLocation(file: s.string(13), line: Int(s.int64(14))))
+            memo: s.optionalString(8), type: type(s.int64(9)), category: s.isNull(10) ? nil : names.categories[s.int64(10)],
+            fitid: s.optionalString(11), checkNumber: s.optionalString(12), source: SourceLocation(file: file, line: Int(s.int64(14))))
     }
 
     /// The ledger entry (activity and bookkeeping) of the current row.
-    static func readEntry(_ s: SQLiteStatement) -> LedgerEntry {
-        LedgerEntry(activity: read(s), origin: s.string(15) == "manual" ? .manual : .import,
+    static func readEntry(_ s: SQLiteStatement, names: NameLookup) -> LedgerEntry {
+        LedgerEntry(activity: read(s, names: names), origin: s.isNull(15) ? .manual : .import,
                     editedAt: s.optionalString(16), typeLocked: s.int64(17) != 0)
     }
 
-    /// `YYYY-MM-DD` from the column's bytes; the schema writes nothing else, and anything unreadable
-    /// (a hand-edited database) becomes 0001-01-01 rather than a crash.
-    private static func date(_ b: UnsafeBufferPointer<UInt8>) -> LocalDate {
-        let fallback = LocalDate(daysSinceEpoch: -719_162)
-        guard b.count == 10 else { return fallback }
-        func digits(_ range: Range<Int>) -> Int {
-            range.reduce(0) { $0 * 10 + Int(b[$1] &- 48) }
+    /// The column value of a type (CHECKed by the schema: 0, 1 or 2).
+    static func code(_ type: PaymentType) -> Int64 {
+        switch type {
+        case .expense: return 0
+        case .income: return 1
+        case .transfer: return 2
         }
-        return LocalDate(year: digits(0..<4), month: digits(5..<7), day: digits(8..<10)) ?? fallback
     }
 
-    private static func type(_ b: UnsafeBufferPointer<UInt8>) -> PaymentType {
-        switch b.first {
-        case UInt8(ascii: "i"): return .income
-        case UInt8(ascii: "t"): return .transfer
+    static func type(_ code: Int64) -> PaymentType {
+        switch code {
+        case 1: return .income
+        case 2: return .transfer
         default: return .expense
         }
+    }
+
+    /// The day number as a date; one out of the calendar's range (a hand-edited database) becomes
+    /// 0001-01-01 rather than a crash.
+    static func date(_ day: Int64) -> LocalDate {
+        let first = -719_162, last = 2_932_896  // 0001-01-01 and 9999-12-31
+        guard day >= Int64(first), day <= Int64(last) else { return LocalDate(daysSinceEpoch: first) }
+        return LocalDate(daysSinceEpoch: Int(day))
     }
 }

@@ -14,7 +14,7 @@ extension ImportSession {
     func startBulkLoad() throws(LedgerError) {
         let connection = ledger.connection
         let ids = try connection.prepare("SELECT id FROM transactions")
-        while try ids.step() { knownIDs.insert(ids.int64(0)) }
+        while try ids.step() { _ = knownIDs.insert(UInt64(bitPattern: ids.int64(0))) }
         let query = try connection.prepare("""
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL
             """)
@@ -47,6 +47,6 @@ extension ImportSession {
     /// Back to inserting with `ON CONFLICT`, once the indexes are back (or the import rolled back).
     func endBulkLoad() {
         bulkInsert = nil
-        knownIDs = []
+        knownIDs = IDSet()
     }
 }

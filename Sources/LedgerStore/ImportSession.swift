@@ -30,13 +30,15 @@ public final class ImportSession {
     /// While bulk loading: the plain INSERT (there is no unique index for `ON CONFLICT` to use).
     var bulkInsert: SQLiteStatement?
     /// While bulk loading: every id in the ledger, this import's included, to recognise duplicates.
-    var knownIDs = Set<Int64>()
+    var knownIDs = IDSet()
+    /// The ids of the account and category names met so far.
+    private var names = NameIDs()
     /// Rows after which an import larger than the ledger switches to bulk loading.
     static let bulkThreshold = 20_000
     /// An imported row, `?1` … `?17`; the import adds what to do with a duplicate id.
     static let insertSQL = """
-        INSERT INTO transactions(\(ActivityColumns.insert), origin, import_id, type_locked)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'import', ?16, ?17)
+        INSERT INTO transactions(\(ActivityColumns.insert), import_id, type_locked)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
         """
 
     init(ledger: Ledger, file: String, options: ImportOptions) throws(LedgerError) {
@@ -77,7 +79,7 @@ public final class ImportSession {
         guard open else { throw .invalid("the import of '\(file)' has already ended") }
         let statement: SQLiteStatement
         if let bulkInsert {
-            guard knownIDs.insert(Int64(bitPattern: activity.id.value)).inserted else {
+            guard knownIDs.insert(activity.id.value) else {
                 skippedDuplicates += 1
                 return false
             }
@@ -85,7 +87,11 @@ public final class ImportSession {
         } else {
             statement = insert
         }
-        ActivityColumns.bind(activity, to: statement)
+        let references = ActivityColumns.References(
+            account: try names.id(of: activity.account, in: .accounts, ledger: ledger),
+            category: try names.id(of: activity.category, in: .categories, ledger: ledger),
+            sourceFile: activity.source.file == file ? nil : activity.source.file)
+        ActivityColumns.bind(activity, references, to: statement)
         statement.bind(16, importID)
         statement.bind(17, typeSetByRule ? 1 : 0)
         defer { statement.reset() }
@@ -154,8 +160,10 @@ public final class ImportSession {
         if !ledgerWasEmpty {
             candidates += try olderSides(near: candidates)
         }
+        // A transfer has sides in two accounts: a statement of one account alone has none to match.
+        guard let first = candidates.first?.account, candidates.contains(where: { $0.account != first }) else { return 0 }
         let pairs = TransferMatcher.match(candidates)
-        let update = try ledger.statement("UPDATE transactions SET type = 'transfer' WHERE id = ?1 AND type_locked = 0 AND deleted = 0")
+        let update = try ledger.statement("UPDATE transactions SET type = 2 WHERE id = ?1 AND type_locked = 0 AND deleted = 0")
         for pair in pairs {
             for side in [pair.out, pair.in] where candidates[side].type != .transfer {
                 update.bind(1, Int64(bitPattern: candidates[side].id.value))
@@ -172,24 +180,25 @@ public final class ImportSession {
         let dates = new.map(\.date)
         guard let first = dates.min(), let last = dates.max() else { return [] }
         let query = try ledger.statement("""
-            SELECT id, account, date, amount_units, amount_scale, currency, type, type_locked FROM transactions
-            WHERE date BETWEEN ?1 AND ?2 AND deleted = 0 AND account IS NOT NULL AND import_id IS NOT ?3
+            SELECT id, account_id, day, amount_units, amount_scale, currency, type, type_locked FROM transactions
+            WHERE day BETWEEN ?1 AND ?2 AND deleted = 0 AND account_id IS NOT NULL AND import_id IS NOT ?3
             """)
         defer { query.reset() }
-        query.bind(1, first.adding(days: -TransferMatcher.windowDays).description)
-        query.bind(2, last.adding(days: TransferMatcher.windowDays).description)
+        query.bind(1, Int64(first.adding(days: -TransferMatcher.windowDays).daysSinceEpoch))
+        query.bind(2, Int64(last.adding(days: TransferMatcher.windowDays).daysSinceEpoch))
         query.bind(3, importID)
+        let accounts = try NameTable.accounts.names(in: ledger)
         var older: [TransferCandidate] = []
         while try query.step() {
             let code = query.bytes(5)
             let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
             let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(4))))
             let amount = Money(units: query.int64(3), scale: scale, currency: currency)
-            guard let magnitude = amount.magnitude, magnitudes.contains(magnitude),
-                let date = LocalDate(iso: query.string(2)), let type = PaymentType(rawValue: query.string(6))
+            guard let magnitude = amount.magnitude, magnitudes.contains(magnitude), let account = accounts[query.int64(1)]
             else { continue }
-            older.append(TransferCandidate(id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: query.string(1),
-                                           date: date, amount: amount, type: type, typeLocked: query.int64(7) != 0, isNew: false))
+            older.append(TransferCandidate(id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: account,
+                                           date: ActivityColumns.date(query.int64(2)), amount: amount,
+                                           type: ActivityColumns.type(query.int64(6)), typeLocked: query.int64(7) != 0, isNew: false))
         }
         return older
     }

@@ -25,20 +25,26 @@ extension Ledger {
     public func add(_ activity: PaymentActivity, typeLocked: Bool = true) throws(LedgerError) -> ActivityID {
         guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
         let insert = try statement("""
-            INSERT INTO transactions(\(ActivityColumns.insert), origin, type_locked)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'manual', ?16)
+            INSERT INTO transactions(\(ActivityColumns.insert), type_locked)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             ON CONFLICT(id) DO NOTHING
             """)
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<8 {
-            var row = activity
-            row.id = ActivityID(value: generator.next())
-            ActivityColumns.bind(row, to: insert)
-            insert.bind(16, typeLocked ? 1 : 0)
-            try insert.run()
-            if connection.changes == 1 { return row.id }
+        return try inTransaction("adding a transaction") { () throws(LedgerError) -> ActivityID in
+            var names = NameIDs()
+            let references = ActivityColumns.References(
+                account: try names.id(of: activity.account, in: .accounts, ledger: self),
+                category: try names.id(of: activity.category, in: .categories, ledger: self), sourceFile: activity.source.file)
+            var generator = SystemRandomNumberGenerator()
+            for _ in 0..<8 {
+                var row = activity
+                row.id = ActivityID(value: generator.next())
+                ActivityColumns.bind(row, references, to: insert)
+                insert.bind(16, typeLocked ? 1 : 0)
+                try insert.run()
+                if connection.changes == 1 { return row.id }
+            }
+            throw .invalid("could not find a free id for the new transaction")
         }
-        throw .invalid("could not find a free id for the new transaction")
     }
 
     /// Changes the given fields of a transaction and marks it edited (a re-import keeps the edit).
@@ -47,39 +53,59 @@ extension Ledger {
     /// - Throws: `LedgerError.notFound` when there is no such (undeleted) transaction.
     public func update(_ id: ActivityID, _ changes: ActivityChanges) throws(LedgerError) {
         guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
-        var sets = ["edited_at = ?"]
-        var values: [LedgerQuery.Value] = [.text(Timestamp.now())]
-        func set(_ column: String, _ value: String?) {
-            if let value { sets.append("\(column) = ?"); values.append(.text(value)) } else { sets.append("\(column) = NULL") }
-        }
-        if let name = changes.name { set("name", name) }
-        if let date = changes.date { set("date", date.description) }
-        if let amount = changes.amount {
-            sets += ["amount_units = ?", "amount_scale = ?"]
-            values += [.integer(amount.units), .integer(Int64(amount.scale))]
-            if let currency = amount.currency { set("currency", currency.description) }
-        }
-        if let type = changes.type {
-            set("type", type.rawValue)
-            sets.append("type_locked = 1")
-        }
-        if let address = changes.address { set("address", address) }
-        if let memo = changes.memo { set("memo", memo) }
-        if let category = changes.category { set("category", category) }
-        if let account = changes.account { set("account", account) }
-        let update = try statement("UPDATE transactions SET \(sets.joined(separator: ", ")) WHERE id = ? AND deleted = 0")
-        defer { update.reset() }
-        var index: Int32 = 1
-        for value in values {
-            switch value {
-            case .text(let text): update.bind(index, text)
-            case .integer(let number): update.bind(index, number)
+        try inTransaction("editing a transaction") { () throws(LedgerError) in
+            var sets = ["edited_at = ?"]
+            var values: [LedgerQuery.Value] = [.text(Timestamp.now())]
+            func set(_ column: String, _ value: LedgerQuery.Value?) {
+                if let value { sets.append("\(column) = ?"); values.append(value) } else { sets.append("\(column) = NULL") }
             }
-            index += 1
+            var names = NameIDs()
+            if let name = changes.name { set("name", .text(name)) }
+            if let date = changes.date { set("day", .integer(Int64(date.daysSinceEpoch))) }
+            if let amount = changes.amount {
+                set("amount_units", .integer(amount.units))
+                set("amount_scale", .integer(Int64(amount.scale)))
+                if let currency = amount.currency { set("currency", .text(currency.description)) }
+            }
+            if let type = changes.type {
+                set("type", .integer(ActivityColumns.code(type)))
+                sets.append("type_locked = 1")
+            }
+            if let address = changes.address { set("address", address.map { .text($0) }) }
+            if let memo = changes.memo { set("memo", memo.map { .text($0) }) }
+            if let category = changes.category {
+                set("category_id", try names.id(of: category, in: .categories, ledger: self).map { .integer($0) })
+            }
+            if let account = changes.account {
+                set("account_id", try names.id(of: account, in: .accounts, ledger: self).map { .integer($0) })
+            }
+            let update = try statement("UPDATE transactions SET \(sets.joined(separator: ", ")) WHERE id = ? AND deleted = 0")
+            defer { update.reset() }
+            var index: Int32 = 1
+            for value in values {
+                switch value {
+                case .text(let text): update.bind(index, text)
+                case .integer(let number): update.bind(index, number)
+                }
+                index += 1
+            }
+            update.bind(index, Int64(bitPattern: id.value))
+            while try update.step() {}
+            if connection.changes == 0 { throw .notFound(id) }
         }
-        update.bind(index, Int64(bitPattern: id.value))
-        while try update.step() {}
-        if connection.changes == 0 { throw .notFound(id) }
+    }
+
+    /// Runs `body` in one write transaction: all of it lands, or (when it throws) none of it.
+    private func inTransaction<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        try connection.execute("BEGIN IMMEDIATE", what)
+        do throws(LedgerError) {
+            let result = try body()
+            try connection.execute("COMMIT", what)
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK", "rolling back")
+            throw error
+        }
     }
 
     /// Deletes transactions, all or none: they leave every list and report, and stay deleted when
@@ -90,8 +116,7 @@ extension Ledger {
     public func delete(_ ids: [ActivityID]) throws(LedgerError) {
         guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
         let delete = try statement("UPDATE transactions SET deleted = 1, edited_at = ?2 WHERE id = ?1 AND deleted = 0")
-        try connection.execute("BEGIN IMMEDIATE", "starting to delete")
-        do throws(LedgerError) {
+        try inTransaction("deleting") { () throws(LedgerError) in
             let now = Timestamp.now()
             for id in ids {
                 delete.bind(1, Int64(bitPattern: id.value))
@@ -99,10 +124,6 @@ extension Ledger {
                 try delete.run()
                 if connection.changes == 0 { throw LedgerError.notFound(id) }
             }
-            try connection.execute("COMMIT", "committing the deletion")
-        } catch {
-            try? connection.execute("ROLLBACK", "rolling back")
-            throw error
         }
     }
 }

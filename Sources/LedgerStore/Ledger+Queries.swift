@@ -20,9 +20,10 @@ extension Ledger {
         let statement = try statement(query.sql(newestFirst: newestFirst))
         defer { statement.reset() }
         query.bind(to: statement)
+        let names = try NameLookup(self)
         var remaining = query.limitInSQL ? Int.max : (filter.limit ?? Int.max)
         while remaining > 0, try statement.step() {
-            let activity = ActivityColumns.read(statement)
+            let activity = ActivityColumns.read(statement, names: names)
             guard query.admits(activity) else { continue }
             body(activity)
             remaining -= 1
@@ -39,8 +40,9 @@ extension Ledger {
         defer { statement.reset() }
         statement.bind(1, Int64(bitPattern: range.lowerBound))
         statement.bind(2, Int64(bitPattern: range.upperBound))
+        let names = try NameLookup(self)
         var entries: [LedgerEntry] = []
-        while try statement.step() { entries.append(ActivityColumns.readEntry(statement)) }
+        while try statement.step() { entries.append(ActivityColumns.readEntry(statement, names: names)) }
         switch entries.count {
         case 0: return .none
         case 1: return .found(entries[0])
@@ -54,7 +56,7 @@ extension Ledger {
         defer { statement.reset() }
         statement.bind(1, Int64(bitPattern: id.value))
         guard try statement.step() else { return nil }
-        return (ActivityColumns.readEntry(statement), statement.int64(18) != 0)
+        return (ActivityColumns.readEntry(statement, names: try NameLookup(self)), statement.int64(18) != 0)
     }
 
     /// The ids a hex prefix covers, as unsigned values. A non-empty prefix fixes the top bit, so the

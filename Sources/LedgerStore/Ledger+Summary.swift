@@ -5,15 +5,15 @@ extension Ledger {
     /// open), and the `recent` latest transactions of the period.
     public func summary(from: LocalDate?, to: LocalDate?, recent: Int = 10) throws(LedgerError) -> LedgerSummary {
         var conditions = ["deleted = 0"]
-        if from != nil { conditions.append("date >= ?1") }
-        if to != nil { conditions.append("date <= ?2") }
+        if from != nil { conditions.append("day >= ?1") }
+        if to != nil { conditions.append("day <= ?2") }
         let statement = try statement("""
             SELECT currency, type, amount_scale, sum(amount_units), count(*) FROM transactions
             WHERE \(conditions.joined(separator: " AND ")) GROUP BY currency, type, amount_scale
             """)
         defer { statement.reset() }
-        if let from { statement.bind(1, from.description) }
-        if let to { statement.bind(2, to.description) }
+        if let from { statement.bind(1, Int64(from.daysSinceEpoch)) }
+        if let to { statement.bind(2, Int64(to.daysSinceEpoch)) }
         // Keyed by the currency's packed code; -1 for an unknown currency, which sorts last below.
         var totals: [Int64: CurrencyTotals] = [:]
         while try statement.step() {
@@ -25,14 +25,14 @@ extension Ledger {
             let key = currency.map { Int64($0.packed) } ?? -1
             var line = totals[key] ?? CurrencyTotals(currency: currency, income: .zero(currency), expense: .zero(currency),
                                                       balance: .zero(currency), incomeCount: 0, expenseCount: 0, transferCount: 0)
-            switch statement.string(1) {
-            case "income":
+            switch ActivityColumns.type(statement.int64(1)) {
+            case .income:
                 line.income = try Ledger.add(line.income, sum)
                 line.incomeCount += count
-            case "expense":
+            case .expense:
                 line.expense = try Ledger.add(line.expense, sum.negated ?? sum)
                 line.expenseCount += count
-            default:
+            case .transfer:
                 line.transferCount += count
             }
             totals[key] = line

@@ -14,18 +14,19 @@ struct LedgerQuery {
 
     init(_ filter: LedgerFilter) {
         self.filter = filter
-        // A literal (one of three fixed words), not a parameter: the type index is partial, and
-        // SQLite uses it only when the query's SQL itself shows the type is one it covers.
-        if let type = filter.type { conditions.append("type = '\(type.rawValue)'") }
-        if let from = filter.from { add("date >= ?", .text(from.description)) }
-        if let to = filter.to { add("date <= ?", .text(to.description)) }
+        // A literal, not a parameter: the type index is partial, and SQLite uses it only when the
+        // query's SQL itself shows the type is one it covers.
+        if let type = filter.type { conditions.append("type = \(ActivityColumns.code(type))") }
+        if let from = filter.from { add("day >= ?", .integer(Int64(from.daysSinceEpoch))) }
+        if let to = filter.to { add("day <= ?", .integer(Int64(to.daysSinceEpoch))) }
         if let prefix = filter.categoryPrefix, !prefix.isEmpty {
-            // A range rather than LIKE: it uses the (NOCASE) category index, and needs no escaping.
-            // U+10FFFF sorts after every character a category can continue with.
-            add("category >= ?", .text(prefix))
-            add("category < ?", .text(prefix + "\u{10FFFF}"))
+            // A range rather than LIKE: it needs no escaping. U+10FFFF sorts after every character
+            // a category can continue with. The categories are few; their ids then use the
+            // (category_id, day) index.
+            conditions.append("category_id IN (SELECT id FROM categories WHERE name >= ? COLLATE NOCASE AND name < ? COLLATE NOCASE)")
+            values += [.text(prefix), .text(prefix + "\u{10FFFF}")]
         }
-        if let account = filter.account { add("account = ?", .text(account)) }
+        if let account = filter.account { add("account_id = (SELECT id FROM accounts WHERE name = ?)", .text(account)) }
         if let search = filter.search, !search.isEmpty {
             let pattern = "%" + LedgerQuery.escapeLike(search) + "%"
             conditions.append("(name LIKE ? ESCAPE '\\' OR memo LIKE ? ESCAPE '\\' OR address LIKE ? ESCAPE '\\')")
@@ -44,7 +45,7 @@ struct LedgerQuery {
     /// The SELECT of the activity columns, newest first or in storage order.
     func sql(newestFirst: Bool) -> String {
         var sql = "SELECT \(ActivityColumns.select) FROM transactions WHERE \(conditions.joined(separator: " AND "))"
-        if newestFirst { sql += " ORDER BY date DESC, seq DESC" }
+        if newestFirst { sql += " ORDER BY day DESC, seq DESC" }
         if limitInSQL, filter.limit != nil { sql += " LIMIT ?" }
         return sql
     }

@@ -9,14 +9,17 @@ import StatementFormats
 /// importing them, a filtered `list`, and reading them all for a report against reading the same
 /// data from a JSON Lines file.
 enum StoreBenchmark {
-    /// `store [--rows N] [--runs N]`: the list and report timings are medians of `runs`.
+    /// `store [--rows N] [--runs N] [--keep DIR]`: the list and report timings are medians of `runs`;
+    /// `--keep` leaves the generated JSON Lines file and both ledgers in DIR, to time `pfin` on them.
     static func run(_ arguments: [String]) -> Int32 {
         let options = BenchOptions(arguments: arguments)
         let rows = options.int("--rows", 1_000_000)
         let runs = max(1, options.int("--runs", 3))
-        let base = "/tmp/pfin-bench-\(getpid())-store"
+        let keep = options.string("--keep")
+        let base = keep.map { "\($0)/store" } ?? "/tmp/pfin-bench-\(getpid())-store"
         let jsonl = base + ".jsonl", apiDB = base + "-api.sqlite", cliDB = base + "-cli.sqlite"
-        defer { for path in [jsonl, apiDB, cliDB] { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } } }
+        for path in [apiDB, cliDB] { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        defer { if keep == nil { for path in [jsonl, apiDB, cliDB] { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } } } }
         do {
             _ = try ReportDataGenerator.write(rows: rows, to: jsonl)
         } catch {

@@ -74,10 +74,10 @@ enum ImportCommand {
             LedgerOpening.report(error, printer: &printer)
             return ImportResult(file: path, errors: 1, dryRun: options.dryRun)
         }
-        var sink = ImportSink(session: session, rules: rules, printer: printer)
+        var sink = ImportSink(session: session, printer: printer)
         var result: ImportResult
         do {
-            try InputReading.read(path, options: input, into: &sink)
+            try ActivityPipeline.run(path, options: input, rules: rules) { try sink.take($0) }
             if sink.errors > 0 {
                 session.rollback()
                 result = ImportResult(file: path, errors: sink.errors, dryRun: options.dryRun)
