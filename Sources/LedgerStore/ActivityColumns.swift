@@ -22,32 +22,32 @@ enum ActivityColumns {
         var sourceFile: String?
     }
 
-    /// Binds `?1` … `?15` (see `insert`).
-    static func bind(_ a: PaymentActivity, _ references: References, to statement: SQLiteStatement) {
-        statement.bind(1, Int64(bitPattern: a.id.value))
-        statement.bind(2, references.account)
-        statement.bind(3, Int64(a.date.daysSinceEpoch))
-        statement.bind(4, a.name)
-        statement.bind(5, a.address)
-        statement.bind(6, a.amount.units)
-        statement.bind(7, Int64(a.amount.scale))
+    /// Binds `?1` … `?15` (see `insert`), or from `?(base + 1)` for a row of a multi-row INSERT.
+    static func bind(_ a: PaymentActivity, _ references: References, to statement: SQLiteStatement, base: Int32 = 0) {
+        statement.bind(base + 1, Int64(bitPattern: a.id.value))
+        statement.bind(base + 2, references.account)
+        statement.bind(base + 3, Int64(a.date.daysSinceEpoch))
+        statement.bind(base + 4, a.name)
+        statement.bind(base + 5, a.address)
+        statement.bind(base + 6, a.amount.units)
+        statement.bind(base + 7, Int64(a.amount.scale))
         if let currency = a.amount.currency {
-            statement.bindText(8, maximum: 3) { out in
+            statement.bindText(base + 8, maximum: 3) { out in
                 out[0] = UInt8(truncatingIfNeeded: currency.packed >> 16)
                 out[1] = UInt8(truncatingIfNeeded: currency.packed >> 8)
                 out[2] = UInt8(truncatingIfNeeded: currency.packed)
                 return 3
             }
         } else {
-            statement.bind(8, nil as String?)
+            statement.bind(base + 8, nil as String?)
         }
-        statement.bind(9, a.memo)
-        statement.bind(10, code(a.type))
-        statement.bind(11, references.category)
-        statement.bind(12, a.fitid)
-        statement.bind(13, a.checkNumber)
-        statement.bind(14, references.sourceFile)
-        statement.bind(15, Int64(a.source.line))
+        statement.bind(base + 9, a.memo)
+        statement.bind(base + 10, code(a.type))
+        statement.bind(base + 11, references.category)
+        statement.bind(base + 12, a.fitid)
+        statement.bind(base + 13, a.checkNumber)
+        statement.bind(base + 14, references.sourceFile)
+        statement.bind(base + 15, Int64(a.source.line))
     }
 
     /// The activity of the current row of a statement that selected `select` (starting at column 0).

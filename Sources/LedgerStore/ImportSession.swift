@@ -27,19 +27,26 @@ public final class ImportSession {
     private let rowsBefore: Int64
     /// The indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
     var droppedIndexes: [String] = []
-    /// While bulk loading: the plain INSERT (there is no unique index for `ON CONFLICT` to use).
+    /// While bulk loading: the plain INSERT of `BulkRows.capacity` rows (there is no unique index
+    /// for `ON CONFLICT` to use), and the rows waiting for it.
     var bulkInsert: SQLiteStatement?
+    var bulkRows: [BulkRow] = []
     /// While bulk loading: every id in the ledger, this import's included, to recognise duplicates.
     var knownIDs = IDSet()
     /// The ids of the account and category names met so far.
     private var names = NameIDs()
     /// Rows after which an import larger than the ledger switches to bulk loading.
     static let bulkThreshold = 20_000
-    /// An imported row, `?1` … `?17`; the import adds what to do with a duplicate id.
-    static let insertSQL = """
-        INSERT INTO transactions(\(ActivityColumns.insert), import_id, type_locked)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
-        """
+    /// Parameters per imported row: the activity's 15, the import and whether a rule set the type.
+    static let parametersPerRow = 17
+
+    /// An INSERT of `rows` imported rows, `?1` … `?17` for the first, `?18` … for the next.
+    static func insertSQL(rows: Int) -> String {
+        let values = (0..<rows).map { row in
+            "(" + (1...parametersPerRow).map { "?\(row * parametersPerRow + $0)" }.joined(separator: ", ") + ")"
+        }
+        return "INSERT INTO transactions(\(ActivityColumns.insert), import_id, type_locked) VALUES " + values.joined(separator: ", ")
+    }
 
     init(ledger: Ledger, file: String, options: ImportOptions) throws(LedgerError) {
         guard !ledger.importInProgress else { throw .invalid("an import into '\(ledger.path)' is already in progress") }
@@ -47,7 +54,7 @@ public final class ImportSession {
         self.file = file
         self.options = options
         let connection = ledger.connection
-        insert = try ledger.statement(Self.insertSQL + " ON CONFLICT(id) DO NOTHING")
+        insert = try ledger.statement(Self.insertSQL(rows: 1) + " ON CONFLICT(id) DO NOTHING")
         // IMMEDIATE takes the write lock now (waiting up to the busy timeout), rather than failing
         // at the first insert when another pfin got there first.
         try connection.execute("BEGIN IMMEDIATE", "starting the import of '\(file)'")
@@ -77,28 +84,26 @@ public final class ImportSession {
     @discardableResult
     public func add(_ activity: PaymentActivity, typeSetByRule: Bool = false) throws(LedgerError) -> Bool {
         guard open else { throw .invalid("the import of '\(file)' has already ended") }
-        let statement: SQLiteStatement
-        if let bulkInsert {
-            guard knownIDs.insert(activity.id.value) else {
-                skippedDuplicates += 1
-                return false
-            }
-            statement = bulkInsert
-        } else {
-            statement = insert
-        }
         let references = ActivityColumns.References(
             account: try names.id(of: activity.account, in: .accounts, ledger: ledger),
             category: try names.id(of: activity.category, in: .categories, ledger: ledger),
             sourceFile: activity.source.file == file ? nil : activity.source.file)
-        ActivityColumns.bind(activity, references, to: statement)
-        statement.bind(16, importID)
-        statement.bind(17, typeSetByRule ? 1 : 0)
-        defer { statement.reset() }
-        _ = try statement.step()
-        guard bulkInsert != nil || ledger.connection.changes == 1 else {
-            skippedDuplicates += 1
-            return false
+        if bulkInsert != nil {
+            guard knownIDs.insert(activity.id.value) else {
+                skippedDuplicates += 1
+                return false
+            }
+            try addBulk(BulkRow(activity: activity, references: references, typeSetByRule: typeSetByRule))
+        } else {
+            ActivityColumns.bind(activity, references, to: insert)
+            insert.bind(16, importID)
+            insert.bind(17, typeSetByRule ? 1 : 0)
+            defer { insert.reset() }
+            _ = try insert.step()
+            guard ledger.connection.changes == 1 else {
+                skippedDuplicates += 1
+                return false
+            }
         }
         inserted += 1
         if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try startBulkLoad() }

@@ -45,7 +45,9 @@ struct LedgerQuery {
     /// The SELECT of the activity columns, newest first or in storage order.
     func sql(newestFirst: Bool) -> String {
         var sql = "SELECT \(ActivityColumns.select) FROM transactions WHERE \(conditions.joined(separator: " AND "))"
-        if newestFirst { sql += " ORDER BY day DESC, seq DESC" }
+        // Storage order is stated, not left to the plan: through the (day, category_id) index, rows
+        // would come in category order within a day.
+        sql += newestFirst ? " ORDER BY day DESC, seq DESC" : " ORDER BY seq"
         if limitInSQL, filter.limit != nil { sql += " LIMIT ?" }
         return sql
     }

@@ -64,8 +64,13 @@ enum LedgerSchema {
         -- A separate unique index rather than a UNIQUE column, so that a bulk import can drop it and
         -- build it again (ImportSession+BulkLoad).
         CREATE UNIQUE INDEX transactions_id ON transactions(id);
-        CREATE INDEX transactions_day ON transactions(day);
-        CREATE INDEX transactions_category ON transactions(category_id, day);
+        -- Dates and categories share one index, day first. Lists go newest first, so a category's
+        -- latest rows are found walking back through the days, the category read from the index
+        -- alone; a year of one category tree over a million rows takes 33 ms (25 ms with a
+        -- (category_id, day) index of its own), all time 0.18 s (0.13 s). Rows arrive roughly in
+        -- date order, which makes this index cheap to build: it replaced a (day) and a
+        -- (category_id, day) index, 0.4 s and 1.0 s of a million-row import, for 0.6 s.
+        CREATE INDEX transactions_day ON transactions(day, category_id);
         -- Only the rarer types: an index of the expenses (9 rows in 10) would be slower to use than
         -- the date index, and building it took 0.7 s of a million-row import. LedgerQuery writes the
         -- type as a literal, so that SQLite can tell that this index covers it.

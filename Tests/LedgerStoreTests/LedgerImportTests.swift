@@ -56,6 +56,10 @@ import Testing
         #expect(try ledger.integrityCheck() == ["ok"])
         #expect(try ledger.importActivities([activity(25_000), activity(25_001)], file: "more.csv").inserted == 1)
         #expect(try ledger.list().count == 25_002)
+        // Rows of the bulk part (inserted 32 to a statement, and the last few alone) read back whole.
+        for id in [20_001, 24_990, 25_000] as [UInt64] {
+            #expect(try ledger.entry(ActivityID(value: id))?.entry.activity == activity(id))
+        }
     }
 
     @Test func aRolledBackImportLeavesNothing() throws {
