@@ -6,7 +6,7 @@ import Glibc
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: ([String]) -> Int32] = [
     "csv": CSVBenchmark.run, "ofx": OFXBenchmark.run, "rules": RulesBenchmark.run, "report": ReportBenchmark.run,
-    "jsonl": JSONLinesBenchmark.run, "store": StoreBenchmark.run, "writers": WritersBenchmark.run,
+    "jsonl": JSONLinesBenchmark.run, "store": StoreBenchmark.run, "formats": FormatsBenchmark.run,
 ]
 
 guard let name = arguments.first, let suite = suites[name] else {
