@@ -2,8 +2,9 @@
 """Interop check: hledger, ledger and beancount read `--to ledger` and `--to beancount` as meant.
 
 For every sample statement, converted with and without Samples/rules.pfin:
-- the journal (`--to ledger`) is read by `hledger bal` and by `ledger bal` without an error or a
-  warning, and the beancount file (`--to beancount`) passes `bean-check`;
+- the journal (`--to ledger`) is read by `hledger -s bal` (strict: every account and commodity
+  declared) and by `ledger bal` without an error or a warning, and the beancount file
+  (`--to beancount`) passes `bean-check`;
 - each transaction in our output matches one activity of `pfin convert --to jsonl` by its `id`
   metadata: the bank posting carries the activity's amount and currency (XXX when it has none),
   the other posting the exact negation;
@@ -81,7 +82,7 @@ def nonzero(sums):
 
 
 def hledger_balances(path):
-    out = run(["hledger", "-f", str(path), "bal", "--flat", "--empty", "-O", "csv", "--layout", "bare"], "hledger").stdout
+    out = run(["hledger", "-s", "-f", str(path), "bal", "--flat", "--empty", "-O", "csv", "--layout", "bare"], "hledger").stdout
     sums = {}
     for line in out.splitlines()[1:]:
         account, commodity, balance = json.loads(f"[{line}]")

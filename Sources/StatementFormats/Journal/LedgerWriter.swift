@@ -24,13 +24,20 @@ import FinanceCore
 ///   Account names are spelled by `LedgerAccountName`.
 ///
 /// Streaming: transactions are written as they come, through a 64 KiB buffer; only the table of
-/// account names (one entry per distinct account or category) is kept.
+/// account names (one entry per distinct account or category) and the commodities are kept. At the
+/// end, an `account` directive for every account and a `commodity` directive for every commodity
+/// used, sorted, so that `hledger -s` (strict: hledger manual, "Strict mode") accepts the journal;
+/// hledger reads declarations wherever they stand. (ledger's `--pedantic` wants them before first
+/// use, which a streaming writer cannot do; ledger reads the journal without it.)
 public struct LedgerWriter: StatementWriter {
     private let output: ByteOutput
     private let buffer = ByteBuffer()
     private let accounts = JournalAccountTable(spelling: LedgerAccountName.component)
     private var source = JournalSourceText(context: .comment)
     private var unknownCurrencies = 0
+    /// The commodities used, by packed ISO code (0 for XXX, no currency), and the last one seen.
+    private var commodities: [UInt32: String] = [:]
+    private var lastCommodity: UInt32?
 
     public init(output: ByteOutput) {
         self.output = output
@@ -44,6 +51,11 @@ public struct LedgerWriter: StatementWriter {
         let otherIndex = accounts.counterpart(category: a.category, type: a.type, on: a.date)
         let bank = accounts.entries[bankIndex], other = accounts.entries[otherIndex]
         if a.currency == nil { unknownCurrencies += 1 }
+        let commodity = a.currency?.packed ?? 0
+        if commodity != lastCommodity {
+            if commodities[commodity] == nil { commodities[commodity] = a.currency?.description ?? JournalPosting.unknownCommodity.description }
+            lastCommodity = commodity
+        }
         source.file(a.source.file)
 
         var strings = a.name.utf8.count
@@ -94,9 +106,23 @@ public struct LedgerWriter: StatementWriter {
         }
     }
 
+    /// Writes the buffered transactions, then the declarations.
     public mutating func finish() throws {
-        try output.write(buffer.bytes)
-        buffer.removeAll()
+        let out = buffer
+        let declared = accounts.entries.sorted { accounts.name($0).lexicographicallyPrecedes(accounts.name($1)) }
+        if !declared.isEmpty { out.append("; Accounts and commodities, declared for hledger's strict mode (hledger -s).\n") }
+        for entry in declared {
+            out.append("account ")
+            out.append(accounts.name(entry))
+            out.append(0x0A)
+        }
+        for code in commodities.values.sorted() {
+            out.append("commodity ")
+            out.append(contentsOf: Array(code.utf8))
+            out.append(0x0A)
+        }
+        try output.write(out.bytes)
+        out.removeAll()
     }
 
     /// Whether the first byte that is not a space or control is `(`, which both tools would read
