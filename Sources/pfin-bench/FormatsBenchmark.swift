@@ -30,9 +30,10 @@ enum FormatsBenchmark {
         let rows = options.int("--rows", 1_000_000)
         let runs = max(1, options.int("--runs", 3))
         print("pfin-bench formats: \(Measure.grouped(rows)) transactions, best of \(runs); target within 2× of CSV")
-        guard let readersMet = readers(rows: rows, runs: runs), let writersMet = writers(rows: rows, runs: runs) else { return 1 }
+        // Exit status 1 only when a conversion failed: a target not met is a figure to report.
+        guard readers(rows: rows, runs: runs) != nil, writers(rows: rows, runs: runs) != nil else { return 1 }
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
-        return readersMet && writersMet ? 0 : 1
+        return 0
     }
 
     /// Each input read into JSON Lines; `nil` when a file did not convert whole.
