@@ -81,15 +81,7 @@ extension Ledger {
             }
             let update = try statement("UPDATE transactions SET \(sets.joined(separator: ", ")) WHERE id = ? AND deleted = 0")
             defer { update.reset() }
-            var index: Int32 = 1
-            for value in values {
-                switch value {
-                case .text(let text): update.bind(index, text)
-                case .integer(let number): update.bind(index, number)
-                }
-                index += 1
-            }
-            update.bind(index, Int64(bitPattern: id.value))
+            update.bind(LedgerQuery.Value.bind(values, to: update), Int64(bitPattern: id.value))
             while try update.step() {}
             if connection.changes == 0 { throw .notFound(id) }
         }

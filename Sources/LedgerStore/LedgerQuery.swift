@@ -6,6 +6,19 @@ struct LedgerQuery {
     enum Value {
         case text(String)
         case integer(Int64)
+
+        /// Binds `values` to `?1`, `?2`, …; returns the index of the next parameter.
+        static func bind(_ values: [Value], to statement: SQLiteStatement) -> Int32 {
+            var index: Int32 = 1
+            for value in values {
+                switch value {
+                case .text(let text): statement.bind(index, text)
+                case .integer(let number): statement.bind(index, number)
+                }
+                index += 1
+            }
+            return index
+        }
     }
 
     var conditions = ["deleted = 0"]
@@ -53,14 +66,7 @@ struct LedgerQuery {
     }
 
     func bind(to statement: SQLiteStatement) {
-        var index: Int32 = 1
-        for value in values {
-            switch value {
-            case .text(let text): statement.bind(index, text)
-            case .integer(let number): statement.bind(index, number)
-            }
-            index += 1
-        }
+        let index = Value.bind(values, to: statement)
         if limitInSQL, let limit = filter.limit { statement.bind(index, Int64(max(0, limit))) }
     }
 

@@ -98,18 +98,6 @@ enum FormatsBenchmark {
         return met
     }
 
-    private struct CountingSink: ActivitySink {
-        var writer: JSONLinesWriter
-        var count = 0
-        mutating func accept(_ activity: PaymentActivity) throws {
-            try writer.write(activity)
-            count += 1
-        }
-        mutating func report(_ diagnostic: Diagnostic) throws {
-            if diagnostic.severity == .error { print("    \(diagnostic)") }
-        }
-    }
-
     private static func convert(_ path: String, as format: StatementFormat) -> Int {
         guard let reader = StatementReaders.reader(for: format) else { return -1 }
         do {

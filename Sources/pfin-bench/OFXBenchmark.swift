@@ -46,18 +46,6 @@ enum OFXBenchmark {
         return (best, Double(bytes) / 1e6)
     }
 
-    private struct CountingSink<W: StatementWriter>: ActivitySink {
-        var writer: W
-        var count = 0
-        mutating func accept(_ activity: PaymentActivity) throws {
-            try writer.write(activity)
-            count += 1
-        }
-        mutating func report(_ diagnostic: Diagnostic) throws {
-            if diagnostic.severity == .error { print("  \(diagnostic)") }
-        }
-    }
-
     private static func convert(_ path: String) -> Int {
         do {
             let input = try ByteInput(path: path)
