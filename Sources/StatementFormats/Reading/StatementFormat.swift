@@ -10,6 +10,8 @@ public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
     case qif
     /// ISO 20022 CAMT.053 bank-to-customer statements (read).
     case camt
+    /// SWIFT MT940 customer statements (read).
+    case mt940
     case jsonl
     /// A ledger/hledger journal.
     case ledger
