@@ -74,19 +74,16 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         if !path.isEmpty { path.removeLast() }
         switch tag {
         case .txDtls:
-            if let finished = transaction { entry?.transactions.append(finished) }
-            transaction = nil
+            // `take()` moves the state out: a copy would retain every string in it once more.
+            if let finished = transaction.take() { entry?.transactions.append(finished) }
         case .dbtr, .cdtr, .ultmtDbtr, .ultmtCdtr:
             if party == tag { party = nil }
         case .ntry where path.last == .stmt:
-            if let finished = entry { try finish(finished) }
-            entry = nil
+            if let finished = entry.take() { try finish(finished) }
         case .bal where path.last == .stmt:
-            if let finished = balance { keep(finished) }
-            balance = nil
+            if let finished = balance.take() { keep(finished) }
         case .stmt where path.last == .bkToCstmrStmt:
-            if let finished = statement { try finish(finished) }
-            statement = nil
+            if let finished = statement.take() { try finish(finished) }
         default:
             break
         }
