@@ -53,7 +53,11 @@ import Testing
         #expect(result.codes == ["camt.balance-mismatch@5:3"])
         #expect(result.diagnostics.first?.message
             == "Document/BkToCstmrStmt/Stmt: opening balance 100.00 + booked entries -7.50 = 92.50, but the closing balance is 90.00")
+        #expect(result.diagnostics.first?.notes == ["entries are missing from the file; compare with the bank's statement"])
         #expect(result.activities.count == 2)
+        let skipped = try readCAMT(Doc.statement([Doc.entry("10.00"), Doc.entry("2,50", "CRDT")], closing: "92.50"))
+        #expect(skipped.codes == ["camt.bad-amount@12:11", "camt.balance-mismatch@5:3"])
+        #expect(skipped.diagnostics.last?.notes == ["1 entry was skipped for errors (see above); fix or re-download the file"])
         let balanced = try readCAMT(Doc.statement([Doc.entry("10.00"), Doc.entry("2.50", "CRDT")], closing: "92.50"))
         #expect(balanced.diagnostics.isEmpty)
     }
@@ -99,6 +103,13 @@ import Testing
         let result = try readCAMT("<?xml version=\"1.0\"?>\n<OFX><SIGNONMSGSRSV1/></OFX>\n")
         #expect(result.codes == ["camt.not-camt053@2:1"])
         #expect(result.errors.first?.message == "this is an XML document whose root is not <Document>, not a CAMT.053 bank-to-customer statement")
+    }
+
+    @Test("not XML at all (a CSV read with --from camt): camt.not-camt053 at line 1")
+    func notXML() throws {
+        let result = try readCAMT("Datum;Betrag\n14.05.2024;-1,00\n")
+        #expect(result.codes == ["camt.not-camt053@1:1"])
+        #expect(result.errors.first?.message == "this is not XML, not a CAMT.053 bank-to-customer statement")
     }
 
     @Test("a later camt.053 version: a warning, then read as usual")

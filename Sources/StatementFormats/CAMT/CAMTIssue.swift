@@ -13,7 +13,7 @@ enum CAMTIssue {
     case missing(path: String, element: String)
     case notBooked(path: String, status: String)
     case batchSum(path: String, count: Int, sum: Money, entry: Money)
-    case balanceMismatch(path: String, opening: Money, booked: Money, closing: Money)
+    case balanceMismatch(path: String, opening: Money, booked: Money, closing: Money, skipped: Int)
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
         switch self {
@@ -46,12 +46,13 @@ enum CAMTIssue {
             return Diagnostic(.warning, code: "camt.batch-sum", at: location,
                               "\(path): the \(count) <TxDtls> amounts add up to \(sum.decimalString), but the entry amount is \(entry.decimalString)",
                               notes: ["each transaction was read with its own amount; the entry amount is what the bank booked"])
-        case .balanceMismatch(let path, let opening, let booked, let closing):
+        case .balanceMismatch(let path, let opening, let booked, let closing, let skipped):
             let expected = opening.adding(booked).map(\.decimalString) ?? "?"
             return Diagnostic(.warning, code: "camt.balance-mismatch", at: location,
                               "\(path): opening balance \(opening.decimalString) + booked entries \(booked.decimalString) = \(expected), "
                                   + "but the closing balance is \(closing.decimalString)",
-                              notes: ["entries are missing from the file or were skipped (see the errors above); compare with the bank's statement"])
+                              notes: [skipped > 0 ? "\(skipped) \(skipped == 1 ? "entry was" : "entries were") skipped for errors (see above); fix or re-download the file"
+                                  : "entries are missing from the file; compare with the bank's statement"])
         }
     }
 

@@ -113,7 +113,8 @@ extension CAMTStatementMapper {
         if let opening = s.opening, let closing = s.closing, var booked = s.booked, opening.amount.currency == closing.amount.currency {
             booked.currency = opening.amount.currency
             if opening.amount.adding(booked) != closing.amount {
-                try sink.report(CAMTIssue.balanceMismatch(path: path, opening: opening.amount, booked: booked, closing: closing.amount)
+                try sink.report(CAMTIssue.balanceMismatch(path: path, opening: opening.amount, booked: booked, closing: closing.amount,
+                                                          skipped: s.skipped)
                     .diagnostic(at: location(s.position)))
             }
         }

@@ -146,7 +146,7 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
                 entryProblem(.badIndicator(path: elementPath(tag), text: String(decoding: value, as: UTF8.self)), at: position)
             }
         case (.rvslInd, .ntry): entry?.reversal = CAMTValues.flag(value)
-        case (.sts, .ntry), (.cd, .sts): entry?.status = String(decoding: value, as: UTF8.self)
+        case (.sts, .ntry), (.cd, .sts): entry?.status = CAMTValues.text(value)
         case (.dt, .bookgDt), (.dtTm, .bookgDt), (.dt, .valDt), (.dtTm, .valDt):
             guard let date = CAMTValues.date(value) else {
                 entryProblem(.badDate(path: elementPath(tag), text: String(decoding: value, as: UTF8.self)), at: position)
