@@ -78,6 +78,16 @@ import Testing
             == "Document/BkToCstmrStmt/Stmt/Ntry[1]: the 2 <TxDtls> amounts add up to -9.00, but the entry amount is -10.00")
     }
 
+    @Test("a batch that lists its TxDtls without amounts: one activity with the entry amount, and a warning")
+    func batchWithoutAmounts() throws {
+        let details = Doc.transaction("<RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties>") + Doc.transaction("<RltdPties><Cdtr><Nm>B</Nm></Cdtr></RltdPties>")
+        let result = try readCAMT(Doc.statement([Doc.entry("10.00", details: details, extra: "<AddtlNtryInf>SAMMLER</AddtlNtryInf>")], closing: "90.00"))
+        #expect(result.codes == ["camt.batch-without-amounts@11:5"])
+        #expect(result.diagnostics.first?.message
+            == "Document/BkToCstmrStmt/Stmt/Ntry[1]: none of the 2 <TxDtls> of this batched entry has an amount; read as one activity")
+        #expect(result.rows == ["2024-05-14|SAMMLER|-10.00|EUR|DE75512108001245126199"])
+    }
+
     @Test("a single TxDtls takes the entry's amount even when its own differs")
     func singleTransactionUsesEntryAmount() throws {
         let result = try readCAMT(Doc.statement([Doc.entry("10.00", details: Doc.transaction("<Amt Ccy=\"USD\">11.00</Amt>"))]))

@@ -13,6 +13,7 @@ enum CAMTIssue {
     case missing(path: String, element: String)
     case notBooked(path: String, status: String)
     case batchSum(path: String, count: Int, sum: Money, entry: Money)
+    case batchWithoutAmounts(path: String, count: Int)
     case balanceMismatch(path: String, opening: Money, booked: Money, closing: Money, skipped: Int)
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
@@ -46,6 +47,10 @@ enum CAMTIssue {
             return Diagnostic(.warning, code: "camt.batch-sum", at: location,
                               "\(path): the \(count) <TxDtls> amounts add up to \(sum.decimalString), but the entry amount is \(entry.decimalString)",
                               notes: ["each transaction was read with its own amount; the entry amount is what the bank booked"])
+        case .batchWithoutAmounts(let path, let count):
+            return Diagnostic(.warning, code: "camt.batch-without-amounts", at: location,
+                              "\(path): none of the \(count) <TxDtls> of this batched entry has an amount; read as one activity",
+                              notes: ["the bank lists the batch's transactions without their amounts, so they cannot be told apart"])
         case .balanceMismatch(let path, let opening, let booked, let closing, let skipped):
             let expected = opening.adding(booked).map(\.decimalString) ?? "?"
             return Diagnostic(.warning, code: "camt.balance-mismatch", at: location,

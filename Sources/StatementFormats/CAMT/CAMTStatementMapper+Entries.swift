@@ -30,6 +30,13 @@ extension CAMTStatementMapper {
             return try emit(e.transactions.first ?? CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
                             date: date, originalCredit: originalCredit, line: e.position.line)
         }
+        // Some banks list a batch's transactions (names, references) without their amounts:
+        // splitting is impossible, so the entry stays whole rather than losing its money.
+        guard e.transactions.contains(where: { $0.transactionAmount != nil || $0.amount != nil || $0.problem != nil }) else {
+            try sink.report(CAMTIssue.batchWithoutAmounts(path: path, count: e.transactions.count).diagnostic(at: at))
+            return try emit(CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
+                            date: date, originalCredit: originalCredit, line: e.position.line)
+        }
         var sum: Money? = Money(units: 0, scale: 0, currency: signed.currency)
         for t in e.transactions {
             if let problem = t.problem {
