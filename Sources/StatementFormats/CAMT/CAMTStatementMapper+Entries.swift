@@ -6,11 +6,12 @@ extension CAMTStatementMapper {
     /// Sammelüberweisung, a batch of direct debits collected at once).
     ///
     /// Signs: `CdtDbtInd` is the direction of this posting. `RvslInd` marks a reversal, whose
-    /// `CdtDbtInd` is already the reversing direction (ISO 20022: "if CreditDebitIndicator is CRDT
-    /// and ReversalIndicator is Yes, the original operation was a debit entry"), so it does not
-    /// flip the sign again; it only decides which party is the counterparty (the original one).
+    /// `CdtDbtInd` is already the reversing direction (the ISO 20022 usage rule of `RvslInd`: a
+    /// reversal booked CRDT undoes an original debit), so it does not flip the sign again, and the
+    /// balance check agrees; it only decides which party is the counterparty (the original one).
     mutating func finish(_ e: CAMTEntryState) throws {
-        let path = elementPath() + "/Ntry[\(e.index)]"
+        // Built only for a diagnostic: most entries need none.
+        var path: String { elementPath() + "/Ntry[\(e.index)]" }
         let at = location(e.position)
         if let problem = e.problem {
             statement?.skipped += 1
