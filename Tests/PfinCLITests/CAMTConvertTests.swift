@@ -11,7 +11,7 @@ struct CAMTConvertTests {
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 26)
-        #expect(lines.contains { $0.hasSuffix(",2026-10-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2026-0815,expense,,SAMMLER-2026-10-2,") })
+        #expect(lines.contains { $0.hasSuffix(",2024-05-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2024-0815,expense,,SAMMLER-2024-05-2,") })
     }
 
     @Test func warningsKeepExitStatusZeroAndNameTheEntry() throws {

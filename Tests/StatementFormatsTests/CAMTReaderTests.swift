@@ -98,7 +98,7 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         #expect(result.activities.count == 25)
         #expect(sums(result.activities) == ["EUR": "447.53"])
-        let batch = result.activities.filter { $0.date == LocalDate(year: 2026, month: 10, day: 16) }
+        let batch = result.activities.filter { $0.date == LocalDate(year: 2024, month: 5, day: 16) }
         #expect(batch.map(\.name) == ["Hausverwaltung Schröder", "Zahnarztpraxis Dr. Öztürk", "Kita Sonnenblume e.V."])
         #expect(batch.map(\.amount.decimalString) == ["-310.00", "-126.50", "-84.00"])
         #expect(result.statements.first?.ledgerBalance?.amount == Self.money("3288.70", "EUR"))
