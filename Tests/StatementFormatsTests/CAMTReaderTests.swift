@@ -113,6 +113,19 @@ import Testing
         #expect(result.activities.map(\.fitid) == [nil, nil])
     }
 
+    @Test("RvslInd: CdtDbtInd is the reversal's own direction (ISO 20022), the counterparty the original one")
+    func reversals() throws {
+        let parties = CAMTDocument.transaction("<RltdPties><Dbtr><Nm>Zahler</Nm></Dbtr><Cdtr><Nm>Empfänger</Nm></Cdtr></RltdPties>")
+        // A returned direct debit (original debit, booked back as a credit) and a returned
+        // incoming transfer (original credit, booked back as a debit).
+        let returnedDebit = CAMTDocument.entry("8.00", "CRDT", details: parties, extra: "<RvslInd>true</RvslInd>")
+        let returnedCredit = CAMTDocument.entry("5.00", "DBIT", details: parties, extra: "<RvslInd>true</RvslInd>")
+        let result = try readCAMT(CAMTDocument.statement([returnedDebit, returnedCredit], closing: "103.00"))
+        #expect(result.diagnostics.isEmpty, "the balance check agrees with these signs")
+        #expect(result.activities.map(\.amount.decimalString) == ["8.00", "-5.00"])
+        #expect(result.activities.map(\.name) == ["Empfänger", "Zahler"])
+    }
+
     @Test("name falls back to UltmtCdtr, then AddtlNtryInf; memo joins several Ustrd")
     func fallbacks() throws {
         let ultimate = CAMTDocument.entry(details: CAMTDocument.transaction(
