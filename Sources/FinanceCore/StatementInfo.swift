@@ -6,18 +6,21 @@ public struct StatementInfo: Hashable, Sendable {
     public var account: Account
     /// The statement's default currency (OFX `CURDEF`).
     public var currency: CurrencyCode?
+    /// The balance before the statement's first transaction (CAMT.053 `OPBD`), when the file gives it.
+    public var openingBalance: Balance?
     public var ledgerBalance: Balance?
     public var availableBalance: Balance?
     public var start: LocalDate?
     public var end: LocalDate?
     public var source: SourceLocation
 
-    public init(account: Account, currency: CurrencyCode? = nil, ledgerBalance: Balance? = nil,
+    public init(account: Account, currency: CurrencyCode? = nil, openingBalance: Balance? = nil, ledgerBalance: Balance? = nil,
                 availableBalance: Balance? = nil, start: LocalDate? = nil, end: LocalDate? = nil,
                 source: SourceLocation)
     {
         self.account = account
         self.currency = currency
+        self.openingBalance = openingBalance
         self.ledgerBalance = ledgerBalance
         self.availableBalance = availableBalance
         self.start = start

@@ -1,0 +1,135 @@
+import FinanceCore
+
+/// Entries into activities, and the statement's balances and balance check.
+extension CAMTStatementMapper {
+    /// Makes the activities of an entry: one, or one per `TxDtls` of a batched entry (a
+    /// Sammelüberweisung, a batch of direct debits collected at once).
+    ///
+    /// Signs: `CdtDbtInd` is the direction of this posting. `RvslInd` marks a reversal, whose
+    /// `CdtDbtInd` is already the reversing direction (the ISO 20022 usage rule of `RvslInd`: a
+    /// reversal booked CRDT undoes an original debit), so it does not flip the sign again, and the
+    /// balance check agrees; it only decides which party is the counterparty (the original one).
+    mutating func finish(_ e: CAMTEntryState) throws {
+        // Built only for a diagnostic: most entries need none.
+        var path: String { elementPath() + "/Ntry[\(e.index)]" }
+        let at = location(e.position)
+        if let problem = e.problem {
+            statement?.skipped += 1
+            return try sink.report(problem)
+        }
+        guard var amount = e.amount else { return try skip(.missing(path: path, element: "Amt"), at: at) }
+        guard let isCredit = e.isCredit else { return try skip(.missing(path: path, element: "CdtDbtInd"), at: at) }
+        if let status = e.status, status != "BOOK" {
+            return try sink.report(CAMTIssue.notBooked(path: path, status: status).diagnostic(at: at))
+        }
+        guard let date = e.bookingDate ?? e.valueDate else { return try skip(.missing(path: path, element: "BookgDt"), at: at) }
+        if amount.currency == nil { amount.currency = statement?.currency ?? options.currency }
+        let signed = isCredit ? amount : (amount.negated ?? amount)
+        addToBooked(signed)
+        let originalCredit = isCredit != e.reversal
+        guard e.transactions.count > 1 else {
+            return try emit(e.transactions.first ?? CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
+                            date: date, originalCredit: originalCredit, line: e.position.line)
+        }
+        // Some banks list a batch's transactions (names, references) without their amounts:
+        // splitting is impossible, so the entry stays whole rather than losing its money.
+        guard e.transactions.contains(where: { $0.transactionAmount != nil || $0.amount != nil || $0.problem != nil }) else {
+            try sink.report(CAMTIssue.batchWithoutAmounts(path: path, count: e.transactions.count).diagnostic(at: at))
+            return try emit(CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
+                            date: date, originalCredit: originalCredit, line: e.position.line)
+        }
+        var sum: Money? = Money(units: 0, scale: 0, currency: signed.currency)
+        for t in e.transactions {
+            if let problem = t.problem {
+                sum = nil
+                try sink.report(problem)
+                continue
+            }
+            guard var own = t.transactionAmount ?? t.amount else {
+                sum = nil
+                try sink.report(CAMTIssue.missing(path: path + "/NtryDtls/TxDtls[\(t.index)]", element: "Amt")
+                    .diagnostic(at: location(t.position)))
+                continue
+            }
+            if own.currency == nil { own.currency = signed.currency }
+            let credit = t.isCredit ?? isCredit
+            let txSigned = credit ? own : (own.negated ?? own)
+            sum = sum?.adding(txSigned)
+            try emit(t, entry: e, amount: txSigned, date: date, originalCredit: credit != e.reversal, line: t.position.line)
+        }
+        if let sum, sum != signed {
+            try sink.report(CAMTIssue.batchSum(path: path, count: e.transactions.count, sum: sum, entry: signed).diagnostic(at: at))
+        }
+    }
+
+    private mutating func skip(_ issue: CAMTIssue, at location: SourceLocation) throws {
+        statement?.skipped += 1
+        try sink.report(issue.diagnostic(at: location))
+    }
+
+    private mutating func addToBooked(_ amount: Money) {
+        guard let booked = statement?.booked else { return }
+        if let expected = statement?.closing?.amount.currency ?? statement?.currency, let currency = amount.currency, currency != expected {
+            statement?.booked = nil
+            return
+        }
+        var plain = amount
+        plain.currency = nil
+        statement?.booked = booked.adding(plain)
+    }
+
+    private mutating func emit(_ t: CAMTTransactionState, entry e: CAMTEntryState, amount: Money, date: LocalDate,
+                               originalCredit: Bool, line: Int) throws
+    {
+        let (main, ultimate) = originalCredit ? (t.debtor, t.ultimateDebtor) : (t.creditor, t.ultimateCreditor)
+        var name = main.name ?? ultimate.name
+        let address = main.name != nil ? main.address : (ultimate.address ?? main.address)
+        var memo = t.unstructured.isEmpty ? t.creditorReference : t.unstructured.joined(separator: " ")
+        if name == nil {
+            name = e.additionalInfo ?? t.additionalInfo
+        } else if memo == nil {
+            memo = e.additionalInfo
+        }
+        let endToEnd = t.endToEndID.flatMap { $0 == "NOTPROVIDED" ? nil : $0 }
+        let bankID = t.serviceReference ?? endToEnd ?? e.serviceReference
+        let account = options.account ?? statement?.accountID
+        let text = name ?? ""
+        let id = bankID.map { ids.id(account: account, bankID: $0, date: date) }
+            ?? ids.id(account: account, date: date, amount: amount, name: text)
+        try sink.accept(PaymentActivity(id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,
+                                        fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line)))
+        activityCount += 1
+    }
+
+    /// Keeps a `Bal`: OPBD (or PRCD, the previous closing) opens, CLBD closes, CLAV is available.
+    mutating func keep(_ b: CAMTBalanceState) {
+        guard var amount = b.amount, let code = b.code, let date = b.date else { return }
+        if amount.currency == nil { amount.currency = statement?.currency }
+        let balance = Balance(amount: b.isCredit ? amount : (amount.negated ?? amount), date: date)
+        switch code {
+        case "OPBD": statement?.opening = balance
+        case "PRCD": if statement?.opening == nil { statement?.opening = balance }
+        case "CLBD": statement?.closing = balance
+        case "CLAV": statement?.available = balance
+        default: break
+        }
+    }
+
+    /// Checks opening + booked entries = closing, and hands the statement to the sink.
+    mutating func finish(_ s: CAMTStatementState) throws {
+        let path = elementPath() + (s.index > 1 ? "/Stmt[\(s.index)]" : "/Stmt")
+        if let opening = s.opening, let closing = s.closing, var booked = s.booked, opening.amount.currency == closing.amount.currency {
+            booked.currency = opening.amount.currency
+            if opening.amount.adding(booked) != closing.amount {
+                try sink.report(CAMTIssue.balanceMismatch(path: path, opening: opening.amount, booked: booked, closing: closing.amount,
+                                                          skipped: s.skipped)
+                    .diagnostic(at: location(s.position)))
+            }
+        }
+        let currency = s.currency ?? s.closing?.amount.currency
+        try sink.statement(StatementInfo(account: Account(id: options.account ?? s.accountID ?? "", kind: .checking), currency: currency,
+                                         openingBalance: s.opening, ledgerBalance: s.closing, availableBalance: s.available,
+                                         start: s.start ?? s.opening?.date, end: s.end ?? s.closing?.date,
+                                         source: SourceLocation(file: file, line: s.position.line)))
+    }
+}

@@ -1,0 +1,247 @@
+import FinanceCore
+
+/// Thrown to stop reading a document that is not a CAMT.053 statement (after its diagnostic).
+struct CAMTNotAStatement: Error {}
+
+/// Turns CAMT.053 element events into activities, statements and diagnostics.
+///
+/// Elements are recognised by local name and parent (`Ntry/Amt` is the entry amount,
+/// `Ntry/AmtDtls/…/Amt` is not), whatever the namespace version: the shape from camt.053.001.02
+/// to .08 differs only in where a few elements sit (`Sts/Cd` in v06+, `Pty/Nm` in v08), and both
+/// places are read.
+struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
+    var sink: Sink
+    let file: String
+    let options: ReadOptions
+    let ids = ActivityIDBuilder()
+    private(set) var path: [CAMTTag] = []
+    private var statementCount = 0
+    var statement: CAMTStatementState?
+    private var balance: CAMTBalanceState?
+    var entry: CAMTEntryState?
+    private var transaction: CAMTTransactionState?
+    /// `Dbtr`, `Cdtr`, `UltmtDbtr` or `UltmtCdtr` of the open `TxDtls/RltdPties`.
+    private var party: CAMTTag?
+    var activityCount = 0
+
+    init(sink: Sink, file: String, options: ReadOptions) {
+        self.sink = sink
+        self.file = file
+        self.options = options
+    }
+
+    // MARK: Events
+
+    mutating func start(_ tag: CAMTTag, namespace: UnsafeBufferPointer<UInt8>?, at position: CAMTPosition) throws {
+        path.append(tag)
+        let parent = path.count >= 2 ? path[path.count - 2] : .unknown
+        switch tag {
+        case _ where path.count == 1:
+            guard tag == .document else { try refuse("an XML document whose root is not <Document>", at: position) }
+            try checkNamespace(namespace.map { String(decoding: $0, as: UTF8.self) } ?? "", at: position)
+        case _ where path.count == 2:
+            guard tag == .bkToCstmrStmt else { try refuse("an XML document without <BkToCstmrStmt>", at: position) }
+        case .stmt where parent == .bkToCstmrStmt:
+            statementCount += 1
+            statement = CAMTStatementState(index: statementCount, position: position)
+        case .bal where parent == .stmt:
+            balance = CAMTBalanceState(position: position)
+        case .ntry where parent == .stmt:
+            statement?.entryCount += 1
+            entry = CAMTEntryState(index: statement?.entryCount ?? 1, position: position)
+        case .txDtls where entry != nil:
+            transaction = CAMTTransactionState(index: (entry?.transactions.count ?? 0) + 1, position: position)
+        case .dbtr, .cdtr, .ultmtDbtr, .ultmtCdtr:
+            if parent == .rltdPties && transaction != nil { party = tag }
+        default:
+            break
+        }
+    }
+
+    mutating func leaf(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?, at position: CAMTPosition) throws {
+        if transaction != nil {
+            transactionLeaf(tag, value, currency: currency, at: position)
+        } else if entry != nil {
+            entryLeaf(tag, value, currency: currency, at: position)
+        } else if balance != nil {
+            try balanceLeaf(tag, value, currency: currency, at: position)
+        } else if statement != nil {
+            statementLeaf(tag, value)
+        }
+    }
+
+    mutating func end(_ tag: CAMTTag, at position: CAMTPosition) throws {
+        if !path.isEmpty { path.removeLast() }
+        switch tag {
+        case .txDtls:
+            // `take()` moves the state out: a copy would retain every string in it once more.
+            if let finished = transaction.take() { entry?.transactions.append(finished) }
+        case .dbtr, .cdtr, .ultmtDbtr, .ultmtCdtr:
+            if party == tag { party = nil }
+        case .ntry where path.last == .stmt:
+            if let finished = entry.take() { try finish(finished) }
+        case .bal where path.last == .stmt:
+            if let finished = balance.take() { keep(finished) }
+        case .stmt where path.last == .bkToCstmrStmt:
+            if let finished = statement.take() { try finish(finished) }
+        default:
+            break
+        }
+    }
+
+    mutating func problem(_ problem: XMLProblem) throws {
+        try sink.report(CAMTIssue.syntax(problem).diagnostic(at: location(CAMTPosition(line: problem.line, column: problem.column))))
+    }
+
+    // MARK: Leaves
+
+    private mutating func statementLeaf(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>) {
+        let n = path.count
+        switch tag {
+        case .iban where n >= 2 && path[n - 1] == .id && path[n - 2] == .acct:
+            statement?.accountID = CAMTValues.text(value)
+        case .id where n >= 3 && path[n - 1] == .othr && path[n - 3] == .acct:
+            if statement?.accountID == nil { statement?.accountID = CAMTValues.text(value) }
+        case .ccy where path[n - 1] == .acct:
+            if value.count == 3 { statement?.currency = CurrencyCode(bytes: value[0], value[1], value[2]) }
+        case .frDtTm where path[n - 1] == .frToDt: statement?.start = CAMTValues.date(value)
+        case .toDtTm where path[n - 1] == .frToDt: statement?.end = CAMTValues.date(value)
+        default: break
+        }
+    }
+
+    private mutating func balanceLeaf(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?,
+                                      at position: CAMTPosition) throws
+    {
+        let parent = path.last ?? .unknown
+        switch tag {
+        case .cd where parent == .cdOrPrtry: balance?.code = CAMTValues.text(value)
+        case .amt where parent == .bal:
+            guard var amount = CAMTValues.amount(value) else {
+                try sink.report(CAMTIssue.badAmount(path: elementPath(tag), text: String(decoding: value, as: UTF8.self))
+                    .diagnostic(at: location(position)))
+                return
+            }
+            amount.currency = currency
+            balance?.amount = amount
+        case .cdtDbtInd where parent == .bal: balance?.isCredit = CAMTValues.isCredit(value) ?? true
+        case .dt where parent == .dt, .dtTm where parent == .dt: balance?.date = CAMTValues.date(value)
+        default: break
+        }
+    }
+
+    private mutating func entryLeaf(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?, at position: CAMTPosition) {
+        let parent = path.last ?? .unknown
+        switch (tag, parent) {
+        case (.amt, .ntry):
+            if var amount = CAMTValues.amount(value) {
+                amount.currency = currency
+                entry?.amount = amount
+            } else {
+                entryProblem(.badAmount(path: elementPath(tag), text: String(decoding: value, as: UTF8.self)), at: position)
+            }
+        case (.cdtDbtInd, .ntry):
+            entry?.isCredit = CAMTValues.isCredit(value)
+            if entry?.isCredit == nil {
+                entryProblem(.badIndicator(path: elementPath(tag), text: String(decoding: value, as: UTF8.self)), at: position)
+            }
+        case (.rvslInd, .ntry): entry?.reversal = CAMTValues.flag(value)
+        case (.sts, .ntry), (.cd, .sts): entry?.status = CAMTValues.text(value)
+        case (.dt, .bookgDt), (.dtTm, .bookgDt), (.dt, .valDt), (.dtTm, .valDt):
+            guard let date = CAMTValues.date(value) else {
+                entryProblem(.badDate(path: elementPath(tag), text: String(decoding: value, as: UTF8.self)), at: position)
+                return
+            }
+            if parent == .bookgDt { entry?.bookingDate = date } else { entry?.valueDate = date }
+        case (.acctSvcrRef, .ntry): entry?.serviceReference = CAMTValues.text(value)
+        case (.addtlNtryInf, .ntry): entry?.additionalInfo = CAMTValues.text(value)
+        default: break
+        }
+    }
+
+    private mutating func transactionLeaf(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?,
+                                          at position: CAMTPosition)
+    {
+        let n = path.count
+        let parent = path[n - 1]
+        switch tag {
+        case .acctSvcrRef where parent == .refs: transaction?.serviceReference = CAMTValues.text(value)
+        case .endToEndId where parent == .refs: transaction?.endToEndID = CAMTValues.text(value)
+        case .chqNb where parent == .refs: transaction?.checkNumber = CAMTValues.text(value)
+        case .amt where parent == .txDtls || parent == .txAmt && path[n - 2] == .amtDtls:
+            guard var amount = CAMTValues.amount(value) else {
+                let problem = CAMTIssue.badAmount(path: elementPath(tag), text: String(decoding: value, as: UTF8.self))
+                let diagnostic = problem.diagnostic(at: location(position))
+                if transaction?.problem == nil { transaction?.problem = diagnostic }
+                return
+            }
+            amount.currency = currency
+            if parent == .txDtls { transaction?.amount = amount } else { transaction?.transactionAmount = amount }
+        case .cdtDbtInd where parent == .txDtls: transaction?.isCredit = CAMTValues.isCredit(value)
+        case .ustrd where parent == .rmtInf:
+            if let text = CAMTValues.text(value) { transaction?.unstructured.append(text) }
+        case .ref where parent == .cdtrRefInf:
+            if transaction?.creditorReference == nil { transaction?.creditorReference = CAMTValues.text(value) }
+        case .addtlTxInf where parent == .txDtls: transaction?.additionalInfo = CAMTValues.text(value)
+        case .nm:
+            guard let party, parent == party || parent == .pty && path[n - 2] == party, let text = CAMTValues.text(value) else { return }
+            transaction?[party: party].name = text
+        case .strtNm, .bldgNb, .pstCd, .twnNm, .ctry, .adrLine:
+            guard let party, parent == .pstlAdr, let text = CAMTValues.text(value) else { return }
+            transaction?[party: party].set(tag, text)
+        default: break
+        }
+    }
+
+    private mutating func entryProblem(_ issue: CAMTIssue, at position: CAMTPosition) {
+        let diagnostic = issue.diagnostic(at: location(position))
+        if entry?.problem == nil { entry?.problem = diagnostic }
+    }
+
+    // MARK: Document
+
+    private mutating func checkNamespace(_ namespace: String, at position: CAMTPosition) throws {
+        let iso = "urn:iso:std:iso:20022:tech:xsd:"
+        guard namespace.hasPrefix(iso) else {
+            if !namespace.isEmpty { try sink.report(CAMTIssue.unknownNamespace(namespace).diagnostic(at: location(position))) }
+            return
+        }
+        let message = namespace.dropFirst(iso.count)
+        guard message.hasPrefix("camt.053.") else {
+            let names = ["camt.052": "a camt.052 account report", "camt.054": "a camt.054 debit/credit notification",
+                         "pain.001": "a pain.001 credit transfer order", "pain.008": "a pain.008 direct debit order"]
+            try refuse(names[String(message.prefix(8))] ?? "an ISO 20022 \(message) message", at: position)
+        }
+        let known = (2...8).map { "camt.053.001.0\($0)" }
+        if !known.contains(String(message)) {
+            try sink.report(CAMTIssue.unknownNamespace(namespace).diagnostic(at: location(position)))
+        }
+    }
+
+    private mutating func refuse(_ what: String, at position: CAMTPosition) throws -> Never {
+        try sink.report(CAMTIssue.notStatement(what).diagnostic(at: location(position)))
+        throw CAMTNotAStatement()
+    }
+
+    // MARK: Locations
+
+    func location(_ position: CAMTPosition) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column > 0 ? position.column : nil)
+    }
+
+    /// The path of the open elements, and `leaf` below them: `Document/BkToCstmrStmt/Stmt/Ntry[4]/Amt`.
+    /// Entries and transactions are numbered from 1 in their parent; statements after the first.
+    func elementPath(_ leaf: CAMTTag? = nil) -> String {
+        var parts: [String] = []
+        for tag in path {
+            switch tag {
+            case .stmt where (statement?.index ?? 1) > 1: parts.append("Stmt[\(statement?.index ?? 1)]")
+            case .ntry: parts.append("Ntry[\(entry?.index ?? 0)]")
+            case .txDtls: parts.append("TxDtls[\(transaction?.index ?? 0)]")
+            default: parts.append(tag.name)
+            }
+        }
+        if let leaf { parts.append(leaf.name) }
+        return parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,72 @@
+import FinanceCore
+
+/// Reads ISO 20022 CAMT.053 bank-to-customer statements (camt.053.001.02 to .08; later versions
+/// with a warning), several statements (accounts) per file, in two layers: libxml2 through
+/// `CAMTParser` on a second thread, and `CAMTStatementMapper` on the caller's.
+///
+/// Booked entries become activities; a batched entry (several `TxDtls`) becomes one activity per
+/// transaction. Pending (`PDNG`) and information-only (`INFO`) entries are skipped with a warning
+/// each: they are not on the account yet, and the same entries come back booked in a later
+/// statement, where importing them twice would double them.
+public struct CAMTStatementReader: StatementReader {
+    public static let format = StatementFormat.camt
+
+    public init() {}
+
+    /// High for XML that names the camt.053 namespace or `BkToCstmrStmt`; lower for other
+    /// ISO 20022 messages (camt.052/054, pain.001), so that reading them says what they are.
+    /// OFX 2.x is XML too, but never has these names.
+    public static func sniff(_ prefix: [UInt8]) -> Int {
+        let head = Array(prefix.prefix(4096))
+        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < head.count, head[i] == 0x20 || head[i] == 0x09 || head[i] == 0x0A || head[i] == 0x0D { i += 1 }
+        guard i < head.count, head[i] == UInt8(ascii: "<") else { return 0 }
+        if contains(head, "camt.053.") || contains(head, "<BkToCstmrStmt") { return 95 }
+        if contains(head, "urn:iso:std:iso:20022:tech:xsd:") { return 60 }
+        return 0
+    }
+
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let file = input.displayName
+        let prefix = try input.peek(upTo: 1 << 12)
+        // libxml2 takes the XML declaration only at the very start: skip blank lines before it,
+        // keeping the file's line numbers.
+        var skip = 0, lines = 0
+        while skip < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[skip]) {
+            if prefix[skip] == 0x0A { lines += 1 }
+            skip += 1
+        }
+        guard skip < prefix.count else {
+            return try sink.report(CAMTIssue.empty.diagnostic(at: SourceLocation(file: file, line: 1)))
+        }
+        let start = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : skip
+        guard start < prefix.count, prefix[start] == UInt8(ascii: "<") else {
+            return try sink.report(CAMTIssue.notStatement("not XML").diagnostic(at: SourceLocation(file: file, line: lines + 1, column: 1)))
+        }
+        var mapper = CAMTStatementMapper(sink: sink, file: file, options: options)
+        defer { sink = mapper.sink }
+        let parser = CAMTParser(input: input, skip: skip, linesBefore: lines)
+        let failure: InputError?
+        do {
+            failure = try ParsingPipeline.run(produce: { parser.produce(into: $0) }, consume: { try $0.replay(into: &mapper) },
+                                              clear: { $0.clear() })
+        } catch is CAMTNotAStatement {
+            return
+        }
+        if let failure {
+            try mapper.sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
+                                              "reading stopped: \(failure)"))
+        }
+    }
+
+    private static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            var k = 1
+            while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
+            if k == needle.count { return true }
+        }
+        return false
+    }
+}

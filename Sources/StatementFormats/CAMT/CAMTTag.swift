@@ -1,0 +1,44 @@
+/// The CAMT.053 elements pfin reads, by their local names (ISO 20022 message definition
+/// `BankToCustomerStatementV02`…`V08`; the names are the XML tags of the schema). Names are
+/// case-sensitive in XML; anything else is `unknown` and only keeps the element nesting.
+enum CAMTTag: UInt8, Sendable, CaseIterable {
+    case unknown
+    // The message.
+    case document, bkToCstmrStmt, stmt
+    // Statement: id, account, period and balances.
+    case id, acct, iban, othr, ccy, frToDt, frDtTm, toDtTm
+    case bal, tp, cdOrPrtry, cd, prtry, amt, cdtDbtInd, dt, dtTm
+    // Entry.
+    case ntry, rvslInd, sts, bookgDt, valDt, acctSvcrRef, addtlNtryInf, bkTxCd, domn, fmly, subFmlyCd
+    case ntryDtls, txDtls
+    // Transaction details.
+    case refs, endToEndId, chqNb, amtDtls, txAmt
+    case rltdPties, dbtr, cdtr, ultmtDbtr, ultmtCdtr, pty, nm
+    case pstlAdr, strtNm, bldgNb, pstCd, twnNm, ctry, adrLine
+    case rmtInf, ustrd, strd, cdtrRefInf, ref, addtlTxInf
+
+    /// The element's name in CAMT files.
+    var name: String { CAMTTag.names[Int(rawValue)] }
+
+    private static let names: [String] = [
+        "*",
+        "Document", "BkToCstmrStmt", "Stmt",
+        "Id", "Acct", "IBAN", "Othr", "Ccy", "FrToDt", "FrDtTm", "ToDtTm",
+        "Bal", "Tp", "CdOrPrtry", "Cd", "Prtry", "Amt", "CdtDbtInd", "Dt", "DtTm",
+        "Ntry", "RvslInd", "Sts", "BookgDt", "ValDt", "AcctSvcrRef", "AddtlNtryInf", "BkTxCd", "Domn", "Fmly", "SubFmlyCd",
+        "NtryDtls", "TxDtls",
+        "Refs", "EndToEndId", "ChqNb", "AmtDtls", "TxAmt",
+        "RltdPties", "Dbtr", "Cdtr", "UltmtDbtr", "UltmtCdtr", "Pty", "Nm",
+        "PstlAdr", "StrtNm", "BldgNb", "PstCd", "TwnNm", "Ctry", "AdrLine",
+        "RmtInf", "Ustrd", "Strd", "CdtrRefInf", "Ref", "AddtlTxInf",
+    ]
+
+    private static let byName: [String: CAMTTag] = Dictionary(uniqueKeysWithValues: allCases.dropFirst().map { ($0.name, $0) })
+
+    /// Looks a local name up. Called once per distinct name of a file (`CAMTParser` caches by
+    /// libxml2's interned name), so a dictionary is fast enough.
+    static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> CAMTTag {
+        guard bytes.count <= 16 else { return .unknown }
+        return byName[String(decoding: bytes, as: UTF8.self)] ?? .unknown
+    }
+}
