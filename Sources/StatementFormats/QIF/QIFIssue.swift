@@ -49,7 +49,7 @@ enum QIFIssue {
                               "expected \(what) in the '\(String(UnicodeScalar(letter)))' field, found '\(text)'; the record is skipped",
                               notes: ["the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))' from its amounts; fix this amount in the file"])
         case .incompleteRecord(let missingDate, let missingAmount):
-            let what = missingDate && missingAmount ? "a date ('D' line) and an amount ('T' line)" : missingDate ? "a date ('D' line)" : "an amount ('T' line)"
+            let what = missingDate && missingAmount ? "date ('D' line) and no amount ('T' line)" : missingDate ? "date ('D' line)" : "amount ('T' line)"
             return Diagnostic(.error, code: code, at: location, "the record starting here has no \(what); it is skipped",
                               notes: ["every transaction record needs 'D' and 'T' lines before its closing '^'"])
         case .splitWithoutAmount(let split):
@@ -62,7 +62,7 @@ enum QIFIssue {
         case .skippedSection(let name):
             return Diagnostic(.warning, code: code, at: location,
                               "skipping the '!Type:\(name)' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
-                              notes: ["export investment accounts as OFX instead; lists (categories, classes, memorized transactions) have no transactions"])
+                              notes: ["lists (categories, classes, memorized transactions) hold no transactions; for investment accounts, export OFX instead"])
         case .unknownHeader(let text):
             return Diagnostic(.warning, code: code, at: location, "unknown QIF header '\(text)'; its records are skipped",
                               notes: ["transaction sections start with '!Type:Bank', '!Type:CCard', '!Type:Cash', '!Type:Oth A' or '!Type:Oth L'"])
