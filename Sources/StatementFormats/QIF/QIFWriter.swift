@@ -73,7 +73,7 @@ public struct QIFWriter: StatementWriter {
             pending.append(a)
             return
         }
-        try record([a])
+        try single(a)
     }
 
     public mutating func finish() throws {
@@ -84,24 +84,49 @@ public struct QIFWriter: StatementWriter {
 
     private mutating func flushSplits() throws {
         guard !pending.isEmpty else { return }
-        try record(pending)
+        try splitRecord(pending)
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// One record: a plain transaction, or the splits of one.
-    private mutating func record(_ parts: [PaymentActivity]) throws {
+    /// A record of its own (the path nearly every activity takes: no array, no sums).
+    private mutating func single(_ a: PaymentActivity) throws {
+        begin(a, total: a.amount)
+        if let memo = a.memo { line(UInt8(ascii: "M"), memo) }
+        if let address = a.address { line(UInt8(ascii: "A"), address) }
+        if let category = category(a) { line(UInt8(ascii: "L"), category) }
+        try end()
+    }
+
+    /// One record for the splits of one: their sum as `T`, then `S`/`E`/`$` for each; the memo
+    /// as `M` when all share it, else each split's as `E`.
+    private mutating func splitRecord(_ parts: [PaymentActivity]) throws {
         let a = parts[0]
         var total = a.amount
         for part in parts.dropFirst() {
             guard let sum = total.adding(part.amount) else {
                 // A total Money cannot hold: the splits become records of their own.
-                for part in parts { try record([part]) }
+                for part in parts { try single(part) }
                 return
             }
             total = sum
         }
+        begin(a, total: total)
+        withoutCurrency += parts.dropFirst().count { $0.currency != nil }
+        let sharedMemo = parts.allSatisfy { $0.memo == a.memo }
+        if sharedMemo, let memo = a.memo { line(UInt8(ascii: "M"), memo) }
+        if let address = a.address { line(UInt8(ascii: "A"), address) }
+        for part in parts {
+            line(UInt8(ascii: "S"), category(part) ?? "")
+            if !sharedMemo, let memo = part.memo { line(UInt8(ascii: "E"), memo) }
+            amountLine(UInt8(ascii: "$"), part.amount)
+        }
+        try end()
+    }
+
+    /// The account block if the account changes, then `D`, `T`, `N` and `P`.
+    private mutating func begin(_ a: PaymentActivity, total: Money) {
         switchAccount(a.account)
-        withoutCurrency += parts.count { $0.currency != nil }
+        if a.currency != nil { withoutCurrency += 1 }
         let out = buffer
         out.reserve(32)
         out.appendReserved(UInt8(ascii: "D"))
@@ -115,24 +140,14 @@ public struct QIFWriter: StatementWriter {
         amountLine(UInt8(ascii: "T"), total)
         if let number = a.checkNumber { line(UInt8(ascii: "N"), number) }
         line(UInt8(ascii: "P"), a.name)
-        let isSplit = parts.count > 1 || QIFRecordMapper.splitNumber(a.id) == 1
-        let sharedMemo = parts.allSatisfy { $0.memo == a.memo }
-        if let memo = a.memo, !isSplit || sharedMemo { line(UInt8(ascii: "M"), memo) }
-        if let address = a.address { line(UInt8(ascii: "A"), address) }
-        if isSplit {
-            for part in parts {
-                line(UInt8(ascii: "S"), category(part) ?? "")
-                if !sharedMemo, let memo = part.memo { line(UInt8(ascii: "E"), memo) }
-                amountLine(UInt8(ascii: "$"), part.amount)
-            }
-        } else if let category = category(a) {
-            line(UInt8(ascii: "L"), category)
-        }
-        out.append(UInt8(ascii: "^"))
-        out.append(0x0A)
-        if out.count >= 1 << 16 {
-            try output.write(out.bytes)
-            out.removeAll()
+    }
+
+    private func end() throws {
+        buffer.append(UInt8(ascii: "^"))
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 {
+            try output.write(buffer.bytes)
+            buffer.removeAll()
         }
     }
 
