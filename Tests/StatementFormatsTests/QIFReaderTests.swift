@@ -66,8 +66,8 @@ import Testing
     @Test func badDatesAmountsAndIncompleteRecordsAreLocatedErrors() throws {
         let result = try readQIFFixture("bad-records.qif")
         #expect(located(result.diagnostics) == [
-            "2:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '02/30/2024'; the record is skipped",
-            "7:2: error: expected an amount like -1,234.56 in the 'T' field, found '-1O.00'; the record is skipped",
+            "2:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '02/30/2024'; the record starting on line 2 is skipped",
+            "7:2: error: expected an amount like -1,234.56 in the 'T' field, found '-1O.00'; the record starting on line 6 is skipped",
             "10:1: error: the record starting here has no date ('D' line); it is skipped",
             "13:1: error: the record starting here has no amount ('T' line); it is skipped",
         ])
@@ -123,6 +123,12 @@ import Testing
         #expect(overridden.activities.map { $0.account ?? "∅" } == ["Mine", "Mine"])
     }
 
+    @Test func anAutoSwitchNeverClearedStillNamesEachSection() throws {
+        let lines = ["!Option:AutoSwitch", "!Account", "NSavings", "TBank", "^", "!Type:Bank", "D05/14/2024", "T1.00", "^",
+                     "!Account", "NCard", "TCCard", "^", "!Type:CCard", "D05/15/2024", "T-2.00", "^"]
+        #expect(try readQIF(lines).activities.map { $0.account ?? "∅" } == ["Savings", "Card"])
+    }
+
     @Test func identicalRecordsOnOneDayStayTwoWithStableIDs() throws {
         let lines = ["!Type:Cash", "D05/14/2024", "T-3.50", "PCoffee", "^", "D05/14/2024", "T-3.50", "PCoffee", "^"]
         let once = try readQIF(lines).activities.map(\.id)
@@ -158,7 +164,7 @@ import Testing
         let result = try readQIF(["!Type:Bank", "D05/14/2024", "T-1.00", "^", "D05/20/2024", "T-2.00", "^", "D25/05/2024", "T-3.00", "^"])
         #expect(located(result.diagnostics) == [
             "1: warning: the dates fit no single order of day and month: line 8 reads only as day/month, line 2 only as month/day; read as mm/dd/yyyy, as most dates need",
-            "8:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '25/05/2024'; the record is skipped",
+            "8:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '25/05/2024'; the record starting on line 8 is skipped",
         ])
         #expect(result.activities.count == 2)
     }

@@ -2,8 +2,8 @@ import FinanceCore
 
 /// Problems in QIF files, as data; `diagnostic(at:)` gives the wording.
 enum QIFIssue {
-    case badDate(text: String, order: QIFDateOrder)
-    case badAmount(text: String, letter: UInt8, decimalMark: UInt8, failure: AmountParseFailure)
+    case badDate(text: String, order: QIFDateOrder, record: Int)
+    case badAmount(text: String, letter: UInt8, decimalMark: UInt8, failure: AmountParseFailure, record: Int)
     case incompleteRecord(missingDate: Bool, missingAmount: Bool)
     case splitWithoutAmount(split: Int)
     case splitMismatch(sum: Money, total: Money)
@@ -37,16 +37,16 @@ enum QIFIssue {
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
         switch self {
-        case .badDate(let text, let order):
+        case .badDate(let text, let order, let record):
             let like = order == .monthFirst ? "05/03'24 or 05/03/2024" : "03/05/2024 or 03.05.2024"
             return Diagnostic(.error, code: code, at: location,
-                              "expected a date like \(like) (read as \(order.pattern)), found '\(text)'; the record is skipped",
+                              "expected a date like \(like) (read as \(order.pattern)), found '\(text)'; the record starting on line \(record) is skipped",
                               notes: ["the order of day and month is decided from the whole file; fix this date or add '!Option:\(order == .monthFirst ? "DMY" : "MDY")' as the first line if the order is wrong"])
-        case .badAmount(let text, let letter, let mark, let failure):
+        case .badAmount(let text, let letter, let mark, let failure, let record):
             let like = mark == UInt8(ascii: ",") ? "-1.234,56" : "-1,234.56"
             let what = failure == .tooLarge ? "an amount of at most 18 digits" : "an amount like \(like)"
             return Diagnostic(.error, code: code, at: location,
-                              "expected \(what) in the '\(String(UnicodeScalar(letter)))' field, found '\(text)'; the record is skipped",
+                              "expected \(what) in the '\(String(UnicodeScalar(letter)))' field, found '\(text)'; the record starting on line \(record) is skipped",
                               notes: ["the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))' from its amounts; fix this amount in the file"])
         case .incompleteRecord(let missingDate, let missingAmount):
             let what = missingDate && missingAmount ? "date ('D' line) and no amount ('T' line)" : missingDate ? "date ('D' line)" : "amount ('T' line)"

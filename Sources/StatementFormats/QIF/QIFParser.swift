@@ -27,6 +27,8 @@ struct QIFParser {
     private var section = Section.none
     private var record = QIFRecord()
     private var accountName: String?
+    /// The name of the last finished `!Account` block.
+    private var lastBlockName: String?
     private var currentAccount: String?
     private var autoSwitch = false
     /// Field letters already warned about, one bit each.
@@ -80,7 +82,10 @@ struct QIFParser {
             try mapper.emit(&record, account: options.account ?? currentAccount, into: &sink)
             record.reset()
         case .account:
-            if !autoSwitch, let accountName { currentAccount = accountName }
+            if let accountName {
+                lastBlockName = accountName
+                if !autoSwitch { currentAccount = accountName }
+            }
             accountName = nil
         case .none, .skipped:
             return
@@ -88,12 +93,16 @@ struct QIFParser {
     }
 
     private mutating func header(_ text: UnsafeBufferPointer<UInt8>, number: Int, into sink: inout some ActivitySink) throws {
+        let afterAccount = section == .account
         try endRecord(into: &sink)
         if QIFText.hasPrefixIgnoringCase(text, "!Type:") {
             let name = QIFText.trimmed(UnsafeBufferPointer(rebasing: text[6...]))
             if QIFText.equalsIgnoringCase(name, "Bank") || QIFText.equalsIgnoringCase(name, "CCard") || QIFText.equalsIgnoringCase(name, "Cash")
                 || QIFText.equalsIgnoringCase(name, "Oth A") || QIFText.equalsIgnoringCase(name, "Oth L")
             {
+                // Some exporters set AutoSwitch and never clear it, writing each account's block
+                // right before its transactions: a block directly followed by them names them.
+                if autoSwitch && afterAccount, let lastBlockName { currentAccount = lastBlockName }
                 section = .transactions
             } else {
                 section = .skipped
@@ -126,7 +135,7 @@ struct QIFParser {
             if let date = QIFDateParts.split(value)?.date(prescan.dateOrder) {
                 record.date = date
             } else {
-                try fail(.badDate(text: QIFText.string(value), order: prescan.dateOrder), number, into: &sink)
+                try fail(.badDate(text: QIFText.string(value), order: prescan.dateOrder, record: record.line), number, into: &sink)
             }
         case UInt8(ascii: "T"), UInt8(ascii: "U"):
             // Quicken writes `U` as a copy of `T`: read it only when no `T` came before.
@@ -171,7 +180,7 @@ struct QIFParser {
         case .success(let parsed):
             return Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? options.currency)
         case .failure(let failure):
-            try fail(.badAmount(text: QIFText.string(value), letter: letter, decimalMark: prescan.decimalMark, failure: failure), number, into: &sink)
+            try fail(.badAmount(text: QIFText.string(value), letter: letter, decimalMark: prescan.decimalMark, failure: failure, record: record.line), number, into: &sink)
             return nil
         }
     }
