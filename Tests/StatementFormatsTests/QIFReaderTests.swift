@@ -169,9 +169,14 @@ import Testing
         #expect(result.activities.count == 2)
     }
 
-    @Test func anOptionLinePinsTheDateOrder() throws {
+    @Test func anOptionLineOrTheDateFormatFlagPinsTheDateOrder() throws {
         let result = try readQIF(["!Option:DMY", "!Type:Bank", "D05/04/2024", "T-1.00", "^"])
         #expect(result.activities.map(\.date.description) == ["2024-04-05"])
+        var profile = CSVProfile()
+        profile.dateFormat = DateFormat("mm/dd/yyyy")
+        profile.decimalMark = UInt8(ascii: ",")
+        let pinned = try readQIF(["!Option:DMY", "!Type:Bank", "D05/04/2024", "T-1.000", "^"], options: ReadOptions(csvProfile: profile))
+        #expect(pinned.activities.map { "\($0.date) \($0.amount.decimalString)" } == ["2024-05-04 -1000.00"], "a comma decimal mark makes the dot a thousands separator")
     }
 
     @Test func invalidUTF8InAUTF8FileIsAWarningOnItsLine() throws {

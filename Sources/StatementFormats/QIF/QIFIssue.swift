@@ -41,7 +41,7 @@ enum QIFIssue {
             let like = order == .monthFirst ? "05/03'24 or 05/03/2024" : "03/05/2024 or 03.05.2024"
             return Diagnostic(.error, code: code, at: location,
                               "expected a date like \(like) (read as \(order.pattern)), found '\(text)'; the record starting on line \(record) is skipped",
-                              notes: ["the order of day and month is decided from the whole file; fix this date or add '!Option:\(order == .monthFirst ? "DMY" : "MDY")' as the first line if the order is wrong"])
+                              notes: ["fix this date, or pass --date-format \(order == .monthFirst ? "dd/mm/yyyy" : "mm/dd/yyyy") if the file puts \(order == .monthFirst ? "the day" : "the month") first (pfin decides the order from the file's dates unless told)"])
         case .badAmount(let text, let letter, let mark, let failure, let record):
             let like = mark == UInt8(ascii: ",") ? "-1.234,56" : "-1,234.56"
             let what = failure == .tooLarge ? "an amount of at most 18 digits" : "an amount like \(like)"
@@ -74,7 +74,7 @@ enum QIFIssue {
         case .dateOrderContradiction(let chosen, let dayLine, let monthLine):
             return Diagnostic(.warning, code: code, at: location,
                               "the dates fit no single order of day and month: line \(dayLine) reads only as day/month, line \(monthLine) only as month/day; read as \(chosen.pattern), as most dates need",
-                              notes: ["dates that do not fit are reported one by one; correct them, or pin the order with '!Option:DMY' or '!Option:MDY' as the first line"])
+                              notes: ["dates that do not fit are reported one by one; correct them, or pin the order with --date-format dd/mm/yyyy or mm/dd/yyyy"])
         case .invalidUTF8:
             return Diagnostic(.warning, code: code, at: location, "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",
                               notes: ["most of the file is UTF-8, so it was not read as Windows-1252; re-export it in one encoding"])

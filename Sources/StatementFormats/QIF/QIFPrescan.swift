@@ -9,7 +9,8 @@ import Glibc
 /// order under which every date of the window is a calendar day, else the one most dates need
 /// (with a warning naming a date of each kind); with nothing to tell, month first as Quicken US
 /// does, or day first when the dates are written with dots. `!Option:DMY` / `!Option:MDY`, which
-/// some exporters write, settle the order outright.
+/// some exporters write, settle the order outright, and so does the user's `--date-format` (or a
+/// profile's `date-format` and `decimal-mark`), which wins over everything in the file.
 struct QIFPrescan: Equatable {
     /// How much of a file is scanned: dates and amounts repeat the same layout all the way through.
     static let window = 4 << 20
@@ -25,7 +26,17 @@ struct QIFPrescan: Equatable {
             && a.contradiction?.monthFirstLine == b.contradiction?.monthFirstLine
     }
 
-    init(_ prefix: UnsafeBufferPointer<UInt8>) {
+    /// - Parameters:
+    ///   - pinnedOrder: the order the user gave (`--date-format dd/mm/yyyy`), if any.
+    ///   - pinnedDecimalMark: the decimal mark the user gave, if any.
+    init(_ prefix: UnsafeBufferPointer<UInt8>, pinnedOrder: QIFDateOrder? = nil, pinnedDecimalMark: UInt8? = nil) {
+        defer {
+            if let pinnedOrder {
+                dateOrder = pinnedOrder
+                contradiction = nil
+            }
+            if let pinnedDecimalMark { decimalMark = pinnedDecimalMark }
+        }
         var dayFirst = 0, monthFirst = 0, dotted = 0, slashed = 0
         var firstDayFirst: Int?, firstMonthFirst: Int?
         var commaVotes = 0, pointVotes = 0

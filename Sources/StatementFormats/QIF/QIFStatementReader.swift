@@ -9,7 +9,9 @@ import Glibc
 /// from 128 KiB chunks with `memchr` and read on their bytes, so memory stays flat whatever the
 /// file's size. A line longer than `maximumLineBytes` is reported and skipped without being held.
 ///
-/// QIF carries no currency: amounts take `--currency` when given, else none.
+/// QIF carries no currency: amounts take `--currency` when given, else none. `--date-format`
+/// (only whether the day or the month comes first) and a profile's `decimal-mark` pin what the
+/// prescan would otherwise decide.
 public struct QIFStatementReader: StatementReader {
     public static let format = StatementFormat.qif
     /// The longest line read: far beyond any QIF field.
@@ -56,13 +58,15 @@ public struct QIFStatementReader: StatementReader {
             return
         }
         var transcoder = guess.encoding == .utf8 ? nil : UTF8Transcoder(encoding: guess.encoding)
+        let profile = options.csvProfile
+        let order = profile.dateFormat.map { $0.dayFirst ? QIFDateOrder.dayFirst : .monthFirst }
         let prescan: QIFPrescan
         if var decoder = transcoder {
             var text: [UInt8] = []
             prefix.withUnsafeBufferPointer { decoder.decode($0, into: &text, isFinal: true) }
-            prescan = text.withUnsafeBufferPointer { QIFPrescan($0) }
+            prescan = text.withUnsafeBufferPointer { QIFPrescan($0, pinnedOrder: order, pinnedDecimalMark: profile.decimalMark) }
         } else {
-            prescan = prefix.withUnsafeBufferPointer { QIFPrescan($0) }
+            prescan = prefix.withUnsafeBufferPointer { QIFPrescan($0, pinnedOrder: order, pinnedDecimalMark: profile.decimalMark) }
         }
         if let contradiction = prescan.contradiction {
             let issue = QIFIssue.dateOrderContradiction(chosen: prescan.dateOrder, dayFirstLine: contradiction.dayFirstLine,
