@@ -14,7 +14,8 @@ struct QIFRecord {
     var sawTotal = false
     var name: String?
     var memo: String?
-    /// `A` lines joined with ", " (CONTRACT.md's `address` is one line of text).
+    /// `A` lines joined with ", " (CONTRACT.md's `address` is one line of text, and the writer
+    /// puts it back on one `A` line); all are kept, though Quicken writes at most six.
     var address: String?
     var category: QIFCategory?
     /// `N`: a number when it is all digits; other codes (`ATM`, `DEP`, `XFER`, `EFT`) go to the memo

@@ -2,6 +2,12 @@ import FinanceCore
 
 /// Turns finished QIF records into activities: one per record, or one per split.
 ///
+/// Every activity of a record shares its date, payee (`P`, `""` when absent), address, check
+/// number and account. A split activity takes the split's amount (`$`), category (`S`) and memo
+/// (`E`, else the record's `M`); the record's total (`T`) only serves to check the splits.
+/// A non-numeric `N` (`ATM`, `DEP`, `XFER`, `EFT`, `Print`) is a transaction code, not a check
+/// number: it becomes the memo when the record has none.
+///
 /// Ids: a record's id is computed as for a CSV row without a bank id (account, date, total, payee,
 /// and the occurrence number of identical records), so reading a file twice gives the same ids and
 /// two identical records stay two activities. The activities of a split record share the first 13
