@@ -209,6 +209,13 @@ import Testing
         #expect(try readQIF(latin, chunkSize: chunkSize).activities == (try readQIF(latin)).activities)
     }
 
+    @Test func classicMacLineEndsAreLineEnds() throws {
+        let result = try readQIF(Array("!Type:Bank\rD05/14/2024\rT-1.00\rPOld Mac\r^\rD05/15/2024\rT2.00\r^\r".utf8), chunkSize: 5)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.activities.map(fields) == ["2024-05-14|Old Mac|-1.00|∅|expense|∅|∅|∅|∅|∅|∅", "2024-05-15||2.00|∅|income|∅|∅|∅|∅|∅|∅"])
+        #expect(result.activities.map(\.source.line) == [2, 6])
+    }
+
     @Test func sniffWantsAHeaderFirst() {
         #expect(QIFStatementReader.sniff(Array("!Type:Bank\r\nD05/14/2024".utf8)) == 95)
         #expect(QIFStatementReader.sniff([0xEF, 0xBB, 0xBF] + Array("\n  !Account\nNChecking".utf8)) == 95)

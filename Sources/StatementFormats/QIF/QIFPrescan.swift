@@ -21,6 +21,13 @@ struct QIFPrescan: Equatable {
     /// window has both.
     var contradiction: (dayFirstLine: Int, monthFirstLine: Int)?
 
+    /// `\r` when the text has carriage returns and no line feed at all (Quicken for classic Mac
+    /// OS), else `\n` (a `\r` before it is trimmed with the line).
+    static func lineBreak(_ prefix: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        guard let base = prefix.baseAddress, memchr(base, 0x0A, prefix.count) == nil, memchr(base, 0x0D, prefix.count) != nil else { return 0x0A }
+        return 0x0D
+    }
+
     static func == (a: QIFPrescan, b: QIFPrescan) -> Bool {
         a.dateOrder == b.dateOrder && a.decimalMark == b.decimalMark && a.contradiction?.dayFirstLine == b.contradiction?.dayFirstLine
             && a.contradiction?.monthFirstLine == b.contradiction?.monthFirstLine
@@ -29,7 +36,8 @@ struct QIFPrescan: Equatable {
     /// - Parameters:
     ///   - pinnedOrder: the order the user gave (`--date-format dd/mm/yyyy`), if any.
     ///   - pinnedDecimalMark: the decimal mark the user gave, if any.
-    init(_ prefix: UnsafeBufferPointer<UInt8>, pinnedOrder: QIFDateOrder? = nil, pinnedDecimalMark: UInt8? = nil) {
+    ///   - lineBreak: the byte that ends lines (`\n`, or `\r` in a classic Mac OS export).
+    init(_ prefix: UnsafeBufferPointer<UInt8>, pinnedOrder: QIFDateOrder? = nil, pinnedDecimalMark: UInt8? = nil, lineBreak: UInt8 = 0x0A) {
         defer {
             if let pinnedOrder {
                 dateOrder = pinnedOrder
@@ -46,7 +54,7 @@ struct QIFPrescan: Equatable {
         let n = prefix.count
         guard let base = prefix.baseAddress else { return }
         while start < n {
-            let end = memchr(base + start, 0x0A, n - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
+            let end = memchr(base + start, Int32(lineBreak), n - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
             let text = QIFText.trimmed(UnsafeBufferPointer(start: base + start, count: end - start))
             if let letter = text.first {
                 let value = UnsafeBufferPointer(rebasing: text[1...])

@@ -60,13 +60,14 @@ public struct QIFStatementReader: StatementReader {
         var transcoder = guess.encoding == .utf8 ? nil : UTF8Transcoder(encoding: guess.encoding)
         let profile = options.csvProfile
         let order = profile.dateFormat.map { $0.dayFirst ? QIFDateOrder.dayFirst : .monthFirst }
-        let prescan: QIFPrescan
+        var text = prefix
         if var decoder = transcoder {
-            var text: [UInt8] = []
+            text = []
             prefix.withUnsafeBufferPointer { decoder.decode($0, into: &text, isFinal: true) }
-            prescan = text.withUnsafeBufferPointer { QIFPrescan($0, pinnedOrder: order, pinnedDecimalMark: profile.decimalMark) }
-        } else {
-            prescan = prefix.withUnsafeBufferPointer { QIFPrescan($0, pinnedOrder: order, pinnedDecimalMark: profile.decimalMark) }
+        }
+        let (prescan, lineBreak) = text.withUnsafeBufferPointer { text in
+            let lineBreak = QIFPrescan.lineBreak(text)
+            return (QIFPrescan(text, pinnedOrder: order, pinnedDecimalMark: profile.decimalMark, lineBreak: lineBreak), lineBreak)
         }
         if let contradiction = prescan.contradiction {
             let issue = QIFIssue.dateOrderContradiction(chosen: prescan.dateOrder, dayFirstLine: contradiction.dayFirstLine,
@@ -74,12 +75,12 @@ public struct QIFStatementReader: StatementReader {
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: 1)))
         }
         var parser = QIFParser(file: file, options: options, prescan: prescan)
-        try readLines(input, transcoder: &transcoder, parser: &parser, into: &sink)
+        try readLines(input, transcoder: &transcoder, lineBreak: lineBreak, parser: &parser, into: &sink)
         try parser.finish(into: &sink)
     }
 
     /// Cuts the input into lines and hands each to `parser`.
-    private func readLines(_ input: ByteInput, transcoder: inout UTF8Transcoder?, parser: inout QIFParser,
+    private func readLines(_ input: ByteInput, transcoder: inout UTF8Transcoder?, lineBreak breakByte: UInt8, parser: inout QIFParser,
                            into sink: inout some ActivitySink) throws
     {
         let file = input.displayName
@@ -136,7 +137,7 @@ public struct QIFStatementReader: StatementReader {
             }
             var start = 0
             if skipping {
-                guard let end = Self.lineBreak(in: buffer, from: 0) else {
+                guard let end = Self.lineBreak(breakByte, in: buffer, from: 0) else {
                     buffer.removeAll()
                     continue
                 }
@@ -145,7 +146,7 @@ public struct QIFStatementReader: StatementReader {
                 skipping = false
             }
             var from = max(start, searched)
-            while let end = Self.lineBreak(in: buffer, from: from) {
+            while let end = Self.lineBreak(breakByte, in: buffer, from: from) {
                 try emit(start, end)
                 start = end + 1
                 from = start
@@ -166,8 +167,8 @@ public struct QIFStatementReader: StatementReader {
     }
 
     @inline(__always)
-    private static func lineBreak(in buffer: ByteBuffer, from: Int) -> Int? {
-        guard from < buffer.count, let found = memchr(buffer.base + from, 0x0A, buffer.count - from) else { return nil }
+    private static func lineBreak(_ byte: UInt8, in buffer: ByteBuffer, from: Int) -> Int? {
+        guard from < buffer.count, let found = memchr(buffer.base + from, Int32(byte), buffer.count - from) else { return nil }
         return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }
