@@ -16,7 +16,7 @@ enum ConvertCommand {
             FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
         options: InputOptions.specs + RulesLoading.specs + [
-            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal) or beancount."),
+            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal), beancount or qif (QIF, dates MM/DD/YYYY, no currency)."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
             OptionSpec("--strict", help: "Stop at the first error and write nothing (all or nothing, standard output too)."),
             OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),

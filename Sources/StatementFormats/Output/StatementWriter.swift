@@ -27,11 +27,12 @@ public enum StatementWriters {
         case .ofx1: return OFXWriter(output: output, version: .sgml)
         case .ledger: return LedgerWriter(output: output)
         case .beancount: return BeancountWriter(output: output)
+        case .qif: return QIFWriter(output: output)
         default: return nil
         }
     }
 
     /// Formats that can be written, for messages.
-    public static let writableFormats: [StatementFormat] = [.jsonl, .csv, .ofx, .ofx1, .ledger, .beancount]
+    public static let writableFormats: [StatementFormat] = [.jsonl, .csv, .ofx, .ofx1, .ledger, .beancount, .qif]
 }
 

@@ -1,0 +1,206 @@
+import FinanceCore
+
+/// Reads a QIF file line by line: section headers, account blocks and transaction records.
+///
+/// Structure (Quicken's QIF, as documented in Quicken's help and followed by GnuCash and
+/// KMyMoney): a `!` line starts a section; each record is a run of lines whose first character
+/// names the field, ended by a line `^`. Transaction sections are `!Type:Bank`, `!Type:CCard`,
+/// `!Type:Cash`, `!Type:Oth A` and `!Type:Oth L`; other `!Type:` sections (Invst, Cat, Class,
+/// Memorized, Prices…) are skipped with one warning each. An `!Account` block (`N` name, `T`
+/// type, `^`) names the account of the sections after it, unless `!Option:AutoSwitch` is on:
+/// then `!Account` blocks are only an account list, until `!Clear:AutoSwitch`.
+///
+/// Leniencies: a record cut off by a header or by the end of the file (no final `^`) is still
+/// read; records before any header are read as `!Type:Bank`, with a warning.
+struct QIFParser {
+    enum Section {
+        case none
+        case transactions
+        case account
+        case skipped
+    }
+
+    let file: String
+    let options: ReadOptions
+    let prescan: QIFPrescan
+    let mapper: QIFRecordMapper
+    private var section = Section.none
+    private var record = QIFRecord()
+    private var accountName: String?
+    /// The name of the last finished `!Account` block.
+    private var lastBlockName: String?
+    private var currentAccount: String?
+    private var autoSwitch = false
+    /// Field letters already warned about, one bit each.
+    private var warnedLetters: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(file: String, options: ReadOptions, prescan: QIFPrescan) {
+        self.file = file
+        self.options = options
+        self.prescan = prescan
+        mapper = QIFRecordMapper(file: file, currency: options.currency)
+    }
+
+    /// Handles one line (without its line break).
+    mutating func line(_ raw: UnsafeBufferPointer<UInt8>, number: Int, into sink: inout some ActivitySink) throws {
+        let text = QIFText.trimmed(raw)
+        guard let letter = text.first else { return }
+        let value = UnsafeBufferPointer(rebasing: text[1...])
+        switch letter {
+        case UInt8(ascii: "^"):
+            try endRecord(into: &sink)
+            return
+        case UInt8(ascii: "!"):
+            try header(text, number: number, into: &sink)
+            return
+        default:
+            break
+        }
+        switch section {
+        case .transactions:
+            try field(letter, value, number: number, into: &sink)
+        case .account:
+            if letter == UInt8(ascii: "N") { accountName = QIFText.string(QIFText.trimmed(value)) }
+        case .skipped:
+            return
+        case .none:
+            try sink.report(QIFIssue.recordsBeforeHeader.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+            section = .transactions
+            try field(letter, value, number: number, into: &sink)
+        }
+    }
+
+    /// The end of the input: a last record without its `^` still counts.
+    mutating func finish(into sink: inout some ActivitySink) throws {
+        try endRecord(into: &sink)
+    }
+
+    private mutating func endRecord(into sink: inout some ActivitySink) throws {
+        switch section {
+        case .transactions:
+            guard record.line > 0 else { return }
+            try mapper.emit(&record, account: options.account ?? currentAccount, into: &sink)
+            record.reset()
+        case .account:
+            if let accountName {
+                lastBlockName = accountName
+                if !autoSwitch { currentAccount = accountName }
+            }
+            accountName = nil
+        case .none, .skipped:
+            return
+        }
+    }
+
+    private mutating func header(_ text: UnsafeBufferPointer<UInt8>, number: Int, into sink: inout some ActivitySink) throws {
+        let afterAccount = section == .account
+        try endRecord(into: &sink)
+        if QIFText.hasPrefixIgnoringCase(text, "!Type:") {
+            let name = QIFText.trimmed(UnsafeBufferPointer(rebasing: text[6...]))
+            if QIFText.equalsIgnoringCase(name, "Bank") || QIFText.equalsIgnoringCase(name, "CCard") || QIFText.equalsIgnoringCase(name, "Cash")
+                || QIFText.equalsIgnoringCase(name, "Oth A") || QIFText.equalsIgnoringCase(name, "Oth L")
+            {
+                // Some exporters set AutoSwitch and never clear it, writing each account's block
+                // right before its transactions: a block directly followed by them names them.
+                if autoSwitch && afterAccount, let lastBlockName { currentAccount = lastBlockName }
+                section = .transactions
+            } else {
+                section = .skipped
+                let issue = QIFIssue.skippedSection(name: QIFText.string(name))
+                try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+            }
+        } else if QIFText.equalsIgnoringCase(text, "!Account") {
+            section = .account
+            accountName = nil
+        } else if QIFText.equalsIgnoringCase(text, "!Option:AutoSwitch") {
+            autoSwitch = true
+        } else if QIFText.equalsIgnoringCase(text, "!Clear:AutoSwitch") {
+            autoSwitch = false
+        } else if QIFText.hasPrefixIgnoringCase(text, "!Option:") || QIFText.hasPrefixIgnoringCase(text, "!Clear:") {
+            // Other options (`!Option:MDY`, `!Option:DMY`) were read by the prescan or change nothing here.
+            return
+        } else {
+            section = .skipped
+            let issue = QIFIssue.unknownHeader(text: QIFText.string(text))
+            try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+        }
+    }
+
+    @inline(__always)
+    private mutating func field(_ letter: UInt8, _ raw: UnsafeBufferPointer<UInt8>, number: Int, into sink: inout some ActivitySink) throws {
+        if record.line == 0 { record.line = number }
+        let value = QIFText.trimmed(raw)
+        switch letter {
+        case UInt8(ascii: "D"):
+            if let date = QIFDateParts.split(value)?.date(prescan.dateOrder) {
+                record.date = date
+            } else {
+                try fail(.badDate(text: QIFText.string(value), order: prescan.dateOrder, record: record.line), number, into: &sink)
+            }
+        case UInt8(ascii: "T"), UInt8(ascii: "U"):
+            // Quicken writes `U` as a copy of `T`: read it only when no `T` came before.
+            guard letter == UInt8(ascii: "T") || !record.sawTotal else { return }
+            record.sawTotal = letter == UInt8(ascii: "T")
+            record.amount = try amount(value, letter: letter, number, into: &sink)
+        case UInt8(ascii: "P"):
+            record.name = QIFText.string(value)
+        case UInt8(ascii: "M"):
+            record.memo = value.isEmpty ? nil : QIFText.string(value)
+        case UInt8(ascii: "A"):
+            guard !value.isEmpty else { return }
+            let line = QIFText.string(value)
+            record.address = record.address.map { $0 + ", " + line } ?? line
+        case UInt8(ascii: "L"):
+            record.category = QIFCategory(value)
+        case UInt8(ascii: "N"):
+            guard !value.isEmpty else { return }
+            if value.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) { record.checkNumber = QIFText.string(value) } else { record.code = QIFText.string(value) }
+        case UInt8(ascii: "C"), UInt8(ascii: "F"), UInt8(ascii: "%"):
+            // Cleared status (`*`, `c`, `X`, `R`), reimbursable flag, split percentage: nothing to keep.
+            return
+        case UInt8(ascii: "S"):
+            record.splits.append(QIFSplit(line: number, category: QIFCategory(value)))
+        case UInt8(ascii: "E"):
+            if record.splits.last == nil || record.splits[record.splits.count - 1].memo != nil {
+                record.splits.append(QIFSplit(line: number))
+            }
+            record.splits[record.splits.count - 1].memo = value.isEmpty ? nil : QIFText.string(value)
+        case UInt8(ascii: "$"):
+            if record.splits.last == nil || record.splits[record.splits.count - 1].amount != nil {
+                record.splits.append(QIFSplit(line: number))
+            }
+            record.splits[record.splits.count - 1].amount = try amount(value, letter: letter, number, into: &sink)
+        default:
+            try unknown(letter, number, into: &sink)
+        }
+    }
+
+    private mutating func amount(_ value: UnsafeBufferPointer<UInt8>, letter: UInt8, _ number: Int, into sink: inout some ActivitySink) throws -> Money? {
+        switch AmountParser.parse(value, decimalMark: prescan.decimalMark) {
+        case .success(let parsed):
+            return Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? options.currency)
+        case .failure(let failure):
+            try fail(.badAmount(text: QIFText.string(value), letter: letter, decimalMark: prescan.decimalMark, failure: failure, record: record.line), number, into: &sink)
+            return nil
+        }
+    }
+
+    private mutating func fail(_ issue: QIFIssue, _ number: Int, into sink: inout some ActivitySink) throws {
+        record.failed = true
+        try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: number, column: 2)))
+    }
+
+    private mutating func unknown(_ letter: UInt8, _ number: Int, into sink: inout some ActivitySink) throws {
+        let bit = UInt64(1) << UInt64(letter & 63)
+        let seen: Bool
+        switch letter >> 6 {
+        case 0: seen = warnedLetters.0 & bit != 0; warnedLetters.0 |= bit
+        case 1: seen = warnedLetters.1 & bit != 0; warnedLetters.1 |= bit
+        case 2: seen = warnedLetters.2 & bit != 0; warnedLetters.2 |= bit
+        default: seen = warnedLetters.3 & bit != 0; warnedLetters.3 |= bit
+        }
+        guard !seen else { return }
+        let shown = letter < 0x80 ? String(UnicodeScalar(letter)) : "byte 0x" + String(letter, radix: 16, uppercase: true)
+        try sink.report(QIFIssue.unknownField(letter: shown).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+    }
+}

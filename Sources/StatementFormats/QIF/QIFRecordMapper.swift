@@ -1,0 +1,65 @@
+import FinanceCore
+
+/// Turns finished QIF records into activities: one per record, or one per split.
+///
+/// Every activity of a record shares its date, payee (`P`, `""` when absent), address, check
+/// number and account. A split activity takes the split's amount (`$`), category (`S`) and memo
+/// (`E`, else the record's `M`); the record's total (`T`) only serves to check the splits.
+/// A non-numeric `N` (`ATM`, `DEP`, `XFER`, `EFT`, `Print`) is a transaction code, not a check
+/// number: it becomes the memo when the record has none.
+///
+/// Ids: a record's id is computed as for a CSV row without a bank id (account, date, total, payee,
+/// and the occurrence number of identical records), so reading a file twice gives the same ids and
+/// two identical records stay two activities. The activities of a split record share the first 13
+/// hex digits of that id and number the splits in the last three (`…001`, `…002`): a writer (and a
+/// person) can tell that they belong to one record, and `--to qif` writes them back as one.
+final class QIFRecordMapper {
+    let file: String
+    let currency: CurrencyCode?
+    private let ids = ActivityIDBuilder()
+    /// The most splits numbered apart; Quicken allows 250.
+    static let splitMask: UInt64 = 0xFFF
+
+    init(file: String, currency: CurrencyCode?) {
+        self.file = file
+        self.currency = currency
+    }
+
+    /// Whether `id` was given to a split (its low bits number it), with the split number.
+    static func splitNumber(_ id: ActivityID) -> Int { Int(id.value & splitMask) }
+
+    func emit(_ record: inout QIFRecord, account: String?, into sink: inout some ActivitySink) throws {
+        guard !record.failed else { return }
+        let location = SourceLocation(file: file, line: record.line, column: 1)
+        guard let date = record.date, let total = record.amount else {
+            let issue = QIFIssue.incompleteRecord(missingDate: record.date == nil, missingAmount: record.amount == nil)
+            try sink.report(issue.diagnostic(at: location))
+            return
+        }
+        let name = record.name ?? ""
+        let memo = record.memo ?? record.code
+        let id = ids.id(account: account, date: date, amount: total, name: name)
+        guard !record.splits.isEmpty else {
+            try sink.accept(PaymentActivity(id: id, account: account, date: date, name: name, address: record.address, amount: total,
+                                            memo: memo, type: record.category?.isTransfer == true ? .transfer : nil,
+                                            category: record.category?.name, checkNumber: record.checkNumber, source: location))
+            return
+        }
+        var sum: Money? = Money(units: 0, scale: total.scale, currency: total.currency)
+        for (index, split) in record.splits.enumerated() {
+            guard let amount = split.amount else {
+                try sink.report(QIFIssue.splitWithoutAmount(split: index + 1).diagnostic(at: SourceLocation(file: file, line: split.line, column: 1)))
+                sum = nil
+                continue
+            }
+            sum = sum?.adding(amount)
+            let splitID = ActivityID(value: (id.value & ~Self.splitMask) | (UInt64(index + 1) & Self.splitMask))
+            try sink.accept(PaymentActivity(id: splitID, account: account, date: date, name: name, address: record.address, amount: amount,
+                                            memo: split.memo ?? memo, type: split.category?.isTransfer == true ? .transfer : nil,
+                                            category: split.category?.name, checkNumber: record.checkNumber, source: location))
+        }
+        if let sum, sum != total {
+            try sink.report(QIFIssue.splitMismatch(sum: sum, total: total).diagnostic(at: location))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import FinanceCore
+import Glibc
+
+/// Reads Quicken Interchange Format (QIF) files: bank, credit card, cash and other asset or
+/// liability accounts (see `QIFParser` for the structure and `QIFRecordMapper` for the mapping).
+///
+/// Streaming: the first 4 MiB decide the encoding (UTF-8, else Windows-1252, as Quicken writes
+/// on Windows), the order of day and month and the decimal mark (`QIFPrescan`); then lines are cut
+/// from 128 KiB chunks with `memchr` and read on their bytes, so memory stays flat whatever the
+/// file's size. A line longer than `maximumLineBytes` is reported and skipped without being held.
+///
+/// QIF carries no currency: amounts take `--currency` when given, else none. `--date-format`
+/// (only whether the day or the month comes first) and a profile's `decimal-mark` pin what the
+/// prescan would otherwise decide.
+public struct QIFStatementReader: StatementReader {
+    public static let format = StatementFormat.qif
+    /// The longest line read: far beyond any QIF field.
+    public static let defaultMaximumLineBytes = 1 << 16
+
+    let maximumLineBytes: Int
+    let chunkSize: Int
+
+    public init() {
+        self.init(maximumLineBytes: Self.defaultMaximumLineBytes, chunkSize: 1 << 17)
+    }
+
+    /// A reader with other limits, to test long lines and chunk boundaries with small inputs.
+    init(maximumLineBytes: Int, chunkSize: Int) {
+        self.maximumLineBytes = maximumLineBytes
+        self.chunkSize = chunkSize
+    }
+
+    /// Sure when the first line (after a byte-order mark and white space) is a QIF header:
+    /// `!Type:`, `!Account`, `!Option:` or `!Clear:`.
+    public static func sniff(_ prefix: [UInt8]) -> Int {
+        prefix.withUnsafeBufferPointer { all in
+            var start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while start < all.count, [0x20, 0x09, 0x0D, 0x0A].contains(all[start]) { start += 1 }
+            let rest = UnsafeBufferPointer(rebasing: all[start...])
+            for header: StaticString in ["!Type:", "!Account", "!Option:", "!Clear:"] where QIFText.hasPrefixIgnoringCase(rest, header) {
+                return 95
+            }
+            return 0
+        }
+    }
+
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let file = input.displayName
+        let prefix = try input.peek(upTo: QIFPrescan.window)
+        guard !prefix.isEmpty else {
+            try sink.report(QIFIssue.empty.diagnostic(at: SourceLocation(file: file, line: 1)))
+            return
+        }
+        let guess = TextEncoding.guess(prefix, isComplete: prefix.count < QIFPrescan.window)
+        if let nul = guess.nulOffset, guess.encoding != .utf16LE && guess.encoding != .utf16BE {
+            let line = prefix[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            try sink.report(QIFIssue.binary.diagnostic(at: SourceLocation(file: file, line: line)))
+            return
+        }
+        var transcoder = guess.encoding == .utf8 ? nil : UTF8Transcoder(encoding: guess.encoding)
+        let profile = options.csvProfile
+        let order = profile.dateFormat.map { $0.dayFirst ? QIFDateOrder.dayFirst : .monthFirst }
+        var text = prefix
+        if var decoder = transcoder {
+            text = []
+            prefix.withUnsafeBufferPointer { decoder.decode($0, into: &text, isFinal: true) }
+        }
+        let (prescan, lineBreak) = text.withUnsafeBufferPointer { text in
+            let lineBreak = QIFPrescan.lineBreak(text)
+            return (QIFPrescan(text, pinnedOrder: order, pinnedDecimalMark: profile.decimalMark, lineBreak: lineBreak), lineBreak)
+        }
+        if let contradiction = prescan.contradiction {
+            let issue = QIFIssue.dateOrderContradiction(chosen: prescan.dateOrder, dayFirstLine: contradiction.dayFirstLine,
+                                                        monthFirstLine: contradiction.monthFirstLine)
+            try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: 1)))
+        }
+        var parser = QIFParser(file: file, options: options, prescan: prescan)
+        try readLines(input, transcoder: &transcoder, lineBreak: lineBreak, parser: &parser, into: &sink)
+        try parser.finish(into: &sink)
+    }
+
+    /// Cuts the input into lines and hands each to `parser`.
+    private func readLines(_ input: ByteInput, transcoder: inout UTF8Transcoder?, lineBreak breakByte: UInt8, parser: inout QIFParser,
+                           into sink: inout some ActivitySink) throws
+    {
+        let file = input.displayName
+        let buffer = ByteBuffer(capacity: chunkSize + 64)
+        var raw: [UInt8] = []
+        var decoded: [UInt8] = []
+        var line = 1
+        var searched = 0
+        var skipping = false
+        var atStart = true
+        var isFinal = false
+        // Whether the text since the last check may hold invalid UTF-8 (checked a chunk at a time).
+        var checkLines = false
+
+        func overlong(_ number: Int) throws {
+            try sink.report(QIFIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+        }
+        func emit(_ start: Int, _ end: Int) throws {
+            let text = UnsafeBufferPointer(start: buffer.base + start, count: end - start)
+            if end - start > maximumLineBytes {
+                try overlong(line)
+            } else {
+                if checkLines && !UTF8Validation.isValid(text) {
+                    try sink.report(QIFIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
+                }
+                try parser.line(text, number: line, into: &sink)
+            }
+            line += 1
+        }
+
+        while !isFinal {
+            let before = buffer.count
+            if transcoder != nil {
+                raw.removeAll(keepingCapacity: true)
+                isFinal = try input.read(appendingTo: &raw, maxCount: chunkSize) == 0
+                decoded.removeAll(keepingCapacity: true)
+                raw.withUnsafeBufferPointer { transcoder!.decode($0, into: &decoded, isFinal: isFinal) }
+                decoded.withUnsafeBufferPointer { buffer.append($0) }
+            } else {
+                buffer.reserve(chunkSize)
+                let got = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: chunkSize))
+                buffer.count += got
+                isFinal = got == 0
+                if atStart {
+                    guard buffer.count >= 3 || isFinal else { continue }
+                    if buffer.count >= 3 && buffer.base[0] == 0xEF && buffer.base[1] == 0xBB && buffer.base[2] == 0xBF {
+                        buffer.removeFirst(3)
+                    }
+                    atStart = false
+                }
+                // A chunk may end inside a character: validated from the last line start, ahead of its lines.
+                let fresh = UnsafeBufferPointer(start: buffer.base + min(before, searched), count: buffer.count - min(before, searched))
+                checkLines = !UTF8Validation.isASCII(fresh) && UTF8Validation.firstInvalid(in: fresh, allowTruncatedEnd: !isFinal) != nil
+            }
+            var start = 0
+            if skipping {
+                guard let end = Self.lineBreak(breakByte, in: buffer, from: 0) else {
+                    buffer.removeAll()
+                    continue
+                }
+                start = end + 1
+                line += 1
+                skipping = false
+            }
+            var from = max(start, searched)
+            while let end = Self.lineBreak(breakByte, in: buffer, from: from) {
+                try emit(start, end)
+                start = end + 1
+                from = start
+            }
+            if isFinal && start < buffer.count {
+                try emit(start, buffer.count)
+                start = buffer.count
+            }
+            buffer.removeFirst(start)
+            searched = buffer.count
+            if buffer.count > maximumLineBytes {
+                try overlong(line)
+                buffer.removeAll()
+                searched = 0
+                skipping = true
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func lineBreak(_ byte: UInt8, in buffer: ByteBuffer, from: Int) -> Int? {
+        guard from < buffer.count, let found = memchr(buffer.base + from, Int32(byte), buffer.count - from) else { return nil }
+        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+}

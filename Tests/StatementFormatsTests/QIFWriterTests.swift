@@ -1,0 +1,98 @@
+import FinanceCore
+import Foundation
+import Testing
+@testable import StatementFormats
+
+/// `--to qif`: the layout, split records, and every sample converted to QIF and read back.
+///
+/// What QIF cannot carry, and the round trip therefore compares loosely (see `QIFWriter`):
+/// - currency: QIF has none, so amounts are compared by value (`--currency` gives one back);
+/// - the bank's transaction id (`fitid`) and the activity id (the re-read file has new sources);
+/// - text: one line per field, so line breaks become spaces, and the reader trims spaces
+///   around values and reads an empty memo as none;
+/// - a check number that is not all digits comes back as the memo when there is no memo;
+/// - a transfer keeps its type only with a `Transfers:X` category (written `[X]`).
+@Suite struct QIFWriterTests {
+    static func qif(_ activities: [PaymentActivity]) throws -> (text: String, notices: [String]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-qif-\(UUID().uuidString).qif").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try ByteOutput.atomicFile(path)
+        var writer = QIFWriter(output: output)
+        for a in activities { try writer.write(a) }
+        try writer.finish()
+        try output.commit()
+        return (try String(contentsOfFile: path, encoding: .utf8), writer.notices)
+    }
+
+    @Test func sampleIsWrittenWithAccountBlocksAndSplitRecords() throws {
+        let activities = try readDetected(Repository.sample("us-quicken-export.qif")).activities
+        let (text, notices) = try Self.qif(activities)
+        #expect(notices.isEmpty)
+        #expect(text.hasPrefix("!Account\nNEveryday Checking\nTBank\n^\n!Type:Bank\nD05/01/2024\nT2150.00\nPNorthwind Logistics Payroll\nMSemi-monthly salary\nLIncome:Salary\n^\n"))
+        #expect(text.contains("D05/24/2024\nT-212.62\nN1049\nPEvergreen Mutual Insurance\nA77 Lovejoy Square, Portland, OR 97209\nSInsurance:Auto\nEAuto, 2 vehicles\n$-139.80\nSInsurance:Home\nERenters policy\n$-72.82\n^\n"))
+        #expect(text.contains("D05/20/2024\nT-1284.30\nPVisa Signature Payment\nMStatement closing 05/14\nL[Visa Signature]\n^\n"))
+        #expect(text.contains("^\n!Account\nNVisa Signature\nTBank\n^\n!Type:Bank\nD05/02/2024\n"))
+        // The first split had no `E` and took the record's memo: each split now has its own `E`.
+        #expect(text.contains("PBulk Barn Warehouse\nSFood:Groceries\nEMonthly stock-up\n$-180.55\nSHousehold:Supplies\nEPaper goods, detergent\n$-49.62\n^\n"))
+        #expect(text.components(separatedBy: "\nD").count - 1 == 25, "28 activities, 25 records")
+    }
+
+    @Test func textLinesCurrenciesAndTransfersWithoutAccountAreNoticed() throws {
+        let source = SourceLocation(file: "x.csv", line: 2)
+        let date = LocalDate(year: 2024, month: 5, day: 14)!
+        let a = PaymentActivity(id: ActivityID(value: 0x10), account: nil, date: date, name: "Two\nLines", amount: Money(units: -5, scale: 0, currency: CurrencyCode("EUR")),
+                                memo: "memo\r\nhere", type: .transfer, category: "Savings", source: source)
+        var b = a
+        b.account = "Checking"
+        var c = a
+        c.account = nil
+        let (text, notices) = try Self.qif([a, b, c])
+        #expect(text == "!Type:Bank\nD05/14/2024\nT-5.00\nPTwo Lines\nMmemo  here\nLSavings\n^\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD05/14/2024\nT-5.00\nPTwo Lines\nMmemo  here\nLSavings\n^\nD05/14/2024\nT-5.00\nPTwo Lines\nMmemo  here\nLSavings\n^\n")
+        #expect(notices == [
+            "QIF has no currency: amounts were written without theirs; read the file back with --currency CODE",
+            "3 transfers without a 'Transfers:' category written as plain transactions (QIF marks transfers with '[account]' categories)",
+            "1 transaction without an account written under the account before it (QIF cannot leave an account block)",
+        ])
+    }
+
+    /// What survives QIF, as text: see the suite's comment for what is compared loosely.
+    static func carried(_ a: PaymentActivity) -> String {
+        func clean(_ text: String?) -> String? {
+            guard let text else { return nil }
+            let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .trimmingCharacters(in: .whitespaces)
+            return flat.isEmpty ? nil : flat
+        }
+        let numeric = a.checkNumber.map { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } } ?? false
+        let memo = clean(a.memo) ?? (numeric ? nil : clean(a.checkNumber))
+        let transfer = a.type == .transfer && (a.category?.hasPrefix("Transfers:") ?? false)
+        let type = a.type == .transfer && !transfer ? PaymentType(sign: a.amount) : a.type
+        let amount = Money(units: a.amount.units, scale: a.amount.scale)
+        return [a.date.description, clean(a.name) ?? "", amount.decimalString, type.rawValue, a.account ?? "∅", clean(a.address) ?? "∅",
+                memo ?? "∅", clean(a.category) ?? "∅", numeric ? a.checkNumber! : "∅"].joined(separator: "|")
+    }
+
+    @Test(arguments: SampleTests.expectations.map(\.file))
+    func everySampleSurvivesARoundTripThroughQIF(_ file: String) throws {
+        let original = try readDetected(Repository.sample(file)).activities
+        let (text, _) = try Self.qif(original)
+        let back = try readQIF(Array(text.utf8), name: "round-trip.qif")
+        #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
+        #expect(back.activities.map(Self.carried) == original.map(Self.carried))
+        let again = try readQIF(Array(text.utf8), name: "round-trip.qif")
+        #expect(again.activities.map(\.id) == back.activities.map(\.id), "reading a QIF twice gives the same ids")
+        #expect(Set(back.activities.map(\.id)).count == back.activities.count)
+    }
+
+    @Test func splitsSharingAMemoGetOneMemoLine() throws {
+        let lines = ["!Type:Bank", "D05/20/2024", "T-3.00", "PShop", "MShared", "SA", "$-1.00", "SB", "$-2.00", "^"]
+        let (text, _) = try Self.qif(try readQIF(lines).activities)
+        #expect(text == "!Type:Bank\nD05/20/2024\nT-3.00\nPShop\nMShared\nSA\n$-1.00\nSB\n$-2.00\n^\n")
+    }
+
+    @Test func aSingleCurrencySampleGetsItsCurrencyBackWithTheOption() throws {
+        let original = try readDetected(Repository.sample("de-dkb-giro.csv")).activities
+        let back = try readQIF(Array(try Self.qif(original).text.utf8), options: ReadOptions(currency: CurrencyCode("EUR")))
+        #expect(back.activities.map(\.amount) == original.map(\.amount))
+    }
+}
