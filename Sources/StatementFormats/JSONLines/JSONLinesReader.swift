@@ -43,8 +43,7 @@ public struct JSONLinesReader: StatementReader {
     /// `date` or `amount` key. A CSV whose first cell starts with `{` is not such an object.
     public static func sniff(_ prefix: [UInt8]) -> Int {
         prefix.withUnsafeBufferPointer { all in
-            var start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while start < all.count, [0x20, 0x09, 0x0D, 0x0A].contains(all[start]) { start += 1 }
+            let start = SniffPrefix.contentStart(all)
             guard start < all.count, all[start] == UInt8(ascii: "{") else { return 0 }
             let end = all[start...].firstIndex(of: UInt8(ascii: "\n")) ?? all.count
             let isWhole = end < all.count

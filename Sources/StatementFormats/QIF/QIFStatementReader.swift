@@ -34,8 +34,7 @@ public struct QIFStatementReader: StatementReader {
     /// `!Type:`, `!Account`, `!Option:` or `!Clear:`.
     public static func sniff(_ prefix: [UInt8]) -> Int {
         prefix.withUnsafeBufferPointer { all in
-            var start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while start < all.count, [0x20, 0x09, 0x0D, 0x0A].contains(all[start]) { start += 1 }
+            let start = SniffPrefix.contentStart(all)
             let rest = UnsafeBufferPointer(rebasing: all[start...])
             for header: StaticString in ["!Type:", "!Account", "!Option:", "!Clear:"] where QIFText.hasPrefixIgnoringCase(rest, header) {
                 return 95
