@@ -48,7 +48,7 @@ public protocol StatementReader: Sendable {
 /// The readers pfin knows, and format detection by content.
 public enum StatementReaders {
     /// Every reader, in the order detection asks them.
-    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, JSONLinesReader.self, CSVStatementReader.self]
+    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, JSONLinesReader.self, MT940StatementReader.self, CSVStatementReader.self]
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {
@@ -56,6 +56,7 @@ public enum StatementReaders {
         case .csv: return CSVStatementReader()
         case .ofx, .qfx, .ofx1: return OFXStatementReader()
         case .jsonl: return JSONLinesReader()
+        case .mt940: return MT940StatementReader()
         default: return nil
         }
     }

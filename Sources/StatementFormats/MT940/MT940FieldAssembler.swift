@@ -1,0 +1,117 @@
+import FinanceCore
+
+/// Receives the fields of MT940 messages, and the problems of their layout, in input order.
+protocol MT940FieldHandler {
+    mutating func field(_ field: MT940Field) throws
+    /// A `-` (or `-}`) line: the message ends.
+    mutating func endOfMessage(line: Int) throws
+    /// A non-blank line that belongs to no field.
+    mutating func strayText(line: Int, column: Int) throws
+    /// A field's value grew past `MT940FieldAssembler.maximumFieldBytes`; the rest was dropped.
+    mutating func overlongField(line: Int, limit: Int) throws
+}
+
+/// Groups lines into fields: a line `:TAG:value` opens a field and the lines after it, up to the
+/// next tag, continue its value.
+///
+/// Tolerates both shapes banks export: SWIFT messages with block headers
+/// (`{1:F01…}{2:O940…}{4:` … `-}` and a `{5:…}` trailer), and the bare field lists German
+/// online banking writes to `.sta` files, messages separated by a line holding `-`. Blank lines
+/// are ignored.
+struct MT940FieldAssembler {
+    /// The most a field keeps: SWIFT allows 6 × 65 characters for `:86:`; some banks write more.
+    static let maximumFieldBytes = 1 << 16
+
+    private let value = ByteBuffer(capacity: 1024)
+    private var lineStarts: [Int] = []
+    private var tag: MT940Tag?
+    private var name = ""
+    private var line = 0
+    private var column = 0
+    private var overlong = false
+    /// Whether any field was seen: a file without one is not MT940 at all.
+    private(set) var sawField = false
+
+    init() {}
+
+    /// Takes one line, without its line break.
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, into handler: inout some MT940FieldHandler) throws {
+        var text = bytes
+        if let last = text.last, last == 0x0D { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
+        var column = 1
+        if text.first == UInt8(ascii: "{") {
+            // `{1:…}{2:…}{4:` then possibly the first field on the same line; `{5:…}` trailers.
+            guard let body = Self.find([0x7B, 0x34, 0x3A], in: text) else { return }
+            column += body + 3
+            text = UnsafeBufferPointer(rebasing: text[(body + 3)...])
+        }
+        // `-` alone, or `-}` closing block 4 (a `{5:…}` trailer may follow on the same line).
+        if text.first == UInt8(ascii: "-"),
+            MT940Values.trimmed(UnsafeBufferPointer(rebasing: text.dropFirst())).first.map({ $0 == UInt8(ascii: "}") }) ?? true
+        {
+            try flush(into: &handler)
+            try handler.endOfMessage(line: number)
+            return
+        }
+        if text.first == UInt8(ascii: ":"), let end = Self.tagEnd(text) {
+            try flush(into: &handler)
+            let nameBytes = UnsafeBufferPointer(rebasing: text[1..<end])
+            tag = MT940Tag(nameBytes)
+            name = String(decoding: nameBytes, as: UTF8.self)
+            line = number
+            self.column = column + end + 1
+            value.removeAll()
+            lineStarts.removeAll(keepingCapacity: true)
+            overlong = false
+            sawField = true
+            append(UnsafeBufferPointer(rebasing: text[(end + 1)...]))
+            return
+        }
+        if MT940Values.trimmed(text).isEmpty { return }
+        guard tag != nil else {
+            try handler.strayText(line: number, column: column)
+            return
+        }
+        lineStarts.append(value.count)
+        append(text)
+    }
+
+    /// Ends the last field at the end of the input.
+    mutating func finish(into handler: inout some MT940FieldHandler) throws {
+        try flush(into: &handler)
+    }
+
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !overlong else { return }
+        guard value.count + text.count <= Self.maximumFieldBytes else {
+            overlong = true
+            return
+        }
+        value.append(text)
+    }
+
+    private mutating func flush(into handler: inout some MT940FieldHandler) throws {
+        guard let tag else { return }
+        self.tag = nil
+        if overlong { try handler.overlongField(line: line, limit: Self.maximumFieldBytes) }
+        let field = MT940Field(tag: tag, name: name, value: value.buffer, lineStarts: lineStarts[...], line: line, column: column)
+        try handler.field(field)
+    }
+
+    /// Where the tag of `:TAG:` ends (the offset of the second colon): two digits and an optional
+    /// letter, as SWIFT tags are.
+    private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.count >= 4, MT940Values.twoDigits(text, 1) != nil else { return nil }
+        if text[3] == UInt8(ascii: ":") { return 3 }
+        if text.count >= 5, MT940Values.isLetter(text[3]), text[4] == UInt8(ascii: ":") { return 4 }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.count >= needle.count else { return nil }
+        for i in 0...(text.count - needle.count) where text[i] == needle[0] && text[i..<(i + needle.count)].elementsEqual(needle) {
+            return i
+        }
+        return nil
+    }
+}
