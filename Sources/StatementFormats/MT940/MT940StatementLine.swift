@@ -58,7 +58,7 @@ struct MT940StatementLine {
             i = 10
         }
         // Debit/credit mark.
-        guard i < line.count else { return problem(.mark, i, 2) }
+        guard i < line.count else { return problem(.mark, i, 1) }
         var isReversal = false
         if line[i] == UInt8(ascii: "R") || line[i] == UInt8(ascii: "E") {
             // `RC`/`RD` reversals; `EC`/`ED` (expected, from MT942 writers) read as plain marks.
@@ -66,14 +66,19 @@ struct MT940StatementLine {
             i += 1
         }
         guard i < line.count, line[i] == UInt8(ascii: "C") || line[i] == UInt8(ascii: "D") else {
-            return problem(.mark, isReversal ? i - 1 : i, 2)
+            return isReversal ? problem(.mark, i - 1, 2) : problem(.mark, i, 1)
         }
         let isCredit = line[i] == UInt8(ascii: "C")
         i += 1
         // Funds code: the third letter of the currency code, when the bank writes one.
         if i < line.count, MT940Values.isLetter(line[i]) { i += 1 }
         let (parsed, amountEnd) = MT940Values.amount(line, from: i)
-        guard let magnitude = parsed else { return problem(.amount, i, max(amountEnd - i, 1)) }
+        guard let magnitude = parsed else {
+            // Show the whole would-be amount, up to the transaction type's letter.
+            var end = amountEnd
+            while end < line.count && !MT940Values.isLetter(line[end]) { end += 1 }
+            return problem(.amount, i, end - i)
+        }
         // RC (reversal of a credit) takes money out; RD (reversal of a debit) puts it back.
         let isPositive = isCredit != isReversal
         let amount = isPositive ? magnitude : Money(units: -magnitude.units, scale: magnitude.scale)
