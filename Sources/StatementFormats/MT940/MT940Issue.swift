@@ -71,8 +71,9 @@ enum MT940Issue {
                               "statement line before \(missing) of its statement, so its currency is unknown", notes: [note])
         case .balanceMismatch(let opening, let lines, let total, let closing, let expected):
             let signed = total.isNegative ? total.decimalString : "+" + total.decimalString
+            let counted = lines == 1 ? "1 statement line" : "\(lines) statement lines"
             return Diagnostic(.warning, code: code, at: location,
-                              "the closing balance \(closing) does not match the opening balance \(opening) and the \(lines) statement lines (\(signed)): expected \(expected)",
+                              "the closing balance \(closing) does not match the opening balance \(opening) and the \(counted) (\(signed)): expected \(expected)",
                               notes: ["a statement line may be missing from the export, or the file was edited; compare it with the bank's statement"])
         case .truncated:
             return Diagnostic(.warning, code: code, at: location,
@@ -83,11 +84,11 @@ enum MT940Issue {
                               "text outside any field was ignored; expected a field such as ':61:' or a '-' line ending a message")
         case .overlongLine(let limit):
             return Diagnostic(.error, code: code, at: location,
-                              "line longer than \(limit / 1024) KiB; expected an MT940 field, skipped to the end of the line",
+                              "line longer than \(limit) bytes; expected an MT940 field, skipped to the end of the line",
                               notes: ["check that this is the MT940 export and not another kind of file"])
         case .overlongField(let limit):
             return Diagnostic(.warning, code: code, at: location,
-                              "field longer than \(limit / 1024) KiB; the rest of it was ignored")
+                              "field longer than \(limit) bytes; the rest of it was ignored")
         case .invalidUTF8:
             return Diagnostic(.warning, code: code, at: location,
                               "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",

@@ -108,7 +108,7 @@ public struct MT940StatementReader: StatementReader {
 
         func take(_ start: Int, _ end: Int) throws {
             if end - start > maximumLineBytes {
-                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
+                try mapper.sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
             } else {
                 try assembler.take(UnsafeBufferPointer(start: buffer.base + start, count: end - start), number: line, into: &mapper)
             }
@@ -158,7 +158,7 @@ public struct MT940StatementReader: StatementReader {
             buffer.removeFirst(start)
             searched = buffer.count
             if buffer.count > maximumLineBytes {
-                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
+                try mapper.sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
                 buffer.removeAll()
                 searched = 0
                 skipping = true
