@@ -84,7 +84,7 @@ struct MT940StatementLine {
         let amount = isPositive ? magnitude : Money(units: -magnitude.units, scale: magnitude.scale)
         i = amountEnd
         var typeCode: String?
-        if i + 4 <= line.count, [UInt8(ascii: "N"), UInt8(ascii: "F"), UInt8(ascii: "S")].contains(line[i]) {
+        if i + 4 <= line.count, line[i] == UInt8(ascii: "N") || line[i] == UInt8(ascii: "F") || line[i] == UInt8(ascii: "S") {
             typeCode = String(decoding: UnsafeBufferPointer(rebasing: line[(i + 1)..<(i + 4)]), as: UTF8.self)
             i += 4
         }
