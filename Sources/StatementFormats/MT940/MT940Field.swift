@@ -44,14 +44,26 @@ enum MT940Tag: Equatable, Sendable {
 /// inside a word), with the offsets where each continuation line starts.
 struct MT940Field {
     var tag: MT940Tag
-    var name: String
+    /// The tag as written (`60F`), packed: up to three bytes, for messages.
+    var packedName: UInt32
     /// The value, valid until the next field is read.
     var value: UnsafeBufferPointer<UInt8>
-    /// Offsets in `value` where the second, third… physical line starts.
-    var lineStarts: ArraySlice<Int>
+    /// Offsets in `value` where the second, third… physical line starts; valid as `value` is.
+    var lineStarts: UnsafeBufferPointer<Int>
     /// The line of the tag, and the column where the value starts.
     var line: Int
     var column: Int
+
+    /// The tag as written, such as `60F`.
+    var name: String {
+        var bytes: [UInt8] = []
+        var rest = packedName
+        while rest != 0 {
+            bytes.insert(UInt8(truncatingIfNeeded: rest), at: 0)
+            rest >>= 8
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The first physical line of the value.
     var firstLine: UnsafeBufferPointer<UInt8> {

@@ -22,10 +22,13 @@ struct MT940FieldAssembler {
     /// The most a field keeps: SWIFT allows 6 × 65 characters for `:86:`; some banks write more.
     static let maximumFieldBytes = 1 << 16
 
+    /// Continuation lines recorded per field; a longer field's later lines count as one.
+    static let maximumLines = 64
+
     private let value = ByteBuffer(capacity: 1024)
-    private var lineStarts: [Int] = []
+    private let lineStarts = LineStarts()
     private var tag: MT940Tag?
-    private var name = ""
+    private var packedName: UInt32 = 0
     private var line = 0
     private var column = 0
     private var overlong = false
@@ -57,11 +60,11 @@ struct MT940FieldAssembler {
             try flush(into: &handler)
             let nameBytes = UnsafeBufferPointer(rebasing: text[1..<end])
             tag = MT940Tag(nameBytes)
-            name = String(decoding: nameBytes, as: UTF8.self)
+            packedName = nameBytes.reduce(0) { $0 << 8 | UInt32($1) }
             line = number
             self.column = column + end + 1
             value.removeAll()
-            lineStarts.removeAll(keepingCapacity: true)
+            lineStarts.count = 0
             overlong = false
             sawField = true
             append(UnsafeBufferPointer(rebasing: text[(end + 1)...]))
@@ -72,7 +75,10 @@ struct MT940FieldAssembler {
             try handler.strayText(line: number, column: column)
             return
         }
-        lineStarts.append(value.count)
+        if lineStarts.count < Self.maximumLines && !overlong {
+            lineStarts.base[lineStarts.count] = value.count
+            lineStarts.count += 1
+        }
         append(text)
     }
 
@@ -94,7 +100,8 @@ struct MT940FieldAssembler {
         guard let tag else { return }
         self.tag = nil
         if overlong { try handler.overlongField(line: line, limit: Self.maximumFieldBytes) }
-        let field = MT940Field(tag: tag, name: name, value: value.buffer, lineStarts: lineStarts[...], line: line, column: column)
+        let field = MT940Field(tag: tag, packedName: packedName, value: value.buffer,
+                               lineStarts: UnsafeBufferPointer(start: lineStarts.base, count: lineStarts.count), line: line, column: column)
         try handler.field(field)
     }
 
@@ -114,4 +121,12 @@ struct MT940FieldAssembler {
         }
         return nil
     }
+}
+
+/// The offsets where a field's continuation lines start, in storage reused for every field.
+private final class LineStarts {
+    let base = UnsafeMutablePointer<Int>.allocate(capacity: MT940FieldAssembler.maximumLines)
+    var count = 0
+
+    deinit { base.deallocate() }
 }

@@ -28,7 +28,7 @@ struct MT940StatementMapper<Sink: ActivitySink>: MT940FieldHandler {
     private let narratives = MT940NarrativeReader()
     private let idText = ByteBuffer(capacity: 256)
     private var statement = StatementState(line: 0)
-    private var pending: (line: MT940StatementLine, number: Int)?
+    private var pending: PendingLine?
     private(set) var activityCount = 0
 
     init(sink: Sink, file: String, options: ReadOptions, checkUTF8: Bool) {
@@ -47,7 +47,8 @@ struct MT940StatementMapper<Sink: ActivitySink>: MT940FieldHandler {
         if field.tag == .narrative {
             if let waiting = pending {
                 pending = nil
-                try emit(waiting.line, number: waiting.number, narrative: narratives.read(field))
+                narratives.read(field)
+                try emit(waiting.line, number: waiting.number, narrative: narratives)
             }
             return
         }
@@ -71,7 +72,7 @@ struct MT940StatementMapper<Sink: ActivitySink>: MT940FieldHandler {
         case .statementLine:
             statement.hasContent = true
             switch MT940StatementLine.parse(field.firstLine, continuation: field.continuation) {
-            case .success(let line): pending = (line, field.line)
+            case .success(let line): pending = PendingLine(line: line, number: field.line)
             case .failure(let problem):
                 statement.damaged = true
                 try report(.badStatementLine(problem), line: field.line, column: field.column + problem.offset)
@@ -151,7 +152,7 @@ struct MT940StatementMapper<Sink: ActivitySink>: MT940FieldHandler {
         try emit(waiting.line, number: waiting.number, narrative: nil)
     }
 
-    private mutating func emit(_ line: MT940StatementLine, number: Int, narrative: MT940Narrative?) throws {
+    private mutating func emit(_ line: MT940StatementLine, number: Int, narrative: MT940NarrativeReader?) throws {
         statement.lineCount += 1
         if let sum = statement.total.adding(line.amount) { statement.total = sum } else { statement.damaged = true }
         var amount = line.amount
@@ -163,7 +164,7 @@ struct MT940StatementMapper<Sink: ActivitySink>: MT940FieldHandler {
         }
         var name = narrative?.name
         var memo = narrative?.memo
-        if name == nil { name = narrative?.bookingText ?? line.supplementary } else if memo == nil { memo = narrative?.bookingText }
+        if name == nil { name = narrative?.booking ?? line.supplementary } else if memo == nil { memo = narrative?.booking }
         let fitid = line.bankReference ?? line.customerReference ?? narrative?.endToEndReference
         let account = options.account ?? statement.account
         let date = line.bookingDate
@@ -183,6 +184,12 @@ struct MT940StatementMapper<Sink: ActivitySink>: MT940FieldHandler {
     private mutating func report(_ issue: MT940Issue, line: Int, column: Int?) throws {
         try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: line, column: column)))
     }
+}
+
+/// A `:61:` line waiting for the `:86:` that may follow it.
+private struct PendingLine {
+    var line: MT940StatementLine
+    var number: Int
 }
 
 /// A statement (one message) being read.
