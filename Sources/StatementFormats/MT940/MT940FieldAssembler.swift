@@ -1,14 +1,15 @@
 import FinanceCore
 
-/// Receives the fields of MT940 messages, and the problems of their layout, in input order.
-protocol MT940FieldHandler {
-    mutating func field(_ field: MT940Field) throws
+/// What a line of an MT940 file ends or says, in input order.
+enum MT940Event {
+    /// A field, complete: the next tag, a message end or the end of the input came.
+    case field(MT940Field)
     /// A `-` (or `-}`) line: the message ends.
-    mutating func endOfMessage(line: Int) throws
+    case endOfMessage(line: Int)
     /// A non-blank line that belongs to no field.
-    mutating func strayText(line: Int, column: Int) throws
+    case strayText(line: Int, column: Int)
     /// A field's value grew past `MT940FieldAssembler.maximumFieldBytes`; the rest was dropped.
-    mutating func overlongField(line: Int, limit: Int) throws
+    case overlongField(line: Int, limit: Int)
 }
 
 /// Groups lines into fields: a line `:TAG:value` opens a field and the lines after it, up to the
@@ -38,7 +39,7 @@ struct MT940FieldAssembler {
     init() {}
 
     /// Takes one line, without its line break.
-    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, into handler: inout some MT940FieldHandler) throws {
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, _ handle: (MT940Event) throws -> Void) rethrows {
         var text = bytes
         if let last = text.last, last == 0x0D { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
         var column = 1
@@ -52,12 +53,12 @@ struct MT940FieldAssembler {
         if text.first == UInt8(ascii: "-"),
             MT940Values.trimmed(UnsafeBufferPointer(rebasing: text.dropFirst())).first.map({ $0 == UInt8(ascii: "}") }) ?? true
         {
-            try flush(into: &handler)
-            try handler.endOfMessage(line: number)
+            try flush(handle)
+            try handle(.endOfMessage(line: number))
             return
         }
         if text.first == UInt8(ascii: ":"), let end = Self.tagEnd(text) {
-            try flush(into: &handler)
+            try flush(handle)
             let nameBytes = UnsafeBufferPointer(rebasing: text[1..<end])
             tag = MT940Tag(nameBytes)
             packedName = nameBytes.reduce(0) { $0 << 8 | UInt32($1) }
@@ -72,7 +73,7 @@ struct MT940FieldAssembler {
         }
         if MT940Values.trimmed(text).isEmpty { return }
         guard tag != nil else {
-            try handler.strayText(line: number, column: column)
+            try handle(.strayText(line: number, column: column))
             return
         }
         if lineStarts.count < Self.maximumLines && !overlong {
@@ -83,8 +84,8 @@ struct MT940FieldAssembler {
     }
 
     /// Ends the last field at the end of the input.
-    mutating func finish(into handler: inout some MT940FieldHandler) throws {
-        try flush(into: &handler)
+    mutating func finish(_ handle: (MT940Event) throws -> Void) rethrows {
+        try flush(handle)
     }
 
     private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
@@ -96,13 +97,13 @@ struct MT940FieldAssembler {
         value.append(text)
     }
 
-    private mutating func flush(into handler: inout some MT940FieldHandler) throws {
+    private mutating func flush(_ handle: (MT940Event) throws -> Void) rethrows {
         guard let tag else { return }
         self.tag = nil
-        if overlong { try handler.overlongField(line: line, limit: Self.maximumFieldBytes) }
+        if overlong { try handle(.overlongField(line: line, limit: Self.maximumFieldBytes)) }
         let field = MT940Field(tag: tag, packedName: packedName, value: value.buffer,
                                lineStarts: UnsafeBufferPointer(start: lineStarts.base, count: lineStarts.count), line: line, column: column)
-        try handler.field(field)
+        try handle(.field(field))
     }
 
     /// Where the tag of `:TAG:` ends (the offset of the second colon): two digits and an optional

@@ -93,8 +93,7 @@ public struct MT940StatementReader: StatementReader {
             return
         }
         let passThrough = guess.encoding == .utf8
-        var mapper = MT940StatementMapper(sink: sink, file: file, options: options, checkUTF8: passThrough)
-        defer { sink = mapper.sink }
+        var mapper = MT940StatementMapper(file: file, options: options, checkUTF8: passThrough)
         var assembler = MT940FieldAssembler()
         var transcoder = UTF8Transcoder(encoding: guess.encoding)
         var raw: [UInt8] = []
@@ -108,9 +107,11 @@ public struct MT940StatementReader: StatementReader {
 
         func take(_ start: Int, _ end: Int) throws {
             if end - start > maximumLineBytes {
-                try mapper.sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
+                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
             } else {
-                try assembler.take(UnsafeBufferPointer(start: buffer.base + start, count: end - start), number: line, into: &mapper)
+                try assembler.take(UnsafeBufferPointer(start: buffer.base + start, count: end - start), number: line) {
+                    try mapper.handle($0, into: &sink)
+                }
             }
             line += 1
         }
@@ -158,18 +159,18 @@ public struct MT940StatementReader: StatementReader {
             buffer.removeFirst(start)
             searched = buffer.count
             if buffer.count > maximumLineBytes {
-                try mapper.sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
+                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
                 buffer.removeAll()
                 searched = 0
                 skipping = true
             }
         }
-        try assembler.finish(into: &mapper)
+        try assembler.finish { try mapper.handle($0, into: &sink) }
         guard assembler.sawField else {
-            try mapper.sink.report(MT940Issue.notMT940.diagnostic(at: SourceLocation(file: file, line: 1)))
+            try sink.report(MT940Issue.notMT940.diagnostic(at: SourceLocation(file: file, line: 1)))
             return
         }
-        try mapper.finish(lastLine: max(line - 1, 1))
+        try mapper.finish(lastLine: max(line - 1, 1), into: &sink)
     }
 
     /// The offset of the first `\n` in `buffer` at or after `from`.
