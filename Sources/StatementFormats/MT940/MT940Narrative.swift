@@ -92,8 +92,10 @@ final class MT940NarrativeReader {
             case 0:
                 bookingText.append(content)
             case 32, 33:
-                Self.join(content, to: nameText, previousWidth: &nameWidth)
+                Self.join(content, to: nameText, previousWidth: nameWidth)
+                nameWidth = Self.width(content)
             case 20...29, 60...63:
+                // The width of the whole subfield, keyword included, tells whether it was cut.
                 let width = Self.width(content)
                 if let (length, next) = Self.keyword(at: content) {
                     part = next
@@ -101,9 +103,9 @@ final class MT940NarrativeReader {
                     content = UnsafeBufferPointer(rebasing: content[length...])
                 }
                 switch part {
-                case .plain: Self.join(content, to: plainText, previousWidth: &partWidth)
-                case .remittance: Self.join(content, to: remittanceText, previousWidth: &partWidth)
-                case .reference: Self.join(content, to: referenceText, previousWidth: &partWidth)
+                case .plain: Self.join(content, to: plainText, previousWidth: partWidth)
+                case .remittance: Self.join(content, to: remittanceText, previousWidth: partWidth)
+                case .reference: Self.join(content, to: referenceText, previousWidth: partWidth)
                 case .dropped: break
                 }
                 partWidth = width
@@ -126,19 +128,21 @@ final class MT940NarrativeReader {
     }
 
     /// Appends `text` to `buffer`, with a space unless the previous line filled its width.
-    private static func join(_ text: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer, previousWidth: inout Int) {
+    @inline(__always)
+    private static func join(_ text: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer, previousWidth: Int) {
         if buffer.count > 0 && previousWidth < subfieldWidth && buffer.base[buffer.count - 1] != 0x20
             && !text.isEmpty && text[0] != 0x20
         {
             buffer.append(0x20)
         }
         buffer.append(text)
-        previousWidth = width(text)
     }
 
-    /// Characters (not bytes) in UTF-8 text.
+    /// Characters (not bytes) in UTF-8 text, as far as the width limit needs to know.
     @inline(__always)
     private static func width(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        // Fewer bytes than the limit are fewer characters too.
+        if text.count < subfieldWidth { return text.count }
         var n = 0
         for b in text where b & 0xC0 != 0x80 { n += 1 }
         return n
