@@ -94,7 +94,7 @@ struct MT940FieldAssembler {
             overlong = true
             return
         }
-        value.append(text)
+        MT940Values.append(text, to: value)
     }
 
     private mutating func flush(_ handle: (MT940Event) throws -> Void) rethrows {

@@ -90,7 +90,7 @@ final class MT940NarrativeReader {
             i = end
             switch code {
             case 0:
-                bookingText.append(content)
+                MT940Values.append(content, to: bookingText)
             case 32, 33:
                 Self.join(content, to: nameText, previousWidth: nameWidth)
                 nameWidth = Self.width(content)
@@ -116,14 +116,14 @@ final class MT940NarrativeReader {
     }
 
     private func readFreeText(_ field: MT940Field) {
-        nameText.append(field.firstLine)
+        MT940Values.append(field.firstLine, to: nameText)
         let starts = field.lineStarts
         for k in 0..<starts.count {
             let end = k + 1 < starts.count ? starts[k + 1] : field.value.count
             let line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: field.value[starts[k]..<end]))
             guard !line.isEmpty else { continue }
             if plainText.count > 0 { plainText.append(0x20) }
-            plainText.append(line)
+            MT940Values.append(line, to: plainText)
         }
     }
 
@@ -135,7 +135,7 @@ final class MT940NarrativeReader {
         {
             buffer.append(0x20)
         }
-        buffer.append(text)
+        MT940Values.append(text, to: buffer)
     }
 
     /// Characters (not bytes) in UTF-8 text, as far as the width limit needs to know.

@@ -16,8 +16,12 @@ struct MT940StatementLine {
     var amount: Money
     /// `RC` or `RD`: a reversal of an earlier credit or debit.
     var isReversal: Bool
-    /// The transaction type's three characters (`TRF`, `CHK`, `MSC`), `nil` when absent.
-    var typeCode: String?
+    /// The transaction type's three characters (`TRF`, `CHK`, `MSC`) packed into the low three
+    /// bytes, 0 when absent: compared, never shown, so no `String` is made for it.
+    var typeCode: UInt32
+
+    /// A cheque (`NCHK`): the owner's reference is the cheque number.
+    var isCheque: Bool { typeCode == 0x43_484B }
     var customerReference: String?
     var bankReference: String?
     var supplementary: String?
@@ -83,9 +87,9 @@ struct MT940StatementLine {
         let isPositive = isCredit != isReversal
         let amount = isPositive ? magnitude : Money(units: -magnitude.units, scale: magnitude.scale)
         i = amountEnd
-        var typeCode: String?
+        var typeCode: UInt32 = 0
         if i + 4 <= line.count, line[i] == UInt8(ascii: "N") || line[i] == UInt8(ascii: "F") || line[i] == UInt8(ascii: "S") {
-            typeCode = String(decoding: UnsafeBufferPointer(rebasing: line[(i + 1)..<(i + 4)]), as: UTF8.self)
+            typeCode = UInt32(line[i + 1]) << 16 | UInt32(line[i + 2]) << 8 | UInt32(line[i + 3])
             i += 4
         }
         let rest = UnsafeBufferPointer(rebasing: line[i...])

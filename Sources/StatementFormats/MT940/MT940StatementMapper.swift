@@ -171,7 +171,7 @@ struct MT940StatementMapper {
         let id = ids.id(account: account, date: date, amount: amount, nameUTF8: idText.buffer)
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: finalName, amount: amount, memo: memo, fitid: fitid,
-            checkNumber: line.typeCode == "CHK" ? line.customerReference : nil, source: SourceLocation(file: file, line: number))
+            checkNumber: line.isCheque ? line.customerReference : nil, source: SourceLocation(file: file, line: number))
         try sink.accept(activity)
         activityCount += 1
     }
