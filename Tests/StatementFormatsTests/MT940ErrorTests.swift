@@ -104,6 +104,19 @@ import Testing
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
+    @Test func latin1AfterAnASCIIStartIsReadAsWindows1252() throws {
+        let reader = MT940StatementReader(maximumLineBytes: 1 << 16, chunkSize: 64, detectionWindow: 32)
+        let text = bytes(mt940Statement(":61:240314D1,00NTRFNONREF\n:86:166?00GUTSCHRIFT?20SVWZ+Miete?32J{FC}rgen Ha{DF}\n"
+                                        + ":61:240314D2,00NTRFNONREF\n:86:B{E4}ckerei\nM{FC}hlenweg 3\n", closing: "C240314EUR997,00"))
+        let result = try readMT940(text, reader: reader)
+        #expect(result.activities.map(\.name) == ["Jürgen Haß", "Bäckerei"])
+        #expect(result.activities.map(\.memo) == ["Miete", "Mühlenweg 3"], "line starts follow the re-decoded text")
+        #expect(result.diagnostics.map(\.description) == [
+            "t.sta:6:5: warning: this text is not UTF-8 as the start of the file is; it and any like it were read as Windows-1252 (ISO 8859-1)\n"
+                + "t.sta:6:5: note: check the accented letters of this file's names and memos",
+        ])
+    }
+
     @Test func overlongLineIsSkippedWithoutHoldingIt() throws {
         let reader = MT940StatementReader(maximumLineBytes: 256, chunkSize: 64)
         let huge = ":86:" + String(repeating: "x", count: 5000) + "\n"

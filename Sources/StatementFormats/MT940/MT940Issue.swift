@@ -14,6 +14,7 @@ enum MT940Issue {
     case overlongLine(limit: Int)
     case overlongField(limit: Int)
     case invalidUTF8
+    case singleByteText
 
     var code: String {
         switch self {
@@ -29,6 +30,7 @@ enum MT940Issue {
         case .overlongLine: return "mt940.overlong-line"
         case .overlongField: return "mt940.overlong-field"
         case .invalidUTF8: return "mt940.invalid-utf8"
+        case .singleByteText: return "mt940.encoding"
         }
     }
 
@@ -89,6 +91,10 @@ enum MT940Issue {
         case .overlongField(let limit):
             return Diagnostic(.warning, code: code, at: location,
                               "field longer than \(limit) bytes; the rest of it was ignored")
+        case .singleByteText:
+            return Diagnostic(.warning, code: code, at: location,
+                              "this text is not UTF-8 as the start of the file is; it and any like it were read as Windows-1252 (ISO 8859-1)",
+                              notes: ["check the accented letters of this file's names and memos"])
         case .invalidUTF8:
             return Diagnostic(.warning, code: code, at: location,
                               "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",

@@ -31,6 +31,8 @@ struct MT940StatementMapper {
     private let idText = ByteBuffer(capacity: 256)
     private var statement = StatementState(line: 0)
     private var pending: PendingLine?
+    private let redecoder = MT940FieldRedecoder()
+    private var warnedSingleByte = false
     private(set) var activityCount = 0
 
     init(file: String, options: ReadOptions, checkUTF8: Bool) {
@@ -60,8 +62,20 @@ struct MT940StatementMapper {
 
     private mutating func field(_ field: MT940Field, into sink: inout some ActivitySink) throws {
         if checkUTF8, !UTF8Validation.isValid(field.value) {
+            if MT940FieldRedecoder.isSingleByteText(field) {
+                if !warnedSingleByte {
+                    warnedSingleByte = true
+                    try report(.singleByteText, line: field.line, column: field.column, into: &sink)
+                }
+                let redecoder = self.redecoder
+                return try redecoder.withWindows1252(field) { try self.readField($0, into: &sink) }
+            }
             try report(.invalidUTF8, line: field.line, column: field.column, into: &sink)
         }
+        try readField(field, into: &sink)
+    }
+
+    private mutating func readField(_ field: MT940Field, into sink: inout some ActivitySink) throws {
         if field.tag == .narrative {
             if let waiting = pending.take() {
                 narratives.read(field)

@@ -13,20 +13,23 @@ public struct MT940StatementReader: StatementReader {
     public static let format = StatementFormat.mt940
     /// Far beyond SWIFT's 65-character lines, small enough to hold.
     public static let defaultMaximumLineBytes = 1 << 16
-    /// How much of the start decides the encoding.
-    static let detectionWindow = 1 << 16
+    /// How much of the start decides the encoding (as for CSV: a whole export, nearly always).
+    public static let defaultDetectionWindow = 2 << 20
 
     let maximumLineBytes: Int
     let chunkSize: Int
+    let detectionWindow: Int
 
     public init() {
         self.init(maximumLineBytes: Self.defaultMaximumLineBytes, chunkSize: 1 << 17)
     }
 
-    /// A reader with other limits, to test long lines and chunk boundaries with small inputs.
-    init(maximumLineBytes: Int, chunkSize: Int) {
+    /// A reader with other limits, to test long lines, chunk boundaries and encoding detection
+    /// with small inputs.
+    init(maximumLineBytes: Int, chunkSize: Int, detectionWindow: Int = defaultDetectionWindow) {
         self.maximumLineBytes = maximumLineBytes
         self.chunkSize = chunkSize
+        self.detectionWindow = detectionWindow
     }
 
     /// Sure when the text starts (after a byte-order mark, blank lines and `{1:`… block headers)
@@ -81,12 +84,12 @@ public struct MT940StatementReader: StatementReader {
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
         let file = input.displayName
-        let prefix = try input.peek(upTo: Self.detectionWindow)
+        let prefix = try input.peek(upTo: detectionWindow)
         guard !prefix.isEmpty else {
             try sink.report(MT940Issue.empty.diagnostic(at: SourceLocation(file: file, line: 1)))
             return
         }
-        let guess = TextEncoding.guess(prefix, isComplete: prefix.count < Self.detectionWindow)
+        let guess = TextEncoding.guess(prefix, isComplete: prefix.count < detectionWindow)
         if let nul = guess.nulOffset, guess.encoding != .utf16LE && guess.encoding != .utf16BE {
             let line = prefix[..<nul].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             try sink.report(MT940Issue.binary(offset: nul).diagnostic(at: SourceLocation(file: file, line: line)))
