@@ -20,8 +20,9 @@ import FinanceCore
 /// a warning at the closing balance.
 ///
 /// Not generic over the sink: readers are called through `any StatementReader`, so a generic
-/// mapper's metadata was looked up at run time on every field (13% of the reading time).
-struct MT940StatementMapper {
+/// mapper's metadata was looked up at run time on every field (13% of the reading time). A class,
+/// so that the reader's line loop reaches it without copying or boxing a struct.
+final class MT940StatementMapper {
     let file: String
     let options: ReadOptions
     /// Whether field text may be invalid UTF-8 (the input passed through undecoded).
@@ -29,11 +30,11 @@ struct MT940StatementMapper {
     private let ids = ActivityIDBuilder()
     private let narratives = MT940NarrativeReader()
     private let idText = ByteBuffer(capacity: 256)
-    private var statement = StatementState(line: 0)
-    private var pending: PendingLine?
+    @exclusivity(unchecked) private var statement = StatementState(line: 0)
+    @exclusivity(unchecked) private var pending: PendingLine?
     private let redecoder = MT940FieldRedecoder()
-    private var warnedSingleByte = false
-    private(set) var activityCount = 0
+    @exclusivity(unchecked) private var warnedSingleByte = false
+    @exclusivity(unchecked) private(set) var activityCount = 0
 
     init(file: String, options: ReadOptions, checkUTF8: Bool) {
         self.file = file
@@ -41,7 +42,7 @@ struct MT940StatementMapper {
         self.checkUTF8 = checkUTF8
     }
 
-    mutating func handle(_ event: MT940Event, into sink: inout some ActivitySink) throws {
+    func handle(_ event: MT940Event, into sink: inout some ActivitySink) throws {
         switch event {
         case .field(let field): try self.field(field, into: &sink)
         case .endOfMessage:
@@ -53,33 +54,32 @@ struct MT940StatementMapper {
     }
 
     /// At the end of the input, whose last line is `lastLine`.
-    mutating func finish(lastLine: Int, into sink: inout some ActivitySink) throws {
+    func finish(lastLine: Int, into sink: inout some ActivitySink) throws {
         try flushPending(into: &sink)
         try endStatement(truncatedAt: lastLine, into: &sink)
     }
 
     // MARK: Fields
 
-    private mutating func field(_ field: MT940Field, into sink: inout some ActivitySink) throws {
+    private func field(_ field: MT940Field, into sink: inout some ActivitySink) throws {
         if checkUTF8, !UTF8Validation.isValid(field.value) {
             if MT940FieldRedecoder.isSingleByteText(field) {
                 if !warnedSingleByte {
                     warnedSingleByte = true
                     try report(.singleByteText, line: field.line, column: field.column, into: &sink)
                 }
-                let redecoder = self.redecoder
-                return try redecoder.withWindows1252(field) { try self.readField($0, into: &sink) }
+                return try redecoder.withWindows1252(field) { try readField($0, into: &sink) }
             }
             try report(.invalidUTF8, line: field.line, column: field.column, into: &sink)
         }
         try readField(field, into: &sink)
     }
 
-    private mutating func readField(_ field: MT940Field, into sink: inout some ActivitySink) throws {
+    private func readField(_ field: MT940Field, into sink: inout some ActivitySink) throws {
         if field.tag == .narrative {
             if let waiting = pending.take() {
                 narratives.read(field)
-                try emit(waiting.line, number: waiting.number, narrative: narratives, into: &sink)
+                try emit(waiting.line, number: waiting.number, withNarrative: true, into: &sink)
             }
             return
         }
@@ -124,7 +124,7 @@ struct MT940StatementMapper {
 
     // MARK: Statements
 
-    private mutating func endStatement(truncatedAt lastLine: Int?, into sink: inout some ActivitySink) throws {
+    private func endStatement(truncatedAt lastLine: Int?, into sink: inout some ActivitySink) throws {
         defer { statement = StatementState(line: 0) }
         guard statement.hasContent else { return }
         if let lastLine, statement.closing == nil {
@@ -156,12 +156,13 @@ struct MT940StatementMapper {
 
     // MARK: Activities
 
-    private mutating func flushPending(into sink: inout some ActivitySink) throws {
+    private func flushPending(into sink: inout some ActivitySink) throws {
         guard let waiting = pending.take() else { return }
-        try emit(waiting.line, number: waiting.number, narrative: nil, into: &sink)
+        try emit(waiting.line, number: waiting.number, withNarrative: false, into: &sink)
     }
 
-    private mutating func emit(_ line: MT940StatementLine, number: Int, narrative: MT940NarrativeReader?, into sink: inout some ActivitySink) throws {
+    /// `withNarrative`: `narratives` holds the `:86:` of this line.
+    private func emit(_ line: MT940StatementLine, number: Int, withNarrative: Bool, into sink: inout some ActivitySink) throws {
         statement.lineCount += 1
         if let sum = statement.total.adding(line.amount) { statement.total = sum } else { statement.damaged = true }
         var amount = line.amount
@@ -171,10 +172,17 @@ struct MT940StatementMapper {
             let missing = statement.account == nil ? "the account (:25:) and opening balance (:60F:)" : "the opening balance (:60F:)"
             try report(.unknownCurrency(missing: missing, assumed: options.currency), line: number, column: nil, into: &sink)
         }
-        var name = narrative?.name
-        var memo = narrative?.memo
-        if name == nil { name = narrative?.booking ?? line.supplementary } else if memo == nil { memo = narrative?.booking }
-        let fitid = line.bankReference ?? line.customerReference ?? narrative?.endToEndReference
+        var name: String?
+        var memo: String?
+        var fitid = line.bankReference ?? line.customerReference
+        if withNarrative {
+            name = narratives.name
+            memo = narratives.memo
+            if name == nil { name = narratives.booking ?? line.supplementary } else if memo == nil { memo = narratives.booking }
+            if fitid == nil { fitid = narratives.endToEndReference }
+        } else {
+            name = line.supplementary
+        }
         let account = options.account ?? statement.account
         let date = line.bookingDate
         let finalName = name ?? ""

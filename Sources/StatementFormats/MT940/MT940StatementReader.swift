@@ -96,7 +96,7 @@ public struct MT940StatementReader: StatementReader {
             return
         }
         let passThrough = guess.encoding == .utf8
-        var mapper = MT940StatementMapper(file: file, options: options, checkUTF8: passThrough)
+        let mapper = MT940StatementMapper(file: file, options: options, checkUTF8: passThrough)
         var assembler = MT940FieldAssembler()
         var transcoder = UTF8Transcoder(encoding: guess.encoding)
         var raw: [UInt8] = []
