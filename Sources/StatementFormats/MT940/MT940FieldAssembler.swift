@@ -107,9 +107,14 @@ struct MT940FieldAssembler {
     }
 
     /// Where the tag of `:TAG:` ends (the offset of the second colon): two digits and an optional
-    /// letter, as SWIFT tags are.
+    /// letter, as SWIFT tags are, or two upper-case letters, as in the `:NS:` fields some German
+    /// banks add (read as unknown tags, so that they do not run into the narrative before them).
     private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard text.count >= 4, MT940Values.twoDigits(text, 1) != nil else { return nil }
+        guard text.count >= 4 else { return nil }
+        if text[1] >= UInt8(ascii: "A") && text[1] <= UInt8(ascii: "Z") && text[2] >= UInt8(ascii: "A") && text[2] <= UInt8(ascii: "Z") {
+            return text[3] == UInt8(ascii: ":") ? 3 : nil
+        }
+        guard MT940Values.twoDigits(text, 1) != nil else { return nil }
         if text[3] == UInt8(ascii: ":") { return 3 }
         if text.count >= 5, MT940Values.isLetter(text[3]), text[4] == UInt8(ascii: ":") { return 4 }
         return nil
