@@ -25,6 +25,7 @@ enum FormatsBenchmark {
         Input(label: "ofx (1.x)", format: .ofx) { OFXGenerator.write(count: $0, xml: false, to: $1) },
         Input(label: "camt.053", format: .camt) { CAMTGenerator.write(count: $0, to: $1) },
         Input(label: "qif", format: .qif) { QIFGenerator.write(count: $0, to: $1) },
+        Input(label: "mt940", format: .mt940) { MT940Generator.write(count: $0, to: $1) },
     ]
 
     /// `formats [--rows N] [--runs N]`: 1,000,000 rows, best of 3, unless told otherwise.

@@ -48,7 +48,7 @@ public protocol StatementReader: Sendable {
 /// The readers pfin knows, and format detection by content.
 public enum StatementReaders {
     /// Every reader, in the order detection asks them.
-    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, CSVStatementReader.self]
+    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self, CSVStatementReader.self]
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {
@@ -58,6 +58,7 @@ public enum StatementReaders {
         case .jsonl: return JSONLinesReader()
         case .camt: return CAMTStatementReader()
         case .qif: return QIFStatementReader()
+        case .mt940: return MT940StatementReader()
         default: return nil
         }
     }

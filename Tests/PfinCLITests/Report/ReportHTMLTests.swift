@@ -47,7 +47,7 @@ struct ReportHTMLTests {
 /// the JSON Lines. Screenshots go to `.build/report-screenshots/samples/`.
 @Suite(.enabled(if: BrowserCheck.executable != nil, "needs chromium on PATH"), .serialized)
 struct ReportHTMLBrowserTests {
-    static let months = ["2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06"]
+    static let months = ["2023-12", "2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06"]
 
     static func batch() throws -> (TemporaryDirectory, URL, [String]) {
         let directory = try TemporaryDirectory()

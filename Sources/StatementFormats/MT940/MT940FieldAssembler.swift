@@ -1,0 +1,138 @@
+import FinanceCore
+
+/// What a line of an MT940 file ends or says, in input order.
+enum MT940Event {
+    /// A field, complete: the next tag, a message end or the end of the input came.
+    case field(MT940Field)
+    /// A `-` (or `-}`) line: the message ends.
+    case endOfMessage(line: Int)
+    /// A non-blank line that belongs to no field.
+    case strayText(line: Int, column: Int)
+    /// A field's value grew past `MT940FieldAssembler.maximumFieldBytes`; the rest was dropped.
+    case overlongField(line: Int, limit: Int)
+}
+
+/// Groups lines into fields: a line `:TAG:value` opens a field and the lines after it, up to the
+/// next tag, continue its value.
+///
+/// Tolerates both shapes banks export: SWIFT messages with block headers
+/// (`{1:F01…}{2:O940…}{4:` … `-}` and a `{5:…}` trailer), and the bare field lists German
+/// online banking writes to `.sta` files, messages separated by a line holding `-`. Blank lines
+/// are ignored.
+struct MT940FieldAssembler {
+    /// The most a field keeps: SWIFT allows 6 × 65 characters for `:86:`; some banks write more.
+    static let maximumFieldBytes = 1 << 16
+
+    /// Continuation lines recorded per field; a longer field's later lines count as one.
+    static let maximumLines = 64
+
+    private let value = ByteBuffer(capacity: 1024)
+    private let lineStarts = LineStarts()
+    private var tag: MT940Tag?
+    private var packedName: UInt32 = 0
+    private var line = 0
+    private var column = 0
+    private var overlong = false
+    /// Whether any field was seen: a file without one is not MT940 at all.
+    private(set) var sawField = false
+
+    init() {}
+
+    /// Takes one line, without its line break.
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, _ handle: (MT940Event) throws -> Void) rethrows {
+        var text = bytes
+        if let last = text.last, last == 0x0D { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
+        var column = 1
+        if text.first == UInt8(ascii: "{") {
+            // `{1:…}{2:…}{4:` then possibly the first field on the same line; `{5:…}` trailers.
+            guard let body = Self.find([0x7B, 0x34, 0x3A], in: text) else { return }
+            column += body + 3
+            text = UnsafeBufferPointer(rebasing: text[(body + 3)...])
+        }
+        // `-` alone, or `-}` closing block 4 (a `{5:…}` trailer may follow on the same line).
+        if text.first == UInt8(ascii: "-"),
+            MT940Values.trimmed(UnsafeBufferPointer(rebasing: text.dropFirst())).first.map({ $0 == UInt8(ascii: "}") }) ?? true
+        {
+            try flush(handle)
+            try handle(.endOfMessage(line: number))
+            return
+        }
+        if text.first == UInt8(ascii: ":"), let end = Self.tagEnd(text) {
+            try flush(handle)
+            let nameBytes = UnsafeBufferPointer(rebasing: text[1..<end])
+            tag = MT940Tag(nameBytes)
+            packedName = nameBytes.reduce(0) { $0 << 8 | UInt32($1) }
+            line = number
+            self.column = column + end + 1
+            value.removeAll()
+            lineStarts.count = 0
+            overlong = false
+            sawField = true
+            append(UnsafeBufferPointer(rebasing: text[(end + 1)...]))
+            return
+        }
+        if MT940Values.trimmed(text).isEmpty { return }
+        guard tag != nil else {
+            try handle(.strayText(line: number, column: column))
+            return
+        }
+        if lineStarts.count < Self.maximumLines && !overlong {
+            lineStarts.base[lineStarts.count] = value.count
+            lineStarts.count += 1
+        }
+        append(text)
+    }
+
+    /// Ends the last field at the end of the input.
+    mutating func finish(_ handle: (MT940Event) throws -> Void) rethrows {
+        try flush(handle)
+    }
+
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !overlong else { return }
+        guard value.count + text.count <= Self.maximumFieldBytes else {
+            overlong = true
+            return
+        }
+        MT940Values.append(text, to: value)
+    }
+
+    private mutating func flush(_ handle: (MT940Event) throws -> Void) rethrows {
+        guard let tag else { return }
+        self.tag = nil
+        if overlong { try handle(.overlongField(line: line, limit: Self.maximumFieldBytes)) }
+        let field = MT940Field(tag: tag, packedName: packedName, value: value.buffer,
+                               lineStarts: UnsafeBufferPointer(start: lineStarts.base, count: lineStarts.count), line: line, column: column)
+        try handle(.field(field))
+    }
+
+    /// Where the tag of `:TAG:` ends (the offset of the second colon): two digits and an optional
+    /// letter, as SWIFT tags are, or two upper-case letters, as in the `:NS:` fields some German
+    /// banks add (read as unknown tags, so that they do not run into the narrative before them).
+    private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.count >= 4 else { return nil }
+        if text[1] >= UInt8(ascii: "A") && text[1] <= UInt8(ascii: "Z") && text[2] >= UInt8(ascii: "A") && text[2] <= UInt8(ascii: "Z") {
+            return text[3] == UInt8(ascii: ":") ? 3 : nil
+        }
+        guard MT940Values.twoDigits(text, 1) != nil else { return nil }
+        if text[3] == UInt8(ascii: ":") { return 3 }
+        if text.count >= 5, MT940Values.isLetter(text[3]), text[4] == UInt8(ascii: ":") { return 4 }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.count >= needle.count else { return nil }
+        for i in 0...(text.count - needle.count) where text[i] == needle[0] && text[i..<(i + needle.count)].elementsEqual(needle) {
+            return i
+        }
+        return nil
+    }
+}
+
+/// The offsets where a field's continuation lines start, in storage reused for every field.
+private final class LineStarts {
+    let base = UnsafeMutablePointer<Int>.allocate(capacity: MT940FieldAssembler.maximumLines)
+    var count = 0
+
+    deinit { base.deallocate() }
+}

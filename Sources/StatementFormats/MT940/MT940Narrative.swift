@@ -1,0 +1,175 @@
+import FinanceCore
+import Glibc
+
+/// Reads `:86:` narratives: the counterparty, the remittance text, the SEPA end-to-end reference
+/// and the booking text. Buffers are reused from one transaction to the next, and text becomes a
+/// `String` only when asked for.
+///
+/// Two layouts:
+/// - Structured, as German banks write it (DFÜ-Abkommen, Anlage 3): a three-digit business
+///   transaction code (GVC), then subfields `?NN`: `?00` booking text, `?10` primanota,
+///   `?20`–`?29` and `?60`–`?63` remittance lines, `?30` bank code and `?31` account of the
+///   counterparty, `?32`–`?33` its name, `?34` text key extension. The name is `?32`+`?33`; the
+///   memo is the remittance lines, where SEPA keywords (`EREF+`, `KREF+`, `MREF+`, `CRED+`,
+///   `DEBT+`, `SVWZ+`, `ABWA+`, `ABWE+`, `IBAN+`, `BIC+`, …) starting a line split it into parts:
+///   the memo is the `SVWZ+` part (after any text before the first keyword), `EREF+` is kept as
+///   the end-to-end reference, and the other parts are dropped.
+/// - Free text (any other `:86:`): the first line is the counterparty's name and the other lines,
+///   joined with spaces, are the memo.
+///
+/// Subfields hold 27 characters; banks cut longer text at that width wherever it falls, even
+/// inside a word. So a line of 27 characters or more is continued by the next one without a
+/// space, while a shorter line ended where its writer ended it and is followed by a space.
+final class MT940NarrativeReader {
+    private let nameText = ByteBuffer(capacity: 128)
+    private let plainText = ByteBuffer(capacity: 256)
+    private let remittanceText = ByteBuffer(capacity: 256)
+    private let referenceText = ByteBuffer(capacity: 64)
+    private let bookingText = ByteBuffer(capacity: 64)
+
+    /// Subfields this long were cut by the width limit, not by their writer.
+    static let subfieldWidth = 27
+
+    private enum Part {
+        case plain, remittance, reference, dropped
+    }
+
+    /// Reads `field`, replacing what the last narrative said.
+    func read(_ field: MT940Field) {
+        nameText.removeAll()
+        plainText.removeAll()
+        remittanceText.removeAll()
+        referenceText.removeAll()
+        bookingText.removeAll()
+        let value = field.value
+        if value.count >= 4, Self.isDigit(value[0]), Self.isDigit(value[1]), Self.isDigit(value[2]), value[3] == UInt8(ascii: "?") {
+            readStructured(value)
+        } else {
+            readFreeText(field)
+        }
+    }
+
+    /// `?32`+`?33`, or the first line of free text.
+    var name: String? { Self.text(nameText) }
+    /// The remittance information.
+    var memo: String? {
+        guard let remittance = Self.text(remittanceText) else { return Self.text(plainText) }
+        guard let plain = Self.text(plainText) else { return remittance }
+        return plain + " " + remittance
+    }
+    /// `EREF+`, unless `NOTPROVIDED`.
+    var endToEndReference: String? {
+        guard let reference = Self.text(referenceText), reference != "NOTPROVIDED" else { return nil }
+        return reference
+    }
+    /// `?00`, such as `SEPA-UEBERWEISUNG` or `ENTGELTABSCHLUSS`.
+    var booking: String? { Self.text(bookingText) }
+
+    private func readStructured(_ value: UnsafeBufferPointer<UInt8>) {
+        let base = value.baseAddress!
+        let count = value.count
+        var nameWidth = 0
+        var part = Part.plain
+        var partWidth = 0
+        // `base[i]` is the `?` of a subfield.
+        var i = 3
+        while i < count {
+            let code = MT940Values.twoDigits(value, i + 1) ?? -1
+            let start = min(i + 3, count)
+            var end = start
+            while end < count {
+                guard let hit = memchr(base + end, 0x3F, count - end) else {
+                    end = count
+                    break
+                }
+                end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if MT940Values.twoDigits(value, end + 1) != nil { break }
+                end += 1
+            }
+            var content = UnsafeBufferPointer(start: base + start, count: end - start)
+            i = end
+            switch code {
+            case 0:
+                MT940Values.append(content, to: bookingText)
+            case 32, 33:
+                Self.join(content, to: nameText, previousWidth: nameWidth)
+                nameWidth = Self.width(content)
+            case 20...29, 60...63:
+                // The width of the whole subfield, keyword included, tells whether it was cut.
+                let width = Self.width(content)
+                if let (length, next) = Self.keyword(at: content) {
+                    part = next
+                    partWidth = 0
+                    content = UnsafeBufferPointer(rebasing: content[length...])
+                }
+                switch part {
+                case .plain: Self.join(content, to: plainText, previousWidth: partWidth)
+                case .remittance: Self.join(content, to: remittanceText, previousWidth: partWidth)
+                case .reference: Self.join(content, to: referenceText, previousWidth: partWidth)
+                case .dropped: break
+                }
+                partWidth = width
+            default:
+                break
+            }
+        }
+    }
+
+    private func readFreeText(_ field: MT940Field) {
+        MT940Values.append(field.firstLine, to: nameText)
+        let starts = field.lineStarts
+        for k in 0..<starts.count {
+            let end = k + 1 < starts.count ? starts[k + 1] : field.value.count
+            let line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: field.value[starts[k]..<end]))
+            guard !line.isEmpty else { continue }
+            if plainText.count > 0 { plainText.append(0x20) }
+            MT940Values.append(line, to: plainText)
+        }
+    }
+
+    /// Appends `text` to `buffer`, with a space unless the previous line filled its width.
+    @inline(__always)
+    private static func join(_ text: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer, previousWidth: Int) {
+        if buffer.count > 0 && previousWidth < subfieldWidth && buffer.base[buffer.count - 1] != 0x20
+            && !text.isEmpty && text[0] != 0x20
+        {
+            buffer.append(0x20)
+        }
+        MT940Values.append(text, to: buffer)
+    }
+
+    /// Characters (not bytes) in UTF-8 text, as far as the width limit needs to know.
+    @inline(__always)
+    private static func width(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        // Fewer bytes than the limit are fewer characters too.
+        if text.count < subfieldWidth { return text.count }
+        var n = 0
+        for b in text where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+
+    /// The SEPA keyword `text` starts with: its length and the part it opens (DFÜ-Abkommen,
+    /// Anlage 3, "SEPA-Felder").
+    private static func keyword(at text: UnsafeBufferPointer<UInt8>) -> (Int, Part)? {
+        guard text.count >= 4 else { return nil }
+        let word = UInt32(text[0]) << 24 | UInt32(text[1]) << 16 | UInt32(text[2]) << 8 | UInt32(text[3])
+        if word == 0x4249_432B { return (4, .dropped) }  // BIC+
+        guard text.count >= 5, text[4] == UInt8(ascii: "+") else { return nil }
+        switch word {
+        case 0x5356_575A: return (5, .remittance)  // SVWZ
+        case 0x4552_4546: return (5, .reference)  // EREF
+        case 0x4B52_4546, 0x4D52_4546, 0x4352_4544, 0x4445_4254,  // KREF MREF CRED DEBT
+            0x4142_5741, 0x4142_5745, 0x4942_414E, 0x434F_414D,  // ABWA ABWE IBAN COAM
+            0x4F41_4D54, 0x5351_5450, 0x5055_5250:  // OAMT SQTP PURP
+            return (5, .dropped)
+        default: return nil
+        }
+    }
+
+    private static func text(_ buffer: ByteBuffer) -> String? {
+        MT940Values.text(buffer.buffer)
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}

@@ -1,0 +1,124 @@
+import FinanceCore
+
+/// A `:61:` statement line, parsed (SWIFT MT940 field 61):
+///
+///     :61:YYMMDD[MMDD]2a[1!a]15d1!a3!c16x[//16x]
+///     [34x]
+///
+/// value date, optional entry date, debit/credit mark (`C`, `D`, `RC`, `RD`), optional third
+/// letter of the currency code (funds code), amount, transaction type (`N`, `F` or `S` and three
+/// characters), reference for the account owner, `//` and the bank's reference; the second line
+/// holds supplementary details.
+struct MT940StatementLine {
+    var valueDate: LocalDate
+    var entryDate: LocalDate?
+    /// Signed as the account sees it: credits and reversed debits positive.
+    var amount: Money
+    /// `RC` or `RD`: a reversal of an earlier credit or debit.
+    var isReversal: Bool
+    /// The transaction type's three characters (`TRF`, `CHK`, `MSC`) packed into the low three
+    /// bytes, 0 when absent: compared, never shown, so no `String` is made for it.
+    var typeCode: UInt32
+
+    /// A cheque (`NCHK`): the owner's reference is the cheque number.
+    var isCheque: Bool { typeCode == 0x43_484B }
+    var customerReference: String?
+    var bankReference: String?
+    var supplementary: String?
+
+    /// The day the bank booked it: the entry date when given, else the value date.
+    var bookingDate: LocalDate { entryDate ?? valueDate }
+
+    /// What is wrong with a statement line, and where in its value (0-based byte offset).
+    struct Problem: Error, Equatable {
+        enum Kind: Equatable {
+            case valueDate
+            case entryDate
+            case mark
+            case amount
+        }
+
+        var kind: Kind
+        var offset: Int
+        /// The offending text, for the message.
+        var text: String
+    }
+
+    /// Parses a `:61:` field's value (its first line; `continuation` is the supplementary part).
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, continuation: UnsafeBufferPointer<UInt8>) -> Result<MT940StatementLine, Problem> {
+        func problem(_ kind: Problem.Kind, _ from: Int, _ length: Int) -> Result<MT940StatementLine, Problem> {
+            let end = min(line.count, from + length)
+            let text = from < end ? String(decoding: UnsafeBufferPointer(rebasing: line[from..<end]), as: UTF8.self) : ""
+            return .failure(Problem(kind: kind, offset: from, text: text))
+        }
+        guard let valueDate = MT940Values.date(line, at: 0) else { return problem(.valueDate, 0, 6) }
+        var i = 6
+        var entryDate: LocalDate?
+        if let month = MT940Values.twoDigits(line, 6) {
+            guard let day = MT940Values.twoDigits(line, 8),
+                let date = MT940Values.entryDate(month: month, day: day, valueDate: valueDate)
+            else { return problem(.entryDate, 6, 4) }
+            entryDate = date
+            i = 10
+        }
+        // Debit/credit mark.
+        guard i < line.count else { return problem(.mark, i, 1) }
+        var isReversal = false
+        if line[i] == UInt8(ascii: "R") || line[i] == UInt8(ascii: "E") {
+            // `RC`/`RD` reversals; `EC`/`ED` (expected, from MT942 writers) read as plain marks.
+            isReversal = line[i] == UInt8(ascii: "R")
+            i += 1
+        }
+        guard i < line.count, line[i] == UInt8(ascii: "C") || line[i] == UInt8(ascii: "D") else {
+            return isReversal ? problem(.mark, i - 1, 2) : problem(.mark, i, 1)
+        }
+        let isCredit = line[i] == UInt8(ascii: "C")
+        i += 1
+        // Funds code: the third letter of the currency code, when the bank writes one.
+        if i < line.count, MT940Values.isLetter(line[i]) { i += 1 }
+        let (parsed, amountEnd) = MT940Values.amount(line, from: i)
+        guard let magnitude = parsed else {
+            // Show the whole would-be amount, up to the transaction type's letter.
+            var end = amountEnd
+            while end < line.count && !MT940Values.isLetter(line[end]) { end += 1 }
+            return problem(.amount, i, end - i)
+        }
+        // RC (reversal of a credit) takes money out; RD (reversal of a debit) puts it back.
+        let isPositive = isCredit != isReversal
+        let amount = isPositive ? magnitude : Money(units: -magnitude.units, scale: magnitude.scale)
+        i = amountEnd
+        var typeCode: UInt32 = 0
+        if i + 4 <= line.count, line[i] == UInt8(ascii: "N") || line[i] == UInt8(ascii: "F") || line[i] == UInt8(ascii: "S") {
+            typeCode = UInt32(line[i + 1]) << 16 | UInt32(line[i + 2]) << 8 | UInt32(line[i + 3])
+            i += 4
+        }
+        let rest = UnsafeBufferPointer(rebasing: line[i...])
+        var customer = rest
+        var bank: UnsafeBufferPointer<UInt8>?
+        if let slash = Self.doubleSlash(in: rest) {
+            customer = UnsafeBufferPointer(rebasing: rest[..<slash])
+            bank = UnsafeBufferPointer(rebasing: rest[(slash + 2)...])
+        }
+        return .success(MT940StatementLine(
+            valueDate: valueDate, entryDate: entryDate, amount: amount, isReversal: isReversal, typeCode: typeCode,
+            customerReference: Self.reference(customer), bankReference: bank.flatMap(Self.reference),
+            supplementary: MT940Values.text(continuation)))
+    }
+
+    /// A reference, or `nil` when empty or `NONREF` (SWIFT's "no reference").
+    private static func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let t = MT940Values.trimmed(bytes)
+        if t.isEmpty { return nil }
+        // `NONREF`, compared as bytes (`elementsEqual` against a `String` measured slow).
+        if t.count == 6, t[0] == 0x4E, t[1] == 0x4F, t[2] == 0x4E, t[3] == 0x52, t[4] == 0x45, t[5] == 0x46 { return nil }
+        return String(decoding: t, as: UTF8.self)
+    }
+
+    private static func doubleSlash(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= 2 else { return nil }
+        for i in 0..<(bytes.count - 1) where bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/") {
+            return i
+        }
+        return nil
+    }
+}

@@ -1,0 +1,229 @@
+import FinanceCore
+
+/// Turns MT940 fields into activities, statements and diagnostics.
+///
+/// Each message (`:20:` up to a `-` line, or the next `:20:`) is one statement. A `:61:` line
+/// waits for the `:86:` that may follow it, then becomes an activity:
+/// - date: the entry (booking) date when the line has one, else the value date;
+/// - amount: signed by the mark (`C` and `RD` in, `D` and `RC` out), in the currency of the
+///   statement's opening balance (`--currency` when the statement has none);
+/// - name and memo: from the `:86:` narrative (see `MT940NarrativeReader`); without one, the
+///   line's supplementary details;
+/// - fitid: the bank's reference, else the account owner's (neither when `NONREF`), else the SEPA
+///   end-to-end reference of the narrative;
+/// - check number: the owner's reference of a `CHK` (cheque) line;
+/// - id: from the account, date, amount, fitid and name, numbered by occurrence, so that two
+///   identical lines on one day stay two activities and a re-read gives the same ids. (Bank
+///   references are not unique enough to be ids alone: many banks repeat them across statements.)
+///
+/// Each statement's opening balance plus its lines must give its closing balance; a mismatch is
+/// a warning at the closing balance.
+///
+/// Not generic over the sink: readers are called through `any StatementReader`, so a generic
+/// mapper's metadata was looked up at run time on every field (13% of the reading time). A class,
+/// so that the reader's line loop reaches it without copying or boxing a struct.
+final class MT940StatementMapper {
+    let file: String
+    let options: ReadOptions
+    /// Whether field text may be invalid UTF-8 (the input passed through undecoded).
+    let checkUTF8: Bool
+    private let ids = ActivityIDBuilder()
+    private let narratives = MT940NarrativeReader()
+    private let idText = ByteBuffer(capacity: 256)
+    @exclusivity(unchecked) private var statement = StatementState(line: 0)
+    @exclusivity(unchecked) private var pending: PendingLine?
+    private let redecoder = MT940FieldRedecoder()
+    @exclusivity(unchecked) private var warnedSingleByte = false
+    @exclusivity(unchecked) private(set) var activityCount = 0
+
+    init(file: String, options: ReadOptions, checkUTF8: Bool) {
+        self.file = file
+        self.options = options
+        self.checkUTF8 = checkUTF8
+    }
+
+    func handle(_ event: MT940Event, into sink: inout some ActivitySink) throws {
+        switch event {
+        case .field(let field): try self.field(field, into: &sink)
+        case .endOfMessage:
+            try flushPending(into: &sink)
+            try endStatement(truncatedAt: nil, into: &sink)
+        case .strayText(let line, let column): try report(.strayText, line: line, column: column, into: &sink)
+        case .overlongField(let line, let limit): try report(.overlongField(limit: limit), line: line, column: nil, into: &sink)
+        }
+    }
+
+    /// At the end of the input, whose last line is `lastLine`.
+    func finish(lastLine: Int, into sink: inout some ActivitySink) throws {
+        try flushPending(into: &sink)
+        try endStatement(truncatedAt: lastLine, into: &sink)
+    }
+
+    // MARK: Fields
+
+    private func field(_ field: MT940Field, into sink: inout some ActivitySink) throws {
+        if checkUTF8, !UTF8Validation.isValid(field.value) {
+            if MT940FieldRedecoder.isSingleByteText(field) {
+                if !warnedSingleByte {
+                    warnedSingleByte = true
+                    try report(.singleByteText, line: field.line, column: field.column, into: &sink)
+                }
+                return try redecoder.withWindows1252(field) { try readField($0, into: &sink) }
+            }
+            try report(.invalidUTF8, line: field.line, column: field.column, into: &sink)
+        }
+        try readField(field, into: &sink)
+    }
+
+    private func readField(_ field: MT940Field, into sink: inout some ActivitySink) throws {
+        if field.tag == .narrative {
+            if let waiting = pending.take() {
+                narratives.read(field)
+                try emit(waiting.line, number: waiting.number, withNarrative: true, into: &sink)
+            }
+            return
+        }
+        try flushPending(into: &sink)
+        switch field.tag {
+        case .reference:
+            if statement.hasContent { try endStatement(truncatedAt: nil, into: &sink) }
+            statement = StatementState(line: field.line)
+            statement.hasContent = true
+        case .account:
+            statement.account = MT940Values.text(field.value)
+            statement.hasContent = true
+        case .openingBalance:
+            statement.hasContent = true
+            switch MT940Balance.parse(field.value) {
+            case .success(let balance): statement.opening = balance
+            case .failure(let problem):
+                statement.damaged = true
+                try report(.badBalance(tag: field.name, problem), line: field.line, column: field.column + problem.offset, into: &sink)
+            }
+        case .statementLine:
+            statement.hasContent = true
+            switch MT940StatementLine.parse(field.firstLine, continuation: field.continuation) {
+            case .success(let line): pending = PendingLine(line: line, number: field.line)
+            case .failure(let problem):
+                statement.damaged = true
+                try report(.badStatementLine(problem), line: field.line, column: field.column + problem.offset, into: &sink)
+            }
+        case .closingBalance:
+            statement.hasContent = true
+            switch MT940Balance.parse(field.value) {
+            case .success(let balance):
+                statement.closing = balance
+                try checkBalance(balance, line: field.line, column: field.column, into: &sink)
+            case .failure(let problem):
+                try report(.badBalance(tag: field.name, problem), line: field.line, column: field.column + problem.offset, into: &sink)
+            }
+        case .statementNumber, .narrative, .other:
+            break
+        }
+    }
+
+    // MARK: Statements
+
+    private func endStatement(truncatedAt lastLine: Int?, into sink: inout some ActivitySink) throws {
+        defer { statement = StatementState(line: 0) }
+        guard statement.hasContent else { return }
+        if let lastLine, statement.closing == nil {
+            try report(.truncated, line: lastLine, column: nil, into: &sink)
+        }
+        guard let account = options.account ?? statement.account else { return }
+        let institution = statement.account.flatMap { id -> String? in
+            guard let slash = id.firstIndex(of: "/") else { return nil }
+            return String(id[..<slash])
+        }
+        func balance(_ b: MT940Balance?) -> Balance? {
+            b.map { Balance(amount: $0.amount, date: $0.date) }
+        }
+        try sink.statement(StatementInfo(
+            account: Account(id: account, kind: .checking, institution: institution), currency: statement.currency ?? options.currency,
+            ledgerBalance: balance(statement.closing), start: statement.opening?.date, end: statement.closing?.date,
+            source: SourceLocation(file: file, line: statement.line)))
+    }
+
+    private func checkBalance(_ closing: MT940Balance, line: Int, column: Int, into sink: inout some ActivitySink) throws {
+        guard let opening = statement.opening, !statement.damaged,
+            opening.amount.currency == closing.amount.currency,
+            let expected = opening.amount.adding(Money(units: statement.total.units, scale: statement.total.scale, currency: opening.amount.currency))
+        else { return }
+        guard expected != closing.amount else { return }
+        try report(.balanceMismatch(opening: opening.amount, lines: statement.lineCount, total: statement.total,
+                                    closing: closing.amount, expected: expected), line: line, column: column, into: &sink)
+    }
+
+    // MARK: Activities
+
+    private func flushPending(into sink: inout some ActivitySink) throws {
+        guard let waiting = pending.take() else { return }
+        try emit(waiting.line, number: waiting.number, withNarrative: false, into: &sink)
+    }
+
+    /// `withNarrative`: `narratives` holds the `:86:` of this line.
+    private func emit(_ line: MT940StatementLine, number: Int, withNarrative: Bool, into sink: inout some ActivitySink) throws {
+        statement.lineCount += 1
+        if let sum = statement.total.adding(line.amount) { statement.total = sum } else { statement.damaged = true }
+        var amount = line.amount
+        amount.currency = statement.currency ?? options.currency
+        if statement.currency == nil && !statement.warnedCurrency {
+            statement.warnedCurrency = true
+            let missing = statement.account == nil ? "the account (:25:) and opening balance (:60F:)" : "the opening balance (:60F:)"
+            try report(.unknownCurrency(missing: missing, assumed: options.currency), line: number, column: nil, into: &sink)
+        }
+        var name: String?
+        var memo: String?
+        var fitid = line.bankReference ?? line.customerReference
+        if withNarrative {
+            name = narratives.name
+            memo = narratives.memo
+            if name == nil { name = narratives.booking ?? line.supplementary } else if memo == nil { memo = narratives.booking }
+            if fitid == nil { fitid = narratives.endToEndReference }
+        } else {
+            name = line.supplementary
+        }
+        let account = options.account ?? statement.account
+        let date = line.bookingDate
+        let finalName = name ?? ""
+        idText.removeAll()
+        if let fitid { fitid.withUTF8Bytes { idText.append($0) } }
+        idText.append(0x1F)
+        finalName.withUTF8Bytes { idText.append($0) }
+        let id = ids.id(account: account, date: date, amount: amount, nameUTF8: idText.buffer)
+        let activity = PaymentActivity(
+            id: id, account: account, date: date, name: finalName, amount: amount, memo: memo, fitid: fitid,
+            checkNumber: line.isCheque ? line.customerReference : nil, source: SourceLocation(file: file, line: number))
+        try sink.accept(activity)
+        activityCount += 1
+    }
+
+    private func report(_ issue: MT940Issue, line: Int, column: Int?, into sink: inout some ActivitySink) throws {
+        try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: line, column: column)))
+    }
+}
+
+/// A `:61:` line waiting for the `:86:` that may follow it.
+private struct PendingLine {
+    var line: MT940StatementLine
+    var number: Int
+}
+
+/// A statement (one message) being read.
+private struct StatementState {
+    var line: Int
+    var account: String?
+    var opening: MT940Balance?
+    var closing: MT940Balance?
+    /// The sum of the statement lines read so far, without currency.
+    var total = Money.zero()
+    var lineCount = 0
+    /// A balance or statement line could not be read, so the balances cannot be checked.
+    var damaged = false
+    var warnedCurrency = false
+    var hasContent = false
+
+    init(line: Int) { self.line = line }
+
+    var currency: CurrencyCode? { opening?.amount.currency ?? closing?.amount.currency }
+}

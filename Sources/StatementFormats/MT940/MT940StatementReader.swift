@@ -1,0 +1,185 @@
+import FinanceCore
+import Glibc
+
+/// Reads SWIFT MT940 customer statements: SWIFT messages with block headers, and the bare field
+/// lists (`.sta`) German online banking exports, one or many statements per file.
+///
+/// Streaming: the input is decoded to UTF-8 chunk by chunk (files that are not valid UTF-8 are
+/// read as Windows-1252, which covers ISO 8859-1), cut into lines with `memchr`, grouped into
+/// fields by `MT940FieldAssembler` and mapped by `MT940StatementMapper`, so memory stays flat
+/// whatever the file's size. A line longer than `maximumLineBytes` is reported and skipped
+/// without ever being held whole.
+public struct MT940StatementReader: StatementReader {
+    public static let format = StatementFormat.mt940
+    /// Far beyond SWIFT's 65-character lines, small enough to hold.
+    public static let defaultMaximumLineBytes = 1 << 16
+    /// How much of the start decides the encoding (as for CSV: a whole export, nearly always).
+    public static let defaultDetectionWindow = 2 << 20
+
+    let maximumLineBytes: Int
+    let chunkSize: Int
+    let detectionWindow: Int
+
+    public init() {
+        self.init(maximumLineBytes: Self.defaultMaximumLineBytes, chunkSize: 1 << 17)
+    }
+
+    /// A reader with other limits, to test long lines, chunk boundaries and encoding detection
+    /// with small inputs.
+    init(maximumLineBytes: Int, chunkSize: Int, detectionWindow: Int = defaultDetectionWindow) {
+        self.maximumLineBytes = maximumLineBytes
+        self.chunkSize = chunkSize
+        self.detectionWindow = detectionWindow
+    }
+
+    /// Sure when the text starts (after a byte-order mark, blank lines and `{1:`… block headers)
+    /// with `:20:` and has a `:25:` or `:60F:` field; nothing else starts that way, so CSV, OFX
+    /// and QIF files are never taken.
+    public static func sniff(_ prefix: [UInt8]) -> Int {
+        prefix.withUnsafeBufferPointer { all in
+            var i = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while i < all.count {
+                let c = all[i]
+                if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A {
+                    i += 1
+                } else if c == UInt8(ascii: "{") {
+                    // Skip a block header: `{1:…}`, `{2:…}`, `{3:{…}}`; `{4:` opens the fields.
+                    guard i + 2 < all.count, all[i + 2] == UInt8(ascii: ":") else { return 0 }
+                    if all[i + 1] == UInt8(ascii: "4") {
+                        i += 3
+                        continue
+                    }
+                    var depth = 0
+                    while i < all.count {
+                        if all[i] == UInt8(ascii: "{") { depth += 1 }
+                        if all[i] == UInt8(ascii: "}") { depth -= 1 }
+                        i += 1
+                        if depth == 0 { break }
+                    }
+                } else {
+                    break
+                }
+            }
+            guard all.count - i >= 4, all[i] == UInt8(ascii: ":"), all[i + 1] == UInt8(ascii: "2"),
+                all[i + 2] == UInt8(ascii: "0"), all[i + 3] == UInt8(ascii: ":")
+            else { return 0 }
+            let rest = UnsafeBufferPointer(rebasing: all[i...])
+            return contains(":25:", in: rest) || contains(":60F:", in: rest) ? 90 : 0
+        }
+    }
+
+    private static func contains(_ needle: StaticString, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        guard text.count >= n, let base = text.baseAddress else { return false }
+        let first = needle.utf8Start.pointee
+        var i = 0
+        while i <= text.count - n {
+            guard let hit = memchr(base + i, Int32(first), text.count - n + 1 - i) else { return false }
+            i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + i, needle.utf8Start, n) == 0 { return true }
+            i += 1
+        }
+        return false
+    }
+
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let file = input.displayName
+        let prefix = try input.peek(upTo: detectionWindow)
+        guard !prefix.isEmpty else {
+            try sink.report(MT940Issue.empty.diagnostic(at: SourceLocation(file: file, line: 1)))
+            return
+        }
+        let guess = TextEncoding.guess(prefix, isComplete: prefix.count < detectionWindow)
+        if let nul = guess.nulOffset, guess.encoding != .utf16LE && guess.encoding != .utf16BE {
+            let line = prefix[..<nul].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            try sink.report(MT940Issue.binary(offset: nul).diagnostic(at: SourceLocation(file: file, line: line)))
+            return
+        }
+        let passThrough = guess.encoding == .utf8
+        let mapper = MT940StatementMapper(file: file, options: options, checkUTF8: passThrough)
+        var assembler = MT940FieldAssembler()
+        var transcoder = UTF8Transcoder(encoding: guess.encoding)
+        var raw: [UInt8] = []
+        var decoded: [UInt8] = []
+        let buffer = ByteBuffer(capacity: chunkSize * 2)
+        var line = 1
+        var searched = 0
+        var skipping = false
+        var atStart = true
+        var isFinal = false
+
+        func take(_ start: Int, _ end: Int) throws {
+            if end - start > maximumLineBytes {
+                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
+            } else {
+                try assembler.take(UnsafeBufferPointer(start: buffer.base + start, count: end - start), number: line) {
+                    try mapper.handle($0, into: &sink)
+                }
+            }
+            line += 1
+        }
+
+        while !isFinal {
+            if passThrough {
+                buffer.reserve(chunkSize)
+                let got = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: chunkSize))
+                buffer.count += got
+                isFinal = got == 0
+                if atStart {
+                    guard buffer.count >= 3 || isFinal else { continue }
+                    if buffer.count >= 3 && buffer.base[0] == 0xEF && buffer.base[1] == 0xBB && buffer.base[2] == 0xBF {
+                        buffer.removeFirst(3)
+                    }
+                    atStart = false
+                }
+            } else {
+                raw.removeAll(keepingCapacity: true)
+                decoded.removeAll(keepingCapacity: true)
+                isFinal = try input.read(appendingTo: &raw, maxCount: chunkSize) == 0
+                raw.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: isFinal) }
+                decoded.withUnsafeBufferPointer { buffer.append($0) }
+            }
+            var start = 0
+            if skipping {
+                guard let end = Self.lineBreak(in: buffer, from: 0) else {
+                    buffer.removeAll()
+                    continue
+                }
+                start = end + 1
+                line += 1
+                skipping = false
+            }
+            var from = max(start, searched)
+            while let end = Self.lineBreak(in: buffer, from: from) {
+                try take(start, end)
+                start = end + 1
+                from = start
+            }
+            if isFinal && start < buffer.count {
+                try take(start, buffer.count)
+                start = buffer.count
+            }
+            buffer.removeFirst(start)
+            searched = buffer.count
+            if buffer.count > maximumLineBytes {
+                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
+                buffer.removeAll()
+                searched = 0
+                skipping = true
+            }
+        }
+        try assembler.finish { try mapper.handle($0, into: &sink) }
+        guard assembler.sawField else {
+            try sink.report(MT940Issue.notMT940.diagnostic(at: SourceLocation(file: file, line: 1)))
+            return
+        }
+        try mapper.finish(lastLine: max(line - 1, 1), into: &sink)
+    }
+
+    /// The offset of the first `\n` in `buffer` at or after `from`.
+    @inline(__always)
+    private static func lineBreak(in buffer: ByteBuffer, from: Int) -> Int? {
+        guard from < buffer.count, let found = memchr(buffer.base + from, 0x0A, buffer.count - from) else { return nil }
+        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+}
