@@ -38,14 +38,14 @@ import Testing
     ]
 
     /// Writes `activities` (after `statements`) to a file and returns its bytes and the writer.
-    static func write(_ activities: [PaymentActivity], statements: [StatementInfo] = [], version: OFXWriter.Version) throws
-        -> (bytes: [UInt8], writer: OFXWriter)
+    static func write(_ activities: [PaymentActivity], statements: [StatementInfo] = [], version: OFXWriter.Version,
+                      budget: OFXSpoolBudget = OFXSpoolBudget()) throws -> (bytes: [UInt8], writer: OFXWriter)
     {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("out.ofx").path
         let output = try ByteOutput.atomicFile(path)
-        var writer = OFXWriter(output: output, version: version)
+        var writer = OFXWriter(output: output, version: version, budget: budget)
         for info in statements { try writer.statement(info) }
         for activity in activities { try writer.write(activity) }
         try writer.finish()
@@ -289,9 +289,29 @@ import Testing
         #expect(OFXWriter.bankID("") == "000000000")
     }
 
-    @Test("dates are written at noon GMT so that no reader's zone shift changes the day")
-    func dateTime() {
-        #expect(OFXWriter.dateTime(Self.day("2024-01-31")) == "20240131120000.000[0:GMT]")
-        #expect(OFXWriter.dateTime(Self.day("1999-12-01")) == "19991201120000.000[0:GMT]")
+    @Test("dates are written at noon GMT so that no reader's zone shift changes the day", arguments: [OFXWriter.Version.xml, .sgml])
+    func dateTime(_ version: OFXWriter.Version) throws {
+        let text = String(decoding: try Self.write([Self.activity(1, date: "2024-01-31", name: "a", cents: -1),
+                                                    Self.activity(2, date: "1999-12-01", name: "b", cents: -2)], version: version).bytes, as: UTF8.self)
+        let close = version == .xml ? "</DTPOSTED>" : ""
+        #expect(text.contains("<DTPOSTED>20240131120000.000[0:GMT]\(close)\n"))
+        #expect(text.contains("<DTPOSTED>19991201120000.000[0:GMT]\(close)\n"))
+        let (start, end) = version == .xml ? ("</DTSTART>", "</DTEND>") : ("", "")
+        #expect(text.contains("<DTSTART>19991201120000.000[0:GMT]\(start)\n<DTEND>20240131120000.000[0:GMT]\(end)\n"))
+    }
+
+    @Test("statements spooled to temporary files come out byte for byte as those kept in memory", arguments: [OFXWriter.Version.xml, .sgml])
+    func spilledSpools(_ version: OFXWriter.Version) throws {
+        // Two accounts interleaved, with records of different sizes, so that spills and the
+        // 1 MiB read-back chunks cut records anywhere.
+        let activities = (0..<12_000).map { i in
+            Self.activity(UInt64(i + 1), account: "Account \(i % 2)", date: "2024-0\(i % 9 + 1)-1\(i % 10)",
+                          name: String(repeating: "n", count: i % 97), cents: Int64(i * 7 - 20_000),
+                          memo: i % 5 == 0 ? nil : String(repeating: "m", count: i % 300))
+        }
+        let inMemory = try Self.write(activities, version: version).bytes
+        let spilled = try Self.write(activities, version: version, budget: OFXSpoolBudget(limit: 0, spillSize: 1000)).bytes
+        #expect(spilled == inMemory)
+        #expect(inMemory.count > 3 << 20, "each statement's spool is over the 1 MiB read-back chunk")
     }
 }

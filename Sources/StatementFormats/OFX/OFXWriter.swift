@@ -6,8 +6,8 @@ import Glibc
 /// as `CCSTMTRS` (§11.4.3) and investment accounts' cash lines as `INVBANKTRAN` (§13.9.2.4).
 ///
 /// A statement's `DTSTART`/`DTEND` come before its transactions, so each statement's transactions
-/// are spooled to an anonymous temporary file as they arrive and assembled by `finish()`: memory
-/// does not grow with the input. The output is deterministic: `DTSERVER` is the latest transaction
+/// are spooled as they arrive (`OFXSpool`: in memory up to a limit, then in a temporary file) and
+/// assembled by `finish()`: memory does not grow with the input. The output is deterministic: `DTSERVER` is the latest transaction
 /// date, not the clock.
 ///
 /// pfin marks the files it writes (`<FI><ORG>pfin`) and puts each activity's id in `REFNUM`, so that
@@ -27,31 +27,36 @@ public struct OFXWriter: StatementWriter {
 
     private final class Group {
         let key: GroupKey
-        let spool: UnsafeMutablePointer<FILE>
+        let spool: OFXSpool
         var start: LocalDate?
         var end: LocalDate?
         var count = 0
 
-        init(key: GroupKey, spool: UnsafeMutablePointer<FILE>) {
+        init(key: GroupKey, spool: OFXSpool) {
             self.key = key
             self.spool = spool
         }
-
-        deinit { fclose(spool) }
     }
 
     private let output: ByteOutput
     private let version: Version
     private var groups: [Group] = []
     private var groupIndex: [GroupKey: Int] = [:]
+    private let budget: OFXSpoolBudget
     private var statements: [String: StatementInfo] = [:]
     private let buffer = ByteBuffer(capacity: 4096)
     /// Things OFX cannot hold, counted for one warning each (`warnings`).
     public private(set) var notes = OFXWriterNotes()
 
     public init(output: ByteOutput, version: Version) {
+        self.init(output: output, version: version, budget: OFXSpoolBudget())
+    }
+
+    /// A writer whose spools keep `budget`, to test spilling with small inputs.
+    init(output: ByteOutput, version: Version, budget: OFXSpoolBudget) {
         self.output = output
         self.version = version
+        self.budget = budget
     }
 
     public mutating func statement(_ info: StatementInfo) throws {
@@ -64,8 +69,7 @@ public struct OFXWriter: StatementWriter {
         if let index = groupIndex[key] {
             group = groups[index]
         } else {
-            guard let spool = tmpfile() else { throw OutputError(path: "temporary spool file", errno: errno) }
-            group = Group(key: key, spool: spool)
+            group = Group(key: key, spool: OFXSpool(budget: budget))
             groupIndex[key] = groups.count
             groups.append(group)
         }
@@ -76,10 +80,7 @@ public struct OFXWriter: StatementWriter {
         // statement's `INVBANKTRAN` wrapper is only known once the statement's details arrive.
         buffer.removeAll()
         transaction(a)
-        var length = UInt32(buffer.count)
-        guard fwrite(&length, 4, 1, group.spool) == 1, fwrite(buffer.base, 1, buffer.count, group.spool) == buffer.count else {
-            throw OutputError(path: "temporary spool file", errno: errno)
-        }
+        try group.spool.append(buffer.buffer)
     }
 
     public mutating func finish() throws {
@@ -89,7 +90,7 @@ public struct OFXWriter: StatementWriter {
         open("OFX")
         open("SIGNONMSGSRSV1"); open("SONRS")
         status()
-        leaf("DTSERVER", Self.dateTime(serverDate))
+        leaf("DTSERVER", serverDate)
         leaf("LANGUAGE", "ENG")
         open("FI"); leaf("ORG", "pfin"); leaf("FID", "pfin"); close("FI")
         close("SONRS"); close("SIGNONMSGSRSV1")
@@ -126,7 +127,7 @@ public struct OFXWriter: StatementWriter {
         leaf("TRNUID", String(transactionID))
         status()
         open(response)
-        if kind == .investment { leaf("DTASOF", Self.dateTime(end)) }
+        if kind == .investment { leaf("DTASOF", end) }
         // `XXX` is ISO 4217's code for "no currency": OFX requires one, the source gave none.
         leaf("CURDEF", currency?.description ?? "XXX")
         open(from)
@@ -144,8 +145,8 @@ public struct OFXWriter: StatementWriter {
         }
         close(from)
         open(list)
-        leaf("DTSTART", Self.dateTime(min(start, info?.start ?? start)))
-        leaf("DTEND", Self.dateTime(max(end, info?.end ?? end)))
+        leaf("DTSTART", min(start, info?.start ?? start))
+        leaf("DTEND", max(end, info?.end ?? end))
         try flush()
         try copySpool(group.spool, investment: kind == .investment)
         close(list)
@@ -154,12 +155,12 @@ public struct OFXWriter: StatementWriter {
             let balance = info?.ledgerBalance.flatMap { $0.amount.currency == group.key.currency ? $0 : nil }
             open("LEDGERBAL")
             leaf("BALAMT", balance?.amount.decimalString ?? "0.00")
-            leaf("DTASOF", Self.dateTime(balance?.date ?? end))
+            leaf("DTASOF", balance?.date ?? end)
             close("LEDGERBAL")
             if let available = info?.availableBalance, available.amount.currency == group.key.currency {
                 open("AVAILBAL")
                 leaf("BALAMT", available.amount.decimalString)
-                leaf("DTASOF", Self.dateTime(available.date))
+                leaf("DTASOF", available.date)
                 close("AVAILBAL")
             }
         }
@@ -178,17 +179,16 @@ public struct OFXWriter: StatementWriter {
         case .expense: type = a.checkNumber != nil ? "CHECK" : "DEBIT"
         }
         leaf("TRNTYPE", type)
-        leaf("DTPOSTED", Self.dateTime(a.date))
-        leaf("TRNAMT", a.amount.decimalString)
-        let id = a.id.description
-        leaf("FITID", a.fitid ?? id)
+        leaf("DTPOSTED", a.date)
+        leaf("TRNAMT", a.amount)
+        if let fitid = a.fitid { leaf("FITID", fitid) } else { leaf("FITID", a.id) }
         if let check = a.checkNumber {
-            if check.count <= 12 { leaf("CHECKNUM", check) } else { notes.longCheckNumbers += 1 }
+            if check.utf8.count <= 12 || check.count <= 12 { leaf("CHECKNUM", check) } else { notes.longCheckNumbers += 1 }
         }
-        leaf("REFNUM", id)
+        leaf("REFNUM", a.id)
         if !a.name.isEmpty { leaf("NAME", a.name) }
         if var memo = a.memo {
-            if memo.count > 255 {
+            if memo.utf8.count > 255 && memo.count > 255 {
                 memo = String(memo.prefix(255))
                 notes.longMemos += 1
             }
@@ -234,27 +234,76 @@ public struct OFXWriter: StatementWriter {
         buffer.append("</"); name.withUTF8Bytes { buffer.append($0) }; buffer.append(">\n")
     }
 
+    // The leaves' closures capture only the buffer and plain values: one capturing `self` would
+    // copy the whole writer (and retain everything it holds) for every field.
+
     /// A leaf: closed in XML, unclosed in SGML (OFX 1.0.2 §2.3); text escaped in both.
     private func leaf(_ name: StaticString, _ value: String) {
-        buffer.append(UInt8(ascii: "<")); buffer.append(name); buffer.append(UInt8(ascii: ">"))
-        value.withUTF8Bytes { bytes in
-            for b in bytes {
-                switch b {
-                case UInt8(ascii: "&"): buffer.append("&amp;")
-                case UInt8(ascii: "<"): buffer.append("&lt;")
-                case UInt8(ascii: ">"): buffer.append("&gt;")
-                // XML turns a raw CR into LF (XML 1.0 §2.11): keep it as a character reference.
-                case 0x0D where version == .xml: buffer.append("&#13;")
-                case 0x09, 0x0A, 0x0D: buffer.append(b)
-                // Other C0 controls are not XML characters at all (§2.2), written or referenced:
-                // they become U+FFFD, which says something was there.
-                case 0x00..<0x20: buffer.append(0xEF); buffer.append(0xBF); buffer.append(0xBD)
-                default: buffer.append(b)
-                }
-            }
+        openLeaf(name)
+        var value = value
+        let buffer = buffer, xml = version == .xml
+        value.withUTF8 { Self.escape($0, into: buffer, xml: xml) }
+        closeLeaf(name)
+    }
+
+    /// `YYYYMMDD120000.000[0:GMT]`: noon, so that no reader's time-zone shift changes the day.
+    private func leaf(_ name: StaticString, _ date: LocalDate) {
+        openLeaf(name)
+        buffer.write(maximum: 10) { out in
+            _ = date.writeISO(to: out)
+            out[4] = out[5]; out[5] = out[6]; out[6] = out[8]; out[7] = out[9]
+            return 8
         }
+        buffer.append("120000.000[0:GMT]")
+        closeLeaf(name)
+    }
+
+    private func leaf(_ name: StaticString, _ amount: Money) {
+        openLeaf(name)
+        buffer.write(maximum: 48) { amount.writeDecimal(to: $0) }
+        closeLeaf(name)
+    }
+
+    private func leaf(_ name: StaticString, _ id: ActivityID) {
+        openLeaf(name)
+        buffer.write(maximum: 16) { id.writeHex(to: $0) }
+        closeLeaf(name)
+    }
+
+    private func openLeaf(_ name: StaticString) {
+        buffer.append(UInt8(ascii: "<")); buffer.append(name); buffer.append(UInt8(ascii: ">"))
+    }
+
+    private func closeLeaf(_ name: StaticString) {
         if version == .xml { buffer.append("</"); buffer.append(name); buffer.append(UInt8(ascii: ">")) }
         buffer.append(0x0A)
+    }
+
+    /// Text escaped for both versions; text with nothing to escape (nearly all) is copied whole.
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: ByteBuffer, xml: Bool) {
+        var plain = true
+        for b in bytes where b < 0x20 || b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") {
+            plain = false
+            break
+        }
+        if plain {
+            buffer.append(bytes)
+            return
+        }
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "&"): buffer.append("&amp;")
+            case UInt8(ascii: "<"): buffer.append("&lt;")
+            case UInt8(ascii: ">"): buffer.append("&gt;")
+            // XML turns a raw CR into LF (XML 1.0 §2.11): keep it as a character reference.
+            case 0x0D where xml: buffer.append("&#13;")
+            case 0x09, 0x0A, 0x0D: buffer.append(b)
+            // Other C0 controls are not XML characters at all (§2.2), written or referenced:
+            // they become U+FFFD, which says something was there.
+            case 0x00..<0x20: buffer.append(0xEF); buffer.append(0xBF); buffer.append(0xBD)
+            default: buffer.append(b)
+            }
+        }
     }
 
     private func flush() throws {
@@ -264,16 +313,10 @@ public struct OFXWriter: StatementWriter {
 
     /// Copies a statement's spooled transactions to the output, wrapping each in `INVBANKTRAN` for
     /// an investment statement (OFX 2.2 §13.9.2.4.3).
-    private func copySpool(_ spool: UnsafeMutablePointer<FILE>, investment: Bool) throws {
-        rewind(spool)
-        var record = [UInt8](repeating: 0, count: 4096)
-        var length: UInt32 = 0
-        while fread(&length, 4, 1, spool) == 1 {
-            if record.count < Int(length) { record = [UInt8](repeating: 0, count: Int(length)) }
-            let n = record.withUnsafeMutableBytes { fread($0.baseAddress, 1, Int(length), spool) }
-            guard n == Int(length) else { throw OutputError(path: "temporary spool file", errno: EIO) }
+    private func copySpool(_ spool: OFXSpool, investment: Bool) throws {
+        try spool.forEach { record in
             if investment { open("INVBANKTRAN") }
-            record.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<n])) }
+            buffer.append(record)
             if investment {
                 leaf("SUBACCTFUND", "CASH")
                 close("INVBANKTRAN")
@@ -281,12 +324,6 @@ public struct OFXWriter: StatementWriter {
             if buffer.count >= 1 << 16 { try flush() }
         }
         try flush()
-    }
-
-    /// `YYYYMMDD120000.000[0:GMT]`: noon, so that no reader's time-zone shift changes the day.
-    static func dateTime(_ date: LocalDate) -> String {
-        let iso = date.description
-        return iso.replacingDashes() + "120000.000[0:GMT]"
     }
 
     /// An OFX `ACCTID` (at most 22 characters, §11.3.1): the account without spaces, cut at the
@@ -335,8 +372,4 @@ public struct OFXWriterNotes: Sendable, Equatable {
     public var missingAccount = 0
     public var longCheckNumbers = 0
     public var longMemos = 0
-}
-
-extension String {
-    fileprivate func replacingDashes() -> String { String(filter { $0 != "-" }) }
 }
