@@ -1,4 +1,3 @@
-import Dispatch
 import FinanceCore
 import Rules
 import StatementFormats
@@ -7,9 +6,9 @@ import StatementFormats
 /// comes out, in input order: for `pfin import`, reading and rules overlap the ledger's inserts
 /// (a million-row JSON Lines import took 0.4 s less on two cores).
 ///
-/// At most `capacity` batches of `batchSize` items wait between the threads, so memory stays
-/// bounded. If the consumer throws, the reader is stopped and waited for before the error goes
-/// on: it never outlives the call.
+/// At most `capacity` batches of `batchSize` items wait between the threads (`BatchPipeline`), so
+/// memory stays bounded. If the consumer throws, the reader is stopped and waited for before the
+/// error goes on: it never outlives the call.
 enum ActivityPipeline {
     enum Item {
         case activity(PaymentActivity, typeSetByRule: Bool)
@@ -22,56 +21,22 @@ enum ActivityPipeline {
     /// Reads `path` (see `InputReading`) and hands each activity, ruled, and each diagnostic to
     /// `consume`, in order.
     static func run(_ path: String, options: InputOptions, rules: RuleEngine?, consume: (Item) throws -> Void) throws {
-        let channel = BatchChannel<[Item]>(capacity: capacity)
-        let job = ReadingJob(path: path, options: options, rules: rules, channel: channel)
-        DispatchQueue.global().async { job.run() }
-        do {
-            while var batch = channel.receive() {
-                for item in batch { try consume(item) }
-                batch.removeAll(keepingCapacity: true)
-                channel.recycle(batch)
+        let failure: Error? = try BatchPipeline.run(capacity: capacity, produce: { channel in
+            var sink = BatchingSink(rules: rules, channel: channel)
+            do {
+                try InputReading.read(path, options: options, into: &sink)
+                try sink.flush()
+            } catch is BatchingSink.Stopped {
+                // The consumer stopped; it has its own error to report.
+            } catch {
+                return error
             }
-        } catch {
-            channel.cancel()
-            job.wait()
-            throw error
-        }
-        job.wait()
-        if let error = job.failure { throw error }
+            return nil
+        }, consume: { batch in
+            for item in batch { try consume(item) }
+        }, clear: { $0.removeAll(keepingCapacity: true) })
+        if let failure { throw failure }
     }
-}
-
-/// The reading side: its rules engine and input are used by its thread alone until `wait` returns.
-private final class ReadingJob: @unchecked Sendable {
-    private let path: String
-    private let options: InputOptions
-    private let rules: RuleEngine?
-    private let channel: BatchChannel<[ActivityPipeline.Item]>
-    private let done = DispatchSemaphore(value: 0)
-    private(set) var failure: Error?
-
-    init(path: String, options: InputOptions, rules: RuleEngine?, channel: BatchChannel<[ActivityPipeline.Item]>) {
-        self.path = path
-        self.options = options
-        self.rules = rules
-        self.channel = channel
-    }
-
-    func run() {
-        var sink = BatchingSink(rules: rules, channel: channel)
-        do {
-            try InputReading.read(path, options: options, into: &sink)
-            try sink.flush()
-        } catch is BatchingSink.Stopped {
-            // The consumer stopped; it has its own error to report.
-        } catch {
-            failure = error
-        }
-        channel.close()
-        done.signal()
-    }
-
-    func wait() { done.wait() }
 }
 
 /// Applies the rules and gathers items into batches for the channel.

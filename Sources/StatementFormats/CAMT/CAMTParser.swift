@@ -1,7 +1,7 @@
 import FinanceCore
 
 /// Turns a CAMT document into `CAMTEventBatch`es through `XMLSAXDriver` (libxml2, safe options),
-/// one batch per chunk, sent to the mapping thread (`ParsingPipeline`).
+/// one batch per chunk, sent to the mapping thread (`BatchPipeline`).
 ///
 /// Leaves of unknown elements are dropped here (most of a bank's file: agents, purposes, charges'
 /// details); their starts and ends are kept, so that the mapper knows what encloses what.

@@ -48,7 +48,7 @@ public struct CAMTStatementReader: StatementReader {
         let parser = CAMTParser(input: input, skip: skip, linesBefore: lines)
         let failure: InputError?
         do {
-            failure = try ParsingPipeline.run(produce: { parser.produce(into: $0) }, consume: { try $0.replay(into: &mapper) },
+            failure = try BatchPipeline.run(produce: { parser.produce(into: $0) }, consume: { try $0.replay(into: &mapper) },
                                               clear: { $0.clear() })
         } catch is CAMTNotAStatement {
             return

@@ -1,14 +1,14 @@
 import FinanceCore
 
 /// Runs an OFX parser on its own thread and the mapping of its events on the caller's
-/// (`ParsingPipeline`), batches of events between them.
+/// (`BatchPipeline`), batches of events between them.
 enum OFXEventPipeline {
     /// Replays into `handler` the batches `produce` sends from another thread; returns what
     /// `produce` returns.
     static func run<Handler: OFXEventHandler>(into handler: inout Handler,
                                               produce: @escaping (OFXBatchChannel) -> InputError?) throws -> InputError?
     {
-        try ParsingPipeline.run(produce: produce, consume: { try $0.replay(into: &handler) }, clear: { $0.clear() })
+        try BatchPipeline.run(produce: produce, consume: { try $0.replay(into: &handler) }, clear: { $0.clear() })
     }
 }
 
