@@ -6,7 +6,7 @@ import FinanceCore
 /// Leaves of unknown elements are dropped here (most of a bank's file: agents, purposes, charges'
 /// details); their starts and ends are kept, so that the mapper knows what encloses what.
 final class CAMTParser: XMLSAXDriver {
-    @exclusivity(unchecked) private var batch = CAMTEventBatch()
+    @exclusivity(unchecked) private var batch = CAMTEventBatch(reserving: 4096, bytes: 1 << 16)
     @exclusivity(unchecked) private var channel: BatchChannel<CAMTEventBatch>?
     @exclusivity(unchecked) private var tagCache = [(UnsafeRawPointer?, CAMTTag)](repeating: (nil, .unknown), count: 256)
     /// The `Ccy` attribute of the element being read, packed; 0 for none.
@@ -55,7 +55,7 @@ final class CAMTParser: XMLSAXDriver {
     override func leaf(_ name: UnsafePointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         let tag = lookup(name)
         guard tag != .unknown else { return }
-        batch.record(.leaf, tag, line: line, column: column, text: text, currency: currency)
+        batch.record(.leaf, tag, line: line, column: column, text: text, extra: currency)
         currency = 0
     }
 
@@ -64,12 +64,12 @@ final class CAMTParser: XMLSAXDriver {
     }
 
     override func problem(_ problem: XMLProblem) {
-        batch.record(problem)
+        batch.record(problem, tag: .unknown)
     }
 
     override func chunkParsed(isLast: Bool) -> Bool {
         guard let channel else { return false }
-        let next = channel.reuse() ?? CAMTEventBatch()
+        let next = channel.reuse() ?? CAMTEventBatch(reserving: 4096, bytes: 1 << 16)
         let full = batch
         batch = next
         return channel.send(full)
