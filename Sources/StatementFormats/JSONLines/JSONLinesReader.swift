@@ -68,26 +68,9 @@ public struct JSONLinesReader: StatementReader {
         let file = input.displayName
         let mapper = JSONLinesMapper(file: file, options: options)
         let buffer = ByteBuffer(capacity: chunkSize + 64)
-        var line = 1
-        // Bytes at the front of `buffer` already searched for a line break.
-        var searched = 0
-        // Inside a line that was too long: dropping bytes up to its end.
-        var skipping = false
+        var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes)
         var atStart = true
         var isFinal = false
-
-        func overlong(_ number: Int) throws {
-            let location = SourceLocation(file: file, line: number, column: 1)
-            try sink.report(JSONLinesIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: location))
-        }
-        func emit(_ start: Int, _ end: Int) throws {
-            if end - start > maximumLineBytes {
-                try overlong(line)
-            } else {
-                try mapper.map(UnsafeBufferPointer(start: buffer.base + start, count: end - start), number: line, into: &sink)
-            }
-            line += 1
-        }
 
         while !isFinal {
             buffer.reserve(chunkSize)
@@ -101,41 +84,11 @@ public struct JSONLinesReader: StatementReader {
                 }
                 atStart = false
             }
-            var start = 0
-            if skipping {
-                guard let end = Self.lineBreak(in: buffer, from: 0) else {
-                    buffer.removeAll()
-                    continue
-                }
-                start = end + 1
-                line += 1
-                skipping = false
-            }
-            var from = max(start, searched)
-            while let end = Self.lineBreak(in: buffer, from: from) {
-                try emit(start, end)
-                start = end + 1
-                from = start
-            }
-            if isFinal && start < buffer.count {
-                try emit(start, buffer.count)
-                start = buffer.count
-            }
-            buffer.removeFirst(start)
-            searched = buffer.count
-            if buffer.count > maximumLineBytes {
-                try overlong(line)
-                buffer.removeAll()
-                searched = 0
-                skipping = true
-            }
+            try lines.split(isFinal: isFinal, emit: { text, number in
+                try mapper.map(text, number: number, into: &sink)
+            }, overlong: { number in
+                try sink.report(JSONLinesIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+            })
         }
-    }
-
-    /// The offset of the first `\n` in `buffer` at or after `from`.
-    @inline(__always)
-    private static func lineBreak(in buffer: ByteBuffer, from: Int) -> Int? {
-        guard from < buffer.count, let found = memchr(buffer.base + from, 0x0A, buffer.count - from) else { return nil }
-        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }

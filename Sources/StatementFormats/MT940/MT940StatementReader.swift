@@ -102,22 +102,9 @@ public struct MT940StatementReader: StatementReader {
         var raw: [UInt8] = []
         var decoded: [UInt8] = []
         let buffer = ByteBuffer(capacity: chunkSize * 2)
-        var line = 1
-        var searched = 0
-        var skipping = false
+        var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes)
         var atStart = true
         var isFinal = false
-
-        func take(_ start: Int, _ end: Int) throws {
-            if end - start > maximumLineBytes {
-                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
-            } else {
-                try assembler.take(UnsafeBufferPointer(start: buffer.base + start, count: end - start), number: line) {
-                    try mapper.handle($0, into: &sink)
-                }
-            }
-            line += 1
-        }
 
         while !isFinal {
             if passThrough {
@@ -139,47 +126,17 @@ public struct MT940StatementReader: StatementReader {
                 raw.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: isFinal) }
                 decoded.withUnsafeBufferPointer { buffer.append($0) }
             }
-            var start = 0
-            if skipping {
-                guard let end = Self.lineBreak(in: buffer, from: 0) else {
-                    buffer.removeAll()
-                    continue
-                }
-                start = end + 1
-                line += 1
-                skipping = false
-            }
-            var from = max(start, searched)
-            while let end = Self.lineBreak(in: buffer, from: from) {
-                try take(start, end)
-                start = end + 1
-                from = start
-            }
-            if isFinal && start < buffer.count {
-                try take(start, buffer.count)
-                start = buffer.count
-            }
-            buffer.removeFirst(start)
-            searched = buffer.count
-            if buffer.count > maximumLineBytes {
-                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
-                buffer.removeAll()
-                searched = 0
-                skipping = true
-            }
+            try lines.split(isFinal: isFinal, emit: { text, number in
+                try assembler.take(text, number: number) { try mapper.handle($0, into: &sink) }
+            }, overlong: { number in
+                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+            })
         }
         try assembler.finish { try mapper.handle($0, into: &sink) }
         guard assembler.sawField else {
             try sink.report(MT940Issue.notMT940.diagnostic(at: SourceLocation(file: file, line: 1)))
             return
         }
-        try mapper.finish(lastLine: max(line - 1, 1), into: &sink)
-    }
-
-    /// The offset of the first `\n` in `buffer` at or after `from`.
-    @inline(__always)
-    private static func lineBreak(in buffer: ByteBuffer, from: Int) -> Int? {
-        guard from < buffer.count, let found = memchr(buffer.base + from, 0x0A, buffer.count - from) else { return nil }
-        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        try mapper.finish(lastLine: max(lines.line - 1, 1), into: &sink)
     }
 }

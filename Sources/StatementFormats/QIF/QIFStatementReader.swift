@@ -84,31 +84,13 @@ public struct QIFStatementReader: StatementReader {
     {
         let file = input.displayName
         let buffer = ByteBuffer(capacity: chunkSize + 64)
+        var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes, lineBreak: breakByte)
         var raw: [UInt8] = []
         var decoded: [UInt8] = []
-        var line = 1
-        var searched = 0
-        var skipping = false
         var atStart = true
         var isFinal = false
         // Whether the text since the last check may hold invalid UTF-8 (checked a chunk at a time).
         var checkLines = false
-
-        func overlong(_ number: Int) throws {
-            try sink.report(QIFIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
-        }
-        func emit(_ start: Int, _ end: Int) throws {
-            let text = UnsafeBufferPointer(start: buffer.base + start, count: end - start)
-            if end - start > maximumLineBytes {
-                try overlong(line)
-            } else {
-                if checkLines && !UTF8Validation.isValid(text) {
-                    try sink.report(QIFIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: line, column: 1)))
-                }
-                try parser.line(text, number: line, into: &sink)
-            }
-            line += 1
-        }
 
         while !isFinal {
             let before = buffer.count
@@ -131,43 +113,17 @@ public struct QIFStatementReader: StatementReader {
                     atStart = false
                 }
                 // A chunk may end inside a character: validated from the last line start, ahead of its lines.
-                let fresh = UnsafeBufferPointer(start: buffer.base + min(before, searched), count: buffer.count - min(before, searched))
+                let fresh = UnsafeBufferPointer(start: buffer.base + min(before, lines.searched), count: buffer.count - min(before, lines.searched))
                 checkLines = !UTF8Validation.isASCII(fresh) && UTF8Validation.firstInvalid(in: fresh, allowTruncatedEnd: !isFinal) != nil
             }
-            var start = 0
-            if skipping {
-                guard let end = Self.lineBreak(breakByte, in: buffer, from: 0) else {
-                    buffer.removeAll()
-                    continue
+            try lines.split(isFinal: isFinal, emit: { text, number in
+                if checkLines && !UTF8Validation.isValid(text) {
+                    try sink.report(QIFIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
                 }
-                start = end + 1
-                line += 1
-                skipping = false
-            }
-            var from = max(start, searched)
-            while let end = Self.lineBreak(breakByte, in: buffer, from: from) {
-                try emit(start, end)
-                start = end + 1
-                from = start
-            }
-            if isFinal && start < buffer.count {
-                try emit(start, buffer.count)
-                start = buffer.count
-            }
-            buffer.removeFirst(start)
-            searched = buffer.count
-            if buffer.count > maximumLineBytes {
-                try overlong(line)
-                buffer.removeAll()
-                searched = 0
-                skipping = true
-            }
+                try parser.line(text, number: number, into: &sink)
+            }, overlong: { number in
+                try sink.report(QIFIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+            })
         }
-    }
-
-    @inline(__always)
-    private static func lineBreak(_ byte: UInt8, in buffer: ByteBuffer, from: Int) -> Int? {
-        guard from < buffer.count, let found = memchr(buffer.base + from, Int32(byte), buffer.count - from) else { return nil }
-        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }

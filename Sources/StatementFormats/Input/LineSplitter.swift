@@ -1,0 +1,79 @@
+import Glibc
+import FinanceCore
+
+/// Cuts the bytes gathered in a buffer into lines, for the readers that read line by line (JSON
+/// Lines, QIF, MT940): each call takes the whole lines appended so far and leaves the rest.
+///
+/// A line longer than `maximumLineBytes` is reported (`overlong`, with its number) and skipped
+/// up to its end without being held, so memory stays at a chunk and a line whatever the input.
+struct LineSplitter {
+    let buffer: ByteBuffer
+    let maximumLineBytes: Int
+    /// `\n`, or `\r` for files with classic Mac line ends.
+    let lineBreak: UInt8
+    /// The number of the next line.
+    private(set) var line = 1
+    /// Bytes at the front of `buffer` already searched for a line break.
+    private(set) var searched = 0
+    /// Inside a line that was too long: dropping bytes up to its end.
+    private var skipping = false
+
+    init(buffer: ByteBuffer, maximumLineBytes: Int, lineBreak: UInt8 = 0x0A) {
+        self.buffer = buffer
+        self.maximumLineBytes = maximumLineBytes
+        self.lineBreak = lineBreak
+    }
+
+    /// Hands each whole line in `buffer` (the last one too when `isFinal`) and its number to
+    /// `emit`, without its line break, and drops it from the buffer.
+    mutating func split(isFinal: Bool, emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
+                        overlong: (Int) throws -> Void) rethrows
+    {
+        var start = 0
+        if skipping {
+            guard let end = find(from: 0) else {
+                buffer.removeAll()
+                return
+            }
+            start = end + 1
+            line += 1
+            skipping = false
+        }
+        var from = max(start, searched)
+        while let end = find(from: from) {
+            try take(start, end, emit, overlong)
+            start = end + 1
+            from = start
+        }
+        if isFinal && start < buffer.count {
+            try take(start, buffer.count, emit, overlong)
+            start = buffer.count
+        }
+        buffer.removeFirst(start)
+        searched = buffer.count
+        if buffer.count > maximumLineBytes {
+            try overlong(line)
+            buffer.removeAll()
+            searched = 0
+            skipping = true
+        }
+    }
+
+    private mutating func take(_ start: Int, _ end: Int, _ emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
+                               _ overlong: (Int) throws -> Void) rethrows
+    {
+        if end - start > maximumLineBytes {
+            try overlong(line)
+        } else {
+            try emit(UnsafeBufferPointer(start: buffer.base + start, count: end - start), line)
+        }
+        line += 1
+    }
+
+    /// The offset of the first line break in `buffer` at or after `from`.
+    @inline(__always)
+    private func find(from: Int) -> Int? {
+        guard from < buffer.count, let found = memchr(buffer.base + from, Int32(lineBreak), buffer.count - from) else { return nil }
+        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+}
