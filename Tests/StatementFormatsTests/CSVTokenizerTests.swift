@@ -14,7 +14,7 @@ struct Tokenized: Equatable, CustomStringConvertible {
 /// tail for the next call, abandons the incomplete record once more than `maxRecordBytes` stay
 /// unconsumed, and finishes with `isFinal`.
 func tokenize(_ bytes: [UInt8], chunk: Int, delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = 1 << 20) -> Tokenized {
-    var tokenizer = CSVTokenizer(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+    let tokenizer = CSVTokenizer(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
     var result = Tokenized()
     var buffer: [UInt8] = []
     func run(isFinal: Bool) {
@@ -216,7 +216,7 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
     }
 
     @Test func tokenizerLineTracksRecordStarts() {
-        var tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
+        let tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
         let bytes = Array("a\n\"b\nc\"\nd".utf8)
         let consumed = bytes.withUnsafeBufferPointer {
             tokenizer.tokenize($0, isFinal: false, onRecord: { _ in }, onProblem: { _ in Issue.record("no problem expected") })
@@ -228,7 +228,7 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
     // MARK: CSVRecord
 
     @Test func fieldLocations() {
-        var tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
+        let tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
         let bytes = Array("h\né,\"b\nc\",d\n".utf8)
         var locations: [[String]] = []
         _ = bytes.withUnsafeBufferPointer {
@@ -250,7 +250,7 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
         ("\n", true), (",,\n", true), ("\"\"\n", false), (",\"\"\n", false), (" \n", false), ("a\n", false),
     ])
     func blankRecords(_ input: String, isBlank: Bool) {
-        var tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
+        let tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
         var seen: [Bool] = []
         _ = Array(input.utf8).withUnsafeBufferPointer {
             tokenizer.tokenize($0, isFinal: true, onRecord: { seen.append($0.isBlank) }, onProblem: { _ in })
@@ -259,7 +259,7 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
     }
 
     @Test func invalidUTF8InAField() {
-        var tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
+        let tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
         var checked = false
         _ = [0x61, 0xFF, 0x2C, 0x62, 0x0A].withUnsafeBufferPointer {
             tokenizer.tokenize($0, isFinal: true, onRecord: { record in

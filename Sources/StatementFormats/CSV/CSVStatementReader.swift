@@ -66,7 +66,7 @@ public struct CSVStatementReader: StatementReader {
     public func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, into sink: inout some ActivitySink) throws {
         let file = input.displayName
         let mapper = CSVRowMapper(dialect: dialect, file: file, options: options)
-        var tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
+        let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
         var transcoder = UTF8Transcoder(encoding: dialect.encoding)
         // UTF-8 is read straight into the tokenizer's buffer; other encodings pass through the
         // transcoder first.

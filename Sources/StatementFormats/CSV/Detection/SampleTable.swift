@@ -11,7 +11,7 @@ enum SampleTable {
     /// Tokenizes up to `limit` records of `text` with `delimiter`. Unless `isComplete`, the last,
     /// possibly cut-off record is left out. Tokenizer problems are ignored here; the reader reports them.
     static func records(_ text: [UInt8], delimiter: UInt8, isComplete: Bool, limit: Int) -> [SampleRecord] {
-        var tokenizer = CSVTokenizer(delimiter: delimiter)
+        let tokenizer = CSVTokenizer(delimiter: delimiter)
         var records: [SampleRecord] = []
         struct Enough: Error {}
         text.withUnsafeBufferPointer { bytes in
