@@ -194,7 +194,7 @@ import Testing
         #expect(located(try readQIF([UInt8]()).diagnostics) == ["1: error: the file is empty; expected a QIF statement starting with '!Type:'"])
         let long = "!Type:Bank\nD05/14/2024\nT-1.00\nP" + String(repeating: "x", count: 300) + "\n^\nD05/15/2024\nT-2.00\n^\n"
         let result = try readQIF(Array(long.utf8), maximumLineBytes: 100, chunkSize: 64)
-        #expect(located(result.diagnostics) == ["4:1: error: line longer than 0 KiB; expected a QIF field, skipped to the end of the line"])
+        #expect(located(result.diagnostics) == ["4:1: error: line longer than 100 bytes; expected a QIF field, skipped to the end of the line"])
         #expect(result.activities.map(\.amount.decimalString) == ["-1.00", "-2.00"])
     }
 

@@ -70,7 +70,7 @@ enum CAMTIssue {
             return Diagnostic(.error, code: "camt.forbidden", at: location, "\(what) is not allowed in CAMT.053 and is not read",
                               notes: ["CAMT.053 files carry no DOCTYPE or entity declarations; this file may be crafted to attack XML parsers"])
         case .textTooLong(let limit):
-            return Diagnostic(.error, code: "camt.text-too-long", at: location, "element text longer than \(limit / (1 << 20)) MiB; skipped",
+            return Diagnostic(.error, code: "camt.text-too-long", at: location, "element text longer than \(ByteCountText.describe(limit)); skipped",
                               notes: ["no bank writes values this long; is this the right file?"])
         }
     }

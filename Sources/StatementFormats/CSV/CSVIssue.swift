@@ -33,7 +33,7 @@ enum CSVIssue {
                               notes: ["reading resumed on the next line; a field that opens with '\"' must close with '\"' (write \"\" for a quote inside it)"])
         case .overlongRecord(let limit):
             return Diagnostic(.error, code: code, at: location,
-                              "line longer than \(limit / (1 << 20)) MiB; expected a bank export row, skipped to the end of the line",
+                              "line longer than \(ByteCountText.describe(limit)); expected a bank export row, skipped to the end of the line",
                               notes: ["check that this is the CSV export and not another kind of file"])
         case .raggedRow(let expected, let found, let headerLine, let delimiter):
             let against = headerLine.map { "as in the header on line \($0)" } ?? "as in the first row"

@@ -62,7 +62,7 @@ enum JSONLinesIssue: Error, Equatable {
     private var wording: (String, String) {
         switch self {
         case .overlongLine(let limit):
-            return ("line longer than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"); expected one transaction per line, skipped to the end of the line",
+            return ("line longer than \(ByteCountText.describe(limit)); expected one transaction per line, skipped to the end of the line",
                     "check that this is JSON Lines (one object per line) and not a JSON array or another kind of file")
         case .nul:
             return ("expected JSON text, found a NUL byte",

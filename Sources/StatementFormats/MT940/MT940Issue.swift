@@ -86,11 +86,11 @@ enum MT940Issue {
                               "text outside any field was ignored; expected a field such as ':61:' or a '-' line ending a message")
         case .overlongLine(let limit):
             return Diagnostic(.error, code: code, at: location,
-                              "line longer than \(limit) bytes; expected an MT940 field, skipped to the end of the line",
+                              "line longer than \(ByteCountText.describe(limit)); expected an MT940 field, skipped to the end of the line",
                               notes: ["check that this is the MT940 export and not another kind of file"])
         case .overlongField(let limit):
             return Diagnostic(.warning, code: code, at: location,
-                              "field longer than \(limit) bytes; the rest of it was ignored")
+                              "field longer than \(ByteCountText.describe(limit)); the rest of it was ignored")
         case .singleByteText:
             return Diagnostic(.warning, code: code, at: location,
                               "this text is not UTF-8 as the start of the file is; it and any like it were read as Windows-1252 (ISO 8859-1)",

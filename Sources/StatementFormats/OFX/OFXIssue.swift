@@ -49,7 +49,7 @@ enum OFXIssue {
                               notes: ["the file is cut short: transactions before this point were read, the rest is missing"])
         case .textTooLong(let limit):
             return Diagnostic(.error, code: "ofx.text-too-long", at: location,
-                              "element text longer than \(limit / (1 << 20)) MiB; skipped",
+                              "element text longer than \(ByteCountText.describe(limit)); skipped",
                               notes: ["no bank writes values this long; is this the right file?"])
         case .xml(let message):
             return Diagnostic(.error, code: "ofx.xml", at: location, "malformed OFX 2.x XML: \(message)",

@@ -80,7 +80,7 @@ enum QIFIssue {
                               notes: ["most of the file is UTF-8, so it was not read as Windows-1252; re-export it in one encoding"])
         case .overlongLine(let limit):
             return Diagnostic(.error, code: code, at: location,
-                              "line longer than \(limit / (1 << 10)) KiB; expected a QIF field, skipped to the end of the line",
+                              "line longer than \(ByteCountText.describe(limit)); expected a QIF field, skipped to the end of the line",
                               notes: ["check that this is a QIF export and not another kind of file"])
         case .binary:
             return Diagnostic(.error, code: code, at: location, "the file contains NUL bytes; expected QIF text",
