@@ -13,11 +13,12 @@ import Testing
 /// - a check number that is not all digits comes back as the memo when there is no memo;
 /// - a transfer keeps its type only with a `Transfers:X` category (written `[X]`).
 @Suite struct QIFWriterTests {
-    static func qif(_ activities: [PaymentActivity]) throws -> (text: String, notices: [String]) {
+    static func qif(_ activities: [PaymentActivity], statements: [StatementInfo] = []) throws -> (text: String, notices: [String]) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-qif-\(UUID().uuidString).qif").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let output = try ByteOutput.atomicFile(path)
         var writer = QIFWriter(output: output)
+        for info in statements { try writer.statement(info) }
         for a in activities { try writer.write(a) }
         try writer.finish()
         try output.commit()
@@ -25,13 +26,16 @@ import Testing
     }
 
     @Test func sampleIsWrittenWithAccountBlocksAndSplitRecords() throws {
-        let activities = try readDetected(Repository.sample("us-quicken-export.qif")).activities
-        let (text, notices) = try Self.qif(activities)
+        var read = StatementCollector()
+        try QIFStatementReader().read(ByteInput(path: Repository.sample("us-quicken-export.qif")), options: ReadOptions(), into: &read)
+        #expect(read.statements.map { "\($0.account.id) \($0.account.kind.map(\.rawValue) ?? "-") @\($0.source.line)" } == ["Visa Signature CREDITCARD @145"],
+                "the card section says its account is a credit card")
+        let (text, notices) = try Self.qif(read.activities, statements: read.statements)
         #expect(notices.isEmpty)
         #expect(text.hasPrefix("!Account\nNEveryday Checking\nTBank\n^\n!Type:Bank\nD05/01/2024\nT2150.00\nPNorthwind Logistics Payroll\nMSemi-monthly salary\nLIncome:Salary\n^\n"))
         #expect(text.contains("D05/24/2024\nT-212.62\nN1049\nPEvergreen Mutual Insurance\nA77 Lovejoy Square, Portland, OR 97209\nSInsurance:Auto\nEAuto, 2 vehicles\n$-139.80\nSInsurance:Home\nERenters policy\n$-72.82\n^\n"))
         #expect(text.contains("D05/20/2024\nT-1284.30\nPVisa Signature Payment\nMStatement closing 05/14\nL[Visa Signature]\n^\n"))
-        #expect(text.contains("^\n!Account\nNVisa Signature\nTBank\n^\n!Type:Bank\nD05/02/2024\n"))
+        #expect(text.contains("^\n!Account\nNVisa Signature\nTCCard\n^\n!Type:CCard\nD05/02/2024\n"))
         // The first split had no `E` and took the record's memo: each split now has its own `E`.
         #expect(text.contains("PBulk Barn Warehouse\nSFood:Groceries\nEMonthly stock-up\n$-180.55\nSHousehold:Supplies\nEPaper goods, detergent\n$-49.62\n^\n"))
         #expect(text.components(separatedBy: "\nD").count - 1 == 25, "28 activities, 25 records")

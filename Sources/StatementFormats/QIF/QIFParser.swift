@@ -31,6 +31,8 @@ struct QIFParser {
     private var lastBlockName: String?
     private var currentAccount: String?
     private var autoSwitch = false
+    /// Accounts already reported as credit cards (`sink.statement`).
+    private var cards: Set<String> = []
     /// Field letters already warned about, one bit each.
     private var warnedLetters: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
@@ -104,6 +106,11 @@ struct QIFParser {
                 // right before its transactions: a block directly followed by them names them.
                 if autoSwitch && afterAccount, let lastBlockName { currentAccount = lastBlockName }
                 section = .transactions
+                // A card section says what kind of account it is, for the writers that care (OFX, QIF).
+                if QIFText.equalsIgnoringCase(name, "CCard"), let card = options.account ?? currentAccount, cards.insert(card).inserted {
+                    try sink.statement(StatementInfo(account: Account(id: card, kind: .creditCard),
+                                                     source: SourceLocation(file: file, line: number, column: 1)))
+                }
             } else {
                 section = .skipped
                 let issue = QIFIssue.skippedSection(name: QIFText.string(name))

@@ -16,9 +16,10 @@ import FinanceCore
 ///     LHousing:Rent
 ///     ^
 ///
-/// - One `!Account` block (`N` name, `T Bank`) each time the account changes, then `!Type:Bank`.
-///   Activities without an account come under `!Type:Bank` alone, and only before the first
-///   account: QIF cannot return to "no account" (a notice counts the others).
+/// - One `!Account` block (`N` name, `T Bank`) each time the account changes, then `!Type:Bank`;
+///   `CCard` instead for an account a statement said is a credit card before its first activity
+///   came (a QIF card section does). Activities without an account come under `!Type:Bank` alone,
+///   and only before the first account: QIF cannot return to "no account" (a notice counts the others).
 /// - `D` is always `MM/DD/YYYY`: four-digit years leave no doubt about the century, and month
 ///   first is what Quicken US and pfin's reader assume when no day above 12 tells otherwise.
 /// - `T` is the plain decimal with the amount's own scale (`-1234.56`). QIF has no currency:
@@ -39,6 +40,8 @@ public struct QIFWriter: StatementWriter {
     private var withoutCurrency = 0
     private var lostTransfers = 0
     private var lostAccounts = 0
+    /// Accounts that statements said are credit cards.
+    private var cards: Set<String> = []
 
     public init(output: ByteOutput) {
         self.output = output
@@ -56,6 +59,10 @@ public struct QIFWriter: StatementWriter {
             notices.append("\(lostAccounts) transaction\(lostAccounts == 1 ? "" : "s") without an account written under the account before \(lostAccounts == 1 ? "it" : "them") (QIF cannot leave an account block)")
         }
         return notices
+    }
+
+    public mutating func statement(_ info: StatementInfo) throws {
+        if info.account.kind == .creditCard { cards.insert(info.account.id) }
     }
 
     public mutating func write(_ a: PaymentActivity) throws {
@@ -159,7 +166,7 @@ public struct QIFWriter: StatementWriter {
         } else if let next {
             buffer.append("!Account\n")
             line(UInt8(ascii: "N"), next)
-            buffer.append("TBank\n^\n!Type:Bank\n")
+            buffer.append(cards.contains(next) ? "TCCard\n^\n!Type:CCard\n" : "TBank\n^\n!Type:Bank\n")
         }
         started = true
         account = next
