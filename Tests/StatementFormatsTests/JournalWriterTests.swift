@@ -42,7 +42,9 @@ import Testing
                  file: "Samples/odd \"name\".csv"),
     ]
 
-    static func write(_ activities: [PaymentActivity], _ format: StatementFormat) throws -> (text: String, notices: [String]) {
+    static func write(_ activities: [PaymentActivity], _ format: StatementFormat, statements: [StatementInfo] = []) throws
+        -> (text: String, notices: [String])
+    {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("out").path
@@ -51,6 +53,7 @@ import Testing
             Issue.record("no writer for \(format)")
             return ("", [])
         }
+        for info in statements { try writer.statement(info) }
         for activity in activities { try writer.write(activity) }
         try writer.finish()
         try output.commit()
@@ -87,6 +90,27 @@ import Testing
         #expect(text.contains(" 92233720368547758.07 USD\n") && text.contains(" -92233720368547758.07 USD\n"))
         #expect(text.contains(" -92233720368547758.08 USD\n") && text.contains(" 92233720368547758.08 USD\n"))
         #expect(!text.contains("-0.00"), "zero has no sign")
+    }
+
+    @Test("a transfer between two accounts the statements named posts to their pair's clearing account, from either side",
+          arguments: [(StatementFormat.ledger, "Assets:Transfers:Checking 1234 and Visa Card"),
+                      (.beancount, "Assets:Transfers:Checking-1234-And-Visa-Card")])
+    func transfersBetweenKnownAccountsMeet(_ format: StatementFormat, _ clearing: String) throws {
+        let statements = ["Checking 1234", "Visa Card"].map { StatementInfo(account: Account(id: $0), source: SourceLocation(file: "in.qif", line: 1)) }
+        let activities = [
+            Self.activity(1, name: "Card payment", units: -50_000, type: .transfer, category: "Transfers:Visa Card"),
+            Self.activity(2, account: "Visa Card", name: "Payment, thank you", units: 50_000, type: .transfer, category: "Transfers:Checking 1234"),
+            // Not an account of the input: the category's own clearing account, as before.
+            Self.activity(3, name: "To savings", units: -10_000, type: .transfer, category: "Transfers:Savings"),
+        ]
+        let text = try Self.write(activities, format, statements: statements).text
+        let postings = text.split(separator: "\n").filter { $0.contains("Assets:Transfers:") && !$0.hasPrefix("account") && !$0.contains(" open ") }
+        #expect(postings.count == 3)
+        #expect(postings.filter { $0.contains(clearing + " ") }.count == 2, "\(postings)")
+        #expect(postings[2].contains("Assets:Transfers:Savings "))
+        // Without statements naming them, each side keeps its category's account.
+        let unknown = try Self.write(activities, format).text
+        #expect(!unknown.contains(clearing))
     }
 
     @Test("beancount opens every account once, on the day of its first use")

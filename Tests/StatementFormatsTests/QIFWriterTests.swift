@@ -28,8 +28,8 @@ import Testing
     @Test func sampleIsWrittenWithAccountBlocksAndSplitRecords() throws {
         var read = StatementCollector()
         try QIFStatementReader().read(ByteInput(path: Repository.sample("us-quicken-export.qif")), options: ReadOptions(), into: &read)
-        #expect(read.statements.map { "\($0.account.id) \($0.account.kind.map(\.rawValue) ?? "-") @\($0.source.line)" } == ["Visa Signature CREDITCARD @145"],
-                "the card section says its account is a credit card")
+        #expect(read.statements.map { "\($0.account.id) \($0.account.kind.map(\.rawValue) ?? "-") @\($0.source.line)" } == ["Everyday Checking CHECKING @3", "Visa Signature CREDITCARD @7"],
+                "the account list names every account and its kind, before any transaction")
         let (text, notices) = try Self.qif(read.activities, statements: read.statements)
         #expect(notices.isEmpty)
         #expect(text.hasPrefix("!Account\nNEveryday Checking\nTBank\n^\n!Type:Bank\nD05/01/2024\nT2150.00\nPNorthwind Logistics Payroll\nMSemi-monthly salary\nLIncome:Salary\n^\n"))

@@ -39,10 +39,14 @@ public struct BeancountWriter: StatementWriter {
 
     public var notices: [String] { JournalPosting.currencyNotice(unknownCurrencies) }
 
+    public mutating func statement(_ info: StatementInfo) throws {
+        accounts.know(info.account.id)
+    }
+
     public mutating func write(_ a: PaymentActivity) throws {
         // Indices first: looking an account up may add it to the table.
         let bankIndex = accounts.bank(a.account, on: a.date)
-        let otherIndex = accounts.counterpart(category: a.category, type: a.type, on: a.date)
+        let otherIndex = accounts.counterpart(category: a.category, type: a.type, account: a.account, on: a.date)
         let bank = accounts.entries[bankIndex], other = accounts.entries[otherIndex]
         if a.currency == nil { unknownCurrencies += 1 }
         source.file(a.source.file)

@@ -38,6 +38,10 @@ final class JournalAccountTable {
     private var slots = [Int32](repeating: 0, count: 64)
     private var slotHashes = [UInt64](repeating: 0, count: 64)
     private let spelling: (Substring) -> String
+    /// Accounts that statements named (`know`), for transfers between two of them.
+    private var known: Set<String> = []
+    /// Clearing accounts of transfers between two known accounts, by `A\0B` in order.
+    private var pairs: [String: Int] = [:]
 
     init(spelling: @escaping (Substring) -> String) {
         self.spelling = spelling
@@ -65,8 +69,19 @@ final class JournalAccountTable {
         return index
     }
 
-    /// The index of the other side's entry, noting its use on `date`.
-    func counterpart(category: String?, type: PaymentType, on date: LocalDate) -> Int {
+    /// Notes an account a statement named: a transfer to it from another account posts to the
+    /// pair's clearing account (`JournalAccounts.pair`).
+    func know(_ account: String) {
+        known.insert(account)
+    }
+
+    /// The index of the other side's entry for an activity on `account`, noting its use on `date`.
+    func counterpart(category: String?, type: PaymentType, account: String?, on date: LocalDate) -> Int {
+        if type == .transfer, !known.isEmpty, let account, let target = JournalAccounts.transferTarget(category),
+           target != account, known.contains(target)
+        {
+            return pair(account, target, on: date)
+        }
         let hash = Self.hash(category, type)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -85,6 +100,19 @@ final class JournalAccountTable {
         slots[slot] = Int32(counterparts.count)
         slotHashes[slot] = hash
         if 2 * counterparts.count > slots.count { rehash() }
+        use(index, on: date)
+        return index
+    }
+
+    private func pair(_ account: String, _ target: String, on date: LocalDate) -> Int {
+        let key = account < target ? account + "\u{0}" + target : target + "\u{0}" + account
+        let index: Int
+        if let known = pairs[key] {
+            index = known
+        } else {
+            index = entry(JournalAccounts.pair(account, target, spelling: spelling), date: date)
+            pairs[key] = index
+        }
         use(index, on: date)
         return index
     }

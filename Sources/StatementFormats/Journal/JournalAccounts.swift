@@ -14,7 +14,10 @@ import FinanceCore
 /// | income or expense, no category | | `Income:Uncategorised` / `Expenses:Uncategorised` |
 /// | transfer, category `Transfers:Savings` (a leading `Transfer`/`Transfers` is dropped) | | `Assets:Transfers:Savings` |
 /// | transfer, no category | | `Assets:Transfers:Unmatched` |
+/// | transfer from `A`, category `Transfers:B`, where a statement named `B` an account | | `Assets:Transfers:A and B` (the two names in order) |
 ///
+/// The last row lets both sides of a transfer between two accounts of the input meet in one
+/// clearing account that comes to zero, when each side names the other account (QIF's `[B]`).
 /// The five roots are the ones both tools know by default (hledger's account types, beancount's
 /// `name_assets` … `name_expenses` options). Credit card accounts stay under `Assets:Bank` too:
 /// an activity does not say which kind of account it was booked on, and a card's balance is then a
@@ -49,6 +52,24 @@ public enum JournalAccounts {
         case .expense:
             return path(["Expenses"], parts, leaf: "Uncategorised", spelling: spelling)
         }
+    }
+
+    /// The account a transfer's category names: what follows a leading `Transfers:` or
+    /// `Transfer:`, or `nil` when the category has no such prefix or nothing after it.
+    public static func transferTarget(_ category: String?) -> String? {
+        var parts = components(category)
+        guard let first = parts.first, matches("Transfers", first) || matches("Transfer", first) else { return nil }
+        parts.removeFirst()
+        guard !parts.isEmpty else { return nil }
+        return parts.joined(separator: ":")
+    }
+
+    /// The clearing account of transfers between two accounts: `Assets:Transfers:A and B`, the
+    /// names in code-point order so that both sides find the same one.
+    public static func pair(_ one: String, _ other: String, spelling: (Substring) -> String) -> String {
+        let (first, second) = one < other ? (one, other) : (other, one)
+        let name = String((first + " and " + second).map { $0 == ":" ? " " : $0 })
+        return path(["Assets", "Transfers"], [Substring(name)], leaf: "Unmatched", spelling: spelling)
     }
 
     private static func components(_ text: String?) -> [Substring] {

@@ -27,11 +27,16 @@ struct QIFParser {
     private var section = Section.none
     private var record = QIFRecord()
     private var accountName: String?
+    /// The `T` line of the `!Account` block being read (`Bank`, `CCard`…).
+    private var accountType: String?
     /// The name of the last finished `!Account` block.
     private var lastBlockName: String?
     private var currentAccount: String?
     private var autoSwitch = false
-    /// Accounts already reported as credit cards (`sink.statement`).
+    /// The line of the account block's `N`.
+    private var blockLine = 0
+    /// Accounts already reported (`sink.statement`), and those reported as credit cards.
+    private var reported: Set<String> = []
     private var cards: Set<String> = []
     /// Field letters already warned about, one bit each.
     private var warnedLetters: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -62,7 +67,11 @@ struct QIFParser {
         case .transactions:
             try field(letter, value, number: number, into: &sink)
         case .account:
-            if letter == UInt8(ascii: "N") { accountName = QIFText.string(QIFText.trimmed(value)) }
+            if letter == UInt8(ascii: "N") {
+                accountName = QIFText.string(QIFText.trimmed(value))
+                blockLine = number
+            }
+            if letter == UInt8(ascii: "T") { accountType = QIFText.string(QIFText.trimmed(value)) }
         case .skipped:
             return
         case .none:
@@ -87,8 +96,15 @@ struct QIFParser {
             if let accountName {
                 lastBlockName = accountName
                 if !autoSwitch { currentAccount = accountName }
+                // Every account the file lists is reported, so that writers know them all before
+                // their transactions (the journals' transfers between two of them, QIF's `CCard`).
+                if options.account == nil {
+                    let kind: AccountKind? = accountType.map { $0.lowercased() == "ccard" ? .creditCard : $0.lowercased() == "bank" ? .checking : nil } ?? nil
+                    try report(accountName, kind: kind, line: blockLine, into: &sink)
+                }
             }
             accountName = nil
+            accountType = nil
         case .none, .skipped:
             return
         }
@@ -107,9 +123,8 @@ struct QIFParser {
                 if autoSwitch && afterAccount, let lastBlockName { currentAccount = lastBlockName }
                 section = .transactions
                 // A card section says what kind of account it is, for the writers that care (OFX, QIF).
-                if QIFText.equalsIgnoringCase(name, "CCard"), let card = options.account ?? currentAccount, cards.insert(card).inserted {
-                    try sink.statement(StatementInfo(account: Account(id: card, kind: .creditCard),
-                                                     source: SourceLocation(file: file, line: number, column: 1)))
+                if QIFText.equalsIgnoringCase(name, "CCard"), let card = options.account ?? currentAccount, !cards.contains(card) {
+                    try report(card, kind: .creditCard, line: number, into: &sink)
                 }
             } else {
                 section = .skipped
@@ -119,6 +134,7 @@ struct QIFParser {
         } else if QIFText.equalsIgnoringCase(text, "!Account") {
             section = .account
             accountName = nil
+            accountType = nil
         } else if QIFText.equalsIgnoringCase(text, "!Option:AutoSwitch") {
             autoSwitch = true
         } else if QIFText.equalsIgnoringCase(text, "!Clear:AutoSwitch") {
@@ -131,6 +147,13 @@ struct QIFParser {
             let issue = QIFIssue.unknownHeader(text: QIFText.string(text))
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
         }
+    }
+
+    /// Tells the sink about an account (once, or again when it turns out to be a card).
+    private mutating func report(_ account: String, kind: AccountKind?, line: Int, into sink: inout some ActivitySink) throws {
+        guard reported.insert(account).inserted || (kind == .creditCard && !cards.contains(account)) else { return }
+        if kind == .creditCard { cards.insert(account) }
+        try sink.statement(StatementInfo(account: Account(id: account, kind: kind), source: SourceLocation(file: file, line: line, column: 1)))
     }
 
     @inline(__always)
