@@ -69,21 +69,11 @@ public struct JSONLinesReader: StatementReader {
         let mapper = JSONLinesMapper(file: file, options: options)
         let buffer = ByteBuffer(capacity: chunkSize + 64)
         var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes)
-        var atStart = true
+        var chunks = TextChunks(input, chunkSize: chunkSize)
         var isFinal = false
 
         while !isFinal {
-            buffer.reserve(chunkSize)
-            let got = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: chunkSize))
-            buffer.count += got
-            isFinal = got == 0
-            if atStart {
-                guard buffer.count >= 3 || isFinal else { continue }
-                if buffer.count >= 3 && buffer.base[0] == 0xEF && buffer.base[1] == 0xBB && buffer.base[2] == 0xBF {
-                    buffer.removeFirst(3)
-                }
-                atStart = false
-            }
+            isFinal = try chunks.fill(buffer)
             try lines.split(isFinal: isFinal, emit: { text, number in
                 try mapper.map(text, number: number, into: &sink)
             }, overlong: { number in

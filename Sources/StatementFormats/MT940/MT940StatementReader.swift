@@ -98,34 +98,13 @@ public struct MT940StatementReader: StatementReader {
         let passThrough = guess.encoding == .utf8
         let mapper = MT940StatementMapper(file: file, options: options, checkUTF8: passThrough)
         var assembler = MT940FieldAssembler()
-        var transcoder = UTF8Transcoder(encoding: guess.encoding)
-        var raw: [UInt8] = []
-        var decoded: [UInt8] = []
         let buffer = ByteBuffer(capacity: chunkSize * 2)
         var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes)
-        var atStart = true
+        var chunks = TextChunks(input, chunkSize: chunkSize, transcoder: passThrough ? nil : UTF8Transcoder(encoding: guess.encoding))
         var isFinal = false
 
         while !isFinal {
-            if passThrough {
-                buffer.reserve(chunkSize)
-                let got = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: chunkSize))
-                buffer.count += got
-                isFinal = got == 0
-                if atStart {
-                    guard buffer.count >= 3 || isFinal else { continue }
-                    if buffer.count >= 3 && buffer.base[0] == 0xEF && buffer.base[1] == 0xBB && buffer.base[2] == 0xBF {
-                        buffer.removeFirst(3)
-                    }
-                    atStart = false
-                }
-            } else {
-                raw.removeAll(keepingCapacity: true)
-                decoded.removeAll(keepingCapacity: true)
-                isFinal = try input.read(appendingTo: &raw, maxCount: chunkSize) == 0
-                raw.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: isFinal) }
-                decoded.withUnsafeBufferPointer { buffer.append($0) }
-            }
+            isFinal = try chunks.fill(buffer)
             try lines.split(isFinal: isFinal, emit: { text, number in
                 try assembler.take(text, number: number) { try mapper.handle($0, into: &sink) }
             }, overlong: { number in

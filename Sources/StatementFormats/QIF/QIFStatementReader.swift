@@ -56,7 +56,7 @@ public struct QIFStatementReader: StatementReader {
             try sink.report(QIFIssue.binary.diagnostic(at: SourceLocation(file: file, line: line)))
             return
         }
-        var transcoder = guess.encoding == .utf8 ? nil : UTF8Transcoder(encoding: guess.encoding)
+        let transcoder = guess.encoding == .utf8 ? nil : UTF8Transcoder(encoding: guess.encoding)
         let profile = options.csvProfile
         let order = profile.dateFormat.map { $0.dayFirst ? QIFDateOrder.dayFirst : .monthFirst }
         var text = prefix
@@ -74,44 +74,26 @@ public struct QIFStatementReader: StatementReader {
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: 1)))
         }
         var parser = QIFParser(file: file, options: options, prescan: prescan)
-        try readLines(input, transcoder: &transcoder, lineBreak: lineBreak, parser: &parser, into: &sink)
+        try readLines(input, transcoder: transcoder, lineBreak: lineBreak, parser: &parser, into: &sink)
         try parser.finish(into: &sink)
     }
 
     /// Cuts the input into lines and hands each to `parser`.
-    private func readLines(_ input: ByteInput, transcoder: inout UTF8Transcoder?, lineBreak breakByte: UInt8, parser: inout QIFParser,
+    private func readLines(_ input: ByteInput, transcoder: UTF8Transcoder?, lineBreak breakByte: UInt8, parser: inout QIFParser,
                            into sink: inout some ActivitySink) throws
     {
         let file = input.displayName
         let buffer = ByteBuffer(capacity: chunkSize + 64)
         var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes, lineBreak: breakByte)
-        var raw: [UInt8] = []
-        var decoded: [UInt8] = []
-        var atStart = true
+        var chunks = TextChunks(input, chunkSize: chunkSize, transcoder: transcoder)
         var isFinal = false
         // Whether the text since the last check may hold invalid UTF-8 (checked a chunk at a time).
         var checkLines = false
 
         while !isFinal {
             let before = buffer.count
-            if transcoder != nil {
-                raw.removeAll(keepingCapacity: true)
-                isFinal = try input.read(appendingTo: &raw, maxCount: chunkSize) == 0
-                decoded.removeAll(keepingCapacity: true)
-                raw.withUnsafeBufferPointer { transcoder!.decode($0, into: &decoded, isFinal: isFinal) }
-                decoded.withUnsafeBufferPointer { buffer.append($0) }
-            } else {
-                buffer.reserve(chunkSize)
-                let got = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: chunkSize))
-                buffer.count += got
-                isFinal = got == 0
-                if atStart {
-                    guard buffer.count >= 3 || isFinal else { continue }
-                    if buffer.count >= 3 && buffer.base[0] == 0xEF && buffer.base[1] == 0xBB && buffer.base[2] == 0xBF {
-                        buffer.removeFirst(3)
-                    }
-                    atStart = false
-                }
+            isFinal = try chunks.fill(buffer)
+            if transcoder == nil {
                 // A chunk may end inside a character: validated from the last line start, ahead of its lines.
                 let fresh = UnsafeBufferPointer(start: buffer.base + min(before, lines.searched), count: buffer.count - min(before, lines.searched))
                 checkLines = !UTF8Validation.isASCII(fresh) && UTF8Validation.firstInvalid(in: fresh, allowTruncatedEnd: !isFinal) != nil
