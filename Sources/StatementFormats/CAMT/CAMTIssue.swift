@@ -6,6 +6,7 @@ enum CAMTIssue {
     case syntax(XMLProblem)
     case empty
     case notStatement(String)
+    case utf16
     case unknownNamespace(String)
     case badAmount(path: String, text: String)
     case badIndicator(path: String, text: String)
@@ -24,6 +25,9 @@ enum CAMTIssue {
         case .notStatement(let what):
             return Diagnostic(.error, code: "camt.not-camt053", at: location, "this is \(what), not a CAMT.053 bank-to-customer statement",
                               notes: ["pfin reads camt.053 statements (<BkToCstmrStmt>); download the account statement in camt.053 format"])
+        case .utf16:
+            return Diagnostic(.error, code: "camt.utf16", at: location, "the file is UTF-16 text; expected a CAMT.053 statement in UTF-8",
+                              notes: ["banks send CAMT.053 as UTF-8; download the file again, or save it as UTF-8"])
         case .unknownNamespace(let namespace):
             return Diagnostic(.warning, code: "camt.unknown-version", at: location,
                               "unknown CAMT.053 namespace \"\(namespace)\"; read as camt.053.001.08",

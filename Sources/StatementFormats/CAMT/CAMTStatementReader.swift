@@ -39,6 +39,9 @@ public struct CAMTStatementReader: StatementReader {
         guard skip < prefix.count else {
             return try sink.report(CAMTIssue.empty.diagnostic(at: SourceLocation(file: file, line: 1)))
         }
+        if prefix.starts(with: [0xFF, 0xFE]) || prefix.starts(with: [0xFE, 0xFF]) {
+            return try sink.report(CAMTIssue.utf16.diagnostic(at: SourceLocation(file: file, line: 1, column: 1)))
+        }
         let start = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : skip
         guard start < prefix.count, prefix[start] == UInt8(ascii: "<") else {
             return try sink.report(CAMTIssue.notStatement("not XML").diagnostic(at: SourceLocation(file: file, line: lines + 1, column: 1)))

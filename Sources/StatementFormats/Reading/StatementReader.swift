@@ -63,11 +63,21 @@ public enum StatementReaders {
         }
     }
 
-    /// The format whose reader is surest about `prefix`, or `nil` when none is.
+    /// The format whose reader is surest about `prefix`, or `nil` when none is. A UTF-16 prefix
+    /// (Windows tools save "Unicode" text so) is shown to the readers as UTF-8 too, so that
+    /// formats recognised by their first words (QIF, MT940) are recognised in it.
     public static func detect(_ prefix: [UInt8]) -> StatementFormat? {
+        var decoded: [UInt8]?
+        let encoding = TextEncoding.guess(prefix, isComplete: false).encoding
+        if encoding == .utf16LE || encoding == .utf16BE {
+            var transcoder = UTF8Transcoder(encoding: encoding)
+            var text: [UInt8] = []
+            prefix.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: false) }
+            decoded = text
+        }
         var best: (StatementFormat, Int)?
         for reader in all {
-            let score = reader.sniff(prefix)
+            let score = max(reader.sniff(prefix), decoded.map { reader.sniff($0) } ?? 0)
             if score > 0 && score > (best?.1 ?? 0) { best = (reader.format, score) }
         }
         return best?.0
