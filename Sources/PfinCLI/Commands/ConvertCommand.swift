@@ -7,13 +7,13 @@ enum ConvertCommand {
     static let spec = CommandSpec(
         name: "convert",
         synopsis: "[FILE…] [--from FORMAT] [--to FORMAT] [--profile FILE] [--rules FILE] [--account NAME] [--currency CODE] [-o FILE]",
-        summary: "Read bank statements and write normalised transactions (JSON Lines, CSV, OFX, ledger or beancount).",
+        summary: "Read bank statements and write normalised transactions (JSON Lines, CSV, OFX, QIF, ledger or beancount).",
         details: """
             Reads each FILE (standard input when none is given, or for '-'), detects its format (CSV,
-            OFX/QFX 1.x or 2.x, or pfin's own JSON Lines) and, for CSV, its dialect: encoding,
-            delimiter, header, columns, date layout and number format. With --rules, the rules
-            categorise and clean each transaction on the way. Bad rows are reported as
-            FILE:LINE:COLUMN errors and skipped; the run then exits 1.
+            OFX/QFX 1.x or 2.x, QIF, CAMT.053, MT940, or pfin's own JSON Lines) and, for CSV, its
+            dialect: encoding, delimiter, header, columns, date layout and number format. With
+            --rules, the rules categorise and clean each transaction on the way. Bad rows are
+            reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
         options: InputOptions.specs + RulesLoading.specs + [
             OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal), beancount or qif (QIF, dates MM/DD/YYYY, no currency)."),
@@ -27,6 +27,7 @@ enum ConvertCommand {
             "pfin convert Samples/*.csv --rules Samples/rules.pfin --fail-uncategorized",
             "pfin convert statement.csv --to csv -o clean.csv",
             "pfin convert Samples/*.csv --rules Samples/rules.pfin --to ledger -o bank.journal",
+            "pfin convert Samples/us-quicken-export.qif --currency USD --to beancount",
             "pfin convert export.csv --show-dialect > bank.profile && pfin convert export.csv --profile bank.profile",
         ])
 
