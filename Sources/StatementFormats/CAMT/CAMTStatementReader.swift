@@ -17,13 +17,14 @@ public struct CAMTStatementReader: StatementReader {
     /// ISO 20022 messages (camt.052/054, pain.001), so that reading them says what they are.
     /// OFX 2.x is XML too, but never has these names.
     public static func sniff(_ prefix: [UInt8]) -> Int {
-        let head = Array(prefix.prefix(4096))
-        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < head.count, head[i] == 0x20 || head[i] == 0x09 || head[i] == 0x0A || head[i] == 0x0D { i += 1 }
-        guard i < head.count, head[i] == UInt8(ascii: "<") else { return 0 }
-        if contains(head, "camt.053.") || contains(head, "<BkToCstmrStmt") { return 95 }
-        if contains(head, "urn:iso:std:iso:20022:tech:xsd:") { return 60 }
-        return 0
+        prefix.withUnsafeBufferPointer { all in
+            let head = UnsafeBufferPointer(rebasing: all.prefix(4096))
+            let i = SniffPrefix.contentStart(head)
+            guard i < head.count, head[i] == UInt8(ascii: "<") else { return 0 }
+            if SniffPrefix.contains("camt.053.", in: head) || SniffPrefix.contains("<BkToCstmrStmt", in: head) { return 95 }
+            if SniffPrefix.contains("urn:iso:std:iso:20022:tech:xsd:", in: head) { return 60 }
+            return 0
+        }
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
@@ -60,16 +61,5 @@ public struct CAMTStatementReader: StatementReader {
             try mapper.sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
                                               "reading stopped: \(failure)"))
         }
-    }
-
-    private static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            var k = 1
-            while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
-            if k == needle.count { return true }
-        }
-        return false
     }
 }

@@ -64,22 +64,8 @@ public struct MT940StatementReader: StatementReader {
                 all[i + 2] == UInt8(ascii: "0"), all[i + 3] == UInt8(ascii: ":")
             else { return 0 }
             let rest = UnsafeBufferPointer(rebasing: all[i...])
-            return contains(":25:", in: rest) || contains(":60F:", in: rest) ? 90 : 0
+            return SniffPrefix.contains(":25:", in: rest) || SniffPrefix.contains(":60F:", in: rest) ? 90 : 0
         }
-    }
-
-    private static func contains(_ needle: StaticString, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = needle.utf8CodeUnitCount
-        guard text.count >= n, let base = text.baseAddress else { return false }
-        let first = needle.utf8Start.pointee
-        var i = 0
-        while i <= text.count - n {
-            guard let hit = memchr(base + i, Int32(first), text.count - n + 1 - i) else { return false }
-            i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + i, needle.utf8Start, n) == 0 { return true }
-            i += 1
-        }
-        return false
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {

@@ -99,8 +99,7 @@ struct QIFParser {
                 // Every account the file lists is reported, so that writers know them all before
                 // their transactions (the journals' transfers between two of them, QIF's `CCard`).
                 if options.account == nil {
-                    let kind: AccountKind? = accountType.map { $0.lowercased() == "ccard" ? .creditCard : $0.lowercased() == "bank" ? .checking : nil } ?? nil
-                    try report(accountName, kind: kind, line: blockLine, into: &sink)
+                    try report(accountName, kind: Self.kind(ofType: accountType), line: blockLine, into: &sink)
                 }
             }
             accountName = nil
@@ -146,6 +145,16 @@ struct QIFParser {
             section = .skipped
             let issue = QIFIssue.unknownHeader(text: QIFText.string(text))
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+        }
+    }
+
+    /// The account kind an `!Account` block's `T` names: `Bank` and `CCard` map to OFX's; the
+    /// others (`Cash`, `Oth A`, `Oth L`, `Invst`) have no OFX kind.
+    private static func kind(ofType type: String?) -> AccountKind? {
+        switch type?.lowercased() {
+        case "bank": return .checking
+        case "ccard": return .creditCard
+        default: return nil
         }
     }
 
