@@ -67,6 +67,7 @@ public enum Pfin {
     static let commands: [Command] = [
         Command(spec: ConvertCommand.spec, run: { ConvertCommand.run($0) }),
         Command(spec: ImportCommand.spec, run: { ImportCommand.run($0) }),
+        Command(spec: IdentifyCommand.spec, run: { IdentifyCommand.run($0) }),
         Command(spec: ReportCommand.spec, run: { ReportCommand.run($0) }),
         Command(spec: RulesCommand.spec, run: { _ in ExitStatus.usage }, subcommands: [
             Command(spec: RulesCheckCommand.spec, run: { RulesCheckCommand.run($0) }),

@@ -21,6 +21,7 @@ struct InputOptions {
                    help: "The CSV's date layout, e.g. dd/mm/yyyy or mm/dd/yy, when the dates fit several."),
         OptionSpec("--account", value: "NAME", help: "The account of every transaction, whatever the file says."),
         OptionSpec("--currency", value: "CODE", help: "The currency of amounts the file gives none for (ISO 4217, e.g. EUR)."),
+        OptionSpec("--sheet", value: "NAME", help: "The worksheet of an XLSX workbook to read (the first sheet by default)."),
     ] }
 
     /// Reads the shared options; a bad profile file is reported and yields `nil` (exit 1).
@@ -45,6 +46,8 @@ struct InputOptions {
             options.read.currency = currency
         }
         options.read.account = arguments.value("--account")
+        options.read.sheet = arguments.value("--sheet")
+        options.read.strict = arguments.flag("--strict")
         if let path = arguments.value("--profile") {
             guard let profile = loadProfile(path, printer: &printer) else { return nil }
             options.read.csvProfile = profile
@@ -97,9 +100,12 @@ enum InputReading {
         if let format = options.format {
             reader = StatementReaders.reader(for: format)!
         } else {
-            let prefix = (try? input.peek(upTo: 4096)) ?? []
-            let format = StatementReaders.detect(prefix) ?? .csv
-            reader = StatementReaders.reader(for: format)!
+            let identification = try StatementIdentification.identify(input)
+            guard let format = identification.format, let found = StatementReaders.reader(for: format) else {
+                try sink.report(identification.unreadable(file: input.displayName))
+                return
+            }
+            reader = found
         }
         try reader.read(input, options: options.read, into: &sink)
     }

@@ -16,15 +16,19 @@ public struct CAMTStatementReader: StatementReader {
     /// High for XML that names the camt.053 namespace or `BkToCstmrStmt`; lower for other
     /// ISO 20022 messages (camt.052/054, pain.001), so that reading them says what they are.
     /// OFX 2.x is XML too, but never has these names.
-    public static func sniff(_ prefix: [UInt8]) -> Int {
-        prefix.withUnsafeBufferPointer { all in
-            let head = UnsafeBufferPointer(rebasing: all.prefix(4096))
-            let i = SniffPrefix.contentStart(head)
-            guard i < head.count, head[i] == UInt8(ascii: "<") else { return 0 }
-            if SniffPrefix.contains("camt.053.", in: head) || SniffPrefix.contains("<BkToCstmrStmt", in: head) { return 95 }
-            if SniffPrefix.contains("urn:iso:std:iso:20022:tech:xsd:", in: head) { return 60 }
-            return 0
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        let text = input.text
+        let i = SniffPrefix.contentStart(text)
+        guard i < text.count, text[i] == UInt8(ascii: "<") else { return .no("the text does not start with an XML element") }
+        for marker in ["camt.053.", "camt.052.", "camt.054.", "<BkToCstmrStmt", "<BkToCstmrAcctRpt", "<BkToCstmrDbtCdtNtfctn"] {
+            if let at = input.firstOffset(of: marker, ignoringCase: false) {
+                return .yes(95, "'\(marker)' at line \(input.line(at: at))")
+            }
         }
+        if let at = input.firstOffset(of: "urn:iso:std:iso:20022:tech:xsd:", ignoringCase: false) {
+            return .yes(60, "an ISO 20022 namespace at line \(input.line(at: at)), but no CAMT message type")
+        }
+        return .no("no CAMT namespace or BkToCstmr… element in the first 64 KiB")
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {

@@ -14,10 +14,11 @@ public struct CSVStatementReader: StatementReader {
 
     public init() {}
 
-    /// Any text is possibly CSV; the score stays low so that specific formats win.
-    public static func sniff(_ prefix: [UInt8]) -> Int {
-        let guess = TextEncoding.guess(prefix, isComplete: false)
-        return guess.nulOffset == nil && FileSignature.binaryKind(prefix) == nil ? 10 : 0
+    /// Text with a table shape (lines cut into fields by one delimiter) is possibly CSV; the score
+    /// stays low so that specific formats win.
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        guard input.isText else { return .no("the bytes are not text") }
+        return CSVTableShape.sniff(input)
     }
 
     /// Works out the dialect of `input` without consuming it: what `--show-dialect` prints.
@@ -29,7 +30,7 @@ public struct CSVStatementReader: StatementReader {
             return .failure(Diagnostic(.error, code: "csv.empty", at: SourceLocation(file: file, line: 1),
                                        "the file is empty; expected a CSV export with a header and rows"))
         }
-        if let kind = FileSignature.binaryKind(prefix) {
+        if let (kind, _) = ForeignFile.identify(SniffInput(prefix, isComplete: isComplete)), kind != .json, kind != .html {
             return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: 1),
                                        "this is \(kind.description), not a CSV export; expected text",
                                        notes: [kind.advice]))

@@ -41,7 +41,13 @@ public struct JSONLinesReader: StatementReader {
 
     /// Sure when the first line (after a byte-order mark and blank lines) is a JSON object with a
     /// `date` or `amount` key. A CSV whose first cell starts with `{` is not such an object.
-    public static func sniff(_ prefix: [UInt8]) -> Int {
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        let score = sniffScore(input.text)
+        return score > 0 ? .yes(score, "a JSON object with 'date' or 'amount' on line \(input.line(at: SniffPrefix.contentStart(input.text)))")
+            : .no("the first line is not a JSON object with a 'date' or 'amount' key")
+    }
+
+    private static func sniffScore(_ prefix: [UInt8]) -> Int {
         prefix.withUnsafeBufferPointer { all in
             let start = SniffPrefix.contentStart(all)
             guard start < all.count, all[start] == UInt8(ascii: "{") else { return 0 }

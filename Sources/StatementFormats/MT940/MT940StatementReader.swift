@@ -35,7 +35,13 @@ public struct MT940StatementReader: StatementReader {
     /// Sure when the text starts (after a byte-order mark, blank lines and `{1:`… block headers)
     /// with `:20:` and has a `:25:` or `:60F:` field; nothing else starts that way, so CSV, OFX
     /// and QIF files are never taken.
-    public static func sniff(_ prefix: [UInt8]) -> Int {
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        let score = sniffScore(input.text)
+        return score > 0 ? .yes(score, "':20:' opens the fields, with ':25:' or ':60F:' after it")
+            : .no("no ':20:' field with ':25:' or ':60F:' after it at the start")
+    }
+
+    private static func sniffScore(_ prefix: [UInt8]) -> Int {
         prefix.withUnsafeBufferPointer { all in
             var i = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             while i < all.count {

@@ -10,8 +10,9 @@ public struct OFXStatementReader: StatementReader {
     public init() {}
 
     /// Certain for anything with an OFX header or an `<OFX>` body near the start.
-    public static func sniff(_ prefix: [UInt8]) -> Int {
-        OFXHeader.parse(Array(prefix.prefix(4096))) != nil ? 90 : 0
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        OFXHeader.parse(Array(input.text.prefix(4096))) != nil ? .yes(90, "an OFX header or <OFX> element at the start")
+            : .no("no OFX header or <OFX> element at the start")
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {

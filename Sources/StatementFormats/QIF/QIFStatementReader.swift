@@ -32,14 +32,14 @@ public struct QIFStatementReader: StatementReader {
 
     /// Sure when the first line (after a byte-order mark and white space) is a QIF header:
     /// `!Type:`, `!Account`, `!Option:` or `!Clear:`.
-    public static func sniff(_ prefix: [UInt8]) -> Int {
-        prefix.withUnsafeBufferPointer { all in
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        input.text.withUnsafeBufferPointer { all in
             let start = SniffPrefix.contentStart(all)
             let rest = UnsafeBufferPointer(rebasing: all[start...])
             for header: StaticString in ["!Type:", "!Account", "!Option:", "!Clear:"] where QIFText.hasPrefixIgnoringCase(rest, header) {
-                return 95
+                return .yes(95, "'\(header)' at line \(input.line(at: start))")
             }
-            return 0
+            return .no("the text does not start with '!Type:', '!Account' or '!Option:'")
         }
     }
 

@@ -1,6 +1,8 @@
 /// The statement formats pfin reads or writes, by their `--from` / `--to` names (CONTRACT.md).
 public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
     case csv
+    /// Excel workbooks (Office Open XML, `.xlsx`), read as CSV would be (read).
+    case xlsx
     /// OFX 2.x XML when written; any OFX when read.
     case ofx
     /// OFX 1.0.2 SGML when written.
@@ -8,10 +10,12 @@ public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
     /// Quicken's OFX; read as OFX.
     case qfx
     case qif
-    /// ISO 20022 CAMT.053 bank-to-customer statements (read).
+    /// ISO 20022 CAMT.052 reports, CAMT.053 statements and CAMT.054 notifications (read).
     case camt
     /// SWIFT MT940 customer statements (read).
     case mt940
+    /// AEB Norma 43 (Cuaderno 43), the Spanish banks' fixed-width statement (read).
+    case norma43
     case jsonl
     /// A ledger/hledger journal.
     case ledger

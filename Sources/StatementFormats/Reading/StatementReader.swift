@@ -21,11 +21,20 @@ public struct ReadOptions: Sendable {
     public var currency: FinanceCore.CurrencyCode?
     /// Settings a CSV profile (and flags such as `--date-format`) pin; detection decides the rest.
     public var csvProfile: CSVProfile
+    /// `--strict`: leniencies that change what a file means (a guessed date, a re-read body) are
+    /// refused as errors instead of tolerated with a warning.
+    public var strict: Bool
+    /// `--sheet`: the worksheet of a workbook to read (the first when `nil`).
+    public var sheet: String?
 
-    public init(account: String? = nil, currency: FinanceCore.CurrencyCode? = nil, csvProfile: CSVProfile = CSVProfile()) {
+    public init(account: String? = nil, currency: FinanceCore.CurrencyCode? = nil, csvProfile: CSVProfile = CSVProfile(),
+                strict: Bool = false, sheet: String? = nil)
+    {
         self.account = account
         self.currency = currency
         self.csvProfile = csvProfile
+        self.strict = strict
+        self.sheet = sheet
     }
 }
 
@@ -37,9 +46,10 @@ public protocol StatementReader: Sendable {
     /// The format this reader handles.
     static var format: StatementFormat { get }
 
-    /// How sure the reader is, from the first bytes of an input, that it can read it: 0 (no) to
-    /// 100 (certain). CSV answers low for anything textual, so that specific formats win.
-    static func sniff(_ prefix: [UInt8]) -> Int
+    /// How sure the reader is, from the first `SniffInput.window` bytes of an input, that it can
+    /// read it (0 no, 100 certain), and the evidence. Markers count wherever they stand in the
+    /// window, not only on the first line. CSV answers at most 30, so that specific formats win.
+    static func sniff(_ input: SniffInput) -> Sniff
 
     /// Reads the whole input, sending activities and diagnostics to `sink` as they come.
     func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws
@@ -63,26 +73,17 @@ public enum StatementReaders {
         }
     }
 
-    /// The format whose reader is surest about `prefix`, or `nil` when none is. A UTF-16 prefix
-    /// (Windows tools save "Unicode" text so) is shown to the readers as UTF-8 too, so that
-    /// formats recognised by their first words (QIF, MT940) are recognised in it.
+    /// The format whose reader is surest about `prefix`, or `nil` when none is (or when the
+    /// bytes are a file of another kind: `StatementIdentification` says which).
     public static func detect(_ prefix: [UInt8]) -> StatementFormat? {
-        var decoded: [UInt8]?
-        let encoding = TextEncoding.guess(prefix, isComplete: false).encoding
-        if encoding == .utf16LE || encoding == .utf16BE {
-            var transcoder = UTF8Transcoder(encoding: encoding)
-            var text: [UInt8] = []
-            prefix.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: false) }
-            decoded = text
-        }
-        var best: (StatementFormat, Int)?
-        for reader in all {
-            let score = max(reader.sniff(prefix), decoded.map { reader.sniff($0) } ?? 0)
-            if score > 0 && score > (best?.1 ?? 0) { best = (reader.format, score) }
-        }
-        return best?.0
+        StatementIdentification.identify(SniffInput(prefix)).format
     }
 
     /// Formats that can be read, for messages.
     public static var readableFormats: [StatementFormat] { all.map { $0.format } }
+}
+
+extension StatementReader {
+    /// The score alone, for the bytes of a prefix (tests and quick checks).
+    public static func sniff(_ prefix: [UInt8]) -> Int { sniff(SniffInput(prefix)).score }
 }

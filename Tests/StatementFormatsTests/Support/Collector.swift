@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import StatementFormats
+import Testing
 
 /// Collects what a reader produces, for assertions.
 struct Collector: ActivitySink {
@@ -42,8 +43,11 @@ func readFile(_ path: String, options: ReadOptions = ReadOptions()) throws -> Co
 /// Reads a file with the reader its content calls for, as `pfin convert` does.
 func readDetected(_ path: String, options: ReadOptions = ReadOptions()) throws -> Collector {
     let input = try ByteInput(path: path)
-    let format = StatementReaders.detect(try input.peek(upTo: 4096)) ?? .csv
     var collector = Collector()
+    guard let format = try StatementIdentification.identify(input).format else {
+        Issue.record("\(path): no reader identified the file")
+        return collector
+    }
     try StatementReaders.reader(for: format)!.read(input, options: options, into: &collector)
     return collector
 }

@@ -25,6 +25,16 @@ enum SniffPrefix {
         return false
     }
 
+    /// The index after a UTF-8 byte-order mark and any blank space.
+    static func contentStart(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { contentStart($0) }
+    }
+
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { contains(needle, in: $0) }
+    }
+
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }

@@ -1,0 +1,104 @@
+import FinanceCore
+import StatementFormats
+
+/// One file's identification as `pfin identify` shows it.
+struct FileIdentity {
+    let file: String
+    let identification: StatementIdentification
+    /// For a CSV export: the detected profile, or the error that stopped detection.
+    let profile: Result<String, Diagnostic>?
+
+    init(_ input: ByteInput, options: InputOptions) throws(InputError) {
+        file = input.displayName
+        var identification = try StatementIdentification.identify(input)
+        if let pinned = options.format {
+            identification.format = pinned
+        }
+        self.identification = identification
+        if identification.format == .csv {
+            profile = try CSVStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
+        } else {
+            profile = nil
+        }
+    }
+
+    private var verdict: String {
+        if let format = identification.format { return format.name }
+        if let foreign = identification.foreign { return "not a statement: \(foreign.kind.description)" }
+        return "unknown format"
+    }
+
+    var text: String {
+        var lines = ["\(file): \(verdict)"]
+        lines.append("  encoding: \(identification.encoding.encoding.name)\(identification.encoding.isCertain ? "" : " (guessed)")")
+        if let foreign = identification.foreign {
+            lines.append("  evidence: \(foreign.evidence)")
+            lines.append("  note: \(foreign.kind.advice)")
+        }
+        lines.append("  readers:")
+        let width = identification.candidates.map(\.format.name.count).max() ?? 0
+        for candidate in identification.candidates {
+            let name = candidate.format.name + String(repeating: " ", count: width - candidate.format.name.count)
+            let score = String(candidate.sniff.score)
+            lines.append("    \(name) \(String(repeating: " ", count: 3 - score.count))\(score)  \(candidate.sniff.evidence.joined(separator: "; "))")
+        }
+        switch profile {
+        case .success(let text):
+            lines.append("  profile:")
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.map { "    \($0)" }
+        case .failure(let diagnostic):
+            lines.append("  profile: none: \(diagnostic.message)")
+        case nil:
+            break
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ reports: [FileIdentity]) -> String {
+        "[" + reports.map(\.json).joined(separator: ",\n ") + "]\n"
+    }
+
+    private var json: String {
+        var fields: [String] = []
+        fields.append("\"file\":\(Self.quoted(file))")
+        fields.append("\"format\":\(identification.format.map { Self.quoted($0.name) } ?? "null")")
+        fields.append("\"encoding\":\(Self.quoted(identification.encoding.encoding.name))")
+        if let foreign = identification.foreign {
+            fields.append("\"notStatement\":{\"description\":\(Self.quoted(foreign.kind.description)),\"evidence\":\(Self.quoted(foreign.evidence)),\"advice\":\(Self.quoted(foreign.kind.advice))}")
+        } else {
+            fields.append("\"notStatement\":null")
+        }
+        let candidates = identification.candidates.map { c in
+            "{\"format\":\(Self.quoted(c.format.name)),\"score\":\(c.sniff.score),\"evidence\":[\(c.sniff.evidence.map(Self.quoted).joined(separator: ","))]}"
+        }
+        fields.append("\"readers\":[\(candidates.joined(separator: ","))]")
+        switch profile {
+        case .success(let text): fields.append("\"profile\":\(Self.quoted(text))")
+        case .failure(let diagnostic): fields.append("\"profile\":null,\"profileError\":\(Self.quoted(diagnostic.message))")
+        case nil: fields.append("\"profile\":null")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `text` as a JSON string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

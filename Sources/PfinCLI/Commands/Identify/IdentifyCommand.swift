@@ -1,0 +1,57 @@
+import FinanceCore
+import StatementFormats
+
+/// `pfin identify FILE… [--format text|json]`: the format each file is read as, with the evidence
+/// and every reader's score; for a CSV the detected profile.
+enum IdentifyCommand {
+    static let spec = CommandSpec(
+        name: "identify",
+        synopsis: "[FILE…] [--format text|json]",
+        summary: "Show what format each file is read as, and why.",
+        details: """
+            For each FILE (standard input when none, or '-'), prints the format pfin reads it as, the
+            encoding of its text, and the score (0 to 100) and evidence of every reader that looked at
+            its first 64 KiB; for a CSV export also the profile detection settled on, which
+            'pfin convert --profile' takes. A file that is not a statement (a PDF, an HTML page, a ZIP)
+            is named for what it is. Exits 1 when some file cannot be read as a statement.
+            """,
+        options: [
+            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json, one object per file in an array."),
+        ] + InputOptions.specs,
+        examples: [
+            "pfin identify Samples/*",
+            "pfin identify download.ofx --format json",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let format = arguments.value("--format") ?? "text"
+        guard format == "text" || format == "json" else {
+            return Pfin.usageFailure(UsageError(message: "unknown --format '\(format)'; expected text or json",
+                                                suggestion: Spelling.closest(to: format, in: ["text", "json"])), spec: spec)
+        }
+        let options: InputOptions
+        do throws(UsageError) {
+            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+            options = parsed
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        var reports: [FileIdentity] = []
+        var unreadable = 0
+        for path in options.files {
+            do {
+                let input = try ByteInput(path: path)
+                let identity = try FileIdentity(input, options: options)
+                if identity.identification.format == nil { unreadable += 1 }
+                reports.append(identity)
+            } catch {
+                printer.fail(error.description)
+                unreadable += 1
+            }
+        }
+        let text = format == "json" ? FileIdentity.json(reports) : reports.map(\.text).joined(separator: "\n")
+        Terminal.out(text)
+        return unreadable > 0 || printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+    }
+}

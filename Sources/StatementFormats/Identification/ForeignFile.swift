@@ -1,0 +1,170 @@
+/// Files that are not bank statements but arrive in their place: a bank's login page saved as
+/// `statement.ofx`, a PDF statement, a workbook in a format pfin does not read, a ZIP of exports.
+/// Identification names them, so that the user hears "this is a PDF document", never a CSV error.
+public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
+    /// A ZIP archive that is not a workbook pfin reads; `entries` are the member names seen.
+    case zip(entries: [String])
+    /// An OpenDocument spreadsheet (LibreOffice's `.ods`).
+    case openDocument
+    /// The old binary Excel `.xls` (an OLE2 compound file).
+    case legacyExcel
+    case pdf
+    /// An HTML page: a bank's login, session-expired or error page saved under the statement's name.
+    case html
+    /// JSON that is not pfin's JSON Lines (an API response, a whole array).
+    case json
+    /// A picture (`png`, `jpeg`, `gif`, `webp`, `tiff`, `bmp`): a screenshot of a statement.
+    case image(String)
+    /// A compressed file (`gzip`, `bzip2`, `xz`, `7-zip`, `rar`).
+    case compressed(String)
+    case rtf
+    case empty
+
+    /// What the file is, with the evidence that shows it; `nil` when it may be a statement.
+    public static func identify(_ input: SniffInput) -> (kind: ForeignFile, evidence: String)? {
+        let raw = input.raw
+        if raw.isEmpty { return (.empty, "the file has no bytes") }
+        if raw.starts(with: [0x50, 0x4B, 0x03, 0x04]) || raw.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            let entries = ZIPLocalHeaders.names(raw)
+            if entries.first == "mimetype", SniffPrefix.contains("application/vnd.oasis.opendocument", in: raw) {
+                return (.openDocument, "a ZIP archive whose 'mimetype' member is an OpenDocument type")
+            }
+            return (.zip(entries: entries), "the ZIP signature 'PK\\x03\\x04' at offset 0")
+        }
+        if raw.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+            return (.legacyExcel, "the OLE2 compound-file signature at offset 0 (Excel 97–2003)")
+        }
+        let signatures: [([UInt8], ForeignFile, String)] = [
+            (Array("%PDF-".utf8), .pdf, "'%PDF-' at offset 0"),
+            ([0x89, 0x50, 0x4E, 0x47], .image("png"), "the PNG signature at offset 0"),
+            ([0xFF, 0xD8, 0xFF], .image("jpeg"), "the JPEG signature at offset 0"),
+            (Array("GIF8".utf8), .image("gif"), "'GIF8' at offset 0"),
+            (Array("II*\u{0}".utf8), .image("tiff"), "the TIFF signature at offset 0"),
+            (Array("MM\u{0}*".utf8), .image("tiff"), "the TIFF signature at offset 0"),
+            ([0x1F, 0x8B], .compressed("gzip"), "the gzip signature at offset 0"),
+            (Array("BZh".utf8), .compressed("bzip2"), "'BZh' at offset 0"),
+            ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], .compressed("xz"), "the xz signature at offset 0"),
+            ([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C], .compressed("7-zip"), "the 7-zip signature at offset 0"),
+            (Array("Rar!".utf8), .compressed("rar"), "'Rar!' at offset 0"),
+            (Array("{\\rtf".utf8), .rtf, "'{\\rtf' at offset 0"),
+        ]
+        for (signature, kind, evidence) in signatures where raw.starts(with: signature) { return (kind, evidence) }
+        if raw.count >= 12, raw.starts(with: Array("RIFF".utf8)), Array(raw[8..<12]) == Array("WEBP".utf8) {
+            return (.image("webp"), "'RIFF…WEBP' at offset 0")
+        }
+        if raw.starts(with: Array("BM".utf8)), raw.count > 26, !input.isText { return (.image("bmp"), "'BM' at offset 0 and binary bytes") }
+        guard input.isText else { return nil }
+        let start = SniffPrefix.contentStart(input.text)
+        let head = input.text[start...]
+        if startsWithIgnoringCase(head, "<!doctype html") || startsWithIgnoringCase(head, "<html") {
+            return (.html, "'\(String(decoding: head.prefix(head.starts(with: Array("<!".utf8)) ? 14 : 5), as: UTF8.self))' at line \(input.line(at: start))")
+        }
+        if head.first == UInt8(ascii: "<"), let at = input.firstOffset(of: "<html"), input.firstOffset(of: "<ofx") == nil,
+           input.firstOffset(of: "urn:iso:std:iso:20022") == nil
+        {
+            return (.html, "an '<html' element at line \(input.line(at: at))")
+        }
+        if head.first == UInt8(ascii: "[") || head.first == UInt8(ascii: "{") && !Self.isJSONLinesShaped(head) {
+            if head.first == UInt8(ascii: "[") {
+                var i = head.index(after: head.startIndex)
+                while i < head.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
+                // `[` opens a JSON array only when a value follows; `[Account]` is a QIF or INI line.
+                guard i < head.endIndex, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]")].contains(head[i]) else { return nil }
+                return (.json, "a JSON array opens at line \(input.line(at: start))")
+            }
+            return (.json, "a JSON value spans several lines from line \(input.line(at: start)); JSON Lines has one object a line")
+        }
+        return nil
+    }
+
+    /// Whether the first line is one whole object, as JSON Lines has.
+    private static func isJSONLinesShaped(_ head: ArraySlice<UInt8>) -> Bool {
+        guard let end = head.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return true }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in head[..<end] {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return depth == 0
+    }
+
+    private static func startsWithIgnoringCase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        let t = Array(text.utf8)
+        guard bytes.count >= t.count else { return false }
+        return Swift.zip(bytes.prefix(t.count), t).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
+
+    public var description: String {
+        switch self {
+        case .zip(let entries) where entries.isEmpty: return "a ZIP archive"
+        case .zip(let entries):
+            let shown = entries.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
+            return "a ZIP archive holding \(shown)\(entries.count > 8 ? " and \(entries.count - 8) more" : "")"
+        case .openDocument: return "an OpenDocument spreadsheet (.ods)"
+        case .legacyExcel: return "an Excel 97–2003 workbook (.xls)"
+        case .pdf: return "a PDF document"
+        case .html: return "an HTML page (a bank's login or error page saved under the statement's name?)"
+        case .json: return "a JSON document, not JSON Lines"
+        case .image(let kind): return "an image (\(kind))"
+        case .compressed(let kind): return "a \(kind)-compressed file"
+        case .rtf: return "an RTF document"
+        case .empty: return "an empty file"
+        }
+    }
+
+    /// How to get a file pfin reads instead.
+    public var advice: String {
+        switch self {
+        case .zip(let entries) where !entries.isEmpty:
+            return "unzip it and pass the statements inside (\(entries.prefix(3).joined(separator: ", "))) to pfin"
+        case .zip: return "unzip it and pass the statements inside to pfin"
+        case .openDocument: return "save the sheet as .xlsx or CSV in LibreOffice, then read that"
+        case .legacyExcel: return "open it in Excel or LibreOffice and save it as .xlsx or CSV (e.g. 'libreoffice --headless --convert-to xlsx FILE'), then read that"
+        case .pdf: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; PDF statements are not read"
+        case .html: return "sign in to your bank again and download the export; this page is what the bank sent instead of the file"
+        case .json: return "pfin reads JSON Lines (one transaction object a line); convert the document, e.g. with 'jq -c .[]'"
+        case .image: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940; pictures of statements are not read"
+        case .compressed: return "decompress it first and pass the file inside to pfin"
+        case .rtf: return "download the statement from your bank as CSV or OFX instead"
+        case .empty: return "download the export again; this file has nothing in it"
+        }
+    }
+}
+
+/// The member names of a ZIP archive, from the local file headers in its first bytes (APPNOTE 4.3.7).
+enum ZIPLocalHeaders {
+    static func names(_ bytes: [UInt8], limit: Int = 64) -> [String] {
+        var names: [String] = []
+        var i = 0
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        while i + 30 <= bytes.count, names.count < limit,
+              bytes[i] == 0x50, bytes[i + 1] == 0x4B, bytes[i + 2] == 0x03, bytes[i + 3] == 0x04
+        {
+            let flags = u16(i + 6)
+            let compressed = u32(i + 18)
+            let nameLength = u16(i + 26), extraLength = u16(i + 28)
+            guard i + 30 + nameLength <= bytes.count else { break }
+            names.append(String(decoding: bytes[(i + 30)..<(i + 30 + nameLength)], as: UTF8.self))
+            let next = i + 30 + nameLength + extraLength
+            if flags & 0x08 == 0 {
+                i = next + compressed
+                continue
+            }
+            // A member whose sizes follow its data (bit 3): look for the next header's signature.
+            i = next
+            while i + 4 <= bytes.count, !(bytes[i] == 0x50 && bytes[i + 1] == 0x4B && bytes[i + 2] == 0x03 && bytes[i + 3] == 0x04) { i += 1 }
+        }
+        return names
+    }
+}

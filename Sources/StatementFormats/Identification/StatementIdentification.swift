@@ -1,0 +1,85 @@
+import FinanceCore
+
+/// What pfin makes of an input: the format it will be read as, the encoding, and every reader's
+/// score with its evidence. `pfin identify` prints it; `convert` and `import` act on it.
+public struct StatementIdentification: Sendable {
+    /// One reader's answer.
+    public struct Candidate: Sendable, Equatable {
+        public var format: StatementFormat
+        public var sniff: Sniff
+    }
+
+    /// The format the input is read as; `nil` when no reader can read it.
+    public var format: StatementFormat?
+    /// The encoding the first bytes look like.
+    public var encoding: EncodingGuess
+    /// Every reader's answer, the surest first (ties in the registry's order).
+    public var candidates: [Candidate]
+    /// What the input is when it is not a statement at all (a PDF, an HTML page, a ZIP…).
+    public var foreign: (kind: ForeignFile, evidence: String)?
+    /// Where the first NUL byte of a byte-oriented (not UTF-16) input is, and its line: a binary file.
+    public var binaryOffset: (offset: Int, line: Int)?
+
+    /// The winning candidate's sniff.
+    public var chosen: Candidate? { candidates.first { $0.format == format } }
+
+    /// Identifies `input` from its first `SniffInput.window` bytes, without consuming them.
+    public static func identify(_ input: ByteInput) throws(InputError) -> StatementIdentification {
+        let prefix = try input.peek(upTo: SniffInput.window)
+        return identify(SniffInput(prefix, isComplete: prefix.count < SniffInput.window))
+    }
+
+    /// Identifies an input from its first bytes.
+    ///
+    /// Every registered reader is asked; the highest score wins. A file that is not a statement
+    /// (`ForeignFile`) is read by nobody, whatever the scores: pfin names it instead.
+    public static func identify(_ input: SniffInput) -> StatementIdentification {
+        var candidates: [Candidate] = []
+        for reader in StatementReaders.all {
+            candidates.append(Candidate(format: reader.format, sniff: reader.sniff(input)))
+        }
+        let order = Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($1.format, $0) })
+        candidates.sort { ($0.sniff.score, -order[$0.format]!) > ($1.sniff.score, -order[$1.format]!) }
+        var result = StatementIdentification(format: nil, encoding: input.encoding, candidates: candidates, foreign: nil)
+        if !input.isText, let nul = input.encoding.nulOffset {
+            result.binaryOffset = (nul, input.raw[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+        }
+        if let best = candidates.first, best.sniff.score > 0 {
+            result.format = best.format
+        }
+        // A reader's markers (an XLSX's `xl/` members) win over the foreign kind they look like.
+        if let foreign = ForeignFile.identify(input), (result.chosen?.sniff.score ?? 0) < 60 {
+            result.foreign = foreign
+            result.format = nil
+        }
+        return result
+    }
+
+    /// Why nothing reads the input, for an error's notes: each reader's reason.
+    public var reasons: [String] {
+        candidates.map { "\($0.format.name): \($0.sniff.evidence.joined(separator: "; "))" }
+    }
+
+    /// The error for an input no reader reads: what it is, or what each reader missed.
+    public func unreadable(file: String) -> Diagnostic {
+        let location = SourceLocation(file: file, line: 1)
+        if case .empty = foreign?.kind {
+            return Diagnostic(.error, code: "input.empty", at: location, "the file is empty; expected a bank statement (CSV, XLSX, OFX, QIF, CAMT, MT940…)",
+                              notes: ["download the export again; this file has nothing in it"])
+        }
+        if let (kind, evidence) = foreign {
+            return Diagnostic(.error, code: "input.foreign", at: location,
+                              "this is \(kind.description), not a bank statement (\(evidence))",
+                              notes: [kind.advice, "'pfin identify \(file)' shows what each reader saw"])
+        }
+        if let nul = binaryOffset {
+            return Diagnostic(.error, code: "input.binary", at: SourceLocation(file: file, line: nul.line),
+                              "this looks like a binary file (a NUL byte at offset \(nul.offset)), not a bank statement; expected text",
+                              notes: ["export the statement from your bank as CSV, OFX, QIF, CAMT or MT940, or pass --from with the right format",
+                                      "'pfin identify \(file)' shows what each reader saw"])
+        }
+        return Diagnostic(.error, code: "input.unknown-format", at: location,
+                          "pfin cannot tell what format this file is; expected CSV, XLSX, OFX/QFX, QIF, CAMT, MT940, Norma 43 or JSON Lines",
+                          notes: ["'pfin identify \(file)' shows what each reader saw; if you know the format, pass --from FORMAT"])
+    }
+}
