@@ -13,6 +13,8 @@ public struct StatementIdentification: Sendable {
     public var format: StatementFormat?
     /// The encoding the first bytes look like.
     public var encoding: EncodingGuess
+    /// Whether the first bytes are text at all (not a binary file).
+    public var isText = true
     /// Every reader's answer, the surest first (ties in the registry's order).
     public var candidates: [Candidate]
     /// What the input is when it is not a statement at all (a PDF, an HTML page, a ZIP…).
@@ -41,6 +43,7 @@ public struct StatementIdentification: Sendable {
         let order = Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($1.format, $0) })
         candidates.sort { ($0.sniff.score, -order[$0.format]!) > ($1.sniff.score, -order[$1.format]!) }
         var result = StatementIdentification(format: nil, encoding: input.encoding, candidates: candidates, foreign: nil)
+        result.isText = input.isText
         if !input.isText, let nul = input.encoding.nulOffset {
             result.binaryOffset = (nul, input.raw[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
         }

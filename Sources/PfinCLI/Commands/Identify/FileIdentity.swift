@@ -28,9 +28,11 @@ struct FileIdentity {
         return "unknown format"
     }
 
+    private var encodingName: String { identification.isText ? identification.encoding.encoding.name : "binary" }
+
     var text: String {
         var lines = ["\(file): \(verdict)"]
-        lines.append("  encoding: \(identification.encoding.encoding.name)\(identification.encoding.isCertain ? "" : " (guessed)")")
+        lines.append("  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText ? "" : " (guessed)")")
         if let foreign = identification.foreign {
             lines.append("  evidence: \(foreign.evidence)")
             lines.append("  note: \(foreign.kind.advice)")
@@ -62,7 +64,7 @@ struct FileIdentity {
         var fields: [String] = []
         fields.append("\"file\":\(Self.quoted(file))")
         fields.append("\"format\":\(identification.format.map { Self.quoted($0.name) } ?? "null")")
-        fields.append("\"encoding\":\(Self.quoted(identification.encoding.encoding.name))")
+        fields.append("\"encoding\":\(Self.quoted(encodingName))")
         if let foreign = identification.foreign {
             fields.append("\"notStatement\":{\"description\":\(Self.quoted(foreign.kind.description)),\"evidence\":\(Self.quoted(foreign.evidence)),\"advice\":\(Self.quoted(foreign.kind.advice))}")
         } else {

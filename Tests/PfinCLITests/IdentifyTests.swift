@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `pfin identify`: the format, encoding, evidence and every reader's score, as golden files; files
+/// that are not statements are named and exit 1; `convert` points to `identify` when it cannot read.
+struct IdentifyTests {
+    static let quirks = "Tests/StatementFormatsTests/Fixtures/quirks"
+
+    @Test(arguments: Repository.samples)
+    func everySampleIsIdentifiedAsItIsRead(_ sample: String) throws {
+        let result = try PfinProcess.run(["identify", Repository.sample(sample)])
+        #expect(result.status == 0, "\(result.stderr)")
+        Golden.check(result.stdout, "identify/\(sample).stdout")
+    }
+
+    static let foreign = ["login-page-saved-as.ofx", "statement.pdf", "statements.zip", "old-excel.xls", "api-response.json", "screenshot.png"]
+
+    @Test(arguments: foreign)
+    func aFileOfAnotherKindIsNamedAndExitsOne(_ name: String) throws {
+        let path = "\(Self.quirks)/foreign/\(name)"
+        let result = try PfinProcess.run(["identify", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("\(path): not a statement: "))
+        Golden.check(result.stdout, "identify/foreign-\(name).stdout")
+    }
+
+    @Test(arguments: foreign)
+    func convertNamesTheKindAndPointsToIdentify(_ name: String) throws {
+        let path = "\(Self.quirks)/foreign/\(name)"
+        let result = try PfinProcess.run(["convert", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("\(path):1: error: this is "))
+        #expect(result.stderr.contains("note: 'pfin identify \(path)' shows what each reader saw"))
+    }
+
+    @Test func importOfAFileOfAnotherKindPointsToIdentify() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-identify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = "\(Self.quirks)/foreign/statement.pdf"
+        let result = try PfinProcess.run(["import", path, "--db", directory.appendingPathComponent("l.sqlite").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: this is a PDF document, not a bank statement"))
+        #expect(result.stderr.contains("note: 'pfin identify \(path)' shows what each reader saw"))
+    }
+
+    @Test func jsonHasOneObjectPerFileWithEveryReader() throws {
+        let files = [Repository.sample("nl-ing.csv"), Repository.sample("us-checking-ofx102.ofx"), "\(Self.quirks)/foreign/statement.pdf"]
+        let result = try PfinProcess.run(["identify", "--format", "json"] + files)
+        #expect(result.status == 1, "the PDF is not a statement")
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["file"] as? String } == files)
+        #expect(objects.map { $0["format"] as? String } == ["csv", "ofx", nil])
+        for object in objects {
+            let readers = try #require(object["readers"] as? [[String: Any]])
+            #expect(readers.count >= 6)
+            #expect(readers.allSatisfy { $0["score"] is Int && $0["evidence"] is [String] })
+        }
+        #expect((objects[0]["profile"] as? String)?.contains("delimiter") == true)
+        #expect(objects[1]["profile"] is NSNull)
+        #expect((objects[2]["notStatement"] as? [String: Any])?["description"] as? String == "a PDF document")
+        Golden.check(result.stdout, "identify/three-files.json")
+    }
+
+    @Test func standardInputIsIdentifiedToo() throws {
+        let result = try PfinProcess.run(["identify"], stdin: Data("!Type:Bank\nD05/14/2024\nT-1.00\nPCoffee\n^\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("<stdin>: qif\n"))
+    }
+
+    @Test func anUnknownFormatNameIsAUsageError() throws {
+        let result = try PfinProcess.run(["identify", "--format", "jsn", Repository.sample("nl-ing.csv")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("did you mean 'json'?"))
+    }
+}
