@@ -37,6 +37,7 @@ enum CSVBenchmark {
         print("  CSV → JSON Lines (best of \(runs)): \(Measure.format(best, 3)) s")
         print("  rows/s:  \(Measure.grouped(Int(Double(rows) / best)))")
         print("  MB/s:    \(Measure.format(Double(bytes) / 1e6 / best))")
+        print(IdentificationCost.line(path))
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
         return 0
     }

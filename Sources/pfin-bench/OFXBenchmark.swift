@@ -6,6 +6,7 @@ import StatementFormats
 /// the cost stays linear (the large file against one a tenth of its size).
 enum OFXBenchmark {
     nonisolated(unsafe) private static var keep: String?
+    nonisolated(unsafe) private static var identification = ""
 
     /// `ofx [--transactions N] [--runs N] [--keep DIR]`: 1,000,000 transactions, best of 3, unless told
     /// otherwise; `--keep` leaves the generated files in DIR, to time `pfin convert` on them directly.
@@ -24,6 +25,7 @@ enum OFXBenchmark {
             print("  MB/s:           \(Measure.format(large.megabytes / large.seconds))")
             print("  transactions/s: \(Measure.grouped(Int(Double(count) / large.seconds)))")
             print("  \(Measure.grouped(count / 10)) transactions: \(Measure.format(small.seconds, 3)) s; ratio \(Measure.format(large.seconds / small.seconds, 2))× for 10× the data")
+            print(identification)
         }
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
         return failed ? 1 : 0
@@ -43,6 +45,7 @@ enum OFXBenchmark {
                 return nil
             }
         }
+        if count >= 1000 { identification = IdentificationCost.line(path) }
         return (best, Double(bytes) / 1e6)
     }
 
