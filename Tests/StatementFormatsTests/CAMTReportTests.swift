@@ -103,10 +103,10 @@ import Testing
     }
 
     @Test("sniffing names the message type from the namespace, or from the element when there is none", arguments: [
-        ("camt.052.001.02", "<BkToCstmrAcctRpt>", "message type camt.052 (intraday account report): 'camt.052.' at line 2"),
-        ("camt.053.001.08", "<BkToCstmrStmt>", "message type camt.053 (account statement): 'camt.053.' at line 2"),
-        ("camt.054.001.04", "<BkToCstmrDbtCdtNtfctn>", "message type camt.054 (debit/credit notification): 'camt.054.' at line 2"),
-        ("", "<BkToCstmrDbtCdtNtfctn>", "message type camt.054 (debit/credit notification): '<BkToCstmrDbtCdtNtfctn' at line 3"),
+        ("camt.052.001.02", "<BkToCstmrAcctRpt>", "message type camt.052 (intraday account report): 'camt.052.001.02' at line 2"),
+        ("camt.053.001.08", "<BkToCstmrStmt>", "message type camt.053 (account statement): 'camt.053.001.08' at line 2"),
+        ("camt.054.001.04", "<BkToCstmrDbtCdtNtfctn>", "message type camt.054 (debit/credit notification): 'camt.054.001.04' at line 2"),
+        ("", "<BkToCstmrDbtCdtNtfctn>", "message type camt.054 (debit/credit notification): 'BkToCstmrDbtCdtNtfctn' at line 3"),
     ])
     func sniffEvidence(_ namespace: String, _ element: String, _ evidence: String) {
         let xmlns = namespace.isEmpty ? "" : " xmlns=\"urn:iso:std:iso:20022:tech:xsd:\(namespace)\""

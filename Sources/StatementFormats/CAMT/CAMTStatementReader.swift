@@ -34,7 +34,13 @@ public struct CAMTStatementReader: StatementReader {
             }
         }
         if let found {
-            return .yes(95, "message type \(found.message.title): '\(found.marker)' at line \(input.line(at: found.offset))")
+            // A namespace's whole message id (`camt.052.001.02`), an element's name as it is.
+            var end = found.offset + found.marker.utf8.count
+            if !found.marker.hasPrefix("<") {
+                while end < text.count, end - found.offset < 24, text[end] == UInt8(ascii: ".") || (0x30...0x39).contains(text[end]) { end += 1 }
+            }
+            let marker = String(decoding: text[(found.offset + (found.marker.hasPrefix("<") ? 1 : 0))..<end], as: UTF8.self)
+            return .yes(95, "message type \(found.message.title): '\(marker)' at line \(input.line(at: found.offset))")
         }
         if let at = input.firstOffset(of: "urn:iso:std:iso:20022:tech:xsd:", ignoringCase: false) {
             return .yes(60, "an ISO 20022 namespace at line \(input.line(at: at)), but no CAMT message type")
