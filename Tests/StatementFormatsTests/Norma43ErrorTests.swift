@@ -173,3 +173,14 @@ import Testing
         #expect(collector.activities.count == 1)
     }
 }
+
+extension Norma43ErrorTests {
+    @Test("thousands of complementary records after one movement: the text stays bounded, each extra one an error")
+    func tooManyConcepts() throws {
+        let concepts = (1...70).map { N43.concept(min($0, 99), "TEXTO \($0)") }
+        let result = try readNorma43(N43.file([N43.header(), N43.movement(-100)] + concepts + [N43.end(movements: [-100])]))
+        #expect(result.codes.count == 6)
+        #expect(result.codes.first == "norma43.too-many-concepts@67:1")
+        #expect(result.activities.first?.memo?.hasSuffix("TEXTO 64") == true)
+    }
+}

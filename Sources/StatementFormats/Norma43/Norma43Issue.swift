@@ -21,6 +21,7 @@ enum Norma43Issue {
     case truncated(account: String, headerLine: Int, atEnd: Bool)
     case noFileEnd
     case overlongLine(limit: Int)
+    case tooManyConcepts(limit: Int, movementLine: Int)
 
     /// Record 33's or the movements' debits and credits: counts and totals, in cents.
     struct Totals: Equatable {
@@ -46,6 +47,7 @@ enum Norma43Issue {
         case .truncated: return "norma43.truncated"
         case .noFileEnd: return "norma43.no-file-end"
         case .overlongLine: return "norma43.overlong-line"
+        case .tooManyConcepts: return "norma43.too-many-concepts"
         }
     }
 
@@ -108,6 +110,10 @@ enum Norma43Issue {
         case .noFileEnd:
             return Diagnostic(.warning, code: code, at: location, "the file has no end-of-file record (88)",
                               notes: ["the file may have been cut short; download the statement again"])
+        case .tooManyConcepts(let limit, let line):
+            return Diagnostic(.error, code: code, at: location,
+                              "the movement at line \(line) already has \(limit) complementary concept records (23); this one was skipped",
+                              notes: ["Norma 43 allows five; is this the right file?"])
         case .overlongLine(let limit):
             return Diagnostic(.error, code: code, at: location,
                               "line longer than \(ByteCountText.describe(limit)); expected an 80-column Norma 43 record, skipped to the end of the line",

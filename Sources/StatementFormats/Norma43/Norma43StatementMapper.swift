@@ -63,7 +63,7 @@ struct Norma43StatementMapper {
                 return try sink.report(Norma43Issue.outOfPlace(what: what, expected: "its movement record (22)")
                     .diagnostic(at: SourceLocation(file: file, line: record.number, column: 1)))
             }
-            if code == "23" { concept(record) } else { try equivalence(record, into: &sink) }
+            if code == "23" { try concept(record, into: &sink) } else { try equivalence(record, into: &sink) }
             return
         default:
             try flushMovement(into: &sink)
@@ -182,7 +182,15 @@ struct Norma43StatementMapper {
                                         reference1: r.text(.reference1), reference2: r.text(.reference2))
     }
 
-    private mutating func concept(_ r: Norma43Record) {
+    /// The standard has five complementary records at most; some banks write more, but a
+    /// movement's text stays bounded whatever a file holds.
+    static let maximumConcepts = 64
+
+    private mutating func concept(_ r: Norma43Record, into sink: inout some ActivitySink) throws {
+        guard (movement?.concepts.count ?? 0) < Self.maximumConcepts else {
+            return try sink.report(Norma43Issue.tooManyConcepts(limit: Self.maximumConcepts, movementLine: movement?.line ?? 0)
+                .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
+        }
         movement?.concepts.append(r.padded(.concept1) + r.padded(.concept2))
     }
 
