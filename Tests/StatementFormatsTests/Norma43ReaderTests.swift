@@ -47,13 +47,14 @@ import Testing
         #expect(info.source.line == 1)
     }
 
-    @Test("complementary concepts: the first record names, the others are the memo; a text cut at column 38 is joined; 24 in the memo")
+    @Test("complementary concepts: the first field names, the rest is the memo; a field full to column 38 runs on; 24 in the memo")
     func concepts() throws {
         let result = try Self.fixture("complementary-concepts.n43")
         #expect(result.activities.map(\.name) == ["COMPRA TARJ. 5402XXXXXXXX7731 AMAZON EUROPE SARL LUXEMBOURG",
-                                                  "TRANSF. DE MUEBLES BONET SL ORD: 2085 0103 91 0300456789",
+                                                  "TRANSF. DE MUEBLES BONET SL",
                                                   "REINTEGRO CAJERO", "PAGO EN DIVISA HOTEL LISBOA"])
-        #expect(result.activities.map(\.memo) == ["PEDIDO 171-5531920-4477313", "CONCEPTO: FACTURA 88/2024 JUNIO REF. CLIENTE 000451",
+        #expect(result.activities.map(\.memo) == ["PEDIDO 171-5531920-4477313",
+                                                  "ORD: 2085 0103 91 0300456789 CONCEPTO: FACTURA 88/2024 JUNIO REF. CLIENTE 000451",
                                                   nil, "original amount 280.90 USD"])
     }
 
@@ -79,14 +80,17 @@ import Testing
 
     @Test("a holder's name with multi-byte UTF-8 letters does not shift the 22 record's columns, nor a Windows-1252 one")
     func columnsAreCharacters() throws {
+        let full = String(repeating: "A", count: 36) + "ÑÉ"
         let records = [N43.header(name: "ÑÑÑÑ ÁÉÍÓÚ ÜÑ"), N43.movement(-1234), N43.concept(1, "AÑO NUEVO", "CAFÉ"),
-                       N43.end(movements: [-1234])]
+                       N43.movement(-1), N43.concept(1, full, "S"), N43.end(movements: [-1234, -1])]
         let text = N43.file(records)
         let utf8 = try readNorma43(text)
         let latin = try readNorma43(Array(text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }))
         for result in [utf8, latin] {
             #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-            #expect(result.rows == ["2024-05-02|AÑO NUEVO CAFÉ|-12.34|EUR|2100 0418 45 0200051332"])
+            #expect(result.rows == ["2024-05-02|AÑO NUEVO|-12.34|EUR|2100 0418 45 0200051332",
+                                    "2024-05-02|\(full)S|-0.01|EUR|2100 0418 45 0200051332"])
+            #expect(result.activities.map(\.memo) == ["CAFÉ", nil])
         }
     }
 

@@ -7,10 +7,12 @@ import FinanceCore
 /// an account end (33) with the totals and the final balance; an end-of-file record (88) counts
 /// the records. A movement becomes an activity once the record after its last complement comes.
 ///
-/// A movement's name is the text of its first complementary concept record (the bank's
-/// description: "RECIBO ENDESA ENERGIA", "TRANSF. DE GARCIA LOPEZ JUAN"), and its memo the text of
-/// the others; without them, reference 2 when it holds text. Norma 43 has no transaction id, so
-/// ids come from the content, and identical movements stay distinct by their numbering.
+/// A movement's name is the first field of its first complementary concept record (the bank's
+/// description: "RECIBO ENDESA ENERGIA", "BIZUM DE GARCIA LOPEZ JUAN"), and its memo the rest of
+/// the complementary text; without them, reference 2 when it holds text. A field filled to its
+/// 38th column goes on in the next one (banks cut long texts there, mid-word: "…AMAZON E" +
+/// "UROPE SARL"), so it is joined to it without a blank. Norma 43 has no transaction id, so ids
+/// come from the content, and identical movements stay distinct by their numbering.
 struct Norma43StatementMapper {
     let file: String
     let options: ReadOptions
@@ -191,7 +193,7 @@ struct Norma43StatementMapper {
             return try sink.report(Norma43Issue.tooManyConcepts(limit: Self.maximumConcepts, movementLine: movement?.line ?? 0)
                 .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
         }
-        movement?.concepts.append(r.padded(.concept1) + r.padded(.concept2))
+        movement?.concepts.append((r.padded(.concept1), r.padded(.concept2)))
     }
 
     private mutating func equivalence(_ r: Norma43Record, into sink: inout some ActivitySink) throws {
@@ -214,11 +216,18 @@ struct Norma43StatementMapper {
             return words.isEmpty ? nil : words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
         }
         let hasLetters = { (s: String?) in s?.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x61 && $0 <= 0x7A || $0 >= 0x80 } ?? false }
-        var name = m.concepts.first.flatMap(text)
-        var memo = text(Array(m.concepts.dropFirst().joined()))
-        if m.concepts.isEmpty {
+        var fields = m.concepts.flatMap { [$0.first, $0.second] }
+        var name: String?
+        if !fields.isEmpty {
+            // The name runs on while a field is full to its last column.
+            var used = 1
+            while used < fields.count, fields[used - 1].last != 0x20 { used += 1 }
+            name = text(Array(fields[0..<used].joined()))
+            fields.removeFirst(used)
+        } else {
             name = hasLetters(m.reference2) ? m.reference2 : (hasLetters(m.reference1) ? m.reference1 : nil)
         }
+        var memo = text(Array(fields.joined()))
         if let original = m.original {
             memo = [memo, "original amount \(original)"].compactMap { $0 }.joined(separator: "; ")
         }

@@ -51,9 +51,8 @@ struct Norma43MovementState {
     var isCredit: Bool
     var reference1: String?
     var reference2: String?
-    /// Each complementary concept record's two fields, padded to their 38 columns and joined:
-    /// banks cut a long text at column 38 mid-word, so the fields are one text.
-    var concepts: [[UInt8]] = []
+    /// Each complementary concept record's two fields, padded to their 38 columns.
+    var concepts: [(first: [UInt8], second: [UInt8])] = []
     /// Record 24's amount in the currency of origin: `120.00 USD`.
     var original: String?
 }
