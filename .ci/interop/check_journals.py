@@ -24,7 +24,7 @@ from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_PATTERNS = ["*.csv", "*.txt", "*.ofx", "*.qfx", "*.qif", "*.xml", "*.sta"]
+SAMPLE_PATTERNS = ["*.csv", "*.txt", "*.ofx", "*.qfx", "*.qif", "*.xml", "*.sta", "*.n43"]
 
 LEDGER_POSTING = re.compile(r"^    (\S(?:.*?\S)?)  +(-?\d+(?:\.\d+)?) (\S+)$")
 LEDGER_ID = re.compile(r"^    ; id: ([0-9a-f]{16})$")

@@ -88,7 +88,7 @@ def ours(binary, path):
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/pfin"
     ofxdump = sys.argv[2] if len(sys.argv) > 2 else ".build/interop/ofxdump"
-    samples = sorted(p for p in (ROOT / "Samples").iterdir() if p.suffix in (".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta"))
+    samples = sorted(p for p in (ROOT / "Samples").iterdir() if p.suffix in (".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"))
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         files = [p for p in samples if p.suffix in (".ofx", ".qfx")]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pfin convert` on CAMT.053 files, end to end: detection, output, diagnostics and exit status.
+/// `pfin convert` on CAMT files (camt.053, camt.054), end to end: detection, output, diagnostics and exit status.
 struct CAMTConvertTests {
     static let fixtures = "Tests/StatementFormatsTests/Fixtures/camt"
 
@@ -19,7 +19,7 @@ struct CAMTConvertTests {
         let result = try PfinProcess.run(["convert", file, "--from", "camt"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 2)
-        #expect(result.stderr.contains("\(file):55:7: warning: Document/BkToCstmrStmt/Stmt/Ntry[3] is not booked (status INFO); skipped"))
+        #expect(result.stderr.contains("\(file):55:7: warning: Document/BkToCstmrStmt/Stmt/Ntry[3] is information only (status INFO), not booked; not read"))
     }
 
     @Test func aBadAmountIsAnErrorWithPathLineAndColumn() throws {
@@ -37,12 +37,14 @@ struct CAMTConvertTests {
         #expect(result.stderr.contains("\(file):54:9: note: ISO 20022 amounts have a '.' before the decimals"))
     }
 
-    @Test func aCamt054NotificationIsRefusedClearly() throws {
+    @Test func aCamt054NotificationIsDetectedAndRead() throws {
         let notification = "<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.054.001.02\">"
-            + "<BkToCstmrDbtCdtNtfctn/></Document>\n"
-        let result = try PfinProcess.run(["convert", "-"], stdin: Data(notification.utf8))
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("error: this is a camt.054 debit/credit notification, not a CAMT.053 bank-to-customer statement"))
+            + "<BkToCstmrDbtCdtNtfctn><Ntfctn><Acct><Id><IBAN>DE12500105170648489890</IBAN></Id><Ccy>EUR</Ccy></Acct>"
+            + "<Ntry><Amt Ccy=\"EUR\">12.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-06-12</Dt></BookgDt>"
+            + "<AddtlNtryInf>Gebuehr</AddtlNtryInf></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>\n"
+        let result = try PfinProcess.run(["convert", "-", "--to", "csv"], stdin: Data(notification.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains(",2024-06-12,Gebuehr,,-12.00,EUR,"))
     }
 }

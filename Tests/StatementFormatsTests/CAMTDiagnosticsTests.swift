@@ -6,6 +6,7 @@ import Testing
 /// exact codes, locations (`line:column` of the element's `<`) and texts.
 @Suite struct CAMTDiagnosticsTests {
     typealias Doc = CAMTDocument
+    static let notCAMT = "not a CAMT bank-to-customer statement, report or notification"
 
     @Test("a decimal comma: camt.bad-amount at the Amt element, with its path; the entry skipped, the next read")
     func decimalComma() throws {
@@ -96,9 +97,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("camt.052.001.08", "this is a camt.052 account report, not a CAMT.053 bank-to-customer statement"),
-        ("camt.054.001.08", "this is a camt.054 debit/credit notification, not a CAMT.053 bank-to-customer statement"),
-        ("pain.001.001.09", "this is a pain.001 credit transfer order, not a CAMT.053 bank-to-customer statement"),
+        ("camt.056.001.08", "this is an ISO 20022 camt.056.001.08 message, \(Self.notCAMT)"),
+        ("pain.001.001.09", "this is a pain.001 credit transfer order, \(Self.notCAMT)"),
+        ("pain.008.001.08", "this is a pain.008 direct debit order, \(Self.notCAMT)"),
     ])
     func otherISOMessages(_ namespace: String, _ message: String) throws {
         let text = "<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:\(namespace)\">\n<X><Ntry/></X></Document>\n"
@@ -112,14 +113,14 @@ import Testing
     func notISO() throws {
         let result = try readCAMT("<?xml version=\"1.0\"?>\n<OFX><SIGNONMSGSRSV1/></OFX>\n")
         #expect(result.codes == ["camt.not-camt053@2:1"])
-        #expect(result.errors.first?.message == "this is an XML document whose root is not <Document>, not a CAMT.053 bank-to-customer statement")
+        #expect(result.errors.first?.message == "this is an XML document whose root is not <Document>, \(Self.notCAMT)")
     }
 
     @Test("not XML at all (a CSV read with --from camt): camt.not-camt053 at line 1")
     func notXML() throws {
         let result = try readCAMT("Datum;Betrag\n14.05.2024;-1,00\n")
         #expect(result.codes == ["camt.not-camt053@1:1"])
-        #expect(result.errors.first?.message == "this is not XML, not a CAMT.053 bank-to-customer statement")
+        #expect(result.errors.first?.message == "this is not XML, \(Self.notCAMT)")
     }
 
     @Test("a later camt.053 version: a warning, then read as usual")
@@ -134,6 +135,15 @@ import Testing
     func empty() throws {
         #expect(try readCAMT("").codes == ["camt.empty@1"])
         #expect(try readCAMT("  \n").codes == ["camt.empty@1"])
+    }
+
+    @Test("a camt.052 or camt.054 namespace over another message's element: named as not CAMT, at that element")
+    func namespaceWithoutItsMessage() throws {
+        let text = "<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.052.001.08\">\n<X><Ntry/></X></Document>\n"
+        let result = try readCAMT(text)
+        #expect(result.codes == ["camt.not-camt053@3:1"])
+        #expect(result.errors.first?.message
+            == "this is an XML document without <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn>, \(Self.notCAMT)")
     }
 
     @Test("sniffing: camt.053 beats CSV and leaves OFX 2.x to OFX; other ISO 20022 messages come here to be named")

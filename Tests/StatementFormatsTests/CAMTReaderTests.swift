@@ -19,7 +19,7 @@ import Testing
         let result = try readCAMTFixture("v02-basic.xml")
         #expect(result.codes == ["camt.not-booked@72:7"])
         #expect(result.diagnostics.first?.severity == .warning)
-        #expect(result.diagnostics.first?.message == "Document/BkToCstmrStmt/Stmt/Ntry[3] is not booked (status PDNG); skipped")
+        #expect(result.diagnostics.first?.message == "Document/BkToCstmrStmt/Stmt/Ntry[3] is pending (status PDNG), not booked yet; not read")
         #expect(result.rows == ["2024-05-15|Muster Maschinenbau GmbH|2500.00|EUR|DE02120300000000202051",
                                 "2024-05-20|Stadtwerke Beispielstadt|-93.45|EUR|DE02120300000000202051"])
         let salary = try #require(result.activities.first)

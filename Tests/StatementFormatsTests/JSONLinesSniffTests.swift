@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Samples").path)
-        .filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta"].contains(where: $0.hasSuffix) }.sorted())
+        .filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"].contains(where: $0.hasSuffix) }.sorted())
     func noSampleIsTakenForJSONLines(_ sample: String) throws {
         let prefix = try ByteInput(path: Repository.sample(sample)).peek(upTo: 4096)
         #expect(JSONLinesReader.sniff(prefix) == 0)

@@ -37,7 +37,7 @@ struct SampleTests {
 
     @Test func everySampleHasExpectations() throws {
         let samples = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Samples").path)
-            .filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta"].contains(where: $0.hasSuffix) }
+            .filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"].contains(where: $0.hasSuffix) }
         #expect(Set(samples) == Set(Self.expectations.map(\.file)))
         #expect(samples.count >= 12)
     }

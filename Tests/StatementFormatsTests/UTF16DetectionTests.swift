@@ -45,7 +45,7 @@ struct UTF16DetectionTests {
         #expect(StatementReaders.detect(bytes) == .camt)
         var sink = Collector()
         try CAMTStatementReader().read(ByteInput(bytes: bytes, displayName: "u16.xml"), options: ReadOptions(), into: &sink)
-        #expect(sink.diagnostics.map(\.message) == ["the file is UTF-16 text; expected a CAMT.053 statement in UTF-8"])
+        #expect(sink.diagnostics.map(\.message) == ["the file is UTF-16 text; expected a CAMT statement in UTF-8"])
         #expect(sink.activities.isEmpty)
     }
 }

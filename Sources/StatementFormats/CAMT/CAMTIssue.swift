@@ -1,13 +1,15 @@
 import FinanceCore
 
-/// Problems in CAMT.053 files, as data; `diagnostic(at:)` gives the wording. `path` is the
-/// element's path from the root, such as `Document/BkToCstmrStmt/Stmt/Ntry[4]/Amt`.
+/// Problems in CAMT files (camt.052, camt.053, camt.054), as data; `diagnostic(at:)` gives the
+/// wording. `path` is the element's path from the root, such as
+/// `Document/BkToCstmrStmt/Stmt/Ntry[4]/Amt`.
 enum CAMTIssue {
     case syntax(XMLProblem)
     case empty
     case notStatement(String)
     case utf16
-    case unknownNamespace(String)
+    /// The namespace, and the message type it names when it names one pfin reads.
+    case unknownNamespace(String, CAMTMessage?)
     case badAmount(path: String, text: String)
     case badIndicator(path: String, text: String)
     case badDate(path: String, text: String)
@@ -21,17 +23,20 @@ enum CAMTIssue {
         switch self {
         case .syntax(let problem): return syntax(problem, at: location)
         case .empty:
-            return Diagnostic(.error, code: "camt.empty", at: location, "the file is empty; expected a CAMT.053 statement")
+            return Diagnostic(.error, code: "camt.empty", at: location, "the file is empty; expected a CAMT statement, report or notification")
         case .notStatement(let what):
-            return Diagnostic(.error, code: "camt.not-camt053", at: location, "this is \(what), not a CAMT.053 bank-to-customer statement",
-                              notes: ["pfin reads camt.053 statements (<BkToCstmrStmt>); download the account statement in camt.053 format"])
+            return Diagnostic(.error, code: "camt.not-camt053", at: location,
+                              "this is \(what), not a CAMT bank-to-customer statement, report or notification",
+                              notes: ["pfin reads camt.053 statements (<BkToCstmrStmt>), camt.052 account reports (<BkToCstmrAcctRpt>) "
+                                  + "and camt.054 debit/credit notifications (<BkToCstmrDbtCdtNtfctn>); download the account statement in camt.053 format"])
         case .utf16:
-            return Diagnostic(.error, code: "camt.utf16", at: location, "the file is UTF-16 text; expected a CAMT.053 statement in UTF-8",
-                              notes: ["banks send CAMT.053 as UTF-8; download the file again, or save it as UTF-8"])
-        case .unknownNamespace(let namespace):
+            return Diagnostic(.error, code: "camt.utf16", at: location, "the file is UTF-16 text; expected a CAMT statement in UTF-8",
+                              notes: ["banks send CAMT files as UTF-8; download the file again, or save it as UTF-8"])
+        case .unknownNamespace(let namespace, let message):
+            let code = (message ?? .statement).code
             return Diagnostic(.warning, code: "camt.unknown-version", at: location,
-                              "unknown CAMT.053 namespace \"\(namespace)\"; read as camt.053.001.08",
-                              notes: ["pfin knows camt.053.001.02 to .08; check the activities, and report the file's version if some are wrong"])
+                              "unknown \(message == nil ? "CAMT" : code) namespace \"\(namespace)\"; read as \(code).001.08",
+                              notes: ["pfin knows \(code).001.02 to .08; check the activities, and report the file's version if some are wrong"])
         case .badAmount(let path, let text):
             return Diagnostic(.error, code: "camt.bad-amount", at: location, "\(path): expected a decimal amount like 12.50, found \"\(text)\"",
                               notes: ["ISO 20022 amounts have a '.' before the decimals, no sign and no grouping; the entry was skipped"])
@@ -45,7 +50,13 @@ enum CAMTIssue {
             return Diagnostic(.error, code: "camt.missing-element", at: location, "\(path) has no <\(element)>",
                               notes: ["the entry was skipped; the bank's file is incomplete"])
         case .notBooked(let path, let status):
-            return Diagnostic(.warning, code: "camt.not-booked", at: location, "\(path) is not booked (status \(status)); skipped",
+            let what: String
+            switch status {
+            case "PDNG": what = "is pending (status PDNG), not booked yet"
+            case "INFO": what = "is information only (status INFO), not booked"
+            default: what = "is not booked (status \(status))"
+            }
+            return Diagnostic(.warning, code: "camt.not-booked", at: location, "\(path) \(what); not read",
                               notes: ["pending and information-only entries are not on the account yet; the bank lists them as booked in a later statement"])
         case .batchSum(let path, let count, let sum, let entry):
             return Diagnostic(.warning, code: "camt.batch-sum", at: location,
@@ -68,11 +79,11 @@ enum CAMTIssue {
     private func syntax(_ problem: XMLProblem, at location: SourceLocation) -> Diagnostic {
         switch problem.kind {
         case .malformed(let message):
-            return Diagnostic(.error, code: "camt.xml", at: location, "malformed CAMT.053 XML: \(message)",
+            return Diagnostic(.error, code: "camt.xml", at: location, "malformed CAMT XML: \(message)",
                               notes: problem.isFatal ? ["reading stopped here; entries before this point were read"] : [])
         case .forbidden(let what):
-            return Diagnostic(.error, code: "camt.forbidden", at: location, "\(what) is not allowed in CAMT.053 and is not read",
-                              notes: ["CAMT.053 files carry no DOCTYPE or entity declarations; this file may be crafted to attack XML parsers"])
+            return Diagnostic(.error, code: "camt.forbidden", at: location, "\(what) is not allowed in CAMT and is not read",
+                              notes: ["CAMT files carry no DOCTYPE or entity declarations; this file may be crafted to attack XML parsers"])
         case .textTooLong(let limit):
             return Diagnostic(.error, code: "camt.text-too-long", at: location, "element text longer than \(ByteCountText.describe(limit)); skipped",
                               notes: ["no bank writes values this long; is this the right file?"])

@@ -102,6 +102,9 @@ extension CAMTStatementMapper {
     }
 
     /// Keeps a `Bal`: OPBD (or PRCD, the previous closing) opens, CLBD closes, CLAV is available.
+    /// A camt.052 intraday report has interim balances instead of closing ones: ITBD (interim
+    /// booked) stands for the ledger balance and ITAV (interim available) for the available one
+    /// when the report has no CLBD or CLAV.
     mutating func keep(_ b: CAMTBalanceState) {
         guard var amount = b.amount, let code = b.code, let date = b.date else { return }
         if amount.currency == nil { amount.currency = statement?.currency }
@@ -111,13 +114,19 @@ extension CAMTStatementMapper {
         case "PRCD": if statement?.opening == nil { statement?.opening = balance }
         case "CLBD": statement?.closing = balance
         case "CLAV": statement?.available = balance
+        case "ITBD": statement?.interimBooked = balance
+        case "ITAV": statement?.interimAvailable = balance
         default: break
         }
     }
 
     /// Checks opening + booked entries = closing, and hands the statement to the sink.
+    ///
+    /// Only a closing balance (CLBD) is checked: an intraday report's interim balance (ITBD) may
+    /// follow entries of earlier reports of the day that this one does not repeat.
     mutating func finish(_ s: CAMTStatementState) throws {
-        let path = elementPath() + (s.index > 1 ? "/Stmt[\(s.index)]" : "/Stmt")
+        let name = (message ?? .statement).container.name
+        let path = elementPath() + (s.index > 1 ? "/\(name)[\(s.index)]" : "/\(name)")
         if let opening = s.opening, let closing = s.closing, var booked = s.booked, opening.amount.currency == closing.amount.currency {
             booked.currency = opening.amount.currency
             if opening.amount.adding(booked) != closing.amount {
@@ -126,10 +135,11 @@ extension CAMTStatementMapper {
                     .diagnostic(at: location(s.position)))
             }
         }
-        let currency = s.currency ?? s.closing?.amount.currency
+        let currency = s.currency ?? (s.closing ?? s.interimBooked)?.amount.currency
         try sink.statement(StatementInfo(account: Account(id: options.account ?? s.accountID ?? "", kind: .checking), currency: currency,
-                                         openingBalance: s.opening, ledgerBalance: s.closing, availableBalance: s.available,
-                                         start: s.start ?? s.opening?.date, end: s.end ?? s.closing?.date,
+                                         openingBalance: s.opening, ledgerBalance: s.closing ?? s.interimBooked,
+                                         availableBalance: s.available ?? s.interimAvailable,
+                                         start: s.start ?? s.opening?.date, end: s.end ?? (s.closing ?? s.interimBooked)?.date,
                                          source: SourceLocation(file: file, line: s.position.line)))
     }
 }

@@ -1,12 +1,15 @@
 import FinanceCore
 
-/// Thrown to stop reading a document that is not a CAMT.053 statement (after its diagnostic).
+/// Thrown to stop reading a document that is not a CAMT report, statement or notification
+/// (after its diagnostic).
 struct CAMTNotAStatement: Error {}
 
-/// Turns CAMT.053 element events into activities, statements and diagnostics.
+/// Turns CAMT.052, CAMT.053 and CAMT.054 element events into activities, statements and
+/// diagnostics. A report (`Rpt`), statement (`Stmt`) or notification (`Ntfctn`) is read alike:
+/// the three messages share every element below it.
 ///
 /// Elements are recognised by local name and parent (`Ntry/Amt` is the entry amount,
-/// `Ntry/AmtDtls/…/Amt` is not), whatever the namespace version: the shape from camt.053.001.02
+/// `Ntry/AmtDtls/…/Amt` is not), whatever the namespace version: the shape from camt.05x.001.02
 /// to .08 differs only in where a few elements sit (`Sts/Cd` in v06+, `Pty/Nm` in v08), and both
 /// places are read.
 struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
@@ -16,6 +19,8 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     let ids = ActivityIDBuilder()
     private(set) var path: [CAMTTag] = []
     private var statementCount = 0
+    /// Which message the document is, from the element below `Document`.
+    private(set) var message: CAMTMessage?
     var statement: CAMTStatementState?
     private var balance: CAMTBalanceState?
     var entry: CAMTEntryState?
@@ -40,13 +45,16 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
             guard tag == .document else { try refuse("an XML document whose root is not <Document>", at: position) }
             try checkNamespace(namespace.map { String(decoding: $0, as: UTF8.self) } ?? "", at: position)
         case _ where path.count == 2:
-            guard tag == .bkToCstmrStmt else { try refuse("an XML document without <BkToCstmrStmt>", at: position) }
-        case .stmt where parent == .bkToCstmrStmt:
+            guard let kind = CAMTMessage(root: tag) else {
+                try refuse("an XML document without <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn>", at: position)
+            }
+            message = kind
+        case _ where path.count == 3 && tag == message?.container:
             statementCount += 1
             statement = CAMTStatementState(index: statementCount, position: position)
-        case .bal where parent == .stmt:
+        case .bal where parent == message?.container:
             balance = CAMTBalanceState(position: position)
-        case .ntry where parent == .stmt:
+        case .ntry where parent == message?.container:
             statement?.entryCount += 1
             entry = CAMTEntryState(index: statement?.entryCount ?? 1, position: position)
         case .txDtls where entry != nil:
@@ -78,11 +86,11 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
             if let finished = transaction.take() { entry?.transactions.append(finished) }
         case .dbtr, .cdtr, .ultmtDbtr, .ultmtCdtr:
             if party == tag { party = nil }
-        case .ntry where path.last == .stmt:
+        case .ntry where path.last == message?.container:
             if let finished = entry.take() { try finish(finished) }
-        case .bal where path.last == .stmt:
+        case .bal where path.last == message?.container:
             if let finished = balance.take() { keep(finished) }
-        case .stmt where path.last == .bkToCstmrStmt:
+        case _ where path.count == 2 && tag == message?.container:
             if let finished = statement.take() { try finish(finished) }
         default:
             break
@@ -203,18 +211,17 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     private mutating func checkNamespace(_ namespace: String, at position: CAMTPosition) throws {
         let iso = "urn:iso:std:iso:20022:tech:xsd:"
         guard namespace.hasPrefix(iso) else {
-            if !namespace.isEmpty { try sink.report(CAMTIssue.unknownNamespace(namespace).diagnostic(at: location(position))) }
+            if !namespace.isEmpty { try sink.report(CAMTIssue.unknownNamespace(namespace, nil).diagnostic(at: location(position))) }
             return
         }
-        let message = namespace.dropFirst(iso.count)
-        guard message.hasPrefix("camt.053.") else {
-            let names = ["camt.052": "a camt.052 account report", "camt.054": "a camt.054 debit/credit notification",
-                         "pain.001": "a pain.001 credit transfer order", "pain.008": "a pain.008 direct debit order"]
-            try refuse(names[String(message.prefix(8))] ?? "an ISO 20022 \(message) message", at: position)
+        let name = namespace.dropFirst(iso.count)
+        guard let kind = CAMTMessage(namespaceMessage: name) else {
+            let names = ["pain.001": "a pain.001 credit transfer order", "pain.008": "a pain.008 direct debit order",
+                         "pain.002": "a pain.002 payment status report"]
+            try refuse(names[String(name.prefix(8))] ?? "an ISO 20022 \(name) message", at: position)
         }
-        let known = (2...8).map { "camt.053.001.0\($0)" }
-        if !known.contains(String(message)) {
-            try sink.report(CAMTIssue.unknownNamespace(namespace).diagnostic(at: location(position)))
+        if !kind.knownVersions.contains(String(name)) {
+            try sink.report(CAMTIssue.unknownNamespace(namespace, kind).diagnostic(at: location(position)))
         }
     }
 
@@ -230,12 +237,13 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     }
 
     /// The path of the open elements, and `leaf` below them: `Document/BkToCstmrStmt/Stmt/Ntry[4]/Amt`.
-    /// Entries and transactions are numbered from 1 in their parent; statements after the first.
+    /// Entries and transactions are numbered from 1 in their parent; statements (reports,
+    /// notifications) after the first.
     func elementPath(_ leaf: CAMTTag? = nil) -> String {
         var parts: [String] = []
         for tag in path {
             switch tag {
-            case .stmt where (statement?.index ?? 1) > 1: parts.append("Stmt[\(statement?.index ?? 1)]")
+            case _ where tag == message?.container && (statement?.index ?? 1) > 1: parts.append("\(tag.name)[\(statement?.index ?? 1)]")
             case .ntry: parts.append("Ntry[\(entry?.index ?? 0)]")
             case .txDtls: parts.append("TxDtls[\(transaction?.index ?? 0)]")
             default: parts.append(tag.name)

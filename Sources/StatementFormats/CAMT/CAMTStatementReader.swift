@@ -1,29 +1,46 @@
 import FinanceCore
 
-/// Reads ISO 20022 CAMT.053 bank-to-customer statements (camt.053.001.02 to .08; later versions
-/// with a warning), several statements (accounts) per file, in two layers: libxml2 through
+/// Reads ISO 20022 bank-to-customer cash management messages, versions .001.02 to .08 (later
+/// versions with a warning): CAMT.053 statements (`BkToCstmrStmt`/`Stmt`), CAMT.052 intraday
+/// account reports (`BkToCstmrAcctRpt`/`Rpt`) and CAMT.054 debit/credit notifications
+/// (`BkToCstmrDbtCdtNtfctn`/`Ntfctn`), several accounts per file, in two layers: libxml2 through
 /// `CAMTParser` on a second thread, and `CAMTStatementMapper` on the caller's.
 ///
 /// Booked entries become activities; a batched entry (several `TxDtls`) becomes one activity per
-/// transaction. Pending (`PDNG`) and information-only (`INFO`) entries are skipped with a warning
-/// each: they are not on the account yet, and the same entries come back booked in a later
-/// statement, where importing them twice would double them.
+/// transaction. Pending (`PDNG`) and information-only (`INFO`) entries, which intraday reports
+/// are full of, are skipped with a warning each: they are not on the account yet, and the same
+/// entries come back booked in a later report or statement, where importing them twice would
+/// double them.
 public struct CAMTStatementReader: StatementReader {
     public static let format = StatementFormat.camt
 
     public init() {}
 
-    /// High for XML that names the camt.053 namespace or `BkToCstmrStmt`; lower for other
-    /// ISO 20022 messages (camt.052/054, pain.001), so that reading them says what they are.
-    /// OFX 2.x is XML too, but never has these names.
+    /// High for XML that names a camt.052, camt.053 or camt.054 namespace or message element,
+    /// with evidence saying which message type it is; lower for other ISO 20022 messages
+    /// (pain.001), so that reading them says what they are. OFX 2.x is XML too, but never has
+    /// these names.
     public static func sniff(_ input: SniffInput) -> Sniff {
         let text = input.text
         let i = SniffPrefix.contentStart(text)
         guard i < text.count, text[i] == UInt8(ascii: "<") else { return .no("the text does not start with an XML element") }
-        for marker in ["camt.053.", "camt.052.", "camt.054.", "<BkToCstmrStmt", "<BkToCstmrAcctRpt", "<BkToCstmrDbtCdtNtfctn"] {
-            if let at = input.firstOffset(of: marker, ignoringCase: false) {
-                return .yes(95, "'\(marker)' at line \(input.line(at: at))")
+        // The earliest marker decides the message type (a namespace comes before its elements).
+        var found: (offset: Int, message: CAMTMessage, marker: String)?
+        for message in CAMTMessage.allCases {
+            for marker in ["\(message.code).", "<\(message.root.name)"] {
+                if let at = input.firstOffset(of: marker, ignoringCase: false), at < (found?.offset ?? Int.max) {
+                    found = (at, message, marker)
+                }
             }
+        }
+        if let found {
+            // A namespace's whole message id (`camt.052.001.02`), an element's name as it is.
+            var end = found.offset + found.marker.utf8.count
+            if !found.marker.hasPrefix("<") {
+                while end < text.count, end - found.offset < 24, text[end] == UInt8(ascii: ".") || (0x30...0x39).contains(text[end]) { end += 1 }
+            }
+            let marker = String(decoding: text[(found.offset + (found.marker.hasPrefix("<") ? 1 : 0))..<end], as: UTF8.self)
+            return .yes(95, "message type \(found.message.title): '\(marker)' at line \(input.line(at: found.offset))")
         }
         if let at = input.firstOffset(of: "urn:iso:std:iso:20022:tech:xsd:", ignoringCase: false) {
             return .yes(60, "an ISO 20022 namespace at line \(input.line(at: at)), but no CAMT message type")

@@ -1,6 +1,7 @@
 import FinanceCore
 
-/// A `Stmt` being read: its account, balances and the sum of its booked entries.
+/// A `Stmt` (or a camt.052 `Rpt`, a camt.054 `Ntfctn`) being read: its account, balances and
+/// the sum of its booked entries.
 struct CAMTStatementState {
     var index: Int
     var position: CAMTPosition
@@ -11,6 +12,9 @@ struct CAMTStatementState {
     var opening: Balance?
     var closing: Balance?
     var available: Balance?
+    /// camt.052 ITBD and ITAV.
+    var interimBooked: Balance?
+    var interimAvailable: Balance?
     var entryCount = 0
     /// Booked entries' amounts, without currency (an entry in another currency makes it `nil`).
     var booked: Money? = Money(units: 0, scale: 0)

@@ -1,10 +1,14 @@
-/// The CAMT.053 elements pfin reads, by their local names (ISO 20022 message definition
-/// `BankToCustomerStatementV02`…`V08`; the names are the XML tags of the schema). Names are
-/// case-sensitive in XML; anything else is `unknown` and only keeps the element nesting.
+/// The CAMT elements pfin reads, by their local names (ISO 20022 message definitions
+/// `BankToCustomerAccountReportV02`…`V08` (camt.052), `BankToCustomerStatementV02`…`V08`
+/// (camt.053) and `BankToCustomerDebitCreditNotificationV02`…`V08` (camt.054); the names are the
+/// XML tags of the schemas). The three share every element below the report, statement or
+/// notification. Names are case-sensitive in XML; anything else is `unknown` and only keeps the
+/// element nesting.
 enum CAMTTag: UInt8, Sendable, CaseIterable {
     case unknown
     // The message.
     case document, bkToCstmrStmt, stmt
+    case bkToCstmrAcctRpt, rpt, bkToCstmrDbtCdtNtfctn, ntfctn
     // Statement: id, account, period and balances.
     case id, acct, iban, othr, ccy, frToDt, frDtTm, toDtTm
     case bal, tp, cdOrPrtry, cd, prtry, amt, cdtDbtInd, dt, dtTm
@@ -23,6 +27,7 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
     private static let names: [String] = [
         "*",
         "Document", "BkToCstmrStmt", "Stmt",
+        "BkToCstmrAcctRpt", "Rpt", "BkToCstmrDbtCdtNtfctn", "Ntfctn",
         "Id", "Acct", "IBAN", "Othr", "Ccy", "FrToDt", "FrDtTm", "ToDtTm",
         "Bal", "Tp", "CdOrPrtry", "Cd", "Prtry", "Amt", "CdtDbtInd", "Dt", "DtTm",
         "Ntry", "RvslInd", "Sts", "BookgDt", "ValDt", "AcctSvcrRef", "AddtlNtryInf", "BkTxCd", "Domn", "Fmly", "SubFmlyCd",
@@ -38,7 +43,7 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
     /// Looks a local name up. Called once per distinct name of a file (`CAMTParser` caches by
     /// libxml2's interned name), so a dictionary is fast enough.
     static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> CAMTTag {
-        guard bytes.count <= 16 else { return .unknown }
+        guard bytes.count <= 24 else { return .unknown }
         return byName[String(decoding: bytes, as: UTF8.self)] ?? .unknown
     }
 }

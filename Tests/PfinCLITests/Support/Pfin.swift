@@ -72,7 +72,7 @@ enum Repository {
     /// Every sample statement.
     static var samples: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)) ?? []
-        return names.filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta"].contains(where: $0.hasSuffix) }.sorted()
+        return names.filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"].contains(where: $0.hasSuffix) }.sorted()
     }
 
     /// The CSV samples (the ones with a dialect).
