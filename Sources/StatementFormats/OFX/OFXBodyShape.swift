@@ -4,8 +4,8 @@ import FinanceCore
 /// any of it: libxml2 stops at the first error, after the events before it were mapped, so a body
 /// it cannot read must be recognised up front and given to the 1.x parser instead.
 enum OFXBodyShape {
-    /// A known leaf element with text followed by a start tag (`<TRNAMT>-1.00` then `<FITID>`):
-    /// the body is OFX 1.x SGML whatever its header says. Looks at the first `limit` leaves.
+    /// A known leaf element followed by a start tag (`<TRNAMT>-1.00` then `<FITID>`): the body is
+    /// OFX 1.x SGML whatever its header says. Looks at the first `limit` leaves.
     static func unclosedLeaf(_ bytes: [UInt8], from start: Int, limit: Int = 64) -> (name: String, offset: Int)? {
         bytes.withUnsafeBufferPointer { b -> (name: String, offset: Int)? in
             var i = start
@@ -30,15 +30,38 @@ enum OFXBodyShape {
                 // The bytes end inside the text: nothing to tell.
                 guard textEnd + 2 + name.count < n else { return nil }
                 leaves += 1
-                // Text then a start tag: unclosed. (Text then another element's end tag is
-                // malformed XML, or an SGML leaf before its aggregate's end: no telling.)
-                let hasText = b[(close + 1)..<textEnd].contains { !OFXHeader.isSpace($0) }
-                if hasText && b[textEnd + 1] != UInt8(ascii: "/") {
+                // A leaf holds no element: a start tag after it means it was left open. (Another
+                // element's end tag after it is malformed XML, or an SGML leaf before its
+                // aggregate's end: no telling.)
+                if b[textEnd + 1] != UInt8(ascii: "/") && b[textEnd + 1] != UInt8(ascii: "!") {
                     return (String(decoding: name, as: UTF8.self), i)
                 }
                 i = textEnd
             }
             return nil
+        }
+    }
+
+    /// Text other than white space before the root element (a bank's banner line between the
+    /// `<?OFX …?>` instruction and `<OFX>`), which XML does not allow.
+    static func hasTextBeforeRoot(_ bytes: [UInt8], from start: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var i = start
+            while i < b.count {
+                if OFXHeader.isSpace(b[i]) {
+                    i += 1
+                } else if b[i] != UInt8(ascii: "<") {
+                    return true
+                } else if i + 1 < b.count, b[i + 1] == UInt8(ascii: "?") || b[i + 1] == UInt8(ascii: "!") {
+                    // A declaration, instruction or comment: up to its end.
+                    let end: StaticString = b[i + 1] == UInt8(ascii: "?") ? "?>" : OFXHeader.startsWith(b, at: i, "<!--") ? "-->" : ">"
+                    guard let at = OFXHeader.find(b, end, from: i + 2) else { return false }
+                    i = at + end.utf8CodeUnitCount
+                } else {
+                    return false
+                }
+            }
+            return false
         }
     }
 

@@ -66,9 +66,11 @@ public struct OFXStatementReader: StatementReader {
                 try mapper.sink.report(diagnostic)
                 if diagnostic.severity == .error { return }
                 syntax = .sgml
-            } else if OFXBodyShape.hasSecondDocument(prefix, from: header.bodyOffset) {
-                // Documents pasted together: libxml2 reads one; the 1.x parser reads closed
-                // elements as well and goes on to the next document.
+            } else if OFXBodyShape.hasSecondDocument(prefix, from: header.bodyOffset)
+                || OFXBodyShape.hasTextBeforeRoot(prefix, from: header.bodyOffset)
+            {
+                // Documents pasted together, or a banner line before `<OFX>`: libxml2 stops at
+                // either; the 1.x parser reads closed elements alike, and goes past both.
                 syntax = .sgml
             }
             if syntax == .sgml { header.encoding = OFXBodyShape.xmlEncoding(prefix, from: header.bodyOffset) }
