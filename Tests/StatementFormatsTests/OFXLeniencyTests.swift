@@ -202,3 +202,48 @@ import Testing
         #expect(xml.rows == ["2024-01-05|Shop|-10.00|USD|111222333"])
     }
 }
+
+extension OFXLeniencyTests {
+    @Test("a statement's account and kind reach the sink before its transactions, the whole statement after")
+    func accountBeforeTransactions() throws {
+        let result = try readOFX(OFXMapperTests.creditCard)
+        #expect(result.sent.count == 2)
+        #expect(result.activitiesAtStatement == [0, 2])
+        #expect(result.sent.map(\.account) == [Account(id: "4111XXXXXXXX1111", kind: .creditCard), Account(id: "4111XXXXXXXX1111", kind: .creditCard)])
+        #expect(result.sent.first?.ledgerBalance == nil)
+        #expect(result.sent.last?.ledgerBalance != nil)
+    }
+
+    @Test("an OFX card statement converted to QIF is a card section (!Type:CCard)")
+    func cardToQIF() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-ofx-card-\(UUID().uuidString).qif").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try ByteOutput.atomicFile(path)
+        var sink = WriterSink(writer: QIFWriter(output: output))
+        try OFXStatementReader().read(ByteInput(bytes: Array(OFXMapperTests.creditCard.utf8), displayName: "t.ofx"), options: ReadOptions(), into: &sink)
+        try sink.writer.finish()
+        try output.commit()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("!Type:CCard"))
+        #expect(!text.contains("!Type:Bank"))
+    }
+
+    @Test("two 2.x documents, the second past the first 64 KiB: libxml2's error says a first document ended")
+    func concatenatedXMLPastThePrefix() throws {
+        let many = (0..<700).map { Doc.xmlTransaction("X\($0)") }.joined(separator: "\n")
+        let first = Doc.xmlBank(many, account: "ONE")
+        #expect(first.utf8.count > SniffInput.window)
+        let result = try readOFX(first + Doc.xmlBank(Doc.xmlTransaction("Y"), account: "TWO"))
+        #expect(result.activities.count == 700)
+        #expect(result.errors.map(\.code) == ["ofx.xml"])
+        #expect(result.errors.first?.notes.last?.hasPrefix("a first OFX document ended before this point") == true)
+    }
+}
+
+/// Sends what a reader produces to a writer, as `pfin convert` does.
+private struct WriterSink<Writer: StatementWriter>: ActivitySink {
+    var writer: Writer
+    mutating func accept(_ activity: PaymentActivity) throws { try writer.write(activity) }
+    mutating func report(_ diagnostic: Diagnostic) throws {}
+    mutating func statement(_ info: StatementInfo) throws { try writer.statement(info) }
+}

@@ -96,7 +96,9 @@ extension OFXMapperTests {
         let error = try #require(result.errors.first)
         #expect(result.errors.map(\.code) == ["ofx.truncated"])
         #expect(error.message.contains("<STMTTRN> (opened on line 33)"))
-        #expect(result.statements.isEmpty, "the statement never closed")
+        // The statement never closed: only its account, sent before its transactions, arrived.
+        #expect(result.statements.map(\.account.id) == ["111222333"])
+        #expect(result.statements.first?.end == nil && result.statements.first?.ledgerBalance == nil)
     }
 
     @Test("an unbalanced </FOO> is reported with line and column and the file is still read")

@@ -8,6 +8,9 @@ import FinanceCore
 /// several per file. Elements it does not know are transparent: their known children count as
 /// children of the nearest known aggregate.
 ///
+/// Each statement reaches the sink twice: its account (and kind and currency) when the account
+/// aggregate closes, before its transactions, and all of it (dates, balances) at its end.
+///
 /// Leniencies (`OFXLeniency`), each said once per file: amounts with thousands separators or mixed
 /// decimal marks, transactions without `FITID`, `BANKACCTFROM` without `ACCTTYPE`, dates outside
 /// the specified forms, and several documents in one file.
@@ -134,10 +137,14 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         case .status:
             if let finished = status, finished.code != 0 { try report(finished) }
             status = nil
-        case .bankAccountFrom:
-            if statement != nil, statement?.accountType == nil {
+        case .bankAccountFrom, .creditCardAccountFrom, .investmentAccountFrom:
+            guard let current = statement else { break }
+            if tag == .bankAccountFrom, current.accountType == nil {
                 try tolerate(OFXLeniency.missingAccountType, .missingAccountType, at: position)
             }
+            // The account and its kind before the statement's transactions, for writers that
+            // need them first (a QIF card section); the whole statement follows at its end.
+            try sink.statement(current.info(file: file))
         case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse:
             if let finished = statement { try sink.statement(finished.info(file: file)) }
             statement = nil
@@ -147,7 +154,12 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     }
 
     mutating func problem(_ problem: OFXSyntaxProblem) throws {
-        try sink.report(OFXIssue.syntax(problem).diagnostic(at: location(problem.position)))
+        var diagnostic = OFXIssue.syntax(problem).diagnostic(at: location(problem.position))
+        if case .xml = problem.kind, problem.isFatal, documents > 0, path.isEmpty {
+            // libxml2 reads one document; another one past the first 64 KiB was not seen coming.
+            diagnostic.notes.append("a first OFX document ended before this point; if several were pasted into one file, split it and read each part")
+        }
+        try sink.report(diagnostic)
         if problem.isFatal { stopped = true }
         switch problem.kind {
         case .xml, .textTooLong, .unterminatedTag, .truncated: if inTransaction { transaction.damaged = true }
