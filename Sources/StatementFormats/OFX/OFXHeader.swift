@@ -183,8 +183,9 @@ public struct OFXHeader: Equatable, Sendable {
     /// A header field `KEY:VALUE` at `i`, with a key of the 1.x header.
     private static func keyValue(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (key: String, value: String, end: Int)? {
         var i = start
-        while i < bytes.count, i - start <= 12, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "<"), !isSpace(bytes[i]) { i += 1 }
-        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+        // Only letters, 4 to 11 of them (DATA … NEWFILEUID): other lines cost no `String`.
+        while i < bytes.count, i - start <= 11, bytes[i] | 0x20 >= UInt8(ascii: "a"), bytes[i] | 0x20 <= UInt8(ascii: "z") { i += 1 }
+        guard i - start >= 4, i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self).uppercased()
         guard headerKeys.contains(key) else { return nil }
         i += 1

@@ -58,3 +58,14 @@ enum OFXLeniency {
 
 /// Thrown by the mapper after a leniency refused under `--strict`: the file is not read further.
 struct OFXRefusal: Error {}
+
+/// The leniencies a mapper has said, as bits (checked per transaction without hashing a code).
+struct OFXLeniencySet: OptionSet {
+    let rawValue: UInt8
+    static let concatenated = OFXLeniencySet(rawValue: 1)
+    static let thousandsSeparators = OFXLeniencySet(rawValue: 2)
+    static let mixedDecimalMarks = OFXLeniencySet(rawValue: 4)
+    static let missingFITID = OFXLeniencySet(rawValue: 8)
+    static let missingAccountType = OFXLeniencySet(rawValue: 16)
+    static let dateForm = OFXLeniencySet(rawValue: 32)
+}

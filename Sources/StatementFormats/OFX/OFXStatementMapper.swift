@@ -20,10 +20,10 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     let options: ReadOptions
     private let ids = ActivityIDBuilder()
     private var path: [OFXTag] = []
-    private var statement: StatementState?
-    private var transaction = TransactionState(position: OFXPosition(line: 0, column: 0))
+    private var statement: OFXStatementState?
+    private var transaction = OFXTransactionState(position: OFXPosition(line: 0, column: 0))
     private var inTransaction = false
-    private var status: StatusState?
+    private var status: OFXStatusState?
     /// The file says it was written by pfin (`<FI><ORG>pfin`): `REFNUM` then carries each
     /// activity's id, so that a round trip keeps ids.
     private var writtenByPfin = false
@@ -55,13 +55,13 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             documents += 1
             writtenByPfin = false
             if documents == 2 { try tolerate(OFXLeniency.concatenated, .concatenated, at: position) }
-        case .statementResponse: statement = StatementState(kind: .checking, position: position)
-        case .creditCardStatementResponse: statement = StatementState(kind: .creditCard, position: position)
-        case .investmentStatementResponse: statement = StatementState(kind: .investment, position: position)
+        case .statementResponse: statement = OFXStatementState(kind: .checking, position: position)
+        case .creditCardStatementResponse: statement = OFXStatementState(kind: .creditCard, position: position)
+        case .investmentStatementResponse: statement = OFXStatementState(kind: .investment, position: position)
         case .statementTransaction:
             transaction.reset(position: position)
             inTransaction = true
-        case .status: status = StatusState(position: position)
+        case .status: status = OFXStatusState(position: position)
         default: break
         }
     }
@@ -225,7 +225,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         activityCount += 1
     }
 
-    private mutating func report(_ s: StatusState) throws {
+    private mutating func report(_ s: OFXStatusState) throws {
         let isError = s.severity.uppercased() == "ERROR"
         let where_ = path.contains(.signonResponse) || path.isEmpty && statement == nil ? "sign-on" : "statement"
         try sink.report(OFXIssue.status(code: s.code, severity: s.severity, message: s.message, scope: where_, isError: isError)
@@ -271,121 +271,4 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     private func location(_ position: OFXPosition) -> SourceLocation {
         SourceLocation(file: file, line: position.line, column: position.column > 0 ? position.column : nil)
     }
-}
-
-/// A statement being read.
-private struct StatementState {
-    var kind: AccountKind
-    var position: OFXPosition
-    var currency: CurrencyCode?
-    var accountID: String?
-    var institution: String?
-    var accountType: String?
-    var start: LocalDate?
-    var end: LocalDate?
-    var balanceAmounts: [OFXTag: Money] = [:]
-    var balanceDates: [OFXTag: LocalDate] = [:]
-
-    init(kind: AccountKind, position: OFXPosition) {
-        self.kind = kind
-        self.position = position
-    }
-
-    func info(file: String) -> StatementInfo {
-        let kind = accountType.flatMap { AccountKind(rawValue: $0.uppercased()) } ?? self.kind
-        func balance(_ tag: OFXTag) -> Balance? {
-            guard var amount = balanceAmounts[tag], let date = balanceDates[tag] ?? end else { return nil }
-            amount.currency = currency
-            return Balance(amount: amount, date: date)
-        }
-        return StatementInfo(account: Account(id: accountID ?? "", kind: kind, institution: institution), currency: currency,
-                             ledgerBalance: balance(.ledgerBalance), availableBalance: balance(.availableBalance),
-                             start: start, end: end, source: SourceLocation(file: file, line: position.line))
-    }
-}
-
-/// A transaction being read. Dates and amounts are parsed as their elements arrive; only a bad
-/// value's text is kept, for the message.
-private struct TransactionState {
-    var position: OFXPosition
-    /// `TRNTYPE` is `XFER`.
-    var isTransfer = false
-    var date: LocalDate?
-    /// `DTPOSTED` as written when it is outside the specified forms.
-    var oddDate: String?
-    var datePosition: OFXPosition?
-    var amount: Money?
-    var amountPosition: OFXPosition?
-    var badText: String?
-    var fitid: String?
-    var checkNumber: String?
-    var refnum: String?
-    var name: String?
-    var extendedName: String?
-    var memo: String?
-    var payeeName: String?
-    var addressParts: [String] = []
-    var currency: (CurrencyCode?, Bool)?
-    /// The file was malformed while this transaction was open.
-    var damaged = false
-
-    init(position: OFXPosition) { self.position = position }
-
-    mutating func reset(position: OFXPosition) {
-        self = TransactionState(position: position)
-    }
-
-    var address: String? { addressParts.isEmpty ? nil : addressParts.joined(separator: ", ") }
-
-    mutating func set(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, at position: OFXPosition) {
-        func text() -> String? {
-            value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
-        }
-        switch tag {
-        case .trnType: isTransfer = value.count == 4 && zip(value, "xfer".utf8).allSatisfy { $0 | 0x20 == $1 }
-        case .dtPosted:
-            datePosition = position
-            date = OFXValues.date(value)
-            if date == nil {
-                badText = String(decoding: value, as: UTF8.self)
-            } else if value.count > 8, !OFXValues.isSpecified(value) {
-                oddDate = String(decoding: value, as: UTF8.self)
-            }
-        case .fitID: fitid = text()
-        case .checkNum: checkNumber = text()
-        case .refNum: refnum = text()
-        case .name: name = text()
-        case .extendedName: extendedName = text()
-        case .memo: memo = text()
-        default: break
-        }
-    }
-
-    mutating func setPayee(_ tag: OFXTag, _ value: String) {
-        guard !value.isEmpty else { return }
-        switch tag {
-        case .name: payeeName = value
-        case .addr1, .addr2, .addr3, .city, .state, .postalCode, .country: addressParts.append(value)
-        default: break
-        }
-    }
-}
-
-/// A `STATUS` aggregate being read (OFX 2.2 §3.1.4).
-private struct StatusState {
-    var position: OFXPosition
-    var code = 0
-    var severity = "INFO"
-    var message: String?
-}
-
-/// The leniencies a mapper has said, as bits (checked per transaction without hashing a code).
-struct OFXLeniencySet: OptionSet {
-    let rawValue: UInt8
-    static let concatenated = OFXLeniencySet(rawValue: 1)
-    static let thousandsSeparators = OFXLeniencySet(rawValue: 2)
-    static let mixedDecimalMarks = OFXLeniencySet(rawValue: 4)
-    static let missingFITID = OFXLeniencySet(rawValue: 8)
-    static let missingAccountType = OFXLeniencySet(rawValue: 16)
-    static let dateForm = OFXLeniencySet(rawValue: 32)
 }
