@@ -160,6 +160,22 @@ import Testing
         .init(testDescription: "multi-byte UTF-8 before a tag counts in bytes for the column",
               text: "<OFX><NAME>Café<MEMO>x</OFX>",
               events: ["start OFX @1:1", "leaf NAME=Café @1:6", "leaf MEMO=x @1:17", "end OFX @1:24"]),
+        .init(testDescription: "a second document after </OFX>: its header skipped, its body read, lines counted",
+              text: "<OFX>\n<NAME>a\n</OFX>\r\nOFXHEADER:100\r\nDATA:OFXSGML\r\n\r\n<ofx>\n<NAME>b\n</ofx>\n",
+              events: ["start OFX @1:1", "leaf NAME=a @2:1", "end OFX @3:1", "start OFX @7:1", "leaf NAME=b @8:1", "end OFX @9:1"]),
+        .init(testDescription: "a second 2.x document after </OFX>: the XML declaration and <?OFX?> skipped",
+              text: "<OFX><NAME>a</NAME></OFX><?xml version=\"1.0\"?><?OFX VERSION=\"220\"?><OFX ><NAME>b</NAME></OFX>",
+              events: ["start OFX @1:1", "leaf NAME=a @1:6", "end OFX @1:20", "start OFX @1:68", "leaf NAME=b @1:74", "end OFX @1:88"]),
+        .init(testDescription: "tags and text after the last </OFX> are skipped, not reported",
+              text: "<OFX>\n</OFX>\n</STMTTRN><OFXISH>x<html>\n<OF",
+              events: ["start OFX @1:1", "end OFX @2:1"]),
+        .init(testDescription: "a body without <OFX>: each top-level aggregate read in turn",
+              text: "<SIGNONMSGSRSV1>\n<SONRS>\n</SIGNONMSGSRSV1>\n<BANKMSGSRSV1>\n<STMTTRN>\n<NAME>x\n</STMTTRN>\n</BANKMSGSRSV1>",
+              events: ["start SIGNONMSGSRSV1 @1:1", "start SONRS @2:1", "end SONRS @3:1", "end SIGNONMSGSRSV1 @3:1",
+                       "start BANKMSGSRSV1 @4:1", "start STMTTRN @5:1", "leaf NAME=x @6:1", "end STMTTRN @7:1", "end BANKMSGSRSV1 @8:1"]),
+        .init(testDescription: "a tag name with attributes (<OFX VERSION=\"102\">) is the name before the space",
+              text: "<OFX VERSION=\"102\">\n<NAME>x\n</OFX>",
+              events: ["start OFX @1:1", "leaf NAME=x @2:1", "end OFX @3:1"]),
     ]
 
     @Test(arguments: cases)

@@ -3,9 +3,13 @@ import FinanceCore
 /// The part of an OFX file before the body: the OFX 1.x `KEY:VALUE` block or the OFX 2.x XML
 /// declaration and `<?OFX …?>` processing instruction (OFX 2.2 §2.2).
 ///
-/// Tolerated, because banks send them: a byte-order mark, blank lines or spaces before the header,
-/// the whole 1.x header on one line, no line breaks at all, and no header whatsoever (the body
-/// alone, read as 1.x).
+/// Tolerated, because banks and the tools between them send them: a byte-order mark, blank lines
+/// or spaces before the header; the whole 1.x header on one line, or no line breaks at all; a
+/// header without its `OFXHEADER:100` line, or with only some of its fields; header keys written
+/// as tags (`<OFXHEADER>100</OFXHEADER><DATA>OFXSGML</DATA>…`); lines of other text (a bank's
+/// banner, a download note) before or inside the header; no header whatsoever (the body alone,
+/// read as 1.x); and a body without its `<OFX>` element, from its first message set or statement
+/// aggregate (`<SIGNONMSGSRSV1>`, `<STMTTRN>`…). Tag names are compared without case.
 public struct OFXHeader: Equatable, Sendable {
     public enum Syntax: Sendable, Equatable {
         /// OFX 1.x: SGML, leaf elements without end tags.
@@ -14,70 +18,209 @@ public struct OFXHeader: Equatable, Sendable {
         case xml
     }
 
+    /// How the header is written.
+    public enum Form: Sendable, Equatable {
+        /// OFX 1.x `KEY:VALUE` fields (OFX 1.0.2 §2.2).
+        case fields
+        /// OFX 1.x fields written as tags, `<DATA>OFXSGML</DATA>` (not in any specification).
+        case tags
+        /// The OFX 2.x XML declaration and `<?OFX …?>` instruction.
+        case xml
+        /// No header: the file starts with its body.
+        case none
+    }
+
+    /// Something found that makes the file OFX, and where (for `pfin identify`).
+    public struct Marker: Sendable, Equatable {
+        /// As written in the file: `OFXHEADER:100`, `<ofx>`, `<?OFX`.
+        public var text: String
+        /// The offset in the bytes parsed.
+        public var offset: Int
+        /// What it shows beyond itself: `no 'OFXHEADER:100' line`.
+        public var remark: String?
+    }
+
     public var syntax: Syntax
+    public var form: Form
     /// `VERSION` (102, 151, 160, 200, 211, 220…), when the header gives it.
     public var version: Int?
     /// The 1.x header's fields, upper-cased keys (`DATA`, `ENCODING`, `CHARSET`…).
     public var fields: [String: String]
     /// How a 1.x body is decoded: from `ENCODING` and `CHARSET`, or `nil` to decide from the bytes.
     public var encoding: TextEncoding?
-    /// Where the body starts in the input: `<OFX>` for 1.x, the start of the XML document for 2.x.
+    /// Where the body starts in the input: `<OFX>` (or the first aggregate when there is no
+    /// `<OFX>`) for 1.x, the start of the XML document for 2.x.
     public var bodyOffset: Int
     /// Line breaks before `bodyOffset`, so that body line numbers are the file's.
     public var linesBeforeBody: Int
+    /// The header and body markers found, in order.
+    public var markers: [Marker]
+    /// The element the body starts with: `.ofx`, or an aggregate when the `<OFX>` element is
+    /// missing; `nil` for an XML document whose first bytes show none.
+    public var bodyElement: OFXTag?
 
-    /// Parses the header at the start of `prefix`; `nil` when the bytes are not OFX.
+    /// 1.x header keys (OFX 1.0.2 §2.2): only these start a header; other `KEY:VALUE` text is not one.
+    static let headerKeys: Set<String> = ["OFXHEADER", "DATA", "VERSION", "SECURITY", "ENCODING", "CHARSET", "COMPRESSION",
+                                          "OLDFILEUID", "NEWFILEUID"]
+
+    /// Aggregates that start a body written without its `<OFX>` element.
+    static let bodyStarts: Set<OFXTag> = [.signonMessages, .bankMessages, .creditCardMessages, .investmentMessages,
+                                          .statementTransactionResponse, .creditCardStatementTransactionResponse,
+                                          .statementResponse, .creditCardStatementResponse, .bankTransactionList, .statementTransaction]
+
+    /// Parses the header in `prefix` (an input's first bytes, at most `SniffInput.window`);
+    /// `nil` when the bytes are not OFX.
     public static func parse(_ prefix: [UInt8]) -> OFXHeader? {
-        var i = 0
-        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        prefix.withUnsafeBufferPointer { parse($0) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OFXHeader? {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let afterBOM = i
-        var lines = 0
-        func skipSpace() {
-            while i < prefix.count, [0x20, 0x09, 0x0A, 0x0D, 0x00].contains(prefix[i]) {
-                // LF, CRLF or a lone CR end a line, as `SGMLParser` counts them in the body.
-                if prefix[i] == 0x0A || prefix[i] == 0x0D && (i + 1 == prefix.count || prefix[i + 1] != 0x0A) { lines += 1 }
+        while i < bytes.count, isSpace(bytes[i]) || bytes[i] == 0 { i += 1 }
+        guard i < bytes.count else { return nil }
+        let header: OFXHeader?
+        if startsWith(bytes, at: i, "<?xml") || startsWith(bytes, at: i, "<?OFX") {
+            header = parseXML(bytes, at: i)
+        } else {
+            header = parseSGML(bytes, at: i)
+        }
+        guard var found = header else { return nil }
+        found.linesBeforeBody = lineBreaks(in: UnsafeBufferPointer(rebasing: bytes[afterBOM..<found.bodyOffset]))
+        return found
+    }
+
+    /// An OFX 2.x document: any XML document starts so (CAMT.053 too), so it is OFX only with an
+    /// `<?OFX …?>` instruction, an `<OFX>` root or an OFX aggregate in the bytes given.
+    private static func parseXML(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> OFXHeader? {
+        var markers: [Marker] = []
+        let instruction = find(bytes, "<?OFX", from: start)
+        if let instruction { markers.append(Marker(text: "<?OFX", offset: instruction)) }
+        let root = firstOFXElement(bytes, from: start)
+        if let root {
+            markers.append(Marker(text: written(bytes, root.offset, root.length), offset: root.offset,
+                                  remark: root.tag == .ofx ? nil : "no <OFX> element around it"))
+        }
+        guard !markers.isEmpty else { return nil }
+        var version: Int?
+        if let instruction {
+            let end = min(bytes.count, find(bytes, "?>", from: instruction) ?? bytes.count, instruction + 512)
+            version = attribute("VERSION", in: UnsafeBufferPointer(rebasing: bytes[instruction..<end])).flatMap { Int($0) }
+        }
+        // libxml2 accepts the XML declaration only at the very start: the body begins there,
+        // after any BOM and blank lines.
+        return OFXHeader(syntax: .xml, form: .xml, version: version, fields: [:], encoding: nil, bodyOffset: start,
+                         linesBeforeBody: 0, markers: markers, bodyElement: root?.tag)
+    }
+
+    /// An OFX 1.x header in any of the forms banks write, up to the body.
+    private static func parseSGML(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> OFXHeader? {
+        var i = start
+        var fields: [String: String] = [:]
+        var form = Form.none
+        var markers: [Marker] = []
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if isSpace(b) || b == 0 {
                 i += 1
+                continue
             }
-        }
-        skipSpace()
-        guard i < prefix.count else { return nil }
-        if startsWith(prefix, at: i, "<?xml") || startsWith(prefix, at: i, "<?OFX") {
-            // Any XML document starts so (CAMT.053 too): it is OFX only with an `<?OFX …?>` or an `<OFX>` root.
-            let isOFX = (i..<prefix.count).contains { at in
-                startsWith(prefix, at: at, "<?OFX") || startsWith(prefix, at: at, "<OFX>") || startsWith(prefix, at: at, "<OFX ")
-            }
-            guard isOFX else { return nil }
-            let declarations = String(decoding: prefix[i..<min(prefix.count, i + 512)], as: UTF8.self)
-            let version = attribute("VERSION", in: String(declarations.components(separatedByOFX: "<?OFX").dropFirst().first ?? ""))
-            // libxml2 accepts the XML declaration only at the very start: the body begins there,
-            // after any BOM and blank lines.
-            return OFXHeader(syntax: .xml, version: version.flatMap { Int($0) }, fields: [:], encoding: nil,
-                             bodyOffset: i, linesBeforeBody: lines)
-        }
-        if startsWith(prefix, at: i, "OFXHEADER") {
-            var fields: [String: String] = [:]
-            while i < prefix.count && prefix[i] != UInt8(ascii: "<") {
-                let keyStart = i
-                while i < prefix.count, prefix[i] != UInt8(ascii: ":"), prefix[i] != UInt8(ascii: "<"), !isSpace(prefix[i]) { i += 1 }
-                let key = String(decoding: prefix[keyStart..<i], as: UTF8.self).uppercased()
-                var value = ""
-                if i < prefix.count && prefix[i] == UInt8(ascii: ":") {
-                    i += 1
-                    let valueStart = i
-                    while i < prefix.count, prefix[i] != UInt8(ascii: "<"), !isSpace(prefix[i]) { i += 1 }
-                    value = String(decoding: prefix[valueStart..<i], as: UTF8.self)
+            guard b == UInt8(ascii: "<") else {
+                // `KEY:VALUE`, or a line of other text: skipped up to its end or the next tag.
+                if let field = keyValue(bytes, at: i) {
+                    if fields.isEmpty { markers.append(firstFieldMarker(bytes, at: i, key: field.key)) }
+                    if form == .none { form = .fields }
+                    fields[field.key] = field.value
+                    i = field.end
+                } else {
+                    i = ByteScan.firstOf(UInt8(ascii: "<"), 0x0A, 0x0D, in: bytes, from: i)
                 }
-                if !key.isEmpty { fields[key] = value }
-                skipSpace()
+                continue
             }
-            guard i < prefix.count else { return nil }
-            return OFXHeader(syntax: .sgml, version: fields["VERSION"].flatMap { Int($0) }, fields: fields,
-                             encoding: encoding(fields), bodyOffset: i, linesBeforeBody: lines)
-        }
-        if startsWith(prefix, at: i, "<OFX>") || startsWith(prefix, at: i, "<OFX ") {
-            return OFXHeader(syntax: .sgml, version: nil, fields: [:], encoding: nil, bodyOffset: i, linesBeforeBody: lines)
+            let close = ByteScan.firstOf(UInt8(ascii: ">"), UInt8(ascii: "<"), 0x0A, in: bytes, from: i + 1)
+            guard close < n, bytes[close] == UInt8(ascii: ">") else {
+                i = close
+                continue
+            }
+            let name = tagName(bytes, from: i + 1, to: close)
+            let tag = OFXTag.lookup(name)
+            if tag == .ofx || bodyStarts.contains(tag) {
+                markers.append(Marker(text: written(bytes, i, close + 1 - i), offset: i,
+                                      remark: tag == .ofx ? nil : "no <OFX> element around it"))
+                if form == .none, markers.count == 1 { markers[0].remark = markers[0].remark ?? "no header" }
+                return OFXHeader(syntax: .sgml, form: form, version: fields["VERSION"].flatMap { Int($0) }, fields: fields,
+                                 encoding: encoding(fields), bodyOffset: i, linesBeforeBody: 0, markers: markers, bodyElement: tag)
+            }
+            let key = String(decoding: name, as: UTF8.self).uppercased()
+            if headerKeys.contains(key) {
+                // `<DATA>OFXSGML</DATA>` or `<DATA>OFXSGML`: a header field written as a tag.
+                var valueEnd = ByteScan.firstOf(UInt8(ascii: "<"), 0x0A, 0x0D, in: bytes, from: close + 1)
+                let value = trimmed(bytes, close + 1, valueEnd)
+                if fields.isEmpty {
+                    markers.append(Marker(text: written(bytes, i, valueEnd - i).trimmingOFXSpace, offset: i,
+                                          remark: key == "OFXHEADER" ? "the header is written as tags" : "the header is written as tags, without OFXHEADER"))
+                }
+                form = .tags
+                fields[key] = value
+                if valueEnd < n, bytes[valueEnd] == UInt8(ascii: "<"), let end = closingTag(bytes, at: valueEnd, name: name) { valueEnd = end }
+                i = valueEnd
+                continue
+            }
+            // Another tag before the body (`<?xml …?>` after a banner, a comment): skipped.
+            i = close + 1
         }
         return nil
+    }
+
+    /// The marker for a `KEY:VALUE` header's first field.
+    private static func firstFieldMarker(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, key: String) -> Marker {
+        let end = ByteScan.firstOf(0x20, 0x0A, 0x0D, in: bytes, from: i)
+        let text = written(bytes, i, min(end, ByteScan.firstOf(UInt8(ascii: "<"), 0x09, 0x09, in: bytes, from: i)) - i)
+        return Marker(text: text, offset: i, remark: key == "OFXHEADER" ? nil : "a header without its OFXHEADER line")
+    }
+
+    /// A header field `KEY:VALUE` at `i`, with a key of the 1.x header.
+    private static func keyValue(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (key: String, value: String, end: Int)? {
+        var i = start
+        // Only letters, 4 to 11 of them (DATA … NEWFILEUID): other lines cost no `String`.
+        while i < bytes.count, i - start <= 11, bytes[i] | 0x20 >= UInt8(ascii: "a"), bytes[i] | 0x20 <= UInt8(ascii: "z") { i += 1 }
+        guard i - start >= 4, i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self).uppercased()
+        guard headerKeys.contains(key) else { return nil }
+        i += 1
+        let valueStart = i
+        while i < bytes.count, bytes[i] != UInt8(ascii: "<"), !isSpace(bytes[i]) { i += 1 }
+        return (key, String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<i]), as: UTF8.self), i)
+    }
+
+    /// The end of `</name>` at `i` (name compared without case), or `nil` when another tag is there.
+    private static func closingTag(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") else { return nil }
+        let close = ByteScan.firstOf(UInt8(ascii: ">"), UInt8(ascii: "<"), 0x0A, in: bytes, from: i + 2)
+        guard close < bytes.count, bytes[close] == UInt8(ascii: ">") else { return nil }
+        let other = tagName(bytes, from: i + 2, to: close)
+        guard other.count == name.count, zip(other, name).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return nil }
+        return close + 1
+    }
+
+    /// The first `<OFX>` (or `<OFX …>`), or failing that the first aggregate that starts a body,
+    /// from `start`.
+    static func firstOFXElement(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (offset: Int, length: Int, tag: OFXTag)? {
+        var i = start
+        var fallback: (offset: Int, length: Int, tag: OFXTag)?
+        while true {
+            i = ByteScan.firstOf(UInt8(ascii: "<"), UInt8(ascii: "<"), UInt8(ascii: "<"), in: bytes, from: i)
+            guard i < bytes.count else { return fallback }
+            let close = ByteScan.firstOf(UInt8(ascii: ">"), UInt8(ascii: "<"), 0x0A, in: bytes, from: i + 1)
+            guard close < bytes.count else { return fallback }
+            if bytes[close] == UInt8(ascii: ">"), close - i <= 40 {
+                let tag = OFXTag.lookup(tagName(bytes, from: i + 1, to: close))
+                if tag == .ofx { return (i, close + 1 - i, tag) }
+                if fallback == nil, bodyStarts.contains(tag) { fallback = (i, close + 1 - i, tag) }
+            }
+            i = close
+        }
     }
 
     /// The 1.x body encoding: UTF-8 when `ENCODING` says so, else by `CHARSET`; `USASCII` with
@@ -85,60 +228,106 @@ public struct OFXHeader: Equatable, Sendable {
     static func encoding(_ fields: [String: String]) -> TextEncoding? {
         let encoding = (fields["ENCODING"] ?? "").uppercased()
         if encoding == "UTF-8" || encoding == "UTF8" || encoding == "UNICODE" { return .utf8 }
-        switch (fields["CHARSET"] ?? "").uppercased() {
+        return charset(fields["CHARSET"] ?? "")
+    }
+
+    /// A character set named in a 1.x `CHARSET` or an XML declaration's `encoding`.
+    static func charset(_ name: String) -> TextEncoding? {
+        switch name.uppercased() {
         case "1252", "WINDOWS-1252", "CP1252": return .windows1252
         case "ISO-8859-1", "8859-1", "ISO8859-1", "LATIN1": return .latin1
         case "ISO-8859-15", "8859-15": return .latin9
-        case "UTF-8": return .utf8
+        case "UTF-8", "UTF8": return .utf8
         default: return nil
         }
     }
 
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    // MARK: Bytes
 
-    private static func startsWith(_ bytes: [UInt8], at i: Int, _ text: String) -> Bool {
-        let t = Array(text.utf8)
-        guard i + t.count <= bytes.count else { return false }
-        for k in 0..<t.count where bytes[i + k] | 0x20 != t[k] | 0x20 { return false }
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// LF, CRLF or a lone CR end a line, as `SGMLParser` counts them in the body.
+    static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var lines = 0
+        for i in 0..<bytes.count where bytes[i] == 0x0A || bytes[i] == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A) {
+            lines += 1
+        }
+        return lines
+    }
+
+    /// A tag's name: the bytes after `<` up to the first space or `>` (`/OFX` for an end tag).
+    static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UnsafeBufferPointer<UInt8> {
+        var lo = start
+        while lo < end, isSpace(bytes[lo]) { lo += 1 }
+        var hi = lo
+        while hi < end, !isSpace(bytes[hi]) { hi += 1 }
+        return UnsafeBufferPointer(rebasing: bytes[lo..<hi])
+    }
+
+    static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        let t = text.utf8Start
+        for k in 0..<count where bytes[i + k] | 0x20 != t[k] | 0x20 { return false }
         return true
     }
 
+    /// The first offset of `needle` (ASCII letters without case) at or after `start`.
+    static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString, from start: Int) -> Int? {
+        let first = needle.utf8Start.pointee
+        let isLetter = first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")
+        let upper = isLetter ? first & ~0x20 : first, lower = isLetter ? first | 0x20 : first
+        var i = start
+        while true {
+            i = ByteScan.firstOf(upper, lower, lower, in: bytes, from: i)
+            guard i < bytes.count else { return nil }
+            if startsWith(bytes, at: i, needle) { return i }
+            i += 1
+        }
+    }
+
+    /// Up to 40 bytes at `offset`, for a marker's text.
+    private static func written(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ length: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + min(length, 40))]), as: UTF8.self)
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var lo = start, hi = end
+        while lo < hi, isSpace(bytes[lo]) { lo += 1 }
+        while hi > lo, isSpace(bytes[hi - 1]) { hi -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self)
+    }
+
     /// `NAME="value"` (or single quotes) in a processing instruction.
-    private static func attribute(_ name: String, in text: String) -> String? {
-        guard let range = text.range(ofOFX: name + "=") else { return nil }
-        var rest = text[range.upperBound...]
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        rest = rest.dropFirst()
-        guard let close = rest.firstIndex(of: quote) else { return nil }
-        return String(rest[..<close])
+    static func attribute(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var from = 0
+        while let at = find(bytes, name, from: from) {
+            var i = at + name.utf8CodeUnitCount
+            from = at + 1
+            // `ENCODING=` must not match inside `XENCODING=`.
+            guard at == 0 || isSpace(bytes[at - 1]) else { continue }
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { continue }
+            i += 1
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { return nil }
+            let quote = bytes[i]
+            let valueStart = i + 1
+            var end = valueStart
+            while end < bytes.count, bytes[end] != quote { end += 1 }
+            guard end < bytes.count else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self)
+        }
+        return nil
     }
 }
 
 extension String {
-    /// Splits at each occurrence of `separator` (no Foundation needed).
-    fileprivate func components(separatedByOFX separator: String) -> [Substring] {
-        var parts: [Substring] = []
-        var rest = self[...]
-        while let range = rest.range(ofOFX: separator) {
-            parts.append(rest[..<range.lowerBound])
-            rest = rest[range.upperBound...]
-        }
-        parts.append(rest)
-        return parts
-    }
-}
-
-extension StringProtocol {
-    /// The first range of `needle`, by Unicode scalars.
-    fileprivate func range(ofOFX needle: String) -> Range<Index>? {
-        guard !needle.isEmpty else { return nil }
-        var start = startIndex
-        while start < endIndex {
-            if self[start...].hasPrefix(needle) {
-                return start..<index(start, offsetBy: needle.count)
-            }
-            start = index(after: start)
-        }
-        return nil
+    /// Without leading and trailing spaces and line breaks.
+    fileprivate var trimmingOFXSpace: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" { s = s.dropLast() }
+        return String(s)
     }
 }

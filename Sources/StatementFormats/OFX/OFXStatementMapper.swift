@@ -7,26 +7,42 @@ import FinanceCore
 /// §11.4.3) and the cash lines of investment statements (`INVBANKTRAN` in `INVSTMTRS`, §13.9.2.4),
 /// several per file. Elements it does not know are transparent: their known children count as
 /// children of the nearest known aggregate.
+///
+/// Each statement reaches the sink twice: its account (and kind and currency) when the account
+/// aggregate closes, before its transactions, and all of it (dates, balances) at its end.
+///
+/// Leniencies (`OFXLeniency`), each said once per file: amounts with thousands separators or mixed
+/// decimal marks, transactions without `FITID`, `BANKACCTFROM` without `ACCTTYPE`, dates outside
+/// the specified forms, and several documents in one file.
 struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     var sink: Sink
     let file: String
     let options: ReadOptions
     private let ids = ActivityIDBuilder()
     private var path: [OFXTag] = []
-    private var statement: StatementState?
-    private var transaction = TransactionState(position: OFXPosition(line: 0, column: 0))
+    private var statement: OFXStatementState?
+    private var transaction = OFXTransactionState(position: OFXPosition(line: 0, column: 0))
     private var inTransaction = false
-    private var status: StatusState?
+    private var status: OFXStatusState?
     /// The file says it was written by pfin (`<FI><ORG>pfin`): `REFNUM` then carries each
     /// activity's id, so that a round trip keeps ids.
     private var writtenByPfin = false
     private(set) var activityCount = 0
     private(set) var stopped = false
+    /// The file's decimal mark (`OFXAmountFormat`), or `nil` for each value's own.
+    private let decimalMark: UInt8?
+    /// Decimal marks seen, when each value has its own: bit 0 `.`, bit 1 `,`.
+    private var marksSeen: UInt8 = 0
+    private var leniencies = LeniencyLog()
+    /// Leniencies already said, checked before anything is built for one (some are per transaction).
+    private var said: OFXLeniencySet = []
+    private var documents = 0
 
-    init(sink: Sink, file: String, options: ReadOptions) {
+    init(sink: Sink, file: String, options: ReadOptions, decimalMark: UInt8? = nil) {
         self.sink = sink
         self.file = file
         self.options = options
+        self.decimalMark = decimalMark
     }
 
     // MARK: Events
@@ -35,13 +51,17 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         guard tag != .unknown else { return }
         path.append(tag)
         switch tag {
-        case .statementResponse: statement = StatementState(kind: .checking, position: position)
-        case .creditCardStatementResponse: statement = StatementState(kind: .creditCard, position: position)
-        case .investmentStatementResponse: statement = StatementState(kind: .investment, position: position)
+        case .ofx:
+            documents += 1
+            writtenByPfin = false
+            if documents == 2 { try tolerate(OFXLeniency.concatenated, .concatenated, at: position) }
+        case .statementResponse: statement = OFXStatementState(kind: .checking, position: position)
+        case .creditCardStatementResponse: statement = OFXStatementState(kind: .creditCard, position: position)
+        case .investmentStatementResponse: statement = OFXStatementState(kind: .investment, position: position)
         case .statementTransaction:
             transaction.reset(position: position)
             inTransaction = true
-        case .status: status = StatusState(position: position)
+        case .status: status = OFXStatusState(position: position)
         default: break
         }
     }
@@ -65,17 +85,37 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             switch tag {
             case .accountID: statement?.accountID = text()
             case .bankID, .brokerID: statement?.institution = text()
-            case .accountType: statement?.accountType = text()
+            case .accountType: if !value.isEmpty { statement?.accountType = text() }
             default: break
             }
         case .bankTransactionList, .investmentTransactionList:
-            if tag == .dtStart { statement?.start = OFXValues.date(value) }
-            if tag == .dtEnd { statement?.end = OFXValues.date(value) }
+            if tag == .dtStart {
+                let read = try date(value, tag, at: position)
+                statement?.start = read
+            }
+            if tag == .dtEnd {
+                let read = try date(value, tag, at: position)
+                statement?.end = read
+            }
         case .ledgerBalance, .availableBalance:
-            if tag == .balanceAmount { statement?.balanceAmounts[parent] = OFXValues.amount(value) }
-            if tag == .dtAsOf { statement?.balanceDates[parent] = OFXValues.date(value) }
+            if tag == .balanceAmount {
+                let read = try amount(value, tag, at: position)
+                statement?.balanceAmounts[parent] = read
+            }
+            if tag == .dtAsOf {
+                let read = try date(value, tag, at: position)
+                statement?.balanceDates[parent] = read
+            }
         case .statementTransaction:
-            if inTransaction { transaction.set(tag, value, at: position) }
+            guard inTransaction else { break }
+            if tag == .trnAmt {
+                transaction.amountPosition = position
+                let read = try amount(value, tag, at: position)
+                transaction.amount = read
+                if read == nil { transaction.badText = text() }
+            } else {
+                transaction.set(tag, value, at: position)
+            }
         case .payee:
             if inTransaction, path.count >= 2, path[path.count - 2] == .statementTransaction { transaction.setPayee(tag, text()) }
         case .currency, .originalCurrency:
@@ -97,6 +137,14 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         case .status:
             if let finished = status, finished.code != 0 { try report(finished) }
             status = nil
+        case .bankAccountFrom, .creditCardAccountFrom, .investmentAccountFrom:
+            guard let current = statement else { break }
+            if tag == .bankAccountFrom, current.accountType == nil {
+                try tolerate(OFXLeniency.missingAccountType, .missingAccountType, at: position)
+            }
+            // The account and its kind before the statement's transactions, for writers that
+            // need them first (a QIF card section); the whole statement follows at its end.
+            try sink.statement(current.info(file: file))
         case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse:
             if let finished = statement { try sink.statement(finished.info(file: file)) }
             statement = nil
@@ -106,7 +154,12 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     }
 
     mutating func problem(_ problem: OFXSyntaxProblem) throws {
-        try sink.report(OFXIssue.syntax(problem).diagnostic(at: location(problem.position)))
+        var diagnostic = OFXIssue.syntax(problem).diagnostic(at: location(problem.position))
+        if case .xml = problem.kind, problem.isFatal, documents > 0, path.isEmpty {
+            // libxml2 reads one document; another one past the first 64 KiB was not seen coming.
+            diagnostic.notes.append("a first OFX document ended before this point; if several were pasted into one file, split it and read each part")
+        }
+        try sink.report(diagnostic)
         if problem.isFatal { stopped = true }
         switch problem.kind {
         case .xml, .textTooLong, .unterminatedTag, .truncated: if inTransaction { transaction.damaged = true }
@@ -130,6 +183,9 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         guard let date = t.date else {
             try sink.report(OFXIssue.badDate(t.badText ?? "", element: "DTPOSTED").diagnostic(at: location(datePosition)))
             return
+        }
+        if let odd = t.oddDate, !said.contains(.dateForm) {
+            try tolerate(OFXLeniency.dateForm(element: .dtPosted, text: odd, date: date), .dateForm, at: datePosition)
         }
         guard let amountPosition = t.amountPosition else {
             try sink.report(OFXIssue.missing("TRNAMT").diagnostic(at: location(t.position)))
@@ -157,6 +213,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         } else if let fitid {
             id = ids.id(account: account, bankID: fitid, date: date)
         } else {
+            if !said.contains(.missingFITID) { try tolerate(OFXLeniency.missingFITID, .missingFITID, at: t.position) }
             id = ids.id(account: account, date: date, amount: amount, name: name)
         }
         let type: PaymentType? = t.isTransfer ? .transfer : nil
@@ -168,155 +225,50 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         activityCount += 1
     }
 
-    private mutating func report(_ s: StatusState) throws {
+    private mutating func report(_ s: OFXStatusState) throws {
         let isError = s.severity.uppercased() == "ERROR"
         let where_ = path.contains(.signonResponse) || path.isEmpty && statement == nil ? "sign-on" : "statement"
         try sink.report(OFXIssue.status(code: s.code, severity: s.severity, message: s.message, scope: where_, isError: isError)
             .diagnostic(at: location(s.position)))
     }
 
+    // MARK: Values and leniencies
+
+    /// An amount with the file's decimal mark; notes thousands separators and mixed marks.
+    private mutating func amount(_ value: UnsafeBufferPointer<UInt8>, _ tag: OFXTag, at position: OFXPosition) throws -> Money? {
+        guard let read = OFXValues.amount(value, decimalMark: decimalMark) else { return nil }
+        if read.grouped, !said.contains(.thousandsSeparators) {
+            let example = String(decoding: value, as: UTF8.self)
+            try tolerate(OFXLeniency.thousandsSeparators(element: tag, example: example, decimalMark: read.mark), .thousandsSeparators, at: position)
+        }
+        if decimalMark == nil, OFXValues.hasFraction(value, mark: read.mark) {
+            let bit: UInt8 = read.mark == UInt8(ascii: ",") ? 2 : 1
+            if marksSeen | bit == 3, marksSeen != 3 {
+                try tolerate(OFXLeniency.mixedDecimalMarks(element: tag, example: String(decoding: value, as: UTF8.self)), .mixedDecimalMarks, at: position)
+            }
+            marksSeen |= bit
+        }
+        return read.money
+    }
+
+    /// A statement's date (`DTSTART`, `DTEND`, `DTASOF`); notes one outside the specified forms.
+    private mutating func date(_ value: UnsafeBufferPointer<UInt8>, _ tag: OFXTag, at position: OFXPosition) throws -> LocalDate? {
+        guard let date = OFXValues.date(value) else { return nil }
+        if !said.contains(.dateForm), !OFXValues.isSpecified(value) {
+            try tolerate(OFXLeniency.dateForm(element: tag, text: String(decoding: value, as: UTF8.self), date: date), .dateForm, at: position)
+        }
+        return date
+    }
+
+    /// Says `leniency` the first time; under `--strict`, one that changes meaning stops the file.
+    private mutating func tolerate(_ leniency: Leniency, _ kind: OFXLeniencySet, at position: OFXPosition) throws {
+        said.insert(kind)
+        guard leniencies.isFirst(leniency.code) else { return }
+        try sink.report(leniency.diagnostic(at: location(position), options: options))
+        if options.strict && leniency.changesMeaning { throw OFXRefusal() }
+    }
+
     private func location(_ position: OFXPosition) -> SourceLocation {
         SourceLocation(file: file, line: position.line, column: position.column > 0 ? position.column : nil)
-    }
-}
-
-/// A statement being read.
-private struct StatementState {
-    var kind: AccountKind
-    var position: OFXPosition
-    var currency: CurrencyCode?
-    var accountID: String?
-    var institution: String?
-    var accountType: String?
-    var start: LocalDate?
-    var end: LocalDate?
-    var balanceAmounts: [OFXTag: Money] = [:]
-    var balanceDates: [OFXTag: LocalDate] = [:]
-
-    init(kind: AccountKind, position: OFXPosition) {
-        self.kind = kind
-        self.position = position
-    }
-
-    func info(file: String) -> StatementInfo {
-        let kind = accountType.flatMap { AccountKind(rawValue: $0.uppercased()) } ?? self.kind
-        func balance(_ tag: OFXTag) -> Balance? {
-            guard var amount = balanceAmounts[tag], let date = balanceDates[tag] ?? end else { return nil }
-            amount.currency = currency
-            return Balance(amount: amount, date: date)
-        }
-        return StatementInfo(account: Account(id: accountID ?? "", kind: kind, institution: institution), currency: currency,
-                             ledgerBalance: balance(.ledgerBalance), availableBalance: balance(.availableBalance),
-                             start: start, end: end, source: SourceLocation(file: file, line: position.line))
-    }
-}
-
-/// A transaction being read. Dates and amounts are parsed as their elements arrive; only a bad
-/// value's text is kept, for the message.
-private struct TransactionState {
-    var position: OFXPosition
-    /// `TRNTYPE` is `XFER`.
-    var isTransfer = false
-    var date: LocalDate?
-    var datePosition: OFXPosition?
-    var amount: Money?
-    var amountPosition: OFXPosition?
-    var badText: String?
-    var fitid: String?
-    var checkNumber: String?
-    var refnum: String?
-    var name: String?
-    var extendedName: String?
-    var memo: String?
-    var payeeName: String?
-    var addressParts: [String] = []
-    var currency: (CurrencyCode?, Bool)?
-    /// The file was malformed while this transaction was open.
-    var damaged = false
-
-    init(position: OFXPosition) { self.position = position }
-
-    mutating func reset(position: OFXPosition) {
-        self = TransactionState(position: position)
-    }
-
-    var address: String? { addressParts.isEmpty ? nil : addressParts.joined(separator: ", ") }
-
-    mutating func set(_ tag: OFXTag, _ value: UnsafeBufferPointer<UInt8>, at position: OFXPosition) {
-        func text() -> String? {
-            value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
-        }
-        switch tag {
-        case .trnType: isTransfer = value.count == 4 && zip(value, "xfer".utf8).allSatisfy { $0 | 0x20 == $1 }
-        case .dtPosted:
-            datePosition = position
-            date = OFXValues.date(value)
-            if date == nil { badText = String(decoding: value, as: UTF8.self) }
-        case .trnAmt:
-            amountPosition = position
-            amount = OFXValues.amount(value)
-            if amount == nil { badText = String(decoding: value, as: UTF8.self) }
-        case .fitID: fitid = text()
-        case .checkNum: checkNumber = text()
-        case .refNum: refnum = text()
-        case .name: name = text()
-        case .extendedName: extendedName = text()
-        case .memo: memo = text()
-        default: break
-        }
-    }
-
-    mutating func setPayee(_ tag: OFXTag, _ value: String) {
-        guard !value.isEmpty else { return }
-        switch tag {
-        case .name: payeeName = value
-        case .addr1, .addr2, .addr3, .city, .state, .postalCode, .country: addressParts.append(value)
-        default: break
-        }
-    }
-}
-
-/// A `STATUS` aggregate being read (OFX 2.2 §3.1.4).
-private struct StatusState {
-    var position: OFXPosition
-    var code = 0
-    var severity = "INFO"
-    var message: String?
-}
-
-/// OFX value syntax.
-enum OFXValues {
-    /// The calendar date of an OFX date-time, as written: `20240131230000.000[-5:EST]` is
-    /// 2024-01-31 whatever the offset (OFX 2.2 §3.2.8.2). Converting to UTC first, as many parsers
-    /// do, moves late-evening transactions to the next day.
-    static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
-        guard bytes.count >= 8 else { return nil }
-        var value = 0
-        for i in 0..<8 {
-            let d = Int(bytes[i]) - 48
-            guard (0...9).contains(d) else { return nil }
-            value = value * 10 + d
-        }
-        if bytes.count > 8 {
-            let next = bytes[8]
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) || next == UInt8(ascii: "[")
-                || next == UInt8(ascii: ".") || next == 0x20 else { return nil }
-        }
-        return LocalDate(year: value / 10000, month: value / 100 % 100, day: value % 100)
-    }
-
-    static func date(_ bytes: [UInt8]) -> LocalDate? {
-        bytes.withUnsafeBufferPointer { date($0) }
-    }
-
-    /// An OFX amount: `-54.20`, `+54.20`, and from some banks `-54,20` (a decimal comma).
-    static func amount(_ bytes: UnsafeBufferPointer<UInt8>) -> Money? {
-        let mark = bytes.contains(UInt8(ascii: ",")) && !bytes.contains(UInt8(ascii: ".")) ? UInt8(ascii: ",") : UInt8(ascii: ".")
-        guard case .success(let parsed) = AmountParser.parse(bytes, decimalMark: mark), parsed.currency == nil else { return nil }
-        return Money(units: parsed.units, scale: parsed.scale)
-    }
-
-    static func amount(_ bytes: [UInt8]) -> Money? {
-        bytes.withUnsafeBufferPointer { amount($0) }
     }
 }

@@ -3,41 +3,89 @@ import FinanceCore
 /// Reads OFX and QFX files, 1.x (SGML) and 2.x (XML), in three layers: the header decides syntax
 /// and character set, a parser turns the body into element events (`SGMLParser`, or libxml2 via
 /// `XMLEventReader`), and `OFXStatementMapper` turns those into activities.
+///
+/// What banks send besides the specification is read with a warning each (`OFXLeniency`); see
+/// `OFXHeader` for the headers tolerated and `SGMLParser` for the bodies.
 public struct OFXStatementReader: StatementReader {
     public static let format = StatementFormat.ofx
     static let chunkSize = 1 << 20
 
     public init() {}
 
-    /// Certain for anything with an OFX header or an `<OFX>` body near the start.
+    /// Sure (90) for an OFX header or an `<OFX>` element, or an XML document with an `<?OFX …?>`
+    /// instruction, wherever they stand in the first 64 KiB; less sure (75) for a body without
+    /// its `<OFX>` element, found by its message sets or statement aggregates (`<SIGNONMSGSRSV1>`,
+    /// `<STMTTRN>`). An XML document without any of these (CAMT) is not OFX.
     public static func sniff(_ input: SniffInput) -> Sniff {
-        OFXHeader.parse(Array(input.text.prefix(4096))) != nil ? .yes(90, "an OFX header or <OFX> element at the start")
-            : .no("no OFX header or <OFX> element at the start")
+        guard let header = OFXHeader.parse(input.text) else {
+            if input.firstOffset(of: "urn:iso:std:iso:20022") != nil {
+                return .no("an ISO 20022 XML document, not OFX: no <?OFX …?> instruction and no OFX element")
+            }
+            return .no("no OFX header, <?OFX …?> instruction or OFX element (<OFX>, <SIGNONMSGSRSV1>, <STMTTRN>…) in the first 64 KiB")
+        }
+        var evidence = header.markers.map { "'\($0.text)' at line \(input.line(at: $0.offset))" + ($0.remark.map { " (\($0))" } ?? "") }
+        if input.encoding.encoding == .utf16LE || input.encoding.encoding == .utf16BE {
+            evidence.append("the file is UTF-16, which pfin does not read for OFX")
+        }
+        let isSure = header.bodyElement == .ofx || header.syntax == .xml && header.markers.first?.text == "<?OFX"
+        return Sniff(score: isSure ? 90 : 75, evidence: evidence)
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
         let file = input.displayName
         let prefix = try input.peek(upTo: 1 << 16)
-        guard let header = OFXHeader.parse(prefix) else {
-            let issue = prefix.isEmpty ? Diagnostic(.error, code: "ofx.empty", at: SourceLocation(file: file, line: 1),
-                                                    "the file is empty; expected an OFX statement")
-                : OFXIssue.notOFX.diagnostic(at: SourceLocation(file: file, line: 1))
+        guard var header = OFXHeader.parse(prefix) else {
+            let issue: Diagnostic
+            if prefix.isEmpty {
+                issue = Diagnostic(.error, code: "ofx.empty", at: SourceLocation(file: file, line: 1), "the file is empty; expected an OFX statement")
+            } else if case let guess = TextEncoding.guess(prefix, isComplete: false).encoding, guess == .utf16LE || guess == .utf16BE {
+                issue = Diagnostic(.error, code: "ofx.utf16", at: SourceLocation(file: file, line: 1),
+                                   "this OFX file is UTF-16; pfin reads OFX in UTF-8 and single-byte character sets",
+                                   notes: ["save it as UTF-8 (e.g. 'iconv -f UTF-16 -t UTF-8 \(file)') and read that",
+                                           "'pfin identify \(file)' shows what each reader saw"])
+            } else {
+                issue = OFXIssue.notOFX.diagnostic(at: SourceLocation(file: file, line: 1))
+            }
             try sink.report(issue)
             return
         }
-        var mapper = OFXStatementMapper(sink: sink, file: file, options: options)
+        var mapper = OFXStatementMapper(sink: sink, file: file, options: options,
+                                        decimalMark: OFXAmountFormat.decimalMark(prefix, from: header.bodyOffset))
         defer { sink = mapper.sink }
-        let failure: InputError?
-        switch header.syntax {
-        case .xml:
+        var syntax = header.syntax
+        if syntax == .xml {
             if let (what, position) = Self.forbiddenDeclaration(prefix) {
                 try mapper.problem(OFXSyntaxProblem(kind: .forbidden(what), position: position, isFatal: true))
                 return
             }
-            let parser = XMLEventReader(input: input, skip: header.bodyOffset, linesBefore: header.linesBeforeBody)
-            failure = try OFXEventPipeline.run(into: &mapper) { parser.produce(into: $0) }
-        case .sgml:
-            failure = try OFXEventPipeline.run(into: &mapper) { Self.produceSGML(input, header: header, prefix: prefix, into: $0) }
+            if let leaf = OFXBodyShape.unclosedLeaf(prefix, from: header.bodyOffset) {
+                // Banks that moved to a 2.x header and kept their 1.x body.
+                let position = OFXBodyShape.position(of: leaf.offset, in: prefix)
+                let diagnostic = OFXLeniency.sgmlBody(element: leaf.name)
+                    .diagnostic(at: SourceLocation(file: file, line: position.line, column: position.column), options: options)
+                try mapper.sink.report(diagnostic)
+                if diagnostic.severity == .error { return }
+                syntax = .sgml
+            } else if OFXBodyShape.hasSecondDocument(prefix, from: header.bodyOffset)
+                || OFXBodyShape.hasTextBeforeRoot(prefix, from: header.bodyOffset)
+            {
+                // Documents pasted together, or a banner line before `<OFX>`: libxml2 stops at
+                // either; the 1.x parser reads closed elements alike, and goes past both.
+                syntax = .sgml
+            }
+            if syntax == .sgml { header.encoding = OFXBodyShape.xmlEncoding(prefix, from: header.bodyOffset) }
+        }
+        let failure: InputError?
+        do {
+            switch syntax {
+            case .xml:
+                let parser = XMLEventReader(input: input, skip: header.bodyOffset, linesBefore: header.linesBeforeBody)
+                failure = try OFXEventPipeline.run(into: &mapper) { parser.produce(into: $0) }
+            case .sgml:
+                failure = try OFXEventPipeline.run(into: &mapper) { [header] in Self.produceSGML(input, header: header, prefix: prefix, into: $0) }
+            }
+        } catch is OFXRefusal {
+            return
         }
         if let failure {
             try mapper.sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),

@@ -10,7 +10,13 @@
 ///   extensions (`<INTU.BID>`) pass through;
 /// - SGML entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;`, `&#233;`, `&#xE9;`) are decoded,
 ///   and a bare `&` (`AT&T`) is kept as written;
-/// - no line breaks at all, or CR, LF or CRLF.
+/// - no line breaks at all, or CR, LF or CRLF;
+/// - several documents one after another (QFX files pasted together): after `</OFX>`, anything up
+///   to the next `<OFX>` (a second header, an XML declaration, blank lines) is skipped and the
+///   next document read as well;
+/// - a body without its `<OFX>` element (from `<SIGNONMSGSRSV1>` or `<STMTTRN>` on): each
+///   top-level aggregate is read in turn;
+/// - tag names in any case, and a tag name followed by spaces or attributes (`<OFX >`).
 final class SGMLParser {
     /// The longest text an element may hold; longer ones are reported and skipped.
     let maxTextBytes: Int
@@ -30,6 +36,8 @@ final class SGMLParser {
     /// The absolute offset of the first byte of the buffer passed to `parse`.
     private var base = 0
     private(set) var finished = false
+    /// After `</OFX>`: skipping up to the next document's `<OFX>`.
+    private var betweenDocuments = false
 
     /// - Parameters:
     ///   - firstLine, firstColumn: where the body starts in the file (a header may end on the body's line).
@@ -48,6 +56,16 @@ final class SGMLParser {
         var p = 0
         defer { base += p }
         while p < n && !finished {
+            if betweenDocuments {
+                // Up to the next `<OFX>`; a `<` too near the end to tell waits for more input.
+                let next = nextDocument(bytes, from: p, isFinal: isFinal)
+                countLines(bytes, from: p, to: next)
+                p = next
+                if next < n && Self.isDocumentStart(bytes, at: next) { betweenDocuments = false }
+                if next < n && !betweenDocuments { continue }
+                if !isFinal { return p }
+                continue
+            }
             if let skip = skipping {
                 // The rest of a text (up to `<`) or of a tag (up to `<` or a line break) found too long.
                 let next = skip == .text ? ByteScan.firstOf(lt, lt, lt, in: bytes, from: p) : ByteScan.firstOf(lt, lf, lf, in: bytes, from: p)
@@ -133,8 +151,14 @@ final class SGMLParser {
     private func startTag(_ rawName: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
                           into handler: inout some OFXEventHandler) throws
     {
-        let name = trimmed(rawName)
-        let tag = tags.lookup(name)
+        var name = trimmed(rawName)
+        var tag = tags.lookup(name)
+        if tag == .unknown, let space = name.firstIndex(where: { $0 <= 0x20 }) {
+            // `<OFX VERSION="102">`: the name ends at the first space (looked at only for names
+            // unknown as a whole, so that known tags cost nothing more).
+            name = UnsafeBufferPointer(rebasing: name[..<space])
+            tag = tags.lookup(name)
+        }
         let value = trimmed(text)
         if !value.isEmpty || tag.isLeaf {
             lastLeafTag = tag
@@ -166,9 +190,10 @@ final class SGMLParser {
             while stack.count > index {
                 let closed = stack.removeLast()
                 try handler.end(closed.tag, at: position)
+                // A document ends with its `</OFX>`; another may follow.
+                if stack.isEmpty && closed.tag == .ofx { betweenDocuments = true }
             }
             lastLeafTag = nil
-            if stack.isEmpty { finished = true }
             return
         }
         if let leaf = lastLeafTag, leaf == tag, tag != .unknown || Self.sameName(lastLeafName, name) {
@@ -177,6 +202,25 @@ final class SGMLParser {
         }
         try handler.problem(OFXSyntaxProblem(kind: .unexpectedEndTag(String(decoding: name, as: UTF8.self)),
                                              position: position, isFatal: false))
+    }
+
+    /// Where the next `<OFX>` starts in `bytes` from `start`, or where scanning must resume once
+    /// more bytes came (a `<` near the end), or `bytes.count`.
+    private func nextDocument(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool) -> Int {
+        var i = start
+        while true {
+            i = ByteScan.firstOf(UInt8(ascii: "<"), UInt8(ascii: "<"), UInt8(ascii: "<"), in: bytes, from: i)
+            if i == bytes.count { return i }
+            if Self.isDocumentStart(bytes, at: i) || !isFinal && bytes.count - i < 5 { return i }
+            i += 1
+        }
+    }
+
+    /// `<OFX>` or `<OFX ` (any case) at `i`.
+    private static func isDocumentStart(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard bytes.count - i >= 5 else { return false }
+        return bytes[i + 1] | 0x20 == UInt8(ascii: "o") && bytes[i + 2] | 0x20 == UInt8(ascii: "f") && bytes[i + 3] | 0x20 == UInt8(ascii: "x")
+            && (bytes[i + 4] == UInt8(ascii: ">") || bytes[i + 4] <= 0x20)
     }
 
     private static func sameName(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -10,7 +10,17 @@ struct StatementCollector: ActivitySink {
 
     mutating func accept(_ activity: PaymentActivity) throws { activities.append(activity) }
     mutating func report(_ diagnostic: Diagnostic) throws { diagnostics.append(diagnostic) }
-    mutating func statement(_ info: StatementInfo) throws { statements.append(info) }
+    /// Every statement once: the OFX reader sends a statement's account first and the whole
+    /// statement at its end (the same `source`), which replaces it here; `sent` keeps both.
+    mutating func statement(_ info: StatementInfo) throws {
+        sent.append(info)
+        activitiesAtStatement.append(activities.count)
+        if let last = statements.last, last.source == info.source { statements[statements.count - 1] = info } else { statements.append(info) }
+    }
+    /// Every `statement(_:)` call, in order.
+    var sent: [StatementInfo] = []
+    /// How many activities had arrived at each `statement(_:)` call.
+    var activitiesAtStatement: [Int] = []
 
     var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     /// Every diagnostic as `code@line` (`code@line:column` when the column is known).
