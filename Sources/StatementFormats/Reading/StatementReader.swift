@@ -58,7 +58,7 @@ public protocol StatementReader: Sendable {
 /// The readers pfin knows, and format detection by content.
 public enum StatementReaders {
     /// Every reader, in the order detection asks them.
-    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self, CSVStatementReader.self]
+    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self, XLSXStatementReader.self, CSVStatementReader.self]
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {
@@ -69,6 +69,7 @@ public enum StatementReaders {
         case .camt: return CAMTStatementReader()
         case .qif: return QIFStatementReader()
         case .mt940: return MT940StatementReader()
+        case .xlsx: return XLSXStatementReader()
         default: return nil
         }
     }

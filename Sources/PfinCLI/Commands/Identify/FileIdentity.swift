@@ -5,7 +5,7 @@ import StatementFormats
 struct FileIdentity {
     let file: String
     let identification: StatementIdentification
-    /// For a CSV export: the detected profile, or the error that stopped detection.
+    /// For a CSV export or an XLSX workbook's sheet: the detected profile, or the error that stopped detection.
     let profile: Result<String, Diagnostic>?
 
     init(_ input: ByteInput, options: InputOptions) throws(InputError) {
@@ -17,6 +17,8 @@ struct FileIdentity {
         self.identification = identification
         if identification.format == .csv {
             profile = try CSVStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
+        } else if identification.format == .xlsx {
+            profile = try XLSXStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
         } else {
             profile = nil
         }
