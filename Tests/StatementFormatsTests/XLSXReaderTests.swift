@@ -135,6 +135,14 @@ import Testing
         #expect(collector.activities.map(\.source.description) == ["<stdin>:4", "<stdin>:7", "<stdin>:8"])
     }
 
+    @Test func aWorkbookLargerThanTheBufferCapIsRefusedWithAClearError() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.path("sparse.xlsx"))))
+        var collector = Collector()
+        try XLSXStatementReader(sizeLimit: 1024).read(ByteInput(bytes: bytes, displayName: "<stdin>"), options: ReadOptions(), into: &collector)
+        #expect(collector.activities.isEmpty)
+        #expect(collector.errors.map(\.message) == ["the workbook is larger than 1 KiB, the most pfin reads into memory"])
+    }
+
     @Test func detectionGivesTheSheetsCSVProfile() throws {
         let detection = try XLSXStatementReader().detect(ByteInput(path: Self.path("sparse.xlsx")), options: ReadOptions()).get()
         #expect(detection.dialect.skip == 2)

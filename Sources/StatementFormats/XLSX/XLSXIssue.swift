@@ -9,7 +9,7 @@ enum XLSXIssue: Error, Sendable, Equatable {
     case encrypted(member: String)
     case unsupportedMethod(member: String, method: Int)
     /// A member inflates past the cap: a ZIP bomb, or a sheet too large to read.
-    case tooLarge(member: String, limit: Int, compressed: Int)
+    case tooLarge(member: String, size: Int, limit: Int, compressed: Int)
     case corruptData(member: String, detail: String)
     case crcMismatch(member: String, expected: UInt32, actual: UInt32)
     case sizeMismatch(member: String, declared: Int, actual: Int)
@@ -25,11 +25,11 @@ enum XLSXIssue: Error, Sendable, Equatable {
     /// The sheet renders to more CSV text than pfin holds.
     case sheetTooLarge(limit: Int)
 
-    /// The error, located at the workbook (line 0: the whole file).
+    /// The error, located at the workbook's line 1 as other whole-file errors are.
     func diagnostic(file: String) -> Diagnostic {
         let identify = "'pfin identify \(file)' shows what each reader saw"
         let resave = "open the workbook in Excel or LibreOffice and save it again as .xlsx, or save the sheet as CSV"
-        let at = SourceLocation(file: file, line: 0)
+        let at = SourceLocation(file: file, line: 1)
         switch self {
         case .zip(let detail):
             return Diagnostic(.error, code: "xlsx.bad-zip", at: at, "the workbook's ZIP container cannot be read: \(detail)",
@@ -41,9 +41,9 @@ enum XLSXIssue: Error, Sendable, Equatable {
             return Diagnostic(.error, code: "xlsx.bad-zip", at: at,
                               "the workbook's member '\(member)' uses ZIP compression method \(method); expected stored (0) or deflated (8)",
                               notes: [resave, identify])
-        case .tooLarge(let member, let limit, let compressed):
+        case .tooLarge(let member, let size, let limit, let compressed):
             return Diagnostic(.error, code: "xlsx.too-large", at: at,
-                              "the workbook's member '\(member)' inflates past \(ByteCountText.describe(limit)) (from \(ByteCountText.describe(compressed)) compressed); refused as a possible ZIP bomb",
+                              "the workbook's member '\(member)' inflates to \(size) bytes from \(compressed), past the \(limit)-byte cap (1 GiB, and 200 times the compressed size past 1 MiB); refused as a possible ZIP bomb",
                               notes: ["a real statement sheet is far smaller; if this one is genuine, save it as CSV and read that", identify])
         case .corruptData(let member, let detail):
             return Diagnostic(.error, code: "xlsx.bad-zip", at: at, "the workbook's member '\(member)' cannot be decompressed: \(detail)",

@@ -15,7 +15,16 @@ public struct XLSXStatementReader: StatementReader {
     /// The most CSV text a sheet may render to.
     public static let maximumSheetText = 512 << 20
 
-    public init() {}
+    /// The largest input this reader buffers: `maximumWorkbookSize`, smaller in tests.
+    let sizeLimit: Int
+
+    public init() {
+        sizeLimit = Self.maximumWorkbookSize
+    }
+
+    init(sizeLimit: Int) {
+        self.sizeLimit = sizeLimit
+    }
 
     /// A ZIP archive whose local headers in the window name a workbook's parts.
     public static func sniff(_ input: SniffInput) -> Sniff {
@@ -87,7 +96,7 @@ public struct XLSXStatementReader: StatementReader {
         let file = input.displayName
         var bytes: [UInt8] = []
         while try input.read(appendingTo: &bytes, maxCount: 1 << 20) > 0 {
-            if bytes.count > Self.maximumWorkbookSize { return .failure(XLSXIssue.inputTooLarge(limit: Self.maximumWorkbookSize).diagnostic(file: file)) }
+            if bytes.count > sizeLimit { return .failure(XLSXIssue.inputTooLarge(limit: sizeLimit).diagnostic(file: file)) }
         }
         do throws(XLSXIssue) {
             let workbook = try XLSXWorkbook(ZIPArchive(bytes))

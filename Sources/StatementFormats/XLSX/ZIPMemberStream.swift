@@ -37,7 +37,7 @@ final class ZIPMemberStream: XMLByteSource {
         let compressed = entry.compressedSize
         limit = min(Self.maximumSize, max(Self.ratioFloor, compressed.multipliedReportingOverflow(by: Self.maximumRatio).partialValue))
         guard entry.uncompressedSize <= limit, entry.uncompressedSize >= 0 else {
-            throw .tooLarge(member: entry.name, limit: limit, compressed: compressed)
+            throw .tooLarge(member: entry.name, size: entry.uncompressedSize, limit: limit, compressed: compressed)
         }
         if entry.method == 8 {
             let z = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -111,7 +111,7 @@ final class ZIPMemberStream: XMLByteSource {
     /// Counts and checksums a chunk; stops a member that grows past its cap or its declared size.
     private func account(_ buffer: [UInt8], from start: Int, count: Int) -> Int {
         produced += count
-        if produced > limit { return fail(.tooLarge(member: entry.name, limit: limit, compressed: entry.compressedSize)) }
+        if produced > limit { return fail(.tooLarge(member: entry.name, size: produced, limit: limit, compressed: entry.compressedSize)) }
         if produced > entry.uncompressedSize {
             return fail(.sizeMismatch(member: entry.name, declared: entry.uncompressedSize, actual: produced))
         }
