@@ -163,11 +163,16 @@ final class XLSXSheetParser: XLSXPartParser {
     }
 
     private func renderNumber(_ text: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        let kind = styles.kind(ofStyle: style)
+        if kind == .number, styles.currency(ofStyle: style) == nil, Self.isPlainDecimal(text) {
+            out.append(contentsOf: text)
+            return
+        }
         guard var number = XLSXNumber(text) else {
             out.append(contentsOf: text)
             return
         }
-        switch styles.kind(ofStyle: style) {
+        switch kind {
         case .number:
             let written = number.plain
             if number.roundToExcelPrecision() {
@@ -227,6 +232,31 @@ final class XLSXSheetParser: XLSXPartParser {
         return bytes[lo..<hi]
     }
 
+    /// Whether `text` is already plain decimal text as `XLSXNumber.plain` would give it (`-54.2`,
+    /// `1234.50`): a sign, digits without a leading zero, a point, at most 15 digits. Most
+    /// numbers are, and are copied as they are.
+    private static func isPlainDecimal(_ text: ArraySlice<UInt8>) -> Bool {
+        var digits = 0, points = 0
+        var i = text.startIndex
+        if i < text.endIndex, text[i] == UInt8(ascii: "-") { i += 1 }
+        let first = i
+        while i < text.endIndex {
+            let byte = text[i]
+            if byte >= 0x30 && byte <= 0x39 {
+                digits += 1
+            } else if byte == UInt8(ascii: ".") && points == 0 && i > first && i + 1 < text.endIndex {
+                points += 1
+            } else {
+                return false
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 15, first < text.endIndex else { return false }
+        // `007` and `-0` are not plain; `0.5` is.
+        if text[first] == 0x30, first + 1 < text.endIndex, text[first + 1] != UInt8(ascii: ".") { return false }
+        return !(first > text.startIndex && digits == text.filter { $0 == 0x30 }.count)
+    }
+
     private static func integer(_ bytes: some Collection<UInt8>) -> Int? {
         guard !bytes.isEmpty, bytes.count <= 12 else { return nil }
         var n = 0
@@ -242,14 +272,20 @@ final class XLSXSheetParser: XLSXPartParser {
 private enum CellType {
     case number, shared, inline, boolean, date, text
 
+    /// From the `t` attribute's bytes, without making a string: this runs for every cell.
     init(_ attribute: UnsafeBufferPointer<UInt8>) {
-        switch String(decoding: attribute, as: UTF8.self) {
-        case "n", "": self = .number
-        case "s": self = .shared
-        case "inlineStr": self = .inline
-        case "b": self = .boolean
-        case "d": self = .date
-        default: self = .text
+        if attribute.count == 1 {
+            switch attribute[0] {
+            case UInt8(ascii: "n"): self = .number
+            case UInt8(ascii: "s"): self = .shared
+            case UInt8(ascii: "b"): self = .boolean
+            case UInt8(ascii: "d"): self = .date
+            default: self = .text
+            }
+        } else if attribute.isEmpty {
+            self = .number
+        } else {
+            self = attribute.elementsEqual("inlineStr".utf8) ? .inline : .text
         }
     }
 }

@@ -95,7 +95,12 @@ public struct XLSXStatementReader: StatementReader {
     func render(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<Rendered, Diagnostic> {
         let file = input.displayName
         var bytes: [UInt8] = []
-        while try input.read(appendingTo: &bytes, maxCount: 1 << 20) > 0 {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let got = try input.read(into: chunk)
+            if got == 0 { break }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<got]))
             if bytes.count > sizeLimit { return .failure(XLSXIssue.inputTooLarge(limit: sizeLimit).diagnostic(file: file)) }
         }
         do throws(XLSXIssue) {

@@ -24,6 +24,8 @@ final class ZIPMemberStream: XMLByteSource {
     private var crc: UInt = 0
     private var stream: UnsafeMutablePointer<z_stream>?
     private var finished = false
+    /// Where zlib writes each chunk before it is appended.
+    private var scratch: [UInt8] = []
     private(set) var failure: XLSXIssue?
 
     /// The stream of `entry`'s bytes, or the reason it cannot be read at all.
@@ -71,12 +73,12 @@ final class ZIPMemberStream: XMLByteSource {
         guard !finished, failure == nil, maxCount > 0 else { return 0 }
         let start = buffer.count
         if let stream {
-            buffer.append(contentsOf: repeatElement(0, count: maxCount))
+            if scratch.count < maxCount { scratch = [UInt8](repeating: 0, count: maxCount) }
             let status: Int32 = bytes.withUnsafeBufferPointer { input in
-                buffer.withUnsafeMutableBufferPointer { output in
+                scratch.withUnsafeMutableBufferPointer { output in
                     stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + position)
                     stream.pointee.avail_in = UInt32(min(data.upperBound - position, Int(UInt32.max)))
-                    stream.pointee.next_out = output.baseAddress! + start
+                    stream.pointee.next_out = output.baseAddress!
                     stream.pointee.avail_out = UInt32(maxCount)
                     let inBefore = Int(stream.pointee.avail_in)
                     let status = inflate(stream, Z_NO_FLUSH)
@@ -85,7 +87,7 @@ final class ZIPMemberStream: XMLByteSource {
                 }
             }
             let got = maxCount - Int(stream.pointee.avail_out)
-            buffer.removeLast(maxCount - got)
+            buffer.append(contentsOf: scratch[0..<got])
             switch status {
             case Z_OK:
                 if got == 0 { return fail(.corruptData(member: entry.name, detail: "the compressed data ends before the end of the stream")) }
