@@ -113,6 +113,30 @@ import Testing
         #expect(read.errors.first?.message.contains("fails its CRC check") == true)
     }
 
+    @Test func zip64RecordsAndExtraFieldsAreRead() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.path("zip64.xlsx"))))
+        let archive = try ZIPArchive(bytes)
+        #expect(archive.entries.count == 6)
+        #expect(archive.entries.allSatisfy { $0.compressedSize != 0xFFFF_FFFF && $0.localHeaderOffset != 0xFFFF_FFFF })
+        let read = try Self.read("zip64.xlsx")
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        #expect(read.activities.map(\.amount.decimalString) == ["-7.25"])
+    }
+
+    @Test func aDOCTYPEInAPartIsRefusedAndItsEntityNeverLoaded() throws {
+        let read = try Self.read("doctype.xlsx")
+        #expect(read.activities.isEmpty)
+        #expect(read.errors.map(\.code) == ["xlsx.bad-xml"])
+        #expect(read.errors.first?.message.contains("holds a DOCTYPE declaration") == true)
+    }
+
+    @Test func aLineBreakInACellKeepsDiagnosticsOnTheSheetRow() throws {
+        let read = try Self.read("line-break-in-cell.xlsx")
+        #expect(read.activities.map(\.memo) == ["first line\nsecond line", "y"])
+        #expect(read.activities.map(\.source.line) == [2, 4])
+        #expect(read.errors.map { "\($0.location.line):\($0.location.column ?? 0)" } == ["3:3"], "row 3, column C")
+    }
+
     @Test(arguments: ["shared-strings.xlsx", "inline-strings.xlsx", "date1904-custom-format.xlsx", "truncated.xlsx", "bomb.xlsx"])
     func workbooksAreIdentifiedAsXLSXNotAsZIP(_ name: String) throws {
         let identification = try StatementIdentification.identify(ByteInput(path: Self.path(name)))

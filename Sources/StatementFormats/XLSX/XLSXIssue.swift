@@ -20,6 +20,8 @@ enum XLSXIssue: Error, Sendable, Equatable {
     case notAWorksheet(String)
     /// A part is not well-formed XML, or holds what the safe parser refuses (a DOCTYPE).
     case xml(part: String, line: Int, message: String)
+    /// A part holds what the safe parser refuses: a DOCTYPE or an entity reference.
+    case refusedXML(part: String, line: Int, what: String)
     /// The input (standard input, or a file) is larger than pfin buffers.
     case inputTooLarge(limit: Int)
     /// The sheet renders to more CSV text than pfin holds.
@@ -71,6 +73,10 @@ enum XLSXIssue: Error, Sendable, Equatable {
                               notes: ["pass the sheet that holds the transactions with --sheet NAME"])
         case .xml(let part, let line, let message):
             return Diagnostic(.error, code: "xlsx.bad-xml", at: at, "the workbook's part '\(part)' is not well-formed XML at its line \(line): \(message)",
+                              notes: [resave, identify])
+        case .refusedXML(let part, let line, let what):
+            return Diagnostic(.error, code: "xlsx.bad-xml", at: at,
+                              "the workbook's part '\(part)' holds \(what) at its line \(line), which pfin refuses: workbook parts have no use for one, and it could load outside files",
                               notes: [resave, identify])
         case .inputTooLarge(let limit):
             return Diagnostic(.error, code: "xlsx.too-large", at: at,

@@ -42,7 +42,7 @@ class XLSXPartParser: XMLSAXDriver {
             let message: String
             switch fatal.kind {
             case .malformed(let text): message = text
-            case .forbidden(let what): message = "\(what) is refused (workbook parts have no use for it)"
+            case .forbidden(let what): throw .refusedXML(part: part, line: fatal.line, what: what)
             case .textTooLong(let limit): message = "a text longer than \(ByteCountText.describe(limit))"
             }
             throw .xml(part: part, line: fatal.line, message: message)

@@ -100,6 +100,36 @@ def write_zip(path, parts, stream=False, method=zipfile.ZIP_DEFLATED):
     return buffer.getvalue()
 
 
+def to_zip64(data):
+    """The same archive with ZIP64 central directory entries and end records."""
+    end = data.rfind(b"PK\x05\x06")
+    count = int.from_bytes(data[end + 10:end + 12], "little")
+    cd_offset = int.from_bytes(data[end + 16:end + 20], "little")
+    out = bytearray(data[:cd_offset])
+    at = cd_offset
+    central = bytearray()
+    for _ in range(count):
+        name_len, extra_len, comment_len = (int.from_bytes(data[at + k:at + k + 2], "little") for k in (28, 30, 32))
+        fixed = bytearray(data[at:at + 46])
+        csize, usize, offset = (int.from_bytes(fixed[k:k + 4], "little") for k in (20, 24, 42))
+        extra = (1).to_bytes(2, "little") + (24).to_bytes(2, "little") + usize.to_bytes(8, "little") \
+            + csize.to_bytes(8, "little") + offset.to_bytes(8, "little")
+        for k in (20, 24, 42):
+            fixed[k:k + 4] = b"\xff\xff\xff\xff"
+        fixed[30:32] = len(extra).to_bytes(2, "little")
+        name = data[at + 46:at + 46 + name_len]
+        central += fixed + name + extra
+        at += 46 + name_len + extra_len + comment_len
+    cd_start = len(out)
+    out += central
+    record_at = len(out)
+    out += b"PK\x06\x06" + (44).to_bytes(8, "little") + (45).to_bytes(2, "little") * 2 + (0).to_bytes(4, "little") * 2 \
+        + count.to_bytes(8, "little") * 2 + len(central).to_bytes(8, "little") + cd_start.to_bytes(8, "little")
+    out += b"PK\x06\x07" + (0).to_bytes(4, "little") + record_at.to_bytes(8, "little") + (1).to_bytes(4, "little")
+    out += b"PK\x05\x06" + b"\x00" * 4 + b"\xff\xff" * 2 + b"\xff\xff\xff\xff" * 2 + b"\x00\x00"
+    return bytes(out)
+
+
 def row(r, *cells):
     return f'<row r="{r}">' + "".join(cells) + "</row>"
 
@@ -205,7 +235,28 @@ def main():
     at = stored.find(b"Miete")
     stored[at] = ord("N")
     (HERE / "crc-mismatch.xlsx").write_bytes(bytes(stored))
-    assert zlib.crc32(b"") == 0
+
+    # A line break inside a cell (Alt+Enter): the CSV text spans two lines for row 2, yet the bad
+    # amount of row 3 must still be reported at row 3.
+    body = (row(1, inline("A1", "Date"), inline("B1", "Payee"), inline("C1", "Amount"), inline("D1", "Memo"))
+            + row(2, n("A2", 45420, 1), inline("B2", "Shop"), n("C2", "-10"), inline("D2", "first line&#10;second line"))
+            + row(3, n("A3", 45421, 1), inline("B3", "Cafe"), inline("C3", "ten"), inline("D3", "x"))
+            + row(4, n("A4", 45422, 1), inline("B4", "Bank"), n("C4", "5"), inline("D4", "y")))
+    write_zip("line-break-in-cell.xlsx", workbook_parts({"Sheet1": body}))
+
+    # A sheet part with a DOCTYPE and an external entity (XXE): refused, never loaded.
+    parts = workbook_parts({"Sheet1": row(1, inline("A1", "Date"))})
+    parts["xl/worksheets/sheet1.xml"] = (DECL + '<!DOCTYPE worksheet [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                                         f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr">'
+                                         '<is><t>&x;</t></is></c></row></sheetData></worksheet>')
+    write_zip("doctype.xlsx", parts)
+
+    # ZIP64 records (APPNOTE 4.3.14, 4.3.15, 4.5.3) around a small stored workbook: sizes and
+    # offsets in the central directory all ones, the real values in ZIP64 extra fields.
+    body = (row(1, inline("A1", "Date"), inline("B1", "Payee"), inline("C1", "Amount"))
+            + row(2, n("A2", 45420, 1), inline("B2", "Shop"), n("C2", "-7.25")))
+    write_zip("zip64.xlsx", workbook_parts({"Sheet1": body}), method=zipfile.ZIP_STORED)
+    (HERE / "zip64.xlsx").write_bytes(to_zip64((HERE / "zip64.xlsx").read_bytes()))
 
 
 if __name__ == "__main__":
