@@ -32,7 +32,12 @@ struct FileIdentity {
 
     var text: String {
         var lines = ["\(file): \(verdict)"]
-        lines.append("  encoding: \(identification.encoding.encoding.name)\(identification.encoding.isCertain ? "" : " (guessed)")")
+        if identification.format == .xlsx {
+            // A workbook is a ZIP archive; the guess about its raw bytes would mislead.
+            lines.append("  encoding: utf-8 (the workbook's XML)")
+        } else {
+            lines.append("  encoding: \(identification.encoding.encoding.name)\(identification.encoding.isCertain ? "" : " (guessed)")")
+        }
         if let foreign = identification.foreign {
             lines.append("  evidence: \(foreign.evidence)")
             lines.append("  note: \(foreign.kind.advice)")
@@ -64,7 +69,7 @@ struct FileIdentity {
         var fields: [String] = []
         fields.append("\"file\":\(Self.quoted(file))")
         fields.append("\"format\":\(identification.format.map { Self.quoted($0.name) } ?? "null")")
-        fields.append("\"encoding\":\(Self.quoted(identification.encoding.encoding.name))")
+        fields.append("\"encoding\":\(Self.quoted(identification.format == .xlsx ? "utf-8" : identification.encoding.encoding.name))")
         if let foreign = identification.foreign {
             fields.append("\"notStatement\":{\"description\":\(Self.quoted(foreign.kind.description)),\"evidence\":\(Self.quoted(foreign.evidence)),\"advice\":\(Self.quoted(foreign.kind.advice))}")
         } else {
