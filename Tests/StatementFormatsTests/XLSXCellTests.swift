@@ -114,6 +114,15 @@ import Testing
         #expect(sheet.row(ofLine: 4) == 4)
     }
 
+    @Test func paddingThatWouldPassTheLimitIsRefused() {
+        var sheet = XLSXRenderedSheet(limit: 1000)
+        sheet.beginRow(1); sheet.write(Array("far".utf8), column: 900); sheet.endRow()
+        for row in 2...10 { sheet.beginRow(row); sheet.write(Array("a".utf8), column: 1); sheet.endRow() }
+        #expect(!sheet.isOverLimit)
+        sheet.padRows()
+        #expect(sheet.isOverLimit, "nine rows padded by 899 commas each would pass 1000 bytes")
+    }
+
     @Test func aLineBreakInACellKeepsRowsAndLinesApart() {
         var sheet = XLSXRenderedSheet(limit: 1 << 20)
         sheet.beginRow(1); sheet.write(Array("two\nlines".utf8), column: 1); sheet.endRow()

@@ -76,7 +76,14 @@ struct XLSXRenderedSheet {
     /// sheet does not store the empty cells at a row's end, but a CSV table's rows all have the
     /// header's fields. Empty rows stay empty lines.
     mutating func padRows() {
-        guard widths.contains(where: { $0 > 0 && Int($0) < width }) else { return }
+        var added = 0
+        for w in widths where w > 0 { added += width - Int(w) }
+        guard added > 0 else { return }
+        // A hostile sheet (one cell at column XFD, the others at A) must not pad past the limit.
+        guard csv.count + added <= limit else {
+            paddedOverLimit = true
+            return
+        }
         var padded: [UInt8] = []
         padded.reserveCapacity(csv.count + widths.count * 4)
         for row in 0..<rowStarts.count {
@@ -90,8 +97,10 @@ struct XLSXRenderedSheet {
         csv = padded
     }
 
-    /// Whether the text has grown past `limit`.
-    var isOverLimit: Bool { csv.count > limit }
+    private var paddedOverLimit = false
+
+    /// Whether the text has grown (or would grow, padded) past `limit`.
+    var isOverLimit: Bool { csv.count > limit || paddedOverLimit }
 
     /// The sheet row a CSV line belongs to.
     func row(ofLine line: Int) -> Int {

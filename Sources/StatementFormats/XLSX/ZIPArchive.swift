@@ -47,6 +47,9 @@ struct ZIPArchive {
                 offset = u64(record + 48)
             }
         }
+        guard count >= 0, count <= size / 46 else {
+            throw .zip("the end record counts \(count) members, more than its central directory of \(size) bytes can hold")
+        }
         guard offset >= 0, size >= 0, offset <= end, size <= end - offset else {
             throw .zip("the central directory (\(size) bytes at offset \(offset)) lies outside the file; the file is truncated or not a whole ZIP archive")
         }
@@ -82,7 +85,7 @@ struct ZIPArchive {
         }
         // The local header's own name and extra lengths, which may differ from the central ones.
         let start = at + 30 + u16(at + 26) + u16(at + 28)
-        guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+        guard start <= bytes.count, entry.compressedSize >= 0, entry.compressedSize <= bytes.count - start else {
             throw .zip("the data of '\(entry.name)' (\(entry.compressedSize) bytes) runs past the end of the file; the file is truncated")
         }
         return start..<(start + entry.compressedSize)
