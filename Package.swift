@@ -29,7 +29,7 @@ let package = Package(
         // Pure values: money, dates, activities, diagnostics. No I/O.
         .target(name: "FinanceCore", swiftSettings: hotPathSettings),
         // Readers and writers for every statement format, behind shared protocols.
-        .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2"], swiftSettings: hotPathSettings),
+        .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib"], swiftSettings: hotPathSettings),
         // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
         .target(name: "Rules", dependencies: ["FinanceCore"], swiftSettings: hotPathSettings),
         // Report data: monthly summaries computed from activities. Renders nothing.
@@ -49,6 +49,12 @@ let package = Package(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
+        ),
+        // zlib for the DEFLATE members of XLSX workbooks (ZIP archives). Only the XLSX reader imports it.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // SQLite 3 for the ledger. Only LedgerStore imports it.
         .systemLibrary(

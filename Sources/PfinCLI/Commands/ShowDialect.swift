@@ -1,7 +1,8 @@
 import FinanceCore
 import StatementFormats
 
-/// `pfin convert --show-dialect`: the detected CSV dialect of each file, as a profile.
+/// `pfin convert --show-dialect`: the detected CSV dialect of each file (of an XLSX workbook's
+/// sheet), as a profile.
 enum ShowDialect {
     static func run(_ options: InputOptions, outputPath: String?, printer: inout DiagnosticPrinter) -> Int32 {
         var text = ""
@@ -14,7 +15,11 @@ enum ShowDialect {
                 continue
             }
             do {
-                switch try CSVStatementReader().detect(input, options: options.read) {
+                var format = options.format
+                if format == nil { format = try StatementIdentification.identify(input).format }
+                let detected = format == .xlsx ? try XLSXStatementReader().detect(input, options: options.read)
+                    : try CSVStatementReader().detect(input, options: options.read)
+                switch detected {
                 case .failure(let diagnostic):
                     printer.print(diagnostic)
                 case .success(let detection):

@@ -58,7 +58,7 @@ public protocol StatementReader: Sendable {
 /// The readers pfin knows, and format detection by content.
 public enum StatementReaders {
     /// Every reader, in the order detection asks them.
-    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self, Norma43StatementReader.self, CSVStatementReader.self]
+    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self, Norma43StatementReader.self, XLSXStatementReader.self, CSVStatementReader.self]
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {
@@ -70,6 +70,7 @@ public enum StatementReaders {
         case .qif: return QIFStatementReader()
         case .mt940: return MT940StatementReader()
         case .norma43: return Norma43StatementReader()
+        case .xlsx: return XLSXStatementReader()
         default: return nil
         }
     }

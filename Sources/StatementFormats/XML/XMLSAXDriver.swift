@@ -18,8 +18,10 @@ import FinanceCore
 /// text. Names are libxml2's interned local names: equal names have equal addresses for the
 /// whole parse, so subclasses look each up once.
 class XMLSAXDriver {
-    private let input: ByteInput
+    private let input: any XMLByteSource
     let maxTextBytes: Int
+    /// Whether a leaf's text loses its surrounding white space (XLSX text runs keep theirs).
+    private let trimsLeafText: Bool
     /// Whether to work out the column of each start tag (a short scan back per element).
     private let tracksColumns: Bool
     /// The element whose text is being collected: it becomes a leaf unless a child starts.
@@ -34,8 +36,11 @@ class XMLSAXDriver {
     private var toSkip: Int
     private let lineOffset: Int
 
-    init(input: ByteInput, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20, tracksColumns: Bool = false) {
+    init(input: any XMLByteSource, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20, tracksColumns: Bool = false,
+         trimsLeafText: Bool = true)
+    {
         self.input = input
+        self.trimsLeafText = trimsLeafText
         self.toSkip = skip
         self.lineOffset = linesBefore
         self.maxTextBytes = maxTextBytes
@@ -154,8 +159,8 @@ class XMLSAXDriver {
         guard !textTooLong else { return }
         let value = text.buffer
         var lo = 0, hi = value.count
-        while lo < hi, value[lo] <= 0x20 { lo += 1 }
-        while hi > lo, value[hi - 1] <= 0x20 { hi -= 1 }
+        while trimsLeafText, lo < hi, value[lo] <= 0x20 { lo += 1 }
+        while trimsLeafText, hi > lo, value[hi - 1] <= 0x20 { hi -= 1 }
         leaf(open.name, UnsafeBufferPointer(rebasing: value[lo..<hi]), line: open.line, column: open.column)
     }
 
@@ -181,6 +186,14 @@ class XMLSAXDriver {
         }
     }
 }
+
+/// Where a document's bytes come from, chunk by chunk: a `ByteInput`, or a ZIP member being
+/// inflated (XLSX parts). Returns 0 at the end.
+protocol XMLByteSource: AnyObject {
+    func read(appendingTo buffer: inout [UInt8], maxCount: Int) throws(InputError) -> Int
+}
+
+extension ByteInput: XMLByteSource {}
 
 /// Malformed or refused XML, where libxml2 found it.
 struct XMLProblem: Sendable, Equatable {

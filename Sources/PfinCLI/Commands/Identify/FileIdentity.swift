@@ -5,7 +5,7 @@ import StatementFormats
 struct FileIdentity {
     let file: String
     let identification: StatementIdentification
-    /// For a CSV export: the detected profile, or the error that stopped detection.
+    /// For a CSV export or an XLSX workbook's sheet: the detected profile, or the error that stopped detection.
     let profile: Result<String, Diagnostic>?
 
     init(_ input: ByteInput, options: InputOptions) throws(InputError) {
@@ -17,6 +17,8 @@ struct FileIdentity {
         self.identification = identification
         if identification.format == .csv {
             profile = try CSVStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
+        } else if identification.format == .xlsx {
+            profile = try XLSXStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
         } else {
             profile = nil
         }
@@ -28,11 +30,15 @@ struct FileIdentity {
         return "unknown format"
     }
 
-    private var encodingName: String { identification.isText ? identification.encoding.encoding.name : "binary" }
+    /// A workbook is a ZIP archive of UTF-8 XML; a guess about its raw bytes would mislead.
+    private var encodingName: String {
+        if identification.format == .xlsx { return "utf-8 (the workbook's XML)" }
+        return identification.isText ? identification.encoding.encoding.name : "binary"
+    }
 
     var text: String {
         var lines = ["\(file): \(verdict)"]
-        lines.append("  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText ? "" : " (guessed)")")
+        lines.append("  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText || identification.format == .xlsx ? "" : " (guessed)")")
         if let foreign = identification.foreign {
             lines.append("  evidence: \(foreign.evidence)")
             lines.append("  note: \(foreign.kind.advice)")

@@ -1,0 +1,183 @@
+import FinanceCore
+
+/// Reads Excel workbooks (Office Open XML `.xlsx`, ECMA-376) as CSV would be read: one sheet (the
+/// first, or `ReadOptions.sheet`) is rendered to CSV text, one line per sheet row, and that text
+/// goes through `CSVStatementReader`, so detection, profiles and diagnostics are the CSV ones.
+/// Diagnostics and each activity's `source` say `file.xlsx:ROW` (and `:COLUMN`, the sheet's column
+/// number, A = 1).
+///
+/// The workbook is a ZIP archive (`ZIPArchive`), inflated by zlib with caps against ZIP bombs;
+/// its XML parts go through libxml2 with `XMLSAXDriver`'s safe options.
+public struct XLSXStatementReader: StatementReader {
+    public static let format = StatementFormat.xlsx
+    /// The largest workbook read (it is held in memory: ZIP needs its end first).
+    public static let maximumWorkbookSize = 256 << 20
+    /// The most CSV text a sheet may render to.
+    public static let maximumSheetText = 512 << 20
+
+    /// The largest input this reader buffers: `maximumWorkbookSize`, smaller in tests.
+    let sizeLimit: Int
+
+    public init() {
+        sizeLimit = Self.maximumWorkbookSize
+    }
+
+    init(sizeLimit: Int) {
+        self.sizeLimit = sizeLimit
+    }
+
+    /// A ZIP archive whose local headers in the window name a workbook's parts.
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        let raw = input.raw
+        guard raw.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
+            return .no("not a ZIP archive (no 'PK\\x03\\x04' at offset 0); an XLSX workbook is one")
+        }
+        var names = ZIPLocalHeaders.names(raw, limit: 1024)
+        if input.isComplete, let archive = try? ZIPArchive(raw) { names += archive.entries.map(\.name) }
+        if names.contains("xl/workbook.xml") {
+            return .yes(95, "a ZIP archive with the member 'xl/workbook.xml'")
+        }
+        if let sheet = names.first(where: { $0.hasPrefix("xl/worksheets/") }) {
+            return .yes(95, "a ZIP archive with the member '\(sheet)'")
+        }
+        if names.contains("[Content_Types].xml"), let part = names.first(where: { $0.hasPrefix("xl/") }) {
+            return .yes(95, "a ZIP archive with '[Content_Types].xml' and the member '\(part)'")
+        }
+        return .no("a ZIP archive without a workbook's 'xl/workbook.xml' or 'xl/worksheets/' members")
+    }
+
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let rendered: Rendered
+        switch try render(input, options: options) {
+        case .failure(let diagnostic):
+            try sink.report(diagnostic)
+            return
+        case .success(let found): rendered = found
+        }
+        for warning in rendered.warnings { try sink.report(warning) }
+        if rendered.warnings.contains(where: { $0.severity == .error }) && options.strict { return }
+        var mapped = SheetSourceMapping(base: sink, sheet: rendered.sheet, file: input.displayName)
+        do {
+            try CSVStatementReader().read(ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName),
+                                          options: rendered.options, into: &mapped)
+        } catch {
+            sink = mapped.base
+            throw error
+        }
+        sink = mapped.base
+    }
+
+    /// Works out the CSV dialect of the sheet, as `CSVStatementReader.detect` does for a CSV: what
+    /// `pfin identify` and `--show-dialect` print.
+    public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
+        switch try render(input, options: options) {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(let rendered):
+            let result = try CSVStatementReader().detect(ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName), options: rendered.options)
+            return result.map { detection in
+                var detection = detection
+                detection.warnings = rendered.warnings.filter { $0.severity == .warning } + detection.warnings
+                return detection
+            }
+        }
+    }
+
+    // MARK: Rendering
+
+    struct Rendered {
+        var sheet: XLSXRenderedSheet
+        var warnings: [Diagnostic]
+        /// The read options for the CSV text: UTF-8 and commas, whatever a profile says.
+        var options: ReadOptions
+    }
+
+    /// The chosen sheet as CSV text, or the error that stops the workbook from being read.
+    func render(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<Rendered, Diagnostic> {
+        let file = input.displayName
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let got = try input.read(into: chunk)
+            if got == 0 { break }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<got]))
+            if bytes.count > sizeLimit { return .failure(XLSXIssue.inputTooLarge(limit: sizeLimit).diagnostic(file: file)) }
+        }
+        do throws(XLSXIssue) {
+            let workbook = try XLSXWorkbook(ZIPArchive(bytes))
+            let sheet = try workbook.sheet(named: options.sheet)
+            let parser = XLSXSheetParser(try workbook.stream(of: sheet), strings: try workbook.sharedStrings(), styles: try workbook.styles(),
+                                         date1904: workbook.date1904, dateFormat: options.csvProfile.dateFormat, limit: Self.maximumSheetText)
+            try parser.run()
+            if parser.sheet.isOverLimit { throw .sheetTooLarge(limit: Self.maximumSheetText) }
+            var csvOptions = options
+            csvOptions.csvProfile.encoding = .utf8
+            csvOptions.csvProfile.delimiter = UInt8(ascii: ",")
+            let warnings = parser.notes.map { note, row, column in
+                Self.leniency(note, cell: XLSXCellReference.letters(column) + String(row), noise: parser.noise)
+                    .diagnostic(at: SourceLocation(file: file, line: row, column: column), options: options)
+            }
+            return .success(Rendered(sheet: parser.sheet, warnings: warnings, options: csvOptions))
+        } catch {
+            return .failure(error.diagnostic(file: file))
+        }
+    }
+
+    static func leniency(_ note: XLSXSheetNote, cell: String, noise: (written: String, read: String)?) -> Leniency {
+        switch note {
+        case .floatingPointNoise:
+            let example = noise.map { "\($0.written) at \(cell), read as \($0.read)" } ?? cell
+            return Leniency(code: "xlsx.lenient.float-noise",
+                            "numbers carry binary floating-point noise past Excel's 15 significant digits (\(example)); read them rounded to 15 digits, as Excel shows them",
+                            notes: ["the program that wrote the workbook printed each number's binary double in full"], changesMeaning: false)
+        case .formulaWithoutValue:
+            return Leniency(code: "xlsx.lenient.formula-without-value",
+                            "cells hold formulas without a stored result (the first is \(cell)); pfin does not compute formulas, so they read as empty",
+                            notes: ["open the workbook in Excel or LibreOffice and save it again: that stores the results"], changesMeaning: true)
+        case .missingSharedString:
+            return Leniency(code: "xlsx.lenient.missing-shared-string",
+                            "cells refer to shared strings the workbook does not have (the first is \(cell)); they read as empty",
+                            notes: ["the workbook is damaged; open it in Excel or LibreOffice and save it again"], changesMeaning: true)
+        case .notADate:
+            return Leniency(code: "xlsx.lenient.not-a-date",
+                            "date-styled cells hold numbers that are no calendar date (the first is \(cell)); they read as plain numbers",
+                            changesMeaning: false)
+        case .rowOutOfOrder:
+            return Leniency(code: "xlsx.lenient.row-order",
+                            "sheet rows are out of order or repeated (the first at \(cell)); read in the order the sheet's XML has them, after the row before",
+                            changesMeaning: true)
+        case .cellOutOfOrder:
+            return Leniency(code: "xlsx.lenient.cell-order",
+                            "cells of a row are out of order or repeated (the first at \(cell)); each read in the column after the row's previous cell",
+                            changesMeaning: true)
+        }
+    }
+}
+
+/// Passes what the CSV reader says on, with CSV lines and columns turned back into the sheet's
+/// rows and columns.
+private struct SheetSourceMapping<Base: ActivitySink>: ActivitySink {
+    var base: Base
+    let sheet: XLSXRenderedSheet
+    let file: String
+
+    mutating func accept(_ activity: PaymentActivity) throws {
+        var activity = activity
+        activity.source.line = sheet.row(ofLine: activity.source.line)
+        try base.accept(activity)
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) throws {
+        var diagnostic = diagnostic
+        if diagnostic.location.file == file, diagnostic.location.line > 0 {
+            let row = sheet.row(ofLine: diagnostic.location.line)
+            diagnostic.location.column = diagnostic.location.column.flatMap { sheet.sheetColumn(row: row, csvColumn: $0) }
+            diagnostic.location.line = row
+        }
+        try base.report(diagnostic)
+    }
+
+    mutating func statement(_ info: StatementInfo) throws {
+        try base.statement(info)
+    }
+}
