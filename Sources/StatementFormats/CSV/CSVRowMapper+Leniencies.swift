@@ -107,6 +107,7 @@ extension CSVRowMapper {
     /// A row whose field count differs from the header's: one with more fields is read by header
     /// position (a delimiter at the end of the line, or an unquoted one in the last column, the
     /// extra fields then joined back into that column when it holds text); any other is an error.
+    @inline(never)
     func raggedRow(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws -> Bool {
         guard record.count > width, width > 0 else {
             if takeBalanceRow(record) { return false }

@@ -2,10 +2,11 @@
 /// `Vorgemerkt`, `en attente`, `—`. Such a row is no transaction of the statement (yet); it is
 /// reported at its line, and the column is still the date column.
 enum PendingDateWords {
-    /// Whether a date cell (trimmed) marks a pending transaction.
-    static func isPending(_ cell: String) -> Bool {
+    /// Whether a date cell (trimmed) marks a pending transaction; `folded` is the cell after
+    /// `TextFolding.fold`, when the caller has it already.
+    static func isPending(_ cell: String, folded: String? = nil) -> Bool {
         if dashes.contains(cell) { return true }
-        return words.contains(TextFolding.fold(cell))
+        return words.contains(folded ?? TextFolding.fold(cell))
     }
 
     private static let dashes: Set<String> = ["-", "--", "—", "–", "―", "‒"]

@@ -32,7 +32,7 @@ enum CodePageDetection {
         let lines = headerCandidateLines(sample)
         return candidates.map { encoding in
             let classes = ByteClasses.of(encoding)
-            var score = sample.withUnsafeBufferPointer { letterScore($0, classes) }
+            var score = sample.withUnsafeBufferPointer { letterScore($0, classes, lowercase: ByteClasses.lowercase(encoding)) }
             score += 10 * vocabularyHits(lines, encoding)
             return Choice(encoding: encoding, score: score)
         }
@@ -43,9 +43,11 @@ enum CodePageDetection {
     /// +1 for each word of two letters or more with non-ASCII letters all of one script (a lone
     /// letter says little: `Ł12,00` is more likely `£12,00`), -3 for a word that mixes Latin and
     /// Cyrillic, -2 for a Latin word of three or more accented letters and no plain one; -1 for a
-    /// stray symbol, -3 for a control character or an unassigned byte.
-    static func letterScore(_ bytes: UnsafeBufferPointer<UInt8>, _ classes: [ByteClass]) -> Int {
+    /// stray symbol, -3 for a control character or an unassigned byte; and -3 for each letter
+    /// that the language whose alphabet holds most of the letters does not have.
+    static func letterScore(_ bytes: UnsafeBufferPointer<UInt8>, _ classes: [ByteClass], lowercase: [UInt32]) -> Int {
         var score = 0
+        var seen = [Bool](repeating: false, count: 128)
         var ascii = 0, latin = 0, cyrillic = 0
         func endWord() {
             if latin + cyrillic > 0 {
@@ -65,15 +67,16 @@ enum CodePageDetection {
                 continue
             }
             switch classes[Int(byte & 0x7F)] {
-            case .latinLetter: latin += 1
-            case .cyrillicLetter: cyrillic += 1
+            case .latinLetter: latin += 1; seen[Int(byte & 0x7F)] = true
+            case .cyrillicLetter: cyrillic += 1; seen[Int(byte & 0x7F)] = true
             case .symbol: endWord()
             case .stray: endWord(); score -= 1
             case .control: endWord(); score -= 3
             }
         }
         endWord()
-        return score
+        let letters = Set(seen.indices.filter { seen[$0] }.map { lowercase[$0] })
+        return score - 3 * LanguageAlphabets.uncovered(letters)
     }
 
     /// How many header-like cells with non-ASCII letters name a known column in `encoding`.
@@ -138,8 +141,33 @@ enum CodePageDetection {
         private static let windows1257 = classes(SingleByteTables.windows1257)
         private static let latin2 = classes(SingleByteTables.latin2)
 
+        /// The lower-case form of each byte's letter (0 for a byte that is no letter).
+        static func lowercase(_ encoding: TextEncoding) -> [UInt32] {
+            switch encoding {
+            case .windows1250: return lower1250
+            case .windows1251: return lower1251
+            case .windows1257: return lower1257
+            case .latin2: return lowerLatin2
+            default: return lower1252
+            }
+        }
+
+        private static let lower1252 = lowercased(SingleByteTables.windows1252)
+        private static let lower1250 = lowercased(SingleByteTables.windows1250)
+        private static let lower1251 = lowercased(SingleByteTables.windows1251)
+        private static let lower1257 = lowercased(SingleByteTables.windows1257)
+        private static let lowerLatin2 = lowercased(SingleByteTables.latin2)
+
+        private static func lowercased(_ table: [UInt32]) -> [UInt32] {
+            (0x80...0xFF).map { byte in
+                guard let scalar = Unicode.Scalar(table[byte]), scalar.properties.isAlphabetic else { return 0 }
+                return scalar.properties.lowercaseMapping.unicodeScalars.first?.value ?? scalar.value
+            }
+        }
+
+        /// Signs at home in bank text (© and ® are not: in a name they are a misread letter).
         private static let symbols: Set<UInt32> = [
-            0xA0, 0xA3, 0xA7, 0xA9, 0xAB, 0xAD, 0xAE, 0xB0, 0xB4, 0xBB, 0x2013, 0x2014, 0x2018, 0x2019, 0x201A, 0x201C,
+            0xA0, 0xA3, 0xA7, 0xAB, 0xAD, 0xB0, 0xB4, 0xBB, 0x2013, 0x2014, 0x2018, 0x2019, 0x201A, 0x201C,
             0x201D, 0x201E, 0x2022, 0x2026, 0x2039, 0x203A, 0x20AC, 0x2116, 0x2122,
         ]
 

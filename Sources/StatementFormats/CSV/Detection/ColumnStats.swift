@@ -47,10 +47,13 @@ struct ColumnStats {
                     amounts += 1
                     if ColumnStats.looksLikeMoney(value) { moneyLike += 1 }
                 }
-            } else if DirectionWords.isMoneyOut(TextFolding.fold(value)) != nil {
-                directions += 1
-            } else if PendingDateWords.isPending(value) {
-                pendings += 1
+            } else {
+                let folded = TextFolding.fold(value)
+                if DirectionWords.isMoneyOut(folded) != nil {
+                    directions += 1
+                } else if PendingDateWords.isPending(value, folded: folded) {
+                    pendings += 1
+                }
             }
             if shape.byteCount == 3, let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) { currencies += 1 }
             if shape.hasASCIILetter || (!shape.isASCII && value.unicodeScalars.contains(where: { $0.properties.isAlphabetic })) {

@@ -174,10 +174,12 @@ public struct DialectDetector: Sendable {
             notes: ["if that is wrong, name them in a profile: columns amount=\(ColumnResolution.reference(for: other, header: header)) balance=\(ColumnResolution.reference(for: guess.amount, header: header))"])
     }
 
-    /// Whether any sampled row names an opening or closing balance in one of `columns`.
+    /// Whether any sampled row names an opening or closing balance in one of `columns`: the first
+    /// thousand rows and the last hundred of the sample (balance rows open and close a statement).
     static func hasBalanceRows(_ rows: [SampleRecord], columns: [Int?]) -> Bool {
         let columns = columns.compactMap { $0 }
-        return rows.contains { row in
+        let looked = rows.count <= 1100 ? rows[...] : rows.prefix(1000) + rows.suffix(100)
+        return looked.contains { row in
             columns.contains { column in
                 column < row.fields.count && row.fields[column].utf8.count >= 5
                     && BalanceRowWords.kind(ofFolded: TextFolding.fold(row.fields[column])) != nil
