@@ -44,6 +44,11 @@ import Testing
               EncodingGuess(encoding: .utf8, isCertain: false)),
         .init("UTF-8 with accents is certain", Array(csv.utf8), EncodingGuess(encoding: .utf8, isCertain: true)),
         .init("empty input is uncertain UTF-8", [], EncodingGuess(encoding: .utf8, isCertain: false)),
+        .init("two damaged bytes among two-byte sequences stay UTF-8", Array("Café Zürich Caf".utf8) + [0xE9, 0x2C, 0xFC],
+              EncodingGuess(encoding: .utf8, isCertain: false)),
+        .init("more lone high bytes than bytes in valid sequences is a single-byte code page",
+              Array("Café ".utf8) + [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0x20, 0x47, 0x72, 0xFC, 0xDF],
+              EncodingGuess(encoding: .windows1252, isCertain: false)),
         .init("invalid UTF-8 (Latin-1 é) falls to windows-1252", Array("Caf".utf8) + [0xE9, 0x0A],
               EncodingGuess(encoding: .windows1252, isCertain: false)),
         .init("windows-1252 euro sign 0x80 is not UTF-8", [0x80] + Array("12,00".utf8),
@@ -78,6 +83,9 @@ import Testing
         ("utf-16", .utf16LE), ("UTF-16LE", .utf16LE), ("unicode", .utf16LE), ("UTF_16_BE", .utf16BE),
         ("cp1252", .windows1252), ("Windows-1252", .windows1252), ("ANSI", .windows1252),
         ("latin1", .latin1), ("ISO-8859-1", .latin1), ("iso-8859-15", .latin9), ("Latin9", .latin9),
+        ("windows-1250", .windows1250), ("CP1250", .windows1250), ("cp1251", .windows1251), ("Windows-1251", .windows1251),
+        ("windows-1257", .windows1257), ("cp1257", .windows1257), ("iso-8859-2", .latin2), ("ISO_8859-2", .latin2),
+        ("latin2", .latin2),
         ("ebcdic", nil), ("", nil), ("utf-32", nil),
     ])
     func names(_ name: String, expected: TextEncoding?) {

@@ -17,7 +17,13 @@ import Testing
         ("Ærø", false, "aero"),
         ("ÿ", false, "y"),
         ("Zoë 42", false, "zoe 42"),  // digits kept
-        ("ŁÓDŹ", false, "od"),  // letters outside Latin-1 (except œ) become spaces
+        ("ŁÓDŹ", false, "lodz"),  // Latin Extended-A letters lose their marks too
+        ("Částka Zůstatek", false, "castka zustatek"),
+        ("Saņēmējs/Maksātājs", false, "sanemejs maksatajs"),
+        ("Şişli Ţară", false, "sisli tara"),
+        ("ДАТА Операции Ёлка", false, "дата операции елка"),  // Cyrillic kept, in lower case, ё as е
+        ("Ґанок Їжак", false, "ґанок їжак"),
+        ("αβγ 12", false, "12"),  // other scripts become spaces
         ("", false, ""),
         ("€", false, ""),
     ])

@@ -54,6 +54,32 @@ import Testing
         .init(name: "Latin-9 0xBE is Ÿ", encoding: .latin9, byte: 0xBE, scalar: "Ÿ"),
         .init(name: "Latin-9 0xE9 is é as in Latin-1", encoding: .latin9, byte: 0xE9, scalar: "é"),
         .init(name: "Latin-9 0x80 is the C1 control", encoding: .latin9, byte: 0x80, scalar: "\u{80}"),
+        .init(name: "1250 0x8A is Š", encoding: .windows1250, byte: 0x8A, scalar: "Š"),
+        .init(name: "1250 0x9D is ť", encoding: .windows1250, byte: 0x9D, scalar: "ť"),
+        .init(name: "1250 0xB3 is ł", encoding: .windows1250, byte: 0xB3, scalar: "ł"),
+        .init(name: "1250 0xB9 is ą", encoding: .windows1250, byte: 0xB9, scalar: "ą"),
+        .init(name: "1250 0xC8 is Č", encoding: .windows1250, byte: 0xC8, scalar: "Č"),
+        .init(name: "1250 0xF8 is ř", encoding: .windows1250, byte: 0xF8, scalar: "ř"),
+        .init(name: "1250 0xF9 is ů", encoding: .windows1250, byte: 0xF9, scalar: "ů"),
+        .init(name: "1250 0x80 is the euro sign", encoding: .windows1250, byte: 0x80, scalar: "€"),
+        .init(name: "1250 unassigned 0x81 stays a C1 control", encoding: .windows1250, byte: 0x81, scalar: "\u{81}"),
+        .init(name: "ISO 8859-2 0xA9 is Š", encoding: .latin2, byte: 0xA9, scalar: "Š"),
+        .init(name: "ISO 8859-2 0xB1 is ą", encoding: .latin2, byte: 0xB1, scalar: "ą"),
+        .init(name: "ISO 8859-2 0xB9 is š", encoding: .latin2, byte: 0xB9, scalar: "š"),
+        .init(name: "ISO 8859-2 0xF8 is ř as in 1250", encoding: .latin2, byte: 0xF8, scalar: "ř"),
+        .init(name: "ISO 8859-2 0x9A is a C1 control", encoding: .latin2, byte: 0x9A, scalar: "\u{9A}"),
+        .init(name: "1251 0xC0 is А", encoding: .windows1251, byte: 0xC0, scalar: "А"),
+        .init(name: "1251 0xFF is я", encoding: .windows1251, byte: 0xFF, scalar: "я"),
+        .init(name: "1251 0xA8 is Ё", encoding: .windows1251, byte: 0xA8, scalar: "Ё"),
+        .init(name: "1251 0xB9 is №", encoding: .windows1251, byte: 0xB9, scalar: "№"),
+        .init(name: "1251 0x88 is the euro sign", encoding: .windows1251, byte: 0x88, scalar: "€"),
+        .init(name: "1251 0xB3 is Ukrainian і", encoding: .windows1251, byte: 0xB3, scalar: "і"),
+        .init(name: "1257 0xE0 is ą", encoding: .windows1257, byte: 0xE0, scalar: "ą"),
+        .init(name: "1257 0xF0 is š", encoding: .windows1257, byte: 0xF0, scalar: "š"),
+        .init(name: "1257 0xEB is ė", encoding: .windows1257, byte: 0xEB, scalar: "ė"),
+        .init(name: "1257 0xF2 is ņ", encoding: .windows1257, byte: 0xF2, scalar: "ņ"),
+        .init(name: "1257 0xA8 is Ø", encoding: .windows1257, byte: 0xA8, scalar: "Ø"),
+        .init(name: "1257 unassigned 0xA1 is U+FFFD", encoding: .windows1257, byte: 0xA1, scalar: "\u{FFFD}"),
     ]
 
     @Test(arguments: singles)
@@ -63,7 +89,7 @@ import Testing
         #expect(replaced == 0)
     }
 
-    @Test(arguments: [TextEncoding.windows1252, .latin1, .latin9])
+    @Test(arguments: [TextEncoding.windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2])
     func everySingleByteDecodesToOneScalar(_ encoding: TextEncoding) {
         let bytes = (0...255).map { UInt8($0) }
         let (text, replaced) = Self.decode(bytes, as: encoding, chunk: 7)

@@ -12,7 +12,8 @@ extension CSVRowMapper {
     /// after holding its own problem back in `pending`.
     func row(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws -> Bool {
         let count = record.count
-        if count != width && !fitsShape(record) { return holdRaggedRow(record) }
+        if count != width && !fitsShape(record) { return try raggedRow(record, into: &sink) }
+        if checksBalanceRows && takeBalanceRow(record) { return false }
 
         // Date.
         let dateColumn = columns.date
@@ -58,7 +59,7 @@ extension CSVRowMapper {
             statements.note(account: account, date: date, currency: amount.currency, balance: nil)
         }
         let line = record.line
-        if invalidText { holdInvalidText(line: line) }
+        if invalidText { noteInvalidText(line: line) }
         try flushPending(asErrors: true, into: &sink)
         try sink.accept(PaymentActivity(
             id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
@@ -149,7 +150,7 @@ extension CSVRowMapper {
     }
 
     @inline(never)
-    private func holdRaggedRow(_ record: borrowing CSVRecord) -> Bool {
+    func holdRaggedRow(_ record: borrowing CSVRecord) -> Bool {
         let count = record.count
         let at = count > width ? record.location(ofField: width) : record.endLocation
         let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
@@ -159,17 +160,17 @@ extension CSVRowMapper {
     }
 
     /// Holds a row's problem back until it is known whether the row is part of a footer; `false`.
+    /// A balance row or a pending one is taken for what it is instead.
     @inline(never)
     private func hold(_ issue: CSVIssue, _ record: borrowing CSVRecord, column: Int?) -> Bool {
+        if takeBalanceRow(record) { return false }
+        if case .badDate(let text, _) = issue, let column, PendingDateWords.isPending(text) {
+            holdPendingRow(record, text: text, column: column)
+            return false
+        }
         let position = column.map { record.location(ofField: $0) } ?? (record.line, 1)
         let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
         holdBack(issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike)
         return false
-    }
-
-    /// Not an error: the row is kept, with a warning, reported before it.
-    @inline(never)
-    private func holdInvalidText(line: Int) {
-        holdBack(CSVIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: line)), footerLike: false)
     }
 }

@@ -21,9 +21,17 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var headerEndsEmpty = false
     let ids = ActivityIDBuilder()
     @exclusivity(unchecked) var statements = CSVStatements()
+    /// A problem held back: whether its row could be part of a footer, and whether it is reported
+    /// even there (a pending or balance row, which is no footer line whatever follows).
+    struct Held {
+        var diagnostic: Diagnostic
+        var footerLike: Bool
+        var always = false
+    }
+
     /// Problems held back, and whether there are any: a stored flag, because asking the array
     /// on every row was a call (its `count` is not inlined for this element type).
-    @exclusivity(unchecked) private(set) var pending: [(diagnostic: Diagnostic, footerLike: Bool)] = []
+    @exclusivity(unchecked) private(set) var pending: [Held] = []
     @exclusivity(unchecked) private var hasPending = false
     @exclusivity(unchecked) private var warnedLostTrack = false
     @exclusivity(unchecked) var dates = DateCellCache()
@@ -31,11 +39,20 @@ final class CSVRowMapper {
     let defaultAccount: String?
     let defaultCurrency: CurrencyCode?
     let invertsAmounts: Bool
+    /// Whether rows that read as transactions are also checked for balance words: only when
+    /// detection saw balance rows (rows that fail are always checked).
+    let checksBalanceRows: Bool
+    /// The leniencies reported so far (each once per file).
+    @exclusivity(unchecked) var leniencies = LeniencyLog()
+    /// The first lines whose text held invalid UTF-8, and how many such lines there were.
+    @exclusivity(unchecked) var invalidTextLines: [Int] = []
+    @exclusivity(unchecked) var invalidTextLineCount = 0
 
-    init(dialect: CSVDialect, file: String, options: ReadOptions) {
+    init(dialect: CSVDialect, file: String, options: ReadOptions, checksBalanceRows: Bool = true) {
         self.dialect = dialect
         self.file = file
         self.options = options
+        self.checksBalanceRows = checksBalanceRows
         defaultAccount = options.account ?? dialect.account
         defaultCurrency = dialect.currency ?? options.currency
         invertsAmounts = dialect.amountSign == .inverted
@@ -81,9 +98,11 @@ final class CSVRowMapper {
     func finish(into sink: inout some ActivitySink) throws {
         if !started && dialect.hasHeader {
             try sink.report(Diagnostic(.error, code: "csv.no-header", at: SourceLocation(file: file, line: dialect.skip + 1),
-                                       "expected a header row after line \(dialect.skip), found the end of the file"))
+                                       "expected a header row after line \(dialect.skip), found the end of the file",
+                                       notes: [DialectDetector.identifyNote(file)]))
         }
         try flushPending(asErrors: false, into: &sink)
+        if let warning = invalidTextWarning() { try sink.report(warning) }
         let kind: AccountKind? = dialect.amountSign == .inverted ? .creditCard : nil
         for info in statements.infos(kind: kind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
                                      inverted: dialect.amountSign == .inverted, source: SourceLocation(file: file, line: dialect.skip + 1)) {
@@ -105,12 +124,20 @@ final class CSVRowMapper {
         let held = pending
         pending.removeAll()
         hasPending = false
-        for (diagnostic, _) in held.prefix(footerStart) { try sink.report(diagnostic) }
+        for (index, entry) in held.enumerated() where index < footerStart || entry.always { try sink.report(entry.diagnostic) }
     }
 
-    /// Holds a problem back until it is known whether it belongs to the footer.
-    func holdBack(_ diagnostic: Diagnostic, footerLike: Bool) {
-        pending.append((diagnostic, footerLike))
+    /// Forgets the problems held back since there were `count`.
+    func dropHeld(from count: Int) {
+        guard pending.count > count else { return }
+        pending.removeSubrange(count...)
+        hasPending = !pending.isEmpty
+    }
+
+    /// Holds a problem back until it is known whether it belongs to the footer; with `always`,
+    /// it is reported even there.
+    func holdBack(_ diagnostic: Diagnostic, footerLike: Bool, always: Bool = false) {
+        pending.append(Held(diagnostic: diagnostic, footerLike: footerLike, always: always))
         hasPending = true
     }
 
@@ -123,7 +150,7 @@ final class CSVRowMapper {
             case .success(let index): resolved.set(role, index)
             case .failure(let failure):
                 try sink.report(Diagnostic(.error, code: "csv.unknown-column", at: SourceLocation(file: file, line: record.line),
-                                           failure.text, notes: failure.notes))
+                                           failure.text, notes: failure.notes + [DialectDetector.identifyNote(file)]))
                 throw StopReading()
             }
         }

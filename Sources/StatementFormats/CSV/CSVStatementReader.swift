@@ -28,21 +28,27 @@ public struct CSVStatementReader: StatementReader {
         let file = input.displayName
         guard !prefix.isEmpty else {
             return .failure(Diagnostic(.error, code: "csv.empty", at: SourceLocation(file: file, line: 1),
-                                       "the file is empty; expected a CSV export with a header and rows"))
+                                       "the file is empty; expected a CSV export with a header and rows",
+                                       notes: [DialectDetector.identifyNote(file)]))
         }
         if let (kind, _) = ForeignFile.identify(SniffInput(prefix, isComplete: isComplete)), kind != .json, kind != .html {
             return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: 1),
                                        "this is \(kind.description), not a CSV export; expected text",
-                                       notes: [kind.advice]))
+                                       notes: [kind.advice, DialectDetector.identifyNote(file)]))
         }
         let pinned = options.csvProfile
         let guess = TextEncoding.guess(prefix, isComplete: isComplete)
-        let encoding = pinned.encoding ?? guess.encoding
+        var encoding = pinned.encoding ?? guess.encoding
+        if pinned.encoding == nil, guess.encoding == .windows1252 {
+            // Not UTF-8, so one of the single-byte code pages: which one, the decodings tell.
+            encoding = CodePageDetection.choose(prefix)
+        }
         if let nul = guess.nulOffset, encoding != .utf16LE && encoding != .utf16BE {
             let line = prefix[..<nul].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: line),
                                        "this looks like a binary file (a NUL byte at offset \(nul)), not a CSV export; expected text",
-                                       notes: ["export the statement from your bank as CSV, or pass --from with the right format"]))
+                                       notes: ["export the statement from your bank as CSV, or pass --from with the right format",
+                                               DialectDetector.identifyNote(file)]))
         }
         var transcoder = UTF8Transcoder(encoding: encoding)
         var text: [UInt8] = []
@@ -60,13 +66,21 @@ public struct CSVStatementReader: StatementReader {
             detection = found
         }
         for warning in detection.warnings { try sink.report(warning) }
-        try read(input, dialect: detection.dialect, options: options, into: &sink)
+        try read(input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows, into: &sink)
     }
 
     /// Reads `input` with a known dialect.
     public func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        try read(input, dialect: dialect, options: options, checksBalanceRows: true, into: &sink)
+    }
+
+    /// Reads `input` with a known dialect; with `checksBalanceRows`, rows that read as transactions
+    /// are checked for balance words too (detection says whether the file has such rows).
+    func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
+              into sink: inout some ActivitySink) throws
+    {
         let file = input.displayName
-        let mapper = CSVRowMapper(dialect: dialect, file: file, options: options)
+        let mapper = CSVRowMapper(dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows)
         let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
         var transcoder = UTF8Transcoder(encoding: dialect.encoding)
         // UTF-8 is read straight into the tokenizer's buffer; other encodings pass through the

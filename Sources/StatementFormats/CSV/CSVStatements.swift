@@ -2,7 +2,8 @@ import FinanceCore
 
 /// What a CSV file says about each account it covers: the period, and the closing balance when
 /// the file has a balance column (the balance on the latest date; of several rows on that date,
-/// the last in date order, whichever way the file runs).
+/// the last in date order, whichever way the file runs). Opening and closing balance rows inside
+/// the table (`Saldo iniziale`, `Closing balance`) give the balances instead, when there are any.
 ///
 /// Every row may be the last, so each candidate's balance text is kept (in reused buffers) and only
 /// the winner's is parsed, at the end.
@@ -44,8 +45,18 @@ struct CSVStatements {
         }
     }
 
+    /// A balance row: its amount, and its date when the row has one.
+    private struct StatedBalance {
+        var amount: Money
+        var date: LocalDate?
+    }
+
     private var keys: [String] = []
     private var tracks: [String: Track] = [:]
+    /// Balance rows per account (`nil` account as `""`), and the accounts that have only those.
+    private var openings: [String: StatedBalance] = [:]
+    private var closings: [String: StatedBalance] = [:]
+    private var balanceOnlyKeys: [String] = []
     /// The account of the previous row as given (`nil` and `""` are one key, but only equal
     /// accounts take the fast path) and its track, which `tracks` keeps alive: consecutive rows
     /// almost always share an account, and this spares them the dictionary and any reference
@@ -71,8 +82,25 @@ struct CSVStatements {
         }
     }
 
+    /// Takes in an opening or closing balance row. Of several, the earliest opening and the
+    /// latest closing count (by date, then by their order in the file).
+    mutating func noteBalance(account: String?, opening: Bool, amount: Money, date: LocalDate?) {
+        let key = account ?? ""
+        if tracks[key] == nil && openings[key] == nil && closings[key] == nil { balanceOnlyKeys.append(key) }
+        let stated = StatedBalance(amount: amount, date: date)
+        if opening {
+            if let known = openings[key] {
+                guard let knownDate = known.date, let date, date < knownDate else { return }
+            }
+            openings[key] = stated
+        } else {
+            if let known = closings[key], let knownDate = known.date, let date, date < knownDate { return }
+            closings[key] = stated
+        }
+    }
+
     func infos(kind: AccountKind?, currency: CurrencyCode?, decimalMark: UInt8, inverted: Bool, source: SourceLocation) -> [StatementInfo] {
-        keys.compactMap { key in
+        var infos: [StatementInfo] = keys.compactMap { key in
             guard let track = tracks[key] else { return nil }
             let ascending = track.last >= track.first
             let text = ascending ? track.balanceAtLastOfEnd : track.balanceAtFirstOfEnd
@@ -82,9 +110,29 @@ struct CSVStatements {
                 if inverted, let flipped = money.negated { money = flipped }
                 closing = money
             }
-            return StatementInfo(account: Account(id: key, kind: kind), currency: closing?.currency ?? track.currency ?? currency,
-                                 ledgerBalance: closing.map { Balance(amount: $0, date: track.end) },
+            let ledger = closings[key].map { balance($0, orDate: track.end, currency: track.currency ?? currency, inverted: inverted) }
+                ?? closing.map { Balance(amount: $0, date: track.end) }
+            let openingBalance = openings[key].map { balance($0, orDate: track.start, currency: track.currency ?? currency, inverted: inverted) }
+            return StatementInfo(account: Account(id: key, kind: kind), currency: ledger?.amount.currency ?? track.currency ?? currency,
+                                 openingBalance: openingBalance, ledgerBalance: ledger,
                                  start: track.start, end: track.end, source: source)
         }
+        // Accounts the file gives balances for and no transactions: only dated balances count.
+        for key in balanceOnlyKeys where tracks[key] == nil {
+            let opening = openings[key].flatMap { stated in stated.date.map { balance(stated, orDate: $0, currency: currency, inverted: inverted) } }
+            let closing = closings[key].flatMap { stated in stated.date.map { balance(stated, orDate: $0, currency: currency, inverted: inverted) } }
+            guard opening != nil || closing != nil else { continue }
+            infos.append(StatementInfo(account: Account(id: key, kind: kind), currency: (closing ?? opening)?.amount.currency ?? currency,
+                                       openingBalance: opening, ledgerBalance: closing, start: opening?.date, end: closing?.date,
+                                       source: source))
+        }
+        return infos
+    }
+
+    private func balance(_ stated: StatedBalance, orDate date: LocalDate, currency: CurrencyCode?, inverted: Bool) -> Balance {
+        var amount = stated.amount
+        if amount.currency == nil { amount.currency = currency }
+        if inverted, let flipped = amount.negated { amount = flipped }
+        return Balance(amount: amount, date: stated.date ?? date)
     }
 }

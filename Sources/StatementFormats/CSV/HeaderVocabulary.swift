@@ -1,5 +1,6 @@
-/// Header names banks use, in English, German, French, Spanish, Dutch and Italian, and the column
-/// role each suggests with a strength (1 strongest).
+/// Header names banks use, in English, German, French, Spanish, Dutch and Italian (and the main
+/// words of Central and Eastern European and Baltic banks), and the column role each suggests
+/// with a strength (1 strongest).
 ///
 /// Names are matched after `TextFolding.fold` (lower case, accents folded, punctuation as spaces),
 /// once with umlauts folded to a single letter and once as `ae oe ue`, and with a currency in
@@ -83,6 +84,39 @@ enum HeaderVocabulary {
         add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer"])
         add(.address, 1, ["address", "adresse", "direccion", "indirizzo", "adres", "merchant address",
                           "city state", "location"])
+        addCentralAndEasternEuropean(add)
         return table
     }()
+
+    /// Czech, Slovak, Polish, Hungarian, Croatian, Slovene, Romanian (Windows-1250, ISO 8859-2),
+    /// Russian, Bulgarian, Ukrainian (Windows-1251), Lithuanian, Latvian, Estonian (Windows-1257):
+    /// besides reading such headers, these words tell the code pages apart (`CodePageDetection`).
+    private static func addCentralAndEasternEuropean(_ add: (ColumnRole, Int, [String]) -> Void) {
+        add(.date, 1, ["datum zauctovani", "datum zauctovania", "data ksiegowania", "konyvelesi datum", "konyveles datuma",
+                       "datum knjizenja", "gramatosanas datums", "дата проводки"])
+        add(.date, 2, ["datum provedeni", "data operacji", "data transakcji", "data tranzactiei", "operacijos data", "datums",
+                       "kuupaev", "дата", "дата операции", "дата на операцията"])
+        add(.valueDate, 1, ["datum splatnosti", "data waluty", "erteknap", "datum valute", "дата валютирования", "вальор"])
+        add(.name, 1, ["nazev protiuctu", "nazov protiuctu", "protistrana", "odbiorca", "nadawca", "nadawca odbiorca",
+                       "odbiorca nadawca", "kontrahent", "dane kontrahenta", "partner neve", "primatelj", "platitelj",
+                       "prejemnik", "gavejas", "moketojas", "gavejas moketojas", "sanemejs", "maksatajs",
+                       "sanemejs maksatajs", "saaja", "maksja", "saaja maksja", "контрагент", "получатель",
+                       "получател", "наредител", "наименование контрагента"])
+        add(.name, 2, ["popis", "opis", "opis operacji", "descriere", "detalii tranzactie", "aprasymas", "apraksts",
+                       "описание", "опис"])
+        add(.memo, 1, ["zprava pro prijemce", "poznamka", "tytul", "tytul operacji", "kozlemeny", "namen", "mokejimo paskirtis",
+                       "paskirtis", "maksajuma merkis", "merkis", "selgitus", "назначение платежа", "призначення платежу",
+                       "основание"])
+        add(.memo, 3, ["popis", "opis", "aprasymas", "apraksts", "описание", "опис"])
+        add(.memo, 4, ["typ transakce", "typ operacji", "rodzaj operacji", "tipas"])
+        add(.amount, 1, ["castka", "suma", "kwota", "kwota operacji", "osszeg", "iznos", "znesek", "summa", "сумма", "сума",
+                         "сумма операции"])
+        add(.amount, 2, ["objem"])
+        add(.debit, 1, ["obciazenia", "debetas", "debets", "deebet", "дебет", "расход", "списание"])
+        add(.credit, 1, ["uznania", "kreditas", "kredits", "kreedit", "кредит", "приход", "зачисление", "поступление"])
+        add(.balance, 1, ["zustatek", "zostatok", "saldo po operacji", "egyenleg", "stanje", "likutis", "atlikums", "остаток",
+                          "баланс", "салдо", "залишок"])
+        add(.currency, 1, ["mena", "waluta", "penznem", "deviza", "valiuta", "valuuta", "валюта", "валута"])
+        add(.category, 1, ["kategoria", "kategorija", "категория"])
+    }
 }

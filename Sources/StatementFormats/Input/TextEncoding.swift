@@ -11,11 +11,20 @@ public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
     case latin1 = "iso-8859-1"
     /// ISO 8859-15, Latin-1 with the euro sign.
     case latin9 = "iso-8859-15"
+    /// Windows code page 1250, Central European (Czech, Polish, Slovak, Hungarian banks).
+    case windows1250 = "windows-1250"
+    /// Windows code page 1251, Cyrillic (Russian, Bulgarian, Ukrainian banks).
+    case windows1251 = "windows-1251"
+    /// Windows code page 1257, Baltic (Lithuanian, Latvian, Estonian banks).
+    case windows1257 = "windows-1257"
+    /// ISO 8859-2 (Latin-2), Central European.
+    case latin2 = "iso-8859-2"
 
     /// The name a profile writes (`encoding windows-1252`).
     public var name: String { rawValue }
 
-    /// Accepts the usual spellings: `utf8`, `UTF-8`, `cp1252`, `ansi`, `latin1`, `utf-16` (little endian)…
+    /// Accepts the usual spellings: `utf8`, `UTF-8`, `cp1252`, `ansi`, `latin1`, `cp1250`, `latin2`,
+    /// `utf-16` (little endian)…
     public init?(name: String) {
         let key = name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
         switch key {
@@ -25,6 +34,10 @@ public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
         case "windows1252", "cp1252", "win1252", "ansi", "ms1252": self = .windows1252
         case "iso88591", "latin1", "l1", "iso885911987": self = .latin1
         case "iso885915", "latin9", "l9": self = .latin9
+        case "windows1250", "cp1250", "win1250", "ms1250": self = .windows1250
+        case "windows1251", "cp1251", "win1251", "ms1251": self = .windows1251
+        case "windows1257", "cp1257", "win1257", "ms1257": self = .windows1257
+        case "iso88592", "latin2", "l2", "iso885921987": self = .latin2
         default: return nil
         }
     }
@@ -35,9 +48,12 @@ public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
         case .utf8: return [0xEF, 0xBB, 0xBF]
         case .utf16LE: return [0xFF, 0xFE]
         case .utf16BE: return [0xFE, 0xFF]
-        case .windows1252, .latin1, .latin9: return []
+        case .windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2: return []
         }
     }
+
+    /// Whether every byte is one character (the Windows and ISO 8859 code pages).
+    public var isSingleByte: Bool { SingleByteTables.table(for: self) != nil }
 }
 
 /// What the first bytes of an input say about its encoding.
@@ -51,8 +67,9 @@ public struct EncodingGuess: Sendable, Equatable {
 
 extension TextEncoding {
     /// Guesses the encoding from a prefix: a byte-order mark wins; otherwise UTF-16 when every other
-    /// byte of mostly-ASCII text is zero; otherwise UTF-8 when the bytes are valid UTF-8, else
-    /// Windows-1252 (which decodes any byte).
+    /// byte of mostly-ASCII text is zero; otherwise UTF-8 when the bytes are valid UTF-8 or mostly
+    /// so, else Windows-1252 (which decodes any byte; the CSV reader then tells the other
+    /// single-byte code pages apart, `CodePageDetection`).
     ///
     /// - Parameter isComplete: whether `prefix` is the whole input (a UTF-8 sequence cut at the end
     ///   of a partial prefix is not an error).
@@ -78,9 +95,11 @@ extension TextEncoding {
         if tally.invalid == 0 {
             return EncodingGuess(encoding: .utf8, isCertain: hasNonASCII, nulOffset: nul)
         }
-        // Mostly good UTF-8 with a few damaged bytes is still UTF-8 (the damage is reported row by
-        // row); Windows-1252 text almost never forms valid multi-byte sequences by accident.
-        if tally.multiByte > tally.invalid {
+        // Mostly good UTF-8 with a few damaged bytes is still UTF-8 (the readers replace the bad
+        // bytes and say where). A single-byte code page is taken only when the invalid bytes are
+        // the pattern: most non-ASCII bytes stand alone, outside any valid sequence, as accented
+        // letters do in Windows-1252 text (which almost never forms a valid sequence by accident).
+        if tally.invalid <= tally.multiByteBytes {
             return EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: nul)
         }
         return EncodingGuess(encoding: .windows1252, isCertain: false, nulOffset: nul)

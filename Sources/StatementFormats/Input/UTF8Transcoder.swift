@@ -14,12 +14,7 @@ public struct UTF8Transcoder: Sendable {
 
     public init(encoding: TextEncoding) {
         self.encoding = encoding
-        switch encoding {
-        case .windows1252: singleByteTable = SingleByteTables.windows1252
-        case .latin1: singleByteTable = SingleByteTables.latin1
-        case .latin9: singleByteTable = SingleByteTables.latin9
-        case .utf8, .utf16LE, .utf16BE: singleByteTable = nil
-        }
+        singleByteTable = SingleByteTables.table(for: encoding)
     }
 
     /// Decodes `input`, appending UTF-8 to `output`. Pass `isFinal` with the last chunk.
@@ -39,7 +34,7 @@ public struct UTF8Transcoder: Sendable {
             output.append(contentsOf: body)
         case .utf16LE, .utf16BE:
             decodeUTF16(body, littleEndian: encoding == .utf16LE, into: &output, isFinal: isFinal)
-        case .windows1252, .latin1, .latin9:
+        case .windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2:
             decodeSingleByte(body, table: singleByteTable!, into: &output)
         }
     }
@@ -131,33 +126,4 @@ public struct UTF8Transcoder: Sendable {
             output.append(0x80 | UInt8(scalar & 0x3F))
         }
     }
-}
-
-/// Code points of the single-byte encodings, indexed by byte.
-enum SingleByteTables {
-    static let latin1: [UInt32] = (0..<256).map { UInt32($0) }
-
-    /// Windows-1252 (WHATWG encoding standard index): 0x80–0x9F carry typographic characters; the
-    /// five unassigned bytes map to the C1 control of the same value, as browsers do.
-    static let windows1252: [UInt32] = {
-        var table = latin1
-        let high: [UInt32] = [
-            0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-            0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-            0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-            0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-        ]
-        for (i, scalar) in high.enumerated() { table[0x80 + i] = scalar }
-        return table
-    }()
-
-    /// ISO 8859-15: Latin-1 with eight replacements, the euro sign among them.
-    static let latin9: [UInt32] = {
-        var table = latin1
-        for (byte, scalar) in [(0xA4, 0x20AC), (0xA6, 0x0160), (0xA8, 0x0161), (0xB4, 0x017D),
-                               (0xB8, 0x017E), (0xBC, 0x0152), (0xBD, 0x0153), (0xBE, 0x0178)] {
-            table[byte] = UInt32(scalar)
-        }
-        return table
-    }()
 }

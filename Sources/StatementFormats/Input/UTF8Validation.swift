@@ -72,9 +72,10 @@ enum UTF8Validation {
         return .valid(length: length)
     }
 
-    /// How many well-formed multi-byte sequences and how many ill-formed bytes `bytes` holds.
-    static func tally(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncatedEnd: Bool) -> (multiByte: Int, invalid: Int) {
-        var multiByte = 0, invalid = 0
+    /// How many well-formed multi-byte sequences `bytes` holds and how many bytes they take, and
+    /// how many ill-formed bytes.
+    static func tally(_ bytes: UnsafeBufferPointer<UInt8>, allowTruncatedEnd: Bool) -> (multiByte: Int, multiByteBytes: Int, invalid: Int) {
+        var multiByte = 0, multiByteBytes = 0, invalid = 0
         var i = 0
         let raw = UnsafeRawBufferPointer(bytes)
         let high: UInt64 = 0x8080_8080_8080_8080
@@ -93,12 +94,12 @@ enum UTF8Validation {
             if i >= bytes.count { break }
             if bytes[i] < 0x80 { i += 1; continue }
             switch sequence(bytes, at: i) {
-            case .valid(let length): multiByte += 1; i += length
+            case .valid(let length): multiByte += 1; multiByteBytes += length; i += length
             case .truncated where allowTruncatedEnd: i = bytes.count
             case .truncated, .invalid: invalid += 1; i += 1
             }
         }
-        return (multiByte, invalid)
+        return (multiByte, multiByteBytes, invalid)
     }
 
     /// The offset of the first byte that starts an ill-formed sequence, or `nil`.

@@ -21,7 +21,8 @@ public enum AmountParseFailure: Error, Sendable, Equatable {
 }
 
 /// Reads bank amounts from UTF-8 bytes: `-1,234.56`, `1.234,56`, `1 234,56`, `1'234.50`, `(54.20)`,
-/// `54.20-`, `54.20 DR`, `$54.20`, `-£5.00`, `12,00 €`, `EUR 12.00`, `1,23,456.00` (Indian grouping).
+/// `54.20-`, `54.20 DR`, `0.80Dr`, `12,00 H`, `1.234,56 S`, `$54.20`, `-£5.00`, `+ £1,234.56`,
+/// `12,00 €`, `EUR 12.00`, `1,23,456.00` (Indian grouping).
 ///
 /// The decimal mark is decided per column beforehand (`AmountFormat.detect`); the other mark,
 /// spaces and apostrophes are accepted as thousands separators, but only between digits and only
@@ -140,7 +141,7 @@ public enum AmountParser {
                 guard !signed else { return .failure(.malformed) }
                 signed = true; i += 1
             default:
-                if !signed, i + 1 < n, let debit = debitCreditMark(bytes, at: i) {
+                if !signed, let debit = debitCreditMark(bytes, at: i) {
                     signed = true; negative = debit.isDebit; i += debit.width
                     continue suffix
                 }
@@ -192,14 +193,27 @@ public enum AmountParser {
         return ParsedAmount(units: first == UInt8(ascii: "-") ? -units : units, scale: scale, currency: nil, isSigned: signed)
     }
 
-    /// `DR`/`CR` (any case, optional trailing `.`) at `i`, ending the text or followed by a space.
+    /// A debit/credit mark at `i`, in any case and with an optional trailing `.`, ending the text
+    /// or followed by a space: `DR`/`CR`, `DB`, or a single `D`/`C` or `S`/`H` (Soll/Haben, as
+    /// German banks write `1.234,56 S`). Debits are money out.
     private static func debitCreditMark(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (isDebit: Bool, width: Int)? {
-        let a = bytes[i] | 0x20, b = bytes[i + 1] | 0x20
-        guard b == UInt8(ascii: "r"), a == UInt8(ascii: "d") || a == UInt8(ascii: "c") else { return nil }
-        var width = 2
-        if i + width < bytes.count && bytes[i + width] == UInt8(ascii: ".") { width += 1 }
-        guard i + width == bytes.count || bytes[i + width] == 0x20 else { return nil }
-        return (a == UInt8(ascii: "d"), width)
+        let n = bytes.count
+        let a = bytes[i] | 0x20
+        let b: UInt8 = i + 1 < n ? bytes[i + 1] | 0x20 : 0
+        var width: Int
+        let isDebit: Bool
+        if b == UInt8(ascii: "r") && (a == UInt8(ascii: "d") || a == UInt8(ascii: "c")) {
+            width = 2; isDebit = a == UInt8(ascii: "d")
+        } else if a == UInt8(ascii: "d") && b == UInt8(ascii: "b") {
+            width = 2; isDebit = true
+        } else if a == UInt8(ascii: "d") || a == UInt8(ascii: "c") || a == UInt8(ascii: "s") || a == UInt8(ascii: "h") {
+            width = 1; isDebit = a == UInt8(ascii: "d") || a == UInt8(ascii: "s")
+        } else {
+            return nil
+        }
+        if i + width < n && bytes[i + width] == UInt8(ascii: ".") { width += 1 }
+        guard i + width == n || bytes[i + width] == 0x20 else { return nil }
+        return (isDebit, width)
     }
 
     /// Width of a thousands separator at `i`: the mark that is not the decimal mark, a space, an

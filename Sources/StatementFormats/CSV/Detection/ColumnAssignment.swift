@@ -4,7 +4,20 @@ import FinanceCore
 /// must agree: a `Valuta` column of dates is a value date, of `EUR`s a currency), then from the
 /// values for whatever is still missing.
 enum ColumnAssignment {
+    /// Money columns that values alone could not tell apart: the one taken as the amount, and
+    /// the others (no column is their running balance).
+    struct AmountGuess: Equatable {
+        var amount: Int
+        var others: [Int]
+    }
+
     static func assign(header: [String]?, stats: [ColumnStats]) -> [ColumnRole: Int] {
+        var guess: AmountGuess?
+        return assign(header: header, stats: stats, guess: &guess)
+    }
+
+    /// The roles, and in `guess` the amount column when it was a guess among several.
+    static func assign(header: [String]?, stats: [ColumnStats], guess: inout AmountGuess?) -> [ColumnRole: Int] {
         var roles: [ColumnRole: Int] = [:]
         var taken = Set<Int>()
         func take(_ role: ColumnRole, _ column: Int) {
@@ -36,7 +49,7 @@ enum ColumnAssignment {
             take(.valueDate, column.index)
         }
         if roles[.amount] == nil && roles[.debit] == nil && roles[.credit] == nil {
-            assignAmountsFromValues(stats, taken: taken, take: take)
+            guess = assignAmountsFromValues(stats, taken: taken, take: take)
         }
         if roles[.currency] == nil,
             let column = stats.first(where: { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.currencyRatio >= 0.9 })
@@ -83,18 +96,26 @@ enum ColumnAssignment {
         Double(column.distinctCount) * column.averageLength * column.fillRatio
     }
 
+    /// Whether any value carries its own sign: `-`, `+`, parentheses, or a debit/credit mark (`DR`, `S`).
     private static func hasSignedValues(_ column: ColumnStats) -> Bool {
         column.values.contains { value in
-            [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "(")].contains(value.utf8.first ?? 0)
-                || value.hasSuffix("-") || value.uppercased().hasSuffix("DR") || value.uppercased().hasSuffix("CR")
+            if [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "(")].contains(value.utf8.first ?? 0) || value.hasSuffix("-") {
+                return true
+            }
+            for mark in [UInt8(ascii: "."), UInt8(ascii: ",")] {
+                if case .success(let parsed) = AmountParser.parse(value, decimalMark: mark), parsed.isSigned { return true }
+            }
+            return false
         }
     }
 
     /// Amount columns from values alone: one money column is the amount; of two, the one that
-    /// adds up as a running total of the other is the balance; two half-empty columns that never
-    /// both hold a value are debit and credit, in that order.
+    /// adds up as a running total of the other is the balance (never the amount), whichever way
+    /// the file runs; two half-empty columns that never both hold a value are debit and credit, in
+    /// that order. When no column is the running balance of another, the amount is the one whose
+    /// values are most often negative (a balance rarely is), and the guess is returned.
     private static func assignAmountsFromValues(_ stats: [ColumnStats], taken: Set<Int>,
-                                                take: (ColumnRole, Int) -> Void)
+                                                take: (ColumnRole, Int) -> Void) -> AmountGuess?
     {
         let money = stats.filter {
             !taken.contains($0.index) && $0.nonEmpty > 0 && $0.amountRatio >= 0.9 && $0.moneyLikeRatio >= 0.5
@@ -108,17 +129,31 @@ enum ColumnAssignment {
                 if let balance = full.first(where: { $0.index != amount.index && RunningBalance.matches(amount: amount, balance: $0) }) {
                     take(.amount, amount.index)
                     take(.balance, balance.index)
-                    return
+                    return nil
                 }
             }
-            take(.amount, full[0].index)
+            let amount = full.max { negativeShare($0) < negativeShare($1) || (negativeShare($0) == negativeShare($1) && $0.index > $1.index) }!
+            take(.amount, amount.index)
+            return AmountGuess(amount: amount.index, others: full.map(\.index).filter { $0 != amount.index })
         }
-        guard full.isEmpty else { return }
+        guard full.isEmpty else { return nil }
         let partial = money.filter { $0.fillRatio < 0.9 }
         if partial.count >= 2 {
             take(.debit, partial[0].index)
             take(.credit, partial[1].index)
         }
+        return nil
+    }
+
+    /// The share of a column's values that are negative.
+    private static func negativeShare(_ column: ColumnStats) -> Double {
+        let negative = column.values.filter { value in
+            for mark in [UInt8(ascii: "."), UInt8(ascii: ",")] {
+                if case .success(let parsed) = AmountParser.parse(value, decimalMark: mark) { return parsed.units < 0 }
+            }
+            return false
+        }.count
+        return column.values.isEmpty ? 0 : Double(negative) / Double(column.values.count)
     }
 }
 

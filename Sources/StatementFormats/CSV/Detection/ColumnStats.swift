@@ -39,7 +39,7 @@ struct ColumnStats {
         // (folding keeps digits); plain ASCII counts its characters by its bytes. Every count
         // comes out as the direct tests would give it.
         let dateHits = DateLayoutHits.count(sample)
-        var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0
+        var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0, pendings = 0
         for value in sample {
             let shape = ValueShape(value)
             if shape.hasDigit {
@@ -47,8 +47,13 @@ struct ColumnStats {
                     amounts += 1
                     if ColumnStats.looksLikeMoney(value) { moneyLike += 1 }
                 }
-            } else if DirectionWords.isMoneyOut(TextFolding.fold(value)) != nil {
-                directions += 1
+            } else {
+                let folded = TextFolding.fold(value)
+                if DirectionWords.isMoneyOut(folded) != nil {
+                    directions += 1
+                } else if PendingDateWords.isPending(value, folded: folded) {
+                    pendings += 1
+                }
             }
             if shape.byteCount == 3, let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) { currencies += 1 }
             if shape.hasASCIILetter || (!shape.isASCII && value.unicodeScalars.contains(where: { $0.properties.isAlphabetic })) {
@@ -56,7 +61,9 @@ struct ColumnStats {
             }
             length += shape.isASCII && !shape.hasCarriageReturn ? shape.byteCount : value.count
         }
-        dateRatio = Double(dateHits.max() ?? 0) / n
+        // `pending` and `—` in a date column are rows not booked yet, not evidence against dates.
+        let dates = dateHits.max() ?? 0
+        dateRatio = dates > 0 && pendings < sample.count ? Double(dates) / Double(sample.count - pendings) : Double(dates) / n
         amountRatio = Double(amounts) / n
         moneyLikeRatio = Double(moneyLike) / n
         currencyRatio = Double(currencies) / n

@@ -4,6 +4,15 @@ import FinanceCore
 public struct DialectDetection: Sendable {
     public var dialect: CSVDialect
     public var warnings: [Diagnostic]
+    /// Whether the rows looked at include opening or closing balance rows (`Saldo iniziale`,
+    /// `Closing balance`): only then does the reader check every row for them.
+    public var hasBalanceRows: Bool
+
+    public init(dialect: CSVDialect, warnings: [Diagnostic], hasBalanceRows: Bool = false) {
+        self.dialect = dialect
+        self.warnings = warnings
+        self.hasBalanceRows = hasBalanceRows
+    }
 }
 
 /// Works out how to read a CSV export, deciding only what the pinned profile leaves open.
@@ -26,13 +35,13 @@ public struct DialectDetector: Sendable {
         guard let delimiter = pinned.delimiter ?? DelimiterDetection.detect(text, isComplete: isComplete) else {
             return .failure(Diagnostic(.error, code: "csv.no-columns", at: fileStart,
                                        "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
-                                       notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'"]))
+                                       notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Self.identifyNote(file)]))
         }
         let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: 5000)
         guard let layout = TableLayout.find(records, pinnedSkip: pinned.skip, pinnedHeader: pinned.hasHeader) else {
             return .failure(Diagnostic(.error, code: "csv.no-table", at: fileStart,
                                        "no table of transactions found; expected a header and rows with the same number of fields",
-                                       notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'"]))
+                                       notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'", Self.identifyNote(file)]))
         }
         let tableLine = SourceLocation(file: file, line: layout.skip + 1)
         let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows) }
@@ -40,18 +49,20 @@ public struct DialectDetector: Sendable {
 
         // Column roles: pinned references resolve against the header, or detection decides.
         let roles: [ColumnRole: Int]
+        var amountGuess: ColumnAssignment.AmountGuess?
         if let columns = pinned.columns {
             var resolved: [ColumnRole: Int] = [:]
             for (role, reference) in columns {
                 switch ColumnResolution.resolve(reference, header: headerNames) {
                 case .success(let index): resolved[role] = index
                 case .failure(let message):
-                    return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine, message.text, notes: message.notes))
+                    return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine, message.text,
+                                               notes: message.notes + [Self.identifyNote(file)]))
                 }
             }
             roles = resolved
         } else {
-            roles = ColumnAssignment.assign(header: headerNames, stats: stats)
+            roles = ColumnAssignment.assign(header: headerNames, stats: stats, guess: &amountGuess)
         }
         guard let dateColumn = roles[.date] ?? roles[.valueDate] else {
             return .failure(missingColumn("date", header: headerNames, at: tableLine))
@@ -74,6 +85,9 @@ public struct DialectDetector: Sendable {
 
         // Dates.
         var warnings: [Diagnostic] = []
+        if let guess = amountGuess {
+            warnings.append(ambiguousAmount(guess, header: headerNames, at: tableLine))
+        }
         let dateFormat: DateFormat
         if let format = pinned.dateFormat {
             dateFormat = format
@@ -96,7 +110,8 @@ public struct DialectDetector: Sendable {
             guard let choice = DateFormatDetection.detect(stats[dateColumn].values, preferDayFirst: preferDayFirst) else {
                 return .failure(Diagnostic(.error, code: "csv.no-dates", at: tableLine,
                                            "no dates found in column \(columnName(dateColumn, headerNames)); expected dates such as 2024-05-03, 03.05.2024 or 05/03/2024",
-                                           notes: ["name the date column and its layout in a profile: columns date=… and date-format dd/mm/yyyy"]))
+                                           notes: ["name the date column and its layout in a profile: columns date=… and date-format dd/mm/yyyy",
+                                                   Self.identifyNote(file)]))
             }
             dateFormat = choice.format
             if let other = choice.alternative, let example = stats[dateColumn].values.first {
@@ -135,7 +150,8 @@ public struct DialectDetector: Sendable {
                                  columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
                                  currency: currency,
                                  amountSign: amountSign)
-        return .success(DialectDetection(dialect: dialect, warnings: warnings))
+        return .success(DialectDetection(dialect: dialect, warnings: warnings,
+                                         hasBalanceRows: Self.hasBalanceRows(layout.rows, columns: [roles[.name], roles[.memo], dateColumn])))
     }
 
     private func missingColumn(_ what: String, header: [String]?, at location: SourceLocation) -> Diagnostic {
@@ -143,8 +159,36 @@ public struct DialectDetector: Sendable {
         let example = what == "date" ? "columns date=\"Posting Date\"" : "columns amount=Amount (or debit=… credit=…)"
         return Diagnostic(.error, code: "csv.no-\(what)-column", at: location,
                           "could not tell which column holds the \(what); \(columns)",
-                          notes: ["name it in a profile: \(example), and pass --profile FILE"])
+                          notes: ["name it in a profile: \(example), and pass --profile FILE", Self.identifyNote(file)])
     }
+
+    /// The warning for an amount column chosen among several money columns, none of which is the
+    /// running balance of another.
+    private func ambiguousAmount(_ guess: ColumnAssignment.AmountGuess, header: [String]?, at location: SourceLocation) -> Diagnostic {
+        let all = ([guess.amount] + guess.others).sorted().map { columnName($0, header) }
+        let list = all.dropLast().joined(separator: ", ") + " and " + all.last!
+        let others = guess.others.map { columnName($0, header) }.joined(separator: ", ")
+        let other = guess.others.first ?? guess.amount
+        return Diagnostic(.warning, code: "csv.ambiguous-amount", at: location,
+            "could not tell which of columns \(list) holds the amount: none is the running balance of another (each balance the previous one plus the amount, in either order); read column \(columnName(guess.amount, header)), the most often negative, as the amount and left \(others) unread",
+            notes: ["if that is wrong, name them in a profile: columns amount=\(ColumnResolution.reference(for: other, header: header)) balance=\(ColumnResolution.reference(for: guess.amount, header: header))"])
+    }
+
+    /// Whether any sampled row names an opening or closing balance in one of `columns`: the first
+    /// thousand rows and the last hundred of the sample (balance rows open and close a statement).
+    static func hasBalanceRows(_ rows: [SampleRecord], columns: [Int?]) -> Bool {
+        let columns = columns.compactMap { $0 }
+        let looked = rows.count <= 1100 ? rows[...] : rows.prefix(1000) + rows.suffix(100)
+        return looked.contains { row in
+            columns.contains { column in
+                column < row.fields.count && row.fields[column].utf8.count >= 5
+                    && BalanceRowWords.kind(ofFolded: TextFolding.fold(row.fields[column])) != nil
+            }
+        }
+    }
+
+    /// The note that ends every error meaning the whole file could not be read.
+    static func identifyNote(_ file: String) -> String { "'pfin identify \(file)' shows what each reader saw" }
 
     private func columnName(_ index: Int, _ header: [String]?) -> String {
         if let header, index < header.count, !header[index].isEmpty { return "'\(header[index])'" }

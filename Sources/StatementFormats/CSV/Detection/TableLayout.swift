@@ -25,6 +25,9 @@ struct TableLayout {
 
         var start: Int?
         var hasHeader = pinnedHeader
+        // A header narrower than the rows: most rows carry a field more than it names (a
+        // delimiter at the end of each line, or in the last column's text).
+        var narrowHeader = false
         if let skip = pinnedSkip {
             start = nonBlank.firstIndex { $0.line > skip }
         } else if pinnedHeader != false,
@@ -32,6 +35,12 @@ struct TableLayout {
         {
             start = index
             hasHeader = true
+        } else if pinnedHeader != false,
+            let index = nonBlank.prefix(60).firstIndex(where: { $0.fields.count >= 2 && $0.fields.count < width && HeaderMatching.looksLikeHeader($0.fields) })
+        {
+            start = index
+            hasHeader = true
+            narrowHeader = true
         } else {
             start = nonBlank.indices.first { i in
                 fits(nonBlank[i], width: width)
@@ -46,7 +55,7 @@ struct TableLayout {
         let header = hasHeader! ? nonBlank[first] : nil
         let tableWidth = header?.fields.count ?? width
         let dataStart = hasHeader! ? first + 1 : first
-        let rows = nonBlank[dataStart...].filter { fits($0, width: width) }
+        let rows = nonBlank[dataStart...].filter { fits($0, width: width) || (narrowHeader && $0.fields.count >= tableWidth) }
         let firstLine = nonBlank[first].line
         let preamble = records.filter { $0.line < firstLine && !$0.isBlank }
         return TableLayout(preamble: preamble, header: header, rows: Array(rows), skip: pinnedSkip ?? firstLine - 1,

@@ -1,0 +1,63 @@
+/// The words of a row that states the account's balance inside the table instead of a
+/// transaction: `Saldo iniziale`, `Opening balance`, `Anfangssaldo`, `Solde précédent`,
+/// `Beginsaldo`, `Closing balance`, `Endsaldo`, `Nouveau solde`…
+///
+/// Cells are matched after `TextFolding.fold`, as a whole or as their first words (`Saldo
+/// iniziale al 01/05/2024`, `Opening balance 1 May`).
+enum BalanceRowWords {
+    enum Kind: Equatable { case opening, closing }
+
+    /// What a folded cell says, if it names a balance: the whole cell, or its first words when
+    /// a date, an amount or a word such as `al`, `au`, `vom`, `as of` follows (so that a payee
+    /// called `Opening Balance Ltd` stays a payee).
+    static func kind(ofFolded folded: String) -> Kind? {
+        guard folded.utf8.count >= 5 && folded.utf8.count <= 60 else { return nil }
+        if let kind = phrases[folded] { return kind }
+        let words = folded.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        for count in stride(from: min(3, words.count - 1), through: 1, by: -1) {
+            guard let kind = phrases[words[0..<count].joined(separator: " ")] else { continue }
+            let next = words[count]
+            if next.utf8.contains(where: { $0 &- UInt8(ascii: "0") < 10 }) || connectors.contains(String(next)) { return kind }
+        }
+        return nil
+    }
+
+    /// Words that lead from a balance's name to its date or currency.
+    private static let connectors: Set<String> = [
+        "al", "au", "du", "le", "vom", "am", "zum", "per", "as", "at", "on", "of", "del", "de", "op", "van", "per", "na",
+        "ke", "k", "za", "z", "ze", "на", "к", "за", "eur", "usd", "gbp", "chf", "czk", "pln", "huf", "ron", "bgn", "rub",
+    ]
+
+    private static let phrases: [String: Kind] = {
+        var table: [String: Kind] = [:]
+        for phrase in [
+            // English, German, French, Spanish/Portuguese, Italian, Dutch
+            "opening balance", "balance brought forward", "brought forward", "starting balance", "beginning balance",
+            "previous balance", "start balance", "initial balance",
+            "anfangssaldo", "anfangsbestand", "alter kontostand", "alter saldo", "saldo alt", "startsaldo", "vorsaldo",
+            "saldovortrag", "saldo vortrag", "kontostand alt",
+            "solde precedent", "solde initial", "solde de debut", "solde d ouverture", "ancien solde", "solde au debut",
+            "saldo anterior", "saldo inicial", "saldo de apertura", "saldo inicio",
+            "saldo iniziale", "saldo precedente", "saldo di apertura", "saldo contabile iniziale",
+            "beginsaldo", "openingssaldo", "saldo begin", "vorig saldo", "oud saldo", "saldo vorige",
+            // Czech, Slovak, Polish, Hungarian, Lithuanian, Latvian, Estonian, Russian, Bulgarian, Ukrainian
+            "pocatecni zustatek", "pociatocny zostatok", "saldo poczatkowe", "saldo otwarcia", "nyito egyenleg",
+            "pradinis likutis", "sakuma atlikums", "algsaldo", "входящий остаток", "входящее сальдо", "начално салдо",
+            "вхідний залишок",
+        ] { table[phrase] = .opening }
+        for phrase in [
+            "closing balance", "balance carried forward", "carried forward", "ending balance",
+            "final balance", "end balance",
+            "endsaldo", "endbestand", "neuer kontostand", "neuer saldo", "saldo neu", "schlusssaldo", "kontostand neu",
+            "nouveau solde", "solde final", "solde de cloture", "solde a la fin", "solde fin",
+            "saldo final", "saldo de cierre", "saldo actual", "saldo fin",
+            "saldo finale", "saldo di chiusura", "saldo contabile finale",
+            "eindsaldo", "slotsaldo", "nieuw saldo", "saldo eind", "saldo einde",
+            "konecny zustatek", "konecny zostatok", "saldo koncowe", "saldo zamkniecia", "zaro egyenleg",
+            "galutinis likutis", "beigu atlikums", "loppsaldo", "исходящий остаток", "исходящее сальдо", "крайно салдо",
+            "вихідний залишок",
+        ] { table[phrase] = .closing }
+        return table
+    }()
+}

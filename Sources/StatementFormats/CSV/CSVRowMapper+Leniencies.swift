@@ -1,0 +1,189 @@
+import FinanceCore
+
+/// The rows real bank exports hold besides transactions, and the damage they carry, as
+/// `CSVRowMapper` tolerates them: balance rows, pending rows, rows with more fields than the
+/// header, text with invalid UTF-8. Each is off the path of an ordinary row: it runs only for a
+/// row that failed (or, for balance rows, when detection saw some).
+extension CSVRowMapper {
+    static let balanceRowsCode = "csv.lenient.balance-rows"
+    static let extraFieldsCode = "csv.lenient.extra-fields"
+
+    // MARK: Balance rows
+
+    /// Takes a row such as `01.05.2024;Saldo iniziale;;1.234,56` as the statement's opening or
+    /// closing balance instead of a transaction; `false` when the row is no balance row (or has
+    /// no amount to take).
+    @inline(never)
+    func takeBalanceRow(_ record: borrowing CSVRecord) -> Bool {
+        guard let (kind, label) = balanceLabel(record), let amount = balanceAmount(record) else { return false }
+        var date: LocalDate?
+        if columns.date < record.count {
+            date = record.withField(columns.date) { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }
+        }
+        let location = SourceLocation(file: file, line: record.line)
+        let leniency = Leniency(code: Self.balanceRowsCode,
+                                "line \(record.line) ('\(label)') states a balance, not a transaction; read it and the file's other opening and closing balance rows as the statement's balances",
+                                notes: ["balance rows are not transactions; their amounts are the statement's opening and closing balances"],
+                                changesMeaning: true)
+        if options.strict {
+            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+            return true
+        }
+        var invalid = false
+        let account = defaultAccount ?? columns.account.flatMap { column in
+            column < record.count ? record.withField(column) { cell -> String? in
+                let text = CSVRecord.trimmed(cell)
+                if !UTF8Validation.isValid(text) { invalid = true }
+                return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+            } : nil
+        }
+        if invalid { noteInvalidText(line: record.line) }
+        statements.noteBalance(account: account, opening: kind == .opening, amount: amount, date: date)
+        if leniencies.isFirst(Self.balanceRowsCode) {
+            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+        }
+        return true
+    }
+
+    /// The kind of balance a row's name, memo or date cell names, and the cell's text.
+    private func balanceLabel(_ record: borrowing CSVRecord) -> (BalanceRowWords.Kind, String)? {
+        for column in [columns.name, columns.memo, columns.date] {
+            guard let column, column < record.count else { continue }
+            let text = record.string(column)
+            guard text.utf8.count >= 5, let kind = BalanceRowWords.kind(ofFolded: TextFolding.fold(text)) else { continue }
+            return (kind, text)
+        }
+        return nil
+    }
+
+    /// A balance row's amount: its balance cell, else its amount cell (or credit less debit).
+    private func balanceAmount(_ record: borrowing CSVRecord) -> Money? {
+        var candidates: [Int] = []
+        if let balance = columns.balance { candidates.append(balance) }
+        if let amount = columns.amount { candidates.append(amount) }
+        for column in candidates {
+            guard case .success(let parsed) = parseAmount(record, column) else { continue }
+            var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? rowCurrency(record))
+            if column == columns.amount, !parsed.isSigned, let direction = columns.direction, direction < record.count,
+                DirectionWords.isMoneyOut(TextFolding.fold(record.string(direction))) == true
+            {
+                money.units = -money.units
+            }
+            return money
+        }
+        var total: Money?
+        for (column, isCredit) in [(columns.debit, false), (columns.credit, true)] {
+            guard let column, case .success(let parsed) = parseAmount(record, column) else { continue }
+            let magnitude = Money(units: abs(parsed.units), scale: parsed.scale, currency: parsed.currency)
+            guard let signed = isCredit ? magnitude : magnitude.negated else { continue }
+            total = total.map { $0.adding(signed) ?? $0 } ?? signed
+        }
+        if var total, total.currency == nil { total.currency = rowCurrency(record); return total }
+        return total
+    }
+
+    /// The ISO code in the row's currency column, if any.
+    private func rowCurrency(_ record: borrowing CSVRecord) -> CurrencyCode? {
+        guard let column = columns.currency, column < record.count else { return nil }
+        guard let code = CurrencyCode(record.string(column)), CurrencyText.isoCodes.contains(code) else { return nil }
+        return code
+    }
+
+    // MARK: Pending rows
+
+    /// A row whose date cell says the transaction is not booked yet (`pending`, `Vorgemerkt`,
+    /// `—`): reported at its line, whatever follows it, and skipped.
+    func holdPendingRow(_ record: borrowing CSVRecord, text: String, column: Int) {
+        let at = record.location(ofField: column)
+        let leniency = Leniency(code: "csv.pending-row",
+                                "the date cell holds '\(text)', a transaction the bank has not booked yet; the row was skipped",
+                                notes: ["it will be in a later export, with its booking date"], changesMeaning: true)
+        holdBack(leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
+                 footerLike: false, always: true)
+    }
+
+    // MARK: Rows with more fields than the header
+
+    /// A row whose field count differs from the header's: one with more fields is read by header
+    /// position (a delimiter at the end of the line, or an unquoted one in the last column, the
+    /// extra fields then joined back into that column when it holds text); any other is an error.
+    @inline(never)
+    func raggedRow(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws -> Bool {
+        guard record.count > width, width > 0 else {
+            if takeBalanceRow(record) { return false }
+            return holdRaggedRow(record)
+        }
+        var last = record.count - 1
+        while last >= width && record.withField(last, { CSVRecord.trimmed($0).isEmpty }) { last -= 1 }
+        let lastColumn = width - 1
+        let joins = joinsIntoLastColumn(lastColumn)
+        let at = record.location(ofField: width)
+        let against = headerLine.map { "the header on line \($0) has \(width)" } ?? "the first row has \(width)"
+        let delimiter = dialect.delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(dialect.delimiter)))'"
+        let what = joins ? "the extra fields joined back into '\(columnName(lastColumn))'" : "the extra fields left out"
+        let leniency = Leniency(code: Self.extraFieldsCode,
+                                "line \(record.line) has \(record.count) fields where \(against) (a \(delimiter) in the last column or at the end of the line); read such rows by header position, \(what)",
+                                notes: ["a field that contains the delimiter \(delimiter) should be quoted"], changesMeaning: true)
+        let location = SourceLocation(file: file, line: at.line, column: at.column)
+        // Under --strict the row is refused as it always was: its fields do not match the header.
+        if takeBalanceRow(record) { return false }
+        if options.strict { return holdRaggedRow(record) }
+        var spans = Array(record.spans[0..<width])
+        if joins && last >= width {
+            spans[lastColumn] = Self.span(joining: record.spans[lastColumn], through: record.spans[last])
+        }
+        // Read by position only when that gives a transaction: a row whose delimiter stands in an
+        // earlier column (`Lunch,extra,-8.00`) is an error about its fields, not its amount.
+        let held = pending.count
+        let accepted = try spans.withUnsafeBufferPointer { fields in
+            try row(CSVRecord(buffer: record.buffer, fields: fields, line: record.line, start: record.start, end: record.end), into: &sink)
+        }
+        guard accepted else {
+            dropHeld(from: held)
+            return holdRaggedRow(record)
+        }
+        if leniencies.isFirst(Self.extraFieldsCode) {
+            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+        }
+        return true
+    }
+
+    /// Whether extra fields belong to the last column: when it holds text, or nothing pfin reads.
+    private func joinsIntoLastColumn(_ column: Int) -> Bool {
+        let numeric: [Int?] = [columns.amount, columns.debit, columns.credit, columns.balance, columns.currency, columns.direction,
+                               columns.transactionID, columns.checkNumber, columns.account]
+        return column != columns.date && !numeric.contains(column)
+    }
+
+    /// One span over the raw text from `first` through `last`, delimiters included; quoted fields
+    /// among them make it a raw span that is unquoted on access.
+    private static func span(joining first: CSVFieldSpan, through last: CSVFieldSpan) -> CSVFieldSpan {
+        guard first.isQuoted || last.isQuoted || first.flags != 0 || last.flags != 0 else {
+            return CSVFieldSpan(start: first.start, end: last.end, flags: 0)
+        }
+        let regularQuoted = { (span: CSVFieldSpan) in span.isQuoted && span.flags & CSVFieldSpan.irregular == 0 }
+        return CSVFieldSpan(start: regularQuoted(first) ? first.start - 1 : first.start, end: regularQuoted(last) ? last.end + 1 : last.end,
+                            flags: CSVFieldSpan.quoted | CSVFieldSpan.irregular)
+    }
+
+    // MARK: Invalid UTF-8
+
+    /// Notes a row whose text held invalid UTF-8 (replaced with U+FFFD), for one warning at the end.
+    @inline(never)
+    func noteInvalidText(line: Int) {
+        if invalidTextLines.count < 10 { invalidTextLines.append(line) }
+        invalidTextLineCount += 1
+    }
+
+    /// The one warning for all the rows with invalid UTF-8, naming their lines.
+    func invalidTextWarning() -> Diagnostic? {
+        guard let first = invalidTextLines.first else { return nil }
+        var lines = (invalidTextLineCount == 1 ? "line " : "lines ") + invalidTextLines.map(String.init).joined(separator: ", ")
+        if invalidTextLineCount > invalidTextLines.count { lines += " and \(invalidTextLineCount - invalidTextLines.count) more" }
+        let leniency = Leniency(code: CSVIssue.invalidUTF8.code,
+                                "invalid UTF-8 bytes on \(lines) replaced with U+FFFD; the rest of the file is UTF-8 and was read as such",
+                                notes: ["if the file is in another encoding, pass a profile with 'encoding windows-1252' (or the right one)"],
+                                changesMeaning: false)
+        return leniency.diagnostic(at: SourceLocation(file: file, line: first), options: options)
+    }
+}

@@ -1,0 +1,82 @@
+/// Folding text for matching names: lower case, Latin accents removed, as ASCII; Cyrillic in
+/// lower case.
+enum TextFolding {
+    /// Folds UTF-8 `bytes` to lower-case ASCII letters and digits; accented Latin letters lose
+    /// their accent (`é` → `e`, `ß` → `ss`, `ř` → `r`, `ł` → `l`); with `umlautAsE`, `ä ö ü`
+    /// become `ae oe ue`, the German transliteration. Cyrillic letters stay Cyrillic, in lower
+    /// case (`ё` as `е`). Anything else becomes a space; runs of spaces collapse and the result
+    /// is trimmed.
+    static func fold(_ text: String, umlautAsE: Bool = false) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var lastWasSpace = true
+        func emit(_ s: String) {
+            for b in s.utf8 { out.append(b) }
+            lastWasSpace = false
+        }
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x30...0x39, 0x61...0x7A:
+                out.append(UInt8(v)); lastWasSpace = false
+            case 0x41...0x5A:
+                out.append(UInt8(v + 32)); lastWasSpace = false
+            case 0x400...0x45F, 0x490, 0x491:
+                let lower = cyrillicLower(v)
+                out.append(0xC0 | UInt8(lower >> 6))
+                out.append(0x80 | UInt8(lower & 0x3F))
+                lastWasSpace = false
+            default:
+                if let folded = foldLatin(v, umlautAsE: umlautAsE) {
+                    emit(folded)
+                } else if !lastWasSpace {
+                    out.append(0x20); lastWasSpace = true
+                }
+            }
+        }
+        while out.last == 0x20 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The lower-case form of a Cyrillic letter (U+0400–U+045F, Ґ ґ), `ё` read as `е`.
+    private static func cyrillicLower(_ v: UInt32) -> UInt32 {
+        switch v {
+        case 0x401, 0x451: return 0x435
+        case 0x400...0x40F: return v + 0x50
+        case 0x410...0x42F: return v + 0x20
+        case 0x490: return 0x491
+        default: return v
+        }
+    }
+
+    private static func foldLatin(_ v: UInt32, umlautAsE: Bool) -> String? {
+        switch v {
+        case 0xC0...0xC3, 0xC5, 0xE0...0xE3, 0xE5: return "a"
+        case 0xC4, 0xE4: return umlautAsE ? "ae" : "a"
+        case 0xC6, 0xE6: return "ae"
+        case 0xC7, 0xE7: return "c"
+        case 0xC8...0xCB, 0xE8...0xEB: return "e"
+        case 0xCC...0xCF, 0xEC...0xEF: return "i"
+        case 0xD1, 0xF1: return "n"
+        case 0xD2...0xD5, 0xD8, 0xF2...0xF5, 0xF8: return "o"
+        case 0xD6, 0xF6: return umlautAsE ? "oe" : "o"
+        case 0xD9...0xDB, 0xF9...0xFB: return "u"
+        case 0xDC, 0xFC: return umlautAsE ? "ue" : "u"
+        case 0xDD, 0xFD, 0xFF: return "y"
+        case 0xDF: return "ss"
+        case 0x132, 0x133: return "ij"
+        case 0x152, 0x153: return "oe"
+        case 0x100...0x17F: return String(UnicodeScalar(latinExtendedA[Int(v - 0x100)]))
+        case 0x218, 0x219: return "s"  // Romanian ș
+        case 0x21A, 0x21B: return "t"  // Romanian ț
+        default: return nil
+        }
+    }
+
+    /// The base letter of each of U+0100–U+017F (Latin Extended-A: the letters of Central
+    /// European and Baltic languages, `Ā ā Ă ă Ą ą Ć ć …`), in order; ĳ and œ are handled apart.
+    private static let latinExtendedA: [UInt8] = Array(
+        ("aaaaaa" + "cccccccc" + "dddd" + "eeeeeeeeee" + "gggggggg" + "hhhh" + "iiiiiiiiii" + "??" + "jj" + "kkk"
+            + "llllllllll" + "nnnnnnnnn" + "oooooo" + "??" + "rrrrrr" + "ssssssss" + "tttttt" + "uuuuuuuuuuuu" + "ww"
+            + "yyy" + "zzzzzz" + "s").utf8)
+}
