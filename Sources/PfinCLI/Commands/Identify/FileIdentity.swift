@@ -7,6 +7,8 @@ struct FileIdentity {
     let identification: StatementIdentification
     /// For a CSV export or an XLSX workbook's sheet: the detected profile, or the error that stopped detection.
     let profile: Result<String, Diagnostic>?
+    /// The encoding CSV detection settled on (it weighs code pages the first guess does not).
+    private var csvEncoding: TextEncoding?
 
     init(_ input: ByteInput, options: InputOptions) throws(InputError) {
         file = input.displayName
@@ -16,7 +18,9 @@ struct FileIdentity {
         }
         self.identification = identification
         if identification.format == .csv {
-            profile = try CSVStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
+            let detection = try CSVStatementReader().detect(input, options: options.read)
+            csvEncoding = try? detection.get().dialect.encoding
+            profile = detection.map { $0.dialect.profileText(source: input.displayName) }
         } else if identification.format == .xlsx {
             profile = try XLSXStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
         } else {
@@ -33,12 +37,13 @@ struct FileIdentity {
     /// A workbook is a ZIP archive of UTF-8 XML; a guess about its raw bytes would mislead.
     private var encodingName: String {
         if identification.format == .xlsx { return "utf-8 (the workbook's XML)" }
+        if let csvEncoding { return csvEncoding.name }
         return identification.isText ? identification.encoding.encoding.name : "binary"
     }
 
     var text: String {
         var lines = ["\(file): \(verdict)"]
-        lines.append("  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText || identification.format == .xlsx ? "" : " (guessed)")")
+        lines.append("  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText || identification.format == .xlsx || csvEncoding != nil ? "" : " (guessed)")")
         if let foreign = identification.foreign {
             lines.append("  evidence: \(foreign.evidence)")
             lines.append("  note: \(foreign.kind.advice)")
