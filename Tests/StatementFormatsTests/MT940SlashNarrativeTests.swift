@@ -31,6 +31,7 @@ import Testing
         let result = try Self.quirk("preamble-940-tag.sta")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(Self.brief(result) == ["J. de Vries|Bijdrage maart|", "Energie Noord BV|Termijn maart|20240305-77"])
+        #expect(result.statements.map(\.account.id) == ["NL07TEST0123456789", "NL07TEST0123456789"], "the currency after the account is dropped")
     }
 
     @Test func ingStyleCounterparty() throws {
