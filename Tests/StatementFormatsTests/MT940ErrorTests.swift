@@ -16,8 +16,10 @@ import Testing
     static let goodLine = ":61:240314D1,00NTRFNONREF\n"
 
     static let lineCases: [LineCase] = [
-        .init(testDescription: "value date that does not exist", line: ":61:240231D1,00NTRF",
-              expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '240231'"),
+        .init(testDescription: "value date that no calendar has (31 February is read as the last day)", line: ":61:240232D1,00NTRF",
+              expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '240232'"),
+        .init(testDescription: "value date in month 13", line: ":61:241301D1,00NTRF",
+              expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '241301'"),
         .init(testDescription: "value date cut short", line: ":61:2403",
               expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '2403'"),
         .init(testDescription: "entry date in month 13", line: ":61:2403141314D1,00NTRF",
@@ -129,12 +131,15 @@ import Testing
 
     @Test func emptyFile() throws {
         let result = try readMT940("")
-        #expect(result.diagnostics.map(\.description) == ["t.sta:1: error: the file is empty; expected an MT940 statement"])
+        #expect(result.diagnostics.map(\.description) == [
+            "t.sta:1: error: the file is empty; expected an MT940 statement\nt.sta:1: note: 'pfin identify t.sta' shows what each reader saw",
+        ])
     }
 
     @Test func textWithoutFieldsIsNotMT940() throws {
         let result = try readMT940("Date;Amount\n2024-03-01;5,00\n")
         #expect(result.codes == ["mt940.stray-text@1:1", "mt940.stray-text@2:1", "mt940.not-mt940@1"])
+        #expect(result.diagnostics.last?.notes.last == "'pfin identify t.sta' shows what each reader saw")
         #expect(result.activities.isEmpty)
     }
 

@@ -8,6 +8,9 @@ import FinanceCore
 struct MT940Balance {
     var amount: Money
     var date: LocalDate
+    /// Where the date stands in the field's value when it is past the end of its month (read
+    /// as the month's last day, see `MT940Values.date`).
+    var clampedDateOffset: Int?
 
     /// What is wrong with a balance, and where in its value (0-based byte offset).
     struct Problem: Error, Equatable {
@@ -34,12 +37,13 @@ struct MT940Balance {
             return .failure(Problem(kind: kind, offset: lead + from, text: text))
         }
         guard let mark = value.first, mark == UInt8(ascii: "C") || mark == UInt8(ascii: "D") else { return problem(.mark, 0, 1) }
-        guard let date = MT940Values.date(value, at: 1) else { return problem(.date, 1, 6) }
+        var clamped = false
+        guard let date = MT940Values.date(value, at: 1, clamped: &clamped) else { return problem(.date, 1, 6) }
         guard value.count >= 10, let currency = CurrencyCode(bytes: value[7], value[8], value[9]) else { return problem(.currency, 7, 3) }
         let (parsed, end) = MT940Values.amount(value, from: 10)
         guard var amount = parsed, end == value.count else { return problem(.amount, 10, value.count - 10) }
         if mark == UInt8(ascii: "D") { amount.units = -amount.units }
         amount.currency = currency
-        return .success(MT940Balance(amount: amount, date: date))
+        return .success(MT940Balance(amount: amount, date: date, clampedDateOffset: clamped ? lead + 1 : nil))
     }
 }

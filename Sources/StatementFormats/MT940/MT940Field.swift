@@ -1,5 +1,5 @@
-/// The MT940 field tags pfin reads (SWIFT MT940 "Customer Statement Message"); every other tag
-/// is `.other` and ignored.
+/// The MT940 field tags pfin reads (SWIFT MT940 "Customer Statement Message", and the fields of
+/// MT942 "Interim Transaction Report" that differ); every other tag is `.other` and ignored.
 enum MT940Tag: Equatable, Sendable {
     /// `:20:` transaction reference number: starts a statement.
     case reference
@@ -15,7 +15,14 @@ enum MT940Tag: Equatable, Sendable {
     case narrative
     /// `:62F:` / `:62M:` closing (booked) balance.
     case closingBalance
-    /// `:64:`, `:65:`, `:21:`, `:13D:` and tags pfin does not know.
+    /// `:13D:` date/time indication (MT942): the report is an interim one.
+    case dateTime
+    /// `:34F:` floor limit indicator (MT942): `EUR0,` or `EURD0,`; gives the report's currency.
+    case floorLimit
+    /// `:90D:` / `:90C:` number and sum of debit / credit entries (MT942).
+    case debitTotal
+    case creditTotal
+    /// `:64:`, `:65:`, `:21:` and tags pfin does not know.
     case other
 
     /// The tag of the bytes between the colons (`61`, `60F`).
@@ -34,6 +41,10 @@ enum MT940Tag: Equatable, Sendable {
         case (0x36, 0x31) where suffix == 0: self = .statementLine
         case (0x38, 0x36) where suffix == 0: self = .narrative
         case (0x36, 0x32) where suffix == UInt8(ascii: "F") || suffix == UInt8(ascii: "M"): self = .closingBalance
+        case (0x31, 0x33) where suffix == UInt8(ascii: "D"): self = .dateTime  // 13D
+        case (0x33, 0x34) where suffix == UInt8(ascii: "F"): self = .floorLimit  // 34F
+        case (0x39, 0x30) where suffix == UInt8(ascii: "D"): self = .debitTotal  // 90D
+        case (0x39, 0x30) where suffix == UInt8(ascii: "C"): self = .creditTotal  // 90C
         default: self = .other
         }
     }

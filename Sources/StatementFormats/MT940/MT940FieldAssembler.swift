@@ -18,7 +18,9 @@ enum MT940Event {
 /// Tolerates both shapes banks export: SWIFT messages with block headers
 /// (`{1:F01…}{2:O940…}{4:` … `-}` and a `{5:…}` trailer), and the bare field lists German
 /// online banking writes to `.sta` files, messages separated by a line holding `-`. Blank lines
-/// are ignored.
+/// are ignored, and so are the lines some banks put before a message's fields (`MT940Preamble`:
+/// their BIC, `940`, `:940:`, a `0000 01…` transmission header), outside a message or right after
+/// its closing balance, where they cannot be a field's continuation.
 struct MT940FieldAssembler {
     /// The most a field keeps: SWIFT allows 6 × 65 characters for `:86:`; some banks write more.
     static let maximumFieldBytes = 1 << 16
@@ -33,6 +35,9 @@ struct MT940FieldAssembler {
     private var line = 0
     private var column = 0
     private var overlong = false
+    /// The open field is a closing or forward balance (`:62a:`, `:64:`, `:65:`): one line, the
+    /// last of a message, so a preamble line after it begins the next message.
+    private var closesMessage = false
     /// Whether any field was seen: a file without one is not MT940 at all.
     private(set) var sawField = false
 
@@ -67,11 +72,17 @@ struct MT940FieldAssembler {
             value.removeAll()
             lineStarts.count = 0
             overlong = false
+            closesMessage = tag == .closingBalance || packedName == 0x3634 || packedName == 0x3635
             sawField = true
             append(UnsafeBufferPointer(rebasing: text[(end + 1)...]))
             return
         }
         if MT940Values.trimmed(text).isEmpty { return }
+        // Rare lines only: inside a message, a continuation line is read without a look.
+        if tag == nil || closesMessage || text.first == UInt8(ascii: ":"), MT940Preamble.classify(text) != nil {
+            try flush(handle)
+            return
+        }
         guard tag != nil else {
             try handle(.strayText(line: number, column: column))
             return
@@ -109,7 +120,7 @@ struct MT940FieldAssembler {
     /// Where the tag of `:TAG:` ends (the offset of the second colon): two digits and an optional
     /// letter, as SWIFT tags are, or two upper-case letters, as in the `:NS:` fields some German
     /// banks add (read as unknown tags, so that they do not run into the narrative before them).
-    private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func tagEnd(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard text.count >= 4 else { return nil }
         if text[1] >= UInt8(ascii: "A") && text[1] <= UInt8(ascii: "Z") && text[2] >= UInt8(ascii: "A") && text[2] <= UInt8(ascii: "Z") {
             return text[3] == UInt8(ascii: ":") ? 3 : nil

@@ -15,6 +15,8 @@ enum MT940Issue {
     case overlongField(limit: Int)
     case invalidUTF8
     case singleByteText
+    case badTotal(tag: String, text: String)
+    case totalsMismatch(tag: String, stated: MT942Fields.Total, counted: MT942Fields.Total)
 
     var code: String {
         switch self {
@@ -31,21 +33,25 @@ enum MT940Issue {
         case .overlongField: return "mt940.overlong-field"
         case .invalidUTF8: return "mt940.invalid-utf8"
         case .singleByteText: return "mt940.encoding"
+        case .badTotal: return "mt940.bad-total"
+        case .totalsMismatch: return "mt940.totals-mismatch"
         }
     }
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
+        // The note of every problem that stops the whole file from being read.
+        let identify = "'pfin identify \(location.file)' shows what each reader saw"
         switch self {
         case .empty:
-            return Diagnostic(.error, code: code, at: location, "the file is empty; expected an MT940 statement")
+            return Diagnostic(.error, code: code, at: location, "the file is empty; expected an MT940 statement", notes: [identify])
         case .binary(let offset):
             return Diagnostic(.error, code: code, at: location,
                               "this looks like a binary file (a NUL byte at offset \(offset)), not an MT940 statement; expected text",
-                              notes: ["export the statement from your bank as MT940 (.sta), or pass --from with the right format"])
+                              notes: ["export the statement from your bank as MT940 (.sta), or pass --from with the right format", identify])
         case .notMT940:
             return Diagnostic(.error, code: code, at: location,
                               "no MT940 field found; expected lines such as ':20:', ':25:', ':60F:' and ':61:'",
-                              notes: ["check that this is the bank's MT940 (.sta) export, or pass --from with the right format"])
+                              notes: ["check that this is the bank's MT940 (.sta) export, or pass --from with the right format", identify])
         case .badStatementLine(let problem):
             let what: String
             switch problem.kind {
@@ -95,6 +101,16 @@ enum MT940Issue {
             return Diagnostic(.warning, code: code, at: location,
                               "this text is not UTF-8 as the start of the file is; it and any like it were read as Windows-1252 (ISO 8859-1)",
                               notes: ["check the accented letters of this file's names and memos"])
+        case .badTotal(let tag, let text):
+            return Diagnostic(.error, code: code, at: location,
+                              "expected a number of entries, a currency and a sum (like 2EUR115,50) in the :\(tag): total, found '\(text)'",
+                              notes: ["the total was ignored; the report's statement lines were still read"])
+        case .totalsMismatch(let tag, let stated, let counted):
+            let kind = tag == "90D" ? "debit" : "credit"
+            func entries(_ n: Int) -> String { n == 1 ? "1 \(kind) entry" : "\(n) \(kind) entries" }
+            return Diagnostic(.warning, code: code, at: location,
+                              "the :\(tag): total is \(entries(stated.count)) of \(stated.sum), but the report's statement lines are \(entries(counted.count)) of \(counted.sum)",
+                              notes: ["a statement line may be missing from the report, or the file was edited; compare it with the bank's report"])
         case .invalidUTF8:
             return Diagnostic(.warning, code: code, at: location,
                               "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",

@@ -5,7 +5,7 @@ import Glibc
 /// and the booking text. Buffers are reused from one transaction to the next, and text becomes a
 /// `String` only when asked for.
 ///
-/// Two layouts:
+/// Three layouts:
 /// - Structured, as German banks write it (DFÜ-Abkommen, Anlage 3): a three-digit business
 ///   transaction code (GVC), then subfields `?NN`: `?00` booking text, `?10` primanota,
 ///   `?20`–`?29` and `?60`–`?63` remittance lines, `?30` bank code and `?31` account of the
@@ -14,6 +14,8 @@ import Glibc
 ///   `DEBT+`, `SVWZ+`, `ABWA+`, `ABWE+`, `IBAN+`, `BIC+`, …) starting a line split it into parts:
 ///   the memo is the `SVWZ+` part (after any text before the first keyword), `EREF+` is kept as
 ///   the end-to-end reference, and the other parts are dropped.
+/// - Structured with slashes, as Dutch banks write it (`/TRTP/…/NAME/…/REMI/…`): see
+///   `MT940SlashNarrative`.
 /// - Free text (any other `:86:`): the first line is the counterparty's name and the other lines,
 ///   joined with spaces, are the memo.
 ///
@@ -26,6 +28,7 @@ final class MT940NarrativeReader {
     private let remittanceText = ByteBuffer(capacity: 256)
     private let referenceText = ByteBuffer(capacity: 64)
     private let bookingText = ByteBuffer(capacity: 64)
+    private let slashNarrative = MT940SlashNarrative()
 
     /// Subfields this long were cut by the width limit, not by their writer.
     static let subfieldWidth = 27
@@ -44,12 +47,14 @@ final class MT940NarrativeReader {
         let value = field.value
         if value.count >= 4, Self.isDigit(value[0]), Self.isDigit(value[1]), Self.isDigit(value[2]), value[3] == UInt8(ascii: "?") {
             readStructured(value)
+        } else if MT940SlashNarrative.applies(to: value) {
+            slashNarrative.read(field, name: nameText, remittance: remittanceText, reference: referenceText, booking: bookingText)
         } else {
             readFreeText(field)
         }
     }
 
-    /// `?32`+`?33`, or the first line of free text.
+    /// `?32`+`?33`, `NAME`, or the first line of free text.
     var name: String? { Self.text(nameText) }
     /// The remittance information.
     var memo: String? {
@@ -57,12 +62,12 @@ final class MT940NarrativeReader {
         guard let plain = Self.text(plainText) else { return remittance }
         return plain + " " + remittance
     }
-    /// `EREF+`, unless `NOTPROVIDED`.
+    /// `EREF+` or `EREF`, unless `NOTPROVIDED`.
     var endToEndReference: String? {
         guard let reference = Self.text(referenceText), reference != "NOTPROVIDED" else { return nil }
         return reference
     }
-    /// `?00`, such as `SEPA-UEBERWEISUNG` or `ENTGELTABSCHLUSS`.
+    /// `?00`, such as `SEPA-UEBERWEISUNG` or `ENTGELTABSCHLUSS`, or `TRTP`, such as `SEPA OVERBOEKING`.
     var booking: String? { Self.text(bookingText) }
 
     private func readStructured(_ value: UnsafeBufferPointer<UInt8>) {

@@ -25,6 +25,11 @@ struct MT940StatementLine {
     var customerReference: String?
     var bankReference: String?
     var supplementary: String?
+    /// Where a date past the end of its month stands in the line (0 the value date, 6 the entry
+    /// date), read as the month's last day; `nil` when both dates are real.
+    var clampedDateOffset: Int?
+    /// How the line ends: whether the bank cut it before a part that must follow.
+    var ending: Ending
 
     /// The day the bank booked it: the entry date when given, else the value date.
     var bookingDate: LocalDate { entryDate ?? valueDate }
@@ -51,13 +56,17 @@ struct MT940StatementLine {
             let text = from < end ? String(decoding: UnsafeBufferPointer(rebasing: line[from..<end]), as: UTF8.self) : ""
             return .failure(Problem(kind: kind, offset: from, text: text))
         }
-        guard let valueDate = MT940Values.date(line, at: 0) else { return problem(.valueDate, 0, 6) }
+        var clamped = false
+        guard let valueDate = MT940Values.date(line, at: 0, clamped: &clamped) else { return problem(.valueDate, 0, 6) }
+        var clampedDateOffset: Int? = clamped ? 0 : nil
         var i = 6
         var entryDate: LocalDate?
         if let month = MT940Values.twoDigits(line, 6) {
+            clamped = false
             guard let day = MT940Values.twoDigits(line, 8),
-                let date = MT940Values.entryDate(month: month, day: day, valueDate: valueDate)
+                let date = MT940Values.entryDate(month: month, day: day, valueDate: valueDate, clamped: &clamped)
             else { return problem(.entryDate, 6, 4) }
+            if clamped && clampedDateOffset == nil { clampedDateOffset = 6 }
             entryDate = date
             i = 10
         }
@@ -95,14 +104,21 @@ struct MT940StatementLine {
         let rest = UnsafeBufferPointer(rebasing: line[i...])
         var customer = rest
         var bank: UnsafeBufferPointer<UInt8>?
+        var ending = Ending.complete
         if let slash = Self.doubleSlash(in: rest) {
             customer = UnsafeBufferPointer(rebasing: rest[..<slash])
-            bank = UnsafeBufferPointer(rebasing: rest[(slash + 2)...])
+            let bankPart = UnsafeBufferPointer(rebasing: rest[(slash + 2)...])
+            bank = bankPart
+            if MT940Values.trimmed(bankPart).isEmpty { ending = .afterSlashes }
+        } else if typeCode == 0 {
+            ending = i == line.count ? .afterAmount : .withoutBankReference
+        } else {
+            ending = MT940Values.trimmed(rest).isEmpty ? .afterType : .withoutBankReference
         }
         return .success(MT940StatementLine(
             valueDate: valueDate, entryDate: entryDate, amount: amount, isReversal: isReversal, typeCode: typeCode,
             customerReference: Self.reference(customer), bankReference: bank.flatMap(Self.reference),
-            supplementary: MT940Values.text(continuation)))
+            supplementary: MT940Values.text(continuation), clampedDateOffset: clampedDateOffset, ending: ending))
     }
 
     /// A reference, or `nil` when empty or `NONREF` (SWIFT's "no reference").
@@ -114,7 +130,7 @@ struct MT940StatementLine {
         return String(decoding: t, as: UTF8.self)
     }
 
-    private static func doubleSlash(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func doubleSlash(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count >= 2 else { return nil }
         for i in 0..<(bytes.count - 1) where bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/") {
             return i

@@ -17,7 +17,13 @@ import FinanceCore
 ///   references are not unique enough to be ids alone: many banks repeat them across statements.)
 ///
 /// Each statement's opening balance plus its lines must give its closing balance; a mismatch is
-/// a warning at the closing balance.
+/// a warning at the closing balance. An MT942 interim report has no balances: its currency is
+/// its floor limit's (`:34F:`), and its `:90D:`/`:90C:` totals are checked against its lines.
+/// Statement lines without any header before them (a file of `:61:`/`:86:` fragments) are read
+/// with one warning, in `--account` and `--currency` when given.
+///
+/// Leniencies (`MT940Leniency`) are reported once per file; one that `--strict` refuses is an
+/// error every time, and the line or balance it concerns is skipped.
 ///
 /// Not generic over the sink: readers are called through `any StatementReader`, so a generic
 /// mapper's metadata was looked up at run time on every field (13% of the reading time). A class,
@@ -30,8 +36,9 @@ final class MT940StatementMapper {
     private let ids = ActivityIDBuilder()
     private let narratives = MT940NarrativeReader()
     private let idText = ByteBuffer(capacity: 256)
-    @exclusivity(unchecked) private var statement = StatementState(line: 0)
-    @exclusivity(unchecked) private var pending: PendingLine?
+    @exclusivity(unchecked) var statement = MT940StatementState(line: 0)
+    @exclusivity(unchecked) private var pending: MT940PendingLine?
+    @exclusivity(unchecked) var leniencies = LeniencyLog()
     private let redecoder = MT940FieldRedecoder()
     @exclusivity(unchecked) private var warnedSingleByte = false
     @exclusivity(unchecked) private(set) var activityCount = 0
@@ -87,7 +94,7 @@ final class MT940StatementMapper {
         switch field.tag {
         case .reference:
             if statement.hasContent { try endStatement(truncatedAt: nil, into: &sink) }
-            statement = StatementState(line: field.line)
+            statement = MT940StatementState(line: field.line)
             statement.hasContent = true
         case .account:
             statement.account = MT940Values.text(field.value)
@@ -95,15 +102,46 @@ final class MT940StatementMapper {
         case .openingBalance:
             statement.hasContent = true
             switch MT940Balance.parse(field.value) {
-            case .success(let balance): statement.opening = balance
+            case .success(let balance):
+                guard try acceptDate(of: balance, field, into: &sink) else { break }
+                statement.opening = balance
+                // Dutch banks write the account with its currency, `NL07RABO0123456789 EUR`.
+                if let account = statement.account, let currency = balance.amount.currency,
+                    account.utf8.count > 4, account.hasSuffix(" " + currency.description)
+                {
+                    var id = account.dropLast(4)
+                    while id.last == " " { id = id.dropLast() }
+                    statement.account = String(id)
+                }
             case .failure(let problem):
                 statement.damaged = true
                 try report(.badBalance(tag: field.name, problem), line: field.line, column: field.column + problem.offset, into: &sink)
             }
         case .statementLine:
+            if statement.line == 0 && statement.account == nil && statement.opening == nil && !statement.isHeaderless {
+                statement.isHeaderless = true
+                _ = try tolerate(MT940Leniency.noHeadersCode, changesMeaning: false, line: field.line, column: nil, into: &sink) {
+                    MT940Leniency.noHeaders(account: options.account, currency: options.currency)
+                }
+            }
             statement.hasContent = true
-            switch MT940StatementLine.parse(field.firstLine, continuation: field.continuation) {
-            case .success(let line): pending = PendingLine(line: line, number: field.line)
+            let (parsed, wrapped) = MT940StatementLine.parse(field)
+            if wrapped {
+                _ = try tolerate(MT940Leniency.wrappedLineCode, changesMeaning: false, line: field.line, column: field.column, into: &sink) {
+                    MT940Leniency.wrappedLine
+                }
+            }
+            switch parsed {
+            case .success(let line):
+                if let offset = line.clampedDateOffset {
+                    let what = offset == 0 ? "the value date" : "the entry date"
+                    let read = offset == 0 ? line.valueDate : line.entryDate ?? line.valueDate
+                    guard try acceptDate(field, at: offset, length: offset == 0 ? 6 : 4, what: what, read: read, into: &sink) else {
+                        statement.damaged = true
+                        break
+                    }
+                }
+                pending = MT940PendingLine(line: line, number: field.line)
             case .failure(let problem):
                 statement.damaged = true
                 try report(.badStatementLine(problem), line: field.line, column: field.column + problem.offset, into: &sink)
@@ -112,11 +150,21 @@ final class MT940StatementMapper {
             statement.hasContent = true
             switch MT940Balance.parse(field.value) {
             case .success(let balance):
+                guard try acceptDate(of: balance, field, into: &sink) else { break }
                 statement.closing = balance
                 try checkBalance(balance, line: field.line, column: field.column, into: &sink)
             case .failure(let problem):
                 try report(.badBalance(tag: field.name, problem), line: field.line, column: field.column + problem.offset, into: &sink)
             }
+        case .dateTime:
+            statement.isInterim = true
+        case .floorLimit:
+            statement.isInterim = true
+            statement.hasContent = true
+            if statement.floorLimitCurrency == nil { statement.floorLimitCurrency = MT942Fields.floorLimitCurrency(field.value) }
+        case .debitTotal, .creditTotal:
+            statement.isInterim = true
+            try checkTotal(field, into: &sink)
         case .statementNumber, .narrative, .other:
             break
         }
@@ -125,9 +173,9 @@ final class MT940StatementMapper {
     // MARK: Statements
 
     private func endStatement(truncatedAt lastLine: Int?, into sink: inout some ActivitySink) throws {
-        defer { statement = StatementState(line: 0) }
-        guard statement.hasContent else { return }
-        if let lastLine, statement.closing == nil {
+        defer { statement = MT940StatementState(line: 0) }
+        guard statement.hasContent, !statement.isHeaderless else { return }
+        if let lastLine, statement.closing == nil, !statement.isInterim {
             try report(.truncated, line: lastLine, column: nil, into: &sink)
         }
         guard let account = options.account ?? statement.account else { return }
@@ -163,13 +211,13 @@ final class MT940StatementMapper {
 
     /// `withNarrative`: `narratives` holds the `:86:` of this line.
     private func emit(_ line: MT940StatementLine, number: Int, withNarrative: Bool, into sink: inout some ActivitySink) throws {
-        statement.lineCount += 1
-        if let sum = statement.total.adding(line.amount) { statement.total = sum } else { statement.damaged = true }
+        statement.count(line.amount)
         var amount = line.amount
         amount.currency = statement.currency ?? options.currency
-        if statement.currency == nil && !statement.warnedCurrency {
+        if statement.currency == nil && !statement.warnedCurrency && !statement.isHeaderless {
             statement.warnedCurrency = true
-            let missing = statement.account == nil ? "the account (:25:) and opening balance (:60F:)" : "the opening balance (:60F:)"
+            let balance = statement.isInterim ? "floor limit (:34F:)" : "opening balance (:60F:)"
+            let missing = statement.account == nil ? "the account (:25:) and \(balance)" : "the \(balance)"
             try report(.unknownCurrency(missing: missing, assumed: options.currency), line: number, column: nil, into: &sink)
         }
         var name: String?
@@ -198,32 +246,7 @@ final class MT940StatementMapper {
         activityCount += 1
     }
 
-    private func report(_ issue: MT940Issue, line: Int, column: Int?, into sink: inout some ActivitySink) throws {
+    func report(_ issue: MT940Issue, line: Int, column: Int?, into sink: inout some ActivitySink) throws {
         try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: line, column: column)))
     }
-}
-
-/// A `:61:` line waiting for the `:86:` that may follow it.
-private struct PendingLine {
-    var line: MT940StatementLine
-    var number: Int
-}
-
-/// A statement (one message) being read.
-private struct StatementState {
-    var line: Int
-    var account: String?
-    var opening: MT940Balance?
-    var closing: MT940Balance?
-    /// The sum of the statement lines read so far, without currency.
-    var total = Money.zero()
-    var lineCount = 0
-    /// A balance or statement line could not be read, so the balances cannot be checked.
-    var damaged = false
-    var warnedCurrency = false
-    var hasContent = false
-
-    init(line: Int) { self.line = line }
-
-    var currency: CurrencyCode? { opening?.amount.currency ?? closing?.amount.currency }
 }

@@ -1,8 +1,9 @@
 import FinanceCore
 import Glibc
 
-/// Reads SWIFT MT940 customer statements: SWIFT messages with block headers, and the bare field
-/// lists (`.sta`) German online banking exports, one or many statements per file.
+/// Reads SWIFT MT940 customer statements and MT942 interim reports: SWIFT messages with block
+/// headers, and the bare field lists (`.sta`) online banking exports, one or many statements per
+/// file, with or without a bank's preamble (`MT940Preamble`), and files of statement lines alone.
 ///
 /// Streaming: the input is decoded to UTF-8 chunk by chunk (files that are not valid UTF-8 are
 /// read as Windows-1252, which covers ISO 8859-1), cut into lines with `memchr`, grouped into
@@ -32,46 +33,12 @@ public struct MT940StatementReader: StatementReader {
         self.detectionWindow = detectionWindow
     }
 
-    /// Sure when the text starts (after a byte-order mark, blank lines and `{1:`… block headers)
-    /// with `:20:` and has a `:25:` or `:60F:` field; nothing else starts that way, so CSV, OFX
-    /// and QIF files are never taken.
+    /// Sure when field tags at line starts make a statement's structure (`MT940Sniffer`), wherever
+    /// they stand in the first 64 KiB: after a bank's preamble, in SWIFT blocks, in an MT942
+    /// interim report, or as `:61:`/`:86:` fragments without headers. A stray `:20:` in other text
+    /// is not enough, so CSV, OFX and QIF files are never taken.
     public static func sniff(_ input: SniffInput) -> Sniff {
-        let score = sniffScore(input.text)
-        return score > 0 ? .yes(score, "':20:' opens the fields, with ':25:' or ':60F:' after it")
-            : .no("no ':20:' field with ':25:' or ':60F:' after it at the start")
-    }
-
-    private static func sniffScore(_ prefix: [UInt8]) -> Int {
-        prefix.withUnsafeBufferPointer { all in
-            var i = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while i < all.count {
-                let c = all[i]
-                if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A {
-                    i += 1
-                } else if c == UInt8(ascii: "{") {
-                    // Skip a block header: `{1:…}`, `{2:…}`, `{3:{…}}`; `{4:` opens the fields.
-                    guard i + 2 < all.count, all[i + 2] == UInt8(ascii: ":") else { return 0 }
-                    if all[i + 1] == UInt8(ascii: "4") {
-                        i += 3
-                        continue
-                    }
-                    var depth = 0
-                    while i < all.count {
-                        if all[i] == UInt8(ascii: "{") { depth += 1 }
-                        if all[i] == UInt8(ascii: "}") { depth -= 1 }
-                        i += 1
-                        if depth == 0 { break }
-                    }
-                } else {
-                    break
-                }
-            }
-            guard all.count - i >= 4, all[i] == UInt8(ascii: ":"), all[i + 1] == UInt8(ascii: "2"),
-                all[i + 2] == UInt8(ascii: "0"), all[i + 3] == UInt8(ascii: ":")
-            else { return 0 }
-            let rest = UnsafeBufferPointer(rebasing: all[i...])
-            return SniffPrefix.contains(":25:", in: rest) || SniffPrefix.contains(":60F:", in: rest) ? 90 : 0
-        }
+        MT940Sniffer.sniff(input)
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {

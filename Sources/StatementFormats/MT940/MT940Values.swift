@@ -12,19 +12,39 @@ enum MT940Values {
     }
 
     /// `YYMMDD` at `i`. SWIFT years have two digits; 80–99 are read as 19xx, the rest as 20xx.
-    static func date(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> LocalDate? {
+    ///
+    /// A day past the end of its month but not past the 31st (30 February, 31 April) is read as
+    /// the month's last day, and `clamped` is set: banks that book on a 30-day-month calendar
+    /// (the 30/360 convention of interest accounting) write such days.
+    @inline(__always)
+    static func date(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, clamped: inout Bool) -> LocalDate? {
         guard let yy = twoDigits(bytes, i), let mm = twoDigits(bytes, i + 2), let dd = twoDigits(bytes, i + 4) else { return nil }
-        return LocalDate(year: yy >= 80 ? 1900 + yy : 2000 + yy, month: mm, day: dd)
+        return calendarDate(year: yy >= 80 ? 1900 + yy : 2000 + yy, month: mm, day: dd, clamped: &clamped)
+    }
+
+    /// `YYMMDD` at `i`, days past the end of their month included (see above).
+    static func date(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> LocalDate? {
+        var clamped = false
+        return date(bytes, at: i, clamped: &clamped)
     }
 
     /// The `:61:` entry date `MMDD` in the year that puts it nearest the value date: an entry in
     /// December for a value date in January was booked the year before, and one in January for a
-    /// value date in December the year after.
-    static func entryDate(month: Int, day: Int, valueDate: LocalDate) -> LocalDate? {
+    /// value date in December the year after. Days past the end of their month as for `date`.
+    static func entryDate(month: Int, day: Int, valueDate: LocalDate, clamped: inout Bool) -> LocalDate? {
         var year = valueDate.year
         if month == 12 && valueDate.month == 1 { year -= 1 }
         if month == 1 && valueDate.month == 12 { year += 1 }
-        return LocalDate(year: year, month: month, day: day)
+        return calendarDate(year: year, month: month, day: day, clamped: &clamped)
+    }
+
+    /// The date, or for days 29–31 past the end of a real month, that month's last day.
+    @inline(__always)
+    private static func calendarDate(year: Int, month: Int, day: Int, clamped: inout Bool) -> LocalDate? {
+        if let date = LocalDate(year: year, month: month, day: day) { return date }
+        guard (1...12).contains(month), (29...31).contains(day) else { return nil }
+        clamped = true
+        return LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))
     }
 
     /// An unsigned SWIFT amount starting at `i`: digits with at most one decimal comma (`1234,56`,

@@ -1,0 +1,46 @@
+import FinanceCore
+
+/// The departures from SWIFT MT940 that banks' files make and pfin reads, each reported once per
+/// file (`Leniency`, `LeniencyLog`).
+enum MT940Leniency {
+    static let calendarDayCode = "mt940.lenient.calendar-day"
+    static let wrappedLineCode = "mt940.lenient.wrapped-statement-line"
+    static let noHeadersCode = "mt940.lenient.no-statement-headers"
+
+    /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
+    /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
+    /// moves the date: refused under `--strict`.
+    ///
+    /// `what` names the date (`the value date '240230'`); `read` is the date it was read as.
+    static func calendarDay(_ what: String, month: Int, day: Int, read: LocalDate, strict: Bool) -> Leniency {
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                     "November", "December"]
+        let monthName = (1...12).contains(month) ? names[month - 1] : "month \(month)"
+        let note = strict ? "without --strict it is read as \(read), the month's last day; this transaction or balance was skipped"
+            : "the bank books on a 30-day-month calendar; compare these dates with the bank's statement"
+        return Leniency(code: calendarDayCode,
+                        "\(what) is \(day) \(monthName), a day the month does not have; read as its last day, \(read), and so every such date in this file",
+                        notes: [note], changesMeaning: true)
+    }
+
+    /// A `:61:` line whose first line stops before a part SWIFT requires, continued on the next
+    /// line (which the standard keeps for the supplementary details): the two read as one.
+    static var wrappedLine: Leniency {
+        Leniency(code: wrappedLineCode,
+                 "a :61: statement line goes on on the next line, where the bank cut it; read the two lines as one, and so every such line in this file",
+                 changesMeaning: false)
+    }
+
+    /// Statement lines without the statement's headers: a file of `:61:`/`:86:` fragments.
+    static func noHeaders(account: String?, currency: CurrencyCode?) -> Leniency {
+        let whose = account.map { "of account '\($0)' (--account)" } ?? "of no account"
+        let which = currency.map { "in \($0) (--currency)" } ?? "in no currency"
+        var notes: [String] = []
+        if account == nil || currency == nil {
+            notes.append("pass --account and --currency (such as --currency EUR) to say whose transactions they are and in which currency")
+        }
+        return Leniency(code: noHeadersCode,
+                        "statement lines (:61:) without a statement's headers (:20:, :25:, :60F:); read them as transactions \(whose) \(which)",
+                        notes: notes, changesMeaning: false)
+    }
+}
