@@ -38,8 +38,10 @@ public struct CSVRecord: ~Copyable {
         return true
     }
 
-    /// Calls `body` with the field's content bytes: quotes removed and doubled quotes undoubled.
+    /// Calls `body` with the field's content bytes: quotes removed and doubled quotes undoubled. A
+    /// field the record lacks (a short row) is empty, so messages about it never read past the row.
     public func withField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard index >= 0, index < spans.count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         let span = spans[index]
         if span.flags & (CSVFieldSpan.escapedQuotes | CSVFieldSpan.irregular) == 0 {
             return try body(UnsafeBufferPointer(rebasing: buffer[span.start..<span.end]))
@@ -67,8 +69,10 @@ public struct CSVRecord: ~Copyable {
         (0..<count).map { string($0) }
     }
 
-    /// The 1-based line and column where field `index` starts (the opening quote for quoted fields).
+    /// The 1-based line and column where field `index` starts (the opening quote for quoted fields);
+    /// for a field the record lacks (a short row), where it would start: just past the last field.
     public func location(ofField index: Int) -> (line: Int, column: Int) {
+        guard index >= 0, index < count else { return endLocation }
         let span = spans[index]
         var offset = span.start
         if span.isQuoted && span.flags & CSVFieldSpan.irregular == 0 { offset -= 1 }

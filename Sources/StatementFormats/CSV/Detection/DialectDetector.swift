@@ -54,6 +54,10 @@ public struct DialectDetector: Sendable {
             var resolved: [ColumnRole: Int] = [:]
             for (role, reference) in columns {
                 switch ColumnResolution.resolve(reference, header: headerNames) {
+                case .success(let index) where index >= layout.width:
+                    return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine,
+                                               "the profile puts \(role.rawValue) in column \(index + 1), but the file's rows have \(layout.width) columns",
+                                               notes: ["number the profile's columns from 1 to \(layout.width), or name them by their header", Self.identifyNote(file)]))
                 case .success(let index): resolved[role] = index
                 case .failure(let message):
                     return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine, message.text,

@@ -42,9 +42,12 @@ struct TableLayout {
             hasHeader = true
             narrowHeader = true
         } else {
+            // The first record of the table's width that most of the next three share: one short
+            // row among the data (a row without its amount) is a bad row, not the end of a preamble.
             start = nonBlank.indices.first { i in
-                fits(nonBlank[i], width: width)
-                    && nonBlank[(i + 1)..<min(nonBlank.count, i + 4)].allSatisfy { fits($0, width: width) }
+                guard fits(nonBlank[i], width: width) else { return false }
+                let next = nonBlank[(i + 1)..<min(nonBlank.count, i + 4)]
+                return next.filter { fits($0, width: width) }.count * 3 >= next.count * 2
             }
         }
         guard let first = start else { return nil }
