@@ -13,6 +13,9 @@ enum BalanceRowWords {
     static func kind(ofFolded folded: String) -> Kind? {
         guard folded.utf8.count >= 5 && folded.utf8.count <= 60 else { return nil }
         if let kind = phrases[folded] { return kind }
+        // Most cells (payees, memos) start with no phrase's first word: no split for them.
+        guard let space = folded.utf8.firstIndex(of: UInt8(ascii: " ")),
+              firstWords.contains(String(folded[..<space])) else { return nil }
         let words = folded.split(separator: " ")
         guard words.count >= 2 else { return nil }
         for count in stride(from: min(3, words.count - 1), through: 1, by: -1) {
@@ -22,6 +25,9 @@ enum BalanceRowWords {
         }
         return nil
     }
+
+    /// The first words of the phrases of more than one word.
+    private static let firstWords: Set<String> = Set(phrases.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
 
     /// Words that lead from a balance's name to its date or currency.
     private static let connectors: Set<String> = [
