@@ -154,7 +154,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments.map { $0 == "FILE" ? file.path : $0 }
         let log = directory.appendingPathComponent("log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle

@@ -226,7 +226,7 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     }
 
     private mutating func refuse(_ what: String, at position: CAMTPosition) throws -> Never {
-        try sink.report(CAMTIssue.notStatement(what).diagnostic(at: location(position)))
+        try sink.report(CAMTIssue.notStatement(what).diagnostic(at: location(position)).notingIdentify())
         throw CAMTNotAStatement()
     }
 

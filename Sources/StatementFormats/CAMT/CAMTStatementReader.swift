@@ -59,14 +59,14 @@ public struct CAMTStatementReader: StatementReader {
             skip += 1
         }
         guard skip < prefix.count else {
-            return try sink.report(CAMTIssue.empty.diagnostic(at: SourceLocation(file: file, line: 1)))
+            return try sink.report(CAMTIssue.empty.diagnostic(at: SourceLocation(file: file, line: 1)).notingIdentify())
         }
         if prefix.starts(with: [0xFF, 0xFE]) || prefix.starts(with: [0xFE, 0xFF]) {
-            return try sink.report(CAMTIssue.utf16.diagnostic(at: SourceLocation(file: file, line: 1, column: 1)))
+            return try sink.report(CAMTIssue.utf16.diagnostic(at: SourceLocation(file: file, line: 1, column: 1)).notingIdentify())
         }
         let start = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : skip
         guard start < prefix.count, prefix[start] == UInt8(ascii: "<") else {
-            return try sink.report(CAMTIssue.notStatement("not XML").diagnostic(at: SourceLocation(file: file, line: lines + 1, column: 1)))
+            return try sink.report(CAMTIssue.notStatement("not XML").diagnostic(at: SourceLocation(file: file, line: lines + 1, column: 1)).notingIdentify())
         }
         var mapper = CAMTStatementMapper(sink: sink, file: file, options: options)
         defer { sink = mapper.sink }

@@ -86,3 +86,14 @@ public struct StatementIdentification: Sendable {
                           notes: ["'pfin identify \(file)' shows what each reader saw; if you know the format, pass --from FORMAT"])
     }
 }
+
+extension Diagnostic {
+    /// This diagnostic with the note that ends every error meaning a whole file could not be read:
+    /// `pfin identify` shows what each reader saw in it.
+    public func notingIdentify() -> Diagnostic {
+        var noted = self
+        let note = "'pfin identify \(location.file)' shows what each reader saw"
+        if !noted.notes.contains(note) { noted.notes.append(note) }
+        return noted
+    }
+}

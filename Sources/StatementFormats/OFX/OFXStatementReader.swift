@@ -37,14 +37,14 @@ public struct OFXStatementReader: StatementReader {
         guard var header = OFXHeader.parse(prefix) else {
             let issue: Diagnostic
             if prefix.isEmpty {
-                issue = Diagnostic(.error, code: "ofx.empty", at: SourceLocation(file: file, line: 1), "the file is empty; expected an OFX statement")
+                issue = Diagnostic(.error, code: "ofx.empty", at: SourceLocation(file: file, line: 1), "the file is empty; expected an OFX statement").notingIdentify()
             } else if case let guess = TextEncoding.guess(prefix, isComplete: false).encoding, guess == .utf16LE || guess == .utf16BE {
                 issue = Diagnostic(.error, code: "ofx.utf16", at: SourceLocation(file: file, line: 1),
                                    "this OFX file is UTF-16; pfin reads OFX in UTF-8 and single-byte character sets",
                                    notes: ["save it as UTF-8 (e.g. 'iconv -f UTF-16 -t UTF-8 \(file)') and read that",
                                            "'pfin identify \(file)' shows what each reader saw"])
             } else {
-                issue = OFXIssue.notOFX.diagnostic(at: SourceLocation(file: file, line: 1))
+                issue = OFXIssue.notOFX.diagnostic(at: SourceLocation(file: file, line: 1)).notingIdentify()
             }
             try sink.report(issue)
             return

@@ -47,13 +47,13 @@ public struct QIFStatementReader: StatementReader {
         let file = input.displayName
         let prefix = try input.peek(upTo: QIFPrescan.window)
         guard !prefix.isEmpty else {
-            try sink.report(QIFIssue.empty.diagnostic(at: SourceLocation(file: file, line: 1)))
+            try sink.report(QIFIssue.empty.diagnostic(at: SourceLocation(file: file, line: 1)).notingIdentify())
             return
         }
         let guess = TextEncoding.guess(prefix, isComplete: prefix.count < QIFPrescan.window)
         if let nul = guess.nulOffset, guess.encoding != .utf16LE && guess.encoding != .utf16BE {
             let line = prefix[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            try sink.report(QIFIssue.binary.diagnostic(at: SourceLocation(file: file, line: line)))
+            try sink.report(QIFIssue.binary.diagnostic(at: SourceLocation(file: file, line: line)).notingIdentify())
             return
         }
         let transcoder = guess.encoding == .utf8 ? nil : UTF8Transcoder(encoding: guess.encoding)
