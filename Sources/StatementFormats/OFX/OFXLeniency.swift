@@ -28,11 +28,12 @@ enum OFXLeniency {
     }
 
     /// Amounts written with `.` as the decimal mark and others with `,`: each is read by its own
-    /// mark, so a `1,234` may be one thousand or one.
+    /// mark, as OFX 2.2 §3.2.9.1 defines a value with either radix, so nothing is read otherwise
+    /// than the value says and `--strict` does not refuse it (French exporters mix them).
     static func mixedDecimalMarks(element: OFXTag, example: String) -> Leniency {
         Leniency(code: "ofx.lenient.mixed-decimal-marks",
                  "\(element.name) values use both '.' and ',' as the decimal mark (\(example)); each value was read by its own mark",
-                 changesMeaning: true)
+                 changesMeaning: false)
     }
 
     /// `STMTTRN` without a `FITID` or with an empty one (OFX 2.2 §11.4.3 requires it): banks'
