@@ -51,9 +51,10 @@ public struct CAMTStatementReader: StatementReader {
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
         let file = input.displayName
         let prefix = try input.peek(upTo: 1 << 12)
-        // libxml2 takes the XML declaration only at the very start: skip blank lines before it,
-        // keeping the file's line numbers.
-        var skip = 0, lines = 0
+        // libxml2 takes the XML declaration only at the very start: skip a byte-order mark and
+        // blank lines before it (editors and banks' download scripts leave both), keeping the
+        // file's line numbers.
+        var skip = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, lines = 0
         while skip < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[skip]) {
             if prefix[skip] == 0x0A { lines += 1 }
             skip += 1
@@ -64,8 +65,7 @@ public struct CAMTStatementReader: StatementReader {
         if prefix.starts(with: [0xFF, 0xFE]) || prefix.starts(with: [0xFE, 0xFF]) {
             return try sink.report(CAMTIssue.utf16.diagnostic(at: SourceLocation(file: file, line: 1, column: 1)).notingIdentify())
         }
-        let start = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : skip
-        guard start < prefix.count, prefix[start] == UInt8(ascii: "<") else {
+        guard prefix[skip] == UInt8(ascii: "<") else {
             return try sink.report(CAMTIssue.notStatement("not XML").diagnostic(at: SourceLocation(file: file, line: lines + 1, column: 1)).notingIdentify())
         }
         var mapper = CAMTStatementMapper(sink: sink, file: file, options: options)
