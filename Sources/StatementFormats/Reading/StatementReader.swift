@@ -5,7 +5,9 @@ import FinanceCore
 public protocol ActivitySink {
     mutating func accept(_ activity: PaymentActivity) throws
     mutating func report(_ diagnostic: Diagnostic) throws
-    /// A statement's account details and balances; most sinks ignore it.
+    /// A statement's account details and balances; most sinks ignore it. A reader may send one
+    /// statement more than once as it learns more (OFX sends the account and its kind before the
+    /// transactions, and the dates and balances at the end): a later call supersedes an earlier one.
     mutating func statement(_ info: StatementInfo) throws
 }
 
