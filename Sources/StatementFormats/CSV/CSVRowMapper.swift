@@ -99,7 +99,7 @@ final class CSVRowMapper {
         if !started && dialect.hasHeader {
             try sink.report(Diagnostic(.error, code: "csv.no-header", at: SourceLocation(file: file, line: dialect.skip + 1),
                                        "expected a header row after line \(dialect.skip), found the end of the file",
-                                       notes: [DialectDetector.identifyNote(file)]))
+                                       notes: [Diagnostic.identifyNote(file)]))
         }
         try flushPending(asErrors: false, into: &sink)
         if let warning = invalidTextWarning() { try sink.report(warning) }
@@ -150,7 +150,7 @@ final class CSVRowMapper {
             case .success(let index): resolved.set(role, index)
             case .failure(let failure):
                 try sink.report(Diagnostic(.error, code: "csv.unknown-column", at: SourceLocation(file: file, line: record.line),
-                                           failure.text, notes: failure.notes + [DialectDetector.identifyNote(file)]))
+                                           failure.text, notes: failure.notes + [Diagnostic.identifyNote(file)]))
                 throw StopReading()
             }
         }

@@ -29,12 +29,12 @@ public struct CSVStatementReader: StatementReader {
         guard !prefix.isEmpty else {
             return .failure(Diagnostic(.error, code: "csv.empty", at: SourceLocation(file: file, line: 1),
                                        "the file is empty; expected a CSV export with a header and rows",
-                                       notes: [DialectDetector.identifyNote(file)]))
+                                       notes: [Diagnostic.identifyNote(file)]))
         }
-        if let (kind, _) = ForeignFile.identify(SniffInput(prefix, isComplete: isComplete)), kind != .json, kind != .html {
+        if let (kind, _) = ForeignFile.identify(SniffInput(Array(prefix.prefix(SniffInput.window)), isComplete: prefix.count <= SniffInput.window && isComplete)), kind != .json, kind != .html {
             return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: 1),
                                        "this is \(kind.description), not a CSV export; expected text",
-                                       notes: [kind.advice, DialectDetector.identifyNote(file)]))
+                                       notes: [kind.advice, Diagnostic.identifyNote(file)]))
         }
         let pinned = options.csvProfile
         let guess = TextEncoding.guess(prefix, isComplete: isComplete)
@@ -48,7 +48,7 @@ public struct CSVStatementReader: StatementReader {
             return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: line),
                                        "this looks like a binary file (a NUL byte at offset \(nul)), not a CSV export; expected text",
                                        notes: ["export the statement from your bank as CSV, or pass --from with the right format",
-                                               DialectDetector.identifyNote(file)]))
+                                               Diagnostic.identifyNote(file)]))
         }
         var transcoder = UTF8Transcoder(encoding: encoding)
         var text: [UInt8] = []

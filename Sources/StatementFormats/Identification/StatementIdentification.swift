@@ -73,26 +73,29 @@ public struct StatementIdentification: Sendable {
         if let (kind, evidence) = foreign {
             return Diagnostic(.error, code: "input.foreign", at: location,
                               "this is \(kind.description), not a bank statement (\(evidence))",
-                              notes: [kind.advice, "'pfin identify \(file)' shows what each reader saw"])
+                              notes: [kind.advice, Diagnostic.identifyNote(file)])
         }
         if let nul = binaryOffset {
             return Diagnostic(.error, code: "input.binary", at: SourceLocation(file: file, line: nul.line),
                               "this looks like a binary file (a NUL byte at offset \(nul.offset)), not a bank statement; expected text",
                               notes: ["export the statement from your bank as CSV, OFX, QIF, CAMT or MT940, or pass --from with the right format",
-                                      "'pfin identify \(file)' shows what each reader saw"])
+                                      Diagnostic.identifyNote(file)])
         }
         return Diagnostic(.error, code: "input.unknown-format", at: location,
                           "pfin cannot tell what format this file is; expected CSV, XLSX, OFX/QFX, QIF, CAMT, MT940, Norma 43 or JSON Lines",
-                          notes: ["'pfin identify \(file)' shows what each reader saw; if you know the format, pass --from FORMAT"])
+                          notes: [Diagnostic.identifyNote(file) + "; if you know the format, pass --from FORMAT"])
     }
 }
 
 extension Diagnostic {
-    /// This diagnostic with the note that ends every error meaning a whole file could not be read:
-    /// `pfin identify` shows what each reader saw in it.
+    /// The note that ends every error meaning a whole file could not be read: `pfin identify`
+    /// shows what each reader saw in it.
+    public static func identifyNote(_ file: String) -> String { "'pfin identify \(file)' shows what each reader saw" }
+
+    /// This diagnostic with `identifyNote` at the end of its notes.
     public func notingIdentify() -> Diagnostic {
         var noted = self
-        let note = "'pfin identify \(location.file)' shows what each reader saw"
+        let note = Diagnostic.identifyNote(location.file)
         if !noted.notes.contains(note) { noted.notes.append(note) }
         return noted
     }

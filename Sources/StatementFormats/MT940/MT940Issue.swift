@@ -40,7 +40,7 @@ enum MT940Issue {
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
         // The note of every problem that stops the whole file from being read.
-        let identify = "'pfin identify \(location.file)' shows what each reader saw"
+        let identify = Diagnostic.identifyNote(location.file)
         switch self {
         case .empty:
             return Diagnostic(.error, code: code, at: location, "the file is empty; expected an MT940 statement", notes: [identify])

@@ -62,7 +62,7 @@ enum Norma43Issue {
         case .noAccount(let file):
             return Diagnostic(.error, code: code, at: location,
                               "no Norma 43 account header found; expected 80-column records starting 11 (account), 22 (movement), 33 and 88",
-                              notes: ["check that this is the bank's Norma 43 (Cuaderno 43) download", "'pfin identify \(file)' shows what each reader saw"])
+                              notes: ["check that this is the bank's Norma 43 (Cuaderno 43) download", Diagnostic.identifyNote(file)])
         case .badField(let record, let field, let found, let consequence):
             return Diagnostic(.error, code: code, at: location,
                               "\(field.name) (\(record), \(field.columns)): expected \(field.expectation), found \(found)",

@@ -33,7 +33,6 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     private let decimalMark: UInt8?
     /// Decimal marks seen, when each value has its own: bit 0 `.`, bit 1 `,`.
     private var marksSeen: UInt8 = 0
-    private var leniencies = LeniencyLog()
     /// Leniencies already said, checked before anything is built for one (some are per transaction).
     private var said: OFXLeniencySet = []
     private var documents = 0
@@ -264,8 +263,8 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
 
     /// Says `leniency` the first time; under `--strict`, one that changes meaning stops the file.
     private mutating func tolerate(_ leniency: Leniency, _ kind: OFXLeniencySet, at position: OFXPosition) throws {
+        guard !said.contains(kind) else { return }
         said.insert(kind)
-        guard leniencies.isFirst(leniency.code) else { return }
         try sink.report(leniency.diagnostic(at: location(position), options: options))
         if options.strict && leniency.changesMeaning { throw OFXRefusal() }
     }

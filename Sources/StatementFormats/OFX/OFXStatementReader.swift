@@ -42,7 +42,7 @@ public struct OFXStatementReader: StatementReader {
                 issue = Diagnostic(.error, code: "ofx.utf16", at: SourceLocation(file: file, line: 1),
                                    "this OFX file is UTF-16; pfin reads OFX in UTF-8 and single-byte character sets",
                                    notes: ["save it as UTF-8 (e.g. 'iconv -f UTF-16 -t UTF-8 \(file)') and read that",
-                                           "'pfin identify \(file)' shows what each reader saw"])
+                                           Diagnostic.identifyNote(file)])
             } else {
                 issue = OFXIssue.notOFX.diagnostic(at: SourceLocation(file: file, line: 1)).notingIdentify()
             }

@@ -29,7 +29,7 @@ enum XLSXIssue: Error, Sendable, Equatable {
 
     /// The error, located at the workbook's line 1 as other whole-file errors are.
     func diagnostic(file: String) -> Diagnostic {
-        let identify = "'pfin identify \(file)' shows what each reader saw"
+        let identify = Diagnostic.identifyNote(file)
         let resave = "open the workbook in Excel or LibreOffice and save it again as .xlsx, or save the sheet as CSV"
         let at = SourceLocation(file: file, line: 1)
         switch self {

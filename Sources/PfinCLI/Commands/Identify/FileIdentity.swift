@@ -93,25 +93,16 @@ struct FileIdentity {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
-    /// `text` as a JSON string.
+    /// `text` as a JSON string, escaped as every JSON pfin writes is (`JSONEscaping`).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        var text = text
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count * JSONEscaping.worstCase + 2) { out in
+                out[0] = UInt8(ascii: "\"")
+                let count = JSONEscaping.write(bytes, to: out.baseAddress! + 1)
+                out[count + 1] = UInt8(ascii: "\"")
+                return count + 2
             }
         }
-        return out + "\""
     }
 }

@@ -35,13 +35,13 @@ public struct DialectDetector: Sendable {
         guard let delimiter = pinned.delimiter ?? DelimiterDetection.detect(text, isComplete: isComplete) else {
             return .failure(Diagnostic(.error, code: "csv.no-columns", at: fileStart,
                                        "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
-                                       notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Self.identifyNote(file)]))
+                                       notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Diagnostic.identifyNote(file)]))
         }
         let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: 5000)
         guard let layout = TableLayout.find(records, pinnedSkip: pinned.skip, pinnedHeader: pinned.hasHeader) else {
             return .failure(Diagnostic(.error, code: "csv.no-table", at: fileStart,
                                        "no table of transactions found; expected a header and rows with the same number of fields",
-                                       notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'", Self.identifyNote(file)]))
+                                       notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'", Diagnostic.identifyNote(file)]))
         }
         let tableLine = SourceLocation(file: file, line: layout.skip + 1)
         let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows) }
@@ -57,11 +57,11 @@ public struct DialectDetector: Sendable {
                 case .success(let index) where index >= layout.width:
                     return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine,
                                                "the profile puts \(role.rawValue) in column \(index + 1), but the file's rows have \(layout.width) columns",
-                                               notes: ["number the profile's columns from 1 to \(layout.width), or name them by their header", Self.identifyNote(file)]))
+                                               notes: ["number the profile's columns from 1 to \(layout.width), or name them by their header", Diagnostic.identifyNote(file)]))
                 case .success(let index): resolved[role] = index
                 case .failure(let message):
                     return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine, message.text,
-                                               notes: message.notes + [Self.identifyNote(file)]))
+                                               notes: message.notes + [Diagnostic.identifyNote(file)]))
                 }
             }
             roles = resolved
@@ -115,7 +115,7 @@ public struct DialectDetector: Sendable {
                 return .failure(Diagnostic(.error, code: "csv.no-dates", at: tableLine,
                                            "no dates found in column \(columnName(dateColumn, headerNames)); expected dates such as 2024-05-03, 03.05.2024 or 05/03/2024",
                                            notes: ["name the date column and its layout in a profile: columns date=… and date-format dd/mm/yyyy",
-                                                   Self.identifyNote(file)]))
+                                                   Diagnostic.identifyNote(file)]))
             }
             dateFormat = choice.format
             if let other = choice.alternative, let example = stats[dateColumn].values.first {
@@ -163,7 +163,7 @@ public struct DialectDetector: Sendable {
         let example = what == "date" ? "columns date=\"Posting Date\"" : "columns amount=Amount (or debit=… credit=…)"
         return Diagnostic(.error, code: "csv.no-\(what)-column", at: location,
                           "could not tell which column holds the \(what); \(columns)",
-                          notes: ["name it in a profile: \(example), and pass --profile FILE", Self.identifyNote(file)])
+                          notes: ["name it in a profile: \(example), and pass --profile FILE", Diagnostic.identifyNote(file)])
     }
 
     /// The warning for an amount column chosen among several money columns, none of which is the
@@ -190,9 +190,6 @@ public struct DialectDetector: Sendable {
             }
         }
     }
-
-    /// The note that ends every error meaning the whole file could not be read.
-    static func identifyNote(_ file: String) -> String { "'pfin identify \(file)' shows what each reader saw" }
 
     private func columnName(_ index: Int, _ header: [String]?) -> String {
         if let header, index < header.count, !header[index].isEmpty { return "'\(header[index])'" }
