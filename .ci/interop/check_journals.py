@@ -10,7 +10,10 @@ For every sample statement, converted with and without Samples/rules.pfin:
   the other posting the exact negation;
 - the balance of every account, per commodity, in each tool equals the sum of those activities'
   amounts (Python's Decimal, exact to the last digit), with the account names read back from the
-  postings we wrote.
+  postings we wrote;
+- one accounting model: income and spending per month and currency in `pfin report --format json`
+  equal hledger's (the Income and Expenses postings of the journal, as `hledger incomestatement`
+  counts them) and beancount's loader's, to the cent.
 
 Usage: check_journals.py [PFIN]   (default .build/debug/pfin)
 """
@@ -123,6 +126,60 @@ def beancount_balances(path):
     return nonzero(sums)
 
 
+def pfin_totals(pfin, args):
+    """{(month, commodity): (income, spending)} from pfin's own report."""
+    report = json.loads(run([pfin, "report", *args, "--format", "json"], "pfin report").stdout)
+    totals = {}
+    for month in report["months"]:
+        for summary in month["summaries"]:
+            income, spending = Decimal(summary["income"]), Decimal(summary["expense"])
+            if income or spending:
+                totals[(month["month"], summary["currency"] or "XXX")] = (income, spending)
+    return totals
+
+
+def add_posting(totals, day, account, amount, commodity):
+    root = account.split(":", 1)[0]
+    if root not in ("Income", "Expenses"):
+        return
+    key = (day[:7], commodity)
+    income, spending = totals.get(key, (Decimal(0), Decimal(0)))
+    # Income is credited (negative in both tools); spending debited.
+    totals[key] = (income - amount, spending) if root == "Income" else (income, spending + amount)
+
+
+def hledger_totals(path):
+    import csv
+    out = run(["hledger", "-f", str(path), "reg", "^Income", "^Expenses", "-O", "csv"], "hledger reg").stdout
+    totals = {}
+    for row in csv.DictReader(out.splitlines()):
+        number, commodity = row["amount"].rsplit(" ", 1)
+        add_posting(totals, row["date"], row["account"], Decimal(number.replace(",", "")), commodity)
+    return {key: value for key, value in totals.items() if value != (0, 0)}
+
+
+def beancount_totals(path):
+    from beancount import loader
+    from beancount.core import data
+
+    entries, _, _ = loader.load_file(str(path))
+    totals = {}
+    for entry in entries:
+        if isinstance(entry, data.Transaction):
+            for posting in entry.postings:
+                add_posting(totals, entry.date.isoformat(), posting.account, posting.units.number, posting.units.currency)
+    return {key: value for key, value in totals.items() if value != (0, 0)}
+
+
+def compare_totals(tool, got, ours, what):
+    if got != ours:
+        lines = [f"  {month} {commodity}: pfin report income {ours.get((month, commodity), ('-', '-'))[0]} spending "
+                 f"{ours.get((month, commodity), ('-', '-'))[1]}; {tool} income {got.get((month, commodity), ('-', '-'))[0]} "
+                 f"spending {got.get((month, commodity), ('-', '-'))[1]}"
+                 for month, commodity in sorted(set(got) | set(ours)) if got.get((month, commodity)) != ours.get((month, commodity))]
+        raise CheckFailed(f"{what}: income and spending differ between pfin report and {tool}\n" + "\n".join(lines))
+
+
 def compare(tool, got, expected, what):
     if got != expected:
         missing = {k: v for k, v in expected.items() if got.get(k) != v}
@@ -148,6 +205,10 @@ def check(pfin, sample, rules, work):
     txns = transactions(bean.read_text(encoding="utf-8"), BEANCOUNT_POSTING, BEANCOUNT_ID)
     expected_bean = expected_balances(rows, txns, f"{what} (beancount)")
     compare("beancount", beancount_balances(bean), expected_bean, what)
+
+    ours = pfin_totals(pfin, args)
+    compare_totals("hledger", hledger_totals(journal), ours, what)
+    compare_totals("beancount", beancount_totals(bean), ours, what)
     return len(rows), len({account for account, _ in expected}), len({account for account, _ in expected_bean})
 
 

@@ -3,13 +3,18 @@ import FinanceCore
 extension Ledger {
     /// Income, expense and balance per currency between two dates (inclusive; `nil` leaves that end
     /// open), and the `recent` latest transactions of the period.
+    ///
+    /// SQLite sums per currency, type, category, scale and sign; `AccountingModel` then decides the
+    /// side of each group, as it does for every transaction of a report, so that the two agree.
     public func summary(from: LocalDate?, to: LocalDate?, recent: Int = 10) throws(LedgerError) -> LedgerSummary {
-        var conditions = ["deleted = 0"]
-        if from != nil { conditions.append("day >= ?1") }
-        if to != nil { conditions.append("day <= ?2") }
+        var conditions = ["t.deleted = 0"]
+        if from != nil { conditions.append("t.day >= ?1") }
+        if to != nil { conditions.append("t.day <= ?2") }
         let statement = try statement("""
-            SELECT currency, type, amount_scale, sum(amount_units), count(*) FROM transactions
-            WHERE \(conditions.joined(separator: " AND ")) GROUP BY currency, type, amount_scale
+            SELECT t.currency, t.type, t.amount_scale, sum(t.amount_units), count(*), c.name
+            FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
+            WHERE \(conditions.joined(separator: " AND "))
+            GROUP BY t.currency, t.type, t.category_id, t.amount_scale, t.amount_units < 0
             """)
         defer { statement.reset() }
         if let from { statement.bind(1, Int64(from.daysSinceEpoch)) }
@@ -25,11 +30,12 @@ extension Ledger {
             let key = currency.map { Int64($0.packed) } ?? -1
             var line = totals[key] ?? CurrencyTotals(currency: currency, income: .zero(currency), expense: .zero(currency),
                                                       balance: .zero(currency), incomeCount: 0, expenseCount: 0, transferCount: 0)
-            switch ActivityColumns.type(statement.int64(1)) {
+            let category = statement.isNull(5) ? nil : statement.string(5)
+            switch AccountingModel.side(type: ActivityColumns.type(statement.int64(1)), category: category) {
             case .income:
                 line.income = try Ledger.add(line.income, sum)
                 line.incomeCount += count
-            case .expense:
+            case .spending:
                 line.expense = try Ledger.add(line.expense, sum.negated ?? sum)
                 line.expenseCount += count
             case .transfer:

@@ -17,9 +17,10 @@ public struct LedgerSummary: Sendable, Equatable {
     }
 }
 
-/// Income, expense and balance in one currency. Signs as in `Reports.MonthlySummary`: `income` is
-/// the sum of income-type amounts, `expense` minus the sum of expense-type amounts (both normally
-/// positive), `balance` is `income - expense`. Transfers are counted apart and in neither.
+/// Income, expense and balance in one currency, counted by `AccountingModel` as reports count them.
+/// Signs as in `Reports.MonthlySummary`: `income` is the sum of the income side's amounts, `expense`
+/// minus the sum of the spending side's (both normally positive; refunds lower `expense`), `balance`
+/// is `income - expense`. Transfers are counted apart and in neither.
 public struct CurrencyTotals: Sendable, Equatable {
     public var currency: CurrencyCode?
     public var income: Money

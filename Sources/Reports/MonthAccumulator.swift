@@ -16,20 +16,23 @@ struct MonthAccumulator {
     /// Set when a sum overflowed and saturated (see `ExactSum`).
     var saturated = false
 
+    /// The plain sum of the amounts on the income side (`AccountingModel`).
     var income = ExactSum()
-    /// The plain sum of the expense-type amounts (so normally negative).
+    /// The plain sum of the amounts on the spending side (so normally negative; refunds raise it).
     var expense = ExactSum()
+    /// The plain sum of the refunds: the positive amounts on the spending side.
+    var refunds = ExactSum()
     var transferIn = ExactSum()
     /// The plain sum of the negative transfer amounts.
     var transferOut = ExactSum()
     var uncategorizedCount = 0
 
-    /// Income-type sums by category number (`CategoryTable`), not rolled up; grown on demand.
+    /// Income-side sums by category number (`CategoryTable`), not rolled up; grown on demand.
     var incomeByCategory: [ExactSum] = []
-    /// Expense-type sums by category number, plain sums of the amounts (normally negative).
+    /// Spending-side sums by category number, plain sums of the amounts (normally negative).
     var expenseByCategory: [ExactSum] = []
 
-    /// Expense-type sums by payee (plain sums, normally negative), in order of first appearance.
+    /// Spending-side sums by payee (plain sums, normally negative), in order of first appearance.
     var payeeSums: [ExactSum] = []
     /// The payee number (`PayeeTable`) of each entry of `payeeSums`.
     var payeeNumbers: [Int] = []
@@ -55,28 +58,30 @@ struct MonthAccumulator {
         if canonical.scale > scale { scale = canonical.scale }
     }
 
-    /// Adds an amount (in units of 10^-18) to the month's totals.
+    /// Adds an amount (in units of 10^-18) to the month's totals, on the side `AccountingModel` gave it.
     @inline(__always)
-    mutating func addTotal(_ value: Int128, type: PaymentType) {
-        let overflow: Bool
-        switch type {
+    mutating func addTotal(_ value: Int128, booking: Booking) {
+        var overflow: Bool
+        switch booking.side {
         case .income: overflow = income.add(value)
-        case .expense: overflow = expense.add(value)
+        case .spending:
+            overflow = expense.add(value)
+            if booking.isReversal && refunds.add(value) { overflow = true }
         case .transfer: overflow = value < 0 ? transferOut.add(value) : transferIn.add(value)
         }
         if overflow { saturated = true }
     }
 
-    /// Files an income or expense amount under its category and, in the report's months, an
-    /// expense under its payee. Takes the fields rather than the activity so that `finish`, which
+    /// Files an income or spending amount under its category and, in the report's months, a
+    /// spending under its payee (a refund lowers both). Takes the fields rather than the activity so that `finish`, which
     /// reads kept activities through a buffer, never has to copy a whole one to call it.
     @inline(__always)
-    mutating func addDetails(type: PaymentType, category: String?, payee: String, value: Int128, month m: Int,
+    mutating func addDetails(side: AccountingSide, category: String?, payee: String, value: Int128, month m: Int,
                              categories: inout CategoryTable, payees: inout PayeeTable)
     {
-        guard type != .transfer else { return }
+        guard side != .transfer else { return }
         let category = categories.number(of: category)
-        if type == .income {
+        if side == .income {
             if category >= incomeByCategory.count { MonthAccumulator.grow(&incomeByCategory, to: category) }
             if incomeByCategory[category].add(value) { saturated = true }
             return

@@ -5,9 +5,10 @@ import FinanceCore
 /// Amounts of different currencies are never added together; a month with activity in two
 /// currencies has two summaries. Transfers stay out of income and expense and are shown apart.
 ///
-/// Signs: `income` is the sum of the amounts of income-type transactions and `expense` minus the sum
-/// of the amounts of expense-type transactions, so both are normally positive; a refund typed as
-/// expense lowers `expense`. `net` is `income - expense`.
+/// Which transactions count where is `AccountingModel`'s decision, the same for every output.
+/// Signs: `income` is the sum of the amounts on the income side and `expense` minus the sum of the
+/// amounts on the spending side, so both are normally positive; a refund (money back in a spending
+/// category) lowers `expense` and is also shown on its own in `refunds`. `net` is `income - expense`.
 public struct MonthlySummary: Sendable {
     public var month: YearMonth
     /// `nil` when the source did not say (such amounts are summed together, apart from all others).
@@ -48,6 +49,11 @@ public struct MonthlySummary: Sendable {
     /// number of decimals) and was clamped to the largest value it can hold: the amounts of this
     /// summary are then not to be trusted. Added for the builder, which never traps on input.
     public var isSaturated = false
+
+    /// The refunds among the spending: the sum of the positive amounts on the spending side, already
+    /// taken off `expense` (zero when there were none), and how many there were.
+    public var refunds = Money.zero(nil)
+    public var refundCount = 0
 
     public init(month: YearMonth, currency: CurrencyCode?, income: Money, expense: Money, net: Money,
                 savingsRate: Share?, incomeCount: Int, expenseCount: Int, transfers: TransferTotals,

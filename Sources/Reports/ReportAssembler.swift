@@ -69,11 +69,11 @@ struct ReportAssembler {
             swap(&transactions, &months[m].transactions)
             transactions.withUnsafeBufferPointer { buffer in
                 for i in buffer.indices {
-                    let type = buffer[i].type
+                    let side = AccountingModel.side(type: buffer[i].type, category: buffer[i].category)
                     let value = ExactSum.value(of: buffer[i].amount, factors: factors)
-                    months[m].addDetails(type: type, category: buffer[i].category, payee: buffer[i].name,
+                    months[m].addDetails(side: side, category: buffer[i].category, payee: buffer[i].name,
                                          value: value, month: m, categories: &categories, payees: &payees)
-                    guard type != .transfer else { continue }
+                    guard side != .transfer else { continue }
                     let magnitude = value < 0 ? 0 &- value : value
                     if months[m].largest.admits(magnitude: magnitude, date: buffer[i].date, sequence: i) {
                         months[m].largest.keep(buffer[i], magnitude: magnitude, sequence: i)
@@ -160,6 +160,8 @@ struct ReportAssembler {
             transfers: transfers, previous: previous, incomeCategories: incomeLines, expenseCategories: expenseLines,
             topPayees: topPayees, largest: month.largest.sorted(), uncategorizedCount: month.uncategorizedCount,
             transactions: transactions)
+        summary.refunds = money(month.refunds.value)
+        summary.refundCount = month.refunds.count
         summary.isSaturated = saturated
         return summary
     }

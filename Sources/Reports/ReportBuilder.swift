@@ -60,7 +60,8 @@ public struct ReportBuilder {
 
         if amount.scale > months[m].scale { months[m].widenScale(for: amount) }
         let value = ExactSum.value(of: amount, factors: factors)
-        months[m].addTotal(value, type: activity.type)
+        let booking = AccountingModel.booking(type: activity.type, category: activity.category, amount: amount)
+        months[m].addTotal(value, booking: booking)
         if activity.category?.isEmpty ?? true { months[m].uncategorizedCount &+= 1 }
 
         if options.keepTransactions && months[m].inRange {
@@ -69,10 +70,9 @@ public struct ReportBuilder {
             months[m].transactions.append(activity)
             keptCount &+= 1
         } else {
-            let type = activity.type
-            months[m].addDetails(type: type, category: activity.category, payee: activity.name, value: value,
+            months[m].addDetails(side: booking.side, category: activity.category, payee: activity.name, value: value,
                                  month: m, categories: &categories, payees: &payees)
-            if type != .transfer && months[m].inRange {
+            if booking.side != .transfer && months[m].inRange {
                 let magnitude = value < 0 ? 0 &- value : value
                 if months[m].largest.admits(magnitude: magnitude, date: activity.date, sequence: sequence) {
                     months[m].largest.keep(activity, magnitude: magnitude, sequence: sequence)

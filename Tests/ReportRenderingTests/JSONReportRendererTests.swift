@@ -53,8 +53,9 @@ import Testing
         let april = try #require((months[0]["summaries"] as? [[String: Any]])?.first)
         #expect(april["previous"] is NSNull)
         #expect(april.keys.sorted() == ["currency", "expense", "expenseCategories", "expenseCount", "income",
-                                        "incomeCategories", "incomeCount", "largest", "net", "previous", "savingsRate",
-                                        "topPayees", "transactions", "transfers", "uncategorizedCount"])
+                                        "incomeCategories", "incomeCount", "largest", "net", "previous", "refundCount",
+                                        "refunds", "savingsRate", "topPayees", "transactions", "transfers",
+                                        "uncategorizedCount"])
         let line = try #require((april["expenseCategories"] as? [[String: Any]])?.first)
         #expect(line.count == 11)
         #expect(line["previous"] is NSNull)

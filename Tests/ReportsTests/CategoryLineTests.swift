@@ -71,16 +71,36 @@ import Testing
         #expect(lines.filter(\.isUncategorized).count == 1)
     }
 
-    @Test func incomeLinesComeFromIncomeOnly() throws {
+    @Test func incomeLinesComeFromIncomeCategoriesOnly() throws {
         let summary = try #require(T.summary(T.report([
-            T.activity("2024-05-01", "3000.00", category: "Salary"),
-            T.activity("2024-05-01", "500.00", category: "Salary:Bonus"),
-            T.activity("2024-05-02", "-20.00", category: "Salary"),  // an expense filed oddly: an expense line
-            T.activity("2024-05-03", "100.00", .transfer, category: "Salary"),
+            T.activity("2024-05-01", "3000.00", category: "Income:Salary"),
+            T.activity("2024-05-01", "500.00", category: "Income:Salary:Bonus"),
+            T.activity("2024-05-02", "-20.00", category: "Income:Salary"),  // income given back: lowers income
+            T.activity("2024-05-03", "100.00", .transfer, category: "Income:Salary"),  // a transfer, never income
+            T.activity("2024-05-04", "40.00", category: "Salary"),  // not under Income: a refund of spending
         ]), "2024-05"))
-        #expect(T.outline(summary.incomeCategories) == ["Salary 3500.00", "  Salary:Bonus 500.00"])
-        #expect(summary.incomeCategories.map { $0.share?.description } == ["100.00%", "14.29%"])
-        #expect(T.outline(summary.expenseCategories) == ["Salary 20.00"])
+        #expect(T.outline(summary.incomeCategories) == ["Income 3480.00", "  Income:Salary 3480.00", "    Income:Salary:Bonus 500.00"])
+        #expect(summary.income == T.money("3480.00"))
+        #expect(T.outline(summary.expenseCategories) == ["Salary -40.00"])
+        #expect(summary.refunds == T.money("40.00") && summary.refundCount == 1)
+        #expect(summary.transfers.moneyIn == T.money("100.00"))
+    }
+
+    /// CONTRACT.md's worked example: a -100.00 purchase and a +30.00 refund in Shopping are 70.00 of
+    /// Shopping spending, whatever type the refund carries.
+    @Test func aRefundLowersItsCategorysSpending() throws {
+        for refundType in [nil, PaymentType.income, .expense] {
+            let summary = try #require(T.summary(T.report([
+                T.activity("2024-05-01", "-100.00", category: "Shopping"),
+                T.activity("2024-05-09", "30.00", refundType, category: "Shopping", line: 2),
+                T.activity("2024-05-10", "2000.00", category: "Income:Salary", line: 3),
+            ]), "2024-05"))
+            #expect(summary.income == T.money("2000.00"))
+            #expect(summary.expense == T.money("70.00"))
+            #expect(summary.refunds == T.money("30.00") && summary.refundCount == 1)
+            #expect(T.outline(summary.expenseCategories) == ["Shopping 70.00"])
+            #expect(summary.net == T.money("1930.00"))
+        }
     }
 
     @Test func noShareOfAZeroTotal() throws {

@@ -1,4 +1,5 @@
 import FinanceCore
+import Foundation
 import Testing
 
 @testable import Reports
@@ -46,6 +47,8 @@ import Testing
             check("transfers", summary.transfers, group.transfers)
             check("income count", summary.incomeCount, group.incomeCount)
             check("expense count", summary.expenseCount, group.expenseCount)
+            check("refunds", summary.refunds, group.refunds)
+            check("refund count", summary.refundCount, group.refundCount)
             check("uncategorized", summary.uncategorizedCount, group.uncategorizedCount)
             check("income lines", Dictionary(uniqueKeysWithValues: summary.incomeCategories.map { ($0.path, $0.amount) }),
                   group.incomeCategories)
@@ -74,6 +77,8 @@ struct NaiveTotals {
     struct Group {
         var income: Money, expense: Money, net: Money
         var transfers: TransferTotals
+        var refunds: Money
+        var refundCount = 0
         var incomeCount = 0, expenseCount = 0, uncategorizedCount = 0, count = 0
         var incomeCategories: [String: Money] = [:]
         var expenseCategories: [String: Money] = [:]
@@ -86,21 +91,26 @@ struct NaiveTotals {
             let key = Key(month: YearMonth(activity.date), currency: activity.currency)
             let zero = Money.zero(activity.currency)
             var group = groups[key] ?? Group(income: zero, expense: zero, net: zero,
-                                             transfers: TransferTotals(moneyIn: zero, moneyOut: zero, count: 0))
+                                             transfers: TransferTotals(moneyIn: zero, moneyOut: zero, count: 0), refunds: zero)
             let amount = activity.amount
+            let side = NaiveTotals.side(activity)
             // What the summary shows as positive: money earned for income, money spent otherwise.
-            let shown = activity.type == .income ? amount : amount.negated!
+            let shown = side == .income ? amount : amount.negated!
             let path = activity.category.flatMap { $0.isEmpty ? nil : $0 } ?? MonthlySummary.uncategorizedName
             group.count += 1
             if activity.category?.isEmpty ?? true { group.uncategorizedCount += 1 }
-            switch activity.type {
+            switch side {
             case .income:
                 group.income = group.income.adding(amount)!
                 group.incomeCount += 1
                 NaiveTotals.addUnderEveryAncestor(shown, path: path, to: &group.incomeCategories)
-            case .expense:
+            case .spending:
                 group.expense = group.expense.adding(shown)!
                 group.expenseCount += 1
+                if amount.units > 0 {
+                    group.refunds = group.refunds.adding(amount)!
+                    group.refundCount += 1
+                }
                 NaiveTotals.addUnderEveryAncestor(shown, path: path, to: &group.expenseCategories)
             case .transfer:
                 if amount.isNegative {
@@ -113,6 +123,21 @@ struct NaiveTotals {
             group.net = group.income.adding(group.expense.negated!)!
             groups[key] = group
         }
+    }
+
+    /// The accounting model of CONTRACT.md, written out again here from its text rather than taken
+    /// from `AccountingModel`: type transfer is a transfer; else the category's first component
+    /// decides (Income; Transfers, Transfer, Assets, Liabilities, Equity; anything else is
+    /// spending); else the type.
+    static func side(_ activity: PaymentActivity) -> AccountingSide {
+        if activity.type == .transfer { return .transfer }
+        let first = activity.category?.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if let first, !first.isEmpty {
+            if first == "income" { return .income }
+            if ["transfers", "transfer", "assets", "liabilities", "equity"].contains(first) { return .transfer }
+            return .spending
+        }
+        return activity.type == .income ? .income : .spending
     }
 
     /// `Food:Groceries` counts under `Food:Groceries` and under `Food`.
@@ -146,7 +171,8 @@ struct ActivityGenerator {
 
     static let categories: [String?] = [
         nil, "", "Food", "Food:Groceries", "Food:Restaurants", "Food:Restaurants:Lunch", "Home:Rent", "Home:Energy",
-        "Salary", "Salary:Bonus", "Fun", "Transport:Fuel",
+        "Salary", "Salary:Bonus", "Fun", "Transport:Fuel", "Income:Salary", "Income:Salary:Bonus", "income:Gifts",
+        "Transfers:Savings", "Assets:Cash", " Equity : Opening",
     ]
     static let currencies: [CurrencyCode?] = [CurrencyCode("USD"), CurrencyCode("EUR"), CurrencyCode("JPY"), nil]
 

@@ -46,6 +46,7 @@ private struct BatchingSink: ActivitySink {
     let rules: RuleEngine?
     let channel: BatchChannel<[ActivityPipeline.Item]>
     var batch: [ActivityPipeline.Item] = []
+    private var contradictions = RuleTypeContradiction()
 
     init(rules: RuleEngine?, channel: BatchChannel<[ActivityPipeline.Item]>) {
         self.rules = rules
@@ -61,6 +62,7 @@ private struct BatchingSink: ActivitySink {
         var ruled = activity
         let set = rules.apply(to: &ruled)
         for r in rules.gaveUp { try append(.diagnostic(RegexGaveUp.warning(rules.rules[r], at: activity.source))) }
+        if let warning = contradictions.check(ruled, set: set) { try append(.diagnostic(warning)) }
         try append(.activity(ruled, typeSetByRule: set.contains(.type)))
     }
 

@@ -14,6 +14,7 @@ struct WritingSink<Writer: StatementWriter>: ActivitySink {
     private(set) var written = 0
     private(set) var uncategorizedCount = 0
     private var uncategorized: [PaymentActivity] = []
+    private var contradictions = RuleTypeContradiction()
 
     init(writer: Writer, printer: DiagnosticPrinter, strict: Bool, rules: RuleEngine? = nil, trackUncategorized: Bool = false) {
         self.writer = writer
@@ -26,10 +27,11 @@ struct WritingSink<Writer: StatementWriter>: ActivitySink {
     mutating func accept(_ activity: PaymentActivity) throws {
         if let rules {
             var categorised = activity
-            rules.apply(to: &categorised)
+            let set = rules.apply(to: &categorised)
             if !rules.gaveUp.isEmpty {
                 for r in rules.gaveUp { printer.print(RegexGaveUp.warning(rules.rules[r], at: activity.source)) }
             }
+            if let warning = contradictions.check(categorised, set: set) { printer.print(warning) }
             try write(categorised)
         } else {
             try write(activity)

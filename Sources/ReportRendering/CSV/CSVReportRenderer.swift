@@ -68,6 +68,7 @@ public struct CSVReportRenderer: ReportRenderer {
         }
         row("income-total", "", s.income, s.incomeCount)
         row("expense-total", "", s.expense, s.expenseCount)
+        row("refund-total", "", s.refunds, s.refundCount)
         row("net", "", s.net, s.incomeCount + s.expenseCount)
         row("transfer-in", "", s.transfers.moneyIn, nil)
         row("transfer-out", "", s.transfers.moneyOut, nil)

@@ -22,6 +22,9 @@ enum HTMLCurrencySection {
             ("expense", .string(MoneyText.withSymbol(summary.expense))),
             ("incomeCount", .string(counted(summary.incomeCount, "transaction"))),
             ("expenseCount", .string(counted(summary.expenseCount, "transaction"))),
+            // Refunds are already taken off the spending; saying so lets it add up to the receipts.
+            ("refunds", summary.refundCount == 0 ? .null : .string(
+                MoneyText.withSymbol(summary.refunds) + " of " + counted(summary.refundCount, "refund"))),
             ("savingsRate", summary.savingsRate.map { .string($0.percentText(decimals: 1)) } ?? .null),
             ("savingsTone", .string(savingsTone(summary.savingsRate))),
             ("previousMonth", summary.previous == nil ? .null : .string(previousName)),
@@ -97,9 +100,9 @@ enum HTMLCurrencySection {
         // Counted from the rows themselves: the tabs must agree with the list they filter.
         var income = 0, expense = 0
         for activity in summary.transactions {
-            switch activity.type {
+            switch AccountingModel.side(type: activity.type, category: activity.category) {
             case .income: income += 1
-            case .expense: expense += 1
+            case .spending: expense += 1
             case .transfer: break
             }
         }

@@ -32,14 +32,15 @@ struct HTMLTransactionRows {
     private static let income: MustacheValue = "income", expense: MustacheValue = "expense",
                        transfer: MustacheValue = "transfer"
 
-    /// One row: `type` (`income`, `expense`, `transfer`), `colour` (`a0`…`a7`), `initial`, `name`,
+    /// One row: `type` (`income`, `expense`, `transfer`: the side `AccountingModel` counts it on), `colour` (`a0`…`a7`), `initial`, `name`,
     /// `date` (`03 May 2024`), `amount` (`+$1,234.50`) and `category` (`Food › Groceries`, or
     /// null when it has none).
     mutating func row(_ activity: PaymentActivity) -> MustacheValue {
+        // The side the report counted it on (`AccountingModel`): a refund is listed with the spending.
         let type: MustacheValue
-        switch activity.type {
+        switch AccountingModel.side(type: activity.type, category: activity.category) {
         case .income: type = Self.income
-        case .expense: type = Self.expense
+        case .spending: type = Self.expense
         case .transfer: type = Self.transfer
         }
         let payee: Payee

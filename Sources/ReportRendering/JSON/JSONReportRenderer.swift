@@ -76,8 +76,8 @@ public struct JSONReportRenderer: ReportRenderer {
         return total
     }
 
-    /// The scalar keys of a summary: fixed text, six amounts, a share and four counts.
-    private static let summaryRoom = 1024
+    /// The scalar keys of a summary: fixed text, seven amounts, a share and five counts.
+    private static let summaryRoom = 1280
 
     /// The keys of one summary, ten spaces in.
     private func write(_ s: MonthlySummary, to out: inout JSONOutput) {
@@ -96,6 +96,8 @@ public struct JSONReportRenderer: ReportRenderer {
             c.putMoney(s.income)
             c.put(",\n          \"expense\": ")
             c.putMoney(s.expense)
+            c.put(",\n          \"refunds\": ")
+            c.putMoney(s.refunds)
             c.put(",\n          \"net\": ")
             c.putMoney(s.net)
             c.put(",\n          \"savingsRate\": ")
@@ -104,6 +106,8 @@ public struct JSONReportRenderer: ReportRenderer {
             c.putInt(s.incomeCount)
             c.put(",\n          \"expenseCount\": ")
             c.putInt(s.expenseCount)
+            c.put(",\n          \"refundCount\": ")
+            c.putInt(s.refundCount)
             c.put(",\n          \"transfers\": {\"in\":")
             c.putMoney(s.transfers.moneyIn)
             c.put(",\"out\":")

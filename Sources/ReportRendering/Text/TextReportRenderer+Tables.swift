@@ -48,7 +48,8 @@ extension TextReportRenderer {
     func largest(_ activities: [PaymentActivity], on page: inout TextPage) {
         page.line("Largest transactions", indent: 2, style: .heading)
         for a in activities {
-            let style: TextStyle? = a.type == .income ? .income : (a.type == .expense ? .expense : nil)
+            let side = AccountingModel.side(type: a.type, category: a.category)
+            let style: TextStyle? = side == .income ? .income : (side == .spending ? .expense : nil)
             page.line(indent: 2, [.left(DateText.dayMonth(a.date), 6), .left(a.name, 32, shrinks: true),
                                   .right(MoneyText.signed(a.amount), 14, style),
                                   .left(a.category ?? "", 0, .note)])

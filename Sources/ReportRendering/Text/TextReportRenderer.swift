@@ -97,6 +97,10 @@ public struct TextReportRenderer: ReportRenderer {
             Self.count(s.incomeCount, "transaction"))
         row("Spending", MoneyText.withSymbol(s.expense), .expense, percentChange(s.previous?.expense, s.expense),
             Self.count(s.expenseCount, "transaction"))
+        if s.refundCount > 0 {
+            // Already taken off the spending above; shown so that the spending adds up to the receipts.
+            row("  refunds", MoneyText.withSymbol(s.refunds), nil, "", Self.count(s.refundCount, "refund") + ", in the spending")
+        }
         let netChange = s.previous.flatMap { MoneyMath.difference(s.net, $0.net) }.map(MoneyText.signed) ?? ""
         row("Net", MoneyText.withSymbol(s.net), s.net.isNegative ? .expense : .income, netChange, "")
         var previousRate = ""

@@ -5,7 +5,7 @@ import FinanceCore
 public enum RulesLint {
     /// Duplicate names and rules that can never change a transaction.
     public static func check(_ set: RuleSet) -> [Diagnostic] {
-        (duplicateNames(set.rules) + shadowed(set.rules) + slowRegexes(set.rules)).sorted {
+        (duplicateNames(set.rules) + shadowed(set.rules) + slowRegexes(set.rules) + contradictions(set.rules)).sorted {
             ($0.location.file, $0.location.line, $0.location.column ?? 0) < ($1.location.file, $1.location.line, $1.location.column ?? 0)
         }
     }
@@ -19,6 +19,21 @@ public enum RulesLint {
                                   "the regular expression /\(box.regex.pattern)/ of rule \(quoted(rule.name)) nests repetitions, which can take exponential time; pfin gives up on such a search and does not apply the rule",
                                   notes: ["write it without nesting: (a+)+ matches what a+ does, and (\\w+\\s?)* what [\\w\\s]* does"])
             }
+        }
+    }
+
+    /// Rules that set a type and a category of another kind (`AccountingModel.contradiction`):
+    /// `set type = transfer` with an `Income:` category, `set type = income` with a spending one.
+    private static func contradictions(_ rules: [Rule]) -> [Diagnostic] {
+        rules.compactMap { rule -> Diagnostic? in
+            guard let type = rule.actions.first(where: { $0.field == .type }),
+                  let typeText = type.value.literalText, let paymentType = PaymentType(rawValue: typeText),
+                  let category = rule.actions.first(where: { $0.field == .category })?.value.literalText,
+                  let why = AccountingModel.contradiction(type: paymentType, category: category)
+            else { return nil }
+            return Diagnostic(.warning, code: "rules.type-contradicts-category", at: type.location,
+                              "rule \(quoted(rule.name)) sets \(why)",
+                              notes: [RuleTypeContradiction.advice])
         }
     }
 

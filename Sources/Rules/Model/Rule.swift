@@ -114,6 +114,16 @@ public struct Template: Sendable, Equatable {
     /// A template that is just text.
     public init(_ text: String) { parts = [.literal(text)] }
 
+    /// The text, when the template has no captures.
+    public var literalText: String? {
+        var text = ""
+        for part in parts {
+            guard case .literal(let literal) = part else { return nil }
+            text += literal
+        }
+        return text
+    }
+
     public var usesCaptures: Bool { parts.contains { if case .capture = $0 { return true } else { return false } } }
 
     /// The text with captures filled in (missing captures give empty text).

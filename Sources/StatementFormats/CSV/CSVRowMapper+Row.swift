@@ -63,6 +63,7 @@ extension CSVRowMapper {
         try flushPending(asErrors: true, into: &sink)
         try sink.accept(PaymentActivity(
             id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
+            type: category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
             category: category, fitid: fitid, checkNumber: checkNumber, source: SourceLocation(file: file, line: line)))
         return true
     }

@@ -8,11 +8,12 @@ import FinanceCore
 /// | --- | --- | --- |
 /// | account `Checking 1234` | `Assets:Bank:Checking 1234` | |
 /// | no account | `Assets:Bank:Unnamed` | |
-/// | expense, category `Food:Groceries` | | `Expenses:Food:Groceries` |
-/// | income, category `Salary` | | `Income:Salary` |
-/// | category starting with a root (`Income:Salary`, `Assets:Cash`, `liabilities:loan`) | | that root, as spelled here, and the rest |
-/// | income or expense, no category | | `Income:Uncategorised` / `Expenses:Uncategorised` |
+/// | spending (`AccountingModel`), category `Food:Groceries`, a refund too | | `Expenses:Food:Groceries` |
+/// | income, category `Income:Salary` | | `Income:Salary` |
+/// | transfer, category under `Assets`, `Liabilities`, `Equity` (`Assets:Cash`, `liabilities:loan`) | | that root, as spelled here, and the rest |
+/// | income or spending, no category | | `Income:Uncategorised` / `Expenses:Uncategorised` |
 /// | transfer, category `Transfers:Savings` (a leading `Transfer`/`Transfers` is dropped) | | `Assets:Transfers:Savings` |
+/// | type transfer, category `Income:From People` (a contradiction) | | `Assets:Transfers:From People` |
 /// | transfer, no category | | `Assets:Transfers:Unmatched` |
 /// | transfer from `A`, category `Transfers:B`, where a statement named `B` an account | | `Assets:Transfers:A and B` (the two names in order) |
 ///
@@ -36,20 +37,32 @@ public enum JournalAccounts {
         path(["Assets", "Bank"], components(account), leaf: "Unnamed", spelling: spelling)
     }
 
-    /// The other side of the transaction: the category under the root its type implies.
+    /// The other side of the transaction: its category under the root of the side `AccountingModel`
+    /// counts it on, so that a journal's income statement is pfin's report.
+    ///
+    /// - income: `Income:<category>` (a leading `Income` is not repeated);
+    /// - spending: `Expenses:<category>` (a leading `Expenses` is not repeated); a refund is the same
+    ///   account, posted with a negative amount;
+    /// - transfer: a category under `Assets`, `Liabilities` or `Equity` as it is (`Assets:Cash`),
+    ///   any other under `Assets:Transfers` with a leading `Transfers`, `Transfer`, `Income` or
+    ///   `Expenses` dropped (a transfer never posts to income or expenses).
     public static func counterpart(category: String?, type: PaymentType, spelling: (Substring) -> String) -> String {
         var parts = components(category)
-        if let first = parts.first, let root = roots.first(where: { matches($0, first) }) {
-            parts.removeFirst()
-            return path([root], parts, leaf: "Uncategorised", spelling: spelling)
-        }
-        switch type {
+        let root = parts.first.flatMap { first in roots.first(where: { matches($0, first) }) }
+        switch AccountingModel.side(type: type, category: category) {
         case .transfer:
+            if let root, root != "Income" && root != "Expenses" {
+                parts.removeFirst()
+                return path([root], parts, leaf: "Uncategorised", spelling: spelling)
+            }
+            if root != nil { parts.removeFirst() }
             if let first = parts.first, matches("Transfers", first) || matches("Transfer", first) { parts.removeFirst() }
             return path(["Assets", "Transfers"], parts, leaf: "Unmatched", spelling: spelling)
         case .income:
+            if root == "Income" { parts.removeFirst() }
             return path(["Income"], parts, leaf: "Uncategorised", spelling: spelling)
-        case .expense:
+        case .spending:
+            if root == "Expenses" { parts.removeFirst() }
             return path(["Expenses"], parts, leaf: "Uncategorised", spelling: spelling)
         }
     }

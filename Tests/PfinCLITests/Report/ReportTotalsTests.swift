@@ -23,15 +23,28 @@ struct ReportTotalsTests {
             let date = try #require(row["date"] as? String), type = try #require(row["type"] as? String)
             let key = "\(date.prefix(7)) \(row["currency"] as? String ?? "-")"
             let amount = try micros(try #require(row["amount"] as? String))
-            switch type {
+            switch side(type: type, category: row["category"] as? String) {
             case "income": totals[key, default: Totals()].income += amount; totals[key, default: Totals()].incomeCount += 1
-            case "expense": totals[key, default: Totals()].expense -= amount; totals[key, default: Totals()].expenseCount += 1
+            case "spending": totals[key, default: Totals()].expense -= amount; totals[key, default: Totals()].expenseCount += 1
             default:
                 if amount >= 0 { totals[key, default: Totals()].transferIn += amount } else { totals[key, default: Totals()].transferOut -= amount }
                 totals[key, default: Totals()].transferCount += 1
             }
         }
         return totals
+    }
+
+    /// The accounting model as CONTRACT.md states it, written out here rather than taken from the
+    /// library: type transfer is a transfer; else a category's first component decides (Income is
+    /// income; Transfers, Transfer, Assets, Liabilities, Equity a transfer; anything else spending);
+    /// else the type.
+    static func side(type: String, category: String?) -> String {
+        if type == "transfer" { return "transfer" }
+        if let first = category?.split(separator: ":").first?.trimmingCharacters(in: .whitespaces).lowercased(), !first.isEmpty {
+            if first == "income" { return "income" }
+            return ["transfers", "transfer", "assets", "liabilities", "equity"].contains(first) ? "transfer" : "spending"
+        }
+        return type == "income" ? "income" : "spending"
     }
 
     /// A decimal string as millionths, exactly (`"-54.2"` → -54_200_000).

@@ -63,10 +63,15 @@ enum ReportCommand {
         guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
 
         var builder = ReportBuilder(options: request.builderOptions)
+        // The rules' warnings, printed once the input is read (the readers hold the printer meanwhile).
+        var ruleWarnings: [Diagnostic] = []
+        var contradictions = RuleTypeContradiction()
         let add = { (activity: PaymentActivity) in
             if let rules {
                 var activity = activity
-                rules.apply(to: &activity)
+                let set = rules.apply(to: &activity)
+                for r in rules.gaveUp { ruleWarnings.append(RegexGaveUp.warning(rules.rules[r], at: activity.source)) }
+                if let warning = contradictions.check(activity, set: set) { ruleWarnings.append(warning) }
                 builder.add(activity)
             } else {
                 builder.add(activity)
@@ -78,6 +83,7 @@ enum ReportCommand {
         } else {
             ActivityEach.read(request.input, printer: &printer, add)
         }
+        for warning in ruleWarnings { printer.print(warning) }
         if printer.errors > 0 {
             Terminal.err("pfin: \(ConvertCommand.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
             return ExitStatus.inputErrors

@@ -23,7 +23,7 @@ extension BuiltInTemplates {
 <article class="card stat">
 <p class="label"><i class="dot expense"></i>Spending</p>
 <p class="value" data-total="expense">{{expense}}</p>
-<p class="sub">{{#expenseChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}} · {{/expenseChange}}{{expenseCount}}</p>
+<p class="sub">{{#expenseChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}} · {{/expenseChange}}{{expenseCount}}{{#refunds}} · after {{.}}{{/refunds}}</p>
 </article>
 <article class="card stat">
 <p class="label">Savings rate</p>

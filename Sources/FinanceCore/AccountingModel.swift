@@ -1,0 +1,157 @@
+/// What a transaction counts as in every total pfin computes: income, spending or a transfer.
+///
+/// `PaymentType` is a label a transaction carries (from its sign, the file or a rule);
+/// `AccountingSide` is what `AccountingModel` decides from that label and the category, and what
+/// reports, the ledger's summaries, journals and beancount all count by.
+public enum AccountingSide: UInt8, Sendable, CaseIterable, Hashable {
+    case income
+    case spending
+    case transfer
+
+    /// The word reports and JSON use: `income`, `spending`, `transfer`.
+    public var word: String {
+        switch self {
+        case .income: "income"
+        case .spending: "spending"
+        case .transfer: "transfer"
+        }
+    }
+}
+
+/// The side a transaction counts on, and whether its amount runs against that side.
+public struct Booking: Hashable, Sendable {
+    public var side: AccountingSide
+    /// Money back on the spending side (a positive amount in a spending category, a **refund**: it
+    /// lowers that category's spending), or money given back on the income side (a negative amount
+    /// in an income category: it lowers income). Never set for transfers.
+    public var isReversal: Bool
+
+    public init(side: AccountingSide, isReversal: Bool) {
+        self.side = side
+        self.isReversal = isReversal
+    }
+}
+
+/// The kind of account a category names, from its first component.
+public enum CategoryKind: Sendable, Hashable {
+    /// Under `Income`.
+    case income
+    /// Under `Transfers` or `Transfer`, or a balance-sheet root (`Assets`, `Liabilities`, `Equity`):
+    /// money that stays the user's.
+    case transfer
+    /// Anything else, `Expenses:…` included.
+    case spending
+}
+
+/// The one accounting model: for a transaction, whether it is income, spending or a transfer.
+///
+/// Every consumer calls `booking(_:)` (or the field-wise form), so a report, `pfin summary`, the
+/// HTML pages, the ledger's queries, `--to ledger` and `--to beancount` cannot disagree:
+///
+/// 1. Type `transfer` (from the file, such as OFX `XFER`, or a rule) is a transfer, whatever the
+///    category: a transfer is never income or spending.
+/// 2. Otherwise, with a category, the category's kind decides (`CategoryKind`): under `Income` is
+///    income; under `Transfers`, `Assets`, `Liabilities` or `Equity` is a transfer; any other
+///    category is spending. A positive amount in a spending category is a refund and a negative one
+///    in an income category a reversal of income (`Booking.isReversal`); both lower their side.
+/// 3. Without a category, the type decides; it follows the amount's sign unless the file or a rule
+///    set it.
+///
+/// A rule that sets `type income` or `type expense` together with a category of the other kind is
+/// a contradiction (`contradiction(type:category:)`): the category decides, and `pfin rules check`
+/// and every run say so.
+public enum AccountingModel {
+    /// The booking of `activity`.
+    @inlinable
+    public static func booking(_ activity: PaymentActivity) -> Booking {
+        booking(type: activity.type, category: activity.category, amount: activity.amount)
+    }
+
+    /// The booking of a transaction with these fields.
+    @inlinable
+    public static func booking(type: PaymentType, category: String?, amount: Money) -> Booking {
+        let side = self.side(type: type, category: category)
+        switch side {
+        case .income: return Booking(side: .income, isReversal: amount.isNegative)
+        case .spending: return Booking(side: .spending, isReversal: !amount.isNegative && !amount.isZero)
+        case .transfer: return Booking(side: .transfer, isReversal: false)
+        }
+    }
+
+    /// The side alone (rules 1 to 3 above).
+    @inlinable
+    public static func side(type: PaymentType, category: String?) -> AccountingSide {
+        if type == .transfer { return .transfer }
+        if let category, let kind = kind(ofCategory: category) {
+            switch kind {
+            case .income: return .income
+            case .transfer: return .transfer
+            case .spending: return .spending
+            }
+        }
+        return type == .income ? .income : .spending
+    }
+
+    /// The kind of `category`, or `nil` when it names nothing (empty, or only spaces and colons).
+    ///
+    /// Reads the first component's bytes in place: it runs for every transaction of a report, and
+    /// most categories are told apart by their first letter.
+    public static func kind(ofCategory category: String) -> CategoryKind? {
+        if let fast = category.utf8.withContiguousStorageIfAvailable({ kind(ofCategoryBytes: $0) }) { return fast }
+        return Array(category.utf8).withUnsafeBufferPointer { kind(ofCategoryBytes: $0) }
+    }
+
+    /// The lowercased roots that are not spending, with their kinds.
+    private static let roots: [(word: [UInt8], kind: CategoryKind)] = [
+        (Array("income".utf8), .income), (Array("transfers".utf8), .transfer), (Array("transfer".utf8), .transfer),
+        (Array("assets".utf8), .transfer), (Array("liabilities".utf8), .transfer), (Array("equity".utf8), .transfer),
+    ]
+
+    private static func kind(ofCategoryBytes bytes: UnsafeBufferPointer<UInt8>) -> CategoryKind? {
+        // The first component, spaces around it dropped; empty components before it skipped.
+        var start = 0
+        while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x3A) { start += 1 }
+        guard start < bytes.count else { return nil }
+        let first = bytes[start] | 0x20
+        // i(ncome), t(ransfer), a(ssets), l(iabilities), e(quity): anything else is spending.
+        guard first == 0x69 || first == 0x74 || first == 0x61 || first == 0x6C || first == 0x65 else { return .spending }
+        var end = start
+        while end < bytes.count && bytes[end] != 0x3A { end += 1 }
+        while end > start && bytes[end - 1] == 0x20 { end -= 1 }
+        let length = end - start
+        for root in roots where root.word.count == length {
+            var same = true
+            for k in 0..<length where bytes[start + k] | 0x20 != root.word[k] {
+                same = false
+                break
+            }
+            if same { return root.kind }
+        }
+        return .spending
+    }
+
+    /// Why a type contradicts a category, when it does: type `transfer` with a category under
+    /// `Income`, type `income` with a spending or
+    /// transfer category, type `expense` with an income or transfer category. `nil` when they agree
+    /// or there is no category.
+    ///
+    /// A transfer with a spending category (`Savings`) is not a contradiction: such categories name
+    /// where the money went, and the transfer stays a transfer.
+    public static func contradiction(type: PaymentType, category: String?) -> String? {
+        guard let category, let kind = kind(ofCategory: category) else { return nil }
+        switch (type, kind) {
+        case (.transfer, .income):
+            return "type 'transfer' with the income category '\(category)': counted as a transfer, never as income"
+        case (.income, .spending):
+            return "type 'income' with the spending category '\(category)': counted as spending (money in is a refund)"
+        case (.income, .transfer):
+            return "type 'income' with the transfer category '\(category)': counted as a transfer"
+        case (.expense, .income):
+            return "type 'expense' with the income category '\(category)': counted as income (money out lowers income)"
+        case (.expense, .transfer):
+            return "type 'expense' with the transfer category '\(category)': counted as a transfer"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import FinanceCore
+import Testing
+
+struct AccountingModelTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var type: PaymentType
+        var category: String?
+        var amount: Int64
+        var side: AccountingSide
+        var reversal: Bool
+        var testDescription: String { "\(type) \(category ?? "nil") \(amount)" }
+    }
+
+    static let cases: [Case] = [
+        Case(type: .expense, category: "Food:Groceries", amount: -5420, side: .spending, reversal: false),
+        Case(type: .income, category: "Shopping", amount: 3000, side: .spending, reversal: true),  // a refund
+        Case(type: .expense, category: "Shopping", amount: 3000, side: .spending, reversal: true),
+        Case(type: .income, category: "Income:Salary", amount: 3000, side: .income, reversal: false),
+        Case(type: .expense, category: "Income:Salary", amount: -20, side: .income, reversal: true),
+        Case(type: .transfer, category: "Income:From People", amount: 350, side: .transfer, reversal: false),
+        Case(type: .transfer, category: "Food", amount: -5, side: .transfer, reversal: false),
+        Case(type: .expense, category: "Transfers:Savings", amount: -500, side: .transfer, reversal: false),
+        Case(type: .expense, category: "transfer", amount: -500, side: .transfer, reversal: false),
+        Case(type: .expense, category: "Assets:Cash", amount: -80, side: .transfer, reversal: false),
+        Case(type: .expense, category: "liabilities:car loan", amount: -300, side: .transfer, reversal: false),
+        Case(type: .income, category: "Equity:Opening", amount: 1, side: .transfer, reversal: false),
+        Case(type: .income, category: " INCOME :Gifts", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: ":Income", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Incomes", amount: 10, side: .spending, reversal: true),  // not the root
+        Case(type: .income, category: "Expenses:Food", amount: 10, side: .spending, reversal: true),
+        Case(type: .expense, category: "Équipement", amount: -10, side: .spending, reversal: false),
+        Case(type: .income, category: nil, amount: 10, side: .income, reversal: false),
+        Case(type: .expense, category: nil, amount: -10, side: .spending, reversal: false),
+        Case(type: .income, category: " : ", amount: 10, side: .income, reversal: false),  // names nothing
+        Case(type: .income, category: "", amount: 0, side: .income, reversal: false),
+        Case(type: .expense, category: "Food", amount: 0, side: .spending, reversal: false),
+    ]
+
+    @Test(arguments: cases)
+    func booking(_ c: Case) {
+        let amount = Money(units: c.amount, scale: 2)
+        let booking = AccountingModel.booking(type: c.type, category: c.category, amount: amount)
+        #expect(booking == Booking(side: c.side, isReversal: c.reversal))
+    }
+
+    @Test func contradictions() {
+        #expect(AccountingModel.contradiction(type: .transfer, category: "Income:From People") != nil)
+        #expect(AccountingModel.contradiction(type: .income, category: "Shopping") != nil)
+        #expect(AccountingModel.contradiction(type: .expense, category: "Income:Salary") != nil)
+        #expect(AccountingModel.contradiction(type: .income, category: "Transfers:Savings") != nil)
+        #expect(AccountingModel.contradiction(type: .transfer, category: "Savings") == nil)
+        #expect(AccountingModel.contradiction(type: .transfer, category: "Transfers:Savings") == nil)
+        #expect(AccountingModel.contradiction(type: .income, category: "Income:Salary") == nil)
+        #expect(AccountingModel.contradiction(type: .expense, category: nil) == nil)
+    }
+}
