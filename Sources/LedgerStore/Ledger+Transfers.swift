@@ -2,8 +2,8 @@ import FinanceCore
 
 /// The stored transfer pairs (table `transfer_pairs`): listing them and the user's decisions.
 extension Ledger {
-    /// The pairs with one of `statuses` whose two sides are both in the ledger (not deleted),
-    /// ordered by the money-out side's date.
+    /// The pairs with one of `statuses` whose two sides are both in the ledger (not deleted):
+    /// matched and accepted ones first, then the others, each by the money-out side's date.
     public func transferPairs(_ statuses: Set<TransferPair.Status> = [.matched, .accepted, .suggested]) throws(LedgerError) -> [TransferPair] {
         var pairs: [TransferPair] = []
         for row in try pairRows() where statuses.contains(row.status) {
@@ -13,7 +13,10 @@ extension Ledger {
             pairs.append(TransferPair(out: out.entry, in: into.entry, status: row.status, reasons: row.reasons,
                                       confidence: row.confidence, decidedAt: row.decidedAt))
         }
-        return pairs.sorted { ($0.out.activity.date, $0.out.activity.id.value) < ($1.out.activity.date, $1.out.activity.id.value) }
+        func key(_ p: TransferPair) -> (Int, LocalDate, UInt64, UInt64) {
+            (p.status.isApplied ? 0 : 1, p.out.activity.date, p.out.activity.id.value, p.in.activity.id.value)
+        }
+        return pairs.sorted { key($0) < key($1) }
     }
 
     /// Makes two transactions one transfer: a suggestion, or any money-out and money-in on two

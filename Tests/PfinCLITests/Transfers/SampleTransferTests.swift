@@ -18,3 +18,18 @@ import Testing
         #expect(returned.type == .income)
     }
 }
+
+extension SampleTransferTests {
+    /// The coincidence is kept as a suggestion for the user to decide, with the amount as its only evidence.
+    @Test func theCoincidenceIsOnlyASuggestion() throws {
+        let fixture = try LedgerFixture()
+        _ = try fixture.pfin(["import"] + Repository.samples.map(Repository.sample))
+        let pairs = try Ledger(path: fixture.path).transferPairs()
+        let coincidence = try #require(pairs.first { $0.out.activity.name == "Le Petit Garçon" })
+        #expect(coincidence.status == .suggested && coincidence.confidence == .low)
+        #expect(coincidence.in.activity.name.hasPrefix("Streamingdienst"))
+        // The samples' real transfers (OFX XFER with account digits, QIF [Account] categories) do pair.
+        #expect(pairs.filter { $0.status == .matched }.map(\.out.activity.name).sorted()
+                == ["TRANSFER TO SAVINGS 9419", "Visa Signature Payment"])
+    }
+}
