@@ -96,3 +96,31 @@ extension Ledger {
         try delete.run()
     }
 }
+
+extension Ledger {
+    /// Takes back what one import's pairing did, for undoing the import: its matched pairs give
+    /// both sides their types before (an older side's included), and its matched and suggested
+    /// pairs are forgotten. The user's decisions (accepted, rejected) stay. Runs in the caller's
+    /// transaction.
+    func undoTransferPairs(ofImport importID: Int64) throws(LedgerError) {
+        let select = try statement("""
+            SELECT out_id, in_id, out_type_before, in_type_before FROM transfer_pairs WHERE import_id = ?1 AND status = 'matched'
+            """)
+        select.bind(1, importID)
+        var restore: [(Int64, Int64)] = []
+        while try select.step() {
+            if !select.isNull(2) { restore.append((select.int64(0), select.int64(2))) }
+            if !select.isNull(3) { restore.append((select.int64(1), select.int64(3))) }
+        }
+        select.reset()
+        let update = try statement("UPDATE transactions SET type = ?2 WHERE id = ?1 AND type_locked = 0")
+        for (id, type) in restore {
+            update.bind(1, id)
+            update.bind(2, type)
+            try update.run()
+        }
+        let delete = try statement("DELETE FROM transfer_pairs WHERE import_id = ?1 AND status IN ('matched', 'suggested')")
+        delete.bind(1, importID)
+        try delete.run()
+    }
+}

@@ -76,4 +76,15 @@ import Testing
         try ledger.rejectTransfer(rent.id, back.id)
         #expect(try ledger.list().map(\.type) == [.income, .expense])
     }
+
+    /// For `pfin undo`: an import's pairing is taken back, the older side's type included.
+    @Test func undoingAnImportsPairsRestoresTheOlderSide() throws {
+        let ledger = try makeLedger()
+        _ = try ledger.importActivities([Self.toSavings, Self.restaurant], file: "checking.csv")
+        _ = try ledger.importActivities([Self.fromChecking, Self.returned], file: "savings.csv")
+        #expect(try ledger.transferPairs().count == 2)
+        try ledger.undoTransferPairs(ofImport: 2)
+        #expect(try ledger.transferPairs().isEmpty)
+        #expect(try ledger.list(LedgerFilter(type: .transfer)).isEmpty)
+    }
 }
