@@ -10,17 +10,20 @@ public struct ImportResult: Sendable, Equatable {
     public var errors: Int
     /// Pairs of a money-out and a money-in between two own accounts that became transfers.
     public var transferPairs: Int
+    /// Possible pairs found but not applied (see `TransferMatcher`): `pfin transfers` lists them.
+    public var transferSuggestions: Int
     /// Nothing was written: the transaction was rolled back.
     public var dryRun: Bool
 
     public init(file: String, inserted: Int = 0, skippedDuplicates: Int = 0, errors: Int = 0, transferPairs: Int = 0,
-                dryRun: Bool = false)
+                transferSuggestions: Int = 0, dryRun: Bool = false)
     {
         self.file = file
         self.inserted = inserted
         self.skippedDuplicates = skippedDuplicates
         self.errors = errors
         self.transferPairs = transferPairs
+        self.transferSuggestions = transferSuggestions
         self.dryRun = dryRun
     }
 }

@@ -20,9 +20,9 @@ public final class ImportSession {
     private let insert: SQLiteStatement
     private var open = true
     /// Whether the ledger had transactions before: if not, no older side can pair with a new one.
-    private let ledgerWasEmpty: Bool
+    let ledgerWasEmpty: Bool
     /// The new rows that could be a side of a transfer (those with an account).
-    private var sides: [TransferCandidate] = []
+    var sides: [TransferCandidate] = []
     /// About how many rows the ledger held before (its largest `seq`).
     private let rowsBefore: Int64
     /// The indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
@@ -109,7 +109,8 @@ public final class ImportSession {
         if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try startBulkLoad() }
         if options.matchTransfers, let account = activity.account {
             sides.append(TransferCandidate(id: activity.id, account: account, date: activity.date, amount: activity.amount,
-                                           type: activity.type, typeLocked: typeSetByRule, isNew: true))
+                                           type: activity.type, typeLocked: typeSetByRule, isNew: true, name: activity.name,
+                                           memo: activity.memo, category: activity.category))
         }
         return true
     }
@@ -122,7 +123,7 @@ public final class ImportSession {
         let connection = ledger.connection
         do throws(LedgerError) {
             try rebuildIndexes()
-            let pairs = options.matchTransfers ? try matchTransfers() : 0
+            let (pairs, suggestions) = options.matchTransfers ? try matchTransfers() : (0, 0)
             let record = try ledger.statement("""
                 UPDATE imports SET inserted = ?2, skipped_duplicates = ?3, errors = ?4, transfer_pairs = ?5 WHERE id = ?1
                 """)
@@ -140,7 +141,7 @@ public final class ImportSession {
                 ledger.importInProgress = false
             }
             return ImportResult(file: file, inserted: inserted, skippedDuplicates: skippedDuplicates, errors: errors,
-                                transferPairs: pairs, dryRun: options.dryRun)
+                                transferPairs: pairs, transferSuggestions: suggestions, dryRun: options.dryRun)
         } catch {
             rollback()
             throw error
@@ -154,57 +155,5 @@ public final class ImportSession {
         endBulkLoad()
         ledger.importInProgress = false
         try? ledger.connection.execute("ROLLBACK", "rolling back the import of '\(file)'")
-    }
-
-    /// Pairs the new sides with each other and with the ledger's older rows of the same dates
-    /// (give or take the window); returns the number of pairs.
-    private func matchTransfers() throws(LedgerError) -> Int {
-        guard !sides.isEmpty else { return 0 }
-        var candidates = sides
-        sides = []
-        if !ledgerWasEmpty {
-            candidates += try olderSides(near: candidates)
-        }
-        // A transfer has sides in two accounts: a statement of one account alone has none to match.
-        guard let first = candidates.first?.account, candidates.contains(where: { $0.account != first }) else { return 0 }
-        let pairs = TransferMatcher.match(candidates)
-        let update = try ledger.statement("UPDATE transactions SET type = 2 WHERE id = ?1 AND type_locked = 0 AND deleted = 0")
-        for pair in pairs {
-            for side in [pair.out, pair.in] where candidates[side].type != .transfer {
-                update.bind(1, Int64(bitPattern: candidates[side].id.value))
-                try update.run()
-            }
-        }
-        return pairs.count
-    }
-
-    /// The older rows that could be the other side of a new one: in the new rows' dates, widened by
-    /// the window, with an account and an amount one of the new rows has.
-    private func olderSides(near new: [TransferCandidate]) throws(LedgerError) -> [TransferCandidate] {
-        let magnitudes = Set(new.compactMap(\.amount.magnitude))
-        let dates = new.map(\.date)
-        guard let first = dates.min(), let last = dates.max() else { return [] }
-        let query = try ledger.statement("""
-            SELECT id, account_id, day, amount_units, amount_scale, currency, type, type_locked FROM transactions
-            WHERE day BETWEEN ?1 AND ?2 AND deleted = 0 AND account_id IS NOT NULL AND import_id IS NOT ?3
-            """)
-        defer { query.reset() }
-        query.bind(1, Int64(first.adding(days: -TransferMatcher.windowDays).daysSinceEpoch))
-        query.bind(2, Int64(last.adding(days: TransferMatcher.windowDays).daysSinceEpoch))
-        query.bind(3, importID)
-        let accounts = try NameTable.accounts.names(in: ledger)
-        var older: [TransferCandidate] = []
-        while try query.step() {
-            let code = query.bytes(5)
-            let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
-            let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(4))))
-            let amount = Money(units: query.int64(3), scale: scale, currency: currency)
-            guard let magnitude = amount.magnitude, magnitudes.contains(magnitude), let account = accounts[query.int64(1)]
-            else { continue }
-            older.append(TransferCandidate(id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: account,
-                                           date: ActivityColumns.date(query.int64(2)), amount: amount,
-                                           type: ActivityColumns.type(query.int64(6)), typeLocked: query.int64(7) != 0, isNew: false))
-        }
-        return older
     }
 }

@@ -93,5 +93,23 @@ enum LedgerSchema {
             FROM transactions t LEFT JOIN accounts a ON a.id = t.account_id
                 LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN imports i ON i.id = t.import_id;
         """,
+        // Transfer pairs (TransferMatcher): each pair found, with its evidence, and the user's decisions.
+        // A rejected pair stays as a row so that a re-import never pairs it again.
+        """
+        CREATE TABLE transfer_pairs (
+            id INTEGER PRIMARY KEY,
+            out_id INTEGER NOT NULL,         -- transactions.id of the money-out side
+            in_id INTEGER NOT NULL,          -- transactions.id of the money-in side
+            status TEXT NOT NULL CHECK (status IN ('matched', 'suggested', 'accepted', 'rejected')),
+            evidence TEXT NOT NULL,          -- TransferReason codes, one a line
+            confidence TEXT NOT NULL CHECK (confidence IN ('high', 'medium', 'low')),
+            out_type_before INTEGER,         -- the sides' types before the pair was applied, to undo it
+            in_type_before INTEGER,
+            import_id INTEGER,               -- imports.id of the import that found it; NULL when the user paired it
+            decided_at TEXT,                 -- UTC; when the user accepted or rejected it
+            UNIQUE (out_id, in_id)
+        );
+        CREATE INDEX transfer_pairs_in ON transfer_pairs(in_id);
+        """,
     ]
 }

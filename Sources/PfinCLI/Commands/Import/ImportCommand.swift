@@ -17,9 +17,12 @@ enum ImportCommand {
             new; one you deleted or edited stays deleted or edited. A file with errors is not
             imported: fix it (or the profile) and import it again.
 
-            A money-out in one of your accounts and the same amount in to another within 3 days
-            become transfers on both sides when they are each other's only match, unless a rule set
-            their type; --no-transfer-matching turns this off.
+            A money-out in one of your accounts and the same amount in to another within 3 days (4
+            over a weekend) become transfers on both sides when they are each other's only match and
+            there is evidence beyond the amount: both typed transfer, one naming the other's
+            account, or a transfer word. Without evidence, ambiguous, or against a rule's type, the
+            pair is only a suggestion: 'pfin transfers' lists them to accept or reject.
+            --no-transfer-matching turns this off.
 
             The ledger is --db PATH, else $PFIN_DB, else $XDG_DATA_HOME/pfin/ledger.sqlite, else
             ~/.local/share/pfin/ledger.sqlite.
@@ -27,7 +30,7 @@ enum ImportCommand {
         options: InputOptions.specs + RulesLoading.specs + [
             LedgerOpening.spec,
             OptionSpec("--dry-run", help: "Show what would be imported; write nothing."),
-            OptionSpec("--no-transfer-matching", help: "Do not turn matching money-out and money-in between own accounts into transfers."),
+            OptionSpec("--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs)."),
         ],
         examples: [
             "pfin import Samples/us-checking-chase.csv --rules Samples/rules.pfin",
@@ -58,6 +61,7 @@ enum ImportCommand {
             total.skippedDuplicates += result.skippedDuplicates
             total.errors += result.errors
             total.transferPairs += result.transferPairs
+            total.transferSuggestions += result.transferSuggestions
         }
         Terminal.out(line(total, matching: options.matchTransfers) + "\n")
         return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
@@ -90,18 +94,23 @@ enum ImportCommand {
             result = ImportResult(file: path, errors: max(1, sink.errors), dryRun: options.dryRun)
         }
         printer = sink.printer
-        var text = "\(path): " + line(result, matching: options.matchTransfers && result.transferPairs > 0)
+        var text = "\(path): " + line(result, matching: options.matchTransfers && result.transferPairs + result.transferSuggestions > 0)
         if result.errors > 0 { text += " (nothing imported from this file: fix the errors and import it again)" }
         Terminal.out(text + "\n")
         return result
     }
 
-    /// `imported N, skipped M duplicates, K errors[, matched P transfer pairs]`, or `would import …`.
+    /// `imported N, skipped M duplicates, K errors[, matched P transfer pairs[, S transfer suggestions …]]`,
+    /// or `would import …`.
     static func line(_ r: ImportResult, matching: Bool) -> String {
         var text = r.dryRun
             ? "would import \(r.inserted), skip \(r.skippedDuplicates) duplicates, \(r.errors) errors"
             : "imported \(r.inserted), skipped \(r.skippedDuplicates) duplicates, \(r.errors) errors"
         if matching { text += r.dryRun ? ", match \(r.transferPairs) transfer pairs" : ", matched \(r.transferPairs) transfer pairs" }
+        // Suggestions only when there are some, so that the usual line stays as it was.
+        if matching && r.transferSuggestions > 0 {
+            text += ", \(ConvertCommand.count(r.transferSuggestions, "transfer suggestion")) (see 'pfin transfers')"
+        }
         if r.dryRun && r.file.isEmpty { text += " (dry run: nothing was written)" }
         return text
     }

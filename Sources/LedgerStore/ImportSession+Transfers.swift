@@ -1,0 +1,80 @@
+import FinanceCore
+
+/// The commit's transfer step: the import's new rows and the ledger's older ones near them in
+/// date, through `TransferMatcher`, into `transfer_pairs`.
+extension ImportSession {
+    /// Pairs the new sides with each other and with the ledger's older rows of the same dates
+    /// (give or take the window); applies the matched pairs and records the suggestions.
+    ///
+    /// Sides already in a matched or accepted pair are not candidates again, and a pair the user
+    /// rejected is never found again.
+    /// - Returns: the number of pairs applied and of suggestions recorded.
+    func matchTransfers() throws(LedgerError) -> (pairs: Int, suggestions: Int) {
+        guard !sides.isEmpty else { return (0, 0) }
+        var candidates = sides
+        sides = []
+        if !ledgerWasEmpty {
+            candidates += try olderSides(near: candidates)
+        }
+        // A transfer has sides in two accounts: a statement of one account alone has none to match.
+        guard let first = candidates.first?.account, candidates.contains(where: { $0.account != first }) else { return (0, 0) }
+        var taken = Set<UInt64>(), rejected = Set<[UInt64]>()
+        if !ledgerWasEmpty {
+            for row in try ledger.pairRows() {
+                let key = [UInt64(bitPattern: row.out), UInt64(bitPattern: row.in)]
+                if row.status.isApplied { taken.formUnion(key) } else if row.status == .rejected { rejected.insert(key) }
+            }
+            candidates.removeAll { taken.contains($0.id.value) }
+        }
+        var pairs = 0, suggestions = 0
+        for match in TransferMatcher.match(candidates, excluded: { rejected.contains([$0.value, $1.value]) }) {
+            let out = candidates[match.out], into = candidates[match.in]
+            if match.isMatched {
+                try ledger.store(out: out.id, in: into.id, status: .matched, reasons: match.reasons, typesBefore: (out.type, into.type),
+                                 importID: importID, decidedAt: nil, replacing: false)
+                for side in [out, into] where side.type != .transfer { try ledger.setType(.transfer, of: side.id, force: false) }
+                try ledger.dropOtherSuggestions(out.id, into.id)
+                pairs += 1
+            } else {
+                try ledger.store(out: out.id, in: into.id, status: .suggested, reasons: match.reasons, typesBefore: nil,
+                                 importID: importID, decidedAt: nil, replacing: false)
+                suggestions += 1
+            }
+        }
+        return (pairs, suggestions)
+    }
+
+    /// The older rows that could be the other side of a new one: in the new rows' dates, widened by
+    /// the window, with an account and an amount one of the new rows has.
+    private func olderSides(near new: [TransferCandidate]) throws(LedgerError) -> [TransferCandidate] {
+        let magnitudes = Set(new.compactMap(\.amount.magnitude))
+        let dates = new.map(\.date)
+        guard let first = dates.min(), let last = dates.max() else { return [] }
+        let query = try ledger.statement("""
+            SELECT id, account_id, day, amount_units, amount_scale, currency, type, type_locked, name, memo, category_id
+            FROM transactions
+            WHERE day BETWEEN ?1 AND ?2 AND deleted = 0 AND account_id IS NOT NULL AND import_id IS NOT ?3
+            """)
+        defer { query.reset() }
+        query.bind(1, Int64(first.adding(days: -TransferMatcher.widestDays).daysSinceEpoch))
+        query.bind(2, Int64(last.adding(days: TransferMatcher.widestDays).daysSinceEpoch))
+        query.bind(3, importID)
+        let accounts = try NameTable.accounts.names(in: ledger)
+        let categories = try NameTable.categories.names(in: ledger)
+        var older: [TransferCandidate] = []
+        while try query.step() {
+            let code = query.bytes(5)
+            let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
+            let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(4))))
+            let amount = Money(units: query.int64(3), scale: scale, currency: currency)
+            guard let magnitude = amount.magnitude, magnitudes.contains(magnitude), let account = accounts[query.int64(1)]
+            else { continue }
+            older.append(TransferCandidate(id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: account,
+                                           date: ActivityColumns.date(query.int64(2)), amount: amount,
+                                           type: ActivityColumns.type(query.int64(6)), typeLocked: query.int64(7) != 0, isNew: false,
+                                           name: query.string(8), memo: query.optionalString(9),
+                                           category: query.isNull(10) ? nil : categories[query.int64(10)]))
+        }
+        return older
+    }
+}

@@ -1,0 +1,47 @@
+import FinanceCore
+
+/// One side of a possible transfer between two of the user's own accounts.
+public struct TransferCandidate: Sendable, Equatable {
+    /// The transaction's id.
+    public var id: ActivityID
+    public var account: String
+    public var date: LocalDate
+    /// Signed: the money-out side is negative, the money-in side positive.
+    public var amount: Money
+    public var type: PaymentType
+    /// A rule or the user set the type: matching never changes it.
+    public var typeLocked: Bool
+    /// Part of the import being matched (only pairs with a new side are considered).
+    public var isNew: Bool
+    /// The texts that can name the other account or say "transfer".
+    public var name: String
+    public var memo: String?
+    public var category: String?
+
+    public init(id: ActivityID, account: String, date: LocalDate, amount: Money, type: PaymentType, typeLocked: Bool,
+                isNew: Bool, name: String = "", memo: String? = nil, category: String? = nil)
+    {
+        self.id = id
+        self.account = account
+        self.date = date
+        self.amount = amount
+        self.type = type
+        self.typeLocked = typeLocked
+        self.isNew = isNew
+        self.name = name
+        self.memo = memo
+        self.category = category
+    }
+
+    /// The file, a rule or the user typed it a transfer: type `transfer` (OFX `XFER`, QIF
+    /// `[Account]`, `set type transfer`) or a category under `Transfers`.
+    public var isTypedTransfer: Bool {
+        if type == .transfer { return true }
+        guard let category else { return false }
+        let top = category.split(separator: ":", maxSplits: 1).first.map { TransferText.tokens(String($0)) } ?? []
+        return top == ["transfers"] || top == ["transfer"]
+    }
+
+    /// A rule or the user gave it another type: pairing may suggest it, never apply to it.
+    public var isBlocked: Bool { typeLocked && type != .transfer }
+}

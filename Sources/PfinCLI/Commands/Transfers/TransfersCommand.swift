@@ -1,0 +1,91 @@
+import FinanceCore
+import LedgerStore
+
+/// `pfin transfers`: the ledger's transfer pairs and suggestions, and the user's decisions on them.
+enum TransfersCommand {
+    static let spec = CommandSpec(
+        name: "transfers",
+        synopsis: "[--format text|json] [--accept ID ID | --reject ID ID] [--db PATH]",
+        summary: "Review transfer pairs between own accounts: list, accept or reject them.",
+        details: """
+            Lists the transfer pairs the imports matched (both sides became transfers) and the
+            suggestions they found but did not apply, each with both sides, the evidence and a
+            confidence. A pair needs evidence beyond the amount: both sides typed transfer, one side
+            naming the other's account (its name or last digits), or a transfer word (transfer,
+            Überweisung, virement, payment to card, autopay, …). An equal amount alone, an
+            ambiguous choice, or a side whose type a rule set otherwise is only a suggestion.
+
+            --accept ID ID makes the two transactions one transfer: a suggestion, or any money-out
+            and money-in on two accounts. --reject ID ID un-pairs a matched pair (both sides get
+            back the type they had) or dismisses a suggestion; a rejected pair never comes back on
+            a re-import. IDs are as 'pfin list' and this list show them: a unique prefix is enough.
+            """,
+        options: [
+            OptionSpec("--format", value: "FORMAT", help: "text (default) or json."),
+            OptionSpec("--accept", help: "Pair the two transactions ID ID as one transfer."),
+            OptionSpec("--reject", help: "Un-pair or dismiss the pair of ID ID."),
+            LedgerOptions.spec,
+        ],
+        examples: ["pfin transfers", "pfin transfers --accept 68feb326 074b50b0", "pfin transfers --reject 3cc9abce b7b96866",
+                   "pfin transfers --format json"])
+
+    private enum Action { case list, accept, reject }
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let options: LedgerOptions
+        let action: Action
+        let json: Bool
+        do throws(UsageError) {
+            (action, json) = try parse(arguments)
+            options = try LedgerOptions.parse(arguments)
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
+        if action == .list {
+            do {
+                let pairs = try ledger.transferPairs()
+                Terminal.out(json ? TransfersText.json(pairs) : TransfersText.text(pairs))
+                return ExitStatus.success
+            } catch {
+                LedgerOptions.fail(error, printer: &printer)
+                return ExitStatus.inputErrors
+            }
+        }
+        let outcome = action == .accept ? "nothing was accepted" : "nothing was rejected"
+        guard let entries = EntryLookup.findAll(arguments.positionals, in: ledger, outcome: outcome, printer: &printer)
+        else { return ExitStatus.inputErrors }
+        do {
+            let (a, b) = (entries[0].activity.id, entries[1].activity.id)
+            let pair = action == .accept ? try ledger.acceptTransfer(a, b) : try ledger.rejectTransfer(a, b)
+            Terminal.out(json ? TransfersText.json([pair]) : TransfersText.decided(pair))
+            return ExitStatus.success
+        } catch {
+            LedgerOptions.fail(error, printer: &printer)
+            return ExitStatus.inputErrors
+        }
+    }
+
+    private static func parse(_ arguments: ParsedArguments) throws(UsageError) -> (Action, Bool) {
+        let json: Bool
+        switch arguments.value("--format") ?? "text" {
+        case "text": json = false
+        case "json": json = true
+        case let other: throw UsageError(message: "unknown format '\(other)' for 'pfin transfers' (text or json)")
+        }
+        let accept = arguments.flag("--accept"), reject = arguments.flag("--reject")
+        if accept && reject { throw UsageError(message: "give --accept or --reject, not both") }
+        guard accept || reject else {
+            if let first = arguments.positionals.first {
+                throw UsageError(message: "'pfin transfers' lists pairs; found '\(first)': give --accept ID ID or --reject ID ID to decide one")
+            }
+            return (.list, json)
+        }
+        let option = accept ? "--accept" : "--reject"
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(message: "\(option) needs the ids of two transactions (\(option) ID ID); found \(arguments.positionals.count)")
+        }
+        return (accept ? .accept : .reject, json)
+    }
+}
