@@ -27,11 +27,11 @@ public struct LedgerFilter: Sendable, Equatable {
     /// At most this many, the newest.
     public var limit: Int?
     /// Only the deleted transactions (which otherwise never match).
-    public var deleted: Bool = false
+    public var deleted: Bool
 
     public init(type: PaymentType? = nil, from: LocalDate? = nil, to: LocalDate? = nil, categoryPrefix: String? = nil,
                 account: String? = nil, search: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil,
-                limit: Int? = nil)
+                limit: Int? = nil, deleted: Bool = false)
     {
         self.type = type
         self.from = from
@@ -42,5 +42,6 @@ public struct LedgerFilter: Sendable, Equatable {
         self.minAmount = minAmount
         self.maxAmount = maxAmount
         self.limit = limit
+        self.deleted = deleted
     }
 }
