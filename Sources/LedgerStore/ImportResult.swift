@@ -14,9 +14,13 @@ public struct ImportResult: Sendable, Equatable {
     public var transferSuggestions: Int
     /// Nothing was written: the transaction was rolled back.
     public var dryRun: Bool
+    /// The import's batch (`imports.id`), for `Ledger.undo`; `nil` for a dry run or a rolled-back file.
+    public var batch: Int64?
+    /// A dry run's rows: what would be added, the duplicates and of what, the would-be transfers.
+    public var preview: ImportPreview?
 
     public init(file: String, inserted: Int = 0, skippedDuplicates: Int = 0, errors: Int = 0, transferPairs: Int = 0,
-                transferSuggestions: Int = 0, dryRun: Bool = false)
+                transferSuggestions: Int = 0, dryRun: Bool = false, batch: Int64? = nil, preview: ImportPreview? = nil)
     {
         self.file = file
         self.inserted = inserted
@@ -25,6 +29,8 @@ public struct ImportResult: Sendable, Equatable {
         self.transferPairs = transferPairs
         self.transferSuggestions = transferSuggestions
         self.dryRun = dryRun
+        self.batch = batch
+        self.preview = preview
     }
 }
 

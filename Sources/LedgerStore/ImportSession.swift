@@ -35,6 +35,8 @@ public final class ImportSession {
     var knownIDs = IDSet()
     /// The ids of the account and category names met so far.
     private var names = NameIDs()
+    /// A dry run's rows, for the user to review (see `ImportPreview`); `nil` for a real import.
+    var preview: ImportPreview?
     /// Rows after which an import larger than the ledger switches to bulk loading.
     static let bulkThreshold = 20_000
     /// Parameters per imported row: the activity's 15, the import and whether a rule set the type.
@@ -66,11 +68,13 @@ public final class ImportSession {
             importID = sqlite3_last_insert_rowid(connection.handle)
             ledgerWasEmpty = try connection.integer("SELECT NOT EXISTS (SELECT 1 FROM transactions)") == 1
             rowsBefore = try connection.integer("SELECT coalesce(max(seq), 0) FROM transactions") ?? 0
+            try startRecordingTypeChanges()
         } catch {
             try? connection.execute("ROLLBACK", "rolling back")
             throw error
         }
         ledger.importInProgress = true
+        if options.dryRun { preview = ImportPreview() }
     }
 
     deinit {
@@ -91,6 +95,7 @@ public final class ImportSession {
         if bulkInsert != nil {
             guard knownIDs.insert(activity.id.value) else {
                 skippedDuplicates += 1
+                preview?.duplicates.append(ImportPreview.Duplicate(activity: activity, existing: nil))
                 return false
             }
             try addBulk(BulkRow(activity: activity, references: references, typeSetByRule: typeSetByRule))
@@ -102,10 +107,12 @@ public final class ImportSession {
             _ = try insert.step()
             guard ledger.connection.changes == 1 else {
                 skippedDuplicates += 1
+                preview?.duplicates.append(ImportPreview.Duplicate(activity: activity, existing: nil))
                 return false
             }
         }
         inserted += 1
+        preview?.added.append(activity)
         if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try startBulkLoad() }
         if options.matchTransfers, let account = activity.account {
             sides.append(TransferCandidate(id: activity.id, account: account, date: activity.date, amount: activity.amount,
@@ -124,6 +131,8 @@ public final class ImportSession {
         do throws(LedgerError) {
             try rebuildIndexes()
             let (pairs, suggestions) = options.matchTransfers ? try matchTransfers() : (0, 0)
+            if preview != nil { try completePreview() }
+            try stopRecordingTypeChanges()
             let record = try ledger.statement("""
                 UPDATE imports SET inserted = ?2, skipped_duplicates = ?3, errors = ?4, transfer_pairs = ?5 WHERE id = ?1
                 """)
@@ -141,7 +150,8 @@ public final class ImportSession {
                 ledger.importInProgress = false
             }
             return ImportResult(file: file, inserted: inserted, skippedDuplicates: skippedDuplicates, errors: errors,
-                                transferPairs: pairs, transferSuggestions: suggestions, dryRun: options.dryRun)
+                                transferPairs: pairs, transferSuggestions: suggestions, dryRun: options.dryRun,
+                                batch: options.dryRun ? nil : importID, preview: preview)
         } catch {
             rollback()
             throw error

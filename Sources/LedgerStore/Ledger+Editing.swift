@@ -88,7 +88,7 @@ extension Ledger {
     }
 
     /// Runs `body` in one write transaction: all of it lands, or (when it throws) none of it.
-    private func inTransaction<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+    func inTransaction<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
         try connection.execute("BEGIN IMMEDIATE", what)
         do throws(LedgerError) {
             let result = try body()

@@ -31,11 +31,11 @@ extension Ledger {
     }
 
     /// The transaction whose id starts with `idPrefix` (1 to 16 hex digits, either case), if it is
-    /// the only one; deleted transactions are not found.
-    public func activity(idPrefix: String) throws(LedgerError) -> ActivityLookup {
+    /// the only one; deleted transactions are not found, unless `deleted` asks for them alone.
+    public func activity(idPrefix: String, deleted: Bool = false) throws(LedgerError) -> ActivityLookup {
         guard let range = Ledger.idRange(prefix: idPrefix) else { return .invalidPrefix }
         let statement = try statement("""
-            SELECT \(ActivityColumns.select) FROM transactions WHERE id BETWEEN ?1 AND ?2 AND deleted = 0 ORDER BY id LIMIT 6
+            SELECT \(ActivityColumns.select) FROM transactions WHERE id BETWEEN ?1 AND ?2 AND deleted = \(deleted ? 1 : 0) ORDER BY id LIMIT 6
             """)
         defer { statement.reset() }
         statement.bind(1, Int64(bitPattern: range.lowerBound))

@@ -18,6 +18,16 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     case sqlite(path: String, operation: String, code: Int32, message: String)
     /// No transaction in the ledger has this id (or it was deleted).
     case notFound(ActivityID)
+    /// The transaction is not deleted, so there is nothing to restore.
+    case notDeleted(ActivityID)
+    /// There is no import to undo.
+    case noImports
+    /// No import batch has this number.
+    case batchNotFound(Int64)
+    /// The batch was undone already.
+    case batchUndone(ImportBatch)
+    /// The batch holds transactions the user edited or deleted; undoing it needs `force`.
+    case batchEdited(ImportBatch, [LedgerEntry])
     /// A value the ledger cannot store, such as an amount too large for 64 bits.
     case invalid(String)
     /// Part of the API that is declared but not implemented yet.
@@ -34,6 +44,14 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the ledger '\(path)' stayed locked by another pfin while \(operation)"
         case .sqlite(let path, let operation, _, let message): return "SQLite failed while \(operation) in '\(path)': \(message)"
         case .notFound(let id): return "no transaction has the id \(id)"
+        case .notDeleted(let id): return "the transaction \(id) is not deleted"
+        case .noImports: return "the ledger has no imports to undo"
+        case .batchNotFound(let id): return "there is no import batch \(id)"
+        case .batchUndone(let batch):
+            return "import batch \(batch.id) ('\(batch.file)') was undone already, at \(batch.undoneAt ?? "")"
+        case .batchEdited(let batch, let entries):
+            let rows = entries.count == 1 ? "1 transaction" : "\(entries.count) transactions"
+            return "import batch \(batch.id) ('\(batch.file)') has \(rows) you edited or deleted; nothing was undone"
         case .invalid(let message): return message
         case .notYetImplemented(let what): return "\(what) is not implemented yet"
         }
@@ -54,6 +72,10 @@ public enum LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
             default: return nil
             }
         case .notFound: return "'pfin list' shows the ids; a unique prefix of one is enough"
+        case .notDeleted: return "'pfin list --deleted' shows the deleted transactions"
+        case .noImports, .batchNotFound, .batchUndone: return "'pfin imports' lists the batches; 'pfin undo BATCH' undoes one"
+        case .batchEdited:
+            return "--force undoes it anyway: the edits are lost, and a re-import brings the rows back as the bank sent them"
         case .invalid, .notYetImplemented: return nil
         }
     }

@@ -2,7 +2,7 @@ import FinanceCore
 
 /// Which transactions `Ledger.list` and `Ledger.forEachActivity` return; `nil` fields do not filter.
 ///
-/// Deleted transactions never match. All conditions must hold.
+/// Deleted transactions never match, unless `deleted` asks for them alone. All conditions must hold.
 ///
 ///     var filter = LedgerFilter()
 ///     filter.from = LocalDate(year: 2024, month: 1, day: 1)
@@ -26,10 +26,12 @@ public struct LedgerFilter: Sendable, Equatable {
     public var maxAmount: Money?
     /// At most this many, the newest.
     public var limit: Int?
+    /// Only the deleted transactions (which otherwise never match).
+    public var deleted: Bool
 
     public init(type: PaymentType? = nil, from: LocalDate? = nil, to: LocalDate? = nil, categoryPrefix: String? = nil,
                 account: String? = nil, search: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil,
-                limit: Int? = nil)
+                limit: Int? = nil, deleted: Bool = false)
     {
         self.type = type
         self.from = from
@@ -40,5 +42,6 @@ public struct LedgerFilter: Sendable, Equatable {
         self.minAmount = minAmount
         self.maxAmount = maxAmount
         self.limit = limit
+        self.deleted = deleted
     }
 }

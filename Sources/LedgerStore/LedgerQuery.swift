@@ -27,6 +27,7 @@ struct LedgerQuery {
 
     init(_ filter: LedgerFilter) {
         self.filter = filter
+        if filter.deleted { conditions = ["deleted = 1"] }
         // A literal, not a parameter: the type index is partial, and SQLite uses it only when the
         // query's SQL itself shows the type is one it covers.
         if let type = filter.type { conditions.append("type = \(ActivityColumns.code(type))") }

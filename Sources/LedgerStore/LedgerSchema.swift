@@ -93,7 +93,7 @@ enum LedgerSchema {
             FROM transactions t LEFT JOIN accounts a ON a.id = t.account_id
                 LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN imports i ON i.id = t.import_id;
         """,
-        // Transfer pairs (TransferMatcher): each pair found, with its evidence, and the user's decisions.
+        // 2 (transfers): transfer pairs (TransferMatcher): each pair found, with its evidence, and the user's decisions.
         // A rejected pair stays as a row so that a re-import never pairs it again.
         """
         CREATE TABLE transfer_pairs (
@@ -110,6 +110,20 @@ enum LedgerSchema {
             UNIQUE (out_id, in_id)
         );
         CREATE INDEX transfer_pairs_in ON transfer_pairs(in_id);
+        """,
+        // 3 (batches): undoing an import, and the type changes an import's transfer matching made.
+        // ImportSession records into import_type_changes through a TEMP trigger that lives only
+        // while its import runs (so edits and other commands never write to it): every row whose
+        // type became transfer, with the type it had, so that `pfin undo` can put the other side
+        // of a pairing back. One row per changed transaction, a few per import.
+        """
+        ALTER TABLE imports ADD COLUMN undone_at TEXT;   -- UTC; set by pfin undo, which removed the import's transactions
+        CREATE TABLE import_type_changes (
+            import_id INTEGER NOT NULL,      -- imports.id of the import whose matching changed the type
+            transaction_id INTEGER NOT NULL, -- transactions.id (of any import, or entered by hand)
+            previous_type INTEGER NOT NULL   -- the type before, as transactions.type
+        );
+        CREATE INDEX import_type_changes_import ON import_type_changes(import_id);
         """,
     ]
 }

@@ -67,6 +67,8 @@ public enum Pfin {
     static let commands: [Command] = [
         Command(spec: ConvertCommand.spec, run: { ConvertCommand.run($0) }),
         Command(spec: ImportCommand.spec, run: { ImportCommand.run($0) }),
+        Command(spec: ImportsCommand.spec, run: { ImportsCommand.run($0) }),
+        Command(spec: UndoCommand.spec, run: { UndoCommand.run($0) }),
         Command(spec: IdentifyCommand.spec, run: { IdentifyCommand.run($0) }),
         Command(spec: ReportCommand.spec, run: { ReportCommand.run($0) }),
         Command(spec: RulesCommand.spec, run: { _ in ExitStatus.usage }, subcommands: [
@@ -77,6 +79,7 @@ public enum Pfin {
         Command(spec: AddCommand.spec, run: { AddCommand.run($0) }),
         Command(spec: EditCommand.spec, run: { EditCommand.run($0) }),
         Command(spec: DeleteCommand.spec, run: { DeleteCommand.run($0) }),
+        Command(spec: RestoreCommand.spec, run: { RestoreCommand.run($0) }),
         Command(spec: ShowCommand.spec, run: { ShowCommand.run($0) }),
         Command(spec: ListCommand.spec, run: { ListCommand.run($0) }),
         Command(spec: SummaryCommand.spec, run: { SummaryCommand.run($0) }),

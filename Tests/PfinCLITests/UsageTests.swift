@@ -42,6 +42,10 @@ struct UsageTests {
         Case(name: "help-list", arguments: ["help", "list"]),
         Case(name: "help-summary", arguments: ["help", "summary"]),
         Case(name: "list-help", arguments: ["list", "--help"]),
+        Case(name: "help-imports", arguments: ["help", "imports"]),
+        Case(name: "help-undo", arguments: ["help", "undo"]),
+        Case(name: "help-restore", arguments: ["help", "restore"]),
+        Case(name: "undo-help", arguments: ["undo", "--help"]),
     ]
 
     @Test(arguments: helpRequests)
@@ -61,7 +65,7 @@ struct UsageTests {
         #expect(help.contains("example"))
     }
 
-    @Test("every ledger command's help lists its options and an example", arguments: ["add", "edit", "delete", "show", "list", "summary"])
+    @Test("every ledger command's help lists its options and an example", arguments: ["add", "edit", "delete", "show", "list", "summary", "imports", "undo", "restore"])
     func ledgerHelpIsComplete(_ command: String) throws {
         let help = try PfinProcess.run(["help", command]).stdout
         #expect(help.contains("--db PATH"))

@@ -95,6 +95,12 @@ import Testing
         #expect(dry.status == 0)
         #expect(dry.stdout == """
             \(Self.fixture("giro-april.csv")): would import 6, skip 0 duplicates, 0 errors
+              add        2024-04-02  -  BAKERY SUNRISE  -€4.20
+              add        2024-04-05  -  COFFEE CORNER  -€3.50
+              add        2024-04-05  -  COFFEE CORNER  -€3.50
+              add        2024-04-15  -  ACME GMBH SALARY  +€3,850.00
+              add        2024-04-20  -  STADTWERKE  -€61.00
+              add        2024-04-28  -  GROCER MAPLE  -€54.20
             would import 6, skip 0 duplicates, 0 errors, match 0 transfer pairs (dry run: nothing was written)
 
             """)

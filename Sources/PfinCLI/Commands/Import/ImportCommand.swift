@@ -26,10 +26,16 @@ enum ImportCommand {
 
             The ledger is --db PATH, else $PFIN_DB, else $XDG_DATA_HOME/pfin/ledger.sqlite, else
             ~/.local/share/pfin/ledger.sqlite.
+
+            Each file imported is a batch: 'pfin imports' lists them, 'pfin undo' removes the last
+            one (or 'pfin undo BATCH' another). --dry-run reads and matches everything, then rolls
+            back: it lists each transaction it would add, each duplicate with the ledger row it
+            duplicates (its id, date and name, and whether you deleted or edited it), and the rows
+            transfer matching would turn into transfers.
             """,
         options: InputOptions.specs + RulesLoading.specs + [
             LedgerOpening.spec,
-            OptionSpec("--dry-run", help: "Show what would be imported; write nothing."),
+            OptionSpec("--dry-run", help: "Show what would be added, the duplicates and of what, the transfers; write nothing."),
             OptionSpec("--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs)."),
         ],
         examples: [
@@ -96,7 +102,7 @@ enum ImportCommand {
         printer = sink.printer
         var text = "\(path): " + line(result, matching: options.matchTransfers && result.transferPairs + result.transferSuggestions > 0)
         if result.errors > 0 { text += " (nothing imported from this file: fix the errors and import it again)" }
-        Terminal.out(text + "\n")
+        Terminal.out(text + "\n" + (result.preview.map(ImportPreviewText.render) ?? ""))
         return result
     }
 

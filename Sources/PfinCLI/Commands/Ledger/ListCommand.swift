@@ -6,19 +6,20 @@ import StatementFormats
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list",
-        synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N] [--format text|csv|jsonl] [--db PATH]",
+        synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N] [--deleted] [--format text|csv|jsonl] [--db PATH]",
         summary: "List the ledger's transactions, newest first, filtered.",
         details: """
             Every filter given must hold. The text format shows the first eight digits of each id,
             enough for 'pfin show', 'edit' and 'delete'. CSV and JSON Lines are exactly what
             'pfin convert' writes, so a list can be read again by 'pfin convert' or 'pfin report'.
-            Deleted transactions are never listed.
+            Deleted transactions are listed only with --deleted, and then only they are.
             """,
         options: ListRequest.specs + [LedgerOptions.spec],
         examples: [
             "pfin list --from 2024-05-01 --category Food",
             "pfin list --type income --min 1,000 --format csv > income.csv",
             "pfin list --search bakery --limit 5",
+            "pfin list --deleted",
         ])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -42,7 +43,7 @@ enum ListCommand {
         switch request.format {
         case .text:
             if rows.isEmpty {
-                Terminal.err("pfin: no transactions match\n")
+                Terminal.err(request.filter.deleted ? "pfin: no deleted transactions match\n" : "pfin: no transactions match\n")
             } else {
                 Terminal.out(ActivityTable.render(rows))
             }

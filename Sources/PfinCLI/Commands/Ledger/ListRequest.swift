@@ -22,6 +22,7 @@ struct ListRequest {
         OptionSpec("--max", value: "AMOUNT", help: "Amounts of at most AMOUNT, ignoring the sign."),
         OptionSpec("--limit", value: "N", help: "At most the N newest."),
         OptionSpec("--format", value: "FORMAT", help: "text (default, columns for 80-column terminals), csv or jsonl."),
+        OptionSpec("--deleted", help: "Only the deleted transactions (for 'pfin restore'), with the other filters."),
     ]
 
     static func parse(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> ListRequest {
@@ -44,6 +45,7 @@ struct ListRequest {
         filter.categoryPrefix = arguments.value("--category")
         filter.account = arguments.value("--account")
         filter.search = arguments.value("--search")
+        filter.deleted = arguments.flag("--deleted")
         filter.minAmount = try amount(arguments, "--min")
         filter.maxAmount = try amount(arguments, "--max")
         if let min = filter.minAmount, let max = filter.maxAmount, max < min {
