@@ -80,7 +80,8 @@ public struct CSVProfile: Equatable, Sendable {
         account = dialect.account
         currency = dialect.currency
         amountSign = dialect.amountSign
-        writtenByPfin = dialect.writtenByPfin
+        // Printed only when set (`written-by pfin`), so left unset otherwise, as parsing that text gives.
+        writtenByPfin = dialect.writtenByPfin ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
