@@ -9,10 +9,11 @@ enum ListCommand {
         synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N] [--format text|csv|jsonl] [--db PATH]",
         summary: "List the ledger's transactions, newest first, filtered.",
         details: """
-            Every filter given must hold. The text format shows the first digits of each id: eight,
-            or as many more as make every shown id unique in the ledger (as git abbreviates
-            hashes), so each works with 'pfin show', 'edit' and 'delete'. CSV and JSON Lines are exactly what
-            'pfin convert' writes, so a list can be read again by 'pfin convert' or 'pfin report'.
+            Every filter given must hold. The text format shows the first digits of each id:
+            eight, or as many more as make every shown id unique in the ledger (as git abbreviates
+            hashes), so each works with 'pfin show', 'edit' and 'delete'. CSV and JSON Lines are
+            exactly what 'pfin convert' writes, so a list can be read again by 'pfin convert' or
+            'pfin report' with every field.
             Deleted transactions are never listed.
             """,
         options: ListRequest.specs + [LedgerOptions.spec],
