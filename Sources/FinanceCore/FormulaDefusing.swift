@@ -30,3 +30,24 @@ public enum FormulaDefusing {
         return digits > 0 && (!dot || afterDot > 0)
     }
 }
+
+extension FormulaDefusing {
+    /// Whether pfin's activity CSV (`convert --to csv`, `list --format csv`) writes the text with a
+    /// leading `'`: a cell a spreadsheet would run (`needsPrefix`), or one that already starts with
+    /// `'`. Prefixing the latter too keeps the apostrophe reversible: reading the file back removes
+    /// one `'` exactly from the cells that start with `'` followed by what this function prefixes
+    /// (`=`, `@`, tab, CR, `+` or `-` not starting a plain number, or another `'`).
+    public static func needsApostrophe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.first == UInt8(ascii: "'") || needsPrefix(bytes)
+    }
+
+    /// A cell of pfin's activity CSV without the apostrophe `needsApostrophe` added, if it has one.
+    ///
+    ///     '=HYPERLINK("x")  →  =HYPERLINK("x")      '+Bonus  →  +Bonus      ''Tis  →  'Tis
+    ///     '-54.20  →  '-54.20 (pfin never prefixes a plain number)       'Tis  →  'Tis
+    public static func removingApostrophe(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "'") else { return bytes }
+        let rest = UnsafeBufferPointer(rebasing: bytes[1...])
+        return needsApostrophe(rest) ? rest : bytes
+    }
+}

@@ -11,7 +11,7 @@ struct CAMTConvertTests {
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 26)
-        #expect(lines.contains { $0.hasSuffix(",2024-05-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2024-0815,expense,,SAMMLER-2024-05-2,") })
+        #expect(lines.contains { $0.hasSuffix(",2024-05-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2024-0815,expense,,SAMMLER-2024-05-2,,Samples/de-sparkasse-camt053.xml:770") })
     }
 
     @Test func warningsKeepExitStatusZeroAndNameTheEntry() throws {

@@ -4,12 +4,23 @@ import FinanceCore
 ///
 /// Spreadsheets run a cell that starts with `=`, `+`, `-`, `@`, tab or CR as a formula, so such a
 /// cell is written with a leading `'` unless it is a plain number (`-54.20` stays a number):
-/// a payee named `=HYPERLINK(…)` arrives as text.
+/// a payee named `=HYPERLINK(…)` arrives as text. A cell that itself starts with `'` gets one more,
+/// so that pfin's reader can take exactly its own apostrophes off again
+/// (`FormulaDefusing.needsApostrophe`).
+///
+/// The last column, `source`, is where the activity was read from (`FILE:LINE`); it comes last so
+/// that readers of the twelve columns before it keep working.
 public struct CSVActivityWriter: StatementWriter {
-    public static let header = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber"
+    public static let header = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber,source"
+    /// The header before the `source` column was added: pfin reads files with either.
+    public static let headerWithoutSource = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber"
     private let output: ByteOutput
     private let buffer = ByteBuffer()
     private var wroteHeader = false
+    /// The last source file, and whether its name may be written as it is (no quoting, no
+    /// apostrophe): every activity of a file shares it.
+    private var lastFile: String?
+    private var lastFileIsPlain = false
 
     public init(output: ByteOutput) {
         self.output = output
@@ -45,6 +56,8 @@ public struct CSVActivityWriter: StatementWriter {
         Self.appendCell(a.fitid, to: out)
         out.append(UInt8(ascii: ","))
         Self.appendCell(a.checkNumber, to: out)
+        out.append(UInt8(ascii: ","))
+        appendSource(a.source, to: out)
         out.append(0x0A)
         if out.count >= 1 << 16 {
             try output.write(out.bytes)
@@ -65,11 +78,30 @@ public struct CSVActivityWriter: StatementWriter {
         buffer.append(0x0A)
     }
 
+    /// The `source` cell, `FILE:LINE`; the name's bytes straight from the string when it needs
+    /// neither quotes nor an apostrophe (nearly always), else through `appendCell`.
+    private mutating func appendSource(_ source: SourceLocation, to out: ByteBuffer) {
+        if source.file != lastFile {
+            lastFile = source.file
+            lastFileIsPlain = source.file.withUTF8Bytes { bytes in
+                !FormulaDefusing.needsApostrophe(bytes)
+                    && !bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            }
+        }
+        guard lastFileIsPlain else {
+            Self.appendCell("\(source.file):\(source.line)", to: out)
+            return
+        }
+        source.file.withUTF8Bytes { out.append($0) }
+        out.append(UInt8(ascii: ":"))
+        out.appendDecimal(source.line)
+    }
+
     /// Appends one cell: empty for `nil`, defused if a spreadsheet would run it, quoted if needed.
     static func appendCell(_ text: String?, to out: ByteBuffer) {
         guard let text, !text.isEmpty else { return }
         text.withUTF8Bytes { bytes in
-            let defuse = FormulaDefusing.needsPrefix(bytes)
+            let defuse = FormulaDefusing.needsApostrophe(bytes)
             var needsQuotes = false
             for b in bytes where b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D {
                 needsQuotes = true

@@ -19,11 +19,17 @@ public struct CSVDialect: Equatable, Sendable {
     /// The currency of amounts that state none.
     public var currency: CurrencyCode?
     public var amountSign: AmountSign
+    /// The file is pfin's own CSV (`convert --to csv`, `list --format csv`): cells are read as
+    /// pfin wrote them, untrimmed, with the apostrophe pfin put before formula-like text removed
+    /// (`FormulaDefusing.removingApostrophe`); an empty name stays empty (no memo stands in for
+    /// it) and no row is taken for a balance row.
+    public var writtenByPfin: Bool
 
     public init(encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
                 decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
-                currency: CurrencyCode?, amountSign: AmountSign)
+                currency: CurrencyCode?, amountSign: AmountSign, writtenByPfin: Bool = false)
     {
+        self.writtenByPfin = writtenByPfin
         self.encoding = encoding
         self.delimiter = delimiter
         self.skip = skip
@@ -57,6 +63,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var account: String?
     public var currency: CurrencyCode?
     public var amountSign: AmountSign?
+    /// `written-by pfin`: see `CSVDialect.writtenByPfin`.
+    public var writtenByPfin: Bool?
 
     public init() {}
 
@@ -72,6 +80,8 @@ public struct CSVProfile: Equatable, Sendable {
         account = dialect.account
         currency = dialect.currency
         amountSign = dialect.amountSign
+        // Printed only when set (`written-by pfin`), so left unset otherwise, as parsing that text gives.
+        writtenByPfin = dialect.writtenByPfin ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -87,6 +97,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let account { merged.account = account }
         if let currency { merged.currency = currency }
         if let amountSign { merged.amountSign = amountSign }
+        if let writtenByPfin { merged.writtenByPfin = writtenByPfin }
         return merged
     }
 }

@@ -11,6 +11,9 @@ enum CSVIssue {
     case badDirection(text: String, column: String)
     case badCurrency(text: String)
     case invalidUTF8
+    case badID(text: String)
+    case badType(text: String)
+    case badSource(text: String)
 
     var code: String {
         switch self {
@@ -21,6 +24,9 @@ enum CSVIssue {
         case .badAmount, .noAmount, .badDirection: return "csv.bad-amount"
         case .badCurrency: return "csv.bad-currency"
         case .invalidUTF8: return "csv.invalid-utf8"
+        case .badID: return "csv.bad-id"
+        case .badType: return "csv.bad-type"
+        case .badSource: return "csv.bad-source"
         }
     }
 
@@ -60,6 +66,15 @@ enum CSVIssue {
         case .badCurrency(let text):
             return Diagnostic(.error, code: code, at: location,
                               "expected an ISO 4217 currency code such as EUR, found '\(text)'")
+        case .badID(let text):
+            return Diagnostic(.error, code: code, at: location, "expected a transaction id of 16 hex digits in column 'id', found '\(text)'",
+                              notes: ["this column holds the ids pfin writes; leave the cell empty for pfin to compute the id"])
+        case .badType(let text):
+            return Diagnostic(.error, code: code, at: location, "expected 'income', 'expense' or 'transfer' in column 'type', found '\(text)'",
+                              notes: ["leave the cell empty for the type to follow the amount's sign"])
+        case .badSource(let text):
+            return Diagnostic(.error, code: code, at: location, "expected FILE:LINE in column 'source', found '\(text)'",
+                              notes: ["this column says where pfin first read the transaction; leave the cell empty to use this file's line"])
         case .invalidUTF8:
             return Diagnostic(.warning, code: code, at: location,
                               "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",

@@ -8,7 +8,7 @@ import FinanceCore
 //   setting  := 'encoding' NAME | 'delimiter' (CHAR | 'tab' | 'comma' | 'semicolon' | 'pipe')
 //             | 'skip' INT | 'header' ('yes' | 'no') | 'date-format' PATTERN | 'decimal-mark' (',' | '.')
 //             | 'columns' (ROLE '=' VALUE)+ | 'account' VALUE | 'currency' CODE
-//             | 'amount-sign' ('as-is' | 'inverted')
+//             | 'amount-sign' ('as-is' | 'inverted') | 'written-by' 'pfin'
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -16,7 +16,7 @@ import FinanceCore
 extension CSVProfile {
     /// The settings a profile may contain, in the order they are printed.
     public static let settingNames = ["encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
-                                      "columns", "account", "currency", "amount-sign"]
+                                      "columns", "account", "currency", "amount-sign", "written-by"]
 
     /// Parses a profile; all problems of the file are returned at once.
     public static func parse(_ text: String, file: String) -> Result<CSVProfile, ProfileErrors> {
@@ -122,6 +122,12 @@ extension CSVProfile {
                     fail(arg.column, "expected 'as-is' or 'inverted', found '\(arg.text)'",
                          ["'inverted' is for exports where money out is positive, as many card statements do"])
                 }
+            case "written-by":
+                guard let arg = single("'pfin'") else { continue }
+                if arg.text.lowercased() == "pfin" { profile.writtenByPfin = true } else {
+                    fail(arg.column, "expected 'pfin', found '\(arg.text)'",
+                         ["'written-by pfin' reads pfin's own CSV (convert --to csv, list --format csv) as pfin wrote it; leave it out for other files"])
+                }
             default:
                 let hint = Spelling.closest(to: key.text, in: settingNames).map { "did you mean '\($0)'? " } ?? ""
                 fail(key.column, "unknown setting '\(key.text)'", [hint + "settings: " + settingNames.joined(separator: ", ")])
@@ -136,7 +142,7 @@ extension CSVProfile {
         case "skip": return "example: skip 4"
         default: return "example: \(key) " + (["encoding": "windows-1252", "delimiter": ";", "header": "yes",
                                                  "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
-                                                 "currency": "EUR", "amount-sign": "as-is"][key] ?? "")
+                                                 "currency": "EUR", "amount-sign": "as-is", "written-by": "pfin"][key] ?? "")
         }
     }
 
@@ -183,6 +189,7 @@ extension CSVDialect {
         if let account { lines.append("account \(ProfileWord.quoted(account))") }
         if let currency { lines.append("currency \(currency)") }
         lines.append("amount-sign \(amountSign.rawValue)" + (amountSign == .inverted ? "  # money out is positive in this export" : ""))
+        if writtenByPfin { lines.append("written-by pfin  # pfin's own CSV: cells as pfin wrote them, its formula apostrophes removed") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -15,6 +15,8 @@ extension CSVRowMapper {
     /// no amount to take).
     @inline(never)
     func takeBalanceRow(_ record: borrowing CSVRecord) -> Bool {
+        // pfin writes transactions only: a payee called "Opening balance" is one.
+        guard !dialect.writtenByPfin else { return false }
         guard let (kind, label) = balanceLabel(record), let amount = balanceAmount(record) else { return false }
         var date: LocalDate?
         if columns.date < record.count {
@@ -151,7 +153,7 @@ extension CSVRowMapper {
     /// Whether extra fields belong to the last column: when it holds text, or nothing pfin reads.
     private func joinsIntoLastColumn(_ column: Int) -> Bool {
         let numeric: [Int?] = [columns.amount, columns.debit, columns.credit, columns.balance, columns.currency, columns.direction,
-                               columns.transactionID, columns.checkNumber, columns.account]
+                               columns.transactionID, columns.checkNumber, columns.account, columns.id, columns.type, columns.source]
         return column != columns.date && !numeric.contains(column)
     }
 

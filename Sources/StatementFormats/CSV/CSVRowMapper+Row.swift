@@ -40,15 +40,27 @@ extension CSVRowMapper {
         // Text.
         var invalidText = false
         let memo = text(record, columns.memo, &invalidText)
-        let name = text(record, columns.name, &invalidText) ?? memo ?? ""
+        // A bank's empty payee cell falls back to the memo; pfin's own CSV says what it wrote.
+        let name = text(record, columns.name, &invalidText) ?? (dialect.writtenByPfin ? nil : memo) ?? ""
         let fitid = text(record, columns.transactionID, &invalidText)
         let account = defaultAccount ?? text(record, columns.account, &invalidText)
         let address = text(record, columns.address, &invalidText)
         let category = text(record, columns.category, &invalidText)
         let checkNumber = text(record, columns.checkNumber, &invalidText)
 
+        // pfin's own columns: its id, type and source, where the file has them.
+        var type: PaymentType?
+        var source = SourceLocation(file: file, line: record.line)
+        var ownID: ActivityID?
+        if hasPfinColumns {
+            guard let fields = pfinFields(record) else { return false }
+            (ownID, type, source) = (fields.id, fields.type, fields.source ?? source)
+        }
+
         let id: ActivityID
-        if let fitid {
+        if let ownID {
+            id = ownID
+        } else if let fitid {
             id = ids.id(account: account, bankID: fitid, date: date)
         } else {
             id = ids.id(account: account, date: date, amount: amount, name: name)
@@ -63,8 +75,9 @@ extension CSVRowMapper {
         try flushPending(asErrors: true, into: &sink)
         try sink.accept(PaymentActivity(
             id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
-            type: category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
-            category: category, fitid: fitid, checkNumber: checkNumber, source: SourceLocation(file: file, line: line)))
+            // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.
+            type: type ?? category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
+            category: category, fitid: fitid, checkNumber: checkNumber, source: source))
         return true
     }
 
@@ -74,7 +87,8 @@ extension CSVRowMapper {
     private func text(_ record: borrowing CSVRecord, _ column: Int?, _ invalid: inout Bool) -> String? {
         guard let column, column < record.count else { return nil }
         return record.withField(column) { bytes in
-            let text = CSVRecord.trimmed(bytes)
+            // pfin's own CSV is read as written: its spaces are the text's, its apostrophes its own.
+            let text = dialect.writtenByPfin ? FormulaDefusing.removingApostrophe(bytes) : CSVRecord.trimmed(bytes)
             guard !text.isEmpty else { return nil }
             if !UTF8Validation.isValid(text) { invalid = true }
             return String(decoding: text, as: UTF8.self)
@@ -163,7 +177,7 @@ extension CSVRowMapper {
     /// Holds a row's problem back until it is known whether the row is part of a footer; `false`.
     /// A balance row or a pending one is taken for what it is instead.
     @inline(never)
-    private func hold(_ issue: CSVIssue, _ record: borrowing CSVRecord, column: Int?) -> Bool {
+    func hold(_ issue: CSVIssue, _ record: borrowing CSVRecord, column: Int?) -> Bool {
         if takeBalanceRow(record) { return false }
         if case .badDate(let text, _) = issue, let column, PendingDateWords.isPending(text) {
             holdPendingRow(record, text: text, column: column)

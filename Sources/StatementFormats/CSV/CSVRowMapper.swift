@@ -42,6 +42,8 @@ final class CSVRowMapper {
     /// Whether rows that read as transactions are also checked for balance words: only when
     /// detection saw balance rows (rows that fail are always checked).
     let checksBalanceRows: Bool
+    /// Whether the dialect reads any of pfin's own `id`, `type` and `source` columns.
+    let hasPfinColumns: Bool
     /// The leniencies reported so far (each once per file).
     @exclusivity(unchecked) var leniencies = LeniencyLog()
     /// The first lines whose text held invalid UTF-8, and how many such lines there were.
@@ -52,7 +54,8 @@ final class CSVRowMapper {
         self.dialect = dialect
         self.file = file
         self.options = options
-        self.checksBalanceRows = checksBalanceRows
+        self.checksBalanceRows = checksBalanceRows && !dialect.writtenByPfin
+        hasPfinColumns = dialect.columns[.id] != nil || dialect.columns[.type] != nil || dialect.columns[.source] != nil
         defaultAccount = options.account ?? dialect.account
         defaultCurrency = dialect.currency ?? options.currency
         invertsAmounts = dialect.amountSign == .inverted

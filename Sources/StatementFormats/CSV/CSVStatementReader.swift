@@ -15,9 +15,10 @@ public struct CSVStatementReader: StatementReader {
     public init() {}
 
     /// Text with a table shape (lines cut into fields by one delimiter) is possibly CSV; the score
-    /// stays low so that specific formats win.
+    /// stays low so that specific formats win. pfin's own header is a marker like theirs (60).
     public static func sniff(_ input: SniffInput) -> Sniff {
         guard input.isText else { return .no("the bytes are not text") }
+        if let evidence = PfinCSVLayout.evidence(input.text) { return .yes(60, evidence) }
         return CSVTableShape.sniff(input)
     }
 

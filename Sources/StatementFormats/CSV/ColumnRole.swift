@@ -21,6 +21,13 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     case transactionID = "transaction-id"
     case account
     case address
+    /// pfin's activity id, 16 hex digits (pfin's own CSV): the activity keeps it.
+    case id
+    /// pfin's `income`, `expense` or `transfer` (pfin's own CSV); an empty cell follows the sign.
+    case type
+    /// Where pfin read the activity from, `FILE:LINE` (pfin's own CSV); an empty cell, or no such
+    /// column, gives the CSV's own file and line.
+    case source
 
     /// The key a profile's `columns` line uses (`date=Buchungstag`).
     public var key: String { rawValue }

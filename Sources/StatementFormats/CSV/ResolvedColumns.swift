@@ -14,6 +14,9 @@ struct ResolvedColumns {
     var account: Int?
     var address: Int?
     var balance: Int?
+    var id: Int?
+    var type: Int?
+    var source: Int?
     private var hasBookingDate = false
 
     /// Records where a role's column is; a value date stands in for a missing booking date.
@@ -34,6 +37,9 @@ struct ResolvedColumns {
         case .account: account = index
         case .address: address = index
         case .balance: balance = index
+        case .id: id = index
+        case .type: type = index
+        case .source: source = index
         }
     }
 

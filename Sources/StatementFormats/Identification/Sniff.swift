@@ -4,7 +4,8 @@
 /// wrong format (or not at all) can see what each reader saw.
 public struct Sniff: Sendable, Equatable {
     /// 0 (not this format) to 100 (certain). Readers of specific formats answer 60 and above for
-    /// their markers; CSV answers at most 30, so that a format with markers always wins over it.
+    /// their markers; CSV answers at most 30, so that a format with markers always wins over it
+    /// (60 only for pfin's own CSV header, a marker of its own).
     public var score: Int
     /// What the score rests on: the markers found and where (`"OFXHEADER:100" at line 1`), or, at
     /// score 0, why the input is not this format.

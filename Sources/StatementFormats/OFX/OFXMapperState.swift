@@ -39,6 +39,9 @@ struct OFXTransactionState {
     var position: OFXPosition
     /// `TRNTYPE` is `XFER`.
     var isTransfer = false
+    /// `TRNTYPE` is `CREDIT` (money in) or `DEBIT`/`CHECK` (money out): the type pfin's writer says
+    /// with them, which a file pfin wrote keeps even against the sign (a rule's `set type`).
+    var writtenType: PaymentType?
     var date: LocalDate?
     /// `DTPOSTED` as written when it is outside the specified forms.
     var oddDate: String?
@@ -71,7 +74,13 @@ struct OFXTransactionState {
             value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
         }
         switch tag {
-        case .trnType: isTransfer = value.count == 4 && zip(value, "xfer".utf8).allSatisfy { $0 | 0x20 == $1 }
+        case .trnType:
+            func named(_ word: StaticString) -> Bool {
+                value.count == word.utf8CodeUnitCount
+                    && word.withUTF8Buffer { zip(value, $0).allSatisfy { $0 | 0x20 == $1 } }
+            }
+            isTransfer = named("xfer")
+            writtenType = named("credit") ? .income : named("debit") || named("check") ? .expense : nil
         case .dtPosted:
             datePosition = position
             date = OFXValues.date(value)

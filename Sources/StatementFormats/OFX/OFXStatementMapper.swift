@@ -205,7 +205,8 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         let account = options.account ?? statement?.accountID
         var name = transaction.name ?? transaction.payeeName ?? ""
         if let extended = transaction.extendedName, extended.count > name.count, extended.hasPrefix(name) { name = extended }
-        if name.isEmpty { name = transaction.memo ?? "" }
+        // A bank's missing NAME falls back to the memo; pfin leaves NAME out only for an empty name.
+        if name.isEmpty && !writtenByPfin { name = transaction.memo ?? "" }
         var fitid = transaction.fitid
         let id: ActivityID
         if writtenByPfin, let refnum = transaction.refnum, let pfinID = ActivityID(hex: refnum) {
@@ -217,7 +218,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             if !said.contains(.missingFITID) { try tolerate(OFXLeniency.missingFITID, .missingFITID, at: transaction.position) }
             id = ids.id(account: account, date: date, amount: amount, name: name)
         }
-        let type: PaymentType? = transaction.isTransfer ? .transfer : nil
+        let type: PaymentType? = transaction.isTransfer ? .transfer : writtenByPfin ? transaction.writtenType : nil
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: name, address: transaction.address, amount: amount, memo: transaction.memo,
             type: type, fitid: fitid, checkNumber: transaction.checkNumber ?? (writtenByPfin ? nil : transaction.refnum),

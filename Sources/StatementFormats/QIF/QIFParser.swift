@@ -32,6 +32,9 @@ struct QIFParser {
     /// The name of the last finished `!Account` block.
     private var lastBlockName: String?
     private var currentAccount: String?
+    /// The currency the names of the last block and of the current section state (`Checking (EUR)`).
+    private var lastBlockCurrency: CurrencyCode?
+    private var currentCurrency: CurrencyCode?
     private var autoSwitch = false
     /// The line of the account block's `N`.
     private var blockLine = 0
@@ -93,12 +96,19 @@ struct QIFParser {
             try mapper.emit(&record, account: options.account ?? currentAccount, into: &sink)
             record.reset()
         case .account:
-            if let accountName {
+            if let named = accountName {
+                // pfin writes an account's amounts in each currency in a section of its own,
+                // named with the currency (QIF has no currency field): take it back from there.
+                let (accountName, currency) = Self.currencySuffix(named)
                 lastBlockName = accountName
-                if !autoSwitch { currentAccount = accountName }
+                lastBlockCurrency = currency
+                if !autoSwitch {
+                    currentAccount = accountName
+                    currentCurrency = currency
+                }
                 // Every account the file lists is reported, so that writers know them all before
                 // their transactions (the journals' transfers between two of them, QIF's `CCard`).
-                if options.account == nil {
+                if options.account == nil, let accountName {
                     try report(accountName, kind: Self.kind(ofType: accountType), line: blockLine, into: &sink)
                 }
             }
@@ -119,7 +129,10 @@ struct QIFParser {
             {
                 // Some exporters set AutoSwitch and never clear it, writing each account's block
                 // right before its transactions: a block directly followed by them names them.
-                if autoSwitch && afterAccount, let lastBlockName { currentAccount = lastBlockName }
+                if autoSwitch && afterAccount, let lastBlockName {
+                    currentAccount = lastBlockName
+                    currentCurrency = lastBlockCurrency
+                }
                 section = .transactions
                 // A card section says what kind of account it is, for the writers that care (OFX, QIF).
                 if QIFText.equalsIgnoringCase(name, "CCard"), let card = options.account ?? currentAccount, !cards.contains(card) {
@@ -156,6 +169,20 @@ struct QIFParser {
         case "ccard": return .creditCard
         default: return nil
         }
+    }
+
+    /// An account name that ends in an upper-case ISO 4217 code in parentheses (`Checking 1234 (EUR)`, `(EUR)`)
+    /// split into the name before it (`nil` when none) and the currency; any other name unchanged.
+    static func currencySuffix(_ name: String) -> (String?, CurrencyCode?) {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 5, bytes[bytes.count - 5] == UInt8(ascii: "("), bytes[bytes.count - 1] == UInt8(ascii: ")"),
+              bytes[(bytes.count - 4)..<(bytes.count - 1)].allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+              let code = CurrencyCode(String(decoding: bytes[(bytes.count - 4)..<(bytes.count - 1)], as: UTF8.self)),
+              CurrencyText.isoCodes.contains(code)
+        else { return (name, nil) }
+        var base = bytes[..<(bytes.count - 5)]
+        while base.last == 0x20 { base.removeLast() }
+        return (base.isEmpty ? nil : String(decoding: base, as: UTF8.self), code)
     }
 
     /// Tells the sink about an account (once, or again when it turns out to be a card).
@@ -217,7 +244,7 @@ struct QIFParser {
     private mutating func amount(_ value: UnsafeBufferPointer<UInt8>, letter: UInt8, _ number: Int, into sink: inout some ActivitySink) throws -> Money? {
         switch AmountParser.parse(value, decimalMark: prescan.decimalMark) {
         case .success(let parsed):
-            return Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? options.currency)
+            return Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? currentCurrency ?? options.currency)
         case .failure(let failure):
             try fail(.badAmount(text: QIFText.string(value), letter: letter, decimalMark: prescan.decimalMark, failure: failure, record: record.line), number, into: &sink)
             return nil

@@ -16,14 +16,19 @@ import FinanceCore
 ///     LHousing:Rent
 ///     ^
 ///
-/// - One `!Account` block (`N` name, `T Bank`) each time the account changes, then `!Type:Bank`;
-///   `CCard` instead for an account a statement said is a credit card before its first activity
-///   came (a QIF card section does). Activities without an account come under `!Type:Bank` alone,
-///   and only before the first account: QIF cannot return to "no account" (a notice counts the others).
+/// - One section per account and currency: an `!Account` block (`N` name, `T Bank`) then
+///   `!Type:Bank`; `CCard` instead for an account a statement said is a credit card (a QIF card
+///   section does). QIF has no currency field, so an account with amounts in more than one currency
+///   gets a section for each, the currency in its name (`Checking 1234 (EUR)`, `Checking 1234 (USD)`),
+///   which pfin's reader takes back as the section's currency; a notice says so once. Activities
+///   without an account come first, under `!Type:Bank` alone (QIF allows that only before the first
+///   account), or, in several currencies, in sections named by the currency alone (`(EUR)`).
+/// - Each section's records keep the order they came in. Sections are assembled by `finish()`,
+///   their records spooled meanwhile (`OFXSpool`: in memory up to a limit, then in a temporary
+///   file), so memory does not grow with the input.
 /// - `D` is always `MM/DD/YYYY`: four-digit years leave no doubt about the century, and month
 ///   first is what Quicken US and pfin's reader assume when no day above 12 tells otherwise.
-/// - `T` is the plain decimal with the amount's own scale (`-1234.56`). QIF has no currency:
-///   read the file back with `--currency CODE` (a notice says so).
+/// - `T` is the plain decimal with the amount's own scale (`-1234.56`).
 /// - `L` is the category, or `[X]` for a transfer whose category is `Transfers:X` (as the reader
 ///   gives it); a transfer without such a category loses its type (a notice counts them).
 /// - The activities of one split record (ids sharing their first 13 hex digits, numbered `…001`,
@@ -31,32 +36,49 @@ import FinanceCore
 ///   record with `S`/`E`/`$` lines and their sum as `T`.
 /// - Text is written on one line: line breaks inside a memo or address become spaces.
 public struct QIFWriter: StatementWriter {
+    private struct SectionKey: Hashable {
+        var account: String?
+        var currency: CurrencyCode?
+    }
+
     private let output: ByteOutput
+    /// The record being written; then appended to its section's spool.
     private let buffer = ByteBuffer()
-    private var started = false
-    private var account: String?
+    private let budget: OFXSpoolBudget
+    private var keys: [SectionKey] = []
+    private var spools: [SectionKey: OFXSpool] = [:]
+    /// The currencies of each account (`""` for none), in the order they came.
+    private var currencies: [String: [CurrencyCode?]] = [:]
     /// The split activities of the record being gathered.
     private var pending: [PaymentActivity] = []
-    private var withoutCurrency = 0
+    /// The section of the record being written.
+    private var section = SectionKey()
+    private var withCurrency = 0
     private var lostTransfers = 0
-    private var lostAccounts = 0
     /// Accounts that statements said are credit cards.
     private var cards: Set<String> = []
 
     public init(output: ByteOutput) {
+        self.init(output: output, budget: OFXSpoolBudget())
+    }
+
+    /// A writer whose spools keep `budget`, to test spilling with small inputs.
+    init(output: ByteOutput, budget: OFXSpoolBudget) {
         self.output = output
+        self.budget = budget
     }
 
     public var notices: [String] {
         var notices: [String] = []
-        if withoutCurrency > 0 {
+        let split = keys.filter { (currencies[$0.account ?? ""]?.count ?? 0) > 1 }.map(sectionName)
+        if !split.isEmpty {
+            let shown = split.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (split.count > 3 ? " …" : "")
+            notices.append("QIF has no currency field: an account's amounts in more than one currency are written in a section per currency, named with it (\(shown)), which pfin reads back as that currency; read the others back with --currency CODE")
+        } else if withCurrency > 0 {
             notices.append("QIF has no currency: amounts were written without theirs; read the file back with --currency CODE")
         }
         if lostTransfers > 0 {
             notices.append("\(lostTransfers) transfer\(lostTransfers == 1 ? "" : "s") without a 'Transfers:' category written as plain transactions (QIF marks transfers with '[account]' categories)")
-        }
-        if lostAccounts > 0 {
-            notices.append("\(lostAccounts) transaction\(lostAccounts == 1 ? "" : "s") without an account written under the account before \(lostAccounts == 1 ? "it" : "them") (QIF cannot leave an account block)")
         }
         return notices
     }
@@ -69,7 +91,7 @@ public struct QIFWriter: StatementWriter {
         let split = QIFRecordMapper.splitNumber(a.id)
         if let last = pending.last {
             if split == QIFRecordMapper.splitNumber(last.id) + 1, a.id.value >> 12 == last.id.value >> 12, a.source == last.source,
-                a.account == last.account, a.date == last.date
+                a.account == last.account, a.date == last.date, a.currency == last.currency
             {
                 pending.append(a)
                 return
@@ -85,8 +107,36 @@ public struct QIFWriter: StatementWriter {
 
     public mutating func finish() throws {
         try flushSplits()
+        // The sections without an account first: QIF cannot return to "no account" after a block.
+        let ordered = keys.filter { $0.account == nil } + keys.filter { $0.account != nil }
+        for key in ordered {
+            let name = sectionName(key)
+            if name.isEmpty {
+                buffer.append("!Type:Bank\n")
+            } else {
+                buffer.append("!Account\n")
+                line(UInt8(ascii: "N"), name)
+                buffer.append(key.account.map(cards.contains) == true ? "TCCard\n^\n!Type:CCard\n" : "TBank\n^\n!Type:Bank\n")
+            }
+            try spools[key]!.forEach { record in
+                buffer.append(record)
+                if buffer.count >= 1 << 16 {
+                    try output.write(buffer.bytes)
+                    buffer.removeAll()
+                }
+            }
+        }
         try output.write(buffer.bytes)
         buffer.removeAll()
+    }
+
+    /// The section's account name: the account's, with the currency when the account has more than
+    /// one (or, without an account, when those activities have more than one); empty for the
+    /// leading section without a block.
+    private func sectionName(_ key: SectionKey) -> String {
+        let account = key.account ?? ""
+        guard let currency = key.currency, (currencies[account]?.count ?? 0) > 1 else { return account }
+        return account.isEmpty ? "(\(currency))" : "\(account) (\(currency))"
     }
 
     private mutating func flushSplits() throws {
@@ -118,7 +168,7 @@ public struct QIFWriter: StatementWriter {
             total = sum
         }
         begin(a, total: total)
-        withoutCurrency += parts.dropFirst().count { $0.currency != nil }
+        withCurrency += parts.dropFirst().count { $0.currency != nil }
         let sharedMemo = parts.allSatisfy { $0.memo == a.memo }
         if sharedMemo, let memo = a.memo { line(UInt8(ascii: "M"), memo) }
         if let address = a.address { line(UInt8(ascii: "A"), address) }
@@ -130,10 +180,10 @@ public struct QIFWriter: StatementWriter {
         try end()
     }
 
-    /// The account block if the account changes, then `D`, `T`, `N` and `P`.
+    /// `D`, `T`, `N` and `P`, after noting the record's section.
     private mutating func begin(_ a: PaymentActivity, total: Money) {
-        switchAccount(a.account)
-        if a.currency != nil { withoutCurrency += 1 }
+        section = SectionKey(account: a.account, currency: a.currency)
+        if a.currency != nil { withCurrency += 1 }
         let out = buffer
         out.reserve(32)
         out.appendReserved(UInt8(ascii: "D"))
@@ -149,27 +199,21 @@ public struct QIFWriter: StatementWriter {
         line(UInt8(ascii: "P"), a.name)
     }
 
-    private func end() throws {
+    /// Ends the record and appends it to its section's spool.
+    private mutating func end() throws {
         buffer.append(UInt8(ascii: "^"))
         buffer.append(0x0A)
-        if buffer.count >= 1 << 16 {
-            try output.write(buffer.bytes)
-            buffer.removeAll()
+        let spool: OFXSpool
+        if let known = spools[section] {
+            spool = known
+        } else {
+            spool = OFXSpool(budget: budget)
+            spools[section] = spool
+            keys.append(section)
+            currencies[section.account ?? "", default: []].append(section.currency)
         }
-    }
-
-    private mutating func switchAccount(_ next: String?) {
-        if started && next == account { return }
-        if next == nil {
-            if started { lostAccounts += 1; return }
-            buffer.append("!Type:Bank\n")
-        } else if let next {
-            buffer.append("!Account\n")
-            line(UInt8(ascii: "N"), next)
-            buffer.append(cards.contains(next) ? "TCCard\n^\n!Type:CCard\n" : "TBank\n^\n!Type:Bank\n")
-        }
-        started = true
-        account = next
+        try spool.append(buffer.buffer)
+        buffer.removeAll()
     }
 
     /// The `L`/`S` text: `[X]` for a transfer categorised `Transfers:X`.

@@ -2,8 +2,7 @@ import FinanceCore
 import LedgerStore
 import ReportRendering
 
-/// Finds the transaction an id (or a unique prefix of one, as `pfin list` shows eight digits)
-/// names, for `pfin show`, `edit` and `delete`.
+/// Finds the transaction an id (or a unique prefix of one, as `pfin list` shows them) names, for `pfin show`, `edit` and `delete`.
 enum EntryLookup {
     /// The outcome of looking an id up: the entry, or the problem to report.
     enum Outcome {

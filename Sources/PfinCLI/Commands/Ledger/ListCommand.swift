@@ -9,9 +9,11 @@ enum ListCommand {
         synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N] [--deleted] [--format text|csv|jsonl] [--db PATH]",
         summary: "List the ledger's transactions, newest first, filtered.",
         details: """
-            Every filter given must hold. The text format shows the first eight digits of each id,
-            enough for 'pfin show', 'edit' and 'delete'. CSV and JSON Lines are exactly what
-            'pfin convert' writes, so a list can be read again by 'pfin convert' or 'pfin report'.
+            Every filter given must hold. The text format shows the first digits of each id:
+            eight, or as many more as make every shown id unique in the ledger (as git abbreviates
+            hashes), so each works with 'pfin show', 'edit' and 'delete'. CSV and JSON Lines are
+            exactly what 'pfin convert' writes, so a list can be read again by 'pfin convert' or
+            'pfin report' with every field.
             Deleted transactions are listed only with --deleted, and then only they are.
             """,
         options: ListRequest.specs + [LedgerOptions.spec],
@@ -34,8 +36,10 @@ enum ListCommand {
         }
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         let rows: [PaymentActivity]
+        var idWidth = Ledger.minimumIDPrefix
         do {
             rows = try ledger.list(request.filter)
+            if request.format == .text { idWidth = try ledger.uniquePrefixLength(of: rows.map(\.id)) }
         } catch {
             LedgerOptions.fail(error, printer: &printer)
             return ExitStatus.inputErrors
@@ -45,7 +49,7 @@ enum ListCommand {
             if rows.isEmpty {
                 Terminal.err(request.filter.deleted ? "pfin: no deleted transactions match\n" : "pfin: no transactions match\n")
             } else {
-                Terminal.out(ActivityTable.render(rows))
+                Terminal.out(ActivityTable.render(rows, idWidth: idWidth))
             }
             return ExitStatus.success
         case .csv: return write(rows, as: .csv, printer: &printer)

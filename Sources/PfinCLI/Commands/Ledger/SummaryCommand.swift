@@ -50,7 +50,8 @@ enum SummaryCommand {
         }
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         do {
-            Terminal.out(SummaryText.render(try ledger.summary(from: from, to: to, recent: recent)))
+            let summary = try ledger.summary(from: from, to: to, recent: recent)
+            Terminal.out(SummaryText.render(summary, idWidth: try ledger.uniquePrefixLength(of: summary.recent.map(\.id))))
             return ExitStatus.success
         } catch {
             LedgerOptions.fail(error, printer: &printer)

@@ -10,7 +10,7 @@ import ReportRendering
 ///       currency        income       expense       balance  transactions
 ///       USD         +$3,200.00    -$1,254.20    +$1,945.80            14
 enum SummaryText {
-    static func render(_ summary: LedgerSummary) -> String {
+    static func render(_ summary: LedgerSummary, idWidth: Int = 8) -> String {
         var text = "Summary: \(period(summary.from, summary.to))\n\n"
         guard !summary.totals.isEmpty else {
             return text + "No transactions in this period.\n"
@@ -39,7 +39,7 @@ enum SummaryText {
         }
         if !summary.recent.isEmpty {
             text += "\nLatest \(summary.recent.count == 1 ? "transaction" : "\(summary.recent.count) transactions")\n"
-            text += ActivityTable.render(summary.recent)
+            text += ActivityTable.render(summary.recent, idWidth: idWidth)
         }
         return text
     }

@@ -88,7 +88,7 @@ enum ColumnAssignment {
         case .debit, .credit, .balance: return empty || column.amountRatio >= 0.5
         case .currency: return !empty && column.currencyRatio >= 0.8
         case .direction: return !empty && column.directionRatio >= 0.8
-        case .name, .memo, .address, .category, .account, .checkNumber, .transactionID: return true
+        case .name, .memo, .address, .category, .account, .checkNumber, .transactionID, .id, .type, .source: return true
         }
     }
 

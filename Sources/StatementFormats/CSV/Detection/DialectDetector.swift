@@ -32,6 +32,9 @@ public struct DialectDetector: Sendable {
     /// - Parameter isComplete: whether `text` is the whole file rather than its first part.
     public func detect(_ text: [UInt8], encoding: TextEncoding, isComplete: Bool) -> Result<DialectDetection, Diagnostic> {
         let fileStart = SourceLocation(file: file, line: 1)
+        if let dialect = PfinCSVLayout.dialect(text, pinned: pinned, encoding: encoding) {
+            return .success(DialectDetection(dialect: dialect, warnings: []))
+        }
         guard let delimiter = pinned.delimiter ?? DelimiterDetection.detect(text, isComplete: isComplete) else {
             return .failure(Diagnostic(.error, code: "csv.no-columns", at: fileStart,
                                        "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
