@@ -80,6 +80,7 @@ public enum Pfin {
         Command(spec: ShowCommand.spec, run: { ShowCommand.run($0) }),
         Command(spec: ListCommand.spec, run: { ListCommand.run($0) }),
         Command(spec: SummaryCommand.spec, run: { SummaryCommand.run($0) }),
+        Command(spec: ReconcileCommand.spec, run: { ReconcileCommand.run($0) }),
     ]
 
     private enum Resolution {
