@@ -164,7 +164,7 @@ public enum Reconciler {
     }
 
     /// Whether `found` reads like a slip of the keyboard for `expected`: a digit shifted (×10,
-    /// ÷10), two digits swapped, or one digit changed.
+    /// ÷10) or two digits swapped. (One digit changed is not enough: small amounts all look alike.)
     static func looksMistyped(_ found: Money, _ expected: Money) -> Bool {
         let scale = max(found.scale, expected.scale)
         guard let a = found.rescaled(to: scale)?.units.magnitude, let b = expected.rescaled(to: scale)?.units.magnitude, a != b else { return false }
@@ -172,7 +172,6 @@ public enum Reconciler {
         let x = Array(String(a)), y = Array(String(b))
         guard x.count == y.count else { return false }
         let differing = zip(x, y).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
-        if differing.count == 1 { return true }
         return differing.count == 2 && x[differing[0]] == y[differing[1]] && x[differing[1]] == y[differing[0]]
     }
 }
