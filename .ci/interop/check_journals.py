@@ -57,8 +57,20 @@ def transactions(text, posting_re, id_re):
     return found
 
 
-def expected_balances(rows, txns, what):
-    """Per (account, commodity) sums of the activities' amounts, after checking each transaction."""
+def openings(text, posting_re):
+    """The postings of the opening-balance transactions pfin writes before a statement's first
+    balance assertion (they carry no id: they are no activity)."""
+    found = []
+    for block in text.split("\n\n"):
+        lines = block.strip("\n").splitlines()
+        if lines and "Opening balance" in lines[0]:
+            found += [(m.group(1), Decimal(m.group(2)), m.group(3)) for m in map(posting_re.match, lines) if m]
+    return found
+
+
+def expected_balances(rows, txns, what, opening=()):
+    """Per (account, commodity) sums of the activities' amounts, after checking each transaction,
+    plus the opening balances."""
     by_id = collections.defaultdict(list)
     for row in rows:
         by_id[row["id"]].append(row)
@@ -77,6 +89,8 @@ def expected_balances(rows, txns, what):
             raise CheckFailed(f"{what}: transaction {txn_id} posts {postings}, the activity is {amount} {commodity}")
         sums[(bank, commodity)] += amount
         sums[(other, commodity)] -= amount
+    for account, amount, commodity in opening:
+        sums[(account, commodity)] += amount
     return nonzero(sums)
 
 
@@ -195,15 +209,17 @@ def check(pfin, sample, rules, work):
 
     journal = work / "out.journal"
     run([pfin, "convert", *args, "--to", "ledger", "-o", str(journal)], "pfin --to ledger")
-    txns = transactions(journal.read_text(encoding="utf-8"), LEDGER_POSTING, LEDGER_ID)
-    expected = expected_balances(rows, txns, f"{what} (ledger journal)")
+    text = journal.read_text(encoding="utf-8")
+    txns = transactions(text, LEDGER_POSTING, LEDGER_ID)
+    expected = expected_balances(rows, txns, f"{what} (ledger journal)", openings(text, LEDGER_POSTING))
     compare("hledger", hledger_balances(journal), expected, what)
     compare("ledger", ledger_balances(journal, commodities), expected, what)
 
     bean = work / "out.beancount"
     run([pfin, "convert", *args, "--to", "beancount", "-o", str(bean)], "pfin --to beancount")
-    txns = transactions(bean.read_text(encoding="utf-8"), BEANCOUNT_POSTING, BEANCOUNT_ID)
-    expected_bean = expected_balances(rows, txns, f"{what} (beancount)")
+    text = bean.read_text(encoding="utf-8")
+    txns = transactions(text, BEANCOUNT_POSTING, BEANCOUNT_ID)
+    expected_bean = expected_balances(rows, txns, f"{what} (beancount)", openings(text, BEANCOUNT_POSTING))
     compare("beancount", beancount_balances(bean), expected_bean, what)
 
     ours = pfin_totals(pfin, args)

@@ -84,6 +84,7 @@ public enum Pfin {
         Command(spec: ListCommand.spec, run: { ListCommand.run($0) }),
         Command(spec: SummaryCommand.spec, run: { SummaryCommand.run($0) }),
         Command(spec: TransfersCommand.spec, run: { TransfersCommand.run($0) }),
+        Command(spec: ReconcileCommand.spec, run: { ReconcileCommand.run($0) }),
     ]
 
     private enum Resolution {

@@ -38,3 +38,52 @@ struct JournalOutputTests {
         #expect(result.stderr.contains("pfin: warning: 23 transactions have no currency; written with the commodity XXX"))
     }
 }
+
+/// Balance assertions and card accounts in the journals.
+struct JournalBalanceTests {
+    @Test func ledgerAssertsEachClosingBalanceAfterBookingTheOpening() throws {
+        let result = try PfinProcess.run(["convert", Repository.sample("de-mt940-commerzbank.sta"), "--to", "ledger"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+            2023-12-22 * Opening balance
+                ; source: Samples/de-mt940-commerzbank.sta:1
+                Assets:Bank:30040000/0612345600                  1843.27 EUR
+                Equity:Opening Balances                         -1843.27 EUR
+
+            2023-12-29 * Closing balance
+                ; source: Samples/de-mt940-commerzbank.sta:1
+                Assets:Bank:30040000/0612345600                     0.00 EUR = 3987.62 EUR
+
+            """))
+        #expect(result.stdout.contains("""
+            2024-01-03 * Closing balance
+                ; source: Samples/de-mt940-commerzbank.sta:50
+                Assets:Bank:30040000/0612345600                     0.00 EUR = 3514.63 EUR
+
+            """))
+        #expect(result.stdout.components(separatedBy: "Opening balance").count == 2, "one opening per account")
+    }
+
+    @Test func beancountChecksTheDayAfter() throws {
+        let result = try PfinProcess.run(["convert", Repository.sample("us-checking-ofx102.ofx"), "--to", "beancount"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+            2024-02-01 balance Assets:Bank:7730012345  3246.83 USD
+              source: "Samples/us-checking-ofx102.ofx:
+            """))
+        // No opening stated: closing less the transactions, on the day of the first one.
+        #expect(result.stdout.contains("""
+            2024-01-02 * "Opening balance" ""
+            """))
+        #expect(result.stdout.contains("  Assets:Bank:7730012345                             2847.16 USD\n"))
+    }
+
+    @Test("card statements post to a liability", arguments: [("us-creditcard.qfx", "Liabilities:Card:4111111111111111"),
+                                                              ("us-quicken-export.qif", "Liabilities:Card:Visa Signature")])
+    func cardsAreLiabilities(_ sample: String, _ account: String) throws {
+        let result = try PfinProcess.run(["convert", Repository.sample(sample), "--currency", "USD", "--to", "ledger"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\n    \(account) "))
+        #expect(!result.stdout.contains("Assets:Bank:4111111111111111"))
+    }
+}

@@ -22,6 +22,9 @@ import FinanceCore
 /// - "Postings": the bank side (`JournalAccounts.bank`) with the signed amount and the other side
 ///   (`JournalAccounts.counterpart`) with its negation, both written, in accounts spelled by
 ///   `BeancountAccountName`. Every amount needs a currency: an unknown one is written as `XXX`.
+/// - "Balance": a statement's opening balance, against `Equity:Opening-Balances`, the first time
+///   its account states one, and a `balance` directive for each closing balance, dated the day
+///   after it since beancount checks at the start of the day (`JournalBalances`).
 /// - "Open": an account must be opened on or before its first use. beancount sorts directives by
 ///   date and does not care where in the file they stand ("the order of declarations in the file
 ///   is not important"), so the opens come at the end, each dated by the first transaction that
@@ -32,6 +35,7 @@ public struct BeancountWriter: StatementWriter {
     private let accounts = JournalAccountTable(spelling: BeancountAccountName.component)
     private var source = JournalSourceText(context: .beancountString)
     private var unknownCurrencies = 0
+    private var balances = JournalBalances()
 
     public init(output: ByteOutput) {
         self.output = output
@@ -40,7 +44,21 @@ public struct BeancountWriter: StatementWriter {
     public var notices: [String] { JournalPosting.currencyNotice(unknownCurrencies) }
 
     public mutating func statement(_ info: StatementInfo) throws {
-        accounts.know(info.account.id)
+        accounts.know(info.account)
+        guard let plan = balances.plan(info, accounts: accounts) else { return }
+        let bank = String(decoding: accounts.name(accounts.entries[plan.bank]), as: UTF8.self)
+        var text = ""
+        if let opening = plan.opening {
+            let equityIndex = accounts.openingBalances(on: plan.openingDate)  // before `entries`: it may add one
+            let equity = String(decoding: accounts.name(accounts.entries[equityIndex]), as: UTF8.self)
+            text += "\(plan.openingDate) * \"Opening balance\" \"\"\n  source: \(JournalText.beancountString(info.source.description))\n"
+            text += JournalBalances.posting(indent: 2, account: bank, amount: JournalBalances.text(opening))
+            text += JournalBalances.posting(indent: 2, account: equity, amount: JournalBalances.text(opening.negated ?? opening)) + "\n"
+        }
+        // beancount checks a balance at the start of its day: the day after the statement's.
+        text += "\(plan.closing.date.adding(days: 1)) balance \(bank)  \(JournalBalances.text(plan.closing.amount))\n"
+        text += "  source: \(JournalText.beancountString(info.source.description))\n\n"
+        buffer.append(contentsOf: Array(text.utf8))
     }
 
     public mutating func write(_ a: PaymentActivity) throws {
@@ -48,6 +66,7 @@ public struct BeancountWriter: StatementWriter {
         let bankIndex = accounts.bank(a.account, on: a.date)
         let otherIndex = accounts.counterpart(category: a.category, type: a.type, account: a.account, on: a.date)
         let bank = accounts.entries[bankIndex], other = accounts.entries[otherIndex]
+        balances.add(a.amount, bank: bankIndex)
         if a.currency == nil { unknownCurrencies += 1 }
         source.file(a.source.file)
 

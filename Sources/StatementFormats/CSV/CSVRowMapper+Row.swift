@@ -78,7 +78,22 @@ extension CSVRowMapper {
             // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.
             type: type ?? category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
             category: category, fitid: fitid, checkNumber: checkNumber, source: source))
+        if sink.wantsRowBalances, let column = columns.balance {
+            try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
+        }
         return true
+    }
+
+    /// Sends the balance a row states, for a sink that wants it; an empty or unreadable cell
+    /// states none (its row was read all the same).
+    @inline(never)
+    private func rowBalance(_ record: borrowing CSVRecord, column: Int, account: String?, date: LocalDate, currency: CurrencyCode?,
+                            into sink: inout some ActivitySink) throws
+    {
+        guard case .success(let parsed) = parseAmount(record, column) else { return }
+        var balance = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? currency)
+        if invertsAmounts { balance.units = -balance.units }
+        try sink.rowBalance(RowBalance(account: account, amount: balance, date: date, source: SourceLocation(file: file, line: record.line)))
     }
 
     /// A text cell, trimmed; `nil` when the column is absent or the cell empty. Invalid UTF-8 is

@@ -40,6 +40,8 @@ final class JournalAccountTable {
     private let spelling: (Substring) -> String
     /// Accounts that statements named (`know`), for transfers between two of them.
     private var known: Set<String> = []
+    /// Accounts that statements said are credit cards (`""` for a file's unnamed account).
+    private var cards: Set<String> = []
     /// Clearing accounts of transfers between two known accounts, by `A\0B` in order.
     private var pairs: [String: Int] = [:]
 
@@ -61,7 +63,7 @@ final class JournalAccountTable {
         } else if let known = banks[account] {
             index = known
         } else {
-            index = entry(JournalAccounts.bank(account, spelling: spelling), date: date)
+            index = entry(JournalAccounts.bank(account, card: cards.contains(account ?? ""), spelling: spelling), date: date)
             banks[account] = index
         }
         lastBank = (account, index)
@@ -73,6 +75,20 @@ final class JournalAccountTable {
     /// pair's clearing account (`JournalAccounts.pair`).
     func know(_ account: String) {
         known.insert(account)
+    }
+
+    /// Notes a statement's account and its kind: a card's bank side is a liability
+    /// (`JournalAccounts.bank`), once the statement said so before the account's first use.
+    func know(_ account: Account) {
+        known.insert(account.id)
+        if account.kind == .creditCard { cards.insert(account.id) }
+    }
+
+    /// The index of `Equity:Opening Balances`, noting its use on `date`.
+    func openingBalances(on date: LocalDate) -> Int {
+        let index = entry(JournalAccounts.openingBalances(spelling: spelling), date: date)
+        use(index, on: date)
+        return index
     }
 
     /// The index of the other side's entry for an activity on `account`, noting its use on `date`.

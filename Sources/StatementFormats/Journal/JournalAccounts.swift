@@ -8,6 +8,7 @@ import FinanceCore
 /// | --- | --- | --- |
 /// | account `Checking 1234` | `Assets:Bank:Checking 1234` | |
 /// | no account | `Assets:Bank:Unnamed` | |
+/// | a credit card account `Visa 4111` | `Liabilities:Card:Visa 4111` | |
 /// | spending (`AccountingModel`), category `Food:Groceries`, a refund too | | `Expenses:Food:Groceries` |
 /// | income, category `Income:Salary` | | `Income:Salary` |
 /// | transfer, category under `Assets`, `Liabilities`, `Equity` (`Assets:Cash`, `liabilities:loan`) | | that root, as spelled here, and the rest |
@@ -20,9 +21,9 @@ import FinanceCore
 /// The last row lets both sides of a transfer between two accounts of the input meet in one
 /// clearing account that comes to zero, when each side names the other account (QIF's `[B]`).
 /// The five roots are the ones both tools know by default (hledger's account types, beancount's
-/// `name_assets` … `name_expenses` options). Credit card accounts stay under `Assets:Bank` too:
-/// an activity does not say which kind of account it was booked on, and a card's balance is then a
-/// negative asset, which both tools report as it is.
+/// `name_assets` … `name_expenses` options). A credit card account (its statement says so: OFX
+/// `CCSTMTRS` or `ACCTTYPE CREDITCARD`, QIF `!Type:CCard`, a CSV profile's `account-type card`)
+/// is a liability, `Liabilities:Card:<account>`: what is owed on it, negative as the bank states it.
 ///
 /// A colon in an account or category separates components; each component is spelled by the
 /// tool's own rule (`spelling`), and components that come out empty are dropped, so `Food::` is
@@ -32,9 +33,14 @@ public enum JournalAccounts {
     /// The roots both tools know, in their usual order.
     public static let roots = ["Assets", "Liabilities", "Equity", "Income", "Expenses"]
 
-    /// The bank side: `Assets:Bank:<account>`.
-    public static func bank(_ account: String?, spelling: (Substring) -> String) -> String {
-        path(["Assets", "Bank"], components(account), leaf: "Unnamed", spelling: spelling)
+    /// The bank side: `Assets:Bank:<account>`, or `Liabilities:Card:<account>` for a card.
+    public static func bank(_ account: String?, card: Bool = false, spelling: (Substring) -> String) -> String {
+        path(card ? ["Liabilities", "Card"] : ["Assets", "Bank"], components(account), leaf: "Unnamed", spelling: spelling)
+    }
+
+    /// Where a statement's opening balance comes from in a journal: `Equity:Opening Balances`.
+    public static func openingBalances(spelling: (Substring) -> String) -> String {
+        path(["Equity"], ["Opening Balances"], leaf: "Opening Balances", spelling: spelling)
     }
 
     /// The other side of the transaction: its category under the root of the side `AccountingModel`

@@ -96,4 +96,23 @@ enum JournalText {
         }
         return o
     }
+
+    /// `text` for a comment line: control characters (a newline would end it) as spaces.
+    static func comment(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+    }
+
+    /// `text` as a quoted beancount string, escaped as `putBeancountString` does.
+    static func beancountString(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        let escaped = bytes.withUnsafeMutableBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: source.count * 4 + 2) { out, count in
+                out[0] = UInt8(ascii: "\"")
+                let n = putBeancountString(UnsafeBufferPointer(source), at: out.baseAddress! + 1)
+                out[n + 1] = UInt8(ascii: "\"")
+                count = n + 2
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
 }

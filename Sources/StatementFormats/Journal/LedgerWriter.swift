@@ -23,6 +23,10 @@ import FinanceCore
 ///   (`JournalAccounts.counterpart`) with its negation, both written out (`JournalPosting`).
 ///   Account names are spelled by `LedgerAccountName`.
 ///
+/// - Balances (`JournalBalances`): a statement's opening balance, against `Equity:Opening
+///   Balances`, the first time its account states one, and an assertion of each closing balance,
+///   `Assets:Bank:X  0 EUR = 1234.56 EUR`, as transactions of their own.
+///
 /// Streaming: transactions are written as they come, through a 64 KiB buffer; only the table of
 /// account names (one entry per distinct account or category) and the commodities are kept. At the
 /// end, an `account` directive for every account and a `commodity` directive for every commodity
@@ -38,6 +42,7 @@ public struct LedgerWriter: StatementWriter {
     /// The commodities used, by packed ISO code (0 for XXX, no currency), and the last one seen.
     private var commodities: [UInt32: String] = [:]
     private var lastCommodity: UInt32?
+    private var balances = JournalBalances()
 
     public init(output: ByteOutput) {
         self.output = output
@@ -46,7 +51,27 @@ public struct LedgerWriter: StatementWriter {
     public var notices: [String] { JournalPosting.currencyNotice(unknownCurrencies) }
 
     public mutating func statement(_ info: StatementInfo) throws {
-        accounts.know(info.account.id)
+        accounts.know(info.account)
+        guard let plan = balances.plan(info, accounts: accounts) else { return }
+        let bank = String(decoding: accounts.name(accounts.entries[plan.bank]), as: UTF8.self)
+        let closing = plan.closing.amount
+        let commodity = closing.currency?.packed ?? 0
+        if commodities[commodity] == nil { commodities[commodity] = closing.currency?.description ?? JournalPosting.unknownCommodity.description }
+        let where_ = "    ; source: \(JournalText.comment(info.source.description))\n"
+        var text = ""
+        if let opening = plan.opening {
+            let equityIndex = accounts.openingBalances(on: plan.openingDate)  // before `entries`: it may add one
+            let equity = String(decoding: accounts.name(accounts.entries[equityIndex]), as: UTF8.self)
+            text += "\(plan.openingDate) * Opening balance\n" + where_
+            text += JournalBalances.posting(indent: 4, account: bank, amount: JournalBalances.text(opening))
+            text += JournalBalances.posting(indent: 4, account: equity, amount: JournalBalances.text(opening.negated ?? opening)) + "\n"
+        }
+        // An assertion on a posting of zero: a posting with no amount would be a balance
+        // *assignment* to both tools, which never fails.
+        text += "\(plan.closing.date) * Closing balance\n" + where_
+        text += JournalBalances.posting(indent: 4, account: bank, amount: JournalBalances.text(Money(units: 0, scale: 0, currency: closing.currency)),
+                                        assertion: JournalBalances.text(closing)) + "\n"
+        buffer.append(contentsOf: Array(text.utf8))
     }
 
     public mutating func write(_ a: PaymentActivity) throws {
@@ -54,6 +79,7 @@ public struct LedgerWriter: StatementWriter {
         let bankIndex = accounts.bank(a.account, on: a.date)
         let otherIndex = accounts.counterpart(category: a.category, type: a.type, account: a.account, on: a.date)
         let bank = accounts.entries[bankIndex], other = accounts.entries[otherIndex]
+        balances.add(a.amount, bank: bankIndex)
         if a.currency == nil { unknownCurrencies += 1 }
         let commodity = a.currency?.packed ?? 0
         if commodity != lastCommodity {

@@ -22,7 +22,9 @@ enum MT940Tag: Equatable, Sendable {
     /// `:90D:` / `:90C:` number and sum of debit / credit entries (MT942).
     case debitTotal
     case creditTotal
-    /// `:64:`, `:65:`, `:21:` and tags pfin does not know.
+    /// `:64:` closing available balance.
+    case availableBalance
+    /// `:65:`, `:21:` and tags pfin does not know.
     case other
 
     /// The tag of the bytes between the colons (`61`, `60F`).
@@ -41,6 +43,7 @@ enum MT940Tag: Equatable, Sendable {
         case (0x36, 0x31) where suffix == 0: self = .statementLine
         case (0x38, 0x36) where suffix == 0: self = .narrative
         case (0x36, 0x32) where suffix == UInt8(ascii: "F") || suffix == UInt8(ascii: "M"): self = .closingBalance
+        case (0x36, 0x34) where suffix == 0: self = .availableBalance  // 64
         case (0x31, 0x33) where suffix == UInt8(ascii: "D"): self = .dateTime  // 13D
         case (0x33, 0x34) where suffix == UInt8(ascii: "F"): self = .floorLimit  // 34F
         case (0x39, 0x30) where suffix == UInt8(ascii: "D"): self = .debitTotal  // 90D

@@ -156,6 +156,9 @@ final class MT940StatementMapper {
             case .failure(let problem):
                 try report(.badBalance(tag: field.name, problem), line: field.line, column: field.column + problem.offset, into: &sink)
             }
+        case .availableBalance:
+            // Only kept when it reads; a bad one costs nothing the statement needs.
+            if case .success(let balance) = MT940Balance.parse(field.value) { statement.available = balance }
         case .dateTime:
             statement.isInterim = true
         case .floorLimit:
@@ -188,7 +191,8 @@ final class MT940StatementMapper {
         }
         try sink.statement(StatementInfo(
             account: Account(id: account, kind: .checking, institution: institution), currency: statement.currency ?? options.currency,
-            ledgerBalance: balance(statement.closing), start: statement.opening?.date, end: statement.closing?.date,
+            openingBalance: balance(statement.opening), ledgerBalance: balance(statement.closing),
+            availableBalance: balance(statement.available), start: statement.opening?.date, end: statement.closing?.date,
             source: SourceLocation(file: file, line: statement.line)))
     }
 

@@ -13,6 +13,8 @@ struct MT940StatementState {
     var account: String?
     var opening: MT940Balance?
     var closing: MT940Balance?
+    /// `:64:`, the closing available balance.
+    var available: MT940Balance?
     /// The sum of the statement lines read so far, without currency.
     var total = Money.zero()
     var lineCount = 0

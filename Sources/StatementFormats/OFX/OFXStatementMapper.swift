@@ -143,9 +143,9 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             }
             // The account and its kind before the statement's transactions, for writers that
             // need them first (a QIF card section); the whole statement follows at its end.
-            try sink.statement(current.info(file: file))
+            try sink.statement(info(current))
         case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse:
-            if let finished = statement { try sink.statement(finished.info(file: file)) }
+            if let finished = statement { try sink.statement(info(finished)) }
             statement = nil
         default:
             break
@@ -164,6 +164,13 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         case .xml, .textTooLong, .unterminatedTag, .truncated: if inTransaction { transaction.damaged = true }
         case .unexpectedEndTag, .forbidden: break
         }
+    }
+
+    /// The statement for the sink, under `--account` when given, as its activities are.
+    private func info(_ state: OFXStatementState) -> StatementInfo {
+        var info = state.info(file: file)
+        if let account = options.account { info.account.id = account }
+        return info
     }
 
     // MARK: Building activities

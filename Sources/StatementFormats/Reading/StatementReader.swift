@@ -9,10 +9,18 @@ public protocol ActivitySink {
     /// statement more than once as it learns more (OFX sends the account and its kind before the
     /// transactions, and the dates and balances at the end): a later call supersedes an earlier one.
     mutating func statement(_ info: StatementInfo) throws
+    /// Whether the sink wants `rowBalance` calls: readers parse a row's balance cell only then,
+    /// since almost no sink does (it would cost every row of a large file).
+    var wantsRowBalances: Bool { get }
+    /// The balance a row states, sent right after the row's activity; only when
+    /// `wantsRowBalances`.
+    mutating func rowBalance(_ balance: RowBalance) throws
 }
 
 extension ActivitySink {
     public mutating func statement(_ info: StatementInfo) throws {}
+    public var wantsRowBalances: Bool { false }
+    public mutating func rowBalance(_ balance: RowBalance) throws {}
 }
 
 /// What the user told pfin about the input, beyond the file itself.

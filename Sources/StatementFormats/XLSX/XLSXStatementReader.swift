@@ -180,4 +180,12 @@ private struct SheetSourceMapping<Base: ActivitySink>: ActivitySink {
     mutating func statement(_ info: StatementInfo) throws {
         try base.statement(info)
     }
+
+    var wantsRowBalances: Bool { base.wantsRowBalances }
+
+    mutating func rowBalance(_ balance: RowBalance) throws {
+        var balance = balance
+        balance.source.line = sheet.row(ofLine: balance.source.line)
+        try base.rowBalance(balance)
+    }
 }

@@ -1,0 +1,80 @@
+import FinanceCore
+import StatementFormats
+
+/// `pfin reconcile [FILE…] [--format text|json]`: whether each statement's transactions add up
+/// to the balances it states.
+enum ReconcileCommand {
+    static let spec = CommandSpec(
+        name: "reconcile",
+        synopsis: "[FILE…] [--format text|json] [--from FORMAT] [--profile FILE] [--account NAME] [--currency CODE]",
+        summary: "Check that each statement's transactions add up to the balances it states.",
+        details: """
+            For each account and statement of each FILE: opening balance + transactions = closing
+            balance, and, where rows state their own balance (a CSV Balance or Saldo column), each
+            row's balance = the previous balance + its amount. On a mismatch it names the row where
+            the balance first goes wrong, the balance expected and the one found, and the likely
+            causes it can see: a row there twice, a missing transaction, a pending item, a mistyped
+            amount. A statement with only a closing balance (most OFX) implies its opening balance;
+            a file that states no balances is said so, and is no error.
+            Exit status: 0 when everything that can be checked adds up, 1 on a mismatch or a bad
+            input, 2 on a usage error.
+            """,
+        options: InputOptions.specs + [
+            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json, one object per statement in an array."),
+        ],
+        examples: [
+            "pfin reconcile Samples/de-mt940-commerzbank.sta",
+            "pfin reconcile Samples/us-checking-chase.csv --format json",
+            "pfin reconcile Samples/*.csv Samples/*.ofx Samples/*.xml Samples/*.sta Samples/*.n43",
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        var printer = DiagnosticPrinter()
+        let options: InputOptions
+        let json: Bool
+        do throws(UsageError) {
+            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+            options = parsed
+            switch arguments.value("--format") ?? "text" {
+            case "text": json = false
+            case "json": json = true
+            case let other: throw UsageError(message: "unknown --format '\(other)'; expected text or json",
+                                             suggestion: Spelling.closest(to: other, in: ["text", "json"]))
+            }
+        } catch {
+            return Pfin.usageFailure(error, spec: spec)
+        }
+        var results: [StatementReconciliation] = []
+        var sink = ReconcileSink(printer: printer)
+        for path in options.files {
+            sink.collector = BalanceCollector()
+            do {
+                try InputReading.read(path, options: options, into: &sink)
+            } catch {
+                sink.printer.fail(String(describing: error))
+            }
+            results += Reconciler.reconcile(sink.collector)
+        }
+        printer = sink.printer
+        Terminal.out(json ? ReconcileText.json(results) : ReconcileText.text(results, files: options.files))
+        if printer.errors > 0 || results.contains(where: { $0.outcome == .mismatch }) { return ExitStatus.inputErrors }
+        return ExitStatus.success
+    }
+}
+
+/// Diagnostics to standard error, everything to the collector.
+private struct ReconcileSink: ActivitySink {
+    var printer: DiagnosticPrinter
+    var collector = BalanceCollector()
+
+    mutating func accept(_ activity: PaymentActivity) throws { try collector.accept(activity) }
+
+    mutating func report(_ diagnostic: Diagnostic) throws {
+        printer.print(diagnostic)
+        try collector.report(diagnostic)
+    }
+
+    mutating func statement(_ info: StatementInfo) throws { try collector.statement(info) }
+    var wantsRowBalances: Bool { true }
+    mutating func rowBalance(_ balance: RowBalance) throws { try collector.rowBalance(balance) }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `pfin reconcile` end to end: every sample that states balances adds up, and a sample with one
+/// row deleted, doubled or mistyped exits 1 naming the row.
+struct ReconcileCommandTests {
+    @Test("every sample reconciles", arguments: Repository.samples)
+    func sampleReconciles(_ sample: String) throws {
+        let result = try PfinProcess.run(["reconcile", Repository.sample(sample)])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("MISMATCH"))
+    }
+
+    @Test func aFileWithoutBalancesIsANoteNotAnError() throws {
+        let result = try PfinProcess.run(["reconcile", Repository.sample("nl-ing.csv")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("note: the file states no balances for this account; nothing to reconcile"))
+    }
+
+    @Test func statedBalancesAreShown() throws {
+        let result = try PfinProcess.run(["reconcile", Repository.sample("de-mt940-commerzbank.sta")])
+        #expect(result.stdout.contains("""
+            Samples/de-mt940-commerzbank.sta: 30040000/0612345600 EUR 2023-12-27…2023-12-29, 11 transactions totalling 2144.35
+              opening   1843.27 on 2023-12-22
+              closing   3987.62 on 2023-12-29
+              OK: the transactions add up to every stated balance
+            """))
+    }
+
+    @Test func jsonHasOneObjectPerStatement() throws {
+        let result = try PfinProcess.run(["reconcile", Repository.sample("multi-account-ofx2.ofx"), "--format", "json"])
+        #expect(result.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [[String: Any]]
+        let statements = try #require(parsed)
+        #expect(statements.count == 4)
+        #expect(statements.first?["outcome"] as? String == "closingOnly")
+        #expect(statements.first?["impliedOpening"] as? String == "2887.35")
+        #expect((statements.first?["closing"] as? [String: Any])?["amount"] as? String == "6214.37")
+    }
+
+    // MARK: Tampered samples
+
+    /// `sample` with its lines changed by `edit`, in a temporary file; its path.
+    private func tampered(_ sample: String, _ name: String, _ edit: (inout [String]) -> Void) throws -> String {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("Samples").appendingPathComponent(sample), encoding: .isoLatin1)
+        // "\r\n" is one Character: split on scalars, and write the lines back as they were ended.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        edit(&lines)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-reconcile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .isoLatin1)
+        return url.path
+    }
+
+    @Test func aDeletedRowIsFoundAtTheNextRow() throws {
+        // Line 7 (SAFEWAY, -88.14, 05/29) gone; the file runs newest first, so the balance goes
+        // wrong on the payroll of 05/31, line 6.
+        let path = try tampered("us-checking-chase.csv", "deleted.csv") { $0.remove(at: 6) }
+        let result = try PfinProcess.run(["reconcile", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("deleted.csv:6: error: the balance goes wrong here (2024-05-31): expected 4420.24, the row states 4332.10 (off by -88.14)"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("note: a transaction of -88.14 may be missing between 2024-05-24 and 2024-05-31 (7 days apart)"))
+    }
+
+    @Test func aDoubledRowIsNamedAsADuplicate() throws {
+        let path = try tampered("us-checking-chase.csv", "doubled.csv") { $0.insert($0[6], at: 6) }
+        let result = try PfinProcess.run(["reconcile", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("doubled.csv:7: error: the balance goes wrong here (2024-05-29): expected 2093.96, the row states 2182.10"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("note: line 7 repeats line 8 (same date, amount -88.14 and name): one may be there twice"))
+    }
+
+    @Test func aShiftedAmountIsNamedAtItsRow() throws {
+        let path = try tampered("us-checking-chase.csv", "shifted.csv") { $0[2] = $0[2].replacingOccurrences(of: ",-12.00,", with: ",-120.00,") }
+        let result = try PfinProcess.run(["reconcile", path, "--format", "json"])
+        #expect(result.status == 1)
+        let parsed = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [[String: Any]]
+        let mismatches = try #require(parsed?.first?["mismatches"] as? [[String: Any]])
+        #expect(mismatches.count == 1)
+        #expect(mismatches.first?["line"] as? Int == 3)
+        #expect(mismatches.first?["expected"] as? String == "2355.65")
+        #expect(mismatches.first?["found"] as? String == "2463.65")
+        let cause = (mismatches.first?["causes"] as? [[String: Any]])?.first
+        #expect(cause?["kind"] as? String == "amount")
+        #expect(cause?["text"] as? String == "the amount -120.00 on line 3 may be wrong: -12.00 would add up")
+    }
+
+    @Test func aDoubledMT940LineIsNamedAgainstTheClosingBalance() throws {
+        // The first :61: and its :86: (lines 5 to 9) twice.
+        let path = try tampered("de-mt940-commerzbank.sta", "doubled.sta") { $0.insert(contentsOf: $0[4..<9], at: 9) }
+        let result = try PfinProcess.run(["reconcile", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("the closing balance on 2023-12-29 is 3987.62, the transactions add up to 3933.25 (off by 54.37)"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("note: line 10 repeats line 5 (same date, amount -54.37 and name): one may be there twice"))
+    }
+}
