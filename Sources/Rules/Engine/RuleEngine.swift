@@ -115,7 +115,7 @@ public final class RuleEngine {
     /// which field, and which stopped the run.
     public func trace(_ activity: inout PaymentActivity) -> RuleTrace {
         var trace = RuleTrace()
-        withUnsafeMutablePointer(to: &trace) { run(&activity, trace: $0) }
+        _ = withUnsafeMutablePointer(to: &trace) { run(&activity, trace: $0) }
         return trace
     }
 

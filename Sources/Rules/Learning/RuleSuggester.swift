@@ -24,7 +24,7 @@ public struct RuleSuggester {
     public func suggest(_ history: [PaymentActivity]) -> [RuleSuggestion] {
         let categorised = history.filter { !($0.category ?? "").isEmpty }
         let root = PayeeTree()
-        for (index, activity) in categorised.enumerated() {
+        for activity in categorised {
             let name = CaseFold.fold(activity.name)
             let words = PayeeWords.leading(name, limit: maximumWords)
             root.insert(words[...], name: name, category: activity.category!)

@@ -102,7 +102,13 @@ enum ImportCommand {
         printer = sink.printer
         var text = "\(path): " + line(result, matching: options.matchTransfers && result.transferPairs + result.transferSuggestions > 0)
         if result.errors > 0 { text += " (nothing imported from this file: fix the errors and import it again)" }
-        Terminal.out(text + "\n" + (result.preview.map(ImportPreviewText.render) ?? ""))
+        var preview = ""
+        if let rows = result.preview {
+            // Ids as 'pfin list' shows them, so that each works with 'pfin show'.
+            let width = (try? ledger.uniquePrefixLength(of: rows.duplicates.compactMap { $0.existing?.id })) ?? Ledger.minimumIDPrefix
+            preview = ImportPreviewText.render(rows, idWidth: width)
+        }
+        Terminal.out(text + "\n" + preview)
         return result
     }
 

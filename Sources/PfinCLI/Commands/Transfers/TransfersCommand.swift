@@ -46,7 +46,8 @@ enum TransfersCommand {
         if action == .list {
             do {
                 let pairs = try ledger.transferPairs()
-                Terminal.out(json ? TransfersText.json(pairs) : TransfersText.text(pairs))
+                let width = try ledger.uniquePrefixLength(of: pairs.flatMap { [$0.out.activity.id, $0.in.activity.id] })
+                Terminal.out(json ? TransfersText.json(pairs) : TransfersText.text(pairs, idWidth: width))
                 return ExitStatus.success
             } catch {
                 LedgerOptions.fail(error, printer: &printer)
@@ -59,7 +60,8 @@ enum TransfersCommand {
         do {
             let (a, b) = (entries[0].activity.id, entries[1].activity.id)
             let pair = action == .accept ? try ledger.acceptTransfer(a, b) : try ledger.rejectTransfer(a, b)
-            Terminal.out(json ? TransfersText.json([pair]) : TransfersText.decided(pair))
+            let width = try ledger.uniquePrefixLength(of: [pair.out.activity.id, pair.in.activity.id])
+            Terminal.out(json ? TransfersText.json([pair]) : TransfersText.decided(pair, idWidth: width))
             return ExitStatus.success
         } catch {
             LedgerOptions.fail(error, printer: &printer)

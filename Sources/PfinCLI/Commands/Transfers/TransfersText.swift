@@ -11,11 +11,12 @@ import ReportRendering
 ///
 /// In the ledger's order: matched and accepted pairs first, then the suggestions.
 enum TransfersText {
-    static func text(_ pairs: [TransferPair]) -> String {
+    /// `idWidth`: the id digits shown, as `pfin list` shows them (`Ledger.uniquePrefixLength`).
+    static func text(_ pairs: [TransferPair], idWidth: Int = 8) -> String {
         guard !pairs.isEmpty else { return "no transfer pairs or suggestions\n" }
         let applied = pairs.filter(\.status.isApplied).count, suggested = pairs.count - applied
         var text = "\(ConvertCommand.count(applied, "transfer pair")), \(ConvertCommand.count(suggested, "suggestion"))\n"
-        for pair in pairs { text += "\n" + block(pair) }
+        for pair in pairs { text += "\n" + block(pair, idWidth: idWidth) }
         if suggested > 0 {
             text += "\nsuggestions are not applied: 'pfin transfers --accept ID ID' makes one a transfer, --reject dismisses it\n"
         }
@@ -23,18 +24,18 @@ enum TransfersText {
     }
 
     /// The line after an accept or reject, and the pair.
-    static func decided(_ pair: TransferPair) -> String {
+    static func decided(_ pair: TransferPair, idWidth: Int = 8) -> String {
         let verb = pair.status == .rejected ? "rejected" : "accepted"
         let what = pair.status == .rejected ? "both keep their own types" : "both are transfers"
-        return "\(verb) the pair (\(what)):\n" + rows(pair)
+        return "\(verb) the pair (\(what)):\n" + rows(pair, idWidth: idWidth)
     }
 
-    private static func block(_ pair: TransferPair) -> String {
-        "\(pair.status.rawValue) (\(pair.confidence.rawValue) confidence)\n" + rows(pair)
+    private static func block(_ pair: TransferPair, idWidth: Int) -> String {
+        "\(pair.status.rawValue) (\(pair.confidence.rawValue) confidence)\n" + rows(pair, idWidth: idWidth)
             + "  evidence: " + pair.reasons.map(\.description).joined(separator: "; ") + "\n"
     }
 
-    private static func rows(_ pair: TransferPair) -> String {
+    private static func rows(_ pair: TransferPair, idWidth: Int) -> String {
         let sides = [pair.out.activity, pair.in.activity]
         let accounts = sides.map { TextWidth.sanitized($0.account ?? "-") }
         let names = sides.map { TextWidth.truncated(TextWidth.sanitized($0.name), to: 32) }
@@ -42,7 +43,7 @@ enum TransfersText {
         let accountWidth = accounts.map(TextWidth.of).max() ?? 0, nameWidth = names.map(TextWidth.of).max() ?? 0
         let amountWidth = amounts.map(TextWidth.of).max() ?? 0
         return sides.indices.map { i in
-            "  " + String(sides[i].id.description.prefix(8)) + "  " + DateText.long(sides[i].date) + "  "
+            "  " + String(sides[i].id.description.prefix(idWidth)) + "  " + DateText.long(sides[i].date) + "  "
                 + pad(accounts[i], accountWidth) + "  " + pad(names[i], nameWidth) + "  "
                 + String(repeating: " ", count: amountWidth - TextWidth.of(amounts[i])) + amounts[i] + "\n"
         }.joined()
