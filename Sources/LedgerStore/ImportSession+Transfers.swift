@@ -18,6 +18,9 @@ extension ImportSession {
         }
         // A transfer has sides in two accounts: a statement of one account alone has none to match.
         guard let first = candidates.first?.account, candidates.contains(where: { $0.account != first }) else { return (0, 0) }
+        candidates = Self.opposed(candidates)
+        guard !candidates.isEmpty else { return (0, 0) }
+        try readTexts(of: &candidates)
         var taken = Set<UInt64>(), rejected = Set<[UInt64]>()
         if !ledgerWasEmpty {
             for row in try ledger.pairRows() {
@@ -42,6 +45,39 @@ extension ImportSession {
             }
         }
         return (pairs, suggestions)
+    }
+
+    /// The candidates whose magnitude and currency occur both as a money-out and as a money-in:
+    /// only they can be a side of a pair.
+    static func opposed(_ candidates: [TransferCandidate]) -> [TransferCandidate] {
+        struct Key: Hashable {
+            var magnitude: Money
+            var currency: CurrencyCode?
+        }
+        var signs: [Key: UInt8] = [:]
+        for c in candidates where !c.amount.isZero {
+            guard let magnitude = c.amount.magnitude else { continue }
+            signs[Key(magnitude: magnitude, currency: c.amount.currency), default: 0] |= c.amount.isNegative ? 1 : 2
+        }
+        return candidates.filter { c in
+            guard !c.amount.isZero, let magnitude = c.amount.magnitude else { return false }
+            return signs[Key(magnitude: magnitude, currency: c.amount.currency)] == 3
+        }
+    }
+
+    /// The name, memo and category of the import's own candidates, read back from the ledger
+    /// (`add` keeps none of them).
+    private func readTexts(of candidates: inout [TransferCandidate]) throws(LedgerError) {
+        let query = try ledger.statement("SELECT name, memo, category_id FROM transactions WHERE id = ?1")
+        let categories = try NameTable.categories.names(in: ledger)
+        for i in candidates.indices where candidates[i].isNew {
+            query.bind(1, Int64(bitPattern: candidates[i].id.value))
+            defer { query.reset() }
+            guard try query.step() else { continue }
+            candidates[i].name = query.string(0)
+            candidates[i].memo = query.optionalString(1)
+            candidates[i].category = query.isNull(2) ? nil : categories[query.int64(2)]
+        }
     }
 
     /// The older rows that could be the other side of a new one: in the new rows' dates, widened by

@@ -13,10 +13,24 @@ public struct TransferCandidate: Sendable, Equatable {
     public var typeLocked: Bool
     /// Part of the import being matched (only pairs with a new side are considered).
     public var isNew: Bool
-    /// The texts that can name the other account or say "transfer".
-    public var name: String
-    public var memo: String?
-    public var category: String?
+    /// The texts that can name the other account or say "transfer", boxed: an import holds a
+    /// candidate for each of its rows (a million for a large one), most without their texts.
+    private var texts: Texts?
+
+    public var name: String {
+        get { texts?.name ?? "" }
+        set { texts = Texts(name: newValue, memo: memo, category: category) }
+    }
+
+    public var memo: String? {
+        get { texts?.memo }
+        set { texts = Texts(name: name, memo: newValue, category: category) }
+    }
+
+    public var category: String? {
+        get { texts?.category }
+        set { texts = Texts(name: name, memo: memo, category: newValue) }
+    }
 
     public init(id: ActivityID, account: String, date: LocalDate, amount: Money, type: PaymentType, typeLocked: Bool,
                 isNew: Bool, name: String = "", memo: String? = nil, category: String? = nil)
@@ -28,9 +42,25 @@ public struct TransferCandidate: Sendable, Equatable {
         self.type = type
         self.typeLocked = typeLocked
         self.isNew = isNew
-        self.name = name
-        self.memo = memo
-        self.category = category
+        if !name.isEmpty || memo != nil || category != nil { texts = Texts(name: name, memo: memo, category: category) }
+    }
+
+    public static func == (a: TransferCandidate, b: TransferCandidate) -> Bool {
+        a.id == b.id && a.account == b.account && a.date == b.date && a.amount == b.amount && a.type == b.type
+            && a.typeLocked == b.typeLocked && a.isNew == b.isNew && a.name == b.name && a.memo == b.memo
+            && a.category == b.category
+    }
+
+    private final class Texts: Sendable {
+        let name: String
+        let memo: String?
+        let category: String?
+
+        init(name: String, memo: String?, category: String?) {
+            self.name = name
+            self.memo = memo
+            self.category = category
+        }
     }
 
     /// The file, a rule or the user typed it a transfer: type `transfer` (OFX `XFER`, QIF
