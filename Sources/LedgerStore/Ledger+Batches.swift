@@ -19,7 +19,8 @@ extension Ledger {
         return try query.step() ? Self.batch(query) : nil
     }
 
-    /// Removes a batch's transactions and marks it undone, all in one SQLite transaction.
+    /// Removes a batch's transactions and the balances it stated, and marks it undone, all in one
+    /// SQLite transaction.
     ///
     /// The rows are removed, not tombstoned: importing the file again adds them again. The type
     /// changes the batch's transfer matching made on other rows are put back (unless the user has
