@@ -34,7 +34,10 @@ public final class ImportSession {
     /// While bulk loading: every id in the ledger, this import's included, to recognise duplicates.
     var knownIDs = IDSet()
     /// The ids of the account and category names met so far.
-    private var names = NameIDs()
+    var names = NameIDs()
+    /// The statements and row balances the file states, stored at commit (ImportSession+Balances).
+    var statedStatements: [StatementInfo] = []
+    var statedRows: [RowBalance] = []
     /// A dry run's rows, for the user to review (see `ImportPreview`); `nil` for a real import.
     var preview: ImportPreview?
     /// Rows after which an import larger than the ledger switches to bulk loading.
@@ -135,6 +138,7 @@ public final class ImportSession {
             let (pairs, suggestions) = options.matchTransfers ? try matchTransfers() : (0, 0)
             if preview != nil { try completePreview() }
             try stopRecordingTypeChanges()
+            if !options.dryRun { try storeBalances() }
             let record = try ledger.statement("""
                 UPDATE imports SET inserted = ?2, skipped_duplicates = ?3, errors = ?4, transfer_pairs = ?5 WHERE id = ?1
                 """)

@@ -19,7 +19,8 @@ extension Ledger {
         return try query.step() ? Self.batch(query) : nil
     }
 
-    /// Removes a batch's transactions and marks it undone, all in one SQLite transaction.
+    /// Removes a batch's transactions and the balances it stated, and marks it undone, all in one
+    /// SQLite transaction.
     ///
     /// The rows are removed, not tombstoned: importing the file again adds them again. The type
     /// changes the batch's transfer matching made on other rows are put back (unless the user has
@@ -64,6 +65,9 @@ extension Ledger {
                 DELETE FROM import_type_changes WHERE import_id = \(batchID)
                     OR transaction_id IN (SELECT id FROM transactions WHERE import_id = \(batchID))
                 """, "undoing import \(batchID)")
+            let forgetBalances = try statement("DELETE FROM balances WHERE import_id = ?1")
+            forgetBalances.bind(1, batchID)
+            try forgetBalances.run()
             let remove = try statement("DELETE FROM transactions WHERE import_id = ?1")
             remove.bind(1, batchID)
             try remove.run()

@@ -125,5 +125,26 @@ enum LedgerSchema {
         );
         CREATE INDEX import_type_changes_import ON import_type_changes(import_id);
         """,
+        // 4 (recdb): the balances statements state, for `pfin reconcile --db`. Every stated balance
+        // of an import, each once: a re-import of the same file finds its balances there already
+        // (the unique index below) and adds none; `pfin undo` removes a batch's balances with it.
+        """
+        CREATE TABLE balances (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER,              -- accounts.id; NULL when the file names no account
+            day INTEGER NOT NULL,            -- as transactions.day; the balance at the end of that day
+            amount_units INTEGER NOT NULL,   -- as transactions.amount_units / amount_scale
+            amount_scale INTEGER NOT NULL CHECK (amount_scale BETWEEN 0 AND 18),
+            currency TEXT,                   -- ISO 4217, NULL when the file gives none
+            kind TEXT NOT NULL CHECK (kind = 'opening' OR kind = 'closing' OR kind = 'available' OR kind = 'running'),
+            position INTEGER NOT NULL DEFAULT 0,  -- running: the row's place in its day, 1 for the day's first (0 for the others)
+            import_id INTEGER NOT NULL,      -- imports.id
+            source_line INTEGER NOT NULL     -- the statement's or the row's line in the import's file
+        );
+        -- coalesce: SQLite's unique indexes take two NULLs for two different values.
+        CREATE UNIQUE INDEX balances_key ON balances(coalesce(account_id, 0), day, kind, amount_units, amount_scale,
+                                                     coalesce(currency, ''), position);
+        CREATE INDEX balances_import ON balances(import_id);
+        """,
     ]
 }

@@ -13,16 +13,24 @@ enum ActivityPipeline {
     enum Item {
         case activity(PaymentActivity, typeSetByRule: Bool)
         case diagnostic(Diagnostic)
+        /// A statement's balances (a later one for the same statement supersedes it).
+        case statement(StatementInfo)
+        /// The balance a row states, right after its activity; only when `run` was asked for them.
+        case rowBalance(RowBalance)
     }
 
     static let batchSize = 1024
     static let capacity = 4
 
-    /// Reads `path` (see `InputReading`) and hands each activity, ruled, and each diagnostic to
-    /// `consume`, in order.
-    static func run(_ path: String, options: InputOptions, rules: RuleEngine?, consume: (Item) throws -> Void) throws {
+    /// Reads `path` (see `InputReading`) and hands each activity, ruled, each diagnostic and each
+    /// statement to `consume`, in order.
+    ///
+    /// - Parameter rowBalances: also the balances rows state (readers parse them only when asked).
+    static func run(_ path: String, options: InputOptions, rules: RuleEngine?, rowBalances: Bool = false,
+                    consume: (Item) throws -> Void) throws
+    {
         let failure: Error? = try BatchPipeline.run(capacity: capacity, produce: { channel in
-            var sink = BatchingSink(rules: rules, channel: channel)
+            var sink = BatchingSink(rules: rules, channel: channel, wantsRowBalances: rowBalances)
             do {
                 try InputReading.read(path, options: options, into: &sink)
                 try sink.flush()
@@ -45,12 +53,14 @@ private struct BatchingSink: ActivitySink {
 
     let rules: RuleEngine?
     let channel: BatchChannel<[ActivityPipeline.Item]>
+    let wantsRowBalances: Bool
     var batch: [ActivityPipeline.Item] = []
     private var contradictions = RuleTypeContradiction()
 
-    init(rules: RuleEngine?, channel: BatchChannel<[ActivityPipeline.Item]>) {
+    init(rules: RuleEngine?, channel: BatchChannel<[ActivityPipeline.Item]>, wantsRowBalances: Bool) {
         self.rules = rules
         self.channel = channel
+        self.wantsRowBalances = wantsRowBalances
         batch.reserveCapacity(ActivityPipeline.batchSize)
     }
 
@@ -68,6 +78,14 @@ private struct BatchingSink: ActivitySink {
 
     mutating func report(_ diagnostic: Diagnostic) throws {
         try append(.diagnostic(diagnostic))
+    }
+
+    mutating func statement(_ info: StatementInfo) throws {
+        try append(.statement(info))
+    }
+
+    mutating func rowBalance(_ balance: RowBalance) throws {
+        try append(.rowBalance(balance))
     }
 
     private mutating func append(_ item: ActivityPipeline.Item) throws {

@@ -87,7 +87,7 @@ enum ImportCommand {
         var sink = ImportSink(session: session, printer: printer)
         var result: ImportResult
         do {
-            try ActivityPipeline.run(path, options: input, rules: rules) { try sink.take($0) }
+            try ActivityPipeline.run(path, options: input, rules: rules, rowBalances: true) { try sink.take($0) }
             if sink.errors > 0 {
                 session.rollback()
                 result = ImportResult(file: path, errors: sink.errors, dryRun: options.dryRun)

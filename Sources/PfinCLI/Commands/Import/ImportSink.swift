@@ -1,8 +1,8 @@
 import FinanceCore
 import LedgerStore
 
-/// What the reader sends for one file (activities, already through the rules, and diagnostics)
-/// goes into the import session and to standard error; errors are counted, because a file with
+/// What the reader sends for one file (activities, already through the rules, the balances it
+/// states, and diagnostics) goes into the import session and to standard error; errors are counted, because a file with
 /// errors is not imported at all.
 struct ImportSink {
     let session: ImportSession
@@ -24,6 +24,10 @@ struct ImportSink {
         case .diagnostic(let diagnostic):
             if diagnostic.severity == .error { errors += 1 }
             printer.print(diagnostic)
+        case .statement(let info):
+            session.statement(info)
+        case .rowBalance(let balance):
+            session.rowBalance(balance)
         }
     }
 }

@@ -2,11 +2,11 @@ import FinanceCore
 import StatementFormats
 
 /// `pfin reconcile [FILE…] [--format text|json]`: whether each statement's transactions add up
-/// to the balances it states.
+/// to the balances it states; `pfin reconcile --db PATH`: whether the ledger's do (`LedgerReconcile`).
 enum ReconcileCommand {
     static let spec = CommandSpec(
         name: "reconcile",
-        synopsis: "[FILE…] [--format text|json] [--from FORMAT] [--profile FILE] [--account NAME] [--currency CODE]",
+        synopsis: "[FILE… | --db PATH] [--format text|json] [--from FORMAT] [--profile FILE] [--account NAME] [--currency CODE]",
         summary: "Check that each statement's transactions add up to the balances it states.",
         details: """
             For each account and statement of each FILE: opening balance + transactions = closing
@@ -16,16 +16,27 @@ enum ReconcileCommand {
             causes it can see: a row there twice, a missing transaction, a pending item, a mistyped
             amount. A statement with only a closing balance (most OFX) implies its opening balance;
             a file that states no balances is said so, and is no error.
+
+            With --db PATH (and no FILE), the ledger instead: 'pfin import' keeps every balance a
+            statement states, and each account's transactions in the ledger (deleted ones left out,
+            edits counted) must add up, from its earliest stated balance, to every later closing
+            balance and each day's last row balance. A mismatch names the first balance that does
+            not add up (file, line, date, account, the balance stated and the ledger's sum) and
+            what the ledger can see that would explain it: a deleted transaction of that amount
+            (by its id), one there twice, an edited one, else a missing one. --account NAME
+            checks one account.
             Exit status: 0 when everything that can be checked adds up, 1 on a mismatch or a bad
             input, 2 on a usage error.
             """,
         options: InputOptions.specs + [
             OptionSpec("--format", value: "FORMAT", help: "text (the default) or json, one object per statement in an array."),
+            OptionSpec("--db", value: "PATH", help: "Reconcile the ledger's transactions against the balances its imports stated, instead of files."),
         ],
         examples: [
             "pfin reconcile Samples/de-mt940-commerzbank.sta",
             "pfin reconcile Samples/us-checking-chase.csv --format json",
             "pfin reconcile Samples/*.csv Samples/*.ofx Samples/*.xml Samples/*.sta Samples/*.n43",
+            "pfin reconcile --db ~/finance/ledger.sqlite --account DE44500105175407324931",
         ])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -41,9 +52,13 @@ enum ReconcileCommand {
             case let other: throw UsageError(message: "unknown --format '\(other)'; expected text or json",
                                              suggestion: Spelling.closest(to: other, in: ["text", "json"]))
             }
+            if arguments.value("--db") != nil && !arguments.positionals.isEmpty {
+                throw UsageError(message: "reconcile takes FILE… or --db PATH, not both")
+            }
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
+        if arguments.value("--db") != nil { return LedgerReconcile.run(arguments, json: json) }
         var results: [StatementReconciliation] = []
         var sink = ReconcileSink(printer: printer)
         for path in options.files {
