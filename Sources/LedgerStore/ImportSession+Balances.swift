@@ -14,9 +14,10 @@ extension ImportSession {
         }
     }
 
-    /// Keeps the balance a row states (`ActivitySink.rowBalance`).
+    /// Keeps the balance a row states (`ActivitySink.rowBalance`), as far as reconciling needs it:
+    /// each day's first and last (see `DayBalances`).
     public func rowBalance(_ balance: RowBalance) {
-        statedRows.append(balance)
+        statedRows.add(balance)
     }
 
     /// Inserts the kept balances, each unless the ledger already has it (a re-imported file).
@@ -46,38 +47,65 @@ extension ImportSession {
                 try store(kind, account: info.account.id, balance.date, balance.amount, currency: info.currency, line: info.source.line)
             }
         }
-        for (balance, position) in Self.positioned(statedRows) {
+        for (balance, position) in statedRows.positioned() {
             try store(.running, account: balance.account, balance.date, balance.amount, currency: nil, line: balance.source.line,
                       position: position)
         }
     }
+}
 
-    /// Each row balance with its place in its day, in the order the rows happened: a file whose
-    /// first row (of an account and currency) is later than its last runs newest first.
-    static func positioned(_ rows: [RowBalance]) -> [(RowBalance, Int)] {
-        struct Key: Hashable {
-            var account: String?
-            var currency: CurrencyCode?
+/// The row balances of an import, bounded by days rather than rows: per account, currency and
+/// day, the first and the last in the file and how many there were. Reconciling a ledger checks
+/// each day's last balance and starts from the first day's first, so a million-row export with a
+/// balance column keeps a few hundred of them per account-year, not a million.
+struct DayBalances {
+    private struct Group: Hashable {
+        var account: String?
+        var currency: CurrencyCode?
+    }
+
+    private struct Day: Hashable {
+        var group: Group
+        var day: Int
+    }
+
+    private struct Rows {
+        var first: RowBalance
+        var last: RowBalance
+        var count: Int
+    }
+
+    private var days: [Day: Rows] = [:]
+    /// Days in the order first seen, and each group's first and last dates in file order.
+    private var order: [Day] = []
+    private var groupDates: [Group: (first: LocalDate, last: LocalDate)] = [:]
+
+    mutating func add(_ row: RowBalance) {
+        let group = Group(account: row.account, currency: row.amount.currency)
+        let key = Day(group: group, day: row.date.daysSinceEpoch)
+        if var known = days[key] {
+            known.last = row
+            known.count += 1
+            days[key] = known
+        } else {
+            days[key] = Rows(first: row, last: row, count: 1)
+            order.append(key)
         }
-        var groups: [Key: [RowBalance]] = [:]
-        var order: [Key] = []
-        for row in rows {
-            let key = Key(account: row.account, currency: row.amount.currency)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(row)
-        }
+        groupDates[group] = (groupDates[group]?.first ?? row.date, row.date)
+    }
+
+    /// Each day's first and last row balance in the order the rows happened (a group whose first
+    /// row is later than its last runs newest first), with its place in the day: 1 for the first,
+    /// the day's count for the last.
+    func positioned() -> [(RowBalance, Int)] {
         var result: [(RowBalance, Int)] = []
-        result.reserveCapacity(rows.count)
         for key in order {
-            var group = groups[key] ?? []
-            if let first = group.first, let last = group.last, first.date > last.date { group.reverse() }
-            var day: LocalDate?
-            var position = 0
-            for row in group {
-                position = row.date == day ? position + 1 : 1
-                day = row.date
-                result.append((row, position))
-            }
+            guard let rows = days[key] else { continue }
+            let dates = groupDates[key.group]
+            let newestFirst = dates.map { $0.first > $0.last } ?? false
+            let (earliest, latest) = newestFirst ? (rows.last, rows.first) : (rows.first, rows.last)
+            result.append((earliest, 1))
+            if rows.count > 1 { result.append((latest, rows.count)) }
         }
         return result
     }

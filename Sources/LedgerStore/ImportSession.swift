@@ -37,7 +37,7 @@ public final class ImportSession {
     var names = NameIDs()
     /// The statements and row balances the file states, stored at commit (ImportSession+Balances).
     var statedStatements: [StatementInfo] = []
-    var statedRows: [RowBalance] = []
+    var statedRows = DayBalances()
     /// A dry run's rows, for the user to review (see `ImportPreview`); `nil` for a real import.
     var preview: ImportPreview?
     /// Rows after which an import larger than the ledger switches to bulk loading.
