@@ -40,7 +40,7 @@ extension Ledger {
             }
         }
         let existing = rows.first { $0.out == Int64(bitPattern: out.activity.id.value) && $0.in == Int64(bitPattern: into.activity.id.value) }
-        return try inTransferTransaction("accepting a transfer pair") { () throws(LedgerError) -> TransferPair in
+        return try inTransaction("accepting a transfer pair") { () throws(LedgerError) -> TransferPair in
             let now = Timestamp.now()
             var reasons = existing?.reasons ?? TransferMatcher.evidence(out: candidate(out), in: candidate(into))
             reasons.removeAll { $0 == .ambiguous || $0 == .typeLocked(.out) || $0 == .typeLocked(.in) }
@@ -79,7 +79,7 @@ extension Ledger {
         var pair = TransferPair(out: out, in: into, status: .rejected, reasons: row.reasons, confidence: row.confidence,
                                 decidedAt: row.decidedAt)
         guard row.status != .rejected else { return pair }
-        return try inTransferTransaction("rejecting a transfer pair") { () throws(LedgerError) -> TransferPair in
+        return try inTransaction("rejecting a transfer pair") { () throws(LedgerError) -> TransferPair in
             let now = Timestamp.now()
             if row.status.isApplied {
                 let before = [(out, row.outTypeBefore), (into, row.inTypeBefore)]
@@ -114,17 +114,5 @@ extension Ledger {
         let a = e.activity
         return TransferCandidate(id: a.id, account: a.account ?? "", date: a.date, amount: a.amount, type: a.type,
                                  typeLocked: e.typeLocked, isNew: false, name: a.name, memo: a.memo, category: a.category)
-    }
-
-    private func inTransferTransaction<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
-        try connection.execute("BEGIN IMMEDIATE", what)
-        do throws(LedgerError) {
-            let result = try body()
-            try connection.execute("COMMIT", what)
-            return result
-        } catch {
-            try? connection.execute("ROLLBACK", "rolling back")
-            throw error
-        }
     }
 }

@@ -24,27 +24,4 @@ extension EntryLookup {
             return try find(text, in: ledger)
         }
     }
-
-    /// Looks every id up among the deleted transactions, and reports each one not found; `nil` when any was not.
-    static func findAllDeleted(_ texts: [String], in ledger: Ledger, outcome: String,
-                               printer: inout DiagnosticPrinter) -> [LedgerEntry]?
-    {
-        var entries: [LedgerEntry] = [], problems: [FieldProblem] = []
-        do {
-            for text in texts {
-                switch try findDeleted(text, in: ledger) {
-                case .found(let entry): entries.append(entry)
-                case .problem(let problem): problems.append(problem)
-                }
-            }
-        } catch {
-            LedgerOptions.fail(error, printer: &printer)
-            return nil
-        }
-        guard problems.isEmpty else {
-            FieldProblem.report(problems, outcome: outcome, printer: &printer)
-            return nil
-        }
-        return entries
-    }
 }

@@ -31,14 +31,15 @@ enum EntryLookup {
         }
     }
 
-    /// Looks every id up, and reports each one not found; `nil` when any was not.
-    static func findAll(_ texts: [String], in ledger: Ledger, outcome: String,
-                        printer: inout DiagnosticPrinter) -> [LedgerEntry]?
+    /// Looks every id up (with `find`, or another lookup such as `findDeleted`), and reports each
+    /// one not found; `nil` when any was not.
+    static func findAll(_ texts: [String], in ledger: Ledger, outcome: String, printer: inout DiagnosticPrinter,
+                        lookup: (String, Ledger) throws(LedgerError) -> Outcome = find) -> [LedgerEntry]?
     {
         var entries: [LedgerEntry] = [], problems: [FieldProblem] = []
-        do {
+        do throws(LedgerError) {
             for text in texts {
-                switch try find(text, in: ledger) {
+                switch try lookup(text, ledger) {
                 case .found(let entry): entries.append(entry)
                 case .problem(let problem): problems.append(problem)
                 }
