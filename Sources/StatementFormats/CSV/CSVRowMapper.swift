@@ -62,7 +62,7 @@ final class CSVRowMapper {
     {
         self.statedBalances = statedBalances
         statedLines = Set(statedBalances.map(\.line))
-        accountKind = dialect.amountSign == .inverted ? .creditCard : nil
+        accountKind = dialect.accountKind ?? (dialect.amountSign == .inverted ? .creditCard : nil)
         self.dialect = dialect
         self.file = file
         self.options = options

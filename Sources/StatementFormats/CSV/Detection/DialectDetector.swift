@@ -117,7 +117,7 @@ public struct DialectDetector: Sendable {
                                         hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
                                         columns: roles.mapValues { ColumnResolution.reference(for: $0, header: headerNames) },
                                         account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
-                                        currency: currency, amountSign: pinned.amountSign ?? .asIs),
+                                        currency: currency, amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind),
                     warnings: warnings))
             }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
@@ -151,9 +151,12 @@ public struct DialectDetector: Sendable {
                 amountSign = .inverted
                 warnings.append(Diagnostic(.warning, code: "csv.sign-inverted", at: tableLine,
                     "amounts look like a card statement's (charges positive, payments negative); signs flipped so that money out is negative",
-                    notes: ["if that is wrong, put 'amount-sign as-is' in a profile"]))
+                    notes: ["if that is wrong, put 'amount-sign as-is' in a profile",
+                            "the account is taken as a card's (Liabilities:Card in journals); 'account-type checking' in a profile says otherwise"]))
             }
         }
+        // A card statement's amounts make a card account, unless the profile says what it is.
+        let accountKind = pinned.accountKind ?? (amountSign == .inverted ? .creditCard : nil)
 
         var columns: [ColumnRole: ColumnReference] = [:]
         for (role, index) in roles {
@@ -163,7 +166,7 @@ public struct DialectDetector: Sendable {
                                  hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
                                  columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
                                  currency: currency,
-                                 amountSign: amountSign)
+                                 amountSign: amountSign, accountKind: accountKind)
         // Balances stated around the table; below it only when the sample reaches the file's end.
         let labelColumns = [roles[.name], roles[.memo], dateColumn].compactMap { $0 }
         var around = layout.preamble
