@@ -31,7 +31,7 @@ enum BalanceRowWords {
 
     /// Words that lead from a balance's name to its date or currency.
     static let connectors: Set<String> = [
-        "al", "au", "du", "le", "vom", "am", "zum", "per", "as", "at", "on", "of", "del", "de", "op", "van", "per", "na",
+        "a", "al", "au", "du", "le", "vom", "am", "zum", "per", "as", "at", "on", "of", "del", "de", "op", "van", "per", "na",
         "ke", "k", "za", "z", "ze", "на", "к", "за", "eur", "usd", "gbp", "chf", "czk", "pln", "huf", "ron", "bgn", "rub",
     ]
 
