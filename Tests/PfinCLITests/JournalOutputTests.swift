@@ -79,11 +79,35 @@ struct JournalBalanceTests {
     }
 
     @Test("card statements post to a liability", arguments: [("us-creditcard.qfx", "Liabilities:Card:4111111111111111"),
-                                                              ("us-quicken-export.qif", "Liabilities:Card:Visa Signature")])
+                                                              ("us-quicken-export.qif", "Liabilities:Card:Visa Signature"),
+                                                              ("us-card-apple.csv", "Liabilities:Card:Unnamed")])
     func cardsAreLiabilities(_ sample: String, _ account: String) throws {
         let result = try PfinProcess.run(["convert", Repository.sample(sample), "--currency", "USD", "--to", "ledger"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\n    \(account) "))
-        #expect(!result.stdout.contains("Assets:Bank:4111111111111111"))
+        #expect(!result.stdout.contains(account.replacingOccurrences(of: "Liabilities:Card:", with: "Assets:Bank:")))
+    }
+
+    /// A card CSV (amounts inverted by detection, or a profile's `account-type card`) is a card
+    /// from its first posting on, in every writer that knows card accounts.
+    @Test("a card CSV is a card account", arguments: [
+        ("beancount", "Liabilities:Card:Unnamed"), ("ofx", "<CCSTMTRS>"), ("qif", "!Type:CCard\n"),
+    ])
+    func cardCSV(_ format: String, _ mark: String) throws {
+        let result = try PfinProcess.run(["convert", Repository.sample("us-card-apple.csv"), "--to", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(mark))
+        #expect(!result.stdout.contains("Assets:Bank"))
+    }
+
+    @Test func accountTypeCardInAProfileMakesACardAccount() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("card-\(UInt32.random(in: 0...UInt32.max)).profile")
+        try "account-type card\naccount \"Visa Gold\"\n".write(to: profile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let result = try PfinProcess.run(["convert", Repository.sample("us-checking-chase.csv"), "--profile", profile.path,
+                                          "--currency", "USD", "--to", "ledger"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\n    Liabilities:Card:Visa Gold "))
+        #expect(!result.stdout.contains("Assets:Bank"))
     }
 }

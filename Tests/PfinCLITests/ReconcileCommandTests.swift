@@ -27,6 +27,20 @@ struct ReconcileCommandTests {
             """))
     }
 
+    /// Balances a CSV states above or below its table (DKB's `Kontostand vom`, Crédit Agricole's
+    /// `Solde au`, HDFC's statement summary) are checked.
+    @Test("a CSV's preamble or footer balance is checked", arguments: [
+        ("de-dkb-giro.csv", "  closing   3456.78 on 2024-05-31\n"),
+        ("fr-credit-agricole.csv", "  closing   1234.56 on 2024-05-31\n"),
+        ("in-hdfc-footer.csv", "  opening   184320.55 on 2024-04-01\n  closing   300636.40 on 2024-05-31\n"),
+    ])
+    func csvStatedBalances(_ sample: String, _ shown: String) throws {
+        let result = try PfinProcess.run(["reconcile", Repository.sample(sample)])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains(shown), "\(result.stdout)")
+        #expect(!result.stdout.contains("states no balances"))
+    }
+
     @Test func jsonHasOneObjectPerStatement() throws {
         let result = try PfinProcess.run(["reconcile", Repository.sample("multi-account-ofx2.ofx"), "--format", "json"])
         #expect(result.status == 0)

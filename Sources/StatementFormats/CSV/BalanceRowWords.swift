@@ -30,8 +30,8 @@ enum BalanceRowWords {
     private static let firstWords: Set<String> = Set(phrases.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
 
     /// Words that lead from a balance's name to its date or currency.
-    private static let connectors: Set<String> = [
-        "al", "au", "du", "le", "vom", "am", "zum", "per", "as", "at", "on", "of", "del", "de", "op", "van", "per", "na",
+    static let connectors: Set<String> = [
+        "a", "al", "au", "du", "le", "vom", "am", "zum", "per", "as", "at", "on", "of", "del", "de", "op", "van", "per", "na",
         "ke", "k", "za", "z", "ze", "на", "к", "за", "eur", "usd", "gbp", "chf", "czk", "pln", "huf", "ron", "bgn", "rub",
     ]
 

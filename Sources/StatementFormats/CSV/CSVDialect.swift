@@ -19,6 +19,10 @@ public struct CSVDialect: Equatable, Sendable {
     /// The currency of amounts that state none.
     public var currency: CurrencyCode?
     public var amountSign: AmountSign
+    /// The kind of the file's accounts (`account-type card`): a card account is a liability in
+    /// journals (`Liabilities:Card:…`), a credit card statement in OFX, `!Type:CCard` in QIF.
+    /// Detection takes an export whose amounts look like a card statement's for a card's.
+    public var accountKind: AccountKind?
     /// The file is pfin's own CSV (`convert --to csv`, `list --format csv`): cells are read as
     /// pfin wrote them, untrimmed, with the apostrophe pfin put before formula-like text removed
     /// (`FormulaDefusing.removingApostrophe`); an empty name stays empty (no memo stands in for
@@ -27,9 +31,10 @@ public struct CSVDialect: Equatable, Sendable {
 
     public init(encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
                 decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
-                currency: CurrencyCode?, amountSign: AmountSign, writtenByPfin: Bool = false)
+                currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false)
     {
         self.writtenByPfin = writtenByPfin
+        self.accountKind = accountKind
         self.encoding = encoding
         self.delimiter = delimiter
         self.skip = skip
@@ -63,6 +68,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var account: String?
     public var currency: CurrencyCode?
     public var amountSign: AmountSign?
+    /// `account-type card`: see `CSVDialect.accountKind`.
+    public var accountKind: AccountKind?
     /// `written-by pfin`: see `CSVDialect.writtenByPfin`.
     public var writtenByPfin: Bool?
 
@@ -80,6 +87,7 @@ public struct CSVProfile: Equatable, Sendable {
         account = dialect.account
         currency = dialect.currency
         amountSign = dialect.amountSign
+        accountKind = dialect.accountKind
         // Printed only when set (`written-by pfin`), so left unset otherwise, as parsing that text gives.
         writtenByPfin = dialect.writtenByPfin ? true : nil
     }
@@ -97,6 +105,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let account { merged.account = account }
         if let currency { merged.currency = currency }
         if let amountSign { merged.amountSign = amountSign }
+        if let accountKind { merged.accountKind = accountKind }
         if let writtenByPfin { merged.writtenByPfin = writtenByPfin }
         return merged
     }

@@ -8,7 +8,8 @@ import FinanceCore
 //   setting  := 'encoding' NAME | 'delimiter' (CHAR | 'tab' | 'comma' | 'semicolon' | 'pipe')
 //             | 'skip' INT | 'header' ('yes' | 'no') | 'date-format' PATTERN | 'decimal-mark' (',' | '.')
 //             | 'columns' (ROLE '=' VALUE)+ | 'account' VALUE | 'currency' CODE
-//             | 'amount-sign' ('as-is' | 'inverted') | 'written-by' 'pfin'
+//             | 'amount-sign' ('as-is' | 'inverted') | 'account-type' ('card' | 'checking' | 'savings')
+//             | 'written-by' 'pfin'
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -16,7 +17,10 @@ import FinanceCore
 extension CSVProfile {
     /// The settings a profile may contain, in the order they are printed.
     public static let settingNames = ["encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
-                                      "columns", "account", "currency", "amount-sign", "written-by"]
+                                      "columns", "account", "currency", "amount-sign", "account-type", "written-by"]
+
+    /// The values of `account-type`, and the kinds they stand for.
+    static let accountTypes: [(name: String, kind: AccountKind)] = [("card", .creditCard), ("checking", .checking), ("savings", .savings)]
 
     /// Parses a profile; all problems of the file are returned at once.
     public static func parse(_ text: String, file: String) -> Result<CSVProfile, ProfileErrors> {
@@ -122,6 +126,14 @@ extension CSVProfile {
                     fail(arg.column, "expected 'as-is' or 'inverted', found '\(arg.text)'",
                          ["'inverted' is for exports where money out is positive, as many card statements do"])
                 }
+            case "account-type":
+                guard let arg = single("card, checking or savings") else { continue }
+                let names = accountTypes.map(\.name)
+                if let type = accountTypes.first(where: { $0.name == arg.text.lowercased() }) { profile.accountKind = type.kind } else {
+                    let hint = Spelling.closest(to: arg.text, in: names).map { "did you mean '\($0)'? " } ?? ""
+                    fail(arg.column, "expected one of \(names.joined(separator: ", ")), found '\(arg.text)'",
+                         [hint + "'card' is for a credit card account: journals post it to Liabilities:Card, OFX writes a credit card statement"])
+                }
             case "written-by":
                 guard let arg = single("'pfin'") else { continue }
                 if arg.text.lowercased() == "pfin" { profile.writtenByPfin = true } else {
@@ -142,7 +154,7 @@ extension CSVProfile {
         case "skip": return "example: skip 4"
         default: return "example: \(key) " + (["encoding": "windows-1252", "delimiter": ";", "header": "yes",
                                                  "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
-                                                 "currency": "EUR", "amount-sign": "as-is", "written-by": "pfin"][key] ?? "")
+                                                 "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin"][key] ?? "")
         }
     }
 
@@ -189,6 +201,9 @@ extension CSVDialect {
         if let account { lines.append("account \(ProfileWord.quoted(account))") }
         if let currency { lines.append("currency \(currency)") }
         lines.append("amount-sign \(amountSign.rawValue)" + (amountSign == .inverted ? "  # money out is positive in this export" : ""))
+        if let accountKind, let type = CSVProfile.accountTypes.first(where: { $0.kind == accountKind }) {
+            lines.append("account-type \(type.name)" + (accountKind == .creditCard ? "  # a card account: Liabilities:Card in journals" : ""))
+        }
         if writtenByPfin { lines.append("written-by pfin  # pfin's own CSV: cells as pfin wrote them, its formula apostrophes removed") }
         return lines.joined(separator: "\n") + "\n"
     }

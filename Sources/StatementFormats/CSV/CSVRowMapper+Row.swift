@@ -65,14 +65,16 @@ extension CSVRowMapper {
         } else {
             id = ids.id(account: account, date: date, amount: amount, name: name)
         }
+        let firstOfAccount: Bool
         if let column = columns.balance, column < count {
-            record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
+            firstOfAccount = record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
         } else {
-            statements.note(account: account, date: date, currency: amount.currency, balance: nil)
+            firstOfAccount = statements.note(account: account, date: date, currency: amount.currency, balance: nil)
         }
         let line = record.line
         if invalidText { noteInvalidText(line: line) }
         try flushPending(asErrors: true, into: &sink)
+        if firstOfAccount, let kind = accountKind { try sendKind(kind, account: account, currency: amount.currency, into: &sink) }
         try sink.accept(PaymentActivity(
             id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
             // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.

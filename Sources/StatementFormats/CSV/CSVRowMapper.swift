@@ -50,7 +50,19 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var invalidTextLines: [Int] = []
     @exclusivity(unchecked) var invalidTextLineCount = 0
 
-    init(dialect: CSVDialect, file: String, options: ReadOptions, checksBalanceRows: Bool = true) {
+    /// The balances detection found above and below the table, and their lines (skipped as rows).
+    let statedBalances: [CSVStatedBalance]
+    let statedLines: Set<Int>
+    /// The kind of every account of the file, sent before its first transaction: a profile's
+    /// `account-type`, or a card when amounts are inverted (charges positive, as card exports write them).
+    let accountKind: AccountKind?
+
+    init(dialect: CSVDialect, file: String, options: ReadOptions, checksBalanceRows: Bool = true,
+         statedBalances: [CSVStatedBalance] = [])
+    {
+        self.statedBalances = statedBalances
+        statedLines = Set(statedBalances.map(\.line))
+        accountKind = dialect.accountKind ?? (dialect.amountSign == .inverted ? .creditCard : nil)
         self.dialect = dialect
         self.file = file
         self.options = options
@@ -71,6 +83,8 @@ final class CSVRowMapper {
             return
         }
         if headerCount == record.count, isHeaderRepeated(record) { return }
+        // A balance below the table, which detection read (`Endsaldo: 1.234,56 EUR`).
+        if !statedLines.isEmpty && statedLines.contains(record.line) { return }
         let accepted = try row(record, into: &sink)
         if accepted {
             if !warnedLostTrack, let date = ids.lostTrackOfDate {
@@ -106,8 +120,8 @@ final class CSVRowMapper {
         }
         try flushPending(asErrors: false, into: &sink)
         if let warning = invalidTextWarning() { try sink.report(warning) }
-        let kind: AccountKind? = dialect.amountSign == .inverted ? .creditCard : nil
-        for info in statements.infos(kind: kind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
+        try noteStatedBalances(into: &sink)
+        for info in statements.infos(kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
                                      inverted: dialect.amountSign == .inverted, source: SourceLocation(file: file, line: dialect.skip + 1)) {
             try sink.statement(info)
         }

@@ -67,7 +67,8 @@ public struct CSVStatementReader: StatementReader {
             detection = found
         }
         for warning in detection.warnings { try sink.report(warning) }
-        try read(input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows, into: &sink)
+        try read(input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows,
+                 statedBalances: detection.statedBalances, into: &sink)
     }
 
     /// Reads `input` with a known dialect.
@@ -77,11 +78,13 @@ public struct CSVStatementReader: StatementReader {
 
     /// Reads `input` with a known dialect; with `checksBalanceRows`, rows that read as transactions
     /// are checked for balance words too (detection says whether the file has such rows).
+    /// `statedBalances` are those detection found around the table, passed on as the statement's.
     func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
-              into sink: inout some ActivitySink) throws
+              statedBalances: [CSVStatedBalance] = [], into sink: inout some ActivitySink) throws
     {
         let file = input.displayName
-        let mapper = CSVRowMapper(dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows)
+        let mapper = CSVRowMapper(dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows,
+                                  statedBalances: statedBalances)
         let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
         var transcoder = UTF8Transcoder(encoding: dialect.encoding)
         // UTF-8 is read straight into the tokenizer's buffer; other encodings pass through the

@@ -64,10 +64,12 @@ struct CSVStatements {
     private var lastAccount: String?
     private var lastTrack: Unmanaged<Track>?
 
-    mutating func note(account: String?, date: LocalDate, currency: CurrencyCode?, balance: UnsafeBufferPointer<UInt8>?) {
+    /// Takes in a row; `true` when it is the first row of its account.
+    @discardableResult
+    mutating func note(account: String?, date: LocalDate, currency: CurrencyCode?, balance: UnsafeBufferPointer<UInt8>?) -> Bool {
         if let lastTrack, account == lastAccount {
             lastTrack._withUnsafeGuaranteedRef { $0.note(date: date, balance: balance) }
-            return
+            return false
         }
         let key = account ?? ""
         lastAccount = account
@@ -79,7 +81,17 @@ struct CSVStatements {
             tracks[key] = track
             keys.append(key)
             lastTrack = Unmanaged.passUnretained(track)
+            return true
         }
+        return false
+    }
+
+    /// The accounts with transactions, in the order of their first row (`""` for rows without one).
+    var accounts: [String] { keys }
+
+    /// The first and last day of an account's transactions.
+    func period(of account: String) -> (start: LocalDate, end: LocalDate)? {
+        tracks[account].map { ($0.start, $0.end) }
     }
 
     /// Takes in an opening or closing balance row. Of several, the earliest opening and the

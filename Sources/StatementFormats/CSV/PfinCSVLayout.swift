@@ -46,6 +46,6 @@ enum PfinCSVLayout {
         return CSVDialect(encoding: pinned.encoding ?? encoding, delimiter: UInt8(ascii: ","), skip: 0, hasHeader: true,
                           dateFormat: pinned.dateFormat ?? DateFormat("yyyy-mm-dd")!, decimalMark: pinned.decimalMark ?? UInt8(ascii: "."),
                           columns: columns, account: pinned.account, currency: pinned.currency,
-                          amountSign: pinned.amountSign ?? .asIs, writtenByPfin: pinned.writtenByPfin ?? true)
+                          amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind, writtenByPfin: pinned.writtenByPfin ?? true)
     }
 }

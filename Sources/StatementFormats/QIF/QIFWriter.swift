@@ -112,7 +112,8 @@ public struct QIFWriter: StatementWriter {
         for key in ordered {
             let name = sectionName(key)
             if name.isEmpty {
-                buffer.append("!Type:Bank\n")
+                // A file's unnamed account that its statement said is a card (a card CSV).
+                buffer.append(cards.contains("") ? "!Type:CCard\n" : "!Type:Bank\n")
             } else {
                 buffer.append("!Account\n")
                 line(UInt8(ascii: "N"), name)

@@ -46,6 +46,10 @@ struct ReaderBalanceTests {
              available: nil, currency: "EUR"),
         Case(sample: "es-norma43.n43", statement: 0, opening: ("2341.57", "2024-05-01"), closing: ("2819.15", "2024-05-31"),
              available: nil, currency: "EUR"),
+        Case(sample: "de-dkb-giro.csv", statement: 0, opening: nil, closing: ("3456.78", "2024-05-31"), available: nil, currency: "EUR"),
+        Case(sample: "fr-credit-agricole.csv", statement: 0, opening: nil, closing: ("1234.56", "2024-05-31"), available: nil, currency: "EUR"),
+        Case(sample: "in-hdfc-footer.csv", statement: 0, opening: ("184320.55", "2024-04-01"), closing: ("300636.40", "2024-05-31"),
+             available: nil, currency: "INR"),
         Case(sample: "za-fnb-drcr.csv", statement: 0, opening: nil, closing: ("8674.38", "2024-06-05"), available: nil, currency: "ZAR"),
     ]
 

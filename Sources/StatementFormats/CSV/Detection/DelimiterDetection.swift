@@ -13,13 +13,36 @@ enum DelimiterDetection {
     }
 
     static func detect(_ text: [UInt8], isComplete: Bool) -> UInt8? {
-        var best: (UInt8, Score)?
+        var scores: [(UInt8, Score)] = []
+        var decimalSplits = 0
         for delimiter in candidates {
             let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: 200)
             guard let score = score(records) else { continue }
-            if best == nil || best!.1 < score { best = (delimiter, score) }
+            scores.append((delimiter, score))
+            if delimiter == UInt8(ascii: ",") { decimalSplits = records.filter(splitsADecimal).count }
         }
-        return best?.0
+        // A `;` file whose preamble states balances (`Alter Kontostand;1.000,00`) splits on `,` as
+        // consistently as its rows do on `;`: when another delimiter gives more fields, the
+        // records that `,` only splits inside an amount do not count for it.
+        if let index = scores.firstIndex(where: { $0.0 == UInt8(ascii: ",") }), decimalSplits > 0,
+            scores.contains(where: { $0.1.width > scores[index].1.width })
+        {
+            scores[index].1.support -= decimalSplits
+        }
+        return scores.max { $0.1 < $1.1 }?.0
+    }
+
+    /// Whether splitting on `,` cut a decimal amount in two: a field ending in a digit followed by
+    /// one of two digits, alone or before a space (`1.000` | `00 EUR`).
+    private static func splitsADecimal(_ record: SampleRecord) -> Bool {
+        guard record.fields.count >= 2 else { return false }
+        for i in 1..<record.fields.count {
+            let before = record.fields[i - 1].utf8, after = Array(record.fields[i].utf8.prefix(3))
+            guard let last = before.last, last &- UInt8(ascii: "0") < 10, after.count >= 2,
+                after[0] &- UInt8(ascii: "0") < 10, after[1] &- UInt8(ascii: "0") < 10 else { continue }
+            if after.count == 2 || after[2] == UInt8(ascii: " ") || after[2] == UInt8(ascii: "\"") { return true }
+        }
+        return false
     }
 
     /// The most common field count of two or more, and how many records have it.

@@ -7,11 +7,15 @@ public struct DialectDetection: Sendable {
     /// Whether the rows looked at include opening or closing balance rows (`Saldo iniziale`,
     /// `Closing balance`): only then does the reader check every row for them.
     public var hasBalanceRows: Bool
+    /// Balances stated above the header or below the last row (`Kontostand vom 31.05.2024:`),
+    /// which the reader passes on as the statement's: no profile setting pins them.
+    public var statedBalances: [CSVStatedBalance]
 
-    public init(dialect: CSVDialect, warnings: [Diagnostic], hasBalanceRows: Bool = false) {
+    public init(dialect: CSVDialect, warnings: [Diagnostic], hasBalanceRows: Bool = false, statedBalances: [CSVStatedBalance] = []) {
         self.dialect = dialect
         self.warnings = warnings
         self.hasBalanceRows = hasBalanceRows
+        self.statedBalances = statedBalances
     }
 }
 
@@ -22,6 +26,9 @@ public struct DialectDetection: Sendable {
 public struct DialectDetector: Sendable {
     public var pinned: CSVProfile
     public var file: String
+
+    /// The most records detection looks at.
+    static let sampleLimit = 5000
 
     public init(pinned: CSVProfile = CSVProfile(), file: String) {
         self.pinned = pinned
@@ -40,7 +47,7 @@ public struct DialectDetector: Sendable {
                                        "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
                                        notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Diagnostic.identifyNote(file)]))
         }
-        let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: 5000)
+        let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: Self.sampleLimit)
         guard let layout = TableLayout.find(records, pinnedSkip: pinned.skip, pinnedHeader: pinned.hasHeader) else {
             return .failure(Diagnostic(.error, code: "csv.no-table", at: fileStart,
                                        "no table of transactions found; expected a header and rows with the same number of fields",
@@ -110,7 +117,7 @@ public struct DialectDetector: Sendable {
                                         hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
                                         columns: roles.mapValues { ColumnResolution.reference(for: $0, header: headerNames) },
                                         account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
-                                        currency: currency, amountSign: pinned.amountSign ?? .asIs),
+                                        currency: currency, amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind),
                     warnings: warnings))
             }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
@@ -144,9 +151,12 @@ public struct DialectDetector: Sendable {
                 amountSign = .inverted
                 warnings.append(Diagnostic(.warning, code: "csv.sign-inverted", at: tableLine,
                     "amounts look like a card statement's (charges positive, payments negative); signs flipped so that money out is negative",
-                    notes: ["if that is wrong, put 'amount-sign as-is' in a profile"]))
+                    notes: ["if that is wrong, put 'amount-sign as-is' in a profile",
+                            "the account is taken as a card's (Liabilities:Card in journals); 'account-type checking' in a profile says otherwise"]))
             }
         }
+        // A card statement's amounts make a card account, unless the profile says what it is.
+        let accountKind = pinned.accountKind ?? (amountSign == .inverted ? .creditCard : nil)
 
         var columns: [ColumnRole: ColumnReference] = [:]
         for (role, index) in roles {
@@ -156,9 +166,16 @@ public struct DialectDetector: Sendable {
                                  hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
                                  columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
                                  currency: currency,
-                                 amountSign: amountSign)
+                                 amountSign: amountSign, accountKind: accountKind)
+        // Balances stated around the table; below it only when the sample reaches the file's end.
+        let labelColumns = [roles[.name], roles[.memo], dateColumn].compactMap { $0 }
+        var around = layout.preamble
+        if isComplete && records.count < Self.sampleLimit {
+            around += StatedBalanceLine.footer(records, layout: layout, dateColumn: dateColumn, dateFormat: dateFormat, labelColumns: labelColumns)
+        }
         return .success(DialectDetection(dialect: dialect, warnings: warnings,
-                                         hasBalanceRows: Self.hasBalanceRows(layout.rows, columns: [roles[.name], roles[.memo], dateColumn])))
+                                         hasBalanceRows: Self.hasBalanceRows(layout.rows, columns: labelColumns),
+                                         statedBalances: StatedBalanceLine.find(around, decimalMark: decimalMark, dateFormat: dateFormat)))
     }
 
     private func missingColumn(_ what: String, header: [String]?, at location: SourceLocation) -> Diagnostic {

@@ -8,3 +8,4 @@ decimal-mark .
 columns date="Clearing Date" name=Merchant memo=Description amount="Amount (USD)" category=Category
 currency USD
 amount-sign inverted  # money out is positive in this export
+account-type card  # a card account: Liabilities:Card in journals
