@@ -101,4 +101,24 @@ struct AccountingModelTests {
             #expect(warnings.count == 2, "\(command[0]): \(run.stderr)")
         }
     }
+
+    /// A rule that files a transaction the file typed `transfer` (OFX XFER) under Income is warned
+    /// about too: the transfer stays a transfer. A refund (a type the sign gave) is not.
+    @Test func aRuleCategoryThatContradictsTheFilesTypeIsReported() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-model-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rules = directory.appendingPathComponent("rules.pfin")
+        try """
+            rule "From people"
+              when amount > 0
+              set category = "Income:From People"
+
+            """.write(to: rules, atomically: true, encoding: .utf8)
+        let run = try PfinProcess.run(["report", "-", "--rules", rules.path], stdin: Data(Self.jsonl.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("a.jsonl:5: warning: a rule set a category the file's type contradicts: type 'transfer' with the income category 'Income:From People'"),
+                "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "warning:").count == 2, "only the transfer is warned about: \(run.stderr)")
+    }
 }
