@@ -34,7 +34,8 @@ public struct Booking: Hashable, Sendable {
 
 /// The kind of account a category names, from its first component.
 public enum CategoryKind: Sendable, Hashable {
-    /// Under `Income`.
+    /// Under `Income` (or `Revenue`, `Revenues`, `Paycheck`, `Paychecks`), or a first component
+    /// ending in the word `Income` (`Other Income`, `Interest Income`: banks' own categories).
     case income
     /// Under `Transfers` or `Transfer`, or a balance-sheet root (`Assets`, `Liabilities`, `Equity`):
     /// money that stays the user's.
@@ -50,8 +51,8 @@ public enum CategoryKind: Sendable, Hashable {
 ///
 /// 1. Type `transfer` (from the file, such as OFX `XFER`, or a rule) is a transfer, whatever the
 ///    category: a transfer is never income or spending.
-/// 2. Otherwise, with a category, the category's kind decides (`CategoryKind`): under `Income` is
-///    income; under `Transfers`, `Assets`, `Liabilities` or `Equity` is a transfer; any other
+/// 2. Otherwise, with a category, the category's kind decides (`CategoryKind`): under `Income`
+///    (or `Revenue`, `Paycheck`, or a first component such as `Interest Income`) is income; under `Transfers`, `Assets`, `Liabilities` or `Equity` is a transfer; any other
 ///    category is spending. A positive amount in a spending category is a refund and a negative one
 ///    in an income category a reversal of income (`Booking.isReversal`); both lower their side.
 /// 3. Without a category, the type decides; it follows the amount's sign unless the file or a rule
@@ -103,22 +104,36 @@ public enum AccountingModel {
 
     /// The lowercased roots that are not spending, with their kinds.
     private static let roots: [(word: [UInt8], kind: CategoryKind)] = [
-        (Array("income".utf8), .income), (Array("transfers".utf8), .transfer), (Array("transfer".utf8), .transfer),
+        (Array("income".utf8), .income), (Array("revenue".utf8), .income), (Array("revenues".utf8), .income),
+        (Array("paycheck".utf8), .income), (Array("paychecks".utf8), .income),
+        (Array("transfers".utf8), .transfer), (Array("transfer".utf8), .transfer),
         (Array("assets".utf8), .transfer), (Array("liabilities".utf8), .transfer), (Array("equity".utf8), .transfer),
     ]
+    private static let incomeSuffix = Array(" income".utf8)
 
     private static func kind(ofCategoryBytes bytes: UnsafeBufferPointer<UInt8>) -> CategoryKind? {
         // The first component, spaces around it dropped; empty components before it skipped.
         var start = 0
         while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x3A) { start += 1 }
         guard start < bytes.count else { return nil }
-        let first = bytes[start] | 0x20
-        // i(ncome), t(ransfer), a(ssets), l(iabilities), e(quity): anything else is spending.
-        guard first == 0x69 || first == 0x74 || first == 0x61 || first == 0x6C || first == 0x65 else { return .spending }
         var end = start
         while end < bytes.count && bytes[end] != 0x3A { end += 1 }
         while end > start && bytes[end - 1] == 0x20 { end -= 1 }
         let length = end - start
+        // A bank's or an aggregator's `Other Income`, `Interest Income`, `Rental Income`.
+        if length > incomeSuffix.count {
+            var same = true
+            for k in 0..<incomeSuffix.count where bytes[end - incomeSuffix.count + k] | 0x20 != incomeSuffix[k] {
+                same = false
+                break
+            }
+            if same { return .income }
+        }
+        let first = bytes[start] | 0x20
+        // i(ncome), r(evenue), p(aycheck), t(ransfer), a(ssets), l(iabilities), e(quity): any
+        // other first letter is spending.
+        guard first == 0x69 || first == 0x72 || first == 0x70 || first == 0x74 || first == 0x61 || first == 0x6C || first == 0x65
+        else { return .spending }
         for root in roots where root.word.count == length {
             var same = true
             for k in 0..<length where bytes[start + k] | 0x20 != root.word[k] {

@@ -27,6 +27,12 @@ struct AccountingModelTests {
         Case(type: .income, category: " INCOME :Gifts", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: ":Income", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Incomes", amount: 10, side: .spending, reversal: true),  // not the root
+        Case(type: .income, category: "Interest Income", amount: 10, side: .income, reversal: false),  // a bank's category
+        Case(type: .income, category: "OTHER INCOME:Cashback", amount: 10, side: .income, reversal: false),
+        Case(type: .expense, category: "Revenue:Consulting", amount: -10, side: .income, reversal: true),
+        Case(type: .income, category: "Paychecks", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Incomeless", amount: 10, side: .spending, reversal: true),
+        Case(type: .income, category: "Food:Other Income", amount: 10, side: .spending, reversal: true),  // first component only
         Case(type: .income, category: "Expenses:Food", amount: 10, side: .spending, reversal: true),
         Case(type: .expense, category: "Équipement", amount: -10, side: .spending, reversal: false),
         Case(type: .income, category: nil, amount: 10, side: .income, reversal: false),

@@ -127,13 +127,13 @@ struct NaiveTotals {
 
     /// The accounting model of CONTRACT.md, written out again here from its text rather than taken
     /// from `AccountingModel`: type transfer is a transfer; else the category's first component
-    /// decides (Income; Transfers, Transfer, Assets, Liabilities, Equity; anything else is
-    /// spending); else the type.
+    /// decides (Income, Revenue(s), Paycheck(s) or a last word Income; Transfers, Transfer, Assets,
+    /// Liabilities, Equity; anything else is spending); else the type.
     static func side(_ activity: PaymentActivity) -> AccountingSide {
         if activity.type == .transfer { return .transfer }
         let first = activity.category?.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let first, !first.isEmpty {
-            if first == "income" { return .income }
+            if ["income", "revenue", "revenues", "paycheck", "paychecks"].contains(first) || first.hasSuffix(" income") { return .income }
             if ["transfers", "transfer", "assets", "liabilities", "equity"].contains(first) { return .transfer }
             return .spending
         }
@@ -172,7 +172,7 @@ struct ActivityGenerator {
     static let categories: [String?] = [
         nil, "", "Food", "Food:Groceries", "Food:Restaurants", "Food:Restaurants:Lunch", "Home:Rent", "Home:Energy",
         "Salary", "Salary:Bonus", "Fun", "Transport:Fuel", "Income:Salary", "Income:Salary:Bonus", "income:Gifts",
-        "Transfers:Savings", "Assets:Cash", " Equity : Opening",
+        "Transfers:Savings", "Assets:Cash", " Equity : Opening", "Interest Income", "Revenue:Consulting",
     ]
     static let currencies: [CurrencyCode?] = [CurrencyCode("USD"), CurrencyCode("EUR"), CurrencyCode("JPY"), nil]
 

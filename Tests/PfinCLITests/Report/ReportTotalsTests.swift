@@ -35,13 +35,13 @@ struct ReportTotalsTests {
     }
 
     /// The accounting model as CONTRACT.md states it, written out here rather than taken from the
-    /// library: type transfer is a transfer; else a category's first component decides (Income is
-    /// income; Transfers, Transfer, Assets, Liabilities, Equity a transfer; anything else spending);
-    /// else the type.
+    /// library: type transfer is a transfer; else a category's first component decides (Income,
+    /// Revenue(s), Paycheck(s) or a last word Income is income; Transfers, Transfer, Assets,
+    /// Liabilities, Equity a transfer; anything else spending); else the type.
     static func side(type: String, category: String?) -> String {
         if type == "transfer" { return "transfer" }
         if let first = category?.split(separator: ":").first?.trimmingCharacters(in: .whitespaces).lowercased(), !first.isEmpty {
-            if first == "income" { return "income" }
+            if ["income", "revenue", "revenues", "paycheck", "paychecks"].contains(first) || first.hasSuffix(" income") { return "income" }
             return ["transfers", "transfer", "assets", "liabilities", "equity"].contains(first) ? "transfer" : "spending"
         }
         return type == "income" ? "income" : "spending"
