@@ -1,20 +1,22 @@
 /// The values of a bank's own category column that say a row is money moved between the user's
 /// own accounts, not spending: Apple Card files a payment to the card under `Payment`; budgeting
-/// exports (Mint, Monarch, Copilot) use `Transfer` and `Credit Card Payment`.
+/// exports (Mint, Monarch, Copilot) use `Transfer` and `Credit Card Payment`; Capital One files
+/// card payments (and credits) under `Payment/Credit`, where counting a payment as a refund of
+/// spending would be far the larger error.
 ///
 /// Only the whole value counts, ignoring case and spaces around it: `Payments` is a transfer, but
 /// `Card payment` (a purchase by card, to a British bank) is not. Such a row is typed `transfer`
 /// (`AccountingModel` then counts it as one) and keeps the bank's category.
 enum BankTransferCategory {
     static let words: Set<String> = [
-        "payment", "payments", "transfer", "transfers", "credit card payment", "internal transfer",
-        "account transfer", "balance transfer",
+        "payment", "payments", "transfer", "transfers", "credit card payment", "credit card payments",
+        "internal transfer", "account transfer", "balance transfer", "payment/credit", "payments/credits",
     ]
 
     /// Whether `category` (the bank's category cell, trimmed) names a transfer.
     static func isTransfer(_ category: String) -> Bool {
         // Most categories are longer than any of the words, or start with another letter.
-        guard category.utf8.count <= 19, let first = category.utf8.first, first | 0x20 == 0x70 || first | 0x20 == 0x74
+        guard category.utf8.count <= 20, let first = category.utf8.first, first | 0x20 == 0x70 || first | 0x20 == 0x74
             || first | 0x20 == 0x63 || first | 0x20 == 0x69 || first | 0x20 == 0x61 || first | 0x20 == 0x62
         else { return false }
         return words.contains(category.lowercased())
