@@ -121,4 +121,27 @@ struct AccountingModelTests {
                 "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "warning:").count == 2, "only the transfer is warned about: \(run.stderr)")
     }
+
+    /// `pfin report --rules` prints the rules' warnings as `convert` does (it used to drop them),
+    /// at most 100 of them, the rest counted.
+    @Test func reportPrintsTheRulesWarningsBounded() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-model-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rules = directory.appendingPathComponent("slow.pfin")
+        try """
+            rule "Slow"
+              when name matches /(a+)+$/
+              set category = "Slow"
+
+            """.write(to: rules, atomically: true, encoding: .utf8)
+        let name = String(repeating: "a", count: 40) + "b"
+        let rows = (1...150).map { n in
+            "{\"id\":null,\"account\":\"A\",\"date\":\"2024-05-01\",\"name\":\"\(name)\",\"amount\":\"-\(n).00\",\"currency\":\"EUR\"}"
+        }.joined(separator: "\n") + "\n"
+        let run = try PfinProcess.run(["report", "-", "--rules", rules.path], stdin: Data(rows.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "gave up on this transaction").count == 101, "\(run.stderr.prefix(400))")
+        #expect(run.stderr.contains("pfin: 50 more rule warnings not shown"))
+    }
 }

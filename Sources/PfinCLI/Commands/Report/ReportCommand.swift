@@ -64,14 +64,20 @@ enum ReportCommand {
 
         var builder = ReportBuilder(options: request.builderOptions)
         // The rules' warnings, printed once the input is read (the readers hold the printer meanwhile).
-        var ruleWarnings: [Diagnostic] = []
+        // At most `keptWarnings` of them: a regex that gives up on every row of a million-row
+        // file would otherwise hold a million diagnostics; the rest are counted.
+        var ruleWarnings: [Diagnostic] = [], unlisted = 0
+        let keptWarnings = 100
+        func warn(_ warning: Diagnostic) {
+            if ruleWarnings.count < keptWarnings { ruleWarnings.append(warning) } else { unlisted += 1 }
+        }
         var contradictions = RuleTypeContradiction()
         let add = { (activity: PaymentActivity) in
             if let rules {
                 var activity = activity
                 let set = rules.apply(to: &activity)
-                for r in rules.gaveUp { ruleWarnings.append(RegexGaveUp.warning(rules.rules[r], at: activity.source)) }
-                if let warning = contradictions.check(activity, set: set) { ruleWarnings.append(warning) }
+                for r in rules.gaveUp { warn(RegexGaveUp.warning(rules.rules[r], at: activity.source)) }
+                if let warning = contradictions.check(activity, set: set) { warn(warning) }
                 builder.add(activity)
             } else {
                 builder.add(activity)
@@ -84,6 +90,7 @@ enum ReportCommand {
             ActivityEach.read(request.input, printer: &printer, add)
         }
         for warning in ruleWarnings { printer.print(warning) }
+        if unlisted > 0 { Terminal.err("pfin: \(ConvertCommand.count(unlisted, "more rule warning")) not shown; 'pfin convert' with the same rules lists them all\n") }
         if printer.errors > 0 {
             Terminal.err("pfin: \(ConvertCommand.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
             return ExitStatus.inputErrors
