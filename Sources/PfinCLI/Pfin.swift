@@ -1,4 +1,5 @@
 import FinanceCore
+import StatementFormats
 
 /// The `pfin` command line: dispatches to subcommands and returns the exit status.
 ///
@@ -6,7 +7,17 @@ import FinanceCore
 /// 3 `--fail-uncategorized` found transactions without a category.
 public enum Pfin {
     /// Runs `pfin` with the arguments after the program name.
+    ///
+    /// Standard output that could not be written (a full device, a closed pipe) makes the run an
+    /// I/O error, exit 1, whatever the command returned; a usage error keeps its 2.
     public static func run(_ arguments: [String]) -> Int32 {
+        let status = dispatch(arguments)
+        guard let failure = Terminal.outputFailure, status != ExitStatus.usage, status != ExitStatus.inputErrors else { return status }
+        Terminal.err("pfin: error: \(OutputError(path: "<stdout>", errno: failure).description)\n")
+        return ExitStatus.inputErrors
+    }
+
+    private static func dispatch(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             Terminal.err(overview)
             return ExitStatus.usage

@@ -84,6 +84,7 @@ enum ConvertCommand {
     {
         var sink = WritingSink(writer: writer, printer: printer, strict: strict, rules: rules, trackUncategorized: trackUncategorized)
         var stoppedEarly = false
+        var writeFailure: OutputError?
         do {
             for path in options.files {
                 try InputReading.read(path, options: options, into: &sink)
@@ -93,10 +94,19 @@ enum ConvertCommand {
             for notice in sink.writer.notices { Terminal.err("pfin: warning: \(notice)\n") }
         } catch is StrictStop {
             stoppedEarly = true
+        } catch let error as OutputError {
+            writeFailure = error
         } catch {
             sink.printer.fail(String(describing: error))
         }
         printer = sink.printer
+        if let writeFailure {
+            // An I/O error, not a bad row: nothing is committed and no count is claimed.
+            output.discard()
+            printer.fail(writeFailure.description,
+                         notes: outputPath.map { ["nothing was written to '\($0)'; an earlier file of that name is unchanged"] } ?? [])
+            return ExitStatus.inputErrors
+        }
         let target = outputPath.map { "to '\($0)'" } ?? "to standard output"
         if printer.errors > 0 {
             output.discardIfFile(when: stoppedEarly || sink.written == 0)

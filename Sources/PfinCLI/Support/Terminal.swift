@@ -1,20 +1,40 @@
 import Glibc
+import Synchronization
 
 /// Text to standard output and standard error, unbuffered by Foundation.
+///
+/// A failed write to standard output (a full device, a closed pipe) is remembered: later text
+/// for standard output is dropped, and `Pfin.run` turns the failure into an I/O error (exit 1)
+/// once the command returns. Standard error is best effort.
 enum Terminal {
-    static func out(_ text: String) { write(1, text) }
-    static func err(_ text: String) { write(2, text) }
+    static func out(_ text: String) {
+        guard outputFailure == nil else { return }
+        if let failure = write(1, text) { failedOutput.store(failure, ordering: .sequentiallyConsistent) }
+    }
 
-    private static func write(_ fd: Int32, _ text: String) {
+    static func err(_ text: String) { _ = write(2, text) }
+
+    /// The errno of the first failed write to standard output, if any.
+    static var outputFailure: Int32? {
+        let failure = failedOutput.load(ordering: .sequentiallyConsistent)
+        return failure == 0 ? nil : failure
+    }
+
+    private static let failedOutput = Atomic<Int32>(0)
+
+    /// Writes all of `text`; the errno when a write fails.
+    private static func write(_ fd: Int32, _ text: String) -> Int32? {
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
                 let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
+                if n < 0 { return errno }
+                if n == 0 { return EIO }
                 offset += n
             }
+            return nil
         }
     }
 }

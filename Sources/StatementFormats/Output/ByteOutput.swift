@@ -34,51 +34,77 @@ public final class ByteOutput {
 
     /// A file that appears at `path` only when `commit()` succeeds.
     ///
-    /// When `path` is not a regular file but a device, pipe or socket (`-o /dev/null`,
-    /// `-o /dev/stdout`, a named pipe), it is written in place: renaming a temporary over it would
-    /// replace the device with a plain file.
+    /// - A symbolic link is written through: the temporary goes beside the link's final target and
+    ///   is renamed over it, so the link stays. A hard-linked file is replaced under the name given;
+    ///   its other names keep the earlier content (that is what makes the write atomic).
+    /// - A file that is replaced keeps its permission bits (and, where allowed, its owner and group);
+    ///   a new file gets 0666 less the umask.
+    /// - When `path` is not a regular file but a device, pipe or socket (`-o /dev/null`, a named
+    ///   pipe), or a name under `/dev` or `/proc` (`-o /dev/stdout`), it is written in place:
+    ///   renaming a temporary over it would replace the device with a plain file.
+    /// - Until `commit()` or `discard()`, the temporary is removed if SIGINT, SIGTERM, SIGHUP or
+    ///   SIGQUIT ends the process (`TemporaryFiles`).
     public static func atomicFile(_ path: String) throws(OutputError) -> ByteOutput {
         var info = stat()
-        if stat(path, &info) == 0 {
-            let type = info.st_mode & S_IFMT
-            if type == S_IFDIR { throw OutputError(path: path, errno: EISDIR) }
-            if type != S_IFREG {
-                let fd = open(path, O_WRONLY | O_CLOEXEC)
-                guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
-                return ByteOutput(descriptor: fd, target: nil, temporary: nil, ownsDescriptor: true)
-            }
+        let exists = stat(path, &info) == 0
+        if exists && info.st_mode & S_IFMT == S_IFDIR { throw OutputError(path: path, errno: EISDIR) }
+        if exists && (info.st_mode & S_IFMT != S_IFREG || OutputPath.isSystemName(path)) {
+            let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
+            return ByteOutput(descriptor: fd, target: nil, temporary: nil, ownsDescriptor: true)
         }
-        let directory: String, name: String
-        if let slash = path.lastIndex(of: "/") {
-            directory = String(path[...slash])
-            name = String(path[path.index(after: slash)...])
-        } else {
-            directory = ""
-            name = path
-        }
+        let target = try OutputPath.resolvingLinks(path)
+        let (directory, name) = OutputPath.split(target)
         guard !name.isEmpty else { throw OutputError(path: path, errno: EISDIR) }
         for attempt in 0..<100 {
             let temporary = "\(directory).\(name).pfin-\(getpid())-\(attempt).tmp"
+            // Registered before it exists, so that no moment leaves it behind on a signal.
+            let slot = TemporaryFiles.register(temporary)
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 { return ByteOutput(descriptor: fd, target: path, temporary: temporary) }
-            if errno != EEXIST { throw OutputError(path: path, errno: errno) }
+            if fd >= 0 {
+                if exists { keepOwnerAndMode(of: info, on: fd) }
+                return ByteOutput(descriptor: fd, target: target, temporary: temporary, slot: slot, shownPath: path)
+            }
+            let failure = errno
+            TemporaryFiles.remove(slot)
+            if failure != EEXIST { throw OutputError(path: path, errno: failure) }
         }
         throw OutputError(path: path, errno: EEXIST)
     }
 
+    /// Gives the temporary the replaced file's owner and group (when the system allows it: root,
+    /// or a group the user is in) and then its permission bits (chown clears set-id bits).
+    private static func keepOwnerAndMode(of info: stat, on fd: Int32) {
+        if info.st_uid != geteuid() || info.st_gid != getegid() { _ = fchown(fd, info.st_uid, info.st_gid) }
+        _ = fchmod(fd, info.st_mode & 0o7777)
+    }
+
     /// A descriptor opened here (a device named with `-o`) that `commit` or `discard` closes.
     private let ownsDescriptor: Bool
+    /// The temporary's entry in the table the signal handlers clean up.
+    private var slot: TemporaryFiles.Slot?
+    /// The name the user gave, for messages (the target may be a link's destination).
+    private let shownPath: String?
+    /// `seal()` has flushed and closed the temporary; `commit()` only renames it.
+    private var sealed = false
 
-    private init(descriptor: Int32, target: String?, temporary: String?, ownsDescriptor: Bool = false) {
+    private init(descriptor: Int32, target: String?, temporary: String?, ownsDescriptor: Bool = false,
+                 slot: TemporaryFiles.Slot? = nil, shownPath: String? = nil)
+    {
         self.descriptor = descriptor
         self.target = target
         self.temporary = temporary
         self.ownsDescriptor = ownsDescriptor
+        self.slot = slot
+        self.shownPath = shownPath
     }
 
     deinit {
         if !finished { discard() }
     }
+
+    /// The name in messages.
+    private var displayPath: String { shownPath ?? target ?? "<stdout>" }
 
     /// Writes all of `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
@@ -87,7 +113,7 @@ public final class ByteOutput {
             let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw OutputError(path: target ?? "<stdout>", errno: errno)
+                throw OutputError(path: displayPath, errno: errno)
             }
             offset += n
         }
@@ -98,30 +124,50 @@ public final class ByteOutput {
         try result.get()
     }
 
+    /// Flushes a file's temporary to disk and closes it, keeping it for `commit()`: a batch of many
+    /// files (`report --out-dir`) holds one descriptor at a time, not one per file. Does nothing
+    /// for standard output or a device.
+    public func seal() throws(OutputError) {
+        guard !finished, !sealed, temporary != nil else { return }
+        sealed = true
+        let flushFailure = fsync(descriptor) == 0 ? 0 : errno
+        let closeFailure = close(descriptor) == 0 ? 0 : errno
+        descriptor = -1
+        let failure = flushFailure != 0 ? flushFailure : closeFailure
+        if failure != 0 {
+            discard()
+            throw OutputError(path: displayPath, errno: failure)
+        }
+    }
+
     /// Makes the output final: for a file, flushes it to disk and renames it into place.
     public func commit() throws(OutputError) {
         guard !finished else { return }
-        finished = true
         if let held {
+            finished = true
             defer { fclose(held) }
             try copyHeld(held)
             return
         }
         guard let target, let temporary else {
-            if ownsDescriptor { close(descriptor) }
+            finished = true
+            if ownsDescriptor && close(descriptor) != 0 { throw OutputError(path: displayPath, errno: errno) }
             return
         }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 {
-            let failure = errno
-            unlink(temporary)
-            throw OutputError(path: target, errno: failure)
-        }
-        descriptor = -1
+        try seal()
+        finished = true
+        defer { forget() }
         if rename(temporary, target) != 0 {
             let failure = errno
             unlink(temporary)
-            throw OutputError(path: target, errno: failure)
+            throw OutputError(path: displayPath, errno: failure)
         }
+    }
+
+    /// Takes the temporary out of the signal handlers' table.
+    private func forget() {
+        if let slot { TemporaryFiles.remove(slot) }
+        slot = nil
     }
 
     private func copyHeld(_ file: UnsafeMutablePointer<FILE>) throws(OutputError) {
@@ -154,9 +200,10 @@ public final class ByteOutput {
             if ownsDescriptor { close(descriptor) }
             return
         }
-        close(descriptor)
+        if !sealed { close(descriptor) }
         descriptor = -1
         unlink(temporary)
+        forget()
     }
 }
 
@@ -171,6 +218,7 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())"
+        let reason = String(cString: strerror(errno)).lowercased()
+        return path == "<stdout>" ? "cannot write to standard output: \(reason)" : "cannot write '\(path)': \(reason)"
     }
 }

@@ -4,8 +4,9 @@ import ReportRendering
 import Reports
 import StatementFormats
 
-/// `--out-dir`: every month's file (and the index) rendered on all cores, staged as temporaries,
-/// and renamed into place only when all of them were written: the batch lands whole or not at all.
+/// `--out-dir`: every month's file (and the index) rendered on all cores, staged as temporaries
+/// (each flushed and closed as soon as it is written), and renamed into place only when all of them
+/// were written: the batch lands whole or not at all.
 ///
 /// Month pages are independent, and an HTML page of a busy month is milliseconds of work, so the
 /// pages are spread over the cores; each worker holds one page at a time.

@@ -28,13 +28,15 @@ struct ReportFiles {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    /// Writes `bytes` to a temporary beside `name`, to be made final by `commit()` (or dropped
-    /// by `discard()`): a batch stages all its files first, so that it lands whole or not at all,
-    /// and the disk flushes happen together at the end rather than one file at a time.
+    /// Writes `bytes` to a temporary beside `name`, flushed and closed, to be renamed into place by
+    /// `commit()` (or removed by `discard()`): a batch stages all its files first, so that it lands
+    /// whole or not at all, while holding one open descriptor per worker rather than one per month
+    /// (a report over 1,500 months stays far below the usual limit of 1,024 open files).
     func stage(_ bytes: [UInt8], as name: String) throws(OutputError) -> ByteOutput {
         let output = try ByteOutput.atomicFile(path(name))
         do throws(OutputError) {
             try output.write(bytes)
+            try output.seal()
         } catch {
             output.discard()
             throw error
