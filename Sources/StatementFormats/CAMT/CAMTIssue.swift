@@ -84,6 +84,10 @@ enum CAMTIssue {
         case .forbidden(let what):
             return Diagnostic(.error, code: "camt.forbidden", at: location, "\(what) is not allowed in CAMT and is not read",
                               notes: ["CAMT files carry no DOCTYPE or entity declarations; this file may be crafted to attack XML parsers"])
+        case .tooDeep(let limit):
+            return Diagnostic(.error, code: "camt.too-deep", at: location,
+                              "elements nested deeper than \(limit) elements; expected <Stmt>, <Rpt> or <Ntfctn> two levels below <Document>",
+                              notes: ["reading stopped here; no bank's CAMT nests this deep: is this the right file?"])
         case .textTooLong(let limit):
             return Diagnostic(.error, code: "camt.text-too-long", at: location, "element text longer than \(ByteCountText.describe(limit)); skipped",
                               notes: ["no bank writes values this long; is this the right file?"])

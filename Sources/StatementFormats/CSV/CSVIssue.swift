@@ -4,6 +4,9 @@ import FinanceCore
 enum CSVIssue {
     case unterminatedQuote
     case overlongRecord(limit: Int)
+    /// `inTable`: a row of the table, skipped; otherwise one of the first rows, why no table was
+    /// found. `found` is a lower bound when the row runs past what detection looked at.
+    case tooManyFields(found: Int, limit: Int, delimiter: UInt8, inTable: Bool, atLeast: Bool = false)
     case raggedRow(expected: Int, found: Int, headerLine: Int?, delimiter: UInt8)
     case badDate(text: String, format: DateFormat)
     case badAmount(text: String, column: String, decimalMark: UInt8, failure: AmountParseFailure)
@@ -19,6 +22,7 @@ enum CSVIssue {
         switch self {
         case .unterminatedQuote: return "csv.unterminated-quote"
         case .overlongRecord: return "csv.overlong-record"
+        case .tooManyFields: return "csv.too-many-fields"
         case .raggedRow: return "csv.ragged-row"
         case .badDate: return "csv.bad-date"
         case .badAmount, .noAmount, .badDirection: return "csv.bad-amount"
@@ -41,6 +45,11 @@ enum CSVIssue {
             return Diagnostic(.error, code: code, at: location,
                               "line longer than \(ByteCountText.describe(limit)); expected a bank export row, skipped to the end of the line",
                               notes: ["check that this is the CSV export and not another kind of file"])
+        case .tooManyFields(let found, let limit, let delimiter, let inTable, let atLeast):
+            let d = delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"
+            return Diagnostic(.error, code: code, at: location,
+                              "this row has \(atLeast ? "at least " : "")\(found) fields separated by \(d), far more than any statement's rows (pfin reads up to \(limit)); \(inTable ? "the row was skipped" : "no table of transactions found")",
+                              notes: ["check that this is the CSV export and not another kind of file; a field that contains \(d) must be quoted"])
         case .raggedRow(let expected, let found, let headerLine, let delimiter):
             let against = headerLine.map { "as in the header on line \($0)" } ?? "as in the first row"
             let d = delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"

@@ -32,6 +32,10 @@ public struct CSVRecord: ~Copyable {
 
     public var count: Int { spans.count }
 
+    /// The most fields a row may have: bank exports have a few dozen columns at most, and a row
+    /// far wider (a crafted or wrong file) is reported rather than analysed column by column.
+    public static let maxFields = 1024
+
     /// True for an empty line (one empty, unquoted field), or a line of delimiters only.
     public var isBlank: Bool {
         for span in spans where span.end > span.start || span.isQuoted { return false }

@@ -76,6 +76,8 @@ final class CSVRowMapper {
     /// Maps one record, sending its activity (after any held-back problems) to `sink`. Throws
     /// `StopReading` after reporting a problem that ends the file.
     func map(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
+        // Checked before the preamble is passed over: a line that wide is no bank's banner.
+        if record.count > CSVRecord.maxFields, !record.isBlank { return try tooWide(record, into: &sink) }
         guard record.line > dialect.skip, !record.isBlank else { return }
         guard started else {
             try start(record, into: &sink)
@@ -97,6 +99,19 @@ final class CSVRowMapper {
         } else if pending.count > 32 {
             try flushPending(asErrors: true, into: &sink)
         }
+    }
+
+    /// A row far wider than any statement's: an error at the first field past the limit, not a
+    /// footer or preamble line to pass over, nor extra fields to read by header position. A header
+    /// that wide leaves nothing to read the rows by, and ends the file.
+    @inline(never)
+    private func tooWide(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
+        try flushPending(asErrors: true, into: &sink)
+        let at = record.location(ofField: CSVRecord.maxFields)
+        let isHeader = !started && record.line > dialect.skip
+        try sink.report(CSVIssue.tooManyFields(found: record.count, limit: CSVRecord.maxFields, delimiter: dialect.delimiter, inTable: !isHeader)
+            .diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)))
+        if isHeader { throw StopReading() }
     }
 
     /// Whether a row repeats the header (exports stitched from pages do): checked on the date

@@ -33,7 +33,13 @@ public struct OFXSyntaxProblem: Sendable, Equatable {
         case xml(String)
         /// A construct refused for safety (a DOCTYPE or entity declaration in OFX 2.x).
         case forbidden(String)
+        /// Elements nested deeper than `limit`: no statement comes near it (a real one is about
+        /// ten deep), and a crafted file could otherwise grow memory without bound.
+        case tooDeep(limit: Int)
     }
+
+    /// The deepest nesting either OFX parser reads: libxml2's own default for XML.
+    static let maxDepth = 256
 
     public var kind: Kind
     public var position: OFXPosition

@@ -8,6 +8,7 @@ enum OFXIssue {
     case badAmount(String)
     case status(code: Int, severity: String, message: String?, scope: String, isError: Bool)
     case notOFX
+    case noStatement
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
         switch self {
@@ -28,6 +29,10 @@ enum OFXIssue {
             return Diagnostic(isError ? .error : .warning, code: "ofx.status", at: location,
                               "the bank reported \(severity.lowercased()) \(code) for this \(scope)\(detail)",
                               notes: isError ? ["transactions the file does carry were still read; download the statement again if some are missing"] : [])
+        case .noStatement:
+            return Diagnostic(.error, code: "ofx.no-statement", at: location,
+                              "no statement found; expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> with the account's transactions",
+                              notes: ["the file holds no transactions: download the statement again, choosing a date range"])
         case .notOFX:
             return Diagnostic(.error, code: "ofx.not-ofx", at: location,
                               "this is not an OFX file; expected an OFXHEADER block, an <?xml …?><?OFX …?> header or <OFX>",
@@ -54,6 +59,10 @@ enum OFXIssue {
         case .xml(let message):
             return Diagnostic(.error, code: "ofx.xml", at: location, "malformed OFX 2.x XML: \(message)",
                               notes: problem.isFatal ? ["reading stopped here; transactions before this point were read"] : [])
+        case .tooDeep(let limit):
+            return Diagnostic(.error, code: "ofx.too-deep", at: location,
+                              "elements nested deeper than \(limit) elements; expected a statement (<STMTRS>, <CCSTMTRS>) a few levels below <OFX>",
+                              notes: ["reading stopped here; no bank's OFX nests this deep: is this the right file?"])
         case .forbidden(let what):
             return Diagnostic(.error, code: "ofx.forbidden", at: location, "\(what) is not allowed in OFX and is not read",
                               notes: ["OFX 2.x files carry no DOCTYPE or entity declarations; this file may be crafted to attack XML parsers"])

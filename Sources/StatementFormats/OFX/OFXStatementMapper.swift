@@ -36,6 +36,11 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     /// Leniencies already said, checked before anything is built for one (some are per transaction).
     private var said: OFXLeniencySet = []
     private var documents = 0
+    /// Where the first `<OFX>` starts, for a file that turns out to hold no statement.
+    private var firstDocument: OFXPosition?
+    /// A statement aggregate, a transaction or a sign-on response was seen, or a `STATUS` error
+    /// explained their absence.
+    private var sawStatement = false
 
     init(sink: Sink, file: String, options: ReadOptions, decimalMark: UInt8? = nil) {
         self.sink = sink
@@ -50,8 +55,14 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         guard tag != .unknown else { return }
         path.append(tag)
         switch tag {
+        case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse, .statementTransaction, .signonResponse:
+            sawStatement = true
+        default: break
+        }
+        switch tag {
         case .ofx:
             documents += 1
+            if firstDocument == nil { firstDocument = position }
             writtenByPfin = false
             if documents == 2 { try tolerate(OFXLeniency.concatenated, .concatenated, at: position) }
         case .statementResponse: statement = OFXStatementState(kind: .checking, position: position)
@@ -134,7 +145,10 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             if inTransaction { try finish() }
             inTransaction = false
         case .status:
-            if let finished = status, finished.code != 0 { try report(finished) }
+            if let finished = status, finished.code != 0 {
+                try report(finished)
+                if finished.severity.uppercased() == "ERROR" { sawStatement = true }
+            }
             status = nil
         case .bankAccountFrom, .creditCardAccountFrom, .investmentAccountFrom:
             guard let current = statement else { break }
@@ -161,9 +175,18 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         try sink.report(diagnostic)
         if problem.isFatal { stopped = true }
         switch problem.kind {
-        case .xml, .textTooLong, .unterminatedTag, .truncated: if inTransaction { transaction.damaged = true }
+        case .xml, .textTooLong, .unterminatedTag, .truncated, .tooDeep: if inTransaction { transaction.damaged = true }
         case .unexpectedEndTag, .forbidden: break
         }
+    }
+
+    /// After the whole file was read without a fatal problem: a file without any statement is an
+    /// error (an empty `<OFX>`, or only elements pfin does not know), unless the bank said why with
+    /// an error `STATUS`. A sign-on response alone is a valid answer with nothing in it (OFX 2.2
+    /// §2.4.4: message sets are optional; pfin writes one for no activities).
+    mutating func endOfFile(bodyStart: OFXPosition) throws {
+        guard !stopped, !sawStatement else { return }
+        try sink.report(OFXIssue.noStatement.diagnostic(at: location(firstDocument ?? bodyStart)))
     }
 
     /// The statement for the sink, under `--account` when given, as its activities are.

@@ -90,6 +90,9 @@ public struct OFXStatementReader: StatementReader {
         if let failure {
             try mapper.sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
                                               "reading stopped: \(failure)"))
+        } else {
+            let body = OFXBodyShape.position(of: min(header.bodyOffset, prefix.count), in: prefix)
+            try mapper.endOfFile(bodyStart: syntax == .xml ? OFXPosition(line: body.line, column: 0) : body)
         }
     }
 

@@ -20,6 +20,9 @@
 final class SGMLParser {
     /// The longest text an element may hold; longer ones are reported and skipped.
     let maxTextBytes: Int
+    /// The deepest nesting read (libxml2's own limit for XML); deeper stops the parse, so that a
+    /// crafted file cannot grow the stack without bound.
+    let maxDepth: Int
     /// Open elements; unknown ones keep their name (known ones compare by tag).
     private var stack: [(tag: OFXTag, name: [UInt8], line: Int)] = []
     /// The last leaf, so that an end tag closing it anyway is recognised.
@@ -41,10 +44,11 @@ final class SGMLParser {
 
     /// - Parameters:
     ///   - firstLine, firstColumn: where the body starts in the file (a header may end on the body's line).
-    init(firstLine: Int = 1, firstColumn: Int = 1, maxTextBytes: Int = 1 << 20) {
+    init(firstLine: Int = 1, firstColumn: Int = 1, maxTextBytes: Int = 1 << 20, maxDepth: Int = OFXSyntaxProblem.maxDepth) {
         self.line = firstLine
         self.lineStart = 1 - firstColumn
         self.maxTextBytes = maxTextBytes
+        self.maxDepth = maxDepth
     }
 
     /// Parses the complete units (a tag and the text after it) at the start of `bytes` and returns
@@ -175,6 +179,11 @@ final class SGMLParser {
             return
         }
         lastLeafTag = nil
+        guard stack.count < maxDepth else {
+            try handler.problem(OFXSyntaxProblem(kind: .tooDeep(limit: maxDepth), position: position, isFatal: true))
+            finished = true
+            return
+        }
         stack.append((tag, tag == .unknown ? Array(name) : [], position.line))
         try handler.start(tag, at: position)
     }

@@ -43,6 +43,7 @@ final class XMLEventReader: XMLSAXDriver {
         case .malformed(let message): kind = .xml(message)
         case .forbidden(let what): kind = .forbidden(what)
         case .textTooLong(let limit): kind = .textTooLong(limit: limit)
+        case .tooDeep(let limit): kind = .tooDeep(limit: limit)
         }
         recorder.problem(OFXSyntaxProblem(kind: kind, position: OFXPosition(line: problem.line, column: problem.column),
                                           isFatal: problem.isFatal))

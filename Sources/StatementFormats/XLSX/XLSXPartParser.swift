@@ -44,6 +44,7 @@ class XLSXPartParser: XMLSAXDriver {
             case .malformed(let text): message = text
             case .forbidden(let what): throw .refusedXML(part: part, line: fatal.line, what: what)
             case .textTooLong(let limit): message = "a text longer than \(ByteCountText.describe(limit))"
+            case .tooDeep(let limit): message = "elements nested deeper than \(limit) elements"
             }
             throw .xml(part: part, line: fatal.line, message: message)
         }

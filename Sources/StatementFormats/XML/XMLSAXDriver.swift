@@ -29,17 +29,22 @@ class XMLSAXDriver {
     @exclusivity(unchecked) private var text = ByteBuffer(capacity: 1 << 10)
     @exclusivity(unchecked) private var textTooLong = false
     @exclusivity(unchecked) private var errors: [XMLProblem] = []
-    @exclusivity(unchecked) private var forbidden: XMLProblem?
+    @exclusivity(unchecked) private var stoppedBy: XMLProblem?
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
+    /// Elements open. libxml2's push parser checks no depth when no tree is built, and its name
+    /// stack would grow with a crafted file's nesting; the driver stops past `maxDepth`.
+    @exclusivity(unchecked) private var depth = 0
+    let maxDepth: Int
 
     /// Bytes of the input before the document (a BOM, blank lines), and the lines they hold.
     private var toSkip: Int
     private let lineOffset: Int
 
-    init(input: any XMLByteSource, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20, tracksColumns: Bool = false,
-         trimsLeafText: Bool = true)
+    init(input: any XMLByteSource, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20, maxDepth: Int = 256,
+         tracksColumns: Bool = false, trimsLeafText: Bool = true)
     {
         self.input = input
+        self.maxDepth = maxDepth
         self.trimsLeafText = trimsLeafText
         self.toSkip = skip
         self.lineOffset = linesBefore
@@ -76,6 +81,10 @@ class XMLSAXDriver {
         sax.reference = saxReference
         sax.serror = saxError
         let me = Unmanaged.passUnretained(self).toOpaque()
+        // Errors raised without a parser context (encoding conversion) go to the thread's
+        // channels, which print on standard error unless captured.
+        let channels = cxml_capture_errors(saxError, me)
+        defer { cxml_restore_errors(channels) }
         guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, documentName) else {
             problem(XMLProblem(kind: .malformed("could not start the XML parser"), line: 1, column: 0, isFatal: true))
             _ = chunkParsed(isLast: true)
@@ -109,8 +118,8 @@ class XMLSAXDriver {
                 bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), count == 0 ? 1 : 0) }
             }
             var fatal = false
-            if let forbidden {
-                problem(forbidden)
+            if let stoppedBy {
+                problem(stoppedBy)
                 fatal = true
             } else if status != 0 || context.pointee.wellFormed == 0 {
                 let first = errors.first
@@ -141,7 +150,12 @@ class XMLSAXDriver {
     // MARK: Callbacks
 
     fileprivate func startElement(_ name: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ attributes: XMLAttributes) {
-        guard let name else { return }
+        guard let name, stoppedBy == nil else { return }
+        depth += 1
+        guard depth <= maxDepth else {
+            stop(XMLProblem(kind: .tooDeep(limit: maxDepth), line: currentLine, column: tracksColumns ? startTagColumn : 0, isFatal: true))
+            return
+        }
         if let open = pending { opened(open.name, line: open.line, column: open.column) }
         startTag(name, namespace: uri, attributes: attributes)
         pending = (name, currentLine, tracksColumns ? startTagColumn : 0)
@@ -150,7 +164,8 @@ class XMLSAXDriver {
     }
 
     fileprivate func endElement(_ name: UnsafePointer<xmlChar>?) {
-        guard let name else { return }
+        guard let name, stoppedBy == nil else { return }
+        depth -= 1
         guard let open = pending else {
             closed(name, line: currentLine)
             return
@@ -175,14 +190,20 @@ class XMLSAXDriver {
     }
 
     fileprivate func refuse(_ what: String) {
-        guard forbidden == nil else { return }
-        forbidden = XMLProblem(kind: .forbidden(what), line: currentLine, column: 0, isFatal: true)
+        stop(XMLProblem(kind: .forbidden(what), line: currentLine, column: 0, isFatal: true))
+    }
+
+    /// Stops the parse at a problem libxml2 would not stop at; later callbacks are ignored.
+    private func stop(_ problem: XMLProblem) {
+        guard stoppedBy == nil else { return }
+        stoppedBy = problem
         if let context { xmlStopParser(context) }
     }
 
     fileprivate func record(_ message: String, line: Int, column: Int) {
         if errors.count < 100 {
-            errors.append(XMLProblem(kind: .malformed(message), line: lineOffset + line, column: column, isFatal: false))
+            // An error raised without a parser context (an encoding conversion) has no line.
+            errors.append(XMLProblem(kind: .malformed(message), line: line > 0 ? lineOffset + line : currentLine, column: column, isFatal: false))
         }
     }
 }
@@ -204,6 +225,8 @@ struct XMLProblem: Sendable, Equatable {
         case forbidden(String)
         /// A text longer than the limit; skipped.
         case textTooLong(limit: Int)
+        /// Elements nested deeper than the limit; parsing stopped there.
+        case tooDeep(limit: Int)
     }
 
     var kind: Kind
@@ -274,5 +297,9 @@ private func saxError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutabl
     guard let error else { return }
     var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
     while message.last == "\n" || message.last == " " { message.removeLast() }
+    if error.pointee.domain == Int32(XML_FROM_I18N.rawValue) {
+        // Raised by the character conversion, without a parser context: say what it means.
+        message = "the text is not in the encoding its XML declaration names (\(message))"
+    }
     withDriver(context) { $0.record(message, line: Int(error.pointee.line), column: Int(error.pointee.int2)) }
 }

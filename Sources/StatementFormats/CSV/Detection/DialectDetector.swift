@@ -43,12 +43,14 @@ public struct DialectDetector: Sendable {
             return .success(DialectDetection(dialect: dialect, warnings: []))
         }
         guard let delimiter = pinned.delimiter ?? DelimiterDetection.detect(text, isComplete: isComplete) else {
+            if let wide = tooWide(text, delimiters: DelimiterDetection.candidates, isComplete: isComplete) { return .failure(wide) }
             return .failure(Diagnostic(.error, code: "csv.no-columns", at: fileStart,
                                        "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
                                        notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Diagnostic.identifyNote(file)]))
         }
         let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: Self.sampleLimit)
         guard let layout = TableLayout.find(records, pinnedSkip: pinned.skip, pinnedHeader: pinned.hasHeader) else {
+            if let wide = tooWide(text, delimiters: [delimiter], isComplete: isComplete) { return .failure(wide) }
             return .failure(Diagnostic(.error, code: "csv.no-table", at: fileStart,
                                        "no table of transactions found; expected a header and rows with the same number of fields",
                                        notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'", Diagnostic.identifyNote(file)]))
@@ -176,6 +178,17 @@ public struct DialectDetector: Sendable {
         return .success(DialectDetection(dialect: dialect, warnings: warnings,
                                          hasBalanceRows: Self.hasBalanceRows(layout.rows, columns: labelColumns),
                                          statedBalances: StatedBalanceLine.find(around, decimalMark: decimalMark, dateFormat: dateFormat)))
+    }
+
+    /// The error for a file whose first rows include one far wider than any statement's, which
+    /// is why no delimiter or table was found.
+    private func tooWide(_ text: [UInt8], delimiters: [UInt8], isComplete: Bool) -> Diagnostic? {
+        guard let (record, delimiter, isCut) = SampleTable.firstTooWide(text, delimiters: delimiters, isComplete: isComplete),
+            let count = record.tooWide else { return nil }
+        var diagnostic = CSVIssue.tooManyFields(found: count, limit: CSVRecord.maxFields, delimiter: delimiter, inTable: false, atLeast: isCut)
+            .diagnostic(at: SourceLocation(file: file, line: record.line))
+        diagnostic.notes.append(Diagnostic.identifyNote(file))
+        return diagnostic
     }
 
     private func missingColumn(_ what: String, header: [String]?, at location: SourceLocation) -> Diagnostic {
