@@ -224,6 +224,17 @@ import Testing
         #expect(read.rows == c.rows)
     }
 
+    /// Rows after the last transaction with an amount but no date and no label anywhere may be
+    /// transactions that lost their dates: skipped as the footer, but said (issue 15's 42 bytes).
+    @Test func aFooterOfBareNumbersIsSaid() throws {
+        let read = try readCSV("Date,Description,Amount\n2024-05-01,Coffee,-3.50\n2024-05-02,Books,-12.00\n,,-4.00\n,,-1.00\n")
+        #expect(read.rows == ["2024-05-01|Coffee|-3.50|", "2024-05-02|Books|-12.00|"])
+        #expect(read.diagnostics.map(\.code) == ["csv.footer-skipped"], "\(read.diagnostics)")
+        #expect(read.diagnostics.first?.message.hasPrefix("lines 4, 5 after the last transaction hold amounts but no dates") == true,
+                "\(read.diagnostics)")
+        #expect(read.diagnostics.first?.location.line == 4)
+    }
+
     // A header and no rows is a month without transactions: no activities, a warning, no error.
     @Test(arguments: [
         ("header only", "Date,Description,Amount\n"),

@@ -187,7 +187,8 @@ extension CSVRowMapper {
         let at = count > width ? record.location(ofField: width) : record.endLocation
         let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
         let issue = CSVIssue.raggedRow(expected: width, found: count, headerLine: headerLine, delimiter: dialect.delimiter)
-        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)), footerLike: footerLike)
+        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)), footerLike: footerLike,
+                 hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
         return false
     }
 
@@ -202,7 +203,27 @@ extension CSVRowMapper {
         }
         let position = column.map { record.location(ofField: $0) } ?? (record.line, 1)
         let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
-        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike)
+        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike,
+                 hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
+        return false
+    }
+
+    /// Whether any cell of the row holds a letter: a footer that starts with a labelled line
+    /// (`Total`, `STATEMENT SUMMARY`) is plainly one.
+    func hasLetters(_ record: borrowing CSVRecord) -> Bool {
+        for column in 0..<record.count {
+            if record.withField(column, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } }) { return true }
+        }
+        return false
+    }
+
+    /// Whether the row's amount column (or debit or credit column) holds an amount: a footer line
+    /// that does is perhaps a transaction without its date, and is not skipped unsaid.
+    func hasAmount(_ record: borrowing CSVRecord) -> Bool {
+        for column in [columns.amount, columns.debit, columns.credit] {
+            guard let column, column < record.count else { continue }
+            if case .success = parseAmount(record, column) { return true }
+        }
         return false
     }
 }

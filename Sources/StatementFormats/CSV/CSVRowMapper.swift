@@ -27,6 +27,10 @@ final class CSVRowMapper {
         var diagnostic: Diagnostic
         var footerLike: Bool
         var always = false
+        /// A footer-like row with an amount, and one with a letter anywhere: skipping rows with
+        /// amounts from a footer that starts without any label is said (`csv.footer-skipped`).
+        var hasAmount = false
+        var hasLetters = false
     }
 
     /// Problems held back, and whether there are any: a stored flag, because asking the array
@@ -156,7 +160,32 @@ final class CSVRowMapper {
         let held = pending
         pending.removeAll()
         hasPending = false
-        for (index, entry) in held.enumerated() where index < footerStart || entry.always { try sink.report(entry.diagnostic) }
+        // A row in the footer whose date cell holds a date is no totals line: an error like any other.
+        // A footer that opens with a label (`Total`, `STATEMENT SUMMARY :-`) is one; one that opens
+        // with bare numbers may be transactions without their dates.
+        let labelled = footerStart < held.count && held[footerStart].hasLetters
+        var withAmounts: [Held] = []
+        for (index, entry) in held.enumerated() {
+            if index < footerStart || entry.always || !entry.footerLike {
+                try sink.report(entry.diagnostic)
+            } else if entry.hasAmount && !labelled {
+                withAmounts.append(entry)
+            }
+        }
+        if !withAmounts.isEmpty { try sink.report(footerWarning(withAmounts)) }
+    }
+
+    /// Says which footer lines that hold an amount were skipped: a totals line, or a transaction
+    /// without its date, which is not lost unsaid.
+    private func footerWarning(_ skipped: [Held]) -> Diagnostic {
+        let numbers = skipped.prefix(5).map { String($0.diagnostic.location.line) }
+        let lines = (skipped.count == 1 ? "line " : "lines ") + numbers.joined(separator: ", ") + (skipped.count > 5 ? "…" : "")
+        let leniency = Leniency(code: "csv.footer-skipped",
+                                "\(lines) after the last transaction \(skipped.count == 1 ? "holds an amount but no date; it was" : "hold amounts but no dates; they were") taken for the file's footer (totals) and skipped",
+                                notes: [(skipped.count == 1 ? "its problem: " : "the first one's problem: ") + skipped[0].diagnostic.message,
+                                        "if they are transactions, give them their dates and convert again; --strict refuses them"],
+                                changesMeaning: true)
+        return leniency.diagnostic(at: skipped[0].diagnostic.location, options: options)
     }
 
     /// Forgets the problems held back since there were `count`.
@@ -168,8 +197,11 @@ final class CSVRowMapper {
 
     /// Holds a problem back until it is known whether it belongs to the footer; with `always`,
     /// it is reported even there.
-    func holdBack(_ diagnostic: Diagnostic, footerLike: Bool, always: Bool = false) {
-        pending.append(Held(diagnostic: diagnostic, footerLike: footerLike, always: always))
+    func holdBack(_ diagnostic: Diagnostic, footerLike: Bool, always: Bool = false, hasAmount: Bool = false,
+                  hasLetters: Bool = false)
+    {
+        pending.append(Held(diagnostic: diagnostic, footerLike: footerLike, always: always, hasAmount: hasAmount,
+                            hasLetters: hasLetters))
         hasPending = true
     }
 
