@@ -107,8 +107,11 @@ public struct QIFWriter: StatementWriter {
 
     public mutating func finish() throws {
         try flushSplits()
-        // The sections without an account first: QIF cannot return to "no account" after a block.
-        let ordered = keys.filter { $0.account == nil } + keys.filter { $0.account != nil }
+        // The section without an account or a currency first, as it has no block of its own: after
+        // any `!Account` block its records would be read as that block's (and in its currency).
+        // Then the other sections without an account (named by their currency), then the accounts.
+        let unnamed = keys.filter { $0.account == nil && sectionName($0).isEmpty }
+        let ordered = unnamed + keys.filter { $0.account == nil && !sectionName($0).isEmpty } + keys.filter { $0.account != nil }
         for key in ordered {
             let name = sectionName(key)
             if name.isEmpty {
@@ -142,7 +145,8 @@ public struct QIFWriter: StatementWriter {
 
     private mutating func flushSplits() throws {
         guard !pending.isEmpty else { return }
-        try splitRecord(pending)
+        // One part alone is no split: an id whose split number merely happens to be 1.
+        if pending.count == 1 { try single(pending[0]) } else { try splitRecord(pending) }
         pending.removeAll(keepingCapacity: true)
     }
 

@@ -64,11 +64,7 @@ import Testing
         let back = try Self.back(original, through: "qif", in: directory)
         var currencies: [String: Set<String>] = [:]
         for line in lines { currencies[line["account"] ?? "", default: []].insert(line["currency"] ?? "") }
-        // Known writer defect, kept apart below (`qifKeepsTheMissingCurrency`): an activity
-        // without a currency in an account that also has activities with one.
-        let mixed = Set(currencies.filter { $0.value.count > 1 && $0.value.contains("") }.keys)
-        func kept(_ line: [String: String]) -> Bool { !(mixed.contains(line["account"] ?? "") && line["currency"] == nil) }
-        let expected = lines.filter(kept).map { RoundTripTests.qifKept(Self.trimmed($0), currencyShown: (currencies[$0["account"] ?? ""]?.count ?? 0) > 1) }
+        let expected = lines.map { RoundTripTests.qifKept(Self.trimmed($0), currencyShown: (currencies[$0["account"] ?? ""]?.count ?? 0) > 1) }
         let got = back.map { RoundTripTests.qifKept($0, currencyShown: true) }
         #expect(got.count == lines.count)
         for missing in Set(expected).subtracting(got).sorted().prefix(5) {
@@ -87,9 +83,8 @@ import Testing
 
             """.utf8).write(to: URL(fileURLWithPath: input))
         let back = try Self.back(input, through: "qif", in: directory)
-        withKnownIssue("the QIF writer starts no new !Account section for it, so it is read in the KWD section's currency (found by this property)") {
-            #expect(back.map { "\($0["name"]!) \($0["amount"]!) \($0["currency"] ?? "-")" }.sorted() == ["A -1.50 -", "B -2.500 KWD"])
-        }
+        // The writer put its record after the KWD block, where it was read in KWD (found by the property).
+        #expect(back.map { "\($0["name"]!) \($0["amount"]!) \($0["currency"] ?? "-")" }.sorted() == ["A -1.50 -", "B -2.500 KWD"])
     }
 
     @Test(arguments: seeds.flatMap { seed in ["ofx", "ofx1"].map { (seed, $0) } })
