@@ -3,7 +3,7 @@
 // The libFuzzer driver of pfin's fuzz targets, apart from the main package so that its normal
 // `swift build` and `swift test` never see it. Built only by Scripts/fuzz:
 //
-//   swift build -c release --package-path Fuzz --product pfin-fuzz --sanitize fuzzer --sanitize address
+//   swift build -c release --package-path Fuzz --product pfin-fuzz --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address
 //
 // The checks themselves are the main package's FuzzChecks (Tests/FuzzChecks), which
 // `swift test` also runs over every saved input.

@@ -1,14 +1,17 @@
 import FinanceCore
 
-/// What a location may point at in one input: its lines, counted as every reader counts them
-/// (a line feed ends a line; a final line without one still counts).
+/// What a location may point at in one input: its lines, counted as the readers count them (a
+/// line feed, a CR-LF or a lone CR, as old Mac exports end lines, ends a line; a final line
+/// without one still counts).
 struct InputShape {
     /// Lines in the input; a location may name one past the last (the end of the input).
     let lines: Int
 
     init(_ bytes: [UInt8]) {
         var count = 1
-        for byte in bytes where byte == 0x0A { count += 1 }
+        for (i, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+            count += 1
+        }
         lines = count
     }
 
