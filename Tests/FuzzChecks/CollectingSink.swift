@@ -16,7 +16,7 @@ struct CollectingSink: ActivitySink {
 
     /// The properties every reader's output must have, whatever the input: each diagnostic and
     /// each activity's source inside the input, each amount exact, each date a real day.
-    func violations(in shape: InputShape, checksLines: Bool = true) -> [String] {
+    func violations(in shape: InputShape, checksLines: Bool = true, checksSources: Bool = true) -> [String] {
         var found: [String] = []
         for diagnostic in diagnostics {
             if diagnostic.code.isEmpty { found.append("a diagnostic has no code: \(diagnostic)") }
@@ -26,7 +26,7 @@ struct CollectingSink: ActivitySink {
             }
         }
         for activity in activities {
-            if checksLines, let problem = shape.problem(with: activity.source) {
+            if checksLines, checksSources, let problem = shape.problem(with: activity.source) {
                 found.append("activity at \(activity.source): \(problem)")
             }
             if activity.source.line < 1 { found.append("activity has no line (\(activity.source))") }

@@ -8,8 +8,9 @@ enum StatementCheck {
         guard let reader = StatementReaders.reader(for: format) else { return ["no reader for \(format)"] }
         let (sink, thrown) = read(bytes, with: reader, options: options)
         var found = thrown
-        // A workbook's locations are sheet rows, not lines of the ZIP bytes.
-        found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx)
+        // A workbook's locations are sheet rows, not lines of the ZIP bytes; a JSON Lines record
+        // carries the source it was first read from (pfin's own output keeps it).
+        found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx, checksSources: format != .jsonl)
         return found
     }
 
