@@ -29,7 +29,7 @@ struct CollectingSink: ActivitySink {
             if checksLines, checksSources, let problem = shape.problem(with: activity.source) {
                 found.append("activity at \(activity.source): \(problem)")
             }
-            if activity.source.line < 1 { found.append("activity has no line (\(activity.source))") }
+            if checksSources, activity.source.line < 1 { found.append("activity has no line (\(activity.source))") }
             if let problem = AmountCheck.problem(with: activity.amount) { found.append("activity at \(activity.source): \(problem)") }
             let date = activity.date
             if LocalDate(year: date.year, month: date.month, day: date.day) != date {
