@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "ReportRendering", targets: ["ReportRendering"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "LedgerStore", targets: ["LedgerStore"]),
+        // The fuzz targets' checks, for the libFuzzer package in Fuzz/ (Scripts/fuzz); not an API.
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     targets: [
         // MARK: Libraries
@@ -79,6 +81,10 @@ let package = Package(
                     exclude: ["Golden"]),
         // Headless Chromium as a test instrument (layout at a width, screenshots), for the HTML tests.
         .target(name: "BrowserCheck", path: "Tests/BrowserCheck"),
+        // One check per input language: what each fuzz target holds the library to (Fuzz/, Scripts/fuzz).
+        .target(name: "FuzzChecks", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Mustache"], path: "Tests/FuzzChecks"),
+        // Replays every saved fuzz input (Tests/Fixtures/fuzz-regressions, Fuzz/*/seeds) through its check, unsanitised.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         // Fixtures and golden files are read from the source tree (#filePath), not bundled.
         .testTarget(
             name: "StatementFormatsTests",

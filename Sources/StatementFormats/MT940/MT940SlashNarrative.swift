@@ -70,7 +70,8 @@ final class MT940SlashNarrative {
                 p += 1
                 continue
             }
-            if let key { take(key, valueStart..<p) }
+            // `/NAME/BENM/`: the closing slash of NAME opened BENM, so NAME's value is empty.
+            if let key { take(key, valueStart..<Swift.max(valueStart, p)) }
             key = found
             valueStart = p + length + 2
             // The keyword's closing slash may open the next keyword (`/TRTP//NAME/` does not).

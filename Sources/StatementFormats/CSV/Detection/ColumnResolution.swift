@@ -34,9 +34,11 @@ enum ColumnResolution {
 
     /// A reference to column `index`: its header name when that name is unique, else its position.
     /// A name that is a number (`2024`) would read back from a profile as a position, so such a
-    /// column is referred to by its position too.
+    /// column is referred to by its position too, and so is one whose name holds a line break (a
+    /// quoted header cell over two lines): a profile's value cannot span lines.
     static func reference(for index: Int, header: [String]?) -> ColumnReference {
         if let header, index < header.count, !header[index].isEmpty, Int(header[index]) == nil,
+            !header[index].unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }),
             header.filter({ $0 == header[index] }).count == 1
         {
             return .name(header[index])

@@ -1,0 +1,43 @@
+/// The fuzz targets: one per input language pfin reads.
+///
+/// Each target is a check of one input: it feeds the bytes to the library's own entry point (the
+/// one `pfin` uses) and returns the properties the result breaks, not only whether it crashed. The
+/// libFuzzer driver (`Fuzz/`, built with `--sanitize fuzzer`) traps on a violation; the regression
+/// tests (`FuzzRegressionTests`) replay every saved input through the same check, unsanitised.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case csv
+    case csvProfile = "csv-profile"
+    case ofx1
+    case ofx2
+    case qif
+    case camt
+    case mt940
+    case jsonl
+    case xlsx
+    case norma43
+    case rules
+    case mustache
+    case identify
+
+    /// The name inputs carry in diagnostics; every location must name it.
+    public static let inputName = "fuzz-input"
+
+    /// Runs the check of this target on `bytes`: the properties the result breaks (empty when
+    /// it holds them all).
+    public func check(_ bytes: [UInt8]) -> [String] {
+        switch self {
+        case .csv: return CSVCheck.run(bytes)
+        case .csvProfile: return ProfileCheck.run(bytes)
+        case .ofx1, .ofx2: return StatementCheck.run(bytes, reader: .ofx)
+        case .qif: return StatementCheck.run(bytes, reader: .qif)
+        case .camt: return StatementCheck.run(bytes, reader: .camt)
+        case .mt940: return StatementCheck.run(bytes, reader: .mt940)
+        case .jsonl: return StatementCheck.run(bytes, reader: .jsonl)
+        case .xlsx: return StatementCheck.run(bytes, reader: .xlsx)
+        case .norma43: return StatementCheck.run(bytes, reader: .norma43)
+        case .rules: return RulesCheck.run(bytes)
+        case .mustache: return MustacheCheck.run(bytes)
+        case .identify: return IdentificationCheck.run(bytes)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import FinanceCore
+import StatementFormats
+
+/// The check of a statement reader: read the input as `pfin convert --from FORMAT` does and hold
+/// the output to `CollectingSink.violations`.
+enum StatementCheck {
+    static func run(_ bytes: [UInt8], reader format: StatementFormat, options: ReadOptions = ReadOptions()) -> [String] {
+        guard let reader = StatementReaders.reader(for: format) else { return ["no reader for \(format)"] }
+        let (sink, thrown) = read(bytes, with: reader, options: options)
+        var found = thrown
+        // A workbook's locations are sheet rows, not lines of the ZIP bytes; a JSON Lines record
+        // carries the source it was first read from (pfin's own output keeps it).
+        found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx, checksSources: format != .jsonl)
+        return found
+    }
+
+    /// Reads `bytes` into a `CollectingSink`; what a reader throws is a violation, except a
+    /// located `Diagnostic` (readers may stop on one).
+    static func read(_ bytes: [UInt8], with reader: some StatementReader, options: ReadOptions) -> (CollectingSink, [String]) {
+        var sink = CollectingSink()
+        var found: [String] = []
+        do {
+            try reader.read(ByteInput(bytes: bytes, displayName: FuzzTarget.inputName), options: options, into: &sink)
+        } catch let diagnostic as Diagnostic {
+            sink.diagnostics.append(diagnostic)
+        } catch {
+            found.append("the reader threw \(error)")
+        }
+        return (sink, found)
+    }
+}
+
+/// The CSV check: dialect detection, then the read. A detected dialect, printed as a profile
+/// (`pfin identify --profile`), must parse back to the same settings.
+enum CSVCheck {
+    static func run(_ bytes: [UInt8]) -> [String] {
+        var found = StatementCheck.run(bytes, reader: .csv)
+        let input = ByteInput(bytes: bytes, displayName: FuzzTarget.inputName)
+        let shape = InputShape(bytes)
+        do {
+            switch try CSVStatementReader().detect(input, options: ReadOptions()) {
+            case .failure(let diagnostic):
+                if let problem = shape.problem(with: diagnostic.location) { found.append("detection \(diagnostic.code): \(problem)") }
+            case .success(let detection):
+                found += ProfileCheck.roundTrip(detection.dialect)
+            }
+        } catch {
+            found.append("detection threw \(error)")
+        }
+        return found
+    }
+}
