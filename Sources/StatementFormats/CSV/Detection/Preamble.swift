@@ -20,7 +20,9 @@ struct Preamble {
                 key = String(first[..<colon])
                 value = first[first.index(after: colon)...].trimmingCharacters(in: " ")
             }
-            guard let value, !value.isEmpty else { continue }
+            // A quoted cell may hold line breaks and tabs: an account name is one line, its runs of
+            // white space one space (a profile, which is one setting a line, must be able to say it).
+            guard let value = value.map(Preamble.oneLine), !value.isEmpty else { continue }
             let folded = TextFolding.fold(key)
             if let rank = Preamble.accountKeys.firstIndex(of: folded), rank < accountRank {
                 account = value
@@ -32,6 +34,12 @@ struct Preamble {
             }
         }
         if currency == nil { currency = balanceCurrency }
+    }
+
+    /// `text` with every run of white space (line breaks and tabs too) made one space, and none at
+    /// either end.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     private static func amount(_ text: String) -> Result<ParsedAmount, AmountParseFailure>? {
