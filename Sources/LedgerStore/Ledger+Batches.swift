@@ -92,18 +92,8 @@ extension Ledger {
     /// - Throws: `.notFound` for an id with no transaction, `.notDeleted` for one that is not
     ///   deleted; then nothing is restored.
     public func restore(_ ids: [ActivityID]) throws(LedgerError) {
-        guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
-        let restore = try statement("UPDATE transactions SET deleted = 0, edited_at = ?2 WHERE id = ?1 AND deleted = 1")
-        try inTransaction("restoring") { () throws(LedgerError) in
-            let now = Timestamp.now()
-            for id in ids {
-                restore.bind(1, Int64(bitPattern: id.value))
-                restore.bind(2, now)
-                try restore.run()
-                if connection.changes == 0 {
-                    throw try entry(id) == nil ? LedgerError.notFound(id) : LedgerError.notDeleted(id)
-                }
-            }
+        try setDeleted(false, ids, "restoring") { id throws(LedgerError) in
+            try entry(id) == nil ? LedgerError.notFound(id) : LedgerError.notDeleted(id)
         }
     }
 

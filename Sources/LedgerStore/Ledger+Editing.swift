@@ -106,15 +106,23 @@ extension Ledger {
     /// - Throws: `LedgerError.notFound` for the first id with no (undeleted) transaction; then
     ///   nothing is deleted.
     public func delete(_ ids: [ActivityID]) throws(LedgerError) {
+        try setDeleted(true, ids, "deleting") { id in LedgerError.notFound(id) }
+    }
+
+    /// Sets or clears the tombstone of each of `ids`, all or none: the first id whose row is not
+    /// in the other state ends it with `missing(id)`'s error.
+    func setDeleted(_ deleted: Bool, _ ids: [ActivityID], _ what: String,
+                    missing: (ActivityID) throws(LedgerError) -> LedgerError) throws(LedgerError)
+    {
         guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
-        let delete = try statement("UPDATE transactions SET deleted = 1, edited_at = ?2 WHERE id = ?1 AND deleted = 0")
-        try inTransaction("deleting") { () throws(LedgerError) in
+        let update = try statement("UPDATE transactions SET deleted = \(deleted ? 1 : 0), edited_at = ?2 WHERE id = ?1 AND deleted = \(deleted ? 0 : 1)")
+        try inTransaction(what) { () throws(LedgerError) in
             let now = Timestamp.now()
             for id in ids {
-                delete.bind(1, Int64(bitPattern: id.value))
-                delete.bind(2, now)
-                try delete.run()
-                if connection.changes == 0 { throw LedgerError.notFound(id) }
+                update.bind(1, Int64(bitPattern: id.value))
+                update.bind(2, now)
+                try update.run()
+                if connection.changes == 0 { throw try missing(id) }
             }
         }
     }
