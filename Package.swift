@@ -82,7 +82,7 @@ let package = Package(
         // Headless Chromium as a test instrument (layout at a width, screenshots), for the HTML tests.
         .target(name: "BrowserCheck", path: "Tests/BrowserCheck"),
         // One check per input language: what each fuzz target holds the library to (Fuzz/, Scripts/fuzz).
-        .target(name: "FuzzChecks", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Mustache"], path: "Tests/FuzzChecks"),
+        .target(name: "FuzzChecks", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Mustache", "LedgerStore"], path: "Tests/FuzzChecks"),
         // Replays every saved fuzz input (Tests/Fixtures/fuzz-regressions, Fuzz/*/seeds) through its check, unsanitised.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         // Fixtures and golden files are read from the source tree (#filePath), not bundled.

@@ -19,5 +19,8 @@ let package = Package(
     targets: [
         // No main.swift: under --sanitize fuzzer, libFuzzer's own main runs LLVMFuzzerTestOneInput.
         .executableTarget(name: "pfin-fuzz", dependencies: [.product(name: "FuzzChecks", package: root)], path: "Driver"),
+        // The same checks over saved inputs, without sanitizers: `swift build -c release --package-path Fuzz
+        // --product pfin-fuzz-replay --scratch-path Fuzz/.build-replay` (Scripts/fuzz replay).
+        .executableTarget(name: "pfin-fuzz-replay", dependencies: [.product(name: "FuzzChecks", package: root)], path: "Replay"),
     ]
 )

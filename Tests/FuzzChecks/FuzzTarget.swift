@@ -18,6 +18,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case rules
     case mustache
     case identify
+    case store
 
     /// The name inputs carry in diagnostics; every location must name it.
     public static let inputName = "fuzz-input"
@@ -38,6 +39,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rules: return RulesCheck.run(bytes)
         case .mustache: return MustacheCheck.run(bytes)
         case .identify: return IdentificationCheck.run(bytes)
+        case .store: return StoreCheck.run(bytes)
         }
     }
 }
