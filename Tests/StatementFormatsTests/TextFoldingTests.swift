@@ -45,4 +45,13 @@ import Testing
         // The table holds folded keys only: callers fold first.
         #expect(MonthNames.month(name) == nil)
     }
+
+    @Test(arguments: [
+        ("Card member", true), ("CREDIT CARD 1234", true), ("Kreditkarte/Visa", true), ("credit-card", true),
+        ("card", true), ("Cardiff", false), ("scard", false), ("", false), ("credit", false), ("Crédit carte", true),
+    ])
+    func phrasesMatchWholeFoldedWords(_ text: String, expected: Bool) {
+        let phrases = FoldedPhrases(["card", "credit card", "visa", "carte"])
+        #expect(phrases.occur(in: text) == expected)
+    }
 }

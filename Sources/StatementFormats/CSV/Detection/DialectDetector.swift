@@ -148,8 +148,8 @@ public struct DialectDetector: Sendable {
                     negativeNames.append(row.fields[nameColumn])
                 }
             }
-            let cardHint = SignDetection.mentionsCard((headerNames ?? []) + preamble.texts)
-            if SignDetection.looksInverted(amounts: amounts, namesOfNegative: negativeNames, cardHint: cardHint) {
+            if SignDetection.looksInverted(amounts: amounts, namesOfNegative: negativeNames,
+                                           cardHint: SignDetection.mentionsCard((headerNames ?? []) + preamble.texts)) {
                 amountSign = .inverted
                 warnings.append(Diagnostic(.warning, code: "csv.sign-inverted", at: tableLine,
                     "amounts look like a card statement's (charges positive, payments negative); signs flipped so that money out is negative",

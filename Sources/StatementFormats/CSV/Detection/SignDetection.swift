@@ -8,31 +8,26 @@ import FinanceCore
 /// Checking accounts are mostly negative, so they never qualify; a savings account with a few
 /// withdrawals has no payment words on them.
 enum SignDetection {
-    static func looksInverted(amounts: [Int64], namesOfNegative: [String], cardHint: Bool) -> Bool {
+    /// - Parameter cardHint: whether the file speaks of a card; asked only when the amounts leave it open.
+    static func looksInverted(amounts: [Int64], namesOfNegative: [String], cardHint: @autoclosure () -> Bool) -> Bool {
         let positive = amounts.filter { $0 > 0 }.count
         let negative = amounts.filter { $0 < 0 }.count
         guard positive >= 3, negative * 100 < (positive + negative) * 35 else { return false }
-        if cardHint { return true }
+        if cardHint() { return true }
         guard negative > 0 else { return false }
-        let payments = namesOfNegative.filter { name in
-            let folded = " " + TextFolding.fold(name) + " "
-            return paymentWords.contains { folded.contains(" \($0) ") }
-        }.count
+        let payments = namesOfNegative.filter { paymentWords.occur(in: $0) }.count
         return payments * 2 >= negative
     }
 
     /// Whether header or preamble text speaks of a card account.
     static func mentionsCard(_ texts: [String]) -> Bool {
-        texts.contains { text in
-            let folded = " " + TextFolding.fold(text) + " "
-            return cardWords.contains { folded.contains(" \($0) ") }
-        }
+        texts.contains { cardWords.occur(in: $0) }
     }
 
-    private static let paymentWords = ["payment", "thank you", "autopay", "refund", "return", "credit", "ach deposit",
+    private static let paymentWords = FoldedPhrases(["payment", "thank you", "autopay", "refund", "return", "credit", "ach deposit",
                                        "zahlung", "gutschrift", "paiement", "remboursement", "pago", "abono",
-                                       "betaling", "terugbetaling", "pagamento", "rimborso", "storno"]
-    private static let cardWords = ["card", "credit card", "visa", "mastercard", "amex", "american express",
+                                       "betaling", "terugbetaling", "pagamento", "rimborso", "storno"])
+    private static let cardWords = FoldedPhrases(["card", "credit card", "visa", "mastercard", "amex", "american express",
                                     "purchased by", "card member", "cardmember", "cardholder", "kreditkarte", "carte",
-                                    "tarjeta", "creditcard", "carta di credito"]
+                                    "tarjeta", "creditcard", "carta di credito"])
 }
