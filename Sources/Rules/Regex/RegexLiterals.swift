@@ -8,6 +8,8 @@ struct RegexLiterals: Sendable, Equatable {
     static let limit = 64
     /// The most members `anyOf` may have; beyond that it is not worth an index lookup each.
     static let alternativesLimit = 32
+    /// The longest literal sought as common to every branch of an alternation (see `longestCommonSubstring`).
+    static let commonLimit = 16
 
     var exact: [UInt32]?
     var prefix: [UInt32] = []
@@ -142,36 +144,35 @@ struct RegexLiterals: Sendable, Equatable {
         Array(commonPrefix(a.reversed(), b.reversed()).reversed())
     }
 
-    /// The longest string that, for every branch, is a substring of one of that branch's candidates.
-    /// Intersects the first two branches' substrings through a set, then filters what is left, which by
-    /// then is usually a handful of short strings.
+    /// The longest string that, for every branch, is a substring of one of that branch's candidates;
+    /// among equals the lexicographically smallest, so that the result does not depend on order.
+    ///
+    /// Only the first `commonLimit` scalars of each candidate take part: a substring of a prefix is
+    /// a substring of the candidate, so the result stays a proof. The first branch's substrings are
+    /// tried longest first, as slices, against the other branches; building every substring as an
+    /// array and intersecting sets of them was a quarter of parsing a rules file.
     private static func longestCommonSubstring(_ branches: [[[UInt32]]]) -> [UInt32] {
         guard let first = branches.first, branches.count <= alternativesLimit * 2 else { return [] }
-        var common = Set(first.flatMap { substrings(of: $0) })
-        for (index, candidates) in branches.enumerated().dropFirst() {
-            if index == 1 {
-                common.formIntersection(candidates.flatMap { substrings(of: $0) })
-            } else {
-                common = common.filter { part in candidates.contains { contains($0, part) } }
+        let own = first.map { Array($0.prefix(commonLimit)) }
+        let others = branches.dropFirst()
+        for length in stride(from: own.map(\.count).max() ?? 0, through: 1, by: -1) {
+            var best: ArraySlice<UInt32>?
+            for text in own where text.count >= length {
+                for start in 0...(text.count - length) {
+                    let part = text[start..<(start + length)]
+                    if let current = best, !part.lexicographicallyPrecedes(current) { continue }
+                    if others.allSatisfy({ branch in branch.contains { contains($0, part) } }) { best = part }
+                }
             }
-            if common.isEmpty { return [] }
+            if let best { return Array(best) }
         }
-        // Longest first; among equals the lexicographically smallest, so the result does not depend on
-        // the set's order.
-        return common.max { $0.count != $1.count ? $0.count < $1.count : $1.lexicographicallyPrecedes($0) } ?? []
+        return []
     }
 
-    private static func substrings(of text: [UInt32]) -> [[UInt32]] {
-        var result: [[UInt32]] = []
-        for start in text.indices {
-            for end in (start + 1)...text.count { result.append(Array(text[start..<end])) }
-        }
-        return result
-    }
-
-    private static func contains(_ text: [UInt32], _ part: [UInt32]) -> Bool {
-        guard part.count <= text.count else { return false }
-        if part.isEmpty { return true }
-        return (0...(text.count - part.count)).contains { text[$0..<($0 + part.count)].elementsEqual(part) }
+    private static func contains(_ text: [UInt32], _ part: some Collection<UInt32>) -> Bool {
+        let count = part.count
+        guard count <= text.count else { return false }
+        if count == 0 { return true }
+        return (0...(text.count - count)).contains { text[$0..<($0 + count)].elementsEqual(part) }
     }
 }
