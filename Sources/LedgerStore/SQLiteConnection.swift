@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One open SQLite connection, with its errors turned into `LedgerError`s.
 ///
@@ -57,7 +58,15 @@ final class SQLiteConnection {
     func error(_ status: Int32, _ operation: String) -> LedgerError {
         let primary = status & 0xFF
         if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .busy(path: path, operation: operation) }
-        let message = String(cString: sqlite3_errmsg(handle))
+        var message = String(cString: sqlite3_errmsg(handle))
+        // "disk I/O error" alone hides the cause: the system's own reason (a file-size limit,
+        // a quota, a vanished device) comes from the errno SQLite kept.
+        if primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN {
+            let code = sqlite3_system_errno(handle)
+            if code != 0, let reason = strerror(code).map({ String(cString: $0) }) {
+                message += ": " + reason.prefix(1).lowercased() + reason.dropFirst()
+            }
+        }
         return .sqlite(path: path, operation: operation, code: status, message: message)
     }
 }

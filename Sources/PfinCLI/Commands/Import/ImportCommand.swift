@@ -61,31 +61,40 @@ enum ImportCommand {
         else { return ExitStatus.inputErrors }
         let options = ImportOptions(dryRun: arguments.flag("--dry-run"), matchTransfers: !arguments.flag("--no-transfer-matching"))
         var total = ImportResult(file: "", dryRun: options.dryRun)
+        var refused = 0
         for path in input.files {
-            let result = importFile(path, into: ledger, input: input, rules: rules, options: options, printer: &printer)
+            let (result, ledgerFailed) = importFile(path, into: ledger, input: input, rules: rules, options: options, printer: &printer)
+            if ledgerFailed { refused += 1 }
             total.inserted += result.inserted
             total.skippedDuplicates += result.skippedDuplicates
             total.errors += result.errors
             total.transferPairs += result.transferPairs
             total.transferSuggestions += result.transferSuggestions
         }
-        Terminal.out(line(total, matching: options.matchTransfers) + "\n")
+        var summary = line(total, matching: options.matchTransfers)
+        if refused > 0 { summary += ", \(ConvertCommand.count(refused, "file")) the ledger could not take" }
+        Terminal.out(summary + "\n")
         return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
     }
 
     /// Imports one file in its own transaction and prints its line; a file with errors is rolled back.
+    ///
+    /// - Returns: what was imported, and whether the ledger itself failed (a full disk, a busy or
+    ///   damaged file): then the file's rows are not to blame, and its line says so.
     private static func importFile(_ path: String, into ledger: Ledger, input: InputOptions, rules: RuleEngine?,
-                                   options: ImportOptions, printer: inout DiagnosticPrinter) -> ImportResult
+                                   options: ImportOptions, printer: inout DiagnosticPrinter) -> (ImportResult, ledgerFailed: Bool)
     {
         let session: ImportSession
         do {
             session = try ledger.beginImport(file: path, options: options)
         } catch {
             LedgerOpening.report(error, printer: &printer)
-            return ImportResult(file: path, errors: 1, dryRun: options.dryRun)
+            Terminal.out("\(path): \(notTaken)\n")
+            return (ImportResult(file: path, dryRun: options.dryRun), true)
         }
         var sink = ImportSink(session: session, printer: printer)
         var result: ImportResult
+        var ledgerFailed = false
         do {
             try ActivityPipeline.run(path, options: input, rules: rules, rowBalances: true) { try sink.take($0) }
             if sink.errors > 0 {
@@ -96,10 +105,20 @@ enum ImportCommand {
             }
         } catch {
             session.rollback()
-            if let error = error as? LedgerError { LedgerOpening.report(error, printer: &sink.printer) } else { sink.printer.fail(String(describing: error)) }
-            result = ImportResult(file: path, errors: max(1, sink.errors), dryRun: options.dryRun)
+            if let error = error as? LedgerError {
+                LedgerOpening.report(error, printer: &sink.printer)
+                ledgerFailed = true
+                result = ImportResult(file: path, errors: sink.errors, dryRun: options.dryRun)
+            } else {
+                sink.printer.fail(String(describing: error))
+                result = ImportResult(file: path, errors: max(1, sink.errors), dryRun: options.dryRun)
+            }
         }
         printer = sink.printer
+        if ledgerFailed {
+            Terminal.out("\(path): \(notTaken)\n")
+            return (result, true)
+        }
         var text = "\(path): " + line(result, matching: options.matchTransfers && result.transferPairs + result.transferSuggestions > 0)
         if result.errors > 0 { text += " (nothing imported from this file: fix the errors and import it again)" }
         var preview = ""
@@ -109,8 +128,12 @@ enum ImportCommand {
             preview = ImportPreviewText.render(rows, idWidth: width)
         }
         Terminal.out(text + "\n" + preview)
-        return result
+        return (result, false)
     }
+
+    /// A file's line when the ledger failed: an I/O or database error, not a bad row.
+    static let notTaken = "not imported: the ledger could not take it (the error says why); the ledger is as it was"
+
 
     /// `imported N, skipped M duplicates, K errors[, matched P transfer pairs[, S transfer suggestions …]]`,
     /// or `would import …`.
