@@ -30,23 +30,31 @@ enum StatementCheck {
     }
 }
 
-/// The CSV check: dialect detection, then the read. A detected dialect, printed as a profile
+/// The CSV check: dialect detection, then the read with what it found, as `pfin convert` does
+/// (detecting once: detection is most of the work). A detected dialect, printed as a profile
 /// (`pfin identify --profile`), must parse back to the same settings.
 enum CSVCheck {
     static func run(_ bytes: [UInt8]) -> [String] {
-        var found = StatementCheck.run(bytes, reader: .csv)
         let input = ByteInput(bytes: bytes, displayName: FuzzTarget.inputName)
         let shape = InputShape(bytes)
+        let reader = CSVStatementReader()
+        var sink = CollectingSink()
+        var found: [String] = []
         do {
-            switch try CSVStatementReader().detect(input, options: ReadOptions()) {
+            switch try reader.detect(input, options: ReadOptions()) {
             case .failure(let diagnostic):
-                if let problem = shape.problem(with: diagnostic.location) { found.append("detection \(diagnostic.code): \(problem)") }
+                sink.diagnostics.append(diagnostic)
             case .success(let detection):
                 found += ProfileCheck.roundTrip(detection.dialect)
+                do {
+                    try reader.read(input, detection: detection, options: ReadOptions(), into: &sink)
+                } catch let diagnostic as Diagnostic {
+                    sink.diagnostics.append(diagnostic)
+                }
             }
         } catch {
-            found.append("detection threw \(error)")
+            found.append("the reader threw \(error)")
         }
-        return found
+        return found + sink.violations(in: shape)
     }
 }

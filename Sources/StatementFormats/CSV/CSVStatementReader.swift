@@ -66,6 +66,12 @@ public struct CSVStatementReader: StatementReader {
         case .success(let found):
             detection = found
         }
+        try read(input, detection: detection, options: options, into: &sink)
+    }
+
+    /// Reads `input` with what `detect` found in it: its warnings first, then the rows, exactly as
+    /// `read(_:options:into:)` does, without detecting twice.
+    public func read(_ input: ByteInput, detection: DialectDetection, options: ReadOptions, into sink: inout some ActivitySink) throws {
         for warning in detection.warnings { try sink.report(warning) }
         try read(input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows,
                  statedBalances: detection.statedBalances, into: &sink)
