@@ -5,12 +5,12 @@ import Glibc
 /// A file is written to a temporary name beside it and renamed over the target by `commit()`, so a
 /// failed or interrupted run never leaves a half-written file; `discard()` removes the temporary.
 public final class ByteOutput {
-    private var descriptor: Int32
+    @exclusivity(unchecked) private var descriptor: Int32
     private let target: String?
     private let temporary: String?
     /// For held standard output: the anonymous file the bytes wait in until `commit()`.
-    private var held: UnsafeMutablePointer<FILE>?
-    private var finished = false
+    @exclusivity(unchecked) private var held: UnsafeMutablePointer<FILE>?
+    @exclusivity(unchecked) private var finished = false
 
     /// Standard output.
     public static func standardOutput() -> ByteOutput {
@@ -59,14 +59,11 @@ public final class ByteOutput {
         for attempt in 0..<100 {
             let temporary = "\(directory).\(name).pfin-\(getpid())-\(attempt).tmp"
             // Registered before it exists, so that no moment leaves it behind on a signal.
-            let slot = TemporaryFiles.register(temporary)
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 {
+            if let (slot, fd) = TemporaryFiles.create(temporary, { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }) {
                 if exists { keepOwnerAndMode(of: info, on: fd) }
                 return ByteOutput(descriptor: fd, target: target, temporary: temporary, slot: slot, shownPath: path)
             }
             let failure = errno
-            TemporaryFiles.remove(slot)
             if failure != EEXIST { throw OutputError(path: path, errno: failure) }
         }
         throw OutputError(path: path, errno: EEXIST)
@@ -82,11 +79,11 @@ public final class ByteOutput {
     /// A descriptor opened here (a device named with `-o`) that `commit` or `discard` closes.
     private let ownsDescriptor: Bool
     /// The temporary's entry in the table the signal handlers clean up.
-    private var slot: TemporaryFiles.Slot?
+    @exclusivity(unchecked) private var slot: TemporaryFiles.Slot?
     /// The name the user gave, for messages (the target may be a link's destination).
     private let shownPath: String?
     /// `seal()` has flushed and closed the temporary; `commit()` only renames it.
-    private var sealed = false
+    @exclusivity(unchecked) private var sealed = false
 
     private init(descriptor: Int32, target: String?, temporary: String?, ownsDescriptor: Bool = false,
                  slot: TemporaryFiles.Slot? = nil, shownPath: String? = nil)

@@ -16,6 +16,13 @@ import Synchronization
 /// The handlers are installed while at least one temporary is registered, and only for signals
 /// that are not ignored (`nohup` keeps SIGHUP ignored; a job started with `&` in a script keeps
 /// SIGINT ignored).
+///
+/// Other threads go on while a handler runs (report pages are written by several), so a thread
+/// could create its temporary after the handler looked at its slot, and leave it behind. Creating
+/// is therefore announced in an atomic count first: the handler marks that it has started, waits
+/// until no thread is creating, and only then unlinks; a thread that sees the mark creates
+/// nothing. Threads create, register and remove with these signals blocked, so a handler never
+/// waits for the thread it interrupted, nor for the lock that thread holds.
 enum TemporaryFiles {
     /// Slots per chunk, and chunks: up to 1,048,576 temporaries at once (a report of that many months).
     static let chunkSize = 1024
@@ -27,8 +34,44 @@ enum TemporaryFiles {
         fileprivate let index: Int
     }
 
+    /// Creates the temporary `path` with `make` (which returns its descriptor, or -1 with `errno`
+    /// set), registered so that a signal ending the process removes it until `remove(_:)`.
+    ///
+    /// - Returns: the slot and the descriptor; `nil` (and `errno`) when `make` failed or a handler
+    ///   has started, when nothing is created: the process is ending.
+    static func create(_ path: String, _ make: () -> Int32) -> (slot: Slot, descriptor: Int32)? {
+        let table = Table.shared
+        return blockingSignals {
+            table.creating.add(1, ordering: .sequentiallyConsistent)
+            defer { table.creating.subtract(1, ordering: .sequentiallyConsistent) }
+            guard table.handling.load(ordering: .sequentiallyConsistent) == 0 else {
+                errno = EINTR
+                return nil
+            }
+            let slot = register(path)
+            let descriptor = make()
+            guard descriptor >= 0 else {
+                let failure = errno
+                remove(slot)
+                errno = failure
+                return nil
+            }
+            return (slot, descriptor)
+        }
+    }
+
+    /// Runs `body` with `signals` blocked on this thread.
+    private static func blockingSignals<T>(_ body: () -> T) -> T {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in signals { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+
     /// Registers `path`, to be removed if the process is ended by a signal before `remove(_:)`.
-    static func register(_ path: String) -> Slot {
+    private static func register(_ path: String) -> Slot {
         let table = Table.shared
         return table.registration.withLock { state in
             var index = state.nextFree
@@ -46,14 +89,16 @@ enum TemporaryFiles {
     /// Forgets a temporary that was renamed into place or removed.
     static func remove(_ slot: Slot) {
         let table = Table.shared
-        table.registration.withLock { state in
-            let address = table.word(slot.index).pointee.exchange(0, ordering: .sequentiallyConsistent)
-            if table.handling.load(ordering: .sequentiallyConsistent) == 0 {
-                free(UnsafeMutableRawPointer(bitPattern: address))
+        blockingSignals {
+            table.registration.withLock { state in
+                let address = table.word(slot.index).pointee.exchange(0, ordering: .sequentiallyConsistent)
+                if table.handling.load(ordering: .sequentiallyConsistent) == 0 {
+                    free(UnsafeMutableRawPointer(bitPattern: address))
+                }
+                state.nextFree = min(state.nextFree, slot.index)
+                state.count -= 1
+                if state.count == 0 { table.restoreHandlers() }
             }
-            state.nextFree = min(state.nextFree, slot.index)
-            state.count -= 1
-            if state.count == 0 { table.restoreHandlers() }
         }
     }
 }
@@ -68,8 +113,10 @@ private final class Table: Sendable {
     }
 
     let registration = Mutex(Registration())
-    /// Set by a handler before it reads the table; from then on no path is freed.
+    /// Set by a handler before it reads the table; from then on no path is freed, nor created.
     let handling = Atomic<Int>(0)
+    /// Threads between announcing a temporary and having it registered and created.
+    let creating = Atomic<Int>(0)
     /// Addresses of the chunks (0: not allocated yet); each chunk holds `chunkSize` path addresses.
     nonisolated(unsafe) private let chunks: UnsafeMutablePointer<Atomic<Int>>
     /// The disposition each of `TemporaryFiles.signals` had before the handlers went in, by index;
@@ -149,6 +196,9 @@ private final class Table: Sendable {
     fileprivate func handle(_ signal: Int32) {
         let saved = errno
         handling.store(1, ordering: .sequentiallyConsistent)
+        // A thread creating a temporary has these signals blocked and finishes in a moment; after
+        // this, none starts (it sees `handling`).
+        while creating.load(ordering: .sequentiallyConsistent) != 0 {}
         for c in 0..<TemporaryFiles.chunkCount {
             guard let slots = UnsafeMutablePointer<Atomic<Int>>(bitPattern: chunks[c].load(ordering: .sequentiallyConsistent)) else { break }
             for s in 0..<TemporaryFiles.chunkSize {

@@ -75,7 +75,8 @@ enum FaultHarness {
 
     /// Starts `pfin ARGUMENTS` in `directory`, waits until one of its temporaries exists in
     /// `watched`, sends `signal`, and returns how the process ended (or nil if it finished first).
-    static func interrupt(_ arguments: [String], in directory: URL, watching watched: URL, with signal: Int32) throws -> Process? {
+    static func interrupt(_ arguments: [String], in directory: URL, watching watched: URL, with signal: Int32,
+                          after delay: UInt32 = 50_000) throws -> Process? {
         let process = Process()
         process.executableURL = PfinProcess.executable
         process.arguments = arguments
@@ -86,7 +87,7 @@ enum FaultHarness {
         try process.run()
         while process.isRunning && temporaries(in: watched).isEmpty { usleep(2_000) }
         guard process.isRunning else { return nil }
-        usleep(50_000)
+        usleep(delay)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return process
