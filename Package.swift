@@ -6,10 +6,6 @@
 // Each arrow is a module boundary below; nothing flows back.
 import PackageDescription
 
-/// The per-row code of readers and writers runs a million times a second; release builds skip
-/// Swift's run-time exclusivity checks there (the compile-time checks still apply), which cost a
-/// tenth of the time in profiles of the CSV path.
-let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "pfin",
@@ -29,19 +25,19 @@ let package = Package(
     targets: [
         // MARK: Libraries
         // Pure values: money, dates, activities, diagnostics. No I/O.
-        .target(name: "FinanceCore", swiftSettings: hotPathSettings),
+        .target(name: "FinanceCore"),
         // Readers and writers for every statement format, behind shared protocols.
-        .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib"], swiftSettings: hotPathSettings),
+        .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib"]),
         // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
-        .target(name: "Rules", dependencies: ["FinanceCore"], swiftSettings: hotPathSettings),
+        .target(name: "Rules", dependencies: ["FinanceCore"]),
         // Report data: monthly summaries computed from activities. Renders nothing.
-        .target(name: "Reports", dependencies: ["FinanceCore"], swiftSettings: hotPathSettings),
+        .target(name: "Reports", dependencies: ["FinanceCore"]),
         // Mustache templates (the spec's required modules, plus inheritance): parse once, render many.
-        .target(name: "Mustache", swiftSettings: hotPathSettings),
+        .target(name: "Mustache"),
         // Text, CSV, JSON and HTML renderings of report data; the default HTML templates built in.
-        .target(name: "ReportRendering", dependencies: ["FinanceCore", "Reports", "Mustache"], swiftSettings: hotPathSettings),
+        .target(name: "ReportRendering", dependencies: ["FinanceCore", "Reports", "Mustache"]),
         // The ledger: an SQLite database of activities (schema, migrations, imports, queries). All the SQL lives here.
-        .target(name: "LedgerStore", dependencies: ["FinanceCore", "CSQLite"], swiftSettings: hotPathSettings),
+        .target(name: "LedgerStore", dependencies: ["FinanceCore", "CSQLite"]),
         // The command line: argument parsing, subcommands, diagnostics printing. `pfin` is a thin main.
         .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "LedgerStore"]),
 

@@ -26,7 +26,10 @@ public final class ActivityIDBuilder {
     private let key = ActivityIDBuilder.key
 
     /// The first date that arrived after its counters had been released, if any.
-    @exclusivity(unchecked) public private(set) var lostTrackOfDate: LocalDate?
+    @exclusivity(unchecked) @usableFromInline var lostDate: LocalDate?
+    /// Read from other modules through this inlined body: there Swift would check exclusivity on
+    /// the stored property at run time, once a row (see `ByteBuffer`).
+    @inlinable public var lostTrackOfDate: LocalDate? { lostDate }
 
     /// - Parameters:
     ///   - sortedRowLimit: distinct rows kept before a file in date order releases old counters.
@@ -121,10 +124,10 @@ public final class ActivityIDBuilder {
             newest = date
             oldest = date
         }
-        if lostTrackOfDate == nil,
+        if lostDate == nil,
             (releasedBefore.map { date < $0 } ?? false) || (releasedAfter.map { date > $0 } ?? false)
         {
-            lostTrackOfDate = date
+            lostDate = date
         }
     }
 

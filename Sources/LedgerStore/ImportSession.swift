@@ -12,34 +12,34 @@ public final class ImportSession {
     /// The file as the user named it.
     public let file: String
     public let options: ImportOptions
-    public private(set) var inserted = 0
-    public private(set) var skippedDuplicates = 0
+    @exclusivity(unchecked) public private(set) var inserted = 0
+    @exclusivity(unchecked) public private(set) var skippedDuplicates = 0
 
     let ledger: Ledger
     let importID: Int64
     private let insert: SQLiteStatement
-    private var open = true
+    @exclusivity(unchecked) private var open = true
     /// Whether the ledger had transactions before: if not, no older side can pair with a new one.
     let ledgerWasEmpty: Bool
     /// The new rows that could be a side of a transfer (those with an account).
-    var sides: [TransferCandidate] = []
+    @exclusivity(unchecked) var sides: [TransferCandidate] = []
     /// About how many rows the ledger held before (its largest `seq`).
     private let rowsBefore: Int64
     /// The indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
-    var droppedIndexes: [String] = []
+    @exclusivity(unchecked) var droppedIndexes: [String] = []
     /// While bulk loading: the plain INSERT of `BulkRows.capacity` rows (there is no unique index
     /// for `ON CONFLICT` to use), and the rows waiting for it.
-    var bulkInsert: SQLiteStatement?
-    var bulkRows: [BulkRow] = []
+    @exclusivity(unchecked) var bulkInsert: SQLiteStatement?
+    @exclusivity(unchecked) var bulkRows: [BulkRow] = []
     /// While bulk loading: every id in the ledger, this import's included, to recognise duplicates.
-    var knownIDs = IDSet()
+    @exclusivity(unchecked) var knownIDs = IDSet()
     /// The ids of the account and category names met so far.
-    var names = NameIDs()
+    @exclusivity(unchecked) var names = NameIDs()
     /// The statements and row balances the file states, stored at commit (ImportSession+Balances).
-    var statedStatements: [StatementInfo] = []
-    var statedRows = DayBalances()
+    @exclusivity(unchecked) var statedStatements: [StatementInfo] = []
+    @exclusivity(unchecked) var statedRows = DayBalances()
     /// A dry run's rows, for the user to review (see `ImportPreview`); `nil` for a real import.
-    var preview: ImportPreview?
+    @exclusivity(unchecked) var preview: ImportPreview?
     /// Rows after which an import larger than the ledger switches to bulk loading.
     static let bulkThreshold = 20_000
     /// Parameters per imported row: the activity's 15, the import and whether a rule set the type.

@@ -8,11 +8,11 @@ import CSQLite
 final class SQLiteStatement {
     let handle: OpaquePointer
     unowned let connection: SQLiteConnection
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var used = 0
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var used = 0
     /// Parameters bound into `buffer`, bound again as pointers once all the text is in (the buffer may move while growing).
-    private var pending: [(index: Int32, offset: Int, count: Int)] = []
+    @exclusivity(unchecked) private var pending: [(index: Int32, offset: Int, count: Int)] = []
 
     init(_ handle: OpaquePointer, connection: SQLiteConnection) {
         self.handle = handle

@@ -20,7 +20,7 @@ public final class RuleEngine {
     public let rules: [Rule]
     /// The rules a regex of which gave up (ran out of steps) on the last transaction: they were
     /// taken as not matching, which the caller should report.
-    public private(set) var gaveUp: [Int] = []
+    @exclusivity(unchecked) public private(set) var gaveUp: [Int] = []
 
     private let compiled: CompiledRules
     private let automaton: LiteralAnchors
@@ -30,7 +30,7 @@ public final class RuleEngine {
     private let candidates: UnsafeMutablePointer<UInt64>
     /// Bit `w`: word `w` of `candidates` has a bit set (kept for the first 64 words; with more, the
     /// words are searched one by one). Bits are only ever added during a transaction.
-    private var nonEmptyWords: UInt64 = 0
+    @exclusivity(unchecked) private var nonEmptyWords: UInt64 = 0
     private let alwaysNonEmpty: UInt64
     /// The index's tables as plain memory, read on every transaction without reference counting.
     private let always: UnsafeMutablePointer<UInt64>

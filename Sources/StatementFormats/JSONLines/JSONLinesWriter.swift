@@ -41,7 +41,7 @@ public struct JSONLinesWriter: StatementWriter {
         if let checkNumber = a.checkNumber { strings += checkNumber.utf8.count }
         let out = buffer
         out.reserve(320 + lastFileJSON.count + 6 * strings)
-        var p = JSONCursor(out.base + out.count)
+        var p = JSONCursor(out.end)
 
         p.put(#"{"id":""#)
         p.advance(a.id.writeHex(to: p.at))
@@ -89,7 +89,7 @@ public struct JSONLinesWriter: StatementWriter {
         p.advance(lineDigits.next(a.source.line, after: lastLine, to: p.at))
         lastLine = a.source.line
         p.put("\"}\n")
-        out.count = p.at - out.base
+        out.end = p.at
         if out.count >= 1 << 16 {
             try output.write(out.bytes)
             out.removeAll()

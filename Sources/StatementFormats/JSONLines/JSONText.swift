@@ -92,7 +92,7 @@ enum JSON {
     static func appendEscaped(_ text: String, to out: ByteBuffer) {
         text.withUTF8Bytes { bytes in
             out.reserve(JSONEscaping.worstCase * bytes.count)
-            out.count += JSONEscaping.write(bytes, to: out.base + out.count)
+            out.end += JSONEscaping.write(bytes, to: out.end)
         }
     }
 }

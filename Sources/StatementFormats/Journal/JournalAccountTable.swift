@@ -27,23 +27,23 @@ final class JournalAccountTable {
         var entry: Int
     }
 
-    private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     private let names = ByteBuffer(capacity: 4096)
-    private var byName: [String: Int] = [:]
-    private var banks: [String?: Int] = [:]
+    @exclusivity(unchecked) private var byName: [String: Int] = [:]
+    @exclusivity(unchecked) private var banks: [String?: Int] = [:]
     /// Statements hold one account: the last one asked for is nearly always the next.
-    private var lastBank: (account: String?, index: Int)?
-    private var counterparts: [CounterpartKey] = []
+    @exclusivity(unchecked) private var lastBank: (account: String?, index: Int)?
+    @exclusivity(unchecked) private var counterparts: [CounterpartKey] = []
     /// Open addressing on the hash: each slot holds an index into `counterparts` plus one (0: empty).
-    private var slots = [Int32](repeating: 0, count: 64)
-    private var slotHashes = [UInt64](repeating: 0, count: 64)
+    @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 64)
+    @exclusivity(unchecked) private var slotHashes = [UInt64](repeating: 0, count: 64)
     private let spelling: (Substring) -> String
     /// Accounts that statements named (`know`), for transfers between two of them.
-    private var known: Set<String> = []
+    @exclusivity(unchecked) private var known: Set<String> = []
     /// Accounts that statements said are credit cards (`""` for a file's unnamed account).
-    private var cards: Set<String> = []
+    @exclusivity(unchecked) private var cards: Set<String> = []
     /// Clearing accounts of transfers between two known accounts, by `A\0B` in order.
-    private var pairs: [String: Int] = [:]
+    @exclusivity(unchecked) private var pairs: [String: Int] = [:]
 
     init(spelling: @escaping (Substring) -> String) {
         self.spelling = spelling

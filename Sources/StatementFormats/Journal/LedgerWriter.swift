@@ -94,7 +94,7 @@ public struct LedgerWriter: StatementWriter {
         if let check = a.checkNumber { strings += 2 * check.utf8.count }
         let out = buffer
         out.reserve(160 + strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra)
-        var p = JSONCursor(out.base + out.count)
+        var p = JSONCursor(out.end)
 
         p.advance(a.date.writeISO(to: p.at))
         p.put(" * ")
@@ -129,7 +129,7 @@ public struct LedgerWriter: StatementWriter {
         p.advance(JournalPosting.put(indent: 4, account: accounts.name(bank), width: bank.width, amount: a.amount, negated: false, at: p.at))
         p.advance(JournalPosting.put(indent: 4, account: accounts.name(other), width: other.width, amount: a.amount, negated: true, at: p.at))
         p.put(0x0A)
-        out.count = p.at - out.base
+        out.end = p.at
         if out.count >= 1 << 16 {
             try output.write(out.bytes)
             out.removeAll()

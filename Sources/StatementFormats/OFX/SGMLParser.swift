@@ -24,23 +24,23 @@ final class SGMLParser {
     /// crafted file cannot grow the stack without bound.
     let maxDepth: Int
     /// Open elements; unknown ones keep their name (known ones compare by tag).
-    private var stack: [(tag: OFXTag, name: [UInt8], line: Int)] = []
+    @exclusivity(unchecked) private var stack: [(tag: OFXTag, name: [UInt8], line: Int)] = []
     /// The last leaf, so that an end tag closing it anyway is recognised.
-    private var lastLeafTag: OFXTag?
-    private var lastLeafName: [UInt8] = []
+    @exclusivity(unchecked) private var lastLeafTag: OFXTag?
+    @exclusivity(unchecked) private var lastLeafName: [UInt8] = []
     /// What is being skipped after a `textTooLong` or over-long tag that ran past the buffer's end.
-    private var skipping: Skip?
+    @exclusivity(unchecked) private var skipping: Skip?
     private enum Skip { case text, tag }
-    private var scratch: [UInt8] = []
-    private var tags = OFXTagCache()
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var tags = OFXTagCache()
     /// Lines and the absolute offset where the current line starts.
-    private(set) var line: Int
-    private var lineStart = 0
+    @exclusivity(unchecked) private(set) var line: Int
+    @exclusivity(unchecked) private var lineStart = 0
     /// The absolute offset of the first byte of the buffer passed to `parse`.
-    private var base = 0
-    private(set) var finished = false
+    @exclusivity(unchecked) private var base = 0
+    @exclusivity(unchecked) private(set) var finished = false
     /// After `</OFX>`: skipping up to the next document's `<OFX>`.
-    private var betweenDocuments = false
+    @exclusivity(unchecked) private var betweenDocuments = false
 
     /// - Parameters:
     ///   - firstLine, firstColumn: where the body starts in the file (a header may end on the body's line).
@@ -244,7 +244,7 @@ final class SGMLParser {
 
     /// The absolute offset of the last CR counted as a line end, so that the LF of a CRLF split
     /// across two calls does not count again.
-    private var lastCR = -2
+    @exclusivity(unchecked) private var lastCR = -2
 
     /// Advances the line count over `bytes[from..<to]` (LF, CRLF or a lone CR end a line).
     private func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) {

@@ -192,11 +192,12 @@ public struct QIFWriter: StatementWriter {
         let out = buffer
         out.reserve(32)
         out.appendReserved(UInt8(ascii: "D"))
-        DecimalDigits.writePair(a.date.month, to: out.base + out.count)
-        out.base[out.count + 2] = UInt8(ascii: "/")
-        DecimalDigits.writePair(a.date.day, to: out.base + out.count + 3)
-        out.base[out.count + 5] = UInt8(ascii: "/")
-        out.count += 6
+        let date = out.end
+        DecimalDigits.writePair(a.date.month, to: date)
+        date[2] = UInt8(ascii: "/")
+        DecimalDigits.writePair(a.date.day, to: date + 3)
+        date[5] = UInt8(ascii: "/")
+        out.end = date + 6
         out.appendDecimal(a.date.year)
         out.append(0x0A)
         amountLine(UInt8(ascii: "T"), total)
@@ -234,7 +235,7 @@ public struct QIFWriter: StatementWriter {
     private func amountLine(_ letter: UInt8, _ amount: Money) {
         buffer.reserve(Money.maximumDecimalLength + 2)
         buffer.appendReserved(letter)
-        buffer.count += amount.writeDecimal(to: buffer.base + buffer.count)
+        buffer.write(maximum: Money.maximumDecimalLength) { amount.writeDecimal(to: $0) }
         buffer.appendReserved(0x0A)
     }
 
