@@ -67,16 +67,18 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore"], exclude: ["Golden"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore", "TestSupport"]),
         // The store over temporary databases: schema, migrations, import semantics, queries, transfer matching.
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "FinanceCore"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "FinanceCore", "TestSupport"]),
         // Runs the Mustache spec suite from ../shared/mustache-spec when it is there.
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore", "BrowserCheck"],
                     exclude: ["Golden"]),
         // Headless Chromium as a test instrument (layout at a width, screenshots), for the HTML tests.
         .target(name: "BrowserCheck", path: "Tests/BrowserCheck"),
+        // What several test targets share: the seeded generator of the property tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // One check per input language: what each fuzz target holds the library to (Fuzz/, Scripts/fuzz).
         .target(name: "FuzzChecks", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Mustache", "LedgerStore"], path: "Tests/FuzzChecks"),
         // Replays every saved fuzz input (Tests/Fixtures/fuzz-regressions, Fuzz/*/seeds) through its check, unsanitised.
@@ -90,7 +92,7 @@ let package = Package(
         // End-to-end: runs the built `pfin` binary.
         .testTarget(
             name: "PfinCLITests",
-            dependencies: ["PfinCLI", "pfin", "BrowserCheck", "ReportRendering", "FinanceCore", "LedgerStore"],
+            dependencies: ["PfinCLI", "pfin", "BrowserCheck", "ReportRendering", "FinanceCore", "LedgerStore", "TestSupport"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

@@ -1,3 +1,4 @@
+import TestSupport
 import FinanceCore
 import Foundation
 import Testing
@@ -84,7 +85,7 @@ import Testing
     @Test func findsDuplicatesAcrossGrowth() {
         var set = IDSet(minimumCapacity: 4)
         var reference = Set<UInt64>()
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<50_000 {
             // Small values too, so that neighbouring slots collide.
             let id = generator.next() % 3 == 0 ? generator.next() % 1000 : generator.next()
@@ -98,17 +99,5 @@ import Testing
         var set = IDSet()
         let first = set.insert(0), again = set.insert(0), one = set.insert(1)
         #expect(first && !again && one)
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

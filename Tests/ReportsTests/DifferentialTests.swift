@@ -1,3 +1,4 @@
+import TestSupport
 import FinanceCore
 import Foundation
 import Testing
@@ -154,18 +155,11 @@ struct NaiveTotals {
 /// with cents), refunds typed as expense, income typed on negative amounts, transfers, nested and
 /// missing categories, four currency groups and dates in any order.
 struct ActivityGenerator {
-    private var state: UInt64
+    private var random: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 

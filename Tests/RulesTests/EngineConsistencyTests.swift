@@ -1,3 +1,4 @@
+import TestSupport
 import FinanceCore
 import Testing
 

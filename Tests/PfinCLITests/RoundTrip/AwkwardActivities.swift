@@ -1,20 +1,11 @@
 import Foundation
+import TestSupport
 
 /// Seeded random activities with awkward text, as pfin's JSON Lines: quotes, delimiters, line
 /// breaks, `=`/`+`/`-`/`@` prefixes, markup, non-ASCII, long names, zero and huge amounts, and
 /// currencies of every exponent (0, 2, 3). The same seed gives the same file.
 struct AwkwardActivities {
-    /// SplitMix64: small, fast, and the same on every platform.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededRandom
 
     /// Currencies and their minor-unit exponents (ISO 4217).
     static let currencies: [(code: String?, exponent: Int)] = [(nil, 2), ("USD", 2), ("EUR", 2), ("JPY", 0), ("KWD", 3), ("BHD", 3), ("CHF", 2)]
@@ -26,7 +17,7 @@ struct AwkwardActivities {
 
     var generator: Generator
 
-    init(seed: UInt64) { generator = Generator(state: seed) }
+    init(seed: UInt64) { generator = Generator(seed: seed) }
 
     mutating func text(maxPieces: Int, lineBreaks: Bool) -> String {
         if Int.random(in: 0..<40, using: &generator) == 0 { return String(repeating: "Long name ", count: 40) + "end" }

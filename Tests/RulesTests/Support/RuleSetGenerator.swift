@@ -1,25 +1,7 @@
 import FinanceCore
 import Rules
 
-/// A small, fast, seeded random generator (SplitMix64): the same seed gives the same rules and
-/// transactions on every machine, so a failing seed can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-}
+import TestSupport
 
 /// Random rules files and transactions drawn from one vocabulary, so that rules match often,
 /// literals overlap (`amzn` in `amzn mktp`), non-ASCII text needs folding, and rules that rename
