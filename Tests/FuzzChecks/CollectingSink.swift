@@ -7,12 +7,14 @@ struct CollectingSink: ActivitySink {
     var diagnostics: [Diagnostic] = []
     var statements: [StatementInfo] = []
     var rowBalances: [RowBalance] = []
+    var skipped: [SkippedLines] = []
 
     mutating func accept(_ activity: PaymentActivity) throws { activities.append(activity) }
     mutating func report(_ diagnostic: Diagnostic) throws { diagnostics.append(diagnostic) }
     mutating func statement(_ info: StatementInfo) throws { statements.append(info) }
     var wantsRowBalances: Bool { true }
     mutating func rowBalance(_ balance: RowBalance) throws { rowBalances.append(balance) }
+    mutating func skipped(_ lines: SkippedLines) throws { skipped.append(lines) }
 
     /// The properties every reader's output must have, whatever the input: each diagnostic and
     /// each activity's source inside the input, each amount exact, each date a real day.

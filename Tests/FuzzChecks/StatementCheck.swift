@@ -51,6 +51,7 @@ enum CSVCheck {
                 } catch let diagnostic as Diagnostic {
                     sink.diagnostics.append(diagnostic)
                 }
+                found += CSVRecordCheck.unaccounted(bytes, dialect: detection.dialect, sink: sink)
             }
         } catch {
             found.append("the reader threw \(error)")

@@ -60,6 +60,10 @@ struct IdentifyTests {
         #expect((objects[0]["profile"] as? String)?.contains("delimiter") == true)
         #expect(objects[1]["profile"] is NSNull)
         #expect((objects[2]["notStatement"] as? [String: Any])?["description"] as? String == "a PDF document")
+        let lines = try #require(objects[0]["lines"] as? [[String: Any]])
+        #expect(lines.map { $0["kind"] as? String } == ["header", "transactions"])
+        #expect((objects[0]["read"] as? [String: Any])?["errors"] as? Int == 0)
+        #expect(objects[1]["lines"] is NSNull, "an OFX file has no table lines")
         Golden.check(result.stdout, "identify/three-files.json")
     }
 
@@ -67,6 +71,16 @@ struct IdentifyTests {
         let result = try PfinProcess.run(["identify"], stdin: Data("!Type:Bank\nD05/14/2024\nT-1.00\nPCoffee\n^\n".utf8))
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("<stdin>: qif\n"))
+    }
+
+    /// What became of every line, read from standard input after detection looked at its start.
+    @Test func aCSVShowsWhatBecameOfEachLine() throws {
+        let csv = "Bank export\nDate,Description,Amount\n2024-05-01,Rent,-800.00\n2024-05-02,Coffee,lots\n2024-05-03,Lunch,-8.00\nTotal,,-808.00\n"
+        let result = try PfinProcess.run(["identify"], stdin: Data(csv.utf8))
+        #expect(result.status == 0)
+        let text = result.stdout.split(separator: "\n").drop { $0 != "  lines:" }.map(String.init)
+        #expect(text == ["  lines:", "    1  skipped: preamble", "    2  skipped: header", "    3  1 transaction", "    4  1 row in error",
+                         "    5  1 transaction", "    6  skipped: footer", "  read: 2 transactions, 1 error, 0 warnings"])
     }
 
     @Test func anUnknownFormatNameIsAUsageError() throws {

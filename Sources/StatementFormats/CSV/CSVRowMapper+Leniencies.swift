@@ -41,6 +41,7 @@ extension CSVRowMapper {
         }
         if invalid { noteInvalidText(line: record.line) }
         statements.noteBalance(account: account, opening: kind == .opening, amount: amount, date: date)
+        tookBalanceRow = record.line
         if leniencies.isFirst(Self.balanceRowsCode) {
             holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
         }

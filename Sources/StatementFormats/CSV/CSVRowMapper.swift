@@ -38,6 +38,10 @@ final class CSVRowMapper {
     @exclusivity(unchecked) private(set) var pending: [Held] = []
     @exclusivity(unchecked) private var hasPending = false
     @exclusivity(unchecked) private var warnedLostTrack = false
+    @exclusivity(unchecked) private var sentPreamble = false
+    /// The line of a balance row taken while mapping the current record (0: none), sent to the
+    /// sink as skipped once the record is done.
+    @exclusivity(unchecked) var tookBalanceRow = 0
     @exclusivity(unchecked) var dates = DateCellCache()
     /// `--account`, else the profile's account: when set, the file's account column is not read.
     let defaultAccount: String?
@@ -88,10 +92,18 @@ final class CSVRowMapper {
             if !dialect.hasHeader { try map(record, into: &sink) }
             return
         }
-        if headerCount == record.count, isHeaderRepeated(record) { return }
+        if headerCount == record.count, isHeaderRepeated(record) {
+            return try sink.skipped(SkippedLines(.repeatedHeader, file: file, line: record.line))
+        }
         // A balance below the table, which detection read (`Endsaldo: 1.234,56 EUR`).
-        if !statedLines.isEmpty && statedLines.contains(record.line) { return }
+        if !statedLines.isEmpty && statedLines.contains(record.line) {
+            return try sink.skipped(SkippedLines(.statedBalance, file: file, line: record.line))
+        }
         let accepted = try row(record, into: &sink)
+        if tookBalanceRow != 0 {
+            try sink.skipped(SkippedLines(.balanceRow, file: file, line: tookBalanceRow))
+            tookBalanceRow = 0
+        }
         if accepted {
             if !warnedLostTrack, let date = ids.lostTrackOfDate {
                 warnedLostTrack = true
@@ -115,7 +127,7 @@ final class CSVRowMapper {
         let isHeader = !started && record.line > dialect.skip
         try sink.report(CSVIssue.tooManyFields(found: record.count, limit: CSVRecord.maxFields, delimiter: dialect.delimiter, inTable: !isHeader)
             .diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)))
-        if isHeader { throw StopReading() }
+        if isHeader { try stop(after: record.line, into: &sink) }
     }
 
     /// Whether a row repeats the header (exports stitched from pages do): checked on the date
@@ -132,6 +144,7 @@ final class CSVRowMapper {
     /// Reports what is still held back at the end of the file: failed rows before the footer are
     /// errors; from the first row that does not even start with a date onwards, it is the footer.
     func finish(into sink: inout some ActivitySink) throws {
+        try sendPreamble(into: &sink)
         if !started && dialect.hasHeader {
             try sink.report(Diagnostic(.error, code: "csv.no-header", at: SourceLocation(file: file, line: dialect.skip + 1),
                                        "expected a header row after line \(dialect.skip), found the end of the file",
@@ -160,6 +173,7 @@ final class CSVRowMapper {
         let held = pending
         pending.removeAll()
         hasPending = false
+        var footer: [Int] = []
         // A row in the footer whose date cell holds a date is no totals line: an error like any other.
         // A footer that opens with a label (`Total`, `STATEMENT SUMMARY :-`) is one; one that opens
         // with bare numbers may be transactions without their dates.
@@ -168,11 +182,40 @@ final class CSVRowMapper {
         for (index, entry) in held.enumerated() {
             if index < footerStart || entry.always || !entry.footerLike {
                 try sink.report(entry.diagnostic)
-            } else if entry.hasAmount && !labelled {
-                withAmounts.append(entry)
+            } else {
+                if entry.hasAmount && !labelled { withAmounts.append(entry) }
+                footer.append(entry.diagnostic.location.line)
             }
         }
         if !withAmounts.isEmpty { try sink.report(footerWarning(withAmounts)) }
+        try sendSkipped(.footer, lines: footer, into: &sink)
+    }
+
+    /// Sends `lines` (ascending) as skipped, runs of consecutive lines as one range.
+    private func sendSkipped(_ reason: SkippedLines.Reason, lines: [Int], into sink: inout some ActivitySink) throws {
+        var index = 0
+        while index < lines.count {
+            var last = index
+            while last + 1 < lines.count && lines[last + 1] <= lines[last] + 1 { last += 1 }
+            try sink.skipped(SkippedLines(reason, at: SourceLocation(file: file, line: lines[index]), through: lines[last]))
+            index = last + 1
+        }
+    }
+
+    /// The lines above the table, once: when the first record past them comes, or at the end.
+    private func sendPreamble(into sink: inout some ActivitySink) throws {
+        guard !sentPreamble else { return }
+        sentPreamble = true
+        if dialect.skip > 0 {
+            try sink.skipped(SkippedLines(.preamble, at: SourceLocation(file: file, line: 1), through: dialect.skip))
+        }
+    }
+
+    /// Ends the reading after a fatal problem on `line`, already reported: the rest is unread.
+    private func stop(after line: Int, into sink: inout some ActivitySink) throws -> Never {
+        try sendPreamble(into: &sink)
+        try sink.skipped(SkippedLines(.unread, at: SourceLocation(file: file, line: line + 1), through: nil))
+        throw StopReading()
     }
 
     /// Says which footer lines that hold an amount were skipped: a totals line, or a transaction
@@ -207,6 +250,7 @@ final class CSVRowMapper {
 
     /// The first record after the preamble: the header, or the first row of a file without one.
     private func start(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
+        try sendPreamble(into: &sink)
         let names = dialect.hasHeader ? record.strings : nil
         var resolved = ResolvedColumns()
         for (role, reference) in dialect.columns {
@@ -215,9 +259,10 @@ final class CSVRowMapper {
             case .failure(let failure):
                 try sink.report(Diagnostic(.error, code: "csv.unknown-column", at: SourceLocation(file: file, line: record.line),
                                            failure.text, notes: failure.notes + [Diagnostic.identifyNote(file)]))
-                throw StopReading()
+                try stop(after: record.line, into: &sink)
             }
         }
+        if dialect.hasHeader { try sink.skipped(SkippedLines(.header, file: file, line: record.line)) }
         header = names
         headerCount = names?.count ?? -1
         headerLine = dialect.hasHeader ? record.line : nil

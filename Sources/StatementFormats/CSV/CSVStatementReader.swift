@@ -62,6 +62,7 @@ public struct CSVStatementReader: StatementReader {
         switch try detect(input, options: options) {
         case .failure(let diagnostic):
             try sink.report(diagnostic)
+            try sink.skipped(SkippedLines(.unread, at: SourceLocation(file: input.displayName, line: 1), through: nil))
             return
         case .success(let found):
             detection = found

@@ -15,12 +15,16 @@ public protocol ActivitySink {
     /// The balance a row states, sent right after the row's activity; only when
     /// `wantsRowBalances`.
     mutating func rowBalance(_ balance: RowBalance) throws
+    /// Lines the reader passed over on purpose (a preamble, a header, a footer); most sinks
+    /// ignore them. Sent rarely, never per ordinary row.
+    mutating func skipped(_ lines: SkippedLines) throws
 }
 
 extension ActivitySink {
     public mutating func statement(_ info: StatementInfo) throws {}
     public var wantsRowBalances: Bool { false }
     public mutating func rowBalance(_ balance: RowBalance) throws {}
+    public mutating func skipped(_ lines: SkippedLines) throws {}
 }
 
 /// What the user told pfin about the input, beyond the file itself.

@@ -188,4 +188,11 @@ private struct SheetSourceMapping<Base: ActivitySink>: ActivitySink {
         balance.source.line = sheet.row(ofLine: balance.source.line)
         try base.rowBalance(balance)
     }
+
+    mutating func skipped(_ lines: SkippedLines) throws {
+        var lines = lines
+        lines.location.line = sheet.row(ofLine: lines.location.line)
+        lines.lastLine = lines.lastLine.map { sheet.row(ofLine: $0) }
+        try base.skipped(lines)
+    }
 }

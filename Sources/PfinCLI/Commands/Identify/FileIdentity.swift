@@ -9,6 +9,10 @@ struct FileIdentity {
     let profile: Result<String, Diagnostic>?
     /// The encoding CSV detection settled on (it weighs code pages the first guess does not).
     private var csvEncoding: TextEncoding?
+    /// For a CSV export or a workbook's sheet read with the detected profile: what became of each line.
+    private(set) var census: LineCensus?
+    /// The most runs of lines the text shows.
+    static let shownRuns = 40
 
     init(_ input: ByteInput, options: InputOptions) throws(InputError) {
         file = input.displayName
@@ -18,11 +22,29 @@ struct FileIdentity {
         }
         self.identification = identification
         if identification.format == .csv {
-            let detection = try CSVStatementReader().detect(input, options: options.read)
+            let reader = CSVStatementReader()
+            let detection = try reader.detect(input, options: options.read)
             csvEncoding = try? detection.get().dialect.encoding
             profile = detection.map { $0.dialect.profileText(source: input.displayName) }
+            if case .success(let found) = detection {
+                var census = LineCensus()
+                if (try? reader.read(input, detection: found, options: options.read, into: &census)) != nil { self.census = census }
+            }
         } else if identification.format == .xlsx {
-            profile = try XLSXStatementReader().detect(input, options: options.read).map { $0.dialect.profileText(source: input.displayName) }
+            // A workbook is read whole either way; held here so that detection and the reading
+            // each get their own input.
+            var bytes: [UInt8] = []
+            while try input.read(appendingTo: &bytes, maxCount: 1 << 20) > 0, bytes.count <= XLSXStatementReader.maximumWorkbookSize {}
+            let reader = XLSXStatementReader()
+            let detection = try reader.detect(ByteInput(bytes: bytes, displayName: file), options: options.read)
+            let name = input.displayName
+            profile = detection.map { $0.dialect.profileText(source: name) }
+            if case .success = detection {
+                var census = LineCensus()
+                if (try? reader.read(ByteInput(bytes: bytes, displayName: file), options: options.read, into: &census)) != nil {
+                    self.census = census
+                }
+            }
         } else {
             profile = nil
         }
@@ -64,7 +86,33 @@ struct FileIdentity {
         case nil:
             break
         }
+        if let census { lines += Self.text(census) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `lines:` and its runs (`8–30  23 transactions`), then the totals.
+    private static func text(_ census: LineCensus) -> [String] {
+        let runs = census.runs
+        let spans = runs.prefix(shownRuns).map { run -> String in
+            guard let last = run.last else { return "\(run.first)–end" }
+            return last == run.first ? "\(run.first)" : "\(run.first)–\(last)"
+        }
+        let width = spans.map(\.count).max() ?? 0
+        var lines = ["  lines:"]
+        for (run, span) in zip(runs, spans) {
+            let what: String
+            switch run.kind {
+            case .transactions: what = run.count == 1 ? "1 transaction" : "\(run.count) transactions"
+            case .errors: what = run.count == 1 ? "1 row in error" : "\(run.count) rows in error"
+            case .skipped(let reason): what = "skipped: " + reason.rawValue
+            }
+            lines.append("    \(span)\(String(repeating: " ", count: width - span.count))  \(what)")
+        }
+        let more = runs.count - spans.count + census.droppedRuns
+        if more > 0 { lines.append("    … \(more) more") }
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        lines.append("  read: " + [counted(census.transactions, "transaction"), counted(census.errors, "error"), counted(census.warnings, "warning")].joined(separator: ", "))
+        return lines
     }
 
     static func json(_ reports: [FileIdentity]) -> String {
@@ -89,6 +137,15 @@ struct FileIdentity {
         case .success(let text): fields.append("\"profile\":\(Self.quoted(text))")
         case .failure(let diagnostic): fields.append("\"profile\":null,\"profileError\":\(Self.quoted(diagnostic.message))")
         case nil: fields.append("\"profile\":null")
+        }
+        if let census {
+            let runs = census.runs.map { run in
+                "{\"first\":\(run.first),\"last\":\(run.last.map(String.init) ?? "null"),\"kind\":\(Self.quoted(run.kind.name)),\"count\":\(run.count)}"
+            }
+            fields.append("\"lines\":[\(runs.joined(separator: ","))],\"moreLines\":\(census.droppedRuns)")
+            fields.append("\"read\":{\"transactions\":\(census.transactions),\"errors\":\(census.errors),\"warnings\":\(census.warnings)}")
+        } else {
+            fields.append("\"lines\":null,\"read\":null")
         }
         return "{" + fields.joined(separator: ",") + "}"
     }

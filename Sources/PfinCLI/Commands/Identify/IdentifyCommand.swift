@@ -11,8 +11,10 @@ enum IdentifyCommand {
         details: """
             For each FILE (standard input when none, or '-'), prints the format pfin reads it as, the
             encoding of its text, and the score (0 to 100) and evidence of every reader that looked at
-            its first 64 KiB; for a CSV export also the profile detection settled on, which
-            'pfin convert --profile' takes. A file that is not a statement (a PDF, an HTML page, a ZIP)
+            its first 64 KiB; for a CSV export (or an XLSX sheet) also the profile detection settled
+            on, which 'pfin convert --profile' takes, and what became of each line read with it:
+            transactions, rows in error, and lines skipped with the reason (preamble, header,
+            balance rows, footer). A file that is not a statement (a PDF, an HTML page, a ZIP)
             is named for what it is. Exits 1 when some file cannot be read as a statement.
             """,
         options: [
