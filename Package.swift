@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FinanceCore", targets: ["FinanceCore"]),
         .library(name: "StatementFormats", targets: ["StatementFormats"]),
         .library(name: "Rules", targets: ["Rules"]),
+        .library(name: "StatementPipeline", targets: ["StatementPipeline"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "ReportRendering", targets: ["ReportRendering"]),
         .library(name: "Mustache", targets: ["Mustache"]),
@@ -30,6 +31,8 @@ let package = Package(
         .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib"]),
         // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
         .target(name: "Rules", dependencies: ["FinanceCore"]),
+        // The flow from inputs to sinks, as values: where inputs come from, the rules stage.
+        .target(name: "StatementPipeline", dependencies: ["FinanceCore", "StatementFormats", "Rules"]),
         // Report data: monthly summaries computed from activities. Renders nothing.
         .target(name: "Reports", dependencies: ["FinanceCore"]),
         // Mustache templates (the spec's required modules, plus inheritance): parse once, render many.
@@ -39,7 +42,7 @@ let package = Package(
         // The ledger: an SQLite database of activities (schema, migrations, imports, queries). All the SQL lives here.
         .target(name: "LedgerStore", dependencies: ["FinanceCore", "CSQLite"]),
         // The command line: argument parsing, subcommands, diagnostics printing. `pfin` is a thin main.
-        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "LedgerStore"]),
+        .target(name: "PfinCLI", dependencies: ["FinanceCore", "StatementFormats", "Rules", "StatementPipeline", "Reports", "ReportRendering", "LedgerStore"]),
 
         // MARK: System libraries
         // libxml2 for the XML formats (OFX 2.x, CAMT.053). Only XML readers import it.
@@ -67,6 +70,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
+        .testTarget(name: "StatementPipelineTests", dependencies: ["StatementPipeline", "StatementFormats", "Rules", "FinanceCore"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore", "TestSupport"]),
         // The store over temporary databases: schema, migrations, import semantics, queries, transfer matching.

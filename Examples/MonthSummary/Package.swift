@@ -20,6 +20,7 @@ let package = Package(
             .product(name: "FinanceCore", package: pfin),
             .product(name: "StatementFormats", package: pfin),
             .product(name: "Rules", package: pfin),
+            .product(name: "StatementPipeline", package: pfin),
             .product(name: "Reports", package: pfin),
         ]),
     ]

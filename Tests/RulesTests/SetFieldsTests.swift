@@ -28,7 +28,7 @@ struct SetFieldsTests {
     func reportsTheFieldsSet(name: String, expected: [SettableField]) throws {
         let engine = RuleEngine(try RuleTesting.rules(Self.rulesText))
         var activity = RuleTesting.transaction(name: name, amount: "-4.50")
-        let set = engine.apply(to: &activity)
+        let set = engine.apply(to: &activity).set
         for field in SettableField.allCases {
             #expect(set.contains(field) == expected.contains(field), "\(field)")
         }
@@ -37,6 +37,6 @@ struct SetFieldsTests {
     @Test func nothingSetWithoutMatchingRules() throws {
         let engine = RuleEngine(try RuleTesting.rules(Self.rulesText))
         var activity = RuleTesting.transaction(name: "Salary", amount: "100.00")
-        #expect(engine.apply(to: &activity).isEmpty)
+        #expect(engine.apply(to: &activity) == RuleOutcome())
     }
 }

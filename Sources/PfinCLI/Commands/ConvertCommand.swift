@@ -1,6 +1,7 @@
 import FinanceCore
 import Rules
 import StatementFormats
+import StatementPipeline
 
 /// `pfin convert`: statements in, normalised transactions out, streaming.
 enum ConvertCommand {
@@ -82,24 +83,24 @@ enum ConvertCommand {
                                 outputPath: String?, strict: Bool, trackUncategorized: Bool,
                                 printer: inout DiagnosticPrinter) -> Int32
     {
-        var sink = WritingSink(writer: writer, printer: printer, strict: strict, rules: rules, trackUncategorized: trackUncategorized)
+        var sink = RulesStage(rules, into: WritingSink(writer: writer, printer: printer, strict: strict, trackUncategorized: trackUncategorized))
         var stoppedEarly = false
         var writeFailure: OutputError?
         do {
             for path in options.files {
-                try InputReading.read(path, options: options, into: &sink)
-                if strict && sink.printer.errors > 0 { throw StrictStop() }
+                try options.source(path).read(options: options.read, into: &sink)
+                if strict && sink.base.printer.errors > 0 { throw StrictStop() }
             }
-            try sink.writer.finish()
-            for notice in sink.writer.notices { Terminal.err("pfin: warning: \(notice)\n") }
+            try sink.base.writer.finish()
+            for notice in sink.base.writer.notices { Terminal.err("pfin: warning: \(notice)\n") }
         } catch is StrictStop {
             stoppedEarly = true
         } catch let error as OutputError {
             writeFailure = error
         } catch {
-            sink.printer.fail(String(describing: error))
+            sink.base.printer.fail(String(describing: error))
         }
-        printer = sink.printer
+        printer = sink.base.printer
         if let writeFailure {
             // An I/O error, not a bad row: nothing is committed and no count is claimed.
             output.discard()
@@ -109,14 +110,14 @@ enum ConvertCommand {
         }
         let target = outputPath.map { "to '\($0)'" } ?? "to standard output"
         if printer.errors > 0 {
-            output.discardIfFile(when: stoppedEarly || sink.written == 0)
+            output.discardIfFile(when: stoppedEarly || sink.base.written == 0)
             if stoppedEarly {
                 Terminal.err("pfin: stopped at the first error (--strict); nothing was written\n")
-            } else if sink.written == 0 {
+            } else if sink.base.written == 0 {
                 Terminal.err("pfin: \(count(printer.errors, "error")); nothing was written\n")
             }
         }
-        if !(stoppedEarly || (printer.errors > 0 && sink.written == 0)) {
+        if !(stoppedEarly || (printer.errors > 0 && sink.base.written == 0)) {
             do {
                 try output.commit()
             } catch {
@@ -124,12 +125,12 @@ enum ConvertCommand {
                 return ExitStatus.inputErrors
             }
             if printer.errors > 0 {
-                Terminal.err("pfin: \(count(printer.errors, "error")); skipped the bad rows and wrote the other \(count(sink.written, "transaction")) \(target)\n")
+                Terminal.err("pfin: \(count(printer.errors, "error")); skipped the bad rows and wrote the other \(count(sink.base.written, "transaction")) \(target)\n")
             }
         }
         if printer.errors > 0 { return ExitStatus.inputErrors }
-        if sink.trackUncategorized && sink.uncategorizedCount > 0 {
-            sink.reportUncategorized()
+        if sink.base.trackUncategorized && sink.base.uncategorizedCount > 0 {
+            sink.base.reportUncategorized()
             return ExitStatus.uncategorized
         }
         return ExitStatus.success

@@ -1,5 +1,6 @@
 import FinanceCore
 import StatementFormats
+import StatementPipeline
 
 /// Reads every input file and hands each activity to `body`; diagnostics go to the printer.
 /// For commands that look at transactions rather than convert them (`rules explain`, …).
@@ -8,7 +9,7 @@ enum ActivityEach {
         var sink = CallbackSink(printer: printer, body: body)
         for path in options.files {
             do {
-                try InputReading.read(path, options: options, into: &sink)
+                try options.source(path).read(options: options.read, into: &sink)
             } catch {
                 sink.printer.fail(String(describing: error))
             }

@@ -1,6 +1,7 @@
 import FinanceCore
 import Rules
 import StatementFormats
+import StatementPipeline
 
 /// Reads a file and applies the rules on a second thread, while the caller's thread takes what
 /// comes out, in input order: for `pfin import`, reading and rules overlap the ledger's inserts
@@ -30,10 +31,10 @@ enum ActivityPipeline {
                     consume: (Item) throws -> Void) throws
     {
         let failure: Error? = try BatchPipeline.run(capacity: capacity, produce: { channel in
-            var sink = BatchingSink(rules: rules, channel: channel, wantsRowBalances: rowBalances)
+            var sink = RulesStage(rules, into: BatchingSink(channel: channel, wantsRowBalances: rowBalances))
             do {
-                try InputReading.read(path, options: options, into: &sink)
-                try sink.flush()
+                try options.source(path).read(options: options.read, into: &sink)
+                try sink.base.flush()
             } catch is BatchingSink.Stopped {
                 // The consumer stopped; it has its own error to report.
             } catch {
@@ -47,33 +48,26 @@ enum ActivityPipeline {
     }
 }
 
-/// Applies the rules and gathers items into batches for the channel.
-private struct BatchingSink: ActivitySink {
+/// Gathers what the rules stage passes on into batches for the channel.
+private struct BatchingSink: RuledActivitySink {
     struct Stopped: Error {}
 
-    let rules: RuleEngine?
     let channel: BatchChannel<[ActivityPipeline.Item]>
     let wantsRowBalances: Bool
     var batch: [ActivityPipeline.Item] = []
-    private var contradictions = RuleTypeContradiction()
 
-    init(rules: RuleEngine?, channel: BatchChannel<[ActivityPipeline.Item]>, wantsRowBalances: Bool) {
-        self.rules = rules
+    init(channel: BatchChannel<[ActivityPipeline.Item]>, wantsRowBalances: Bool) {
         self.channel = channel
         self.wantsRowBalances = wantsRowBalances
         batch.reserveCapacity(ActivityPipeline.batchSize)
     }
 
     mutating func accept(_ activity: PaymentActivity) throws {
-        guard let rules else {
-            try append(.activity(activity, typeSetByRule: false))
-            return
-        }
-        var ruled = activity
-        let set = rules.apply(to: &ruled)
-        for r in rules.gaveUp { try append(.diagnostic(RegexGaveUp.warning(rules.rules[r], at: activity.source))) }
-        if let warning = contradictions.check(ruled, set: set) { try append(.diagnostic(warning)) }
-        try append(.activity(ruled, typeSetByRule: set.contains(.type)))
+        try append(.activity(activity, typeSetByRule: false))
+    }
+
+    mutating func accept(_ activity: PaymentActivity, ruled outcome: RuleOutcome) throws {
+        try append(.activity(activity, typeSetByRule: outcome.set.contains(.type)))
     }
 
     mutating func report(_ diagnostic: Diagnostic) throws {

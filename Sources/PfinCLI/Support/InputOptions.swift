@@ -1,6 +1,7 @@
 import FinanceCore
 import Glibc
 import StatementFormats
+import StatementPipeline
 
 /// The options every reading subcommand shares: what the input is and what detection cannot know.
 struct InputOptions {
@@ -9,6 +10,9 @@ struct InputOptions {
     var read: ReadOptions
 
     static let specs = specs(formatOption: "--from")
+
+    /// One of the files, read as `--from` says or as its content calls for.
+    func source(_ path: String) -> InputSource { InputSource(path, format: format) }
 
     /// The shared options, with the input format under `formatOption`: `--from` for most commands;
     /// `pfin report` spells it `--input-format`, its `--from` being the first month.
@@ -81,32 +85,5 @@ struct InputOptions {
             for diagnostic in errors.diagnostics { printer.print(diagnostic) }
             return nil
         }
-    }
-}
-
-/// Reads one input file with the reader its content (or `--from`) calls for.
-enum InputReading {
-    /// Reads `path` into `sink`; a file that cannot be opened is reported to the sink as an error.
-    static func read(_ path: String, options: InputOptions, into sink: inout some ActivitySink) throws {
-        let input: ByteInput
-        do {
-            input = try ByteInput(path: path)
-        } catch {
-            try sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: path, line: 0),
-                                       "cannot read the file: \(String(cString: strerror(error.errno)).lowercased())"))
-            return
-        }
-        let reader: any StatementReader
-        if let format = options.format {
-            reader = StatementReaders.reader(for: format)!
-        } else {
-            let identification = try StatementIdentification.identify(input)
-            guard let format = identification.format, let found = StatementReaders.reader(for: format) else {
-                try sink.report(identification.unreadable(file: input.displayName))
-                return
-            }
-            reader = found
-        }
-        try reader.read(input, options: options.read, into: &sink)
     }
 }

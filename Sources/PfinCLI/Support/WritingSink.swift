@@ -1,44 +1,27 @@
 import FinanceCore
-import Rules
 import StatementFormats
+import StatementPipeline
 
-/// Activities go through the rules (if any) to the writer, diagnostics to standard error; with
+/// Activities (after the rules stage) go to the writer, diagnostics to standard error; with
 /// `--strict`, the first error stops.
-struct WritingSink<Writer: StatementWriter>: ActivitySink {
+struct WritingSink<Writer: StatementWriter>: RuledActivitySink {
     var writer: Writer
     var printer: DiagnosticPrinter
     let strict: Bool
-    let rules: RuleEngine?
     /// `--fail-uncategorized`: count (and keep the first few of) transactions left without a category.
     let trackUncategorized: Bool
     private(set) var written = 0
     private(set) var uncategorizedCount = 0
     private var uncategorized: [PaymentActivity] = []
-    private var contradictions = RuleTypeContradiction()
 
-    init(writer: Writer, printer: DiagnosticPrinter, strict: Bool, rules: RuleEngine? = nil, trackUncategorized: Bool = false) {
+    init(writer: Writer, printer: DiagnosticPrinter, strict: Bool, trackUncategorized: Bool = false) {
         self.writer = writer
         self.printer = printer
         self.strict = strict
-        self.rules = rules
         self.trackUncategorized = trackUncategorized
     }
 
     mutating func accept(_ activity: PaymentActivity) throws {
-        if let rules {
-            var categorised = activity
-            let set = rules.apply(to: &categorised)
-            if !rules.gaveUp.isEmpty {
-                for r in rules.gaveUp { printer.print(RegexGaveUp.warning(rules.rules[r], at: activity.source)) }
-            }
-            if let warning = contradictions.check(categorised, set: set) { printer.print(warning) }
-            try write(categorised)
-        } else {
-            try write(activity)
-        }
-    }
-
-    private mutating func write(_ activity: PaymentActivity) throws {
         if trackUncategorized && (activity.category ?? "").isEmpty {
             uncategorizedCount += 1
             if uncategorized.count < Self.listed { uncategorized.append(activity) }

@@ -15,12 +15,10 @@ import FinanceCore
 /// too. The result is the same as evaluating every rule in order (`RuleEngine(rules, indexed: false)`
 /// does exactly that, searching the text for every condition; a differential test compares the two).
 ///
-/// An engine keeps scratch state between transactions: use one per thread.
+/// An engine keeps scratch state between transactions: use one per thread. What a run did is its
+/// `RuleOutcome`, never state left on the engine.
 public final class RuleEngine {
     public let rules: [Rule]
-    /// The rules a regex of which gave up (ran out of steps) on the last transaction: they were
-    /// taken as not matching, which the caller should report.
-    @exclusivity(unchecked) public private(set) var gaveUp: [Int] = []
 
     private let compiled: CompiledRules
     private let automaton: LiteralAnchors
@@ -99,10 +97,11 @@ public final class RuleEngine {
         return pointer
     }
 
-    /// Applies the rules to `activity` and returns the fields they set (`pfin import` leaves a type a
-    /// rule set out of transfer matching). Costs nothing extra: the engine tracks them anyway.
+    /// Applies the rules to `activity` and returns what they did: the fields they set (`pfin import`
+    /// leaves a type a rule set out of transfer matching) and the rules whose regex gave up. Costs
+    /// nothing extra: the engine tracks them anyway.
     @discardableResult
-    public func apply(to activity: inout PaymentActivity) -> SetFields {
+    public func apply(to activity: inout PaymentActivity) -> RuleOutcome {
         run(&activity, trace: nil)
     }
 
@@ -120,16 +119,17 @@ public final class RuleEngine {
     }
 
     @discardableResult
-    private func run(_ activity: inout PaymentActivity, trace: UnsafeMutablePointer<RuleTrace>?) -> SetFields {
+    private func run(_ activity: inout PaymentActivity, trace: UnsafeMutablePointer<RuleTrace>?) -> RuleOutcome {
         // Through a pointer: passing the activity on by value would copy it (and retain its strings)
         // for every call.
         withUnsafeMutablePointer(to: &activity) { run(at: $0, trace: trace) }
     }
 
-    private func run(at activity: UnsafeMutablePointer<PaymentActivity>, trace: UnsafeMutablePointer<RuleTrace>?) -> SetFields {
-        if !gaveUp.isEmpty { gaveUp.removeAll(keepingCapacity: true) }
+    private func run(at activity: UnsafeMutablePointer<PaymentActivity>, trace: UnsafeMutablePointer<RuleTrace>?) -> RuleOutcome {
         let count = compiled.count
-        guard count > 0 else { return [] }
+        guard count > 0 else { return RuleOutcome() }
+        // Empty (no allocation) unless a regex gives up, which is rare.
+        var gaveUp: [Int] = []
         fields.reset()
         found.beginTransaction()
         for w in 0..<words { candidates[w] = always[w] }
@@ -175,7 +175,7 @@ public final class RuleEngine {
             }
             r = nextCandidate(from: r + 1)
         }
-        return SetFields(rawValue: decided)
+        return RuleOutcome(set: SetFields(rawValue: decided), gaveUp: gaveUp)
     }
 
     /// Performs one action; the field's folded form is redone, and rescanned when indexed.
@@ -304,6 +304,25 @@ public struct SetFields: OptionSet, Sendable, Hashable {
 }
 
 /// What the rules did to one transaction.
+/// What the rules did to one transaction.
+public struct RuleOutcome: Sendable, Equatable {
+    /// The fields rules set.
+    public var set: SetFields
+    /// The rules (indexes into `RuleEngine.rules`) a regex of which gave up, running out of steps:
+    /// they were taken as not matching, which the caller should report (`warnings(_:at:)`).
+    public var gaveUp: [Int]
+
+    public init(set: SetFields = [], gaveUp: [Int] = []) {
+        self.set = set
+        self.gaveUp = gaveUp
+    }
+
+    /// The warnings to report for this outcome, located at the transaction.
+    public func warnings(_ rules: [Rule], at location: SourceLocation) -> [Diagnostic] {
+        gaveUp.map { RegexGaveUp.warning(rules[$0], at: location) }
+    }
+}
+
 public struct RuleTrace: Sendable, Equatable {
     /// The rules whose conditions held, in order (a rule may match and set nothing new).
     public var matched: [Int] = []

@@ -100,10 +100,6 @@ final class CSVRowMapper {
             return try sink.skipped(SkippedLines(.statedBalance, file: file, line: record.line))
         }
         let accepted = try row(record, into: &sink)
-        if tookBalanceRow != 0 {
-            try sink.skipped(SkippedLines(.balanceRow, file: file, line: tookBalanceRow))
-            tookBalanceRow = 0
-        }
         if accepted {
             if !warnedLostTrack, let date = ids.lostTrackOfDate {
                 warnedLostTrack = true
@@ -112,8 +108,10 @@ final class CSVRowMapper {
                     "this very large file returns to \(date) after moving past it; identical rows on that day may share an id",
                     notes: ["sort the file by date, or split it, to keep identical rows apart"]))
             }
-        } else if pending.count > 32 {
-            try flushPending(asErrors: true, into: &sink)
+        } else {
+            // A balance row is taken only from a row that is no transaction.
+            if tookBalanceRow != 0 { try sendBalanceRow(into: &sink) }
+            if pending.count > 32 { try flushPending(asErrors: true, into: &sink) }
         }
     }
 
@@ -200,6 +198,12 @@ final class CSVRowMapper {
             try sink.skipped(SkippedLines(reason, at: SourceLocation(file: file, line: lines[index]), through: lines[last]))
             index = last + 1
         }
+    }
+
+    @inline(never)
+    private func sendBalanceRow(into sink: inout some ActivitySink) throws {
+        try sink.skipped(SkippedLines(.balanceRow, file: file, line: tookBalanceRow))
+        tookBalanceRow = 0
     }
 
     /// The lines above the table, once: when the first record past them comes, or at the end.

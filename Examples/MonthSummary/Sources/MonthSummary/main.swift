@@ -3,22 +3,18 @@ import Foundation
 import Reports
 import Rules
 import StatementFormats
+import StatementPipeline
 
 // month-summary STATEMENT [RULES]: reads a bank file of any format pfin reads, categorises it
 // with a rules file, and prints each month's income, spending and largest categories.
 
-/// Collects what a reader sends: transactions categorised on the way, and problems.
-struct Collector: ActivitySink {
-    let rules: RuleEngine?
+/// Collects what the rules stage passes on: transactions, categorised, and problems (the
+/// readers' and the rules' own, such as a regex that gave up).
+struct Collector: RuledActivitySink {
     var activities: [PaymentActivity] = []
     var problems: [Diagnostic] = []
 
-    mutating func accept(_ activity: PaymentActivity) throws {
-        var activity = activity
-        _ = rules?.apply(to: &activity)
-        activities.append(activity)
-    }
-
+    mutating func accept(_ activity: PaymentActivity) throws { activities.append(activity) }
     mutating func report(_ diagnostic: Diagnostic) throws { problems.append(diagnostic) }
 }
 
@@ -37,21 +33,18 @@ do {
             exit(1)
         }
     }
-    // Which format it is, by the evidence in its first bytes; then that format's reader.
-    let input = try ByteInput(path: path)
-    let identification = try StatementIdentification.identify(input)
-    guard let format = identification.format, let reader = StatementReaders.reader(for: format) else {
-        print("\(path): not a statement pfin reads")
-        exit(1)
-    }
-    var collector = Collector(rules: rules)
-    try reader.read(input, options: ReadOptions(), into: &collector)
+    // The reader the content calls for (a file of another kind is a problem, not a throw), then
+    // the rules on the way to the collector.
+    var stage = RulesStage(rules, into: Collector())
+    try InputSource(path).read(options: ReadOptions(), into: &stage)
+    let collector = stage.base
     for problem in collector.problems { print(problem) }
+    guard !collector.problems.contains(where: { $0.severity == .error }) else { exit(1) }
 
     var builder = ReportBuilder(options: ReportOptions())
     for activity in collector.activities { builder.add(activity) }
     let report = builder.finish()
-    print("\(path): \(format), \(collector.activities.count) transactions")
+    print("\(path): \(collector.activities.count) transactions")
     for month in report.summaries {
         let top = month.expenseCategories.prefix(3).map { "\($0.path) \($0.amount)" }.joined(separator: ", ")
         print("\(month.month)  income \(month.income)  spending \(month.expense)  net \(month.net)  top: \(top)")

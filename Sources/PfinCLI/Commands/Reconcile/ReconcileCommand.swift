@@ -64,7 +64,7 @@ enum ReconcileCommand {
         for path in options.files {
             sink.collector = BalanceCollector()
             do {
-                try InputReading.read(path, options: options, into: &sink)
+                try options.source(path).read(options: options.read, into: &sink)
             } catch {
                 sink.printer.fail(String(describing: error))
             }

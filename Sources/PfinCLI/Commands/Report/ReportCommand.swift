@@ -5,6 +5,7 @@ import ReportRendering
 import Reports
 import Rules
 import StatementFormats
+import StatementPipeline
 
 /// `pfin report`: monthly income and expense summaries, one report or one file per month.
 enum ReportCommand {
@@ -62,40 +63,41 @@ enum ReportCommand {
         guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer) else { return ExitStatus.inputErrors }
         guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
 
-        var builder = ReportBuilder(options: request.builderOptions)
-        // The rules' warnings, printed once the input is read (the readers hold the printer meanwhile).
-        // At most `keptWarnings` of them: a regex that gives up on every row of a million-row
-        // file would otherwise hold a million diagnostics; the rest are counted.
-        var ruleWarnings: [Diagnostic] = [], unlisted = 0
-        let keptWarnings = 100
-        func warn(_ warning: Diagnostic) {
-            if ruleWarnings.count < keptWarnings { ruleWarnings.append(warning) } else { unlisted += 1 }
-        }
-        var contradictions = RuleTypeContradiction()
-        let add = { (activity: PaymentActivity) in
-            if let rules {
-                var activity = activity
-                let set = rules.apply(to: &activity)
-                for r in rules.gaveUp { warn(RegexGaveUp.warning(rules.rules[r], at: activity.source)) }
-                if let warning = contradictions.check(activity, set: set) { warn(warning) }
-                builder.add(activity)
-            } else {
-                builder.add(activity)
-            }
-        }
+        // The rules stage; its warnings are printed once the input is read (the readers hold the
+        // printer meanwhile).
+        var stage = RulesStage(rules, into: ReportInput(builder: ReportBuilder(options: request.builderOptions)))
+        // Nothing in the stage throws: `ReportInput` neither stops nor fails.
+        let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {
             // Months after the period are never reported; earlier ones feed the comparisons.
             LedgerReading.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
         } else {
             ActivityEach.read(request.input, printer: &printer, add)
         }
-        for warning in ruleWarnings { printer.print(warning) }
-        if unlisted > 0 { Terminal.err("pfin: \(ConvertCommand.count(unlisted, "more rule warning")) not shown; 'pfin convert' with the same rules lists them all\n") }
+        var input = stage.base
+        for warning in input.warnings { printer.print(warning) }
+        if input.unlisted > 0 { Terminal.err("pfin: \(ConvertCommand.count(input.unlisted, "more rule warning")) not shown; 'pfin convert' with the same rules lists them all\n") }
         if printer.errors > 0 {
             Terminal.err("pfin: \(ConvertCommand.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
             return ExitStatus.inputErrors
         }
-        let report = request.period.restrict(builder.finish())
+        let report = request.period.restrict(input.builder.finish())
         return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
+    }
+}
+
+/// What the report is built from, after the rules stage: the activities, and the rules' warnings
+/// (at most `keptWarnings`: a regex that gives up on every row of a million-row file would
+/// otherwise hold a million diagnostics; the rest are counted).
+private struct ReportInput: RuledActivitySink {
+    static let keptWarnings = 100
+    var builder: ReportBuilder
+    var warnings: [Diagnostic] = []
+    var unlisted = 0
+
+    mutating func accept(_ activity: PaymentActivity) { builder.add(activity) }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        if warnings.count < Self.keptWarnings { warnings.append(diagnostic) } else { unlisted += 1 }
     }
 }

@@ -1,0 +1,50 @@
+import FinanceCore
+import Glibc
+import StatementFormats
+
+/// Where a reading's activities come from: a file (or `-`, standard input) read with the reader
+/// its content calls for, or the one `format` names.
+///
+/// The policy every command shares: a file that cannot be opened, and one no reader can read
+/// (named for what it is: a PDF, an HTML page…), are errors reported to the sink at the file, not
+/// thrown, so that a batch over many files goes on to the next one.
+public struct InputSource: Sendable {
+    public var path: String
+    /// `--from`: read as this format instead of identifying the content.
+    public var format: StatementFormat?
+
+    public init(_ path: String, format: StatementFormat? = nil) {
+        self.path = path
+        self.format = format
+    }
+
+    /// Reads the input into `sink`. Throws only what the sink or reader throws past its
+    /// diagnostics (a sink that stops, an input error in the middle of reading).
+    public func read(options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let input: ByteInput
+        do {
+            input = try ByteInput(path: path)
+        } catch {
+            try sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: path, line: 0),
+                                       "cannot read the file: \(String(cString: strerror(error.errno)).lowercased())"))
+            return
+        }
+        try read(input, options: options, into: &sink)
+    }
+
+    /// Reads an input already open (`ByteInput(bytes:displayName:)` for bytes in memory).
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let reader: any StatementReader
+        if let format, let pinned = StatementReaders.reader(for: format) {
+            reader = pinned
+        } else {
+            let identification = try StatementIdentification.identify(input)
+            guard let format = identification.format, let found = StatementReaders.reader(for: format) else {
+                try sink.report(identification.unreadable(file: input.displayName))
+                return
+            }
+            reader = found
+        }
+        try reader.read(input, options: options, into: &sink)
+    }
+}

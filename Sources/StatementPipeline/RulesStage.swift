@@ -1,0 +1,59 @@
+import FinanceCore
+import Rules
+import StatementFormats
+
+/// A sink that takes activities after the rules, with what the rules did to each.
+///
+/// Conforming is one line for a sink that does not care (`extension MySink: RuledActivitySink {}`):
+/// the default passes the activity to `accept(_:)`. `pfin import` cares: a type a rule set is kept
+/// out of transfer matching.
+public protocol RuledActivitySink: ActivitySink {
+    mutating func accept(_ activity: PaymentActivity, ruled outcome: RuleOutcome) throws
+}
+
+extension RuledActivitySink {
+    public mutating func accept(_ activity: PaymentActivity, ruled outcome: RuleOutcome) throws {
+        try accept(activity)
+    }
+}
+
+/// The rules stage of a reading: applies a rule set to each activity on its way from a reader to
+/// `base`, and reports what the rules warn about to `base` as diagnostics located at the
+/// transaction, before it:
+/// - a rule whose regex gave up on the transaction (it was taken as not matching);
+/// - a type a rule set that the category contradicts (each contradiction once per stage).
+///
+/// Everything else a reader sends passes through unchanged. Without an engine, activities pass
+/// through as they are. Every command that applies rules does it through this stage, so their
+/// warnings reach the user alike from `convert`, `import` and `report`.
+///
+///     var stage = RulesStage(RuleEngine(rules), into: collector)
+///     try reader.read(input, options: ReadOptions(), into: &stage)
+///     let ruled = stage.base
+public struct RulesStage<Base: RuledActivitySink>: ActivitySink {
+    public var base: Base
+    public let engine: RuleEngine?
+    private var contradictions = RuleTypeContradiction()
+
+    public init(_ engine: RuleEngine?, into base: Base) {
+        self.engine = engine
+        self.base = base
+    }
+
+    public mutating func accept(_ activity: PaymentActivity) throws {
+        guard let engine else { return try base.accept(activity, ruled: RuleOutcome()) }
+        var ruled = activity
+        let outcome = engine.apply(to: &ruled)
+        if !outcome.gaveUp.isEmpty {
+            for warning in outcome.warnings(engine.rules, at: activity.source) { try base.report(warning) }
+        }
+        if let warning = contradictions.check(ruled, set: outcome.set) { try base.report(warning) }
+        try base.accept(ruled, ruled: outcome)
+    }
+
+    public mutating func report(_ diagnostic: Diagnostic) throws { try base.report(diagnostic) }
+    public mutating func statement(_ info: StatementInfo) throws { try base.statement(info) }
+    public var wantsRowBalances: Bool { base.wantsRowBalances }
+    public mutating func rowBalance(_ balance: RowBalance) throws { try base.rowBalance(balance) }
+    public mutating func skipped(_ lines: SkippedLines) throws { try base.skipped(lines) }
+}
