@@ -34,7 +34,7 @@ public enum Pfin {
             }
             Terminal.out(overview)
             return ExitStatus.success
-        case "--version":
+        case "--version", "-V":
             Terminal.out("pfin \(version)\n")
             return ExitStatus.success
         default:
@@ -134,7 +134,8 @@ public enum Pfin {
             commands:
             \(rows.joined(separator: "\n"))
 
-            Run 'pfin help COMMAND' (or 'pfin COMMAND --help') for a command's options and examples.
+            Run 'pfin help COMMAND' (or 'pfin COMMAND --help') for a command's options and examples;
+            'pfin --version' (or -V) prints the version.
 
             """
     }

@@ -26,6 +26,14 @@ struct UsageTests {
         Golden.check(result.stderr, "usage/\(c.name).stderr")
     }
 
+    @Test(arguments: ["--version", "-V"])
+    func theVersionIsPrinted(_ flag: String) throws {
+        let result = try PfinProcess.run([flag])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("pfin ") && result.stdout.split(separator: ".").count == 3, "\(result.stdout)")
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test func unknownOptionSuggestsTheClosestSpelling() throws {
         let result = try PfinProcess.run(["convert", "--stirct"])
         #expect(result.stderr.contains("did you mean '--strict'?"))

@@ -89,10 +89,10 @@ import Testing
         let (_, writer) = try Self.write(Self.awkward, version: version)
         #expect(writer.notes == OFXWriterNotes(missingCurrency: 1, missingAccount: 1, longCheckNumbers: 1, longMemos: 1))
         #expect(writer.notices == [
-            "1 transactions have no currency and were written with CURDEF XXX; pass --currency CODE",
-            "1 transactions have no account and were written under ACCTID UNKNOWN; pass --account NAME",
-            "1 check numbers longer than OFX's 12 characters were left out",
-            "1 memos were cut to OFX's 255 characters",
+            "1 transaction has no currency and was written with CURDEF XXX; pass --currency CODE",
+            "1 transaction has no account and was written under ACCTID UNKNOWN; pass --account NAME",
+            "1 check number longer than OFX's 12 characters was left out",
+            "1 memo was cut to OFX's 255 characters",
         ])
     }
 

@@ -114,7 +114,7 @@ enum ConvertCommand {
             if stoppedEarly {
                 Terminal.err("pfin: stopped at the first error (--strict); nothing was written\n")
             } else if sink.base.written == 0 {
-                Terminal.err("pfin: \(count(printer.errors, "error")); nothing was written\n")
+                Terminal.err("pfin: \(Plural.count(printer.errors, "error")); nothing was written\n")
             }
         }
         if !(stoppedEarly || (printer.errors > 0 && sink.base.written == 0)) {
@@ -125,7 +125,7 @@ enum ConvertCommand {
                 return ExitStatus.inputErrors
             }
             if printer.errors > 0 {
-                Terminal.err("pfin: \(count(printer.errors, "error")); skipped the bad rows and wrote the other \(count(sink.base.written, "transaction")) \(target)\n")
+                Terminal.err("pfin: \(Plural.count(printer.errors, "error")); skipped the bad rows and wrote the other \(Plural.count(sink.base.written, "transaction")) \(target)\n")
             }
         }
         if printer.errors > 0 { return ExitStatus.inputErrors }
@@ -134,10 +134,6 @@ enum ConvertCommand {
             return ExitStatus.uncategorized
         }
         return ExitStatus.success
-    }
-
-    static func count(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 }
 

@@ -51,7 +51,7 @@ struct WritingSink<Writer: StatementWriter>: RuledActivitySink {
         if uncategorizedCount > uncategorized.count {
             text += "pfin: … and \(uncategorizedCount - uncategorized.count) more\n"
         }
-        text += "pfin: \(ConvertCommand.count(uncategorizedCount, "transaction")) without a category (--fail-uncategorized); add rules for them\n"
+        text += "pfin: \(Plural.count(uncategorizedCount, "transaction")) without a category (--fail-uncategorized); add rules for them\n"
         text += "pfin: note: 'pfin rules explain --rules FILE INPUT… --uncategorized' shows what the rules did with each\n"
         Terminal.err(text)
     }

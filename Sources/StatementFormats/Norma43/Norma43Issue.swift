@@ -100,7 +100,7 @@ enum Norma43Issue {
                               notes: [Self.missingNote(skipped)])
         case .recordCount(let counted, let read):
             return Diagnostic(.warning, code: code, at: location,
-                              "the end-of-file record (88) counts \(counted) records, but the file has \(read) before it",
+                              "the end-of-file record (88) counts \(Plural.count(counted, "record")), but the file has \(read) before it",
                               notes: ["records may be missing from the file, or it was edited; compare it with the bank's statement"])
         case .truncated(let account, let line, let atEnd):
             return Diagnostic(.warning, code: code, at: location,

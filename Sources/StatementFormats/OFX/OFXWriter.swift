@@ -351,16 +351,16 @@ extension OFXWriter {
     public var notices: [String] {
         var lines: [String] = []
         if notes.missingCurrency > 0 {
-            lines.append("\(notes.missingCurrency) transactions have no currency and were written with CURDEF XXX; pass --currency CODE")
+            lines.append(Plural.count(notes.missingCurrency, "transaction") + (notes.missingCurrency == 1 ? " has" : " have") + " no currency and " + (notes.missingCurrency == 1 ? "was" : "were") + " written with CURDEF XXX; pass --currency CODE")
         }
         if notes.missingAccount > 0 {
-            lines.append("\(notes.missingAccount) transactions have no account and were written under ACCTID UNKNOWN; pass --account NAME")
+            lines.append(Plural.count(notes.missingAccount, "transaction") + (notes.missingAccount == 1 ? " has" : " have") + " no account and " + (notes.missingAccount == 1 ? "was" : "were") + " written under ACCTID UNKNOWN; pass --account NAME")
         }
         if notes.longCheckNumbers > 0 {
-            lines.append("\(notes.longCheckNumbers) check numbers longer than OFX's 12 characters were left out")
+            lines.append(Plural.count(notes.longCheckNumbers, "check number") + " longer than OFX's 12 characters " + (notes.longCheckNumbers == 1 ? "was" : "were") + " left out")
         }
         if notes.longMemos > 0 {
-            lines.append("\(notes.longMemos) memos were cut to OFX's 255 characters")
+            lines.append(Plural.count(notes.longMemos, "memo") + " " + (notes.longMemos == 1 ? "was" : "were") + " cut to OFX's 255 characters")
         }
         return lines
     }

@@ -43,8 +43,8 @@ import Testing
     @Test func cardAndSavingsPaymentsPairAcrossFormatsAndAWeekendCoincidencesAreOnlySuggested() throws {
         let (fixture, results) = try Self.threeAccounts()
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
-        #expect(results[1].stdout.hasSuffix("matched 1 transfer pairs, 1 transfer suggestion (see 'pfin transfers')\n"))
-        #expect(results[2].stdout.hasSuffix("matched 1 transfer pairs, 2 transfer suggestions (see 'pfin transfers')\n"))
+        #expect(results[1].stdout.hasSuffix("matched 1 transfer pair, 1 transfer suggestion (see 'pfin transfers')\n"))
+        #expect(results[2].stdout.hasSuffix("matched 1 transfer pair, 2 transfer suggestions (see 'pfin transfers')\n"))
         #expect(try Self.listed(fixture) == [
             "matched PAYMENT TO CARD ...1234 | AUTOPAY PAYMENT THANK YOU",  // Friday to Tuesday, CSV and OFX
             "matched Transfer to Savings 5678 | DEPOSIT",

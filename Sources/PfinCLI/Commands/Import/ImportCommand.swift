@@ -72,7 +72,7 @@ enum ImportCommand {
             total.transferSuggestions += result.transferSuggestions
         }
         var summary = line(total, matching: options.matchTransfers)
-        if refused > 0 { summary += ", \(ConvertCommand.count(refused, "file")) the ledger could not take" }
+        if refused > 0 { summary += ", \(Plural.count(refused, "file")) the ledger could not take" }
         Terminal.out(summary + "\n")
         return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
     }
@@ -139,12 +139,12 @@ enum ImportCommand {
     /// or `would import …`.
     static func line(_ r: ImportResult, matching: Bool) -> String {
         var text = r.dryRun
-            ? "would import \(r.inserted), skip \(r.skippedDuplicates) duplicates, \(r.errors) errors"
-            : "imported \(r.inserted), skipped \(r.skippedDuplicates) duplicates, \(r.errors) errors"
-        if matching { text += r.dryRun ? ", match \(r.transferPairs) transfer pairs" : ", matched \(r.transferPairs) transfer pairs" }
+            ? "would import \(r.inserted), skip \(Plural.count(r.skippedDuplicates, "duplicate")), \(Plural.count(r.errors, "error"))"
+            : "imported \(r.inserted), skipped \(Plural.count(r.skippedDuplicates, "duplicate")), \(Plural.count(r.errors, "error"))"
+        if matching { text += (r.dryRun ? ", match " : ", matched ") + Plural.count(r.transferPairs, "transfer pair") }
         // Suggestions only when there are some, so that the usual line stays as it was.
         if matching && r.transferSuggestions > 0 {
-            text += ", \(ConvertCommand.count(r.transferSuggestions, "transfer suggestion")) (see 'pfin transfers')"
+            text += ", \(Plural.count(r.transferSuggestions, "transfer suggestion")) (see 'pfin transfers')"
         }
         if r.dryRun && r.file.isEmpty { text += " (dry run: nothing was written)" }
         return text

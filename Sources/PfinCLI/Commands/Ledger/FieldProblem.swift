@@ -1,3 +1,4 @@
+import FinanceCore
 /// One failed check of a value the user typed for `pfin add` or `pfin edit`: the option, what to
 /// do (finance-app wording: "please enter the payment name") and why, in notes.
 ///
@@ -25,6 +26,6 @@ struct FieldProblem: Equatable {
             let label = problem.option.hasPrefix("-") ? "\(problem.option): " : ""
             printer.fail(label + problem.message, notes: problem.notes)
         }
-        Terminal.err("pfin: \(ConvertCommand.count(problems.count, "error")); \(outcome)\n")
+        Terminal.err("pfin: \(Plural.count(problems.count, "error")); \(outcome)\n")
     }
 }

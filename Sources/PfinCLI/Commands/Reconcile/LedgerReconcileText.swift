@@ -81,7 +81,7 @@ struct LedgerReconcileText {
         }
     }
 
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    static func count(_ n: Int, _ noun: String) -> String { Plural.count(n, noun) }
 
     // MARK: JSON
 

@@ -1,3 +1,4 @@
+import FinanceCore
 import ReportRendering
 import Reports
 import StatementFormats
@@ -16,7 +17,7 @@ enum ReportWriting {
             if let directory = request.outDirectory {
                 let files = try ReportFiles.prepare(directory)
                 _ = try ReportBatch.write(report, with: renderer, format: request.format, to: files)
-                var written = ConvertCommand.count(report.months.count, "month file")
+                var written = Plural.count(report.months.count, "month file")
                 if renderer.index != nil { written += " and index.html" }
                 Terminal.err("pfin: wrote \(written) to '\(directory)'\n")
                 return ExitStatus.success

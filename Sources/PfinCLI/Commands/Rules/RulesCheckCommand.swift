@@ -39,19 +39,19 @@ enum RulesCheckCommand {
             return Pfin.usageFailure(error, spec: spec)
         }
         guard let set = RulesLoading.ruleSet(rulesFiles, printer: &printer), var options else {
-            Terminal.out("\(label(rulesFiles)): \(ConvertCommand.count(printer.errors, "error"))\n")
+            Terminal.out("\(label(rulesFiles)): \(Plural.count(printer.errors, "error"))\n")
             return ExitStatus.inputErrors
         }
         for warning in RulesLint.check(set) { printer.print(warning) }
-        var summary = "\(label(rulesFiles)): \(ConvertCommand.count(set.rules.count, "rule"))"
+        var summary = "\(label(rulesFiles)): \(Plural.count(set.rules.count, "rule"))"
         if !inputs.isEmpty {
             options.files = inputs
             summary += "; " + coverage(set, options, printer: &printer)
         }
         let problems = printer.errors + printer.warnings
         summary += problems == 0 ? "; no problems" : "; " + [
-            printer.errors > 0 ? ConvertCommand.count(printer.errors, "error") : nil,
-            printer.warnings > 0 ? ConvertCommand.count(printer.warnings, "warning") : nil,
+            printer.errors > 0 ? Plural.count(printer.errors, "error") : nil,
+            printer.warnings > 0 ? Plural.count(printer.warnings, "warning") : nil,
         ].compactMap { $0 }.joined(separator: ", ")
         Terminal.out(summary + "\n")
         return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
@@ -74,7 +74,7 @@ enum RulesCheckCommand {
         for warning in RulesLint.unmatched(set, matchCounts: counts.matched, transactions: counts.transactions) {
             printer.print(warning)
         }
-        return "\(counts.categorised) of \(ConvertCommand.count(counts.transactions, "transaction")) categorised"
+        return "\(counts.categorised) of \(Plural.count(counts.transactions, "transaction")) categorised"
     }
 
     private static func label(_ files: [String]) -> String {

@@ -53,7 +53,7 @@ enum RulesExplainCommand {
             out.write(RuleExplanation.render(before, trace, set))
         }
         let touched = total - untouched
-        out.write("\(ConvertCommand.count(total, "transaction")): \(touched) changed by rules, \(untouched) untouched"
+        out.write("\(Plural.count(total, "transaction")): \(touched) changed by rules, \(untouched) untouched"
             + (onlyUncategorized ? "; \(shown) without a category shown" : "") + "\n")
         out.flush()
         return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success

@@ -76,7 +76,7 @@ enum RulesSuggestCommand {
         }
         guard printer.errors == 0 || database == nil else { return ExitStatus.inputErrors }
         let suggestions = suggester.suggest(history.activities)
-        var text = "# Rules proposed by 'pfin rules suggest' from \(ConvertCommand.count(history.activities.count, "categorised transaction"))"
+        var text = "# Rules proposed by 'pfin rules suggest' from \(Plural.count(history.activities.count, "categorised transaction"))"
         if rules != nil { text += " (\(history.covered) more your rules already categorise were left out)" }
         text += ".\n# Review each, then paste the ones you want into your rules file.\n"
         for suggestion in suggestions { text += "\n" + suggestion.rulesText }

@@ -15,7 +15,7 @@ enum TransfersText {
     static func text(_ pairs: [TransferPair], idWidth: Int = 8) -> String {
         guard !pairs.isEmpty else { return "no transfer pairs or suggestions\n" }
         let applied = pairs.filter(\.status.isApplied).count, suggested = pairs.count - applied
-        var text = "\(ConvertCommand.count(applied, "transfer pair")), \(ConvertCommand.count(suggested, "suggestion"))\n"
+        var text = "\(Plural.count(applied, "transfer pair")), \(Plural.count(suggested, "suggestion"))\n"
         for pair in pairs { text += "\n" + block(pair, idWidth: idWidth) }
         if suggested > 0 {
             text += "\nsuggestions are not applied: 'pfin transfers --accept ID ID' makes one a transfer, --reject dismisses it\n"
