@@ -31,8 +31,8 @@ let package = Package(
         .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib"]),
         // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
         .target(name: "Rules", dependencies: ["FinanceCore"]),
-        // The flow from inputs to sinks, as values: where inputs come from, the rules stage.
-        .target(name: "StatementPipeline", dependencies: ["FinanceCore", "StatementFormats", "Rules"]),
+        // The flow from inputs to sinks, as values: where inputs come from, the rules stage, the import.
+        .target(name: "StatementPipeline", dependencies: ["FinanceCore", "StatementFormats", "Rules", "LedgerStore"]),
         // Report data: monthly summaries computed from activities. Renders nothing.
         .target(name: "Reports", dependencies: ["FinanceCore"]),
         // Mustache templates (the spec's required modules, plus inheritance): parse once, render many.
@@ -70,7 +70,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
-        .testTarget(name: "StatementPipelineTests", dependencies: ["StatementPipeline", "StatementFormats", "Rules", "FinanceCore"]),
+        .testTarget(name: "StatementPipelineTests", dependencies: ["StatementPipeline", "StatementFormats", "Rules", "LedgerStore", "FinanceCore"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore", "TestSupport"]),
         // The store over temporary databases: schema, migrations, import semantics, queries, transfer matching.

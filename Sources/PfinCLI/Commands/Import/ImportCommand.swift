@@ -2,6 +2,7 @@ import FinanceCore
 import LedgerStore
 import Rules
 import StatementFormats
+import StatementPipeline
 
 /// `pfin import FILE…`: statements into the ledger, one SQLite transaction per file.
 enum ImportCommand {
@@ -84,38 +85,12 @@ enum ImportCommand {
     private static func importFile(_ path: String, into ledger: Ledger, input: InputOptions, rules: RuleEngine?,
                                    options: ImportOptions, printer: inout DiagnosticPrinter) -> (ImportResult, ledgerFailed: Bool)
     {
-        let session: ImportSession
-        do {
-            session = try ledger.beginImport(file: path, options: options)
-        } catch {
+        let outcome = LedgerImport.importFile(input.source(path), into: ledger, read: input.read, rules: rules, options: options) {
+            printer.print($0)
+        }
+        let result = outcome.result
+        if let error = outcome.ledgerError {
             LedgerOpening.report(error, printer: &printer)
-            Terminal.out("\(path): \(notTaken)\n")
-            return (ImportResult(file: path, dryRun: options.dryRun), true)
-        }
-        var sink = ImportSink(session: session, printer: printer)
-        var result: ImportResult
-        var ledgerFailed = false
-        do {
-            try ActivityPipeline.run(path, options: input, rules: rules, rowBalances: true) { try sink.take($0) }
-            if sink.errors > 0 {
-                session.rollback()
-                result = ImportResult(file: path, errors: sink.errors, dryRun: options.dryRun)
-            } else {
-                result = try session.commit(errors: 0)
-            }
-        } catch {
-            session.rollback()
-            if let error = error as? LedgerError {
-                LedgerOpening.report(error, printer: &sink.printer)
-                ledgerFailed = true
-                result = ImportResult(file: path, errors: sink.errors, dryRun: options.dryRun)
-            } else {
-                sink.printer.fail(String(describing: error))
-                result = ImportResult(file: path, errors: max(1, sink.errors), dryRun: options.dryRun)
-            }
-        }
-        printer = sink.printer
-        if ledgerFailed {
             Terminal.out("\(path): \(notTaken)\n")
             return (result, true)
         }

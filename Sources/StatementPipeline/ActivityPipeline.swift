@@ -1,7 +1,6 @@
 import FinanceCore
 import Rules
 import StatementFormats
-import StatementPipeline
 
 /// Reads a file and applies the rules on a second thread, while the caller's thread takes what
 /// comes out, in input order: for `pfin import`, reading and rules overlap the ledger's inserts
@@ -10,8 +9,8 @@ import StatementPipeline
 /// At most `capacity` batches of `batchSize` items wait between the threads (`BatchPipeline`), so
 /// memory stays bounded. If the consumer throws, the reader is stopped and waited for before the
 /// error goes on: it never outlives the call.
-enum ActivityPipeline {
-    enum Item {
+public enum ActivityPipeline {
+    public enum Item {
         case activity(PaymentActivity, typeSetByRule: Bool)
         case diagnostic(Diagnostic)
         /// A statement's balances (a later one for the same statement supersedes it).
@@ -23,17 +22,17 @@ enum ActivityPipeline {
     static let batchSize = 1024
     static let capacity = 4
 
-    /// Reads `path` (see `InputReading`) and hands each activity, ruled, each diagnostic and each
+    /// Reads `source` and hands each activity, through the rules stage, each diagnostic and each
     /// statement to `consume`, in order.
     ///
     /// - Parameter rowBalances: also the balances rows state (readers parse them only when asked).
-    static func run(_ path: String, options: InputOptions, rules: RuleEngine?, rowBalances: Bool = false,
-                    consume: (Item) throws -> Void) throws
+    public static func run(_ source: InputSource, options: ReadOptions, rules: RuleEngine?, rowBalances: Bool = false,
+                           consume: (Item) throws -> Void) throws
     {
         let failure: Error? = try BatchPipeline.run(capacity: capacity, produce: { channel in
             var sink = RulesStage(rules, into: BatchingSink(channel: channel, wantsRowBalances: rowBalances))
             do {
-                try options.source(path).read(options: options.read, into: &sink)
+                try source.read(options: options, into: &sink)
                 try sink.base.flush()
             } catch is BatchingSink.Stopped {
                 // The consumer stopped; it has its own error to report.
