@@ -16,8 +16,10 @@ public struct LedgerFilter: Sendable, Equatable {
     public var to: LocalDate?
     /// Categories starting with this text, ignoring ASCII case (`food` matches `Food:Groceries`).
     public var categoryPrefix: String?
-    /// The account, exactly.
+    /// The account, ignoring ASCII case as `categoryPrefix` does (`checking` matches `Checking`).
     public var account: String?
+    /// Only transactions without a category (what no rule or bank categorised).
+    public var uncategorised: Bool
     /// Text found in the name, memo or address, ignoring ASCII case (SQLite's LIKE folds only ASCII).
     public var search: String?
     /// The smallest magnitude included, whatever the sign and currency (`54.20` matches `-54.20`).
@@ -31,8 +33,9 @@ public struct LedgerFilter: Sendable, Equatable {
 
     public init(type: PaymentType? = nil, from: LocalDate? = nil, to: LocalDate? = nil, categoryPrefix: String? = nil,
                 account: String? = nil, search: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil,
-                limit: Int? = nil, deleted: Bool = false)
+                limit: Int? = nil, deleted: Bool = false, uncategorised: Bool = false)
     {
+        self.uncategorised = uncategorised
         self.type = type
         self.from = from
         self.to = to

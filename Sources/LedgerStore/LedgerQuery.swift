@@ -40,7 +40,8 @@ struct LedgerQuery {
             conditions.append("category_id IN (SELECT id FROM categories WHERE name >= ? COLLATE NOCASE AND name < ? COLLATE NOCASE)")
             values += [.text(prefix), .text(prefix + "\u{10FFFF}")]
         }
-        if let account = filter.account { add("account_id = (SELECT id FROM accounts WHERE name = ?)", .text(account)) }
+        if let account = filter.account { add("account_id IN (SELECT id FROM accounts WHERE name = ? COLLATE NOCASE)", .text(account)) }
+        if filter.uncategorised { conditions.append("category_id IS NULL") }
         if let search = filter.search, !search.isEmpty {
             let pattern = "%" + LedgerQuery.escapeLike(search) + "%"
             conditions.append("(name LIKE ? ESCAPE '\\' OR memo LIKE ? ESCAPE '\\' OR address LIKE ? ESCAPE '\\')")

@@ -99,6 +99,7 @@ struct ListCommandTests {
         ("bad-limit", ["--limit", "0"]),
         ("bad-format", ["--format", "json"]),
         ("positional", ["coffee"]),
+        ("uncategorized-with-category", ["--uncategorized", "--category", "Food"]),
     ])
     func usageErrors(_ name: String, _ arguments: [String]) throws {
         let fixture = try LedgerFixture.standard()

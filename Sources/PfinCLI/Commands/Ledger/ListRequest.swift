@@ -16,7 +16,9 @@ struct ListRequest {
         OptionSpec("--from", value: "DATE", help: "From this day on, YYYY-MM-DD (or today, yesterday)."),
         OptionSpec("--to", value: "DATE", help: "Up to this day, included."),
         OptionSpec("--category", value: "PREFIX", help: "Categories starting with PREFIX, ignoring case (Food matches Food:Groceries)."),
-        OptionSpec("--account", value: "NAME", help: "Only this account."),
+        OptionSpec("--account", value: "NAME", help: "Only this account, ignoring case."),
+        OptionSpec("--uncategorized", help: "Only transactions without a category: what no rule or bank categorised."),
+        OptionSpec("--uncategorised", help: "The same as --uncategorized."),
         OptionSpec("--search", value: "TEXT", help: "TEXT in the name, memo or address, ignoring case."),
         OptionSpec("--min", value: "AMOUNT", help: "Amounts of at least AMOUNT, ignoring the sign (12.50)."),
         OptionSpec("--max", value: "AMOUNT", help: "Amounts of at most AMOUNT, ignoring the sign."),
@@ -46,6 +48,10 @@ struct ListRequest {
         filter.account = arguments.value("--account")
         filter.search = arguments.value("--search")
         filter.deleted = arguments.flag("--deleted")
+        filter.uncategorised = arguments.flag("--uncategorised") || arguments.flag("--uncategorized")
+        if filter.uncategorised, filter.categoryPrefix != nil {
+            throw UsageError(message: "--uncategorized and --category contradict each other: a transaction without a category has none to match")
+        }
         filter.minAmount = try amount(arguments, "--min")
         filter.maxAmount = try amount(arguments, "--max")
         if let min = filter.minAmount, let max = filter.maxAmount, max < min {
