@@ -9,7 +9,8 @@ import FinanceCore
 /// This is the hot end of every conversion: room for the whole line is reserved once, then the
 /// fixed parts are copied without further checks.
 public struct JSONLinesWriter: StatementWriter {
-    private let output: ByteOutput
+    /// `nil` for `object(_:)`, which keeps the bytes.
+    private let output: ByteOutput?
     private let buffer = ByteBuffer()
     /// The last source file name, escaped once: every activity of a file shares it.
     private var lastFile: String?
@@ -21,6 +22,18 @@ public struct JSONLinesWriter: StatementWriter {
 
     public init(output: ByteOutput) {
         self.output = output
+    }
+
+    private init() { output = nil }
+
+    /// One activity's JSON object, as a line of JSON Lines holds it (without the line feed), for
+    /// outputs that embed activities in a larger document (`pfin show --format json`).
+    public static func object(_ activity: PaymentActivity) -> String {
+        var writer = JSONLinesWriter()
+        // Nothing to throw: without an output, the bytes stay in the buffer.
+        try? writer.write(activity)
+        let bytes = writer.buffer.bytes
+        return String(decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self)
     }
 
     public mutating func write(_ a: PaymentActivity) throws {
@@ -90,14 +103,14 @@ public struct JSONLinesWriter: StatementWriter {
         lastLine = a.source.line
         p.put("\"}\n")
         out.end = p.at
-        if out.count >= 1 << 16 {
+        if out.count >= 1 << 16, let output {
             try output.write(out.bytes)
             out.removeAll()
         }
     }
 
     public mutating func finish() throws {
-        try output.write(buffer.bytes)
+        try output?.write(buffer.bytes)
         buffer.removeAll()
     }
 }

@@ -11,7 +11,7 @@ import ReportRendering
 enum ShowCommand {
     static let spec = CommandSpec(
         name: "show",
-        synopsis: "ID [--db PATH]",
+        synopsis: "ID [--format text|json] [--db PATH]",
         summary: "Show one transaction of the ledger in full.",
         details: """
             ID is the transaction's id, or enough of its first digits to name one ('pfin list'
@@ -19,13 +19,18 @@ enum ShowCommand {
             type, category, memo, account, where it came from (the statement's file and line, or
             added by hand) and whether it was edited.
             """,
-        options: [LedgerOptions.spec],
-        examples: ["pfin show 3f2a9c0d"])
+        options: [
+            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json: the transaction as a JSON Lines object, with where it came from and when it was edited."),
+            LedgerOptions.spec,
+        ],
+        examples: ["pfin show 3f2a9c0d", "pfin show 3f2a9c0d --format json"])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
         let options: LedgerOptions
+        let json: Bool
         do throws(UsageError) {
+            json = try LedgerJSON.wantsJSON(arguments)
             guard arguments.positionals.count == 1 else {
                 throw UsageError(message: arguments.positionals.isEmpty ? "'pfin show' needs the id of a transaction"
                                      : "'pfin show' shows one transaction; found \(arguments.positionals.count) ids")
@@ -37,7 +42,7 @@ enum ShowCommand {
         guard let ledger = options.open(create: false, printer: &printer),
             let entry = EntryLookup.findAll(arguments.positionals, in: ledger, outcome: "nothing to show", printer: &printer)?.first
         else { return ExitStatus.inputErrors }
-        Terminal.out(render(entry))
+        Terminal.out(json ? LedgerJSON.entry(entry) : render(entry))
         return ExitStatus.success
     }
 

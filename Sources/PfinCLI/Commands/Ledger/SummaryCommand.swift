@@ -5,7 +5,7 @@ import LedgerStore
 enum SummaryCommand {
     static let spec = CommandSpec(
         name: "summary",
-        synopsis: "[--from DATE] [--to DATE] [--recent N] [--db PATH]",
+        synopsis: "[--from DATE] [--to DATE] [--recent N] [--format text|json] [--db PATH]",
         summary: "Show income, expense and balance per currency, and the latest transactions.",
         details: """
             Without --from and --to, the period is this month so far: from its first day to
@@ -17,6 +17,7 @@ enum SummaryCommand {
             OptionSpec("--from", value: "DATE", help: "The first day, YYYY-MM-DD (default: the first of this month)."),
             OptionSpec("--to", value: "DATE", help: "The last day, included (default: today)."),
             OptionSpec("--recent", value: "N", help: "How many of the latest transactions to show (default 10; 0 for none)."),
+            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json: the totals per currency and the latest transactions as JSON Lines objects."),
             LedgerOptions.spec,
         ],
         examples: ["pfin summary", "pfin summary --from 2024-01-01 --to 2024-12-31 --recent 0"])
@@ -26,7 +27,9 @@ enum SummaryCommand {
         let options: LedgerOptions
         var from: LocalDate?, to: LocalDate?
         var recent = 10
+        let json: Bool
         do throws(UsageError) {
+            json = try LedgerJSON.wantsJSON(arguments)
             if let extra = arguments.positionals.first { throw UsageError(message: "'pfin summary' takes options only, found '\(extra)'") }
             let today = DateArgument.today()
             from = try ListRequest.date(arguments, "--from", today: today)
@@ -51,7 +54,8 @@ enum SummaryCommand {
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         do {
             let summary = try ledger.summary(from: from, to: to, recent: recent)
-            Terminal.out(SummaryText.render(summary, idWidth: try ledger.uniquePrefixLength(of: summary.recent.map(\.id))))
+            Terminal.out(json ? LedgerJSON.summary(summary)
+                              : SummaryText.render(summary, idWidth: try ledger.uniquePrefixLength(of: summary.recent.map(\.id))))
             return ExitStatus.success
         } catch {
             LedgerOptions.fail(error, printer: &printer)

@@ -1,0 +1,39 @@
+import FinanceCore
+import LedgerStore
+import StatementFormats
+
+/// `pfin summary --format json` and `pfin show --format json`: the same facts as the text, for
+/// scripts. Transactions are JSON Lines objects (the contract's schema); money is a decimal
+/// string, named as `pfin report --format json` names it.
+enum LedgerJSON {
+    /// `{"schema":"pfin.summary/1","from","to","totals":[…],"recent":[…]}`.
+    static func summary(_ summary: LedgerSummary) -> String {
+        let totals = summary.totals.map { t in
+            "{\"currency\":\(t.currency.map { FileIdentity.quoted($0.description) } ?? "null"),"
+                + "\"income\":\"\(t.income.decimalString)\",\"expense\":\"\(t.expense.decimalString)\",\"net\":\"\(t.balance.decimalString)\","
+                + "\"incomeCount\":\(t.incomeCount),\"expenseCount\":\(t.expenseCount),\"transferCount\":\(t.transferCount)}"
+        }
+        let recent = summary.recent.map(JSONLinesWriter.object)
+        return "{\"schema\":\"pfin.summary/1\",\"from\":\(date(summary.from)),\"to\":\(date(summary.to)),\n"
+            + " \"totals\":[\(totals.joined(separator: ",\n  "))],\n"
+            + " \"recent\":[\(recent.joined(separator: ",\n  "))]}\n"
+    }
+
+    /// `{"schema":"pfin.entry/1","activity":{…},"origin":"import"|"manual","editedAt":…}`.
+    static func entry(_ entry: LedgerEntry) -> String {
+        "{\"schema\":\"pfin.entry/1\",\"activity\":\(JSONLinesWriter.object(entry.activity)),"
+            + "\"origin\":\"\(entry.origin.rawValue)\",\"editedAt\":\(entry.editedAt.map(FileIdentity.quoted) ?? "null")}\n"
+    }
+
+    /// `--format text|json`; any other value is a usage error with the closest spelling.
+    static func wantsJSON(_ arguments: ParsedArguments) throws(UsageError) -> Bool {
+        let format = arguments.value("--format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError(message: "unknown format '\(format)' for --format; expected text or json",
+                             suggestion: Spelling.closest(to: format, in: ["text", "json"]))
+        }
+        return format == "json"
+    }
+
+    private static func date(_ date: LocalDate?) -> String { date.map { "\"\($0)\"" } ?? "null" }
+}
