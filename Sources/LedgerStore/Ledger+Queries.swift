@@ -9,6 +9,25 @@ extension Ledger {
         return rows
     }
 
+    /// How many transactions `filter` selects, whatever its `limit` (`pfin list` on a terminal
+    /// says how many more there are than it shows).
+    public func count(_ filter: LedgerFilter = LedgerFilter()) throws(LedgerError) -> Int {
+        var unlimited = filter
+        unlimited.limit = nil
+        let query = LedgerQuery(unlimited)
+        guard query.limitInSQL else {
+            // Amount bounds are checked on the rows.
+            var count = 0
+            try each(unlimited, newestFirst: false) { _ in count += 1 }
+            return count
+        }
+        let statement = try statement(query.countSQL)
+        defer { statement.reset() }
+        query.bind(to: statement)
+        guard try statement.step() else { return 0 }
+        return Int(statement.int64(0))
+    }
+
     /// Hands each transaction `filter` selects to `body`, in storage order (the fastest way to
     /// read them all, for reports), without holding them in memory.
     public func forEachActivity(_ filter: LedgerFilter = LedgerFilter(), _ body: (PaymentActivity) -> Void) throws(LedgerError) {

@@ -57,6 +57,9 @@ struct LedgerQuery {
     /// Amount bounds are checked on the rows, so LIMIT can only go to SQL without them.
     var limitInSQL: Bool { filter.minAmount == nil && filter.maxAmount == nil }
 
+    /// How many rows the conditions select (without the limit), for `Ledger.count`.
+    var countSQL: String { "SELECT COUNT(*) FROM transactions WHERE \(conditions.joined(separator: " AND "))" }
+
     /// The SELECT of the activity columns, newest first or in storage order.
     func sql(newestFirst: Bool) -> String {
         var sql = "SELECT \(ActivityColumns.select) FROM transactions WHERE \(conditions.joined(separator: " AND "))"

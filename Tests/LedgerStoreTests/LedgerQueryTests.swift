@@ -41,6 +41,9 @@ import Testing
     func filters(_ name: String, filter: LedgerFilter, expected: [UInt64]) throws {
         let ledger = try Self.ledger()
         #expect(try ledger.list(filter).map(\.id.value) == expected, "\(name)")
+        var unlimited = filter
+        unlimited.limit = nil
+        #expect(try ledger.count(filter) == ledger.list(unlimited).count, "count, whatever the limit: \(name)")
     }
 
     @Test func deletedRowsAppearNowhere() throws {

@@ -14,6 +14,18 @@ enum Terminal {
 
     static func err(_ text: String) { _ = write(2, text) }
 
+    /// Whether `descriptor` is a terminal (not a pipe or a file).
+    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// The height of the terminal on standard output: `$LINES` when set (as curses programs
+    /// take it), else what the terminal says, else 24.
+    static var rows: Int {
+        if let text = getenv("LINES"), let lines = Int(String(cString: text)), lines > 0 { return lines }
+        var size = winsize()
+        if withUnsafeMutablePointer(to: &size, { ioctl(1, UInt(TIOCGWINSZ), $0) }) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return 24
+    }
+
     /// The errno of the first failed write to standard output, if any.
     static var outputFailure: Int32? {
         let failure = failedOutput.load(ordering: .sequentiallyConsistent)

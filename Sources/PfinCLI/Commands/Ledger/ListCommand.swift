@@ -6,7 +6,7 @@ import StatementFormats
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list",
-        synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--uncategorized] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N] [--deleted] [--format text|csv|jsonl] [--db PATH]",
+        synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--uncategorized] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N | --all] [--deleted] [--format text|csv|jsonl] [--db PATH]",
         summary: "List the ledger's transactions, newest first, filtered.",
         details: """
             Every filter given must hold. The text format shows the first digits of each id:
@@ -15,6 +15,9 @@ enum ListCommand {
             exactly what 'pfin convert' writes, so a list can be read again by 'pfin convert' or
             'pfin report' with every field.
             Deleted transactions are listed only with --deleted, and then only they are.
+            On a terminal, the text format shows the newest screenful and says how many more
+            match; --all lists them all, --limit N the newest N. A pipe or a file gets every
+            match.
             """,
         options: ListRequest.specs + [LedgerOptions.spec],
         examples: [
@@ -37,8 +40,15 @@ enum ListCommand {
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         let rows: [PaymentActivity]
         var idWidth = Ledger.minimumIDPrefix
+        var more = 0
         do {
-            rows = try ledger.list(request.filter)
+            var filter = request.filter
+            // A screenful: the header, the rows, the line saying how many more, and the prompt.
+            let screenful = request.format == .text && filter.limit == nil && !request.all && Terminal.isTerminal(1)
+                ? max(5, Terminal.rows - 3) : nil
+            if let screenful { filter.limit = screenful }
+            rows = try ledger.list(filter)
+            if let screenful, rows.count == screenful { more = try ledger.count(request.filter) - rows.count }
             if request.format == .text { idWidth = try ledger.uniquePrefixLength(of: rows.map(\.id)) }
         } catch {
             LedgerOptions.fail(error, printer: &printer)
@@ -50,6 +60,7 @@ enum ListCommand {
                 Terminal.err(request.filter.deleted ? "pfin: no deleted transactions match\n" : "pfin: no transactions match\n")
             } else {
                 Terminal.out(ActivityTable.render(rows, idWidth: idWidth))
+                if more > 0 { Terminal.out("… \(Plural.count(more, "more transaction")) (--all lists every one, --limit N the newest N)\n") }
             }
             return ExitStatus.success
         case .csv: return write(rows, as: .csv, printer: &printer)

@@ -10,6 +10,8 @@ struct ListRequest {
 
     var filter: LedgerFilter
     var format: Format
+    /// `--all`: every match, also on a terminal (which otherwise gets a screenful).
+    var all = false
 
     static let specs: [OptionSpec] = [
         OptionSpec("--type", value: "TYPE", help: "Only income, expense or transfer."),
@@ -23,6 +25,7 @@ struct ListRequest {
         OptionSpec("--min", value: "AMOUNT", help: "Amounts of at least AMOUNT, ignoring the sign (12.50)."),
         OptionSpec("--max", value: "AMOUNT", help: "Amounts of at most AMOUNT, ignoring the sign."),
         OptionSpec("--limit", value: "N", help: "At most the N newest."),
+        OptionSpec("--all", help: "Every match; on a terminal the default is the newest screenful, saying how many more there are."),
         OptionSpec("--format", value: "FORMAT", help: "text (default, columns for 80-column terminals), csv or jsonl."),
         OptionSpec("--deleted", help: "Only the deleted transactions (for 'pfin restore'), with the other filters."),
     ]
@@ -68,7 +71,10 @@ struct ListRequest {
             throw UsageError(message: "unknown format '\(name)' for --format; expected text, csv or jsonl",
                              suggestion: Spelling.closest(to: name, in: Format.allCases.map(\.rawValue)))
         }
-        return ListRequest(filter: filter, format: format)
+        if arguments.flag("--all"), filter.limit != nil {
+            throw UsageError(message: "--all and --limit contradict each other: --all lists every match, --limit the newest N")
+        }
+        return ListRequest(filter: filter, format: format, all: arguments.flag("--all"))
     }
 
     /// A date option, shared with `pfin summary`.

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `pfin list` on a terminal shows the newest screenful and says how many more match; a pipe gets
+/// every match. The terminal is a pseudo-terminal from `script`, its height `$LINES`.
+struct ListScreenfulTests {
+    /// Runs `pfin ARGUMENTS` under `script -qc`, with standard output a terminal of `lines` rows.
+    static func onTerminal(_ arguments: [String], lines: Int) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = ([PfinProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        process.arguments = ["-qc", command, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LINES"] = String(lines)
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalGetsTheNewestScreenfulAndHowManyMore() throws {
+        let fixture = try LedgerFixture.standard()
+        let text = try Self.onTerminal(["list", "--db", fixture.path], lines: 8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7, "the header, 5 rows and the line saying how many more: \(text)")
+        #expect(lines.first?.hasPrefix("ID") == true)
+        #expect(lines.last == "… 4 more transactions (--all lists every one, --limit N the newest N)")
+
+        let all = try Self.onTerminal(["list", "--db", fixture.path, "--all"], lines: 8)
+        #expect(all.split(separator: "\n").count == 10, "the header and all nine: \(all)")
+        let limited = try Self.onTerminal(["list", "--db", fixture.path, "--limit", "2"], lines: 8)
+        #expect(limited.split(separator: "\n").count == 3)
+        #expect(!limited.contains("more transaction"))
+    }
+
+    @Test func aPipeGetsEveryMatch() throws {
+        let fixture = try LedgerFixture.standard()
+        let run = try fixture.pfin(["list"], environment: ["LINES": "8"])
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 10)
+        #expect(!run.stdout.contains("more transaction"))
+    }
+
+    @Test func allWithLimitIsAUsageError() throws {
+        let fixture = try LedgerFixture.standard()
+        let run = try fixture.pfin(["list", "--all", "--limit", "3"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--all and --limit contradict each other"))
+    }
+}
