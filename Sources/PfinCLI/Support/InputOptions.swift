@@ -33,6 +33,10 @@ struct InputOptions {
                       formatOption: String = "--from") throws(UsageError) -> InputOptions?
     {
         var options = InputOptions(files: arguments.positionals.isEmpty ? ["-"] : arguments.positionals, format: nil, read: ReadOptions())
+        // Waiting silently on a terminal looks like a hang (with --db, the ledger is the input).
+        if arguments.positionals.isEmpty && arguments.value("--db") == nil && Terminal.isTerminal(0) {
+            Terminal.err("pfin: reading standard input (type or paste the statement, then Ctrl-D; or name a FILE)\n")
+        }
         if let from = arguments.value(formatOption) {
             guard let format = StatementFormat(rawValue: from.lowercased()) else {
                 throw UsageError(message: "unknown format '\(from)' for \(formatOption)",

@@ -53,3 +53,19 @@ struct ListScreenfulTests {
         #expect(run.stderr.contains("--all and --limit contradict each other"))
     }
 }
+
+/// `pfin convert` with no FILE and a terminal on standard input says it is reading it; with a
+/// pipe it says nothing.
+struct StandardInputNoticeTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalOnStandardInputIsToldItIsRead() throws {
+        let text = try ListScreenfulTests.onTerminal(["convert"], lines: 24)
+        #expect(text.hasPrefix("pfin: reading standard input (type or paste the statement, then Ctrl-D; or name a FILE)\n"), "\(text)")
+    }
+
+    @Test func aPipeIsReadWithoutANotice() throws {
+        let run = try PfinProcess.run(["convert"], stdin: Data("Date,Amount\n2024-05-01,-1.00\n".utf8))
+        #expect(run.status == 0)
+        #expect(!run.stderr.contains("reading standard input"), "\(run.stderr)")
+    }
+}
