@@ -27,12 +27,12 @@ public enum ActivityPipeline {
     ///
     /// - Parameter rowBalances: also the balances rows state (readers parse them only when asked).
     public static func run(_ source: InputSource, options: ReadOptions, rules: RuleEngine?, rowBalances: Bool = false,
-                           consume: (Item) throws -> Void) throws
+                           opened: @escaping @Sendable (ByteInput) -> Void = { _ in }, consume: (Item) throws -> Void) throws
     {
         let failure: Error? = try BatchPipeline.run(capacity: capacity, produce: { channel in
             var sink = RulesStage(rules, into: BatchingSink(channel: channel, wantsRowBalances: rowBalances))
             do {
-                try source.read(options: options, into: &sink)
+                try source.read(options: options, into: &sink, opened: opened)
                 try sink.base.flush()
             } catch is BatchingSink.Stopped {
                 // The consumer stopped; it has its own error to report.

@@ -20,7 +20,10 @@ public struct InputSource: Sendable {
 
     /// Reads the input into `sink`. Throws only what the sink or reader throws past its
     /// diagnostics (a sink that stops, an input error in the middle of reading).
-    public func read(options: ReadOptions, into sink: inout some ActivitySink) throws {
+    ///
+    /// - Parameter opened: called with the input once it is open, before reading (a progress line
+    ///   watches its `bytesRead` against its `size`).
+    public func read(options: ReadOptions, into sink: inout some ActivitySink, opened: (ByteInput) -> Void = { _ in }) throws {
         let input: ByteInput
         do {
             input = try ByteInput(path: path)
@@ -29,6 +32,7 @@ public struct InputSource: Sendable {
                                        "cannot read the file: \(String(cString: strerror(error.errno)).lowercased())"))
             return
         }
+        opened(input)
         try read(input, options: options, into: &sink)
     }
 

@@ -25,6 +25,7 @@ public struct FileImport: Sendable {
 public enum LedgerImport {
     public static func importFile(_ source: InputSource, into ledger: Ledger, read: ReadOptions = ReadOptions(),
                                   rules: RuleEngine? = nil, options: ImportOptions = ImportOptions(),
+                                  opened: @escaping @Sendable (ByteInput) -> Void = { _ in },
                                   report: (Diagnostic) -> Void) -> FileImport
     {
         let session: ImportSession
@@ -34,16 +35,17 @@ public enum LedgerImport {
             return FileImport(result: ImportResult(file: source.path, dryRun: options.dryRun), ledgerError: error)
         }
         return withoutActuallyEscaping(report) { report in
-            importRows(source, into: session, read: read, rules: rules, options: options, report: report)
+            importRows(source, into: session, read: read, rules: rules, options: options, opened: opened, report: report)
         }
     }
 
     private static func importRows(_ source: InputSource, into session: ImportSession, read: ReadOptions, rules: RuleEngine?,
-                             options: ImportOptions, report: @escaping (Diagnostic) -> Void) -> FileImport
+                             options: ImportOptions, opened: @escaping @Sendable (ByteInput) -> Void,
+                             report: @escaping (Diagnostic) -> Void) -> FileImport
     {
         var sink = ImportSink(session: session, report: report)
         do {
-            try ActivityPipeline.run(source, options: read, rules: rules, rowBalances: true) { try sink.take($0) }
+            try ActivityPipeline.run(source, options: read, rules: rules, rowBalances: true, opened: opened) { try sink.take($0) }
             if sink.errors > 0 {
                 session.rollback()
                 return FileImport(result: ImportResult(file: source.path, errors: sink.errors, dryRun: options.dryRun))

@@ -23,6 +23,7 @@ enum ConvertCommand {
             OptionSpec("--strict", help: "Stop at the first error and write nothing (all or nothing, standard output too)."),
             OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),
             OptionSpec("--fail-uncategorized", help: "Exit 3 (after writing) when a transaction has no category; list them."),
+            OptionSpec("--quiet", help: "No progress line on a terminal for long conversions."),
         ],
         examples: [
             "pfin convert Samples/de-dkb-giro.csv",
@@ -76,19 +77,25 @@ enum ConvertCommand {
         let writer = StatementWriters.writer(for: format, to: output)!
         return convert(options, writer: writer, rules: rules, output: output, outputPath: outputPath,
                        strict: arguments.flag("--strict"), trackUncategorized: arguments.flag("--fail-uncategorized"),
+                       quiet: arguments.flag("--quiet"),
                        printer: &printer)
     }
 
     private static func convert(_ options: InputOptions, writer: some StatementWriter, rules: RuleEngine?, output: ByteOutput,
-                                outputPath: String?, strict: Bool, trackUncategorized: Bool,
+                                outputPath: String?, strict: Bool, trackUncategorized: Bool, quiet: Bool,
                                 printer: inout DiagnosticPrinter) -> Int32
     {
         var sink = RulesStage(rules, into: WritingSink(writer: writer, printer: printer, strict: strict, trackUncategorized: trackUncategorized))
         var stoppedEarly = false
         var writeFailure: OutputError?
         do {
+            let showsProgress = ProgressLine.isWanted(quiet: quiet)
             for path in options.files {
-                try options.source(path).read(options: options.read, into: &sink)
+                let progress = showsProgress ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
+                defer { progress?.stop() }
+                sink.base.progress = progress
+                try options.source(path).read(options: options.read, into: &sink, opened: { progress?.watch($0) })
+                progress?.stop()
                 if strict && sink.base.printer.errors > 0 { throw StrictStop() }
             }
             try sink.base.writer.finish()

@@ -12,7 +12,18 @@ enum Terminal {
         if let failure = write(1, text) { failedOutput.store(failure, ordering: .sequentiallyConsistent) }
     }
 
-    static func err(_ text: String) { _ = write(2, text) }
+    /// Text to standard error, on a line of its own when a progress line is shown (it erases the
+    /// progress line, which the next tick draws again below).
+    static func err(_ text: String) {
+        if progressShown.load(ordering: .relaxed) { _ = write(2, "\r\u{1B}[K") }
+        _ = write(2, text)
+    }
+
+    /// Text to standard error as it is, for the progress line itself.
+    static func rawErr(_ text: String) { _ = write(2, text) }
+
+    /// Whether a progress line is on the terminal now.
+    static let progressShown = Atomic<Bool>(false)
 
     /// Whether `descriptor` is a terminal (not a pipe or a file).
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

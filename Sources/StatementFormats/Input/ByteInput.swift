@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A source of raw bytes: a file or standard input, read in chunks, with a peekable prefix.
 ///
@@ -7,6 +8,12 @@ import Glibc
 public final class ByteInput {
     /// How the input is named in diagnostics and in each activity's `source`.
     public let displayName: String
+    /// The size of a regular file when opened; `nil` for standard input, pipes and memory.
+    public private(set) var size: Int?
+    /// Bytes taken from the file so far (what was peeked included); safe to read from another
+    /// thread, for a progress line.
+    public var bytesRead: Int { readCount.load(ordering: .relaxed) }
+    private let readCount = Atomic<Int>(0)
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var replay: [UInt8] = []
@@ -31,6 +38,7 @@ public final class ByteInput {
         }
         descriptor = fd
         ownsDescriptor = true
+        if (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
     }
 
     /// Reads from memory, for tests and in-process pipelines.
@@ -100,6 +108,7 @@ public final class ByteInput {
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw InputError(path: displayName, errno: errno) }
             if n == 0 { reachedEnd = true }
+            readCount.add(n, ordering: .relaxed)
             return n
         }
     }
@@ -118,6 +127,7 @@ public final class ByteInput {
             }
         }
         if failure != 0 { throw InputError(path: displayName, errno: failure) }
+        readCount.add(result, ordering: .relaxed)
         return result
     }
 }

@@ -8,7 +8,7 @@ import StatementPipeline
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
-        synopsis: "FILE… [--db PATH] [--rules FILE] [--profile FILE] [--account NAME] [--dry-run] [--no-transfer-matching]",
+        synopsis: "FILE… [--db PATH] [--rules FILE] [--profile FILE] [--account NAME] [--dry-run] [--no-transfer-matching] [--quiet]",
         summary: "Add bank statements to the ledger; importing the same export twice adds nothing.",
         details: """
             Reads each FILE like 'pfin convert' (any format it reads, with --rules applied) and adds
@@ -38,6 +38,7 @@ enum ImportCommand {
             LedgerOpening.spec,
             OptionSpec("--dry-run", help: "Show what would be added, the duplicates and of what, the transfers; write nothing."),
             OptionSpec("--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs)."),
+            OptionSpec("--quiet", help: "No progress line on a terminal for long imports."),
         ],
         examples: [
             "pfin import Samples/us-checking-chase.csv --rules Samples/rules.pfin",
@@ -64,7 +65,8 @@ enum ImportCommand {
         var total = ImportResult(file: "", dryRun: options.dryRun)
         var refused = 0
         for path in input.files {
-            let (result, ledgerFailed) = importFile(path, into: ledger, input: input, rules: rules, options: options, printer: &printer)
+            let (result, ledgerFailed) = importFile(path, into: ledger, input: input, rules: rules, options: options,
+                                                   quiet: arguments.flag("--quiet"), printer: &printer)
             if ledgerFailed { refused += 1 }
             total.inserted += result.inserted
             total.skippedDuplicates += result.skippedDuplicates
@@ -83,11 +85,14 @@ enum ImportCommand {
     /// - Returns: what was imported, and whether the ledger itself failed (a full disk, a busy or
     ///   damaged file): then the file's rows are not to blame, and its line says so.
     private static func importFile(_ path: String, into ledger: Ledger, input: InputOptions, rules: RuleEngine?,
-                                   options: ImportOptions, printer: inout DiagnosticPrinter) -> (ImportResult, ledgerFailed: Bool)
+                                   options: ImportOptions, quiet: Bool, printer: inout DiagnosticPrinter) -> (ImportResult, ledgerFailed: Bool)
     {
-        let outcome = LedgerImport.importFile(input.source(path), into: ledger, read: input.read, rules: rules, options: options) {
+        let progress = ProgressLine.isWanted(quiet: quiet) ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
+        let outcome = LedgerImport.importFile(input.source(path), into: ledger, read: input.read, rules: rules, options: options,
+                                              opened: { progress?.watch($0) }) {
             printer.print($0)
         }
+        progress?.stop()
         let result = outcome.result
         if let error = outcome.ledgerError {
             LedgerOpening.report(error, printer: &printer)
