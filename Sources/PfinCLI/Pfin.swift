@@ -59,6 +59,10 @@ public enum Pfin {
                     Terminal.out(HelpText.render(command.spec))
                     return ExitStatus.success
                 }
+                // The configuration's defaults, for every command; a broken file stops the run.
+                var printer = DiagnosticPrinter()
+                guard let configuration = Configuration.load(printer: &printer) else { return ExitStatus.inputErrors }
+                Configuration.current = configuration
                 return command.run(parsed)
             } catch {
                 return usageFailure(error, spec: command.spec)
@@ -96,6 +100,7 @@ public enum Pfin {
         Command(spec: SummaryCommand.spec, run: { SummaryCommand.run($0) }),
         Command(spec: TransfersCommand.spec, run: { TransfersCommand.run($0) }),
         Command(spec: ReconcileCommand.spec, run: { ReconcileCommand.run($0) }),
+        Command(spec: ConfigCommand.spec, run: { ConfigCommand.run($0) }),
     ]
 
     private enum Resolution {

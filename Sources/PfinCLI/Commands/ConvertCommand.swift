@@ -94,7 +94,7 @@ enum ConvertCommand {
                 let progress = showsProgress ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
                 defer { progress?.stop() }
                 sink.base.progress = progress
-                try options.source(path).read(options: options.read, into: &sink, opened: { progress?.watch($0) })
+                try options.source(path).read(options: options.readOptions(for: path), into: &sink, opened: { progress?.watch($0) })
                 progress?.stop()
                 if strict && sink.base.printer.errors > 0 { throw StrictStop() }
             }

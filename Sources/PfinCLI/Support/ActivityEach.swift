@@ -9,7 +9,7 @@ enum ActivityEach {
         var sink = CallbackSink(printer: printer, body: body)
         for path in options.files {
             do {
-                try options.source(path).read(options: options.read, into: &sink)
+                try options.source(path).read(options: options.readOptions(for: path), into: &sink)
             } catch {
                 sink.printer.fail(String(describing: error))
             }

@@ -8,6 +8,12 @@ struct InputOptions {
     var files: [String]
     var format: StatementFormat?
     var read: ReadOptions
+    /// Files a configuration `match` gives another account or profile, and their options.
+    var perFile: [String: ReadOptions] = [:]
+
+    /// The options to read `path` with: the command line's, with what a configuration `match`
+    /// adds where the command line says nothing.
+    func readOptions(for path: String) -> ReadOptions { perFile[path] ?? read }
 
     static let specs = specs(formatOption: "--from")
 
@@ -65,6 +71,19 @@ struct InputOptions {
                 throw UsageError(message: "--date-format '\(pattern)' is not a date layout; expected one day (dd), month (mm or mmm) and year (yyyy or yy), e.g. dd/mm/yyyy")
             }
             options.read.csvProfile.dateFormat = format
+        }
+        let configuration = Configuration.current
+        if options.read.currency == nil, let currency = configuration.currency { options.read.currency = currency.value }
+        for path in options.files where path != "-" {
+            guard let match = configuration.match(for: path) else { continue }
+            var read = options.read
+            if arguments.value("--account") == nil, let account = match.account { read.account = account }
+            if arguments.value("--profile") == nil, let profilePath = match.profile {
+                guard let profile = loadProfile(profilePath, printer: &printer) else { return nil }
+                read.csvProfile = profile
+                if let format = options.read.csvProfile.dateFormat, arguments.value("--date-format") != nil { read.csvProfile.dateFormat = format }
+            }
+            options.perFile[path] = read
         }
         return options
     }

@@ -10,7 +10,7 @@ enum LedgerOpening {
     /// - Parameter create: make the file if it is missing (importing and adding); reading
     ///   commands pass false so that a mistyped path is an error, not a new empty ledger.
     static func open(_ arguments: ParsedArguments, create: Bool, printer: inout DiagnosticPrinter) -> Ledger? {
-        guard let path = arguments.value("--db") ?? Ledger.defaultPath() else {
+        guard let path = arguments.value("--db") ?? LedgerOptions.defaultPath() else {
             printer.fail("no ledger: neither --db, $PFIN_DB, $XDG_DATA_HOME nor $HOME is set",
                          notes: ["name one with --db PATH"])
             return nil

@@ -30,8 +30,10 @@ enum RulesLoading {
         return failed ? nil : set
     }
 
-    /// The compiled rules of `paths`; `.some(nil)` when none were given, `nil` on errors.
+    /// The compiled rules of `paths` (none given: the configuration's `rules`); `.some(nil)` when
+    /// there are none, `nil` on errors.
     static func load(_ paths: [String], printer: inout DiagnosticPrinter) -> RuleEngine?? {
+        let paths = paths.isEmpty ? Configuration.current.rules?.value ?? [] : paths
         guard !paths.isEmpty else { return .some(nil) }
         guard let set = ruleSet(paths, printer: &printer) else { return nil }
         return .some(RuleEngine(set))

@@ -209,14 +209,16 @@ extension CSVDialect {
     }
 }
 
-struct UnterminatedQuote: Error {
-    var column: Int
+public struct UnterminatedQuote: Error {
+    public var column: Int
 }
 
-/// One word of a profile line, with the column it starts at.
-struct ProfileWord {
-    var text: String
-    var column: Int
+/// One word of a profile line, with the column it starts at. Profiles, budgets and pfin's
+/// configuration file share this syntax: words split at spaces, double quotes group (with `\"`
+/// and `\\` inside), `#` outside quotes starts a comment.
+public struct ProfileWord {
+    public var text: String
+    public var column: Int
     /// The part after `=` was quoted: `amount="2024"` names a column called 2024, `amount=2024` is
     /// the 2024th column.
     var valueQuoted = false
@@ -229,7 +231,7 @@ struct ProfileWord {
 
     /// Splits a line into words; quotes group (and are removed), `#` outside quotes ends the line.
     /// Fails with the column of an unterminated quote.
-    static func split(_ line: String) -> Result<[ProfileWord], UnterminatedQuote> {
+    public static func split(_ line: String) -> Result<[ProfileWord], UnterminatedQuote> {
         var words: [ProfileWord] = []
         var current = ""
         var start = 0
@@ -271,7 +273,7 @@ struct ProfileWord {
     }
 
     /// The value as a profile writes it: bare when safe, otherwise in double quotes.
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         let safe = !value.isEmpty && value.unicodeScalars.allSatisfy {
             $0.value > 0x20 && $0 != "\"" && $0 != "#" && $0 != "\\" && $0 != "="
         }

@@ -29,6 +29,8 @@ enum PfinProcess {
         process.currentDirectoryURL = Repository.root
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        // Hermetic: no configuration of the machine's user applies unless a test gives one.
+        env["XDG_CONFIG_HOME"] = "/nonexistent/pfin-tests-config"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         // Output goes to temporary files: nothing can stall on a full pipe.

@@ -23,12 +23,12 @@ struct FileIdentity {
         self.identification = identification
         if identification.format == .csv {
             let reader = CSVStatementReader()
-            let detection = try reader.detect(input, options: options.read)
+            let detection = try reader.detect(input, options: options.readOptions(for: input.displayName))
             csvEncoding = try? detection.get().dialect.encoding
             profile = detection.map { $0.dialect.profileText(source: input.displayName) }
             if case .success(let found) = detection {
                 var census = LineCensus()
-                if (try? reader.read(input, detection: found, options: options.read, into: &census)) != nil { self.census = census }
+                if (try? reader.read(input, detection: found, options: options.readOptions(for: input.displayName), into: &census)) != nil { self.census = census }
             }
         } else if identification.format == .xlsx {
             // A workbook is read whole either way; held here so that detection and the reading
@@ -36,12 +36,12 @@ struct FileIdentity {
             var bytes: [UInt8] = []
             while try input.read(appendingTo: &bytes, maxCount: 1 << 20) > 0, bytes.count <= XLSXStatementReader.maximumWorkbookSize {}
             let reader = XLSXStatementReader()
-            let detection = try reader.detect(ByteInput(bytes: bytes, displayName: file), options: options.read)
+            let detection = try reader.detect(ByteInput(bytes: bytes, displayName: file), options: options.readOptions(for: input.displayName))
             let name = input.displayName
             profile = detection.map { $0.dialect.profileText(source: name) }
             if case .success = detection {
                 var census = LineCensus()
-                if (try? reader.read(ByteInput(bytes: bytes, displayName: file), options: options.read, into: &census)) != nil {
+                if (try? reader.read(ByteInput(bytes: bytes, displayName: file), options: options.readOptions(for: input.displayName), into: &census)) != nil {
                     self.census = census
                 }
             }

@@ -88,7 +88,7 @@ enum ImportCommand {
                                    options: ImportOptions, quiet: Bool, printer: inout DiagnosticPrinter) -> (ImportResult, ledgerFailed: Bool)
     {
         let progress = ProgressLine.isWanted(quiet: quiet) ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
-        let outcome = LedgerImport.importFile(input.source(path), into: ledger, read: input.read, rules: rules, options: options,
+        let outcome = LedgerImport.importFile(input.source(path), into: ledger, read: input.readOptions(for: path), rules: rules, options: options,
                                               opened: { progress?.watch($0) }) {
             printer.print($0)
         }

@@ -18,10 +18,16 @@ struct LedgerOptions {
             guard !path.isEmpty else { throw UsageError(message: "--db needs the path of a ledger file") }
             return LedgerOptions(path: path)
         }
-        guard let path = Ledger.defaultPath() else {
+        guard let path = LedgerOptions.defaultPath() else {
             throw UsageError(message: "no ledger given and no default: $PFIN_DB, $XDG_DATA_HOME and $HOME are all unset; give --db PATH")
         }
         return LedgerOptions(path: path)
+    }
+
+    /// $PFIN_DB, else the configuration's `db`, else `Ledger.defaultPath()`.
+    static func defaultPath() -> String? {
+        if let db = Configuration.environment("PFIN_DB"), !db.isEmpty { return db }
+        return Configuration.current.db?.value ?? Ledger.defaultPath()
     }
 
     /// Whether the file is there (a read-only command then opens it without creating it).

@@ -64,7 +64,7 @@ enum ReconcileCommand {
         for path in options.files {
             sink.collector = BalanceCollector()
             do {
-                try options.source(path).read(options: options.read, into: &sink)
+                try options.source(path).read(options: options.readOptions(for: path), into: &sink)
             } catch {
                 sink.printer.fail(String(describing: error))
             }

@@ -26,8 +26,10 @@ struct ReportRequest {
         guard var input = try InputOptions.parse(arguments, printer: &printer, formatOption: "--input-format") else { return nil }
         // In a report --currency picks the currency to show; it does not stamp amounts that have
         // none (that would add, say, a US export's dollars into the euros).
-        let currency = input.read.currency
+        // Only the flag's: the configuration's `currency` is for amounts without one, not a view.
+        let currency = arguments.value("--currency") != nil ? input.read.currency : nil
         input.read.currency = nil
+        for path in input.perFile.keys { input.perFile[path]?.currency = nil }
         let period = try ReportPeriod.parse(month: arguments.value("--month"), from: arguments.value("--from"),
                                             to: arguments.value("--to"))
         let name = arguments.value("--format") ?? "text"
