@@ -15,25 +15,12 @@ struct ProgressLineTests {
         return (path, directory)
     }
 
-    /// `pfin ARGUMENTS` with standard output and error on a pseudo-terminal; what it shows.
+    /// `pfin ARGUMENTS` on a terminal, the progress line due at once.
     static func onTerminal(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qc", ([PfinProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " "), "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PFIN_PROGRESS_AFTER"] = "0"
-        environment["TERM"] = "xterm"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try PfinProcess.onTerminal(arguments, environment: ["PFIN_PROGRESS_AFTER": "0", "TERM": "xterm"]).text
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: PfinProcess.hasScript))
     func aTerminalSeesTheLineAndItIsErasedAtTheEnd() throws {
         let (path, directory) = try Self.bigCSV()
         defer { try? FileManager.default.removeItem(at: directory) }

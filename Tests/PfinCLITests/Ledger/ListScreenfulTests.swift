@@ -4,25 +4,12 @@ import Testing
 /// `pfin list` on a terminal shows the newest screenful and says how many more match; a pipe gets
 /// every match. The terminal is a pseudo-terminal from `script`, its height `$LINES`.
 struct ListScreenfulTests {
-    /// Runs `pfin ARGUMENTS` under `script -qc`, with standard output a terminal of `lines` rows.
+    /// `pfin ARGUMENTS` with standard output a terminal of `lines` rows, line ends as LF.
     static func onTerminal(_ arguments: [String], lines: Int) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        let command = ([PfinProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        process.arguments = ["-qc", command, "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LINES"] = String(lines)
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        try PfinProcess.onTerminal(arguments, environment: ["LINES": String(lines)]).text.replacingOccurrences(of: "\r\n", with: "\n")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: PfinProcess.hasScript))
     func aTerminalGetsTheNewestScreenfulAndHowManyMore() throws {
         let fixture = try LedgerFixture.standard()
         let text = try Self.onTerminal(["list", "--db", fixture.path], lines: 8)
@@ -57,7 +44,7 @@ struct ListScreenfulTests {
 /// `pfin convert` with no FILE and a terminal on standard input says it is reading it; with a
 /// pipe it says nothing.
 struct StandardInputNoticeTests {
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: PfinProcess.hasScript))
     func aTerminalOnStandardInputIsToldItIsRead() throws {
         let text = try ListScreenfulTests.onTerminal(["convert"], lines: 24)
         #expect(text.hasPrefix("pfin: reading standard input (type or paste the statement, then Ctrl-D; or name a FILE)\n"), "\(text)")

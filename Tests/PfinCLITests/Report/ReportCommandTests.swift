@@ -135,22 +135,9 @@ struct ReportHostileInputTests {
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1)"))
 struct ReportColourTests {
     static func onTerminal(noColor: String?) throws -> String {
-        let command = "\(PfinProcess.executable.path) report Samples/us-checking-chase.csv --month 2024-05"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.currentDirectoryURL = Repository.root
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = noColor
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        let run = try PfinProcess.onTerminal(["report", "Samples/us-checking-chase.csv", "--month", "2024-05"], environment: ["NO_COLOR": noColor])
+        #expect(run.status == 0)
+        return run.text
     }
 
     @Test func colouredOnATerminal() throws {

@@ -22,6 +22,30 @@ enum PfinProcess {
     }()
 
     /// Runs `pfin ARGUMENTS` in the repository root, with `stdin` as standard input.
+    /// Runs `pfin ARGUMENTS` under `script -qec` in the repository, its standard output and error
+    /// a pseudo-terminal: what a person at a terminal sees (line ends as the terminal gives them,
+    /// CR LF), and the exit status. `environment` values replace the test's own; `nil` removes one.
+    static func onTerminal(_ arguments: [String], environment: [String: String?] = [:]) throws -> (text: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " "), "/dev/null"]
+        process.currentDirectoryURL = Repository.root
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = "/nonexistent/pfin-tests-config"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
+    /// Whether `onTerminal` can run here.
+    static var hasScript: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
+
     static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
