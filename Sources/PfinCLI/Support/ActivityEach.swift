@@ -1,18 +1,27 @@
+import Synchronization
 import FinanceCore
 import StatementFormats
 import StatementPipeline
 
 /// Reads every input file and hands each activity to `body`; diagnostics go to the printer.
-/// For commands that look at transactions rather than convert them (`rules explain`, …).
+/// For commands that look at transactions rather than convert them (`report`, `rules explain`, …);
+/// with `progress`, a long file shows a progress line on a terminal (`ProgressLine`).
 enum ActivityEach {
-    static func read(_ options: InputOptions, printer: inout DiagnosticPrinter, _ body: @escaping (PaymentActivity) -> Void) {
+    static func read(_ options: InputOptions, printer: inout DiagnosticPrinter, progress: Bool = false,
+                     _ body: @escaping (PaymentActivity) -> Void)
+    {
         var sink = CallbackSink(printer: printer, body: body)
+        let showsProgress = progress && ProgressLine.isWanted(quiet: false)
         for path in options.files {
+            let line = showsProgress ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
+            sink.progress = line
             do {
-                try options.source(path).read(options: options.readOptions(for: path), into: &sink)
+                try options.source(path).read(options: options.readOptions(for: path), into: &sink, opened: { line?.watch($0) })
             } catch {
+                line?.stop()
                 sink.printer.fail(String(describing: error))
             }
+            line?.stop()
         }
         printer = sink.printer
     }
@@ -21,7 +30,13 @@ enum ActivityEach {
 private struct CallbackSink: ActivitySink {
     var printer: DiagnosticPrinter
     let body: (PaymentActivity) -> Void
+    var progress: ProgressLine? { didSet { rows = 0 } }
+    var rows = 0
 
-    mutating func accept(_ activity: PaymentActivity) { body(activity) }
+    mutating func accept(_ activity: PaymentActivity) {
+        body(activity)
+        rows += 1
+        if rows & 1023 == 0, let progress { progress.rows.store(rows, ordering: .relaxed) }
+    }
     mutating func report(_ diagnostic: Diagnostic) { printer.print(diagnostic) }
 }

@@ -38,6 +38,7 @@ enum ReportCommand {
             OptionSpec("--format", value: "FORMAT", help: "text (default), csv, json or html."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
             OptionSpec("--out-dir", value: "DIR", help: "Write one file per month (and index.html for html) into DIR, creating it."),
+            OptionSpec("--quiet", help: "No progress line on a terminal while long files are read."),
             OptionSpec("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones."),
             OptionSpec("--transactions", help: "JSON: list every transaction of each month too (HTML pages always do)."),
             OptionSpec("--db", value: "PATH", help: "Read the transactions from this ledger instead of files."),
@@ -72,7 +73,7 @@ enum ReportCommand {
             // Months after the period are never reported; earlier ones feed the comparisons.
             LedgerReading.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
         } else {
-            ActivityEach.read(request.input, printer: &printer, add)
+            ActivityEach.read(request.input, printer: &printer, progress: !arguments.flag("--quiet"), add)
         }
         var input = stage.base
         for warning in input.warnings { printer.print(warning) }
