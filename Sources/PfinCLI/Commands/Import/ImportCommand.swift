@@ -25,8 +25,8 @@ enum ImportCommand {
             pair is only a suggestion: 'pfin transfers' lists them to accept or reject.
             --no-transfer-matching turns this off.
 
-            The ledger is --db PATH, else $PFIN_DB, else $XDG_DATA_HOME/pfin/ledger.sqlite, else
-            ~/.local/share/pfin/ledger.sqlite.
+            The ledger is --db PATH, else $PFIN_DB, else the configuration's db ('pfin config'),
+            else $XDG_DATA_HOME/pfin/ledger.sqlite, else ~/.local/share/pfin/ledger.sqlite.
 
             Each file imported is a batch: 'pfin imports' lists them, 'pfin undo' removes the last
             one (or 'pfin undo BATCH' another). --dry-run reads and matches everything, then rolls
@@ -35,7 +35,7 @@ enum ImportCommand {
             transfer matching would turn into transfers.
             """,
         options: InputOptions.specs + RulesLoading.specs + [
-            LedgerOpening.spec,
+            LedgerOptions.spec,
             OptionSpec("--dry-run", help: "Show what would be added, the duplicates and of what, the transfers; write nothing."),
             OptionSpec("--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs)."),
             OptionSpec("--quiet", help: "No progress line on a terminal for long imports."),
@@ -59,7 +59,7 @@ enum ImportCommand {
             return Pfin.usageFailure(error, spec: spec)
         }
         guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer),
-            let ledger = LedgerOpening.open(arguments, create: true, printer: &printer)
+            let ledger = LedgerOptions.open(arguments, create: true, printer: &printer)
         else { return ExitStatus.inputErrors }
         let options = ImportOptions(dryRun: arguments.flag("--dry-run"), matchTransfers: !arguments.flag("--no-transfer-matching"))
         var total = ImportResult(file: "", dryRun: options.dryRun)
@@ -95,7 +95,7 @@ enum ImportCommand {
         progress?.stop()
         let result = outcome.result
         if let error = outcome.ledgerError {
-            LedgerOpening.report(error, printer: &printer)
+            LedgerOptions.fail(error, printer: &printer)
             Terminal.out("\(path): \(notTaken)\n")
             return (result, true)
         }

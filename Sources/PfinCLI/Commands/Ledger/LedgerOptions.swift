@@ -5,7 +5,7 @@ import LedgerStore
 /// it with failures worded for the user (`pfin: error: …` and a `pfin: note:` with what to do).
 struct LedgerOptions {
     static let spec = OptionSpec("--db", value: "PATH",
-                                 help: "The ledger file (default: $PFIN_DB, else $XDG_DATA_HOME/pfin/ledger.sqlite).")
+                                 help: "The ledger file (default: $PFIN_DB, else the configuration's db, else $XDG_DATA_HOME/pfin/ledger.sqlite, else ~/.local/share/pfin/ledger.sqlite).")
 
     /// The database file.
     let path: String
@@ -28,6 +28,18 @@ struct LedgerOptions {
     static func defaultPath() -> String? {
         if let db = Configuration.environment("PFIN_DB"), !db.isEmpty { return db }
         return Configuration.current.db?.value ?? Ledger.defaultPath()
+    }
+
+    /// `--db` (or the default) opened, for a command that has checked its other arguments:
+    /// problems (an empty `--db`, no default, a ledger that cannot be opened) are printed, and
+    /// give `nil` (exit 1).
+    static func open(_ arguments: ParsedArguments, create: Bool, printer: inout DiagnosticPrinter) -> Ledger? {
+        do throws(UsageError) {
+            return try parse(arguments).open(create: create, printer: &printer)
+        } catch {
+            printer.fail(error.message)
+            return nil
+        }
     }
 
     /// Whether the file is there (a read-only command then opens it without creating it).

@@ -5,7 +5,7 @@ import LedgerStore
 enum LedgerReconcile {
     static func run(_ arguments: ParsedArguments, json: Bool) -> Int32 {
         var printer = DiagnosticPrinter()
-        guard let ledger = LedgerOpening.open(arguments, create: false, printer: &printer) else { return ExitStatus.inputErrors }
+        guard let ledger = LedgerOptions.open(arguments, create: false, printer: &printer) else { return ExitStatus.inputErrors }
         let account = arguments.value("--account")
         let results: [LedgerReconciliation]
         let text: LedgerReconcileText
@@ -19,7 +19,7 @@ enum LedgerReconcile {
             }
             text = LedgerReconcileText(idLength: try ledger.uniquePrefixLength(of: named))
         } catch {
-            LedgerOpening.report(error, printer: &printer)
+            LedgerOptions.fail(error, printer: &printer)
             return ExitStatus.inputErrors
         }
         if json {
