@@ -91,7 +91,7 @@ enum ConvertCommand {
         do {
             let showsProgress = ProgressLine.isWanted(quiet: quiet)
             for path in options.files {
-                let progress = showsProgress ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
+                let progress = ProgressLine.reading(path, wanted: showsProgress)
                 defer { progress?.stop() }
                 sink.base.progress = progress
                 try options.source(path).read(options: options.readOptions(for: path), into: &sink, opened: { progress?.watch($0) })

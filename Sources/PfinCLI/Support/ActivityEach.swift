@@ -1,4 +1,3 @@
-import Synchronization
 import FinanceCore
 import StatementFormats
 import StatementPipeline
@@ -13,7 +12,7 @@ enum ActivityEach {
         var sink = CallbackSink(printer: printer, body: body)
         let showsProgress = progress && ProgressLine.isWanted(quiet: false)
         for path in options.files {
-            let line = showsProgress ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
+            let line = ProgressLine.reading(path, wanted: showsProgress)
             sink.progress = line
             do {
                 try options.source(path).read(options: options.readOptions(for: path), into: &sink, opened: { line?.watch($0) })
@@ -30,13 +29,11 @@ enum ActivityEach {
 private struct CallbackSink: ActivitySink {
     var printer: DiagnosticPrinter
     let body: (PaymentActivity) -> Void
-    var progress: ProgressLine? { didSet { rows = 0 } }
-    var rows = 0
+    var progress: ProgressLine?
 
     mutating func accept(_ activity: PaymentActivity) {
         body(activity)
-        rows += 1
-        if rows & 1023 == 0, let progress { progress.rows.store(rows, ordering: .relaxed) }
+        progress?.countRow()
     }
     mutating func report(_ diagnostic: Diagnostic) { printer.print(diagnostic) }
 }

@@ -22,13 +22,20 @@ final class ProgressLine: @unchecked Sendable {
         return true
     }
 
+    /// A line for reading `path` when `wanted` (see `isWanted`), else `nil`.
+    static func reading(_ path: String, wanted: Bool) -> ProgressLine? {
+        wanted ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
+    }
+
     private let label: String
     private let queue = DispatchQueue(label: "pfin.progress")
     private let timer: DispatchSourceTimer
     private let started = DispatchTime.now()
     private let delay: Double
-    /// Rows done so far, published by the work every so often.
-    let rows = Atomic<Int>(0)
+    /// Rows done so far, published by `countRow` every 1,024 rows.
+    private let rows = Atomic<Int>(0)
+    /// Rows counted by the working thread alone, not yet all published.
+    private var counted = 0
     /// The input being read (set once it is open); touched on `queue` only.
     private var input: ByteInput?
     private var shown = false
@@ -41,6 +48,12 @@ final class ProgressLine: @unchecked Sendable {
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(250))
         timer.setEventHandler { [unowned self] in tick() }
         timer.resume()
+    }
+
+    /// One more row done; called by the thread doing the work.
+    func countRow() {
+        counted += 1
+        if counted & 1023 == 0 { rows.store(counted, ordering: .relaxed) }
     }
 
     /// Watches `input`'s bytes against its size.

@@ -12,8 +12,7 @@ struct WritingSink<Writer: StatementWriter>: RuledActivitySink {
     let trackUncategorized: Bool
     private(set) var written = 0
     /// The progress line of the file being read, told the rows written every 1,024.
-    var progress: ProgressLine? { didSet { progressStart = written } }
-    private var progressStart = 0
+    var progress: ProgressLine?
     private(set) var uncategorizedCount = 0
     private var uncategorized: [PaymentActivity] = []
 
@@ -31,7 +30,7 @@ struct WritingSink<Writer: StatementWriter>: RuledActivitySink {
         }
         try writer.write(activity)
         written += 1
-        if written & 1023 == 0, let progress { progress.rows.store(written - progressStart, ordering: .relaxed) }
+        progress?.countRow()
     }
 
     mutating func report(_ diagnostic: Diagnostic) throws {

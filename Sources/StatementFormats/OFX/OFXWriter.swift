@@ -350,17 +350,20 @@ public struct OFXWriter: StatementWriter {
 extension OFXWriter {
     public var notices: [String] {
         var lines: [String] = []
-        if notes.missingCurrency > 0 {
-            lines.append(Plural.count(notes.missingCurrency, "transaction") + (notes.missingCurrency == 1 ? " has" : " have") + " no currency and " + (notes.missingCurrency == 1 ? "was" : "were") + " written with CURDEF XXX; pass --currency CODE")
+        /// `singular` for one, `plural` for more.
+        func verb(_ count: Int, _ singular: String, _ plural: String) -> String { count == 1 ? singular : plural }
+        let n = notes
+        if n.missingCurrency > 0 {
+            lines.append("\(Plural.count(n.missingCurrency, "transaction")) \(verb(n.missingCurrency, "has", "have")) no currency and \(verb(n.missingCurrency, "was", "were")) written with CURDEF XXX; pass --currency CODE")
         }
-        if notes.missingAccount > 0 {
-            lines.append(Plural.count(notes.missingAccount, "transaction") + (notes.missingAccount == 1 ? " has" : " have") + " no account and " + (notes.missingAccount == 1 ? "was" : "were") + " written under ACCTID UNKNOWN; pass --account NAME")
+        if n.missingAccount > 0 {
+            lines.append("\(Plural.count(n.missingAccount, "transaction")) \(verb(n.missingAccount, "has", "have")) no account and \(verb(n.missingAccount, "was", "were")) written under ACCTID UNKNOWN; pass --account NAME")
         }
-        if notes.longCheckNumbers > 0 {
-            lines.append(Plural.count(notes.longCheckNumbers, "check number") + " longer than OFX's 12 characters " + (notes.longCheckNumbers == 1 ? "was" : "were") + " left out")
+        if n.longCheckNumbers > 0 {
+            lines.append("\(Plural.count(n.longCheckNumbers, "check number")) longer than OFX's 12 characters \(verb(n.longCheckNumbers, "was", "were")) left out")
         }
-        if notes.longMemos > 0 {
-            lines.append(Plural.count(notes.longMemos, "memo") + " " + (notes.longMemos == 1 ? "was" : "were") + " cut to OFX's 255 characters")
+        if n.longMemos > 0 {
+            lines.append("\(Plural.count(n.longMemos, "memo")) \(verb(n.longMemos, "was", "were")) cut to OFX's 255 characters")
         }
         return lines
     }

@@ -87,7 +87,7 @@ enum ImportCommand {
     private static func importFile(_ path: String, into ledger: Ledger, input: InputOptions, rules: RuleEngine?,
                                    options: ImportOptions, quiet: Bool, printer: inout DiagnosticPrinter) -> (ImportResult, ledgerFailed: Bool)
     {
-        let progress = ProgressLine.isWanted(quiet: quiet) ? ProgressLine(label: path == "-" ? "<stdin>" : path) : nil
+        let progress = ProgressLine.reading(path, wanted: ProgressLine.isWanted(quiet: quiet))
         let outcome = LedgerImport.importFile(input.source(path), into: ledger, read: input.readOptions(for: path), rules: rules, options: options,
                                               opened: { progress?.watch($0) }) {
             printer.print($0)
