@@ -31,8 +31,8 @@ let package = Package(
         .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib"]),
         // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
         .target(name: "Rules", dependencies: ["FinanceCore"]),
-        // The flow from inputs to sinks, as values: where inputs come from, the rules stage, the import.
-        .target(name: "StatementPipeline", dependencies: ["FinanceCore", "StatementFormats", "Rules", "LedgerStore"]),
+        // The flow from inputs to sinks, as values: where inputs come from, the rules stage, the writer, report and import ends.
+        .target(name: "StatementPipeline", dependencies: ["FinanceCore", "StatementFormats", "Rules", "LedgerStore", "Reports"]),
         // Report data: monthly summaries computed from activities. Renders nothing.
         .target(name: "Reports", dependencies: ["FinanceCore"]),
         // Mustache templates (the spec's required modules, plus inheritance): parse once, render many.

@@ -85,7 +85,8 @@ enum ConvertCommand {
                                 outputPath: String?, strict: Bool, trackUncategorized: Bool, quiet: Bool,
                                 printer: inout DiagnosticPrinter) -> Int32
     {
-        var sink = RulesStage(rules, into: WritingSink(writer: writer, printer: printer, strict: strict, trackUncategorized: trackUncategorized))
+        var sink = RulesStage(rules, into: WriterSink(writer: writer, reporter: printer, stopsAtFirstError: strict,
+                                                      tracksUncategorized: trackUncategorized))
         var stoppedEarly = false
         var writeFailure: OutputError?
         do {
@@ -93,21 +94,21 @@ enum ConvertCommand {
             for path in options.files {
                 let progress = ProgressLine.reading(path, wanted: showsProgress)
                 defer { progress?.stop() }
-                sink.base.progress = progress
+                sink.base.rowWritten = progress.map { line in { line.countRow() } }
                 try options.source(path).read(options: options.readOptions(for: path), into: &sink, opened: { progress?.watch($0) })
                 progress?.stop()
-                if strict && sink.base.printer.errors > 0 { throw StrictStop() }
             }
             try sink.base.writer.finish()
             for notice in sink.base.writer.notices { Terminal.err("pfin: warning: \(notice)\n") }
-        } catch is StrictStop {
+        } catch is FirstErrorStop {
             stoppedEarly = true
         } catch let error as OutputError {
             writeFailure = error
         } catch {
-            sink.base.printer.fail(String(describing: error))
+            sink.base.reporter.fail(String(describing: error))
         }
-        printer = sink.base.printer
+        printer = sink.base.reporter
+        let written = sink.base.written
         if let writeFailure {
             // An I/O error, not a bad row: nothing is committed and no count is claimed.
             output.discard()
@@ -117,14 +118,14 @@ enum ConvertCommand {
         }
         let target = outputPath.map { "to '\($0)'" } ?? "to standard output"
         if printer.errors > 0 {
-            output.discardIfFile(when: stoppedEarly || sink.base.written == 0)
+            output.discardIfFile(when: stoppedEarly || written == 0)
             if stoppedEarly {
                 Terminal.err("pfin: stopped at the first error (--strict); nothing was written\n")
-            } else if sink.base.written == 0 {
+            } else if written == 0 {
                 Terminal.err("pfin: \(Plural.count(printer.errors, "error")); nothing was written\n")
             }
         }
-        if !(stoppedEarly || (printer.errors > 0 && sink.base.written == 0)) {
+        if !(stoppedEarly || (printer.errors > 0 && written == 0)) {
             do {
                 try output.commit()
             } catch {
@@ -132,20 +133,31 @@ enum ConvertCommand {
                 return ExitStatus.inputErrors
             }
             if printer.errors > 0 {
-                Terminal.err("pfin: \(Plural.count(printer.errors, "error")); skipped the bad rows and wrote the other \(Plural.count(sink.base.written, "transaction")) \(target)\n")
+                Terminal.err("pfin: \(Plural.count(printer.errors, "error")); skipped the bad rows and wrote the other \(Plural.count(written, "transaction")) \(target)\n")
             }
         }
         if printer.errors > 0 { return ExitStatus.inputErrors }
-        if sink.base.trackUncategorized && sink.base.uncategorizedCount > 0 {
-            sink.base.reportUncategorized()
+        if trackUncategorized && sink.base.uncategorized.count > 0 {
+            reportUncategorized(sink.base.uncategorized)
             return ExitStatus.uncategorized
         }
         return ExitStatus.success
     }
-}
 
-/// Thrown to end a `--strict` run at its first error.
-struct StrictStop: Error {}
+    /// Lists the transactions left without a category, for `--fail-uncategorized`.
+    private static func reportUncategorized(_ tally: UncategorizedTally) {
+        var text = ""
+        for a in tally.first {
+            text += "\(a.source): warning: no category for \"\(a.name)\" \(a.amount.decimalString)\(a.currency.map { " \($0)" } ?? "") on \(a.date)\n"
+        }
+        if tally.count > tally.first.count {
+            text += "pfin: … and \(tally.count - tally.first.count) more\n"
+        }
+        text += "pfin: \(Plural.count(tally.count, "transaction")) without a category (--fail-uncategorized); add rules for them\n"
+        text += "pfin: note: 'pfin rules explain --rules FILE INPUT… --uncategorized' shows what the rules did with each\n"
+        Terminal.err(text)
+    }
+}
 
 extension ByteOutput {
     /// Drops a file output that should not appear; standard output has already gone out.

@@ -1,4 +1,5 @@
 import FinanceCore
+import StatementPipeline
 
 /// Prints diagnostics to standard error, compiler style, and counts them.
 ///
@@ -21,4 +22,8 @@ struct DiagnosticPrinter {
         errors += 1
         Terminal.err("pfin: error: \(message)\n" + notes.map { "pfin: note: \($0)\n" }.joined())
     }
+}
+
+extension DiagnosticPrinter: DiagnosticReporter {
+    mutating func report(_ diagnostic: Diagnostic) { print(diagnostic) }
 }

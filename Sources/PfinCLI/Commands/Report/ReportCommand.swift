@@ -66,8 +66,8 @@ enum ReportCommand {
 
         // The rules stage; its warnings are printed once the input is read (the readers hold the
         // printer meanwhile).
-        var stage = RulesStage(rules, into: ReportInput(builder: ReportBuilder(options: request.builderOptions)))
-        // Nothing in the stage throws: `ReportInput` neither stops nor fails.
+        var stage = RulesStage(rules, into: ReportCollector(builder: ReportBuilder(options: request.builderOptions)))
+        // Nothing in the stage throws: `ReportCollector` neither stops nor fails.
         let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {
             // Months after the period are never reported; earlier ones feed the comparisons.
@@ -84,21 +84,5 @@ enum ReportCommand {
         }
         let report = request.period.restrict(input.builder.finish())
         return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
-    }
-}
-
-/// What the report is built from, after the rules stage: the activities, and the rules' warnings
-/// (at most `keptWarnings`: a regex that gives up on every row of a million-row file would
-/// otherwise hold a million diagnostics; the rest are counted).
-private struct ReportInput: RuledActivitySink {
-    static let keptWarnings = 100
-    var builder: ReportBuilder
-    var warnings: [Diagnostic] = []
-    var unlisted = 0
-
-    mutating func accept(_ activity: PaymentActivity) { builder.add(activity) }
-
-    mutating func report(_ diagnostic: Diagnostic) {
-        if warnings.count < Self.keptWarnings { warnings.append(diagnostic) } else { unlisted += 1 }
     }
 }

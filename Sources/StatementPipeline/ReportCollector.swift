@@ -1,0 +1,31 @@
+import FinanceCore
+import Reports
+
+/// The end of a report's reading: activities, after the rules stage, go into a `ReportBuilder`;
+/// the rules' warnings are kept (at most `keptWarnings`: a regex that gives up on every row of a
+/// million-row file would otherwise hold a million diagnostics; the rest are counted) to be shown
+/// with the report.
+///
+///     var stage = RulesStage(engine, into: ReportCollector(builder: ReportBuilder(options: ReportOptions())))
+///     try InputSource("history.jsonl").read(options: ReadOptions(), into: &stage)
+///     let report = stage.base.builder.finish()
+public struct ReportCollector: RuledActivitySink {
+    public static let keptWarnings = 100
+    public var builder: ReportBuilder
+    public private(set) var warnings: [Diagnostic] = []
+    /// Warnings past `keptWarnings`, counted only.
+    public private(set) var unlisted = 0
+    /// Errors reported (a reader's bad rows, when the reading sends them here too).
+    public private(set) var errors = 0
+
+    public init(builder: ReportBuilder) {
+        self.builder = builder
+    }
+
+    public mutating func accept(_ activity: PaymentActivity) { builder.add(activity) }
+
+    public mutating func report(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errors += 1 }
+        if warnings.count < Self.keptWarnings { warnings.append(diagnostic) } else { unlisted += 1 }
+    }
+}

@@ -1,0 +1,71 @@
+import FinanceCore
+import Reports
+import Rules
+import StatementFormats
+import StatementPipeline
+import Testing
+
+/// The ends of a reading an app composes: a writer with its diagnostics, and a report builder.
+@Suite struct TerminalSinkTests {
+    static let csv = """
+        Date,Description,Amount
+        2024-05-01,Coffee Shop,-3.50
+        2024-05-02,Rent,not an amount
+        2024-05-03,Salary,2500.00
+
+        """
+
+    static func engine() throws -> RuleEngine {
+        RuleEngine(try RulesParser.parse("""
+            rule "Coffee"
+              when name contains "coffee"
+              set category = "Food:Coffee"
+            """, file: "r.pfin").get())
+    }
+
+    static func input() -> ByteInput { ByteInput(bytes: Array(csv.utf8), displayName: "t.csv") }
+
+    @Test func theWriterSinkWritesEveryGoodRowAndReportsTheBadOne() throws {
+        let output = ByteOutput.discarding()
+        var sink = RulesStage(try Self.engine(), into: WriterSink(writer: JSONLinesWriter(output: output), reporter: DiagnosticList(),
+                                                                  tracksUncategorized: true))
+        var rows = 0
+        sink.base.rowWritten = { rows += 1 }
+        try InputSource("t.csv").read(Self.input(), options: ReadOptions(), into: &sink)
+        try sink.base.writer.finish()
+        #expect(sink.base.written == 2)
+        #expect(rows == 2)
+        #expect(sink.base.errors == 1)
+        #expect(sink.base.reporter.diagnostics.map(\.location.line) == [3])
+        #expect(sink.base.uncategorized.count == 1)
+        #expect(sink.base.uncategorized.first.map(\.name) == ["Salary"])
+    }
+
+    @Test func stoppingAtTheFirstErrorThrowsThere() throws {
+        var sink = WriterSink(writer: JSONLinesWriter(output: .discarding()), reporter: DiagnosticList(), stopsAtFirstError: true)
+        #expect(throws: FirstErrorStop.self) {
+            try InputSource("t.csv").read(Self.input(), options: ReadOptions(), into: &sink)
+        }
+        #expect(sink.written == 1)
+        #expect(sink.errors == 1)
+    }
+
+    @Test func theReportCollectorBuildsTheMonthFromTheRuledRows() throws {
+        var stage = RulesStage(try Self.engine(), into: ReportCollector(builder: ReportBuilder(options: ReportOptions())))
+        try InputSource("t.csv").read(Self.input(), options: ReadOptions(), into: &stage)
+        #expect(stage.base.errors == 1)
+        #expect(stage.base.warnings.count == 1)
+        let report = stage.base.builder.finish()
+        #expect(report.months.map(\.description) == ["2024-05"])
+    }
+
+    @Test func theCollectorKeepsAHundredWarningsAndCountsTheRest() {
+        var collector = ReportCollector(builder: ReportBuilder(options: ReportOptions()))
+        for line in 1...150 {
+            collector.report(Diagnostic(.warning, code: "rules.regex-gave-up", at: SourceLocation(file: "f", line: line), "gave up"))
+        }
+        #expect(collector.warnings.count == ReportCollector.keptWarnings)
+        #expect(collector.unlisted == 50)
+        #expect(collector.errors == 0)
+    }
+}
