@@ -86,7 +86,9 @@ public final class ImportSession {
 
     /// Inserts `activity` unless the ledger already has its id.
     ///
-    /// - Parameter typeSetByRule: a rule set the type; transfer matching will not change it.
+    /// - Parameters:
+    ///   - activity: the transaction, its id computed by the reader.
+    ///   - typeSetByRule: a rule set the type; transfer matching will not change it.
     /// - Returns: whether it was new.
     @discardableResult
     public func add(_ activity: PaymentActivity, typeSetByRule: Bool = false) throws(LedgerError) -> Bool {

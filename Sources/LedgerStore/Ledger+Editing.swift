@@ -8,7 +8,11 @@ extension Ledger {
 
     /// Imports `activities` as one file, all or nothing.
     ///
-    /// - Parameter typeSetByRule: tells which activities' type a rule set (matching leaves those).
+    /// - Parameters:
+    ///   - activities: the file's transactions, in its order.
+    ///   - file: the file's name, as the user gave it (recorded with the import).
+    ///   - options: a dry run, transfer matching.
+    ///   - typeSetByRule: tells which activities' type a rule set (matching leaves those).
     public func importActivities(_ activities: some Sequence<PaymentActivity>, file: String,
                                  options: ImportOptions = ImportOptions(),
                                  typeSetByRule: (PaymentActivity) -> Bool = { _ in false }) throws(LedgerError) -> ImportResult
@@ -21,7 +25,9 @@ extension Ledger {
     /// Adds a transaction entered by hand and returns its new id (random: a hand-entered
     /// transaction has no bank data to derive a stable one from; `activity.id` is ignored).
     ///
-    /// - Parameter typeLocked: the user chose the type, so transfer matching must not change it.
+    /// - Parameters:
+    ///   - activity: the transaction as the user entered it.
+    ///   - typeLocked: the user chose the type, so transfer matching must not change it.
     public func add(_ activity: PaymentActivity, typeLocked: Bool = true) throws(LedgerError) -> ActivityID {
         guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
         let insert = try statement("""

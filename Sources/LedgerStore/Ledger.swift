@@ -32,7 +32,10 @@ public final class Ledger {
 
     /// Opens the ledger at `path`, creating it (and its parent directories) unless `create` is false.
     ///
-    /// - Parameter busyTimeout: how long to wait for another process's write, in seconds.
+    /// - Parameters:
+    ///   - path: the ledger's file (`:memory:` for one in memory).
+    ///   - create: create a missing ledger; with `false` a missing one is an error.
+    ///   - busyTimeout: how long to wait for another process's write, in seconds.
     /// - Throws: `LedgerError.missing` (with `create: false`), `.cannotOpen`, `.newerSchema` when a
     ///   newer pfin wrote the file, `.busy`, `.sqlite`.
     public init(path: String, create: Bool = true, busyTimeout: Double = 30) throws(LedgerError) {

@@ -12,6 +12,7 @@ public struct MustacheTemplate: Sendable {
     /// Parses `source`.
     ///
     /// - Parameters:
+    ///   - source: The template's text.
     ///   - name: Names the template in error messages, e.g. its file name.
     ///   - partials: Templates that `{{>name}}` and `{{<name}}` tags may include; they are parsed
     ///     too, and their errors name them.

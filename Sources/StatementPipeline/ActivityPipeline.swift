@@ -25,7 +25,13 @@ public enum ActivityPipeline {
     /// Reads `source` and hands each activity, through the rules stage, each diagnostic and each
     /// statement to `consume`, in order.
     ///
-    /// - Parameter rowBalances: also the balances rows state (readers parse them only when asked).
+    /// - Parameters:
+    ///   - source: the input and how to choose its reader.
+    ///   - options: the reader's options (profile, account, currency, strictness).
+    ///   - rules: applied on the reading thread, through a `RulesStage`; `nil` for none.
+    ///   - rowBalances: also the balances rows state (readers parse them only when asked).
+    ///   - opened: called with the input once it is open (a progress line watches it).
+    ///   - consume: called on the calling thread with each item, in the input's order.
     public static func run(_ source: InputSource, options: ReadOptions, rules: RuleEngine?, rowBalances: Bool = false,
                            opened: @escaping @Sendable (ByteInput) -> Void = { _ in }, consume: (Item) throws -> Void) throws
     {

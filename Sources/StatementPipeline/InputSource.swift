@@ -21,8 +21,12 @@ public struct InputSource: Sendable {
     /// Reads the input into `sink`. Throws only what the sink or reader throws past its
     /// diagnostics (a sink that stops, an input error in the middle of reading).
     ///
-    /// - Parameter opened: called with the input once it is open, before reading (a progress line
-    ///   watches its `bytesRead` against its `size`).
+    /// - Parameters:
+    ///   - options: the reader's options (profile, account, currency, strictness).
+    ///   - sink: receives the activities and diagnostics, including the error for a file that
+    ///     cannot be opened or read.
+    ///   - opened: called with the input once it is open, before reading (a progress line
+    ///     watches its `bytesRead` against its `size`).
     public func read(options: ReadOptions, into sink: inout some ActivitySink, opened: (ByteInput) -> Void = { _ in }) throws {
         let input: ByteInput
         do {

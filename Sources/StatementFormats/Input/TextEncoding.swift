@@ -71,8 +71,10 @@ extension TextEncoding {
     /// so, else Windows-1252 (which decodes any byte; the CSV reader then tells the other
     /// single-byte code pages apart, `CodePageDetection`).
     ///
-    /// - Parameter isComplete: whether `prefix` is the whole input (a UTF-8 sequence cut at the end
-    ///   of a partial prefix is not an error).
+    /// - Parameters:
+    ///   - prefix: the first bytes of the input.
+    ///   - isComplete: whether `prefix` is the whole input (a UTF-8 sequence cut at the end
+    ///     of a partial prefix is not an error).
     public static func guess(_ prefix: [UInt8], isComplete: Bool) -> EncodingGuess {
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { return EncodingGuess(encoding: .utf8, isCertain: true) }
         if prefix.starts(with: [0xFF, 0xFE]) { return EncodingGuess(encoding: .utf16LE, isCertain: true) }

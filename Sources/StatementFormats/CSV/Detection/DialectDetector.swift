@@ -36,7 +36,10 @@ public struct DialectDetector: Sendable {
     }
 
     /// Detects the dialect of `text` (UTF-8, already decoded from `encoding`).
-    /// - Parameter isComplete: whether `text` is the whole file rather than its first part.
+    /// - Parameters:
+    ///   - text: the file's text, or its first part, as UTF-8.
+    ///   - encoding: what the file's bytes were decoded from, recorded in the dialect.
+    ///   - isComplete: whether `text` is the whole file rather than its first part.
     public func detect(_ text: [UInt8], encoding: TextEncoding, isComplete: Bool) -> Result<DialectDetection, Diagnostic> {
         let fileStart = SourceLocation(file: file, line: 1)
         if let dialect = PfinCSVLayout.dialect(text, pinned: pinned, encoding: encoding) {
