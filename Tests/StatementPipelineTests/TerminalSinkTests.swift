@@ -1,4 +1,5 @@
 import FinanceCore
+import Foundation
 import Reports
 import Rules
 import StatementFormats
@@ -67,5 +68,37 @@ import Testing
         #expect(collector.warnings.count == ReportCollector.keptWarnings)
         #expect(collector.unlisted == 50)
         #expect(collector.errors == 0)
+    }
+}
+
+/// The all-or-nothing policy of a conversion's output.
+@Suite struct ConversionEndTests {
+    @Test func theEndFollowsFromWhatHappened() {
+        let full = OutputError(path: "out.jsonl", errno: 28)
+        #expect(ConversionEnd(written: 3, errors: 0) == .complete(written: 3))
+        #expect(ConversionEnd(written: 0, errors: 0) == .complete(written: 0))
+        #expect(ConversionEnd(written: 2, errors: 1) == .partial(written: 2, errors: 1))
+        #expect(ConversionEnd(written: 0, errors: 2) == .nothingWritten(errors: 2))
+        #expect(ConversionEnd(written: 2, errors: 1, stoppedAtFirstError: true) == .stoppedAtFirstError)
+        #expect(ConversionEnd(written: 2, errors: 1, stoppedAtFirstError: true, outputFailure: full) == .outputFailed(full))
+        #expect(ConversionEnd(written: 2, errors: 1).commits)
+        #expect(!ConversionEnd(written: 0, errors: 2).commits)
+    }
+
+    /// A file output is renamed into place only when the end commits; otherwise an earlier file
+    /// stays as it was and no temporary is left.
+    @Test func aDroppedEndLeavesTheEarlierFile() throws {
+        let directory = "/tmp/pfin-conversion-end-\(getpid())"
+        mkdir(directory, 0o755)
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/out.txt"
+        try "earlier".write(toFile: path, atomically: false, encoding: .utf8)
+        for (end, expected) in [(ConversionEnd.nothingWritten(errors: 1), "earlier"), (.complete(written: 1), "new")] {
+            let output = try ByteOutput.atomicFile(path)
+            try output.write(Array("new".utf8))
+            try end.finish(output)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.txt"])
+        }
     }
 }

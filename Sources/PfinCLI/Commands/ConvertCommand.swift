@@ -108,35 +108,33 @@ enum ConvertCommand {
             sink.base.reporter.fail(String(describing: error))
         }
         printer = sink.base.reporter
-        let written = sink.base.written
-        if let writeFailure {
-            // An I/O error, not a bad row: nothing is committed and no count is claimed.
-            output.discard()
-            printer.fail(writeFailure.description,
-                         notes: outputPath.map { ["nothing was written to '\($0)'; an earlier file of that name is unchanged"] } ?? [])
+        let end = ConversionEnd(written: sink.base.written, errors: printer.errors, stoppedAtFirstError: stoppedEarly,
+                                outputFailure: writeFailure)
+        do {
+            try end.finish(output)
+        } catch {
+            printer.fail(error.description)
             return ExitStatus.inputErrors
         }
-        let target = outputPath.map { "to '\($0)'" } ?? "to standard output"
-        if printer.errors > 0 {
-            output.discardIfFile(when: stoppedEarly || written == 0)
-            if stoppedEarly {
-                Terminal.err("pfin: stopped at the first error (--strict); nothing was written\n")
-            } else if written == 0 {
-                Terminal.err("pfin: \(Plural.count(printer.errors, "error")); nothing was written\n")
-            }
+        switch end {
+        case .outputFailed(let failure):
+            // An I/O error, not a bad row: nothing is committed and no count is claimed.
+            printer.fail(failure.description,
+                         notes: outputPath.map { ["nothing was written to '\($0)'; an earlier file of that name is unchanged"] } ?? [])
+            return ExitStatus.inputErrors
+        case .stoppedAtFirstError:
+            Terminal.err("pfin: stopped at the first error (--strict); nothing was written\n")
+            return ExitStatus.inputErrors
+        case .nothingWritten(let errors):
+            Terminal.err("pfin: \(Plural.count(errors, "error")); nothing was written\n")
+            return ExitStatus.inputErrors
+        case .partial(let written, let errors):
+            let target = outputPath.map { "to '\($0)'" } ?? "to standard output"
+            Terminal.err("pfin: \(Plural.count(errors, "error")); skipped the bad rows and wrote the other \(Plural.count(written, "transaction")) \(target)\n")
+            return ExitStatus.inputErrors
+        case .complete:
+            break
         }
-        if !(stoppedEarly || (printer.errors > 0 && written == 0)) {
-            do {
-                try output.commit()
-            } catch {
-                printer.fail(error.description)
-                return ExitStatus.inputErrors
-            }
-            if printer.errors > 0 {
-                Terminal.err("pfin: \(Plural.count(printer.errors, "error")); skipped the bad rows and wrote the other \(Plural.count(written, "transaction")) \(target)\n")
-            }
-        }
-        if printer.errors > 0 { return ExitStatus.inputErrors }
         if trackUncategorized && sink.base.uncategorized.count > 0 {
             reportUncategorized(sink.base.uncategorized)
             return ExitStatus.uncategorized
@@ -156,12 +154,5 @@ enum ConvertCommand {
         text += "pfin: \(Plural.count(tally.count, "transaction")) without a category (--fail-uncategorized); add rules for them\n"
         text += "pfin: note: 'pfin rules explain --rules FILE INPUT… --uncategorized' shows what the rules did with each\n"
         Terminal.err(text)
-    }
-}
-
-extension ByteOutput {
-    /// Drops a file output that should not appear; standard output has already gone out.
-    func discardIfFile(when condition: Bool) {
-        if condition { discard() }
     }
 }

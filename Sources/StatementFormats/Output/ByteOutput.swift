@@ -205,7 +205,7 @@ public final class ByteOutput {
 }
 
 /// A file that could not be written.
-public struct OutputError: Error, Sendable, CustomStringConvertible {
+public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
     public let errno: Int32
 
