@@ -77,11 +77,11 @@ let package = Package(
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "FinanceCore", "TestSupport"]),
         // Runs the Mustache spec suite from ../shared/mustache-spec when it is there.
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore", "BrowserCheck"],
+        .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore", "BrowserCheck", "TestSupport"],
                     exclude: ["Golden"]),
         // Headless Chromium as a test instrument (layout at a width, screenshots), for the HTML tests.
         .target(name: "BrowserCheck", path: "Tests/BrowserCheck"),
-        // What several test targets share: the seeded generator of the property tests.
+        // What several test targets share: the seeded generator of the property tests, golden files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // One check per input language: what each fuzz target holds the library to (Fuzz/, Scripts/fuzz).
         .target(name: "FuzzChecks", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Mustache", "LedgerStore"], path: "Tests/FuzzChecks"),
@@ -90,7 +90,7 @@ let package = Package(
         // Fixtures and golden files are read from the source tree (#filePath), not bundled.
         .testTarget(
             name: "StatementFormatsTests",
-            dependencies: ["StatementFormats", "FinanceCore"],
+            dependencies: ["StatementFormats", "FinanceCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         // End-to-end: runs the built `pfin` binary.

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+import TestSupport
 @testable import StatementFormats
 
 /// `LedgerWriter` and `BeancountWriter`: golden files for activities with everything a journal
@@ -60,16 +61,10 @@ import Testing
         return (try String(contentsOfFile: path, encoding: .utf8), writer.notices)
     }
 
-    /// Compares with `Fixtures/journal/NAME`; `PFIN_RECORD_GOLDEN=1` records it instead.
+    /// Compares with `Fixtures/journal/NAME` (`TestSupport.Golden`).
     static func checkGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let url = Repository.fixtures.appendingPathComponent("journal").appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["PFIN_RECORD_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "differs from Fixtures/journal/\(name)", sourceLocation: sourceLocation)
+        Golden.check(actual, at: Repository.fixtures.appendingPathComponent("journal").appendingPathComponent(name),
+                     shownAs: "Fixtures/journal/\(name)", sourceLocation: sourceLocation)
     }
 
     @Test("golden output", arguments: [(StatementFormat.ledger, "awkward.journal"), (.beancount, "awkward.beancount")])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `pfin` binary, as a user would.
 enum PfinProcess {
@@ -105,21 +106,11 @@ enum Repository {
     static var csvSamples: [String] { samples.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") } }
 }
 
-/// Compares text a user reads with a checked-in golden file. Set `PFIN_RECORD_GOLDEN=1` to
-/// re-record on purpose; otherwise a difference fails the test.
+/// Compares text a user reads with a checked-in golden file under `Tests/PfinCLITests/Golden`
+/// (`TestSupport.Golden`: `PFIN_RECORD_GOLDEN=1` re-records and fails the run).
 enum Golden {
     static func check(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let url = Repository.testsDirectory.appendingPathComponent("Golden").appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["PFIN_RECORD_GOLDEN"] == "1" {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden file Golden/\(name); run with PFIN_RECORD_GOLDEN=1 to record it",
-                         sourceLocation: sourceLocation)
-            return
-        }
-        #expect(actual == expected, "differs from Golden/\(name)", sourceLocation: sourceLocation)
+        TestSupport.Golden.check(actual, at: Repository.testsDirectory.appendingPathComponent("Golden").appendingPathComponent(name),
+                     shownAs: "Golden/\(name)", sourceLocation: sourceLocation)
     }
 }

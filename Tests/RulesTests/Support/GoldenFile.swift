@@ -1,15 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// Text a user reads, compared with a checked-in file under `Tests/RulesTests/Golden`. Set
-/// `PFIN_RECORD_GOLDEN=1` to re-record on purpose; otherwise a difference fails the test.
-/// (The same convention as `Tests/PfinCLITests`.)
+/// Text a user reads, compared with a checked-in file under `Tests/RulesTests/Golden`. `PFIN_RECORD_GOLDEN=1`
+/// re-records (and fails the run, see `TestSupport.Golden`).
 enum GoldenFile {
     /// `Tests/RulesTests`, found from this source file.
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let directory = testsDirectory.appendingPathComponent("Golden")
-
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["PFIN_RECORD_GOLDEN"] == "1" }
 
     /// The contents of `Golden/NAME`, or `nil` (with an issue recorded) when it is missing.
     static func read(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
@@ -29,17 +27,6 @@ enum GoldenFile {
     }
 
     static func check(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let url = directory.appendingPathComponent(name)
-        if isRecording {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden file Golden/\(name); run with PFIN_RECORD_GOLDEN=1 to record it",
-                         sourceLocation: sourceLocation)
-            return
-        }
-        #expect(actual == expected, "differs from Golden/\(name)", sourceLocation: sourceLocation)
+        Golden.check(actual, at: directory.appendingPathComponent(name), shownAs: "Golden/\(name)", sourceLocation: sourceLocation)
     }
 }
