@@ -20,7 +20,8 @@ from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_PATTERNS = ["*.csv", "*.txt", "*.ofx", "*.qfx", "*.qif", "*.xml", "*.sta", "*.n43"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import samples as sample_manifest  # noqa: E402
 LEDGER_ASSERTION = re.compile(r"^(    \S.*  +0(?:\.0+)? \S+ = )(-?\d+(?:\.\d+)?)( \S+)$", re.M)
 BEANCOUNT_BALANCE = re.compile(r"^(\d{4}-\d\d-\d\d balance \S+ +)(-?\d+(?:\.\d+)?)( \S+)$", re.M)
 
@@ -88,7 +89,7 @@ def check(pfin, sample, work):
 
 def main():
     pfin = str(Path(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/pfin").resolve())
-    samples = sorted({str(p.relative_to(ROOT)) for pattern in SAMPLE_PATTERNS for p in (ROOT / "Samples").glob(pattern)})
+    samples = sample_manifest.relative()
     failures, checked = [], 0
     with tempfile.TemporaryDirectory(prefix="pfin-balances-") as directory:
         for sample in samples:

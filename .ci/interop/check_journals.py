@@ -27,7 +27,8 @@ from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_PATTERNS = ["*.csv", "*.txt", "*.ofx", "*.qfx", "*.qif", "*.xml", "*.sta", "*.n43"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import samples as sample_manifest  # noqa: E402
 
 LEDGER_POSTING = re.compile(r"^    (\S(?:.*?\S)?)  +(-?\d+(?:\.\d+)?) (\S+)$")
 LEDGER_ID = re.compile(r"^    ; id: ([0-9a-f]{16})$")
@@ -230,7 +231,7 @@ def check(pfin, sample, rules, work):
 
 def main():
     pfin = str(Path(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/pfin").resolve())
-    samples = sorted({str(p.relative_to(ROOT)) for pattern in SAMPLE_PATTERNS for p in (ROOT / "Samples").glob(pattern)})
+    samples = sample_manifest.relative()
     failures = []
     with tempfile.TemporaryDirectory(prefix="pfin-journals-") as directory:
         work = Path(directory)

@@ -22,6 +22,8 @@ from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import samples as sample_manifest  # noqa: E402
 warnings.simplefilter("ignore")  # ofxtools warns about names longer than OFX's 32 characters
 
 
@@ -88,10 +90,10 @@ def ours(binary, path):
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/pfin"
     ofxdump = sys.argv[2] if len(sys.argv) > 2 else ".build/interop/ofxdump"
-    samples = sorted(p for p in (ROOT / "Samples").iterdir() if p.suffix in (".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"))
+    samples = sample_manifest.paths()
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
-        files = [p for p in samples if p.suffix in (".ofx", ".qfx")]
+        files = sample_manifest.paths("ofx")
         for sample in samples:
             for to in ("ofx", "ofx1"):
                 written = Path(tmp) / f"{sample.stem}.{to}.ofx"

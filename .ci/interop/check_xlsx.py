@@ -36,6 +36,8 @@ import openpyxl
 from openpyxl.utils.datetime import CALENDAR_MAC_1904
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import samples as sample_manifest  # noqa: E402
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 MONEY_ROLES = ("amount", "debit", "credit", "balance")
 DATE_ROLES = ("date", "value-date")
@@ -251,7 +253,7 @@ def activities(pfin, path):
 
 def main():
     pfin = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/pfin"
-    samples = sorted(p for p in (ROOT / "Samples").iterdir() if p.suffix in (".csv", ".txt"))
+    samples = sample_manifest.paths("csv")
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         for sample_path in samples:

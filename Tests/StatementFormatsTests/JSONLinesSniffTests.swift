@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+import TestSupport
 @testable import StatementFormats
 
 /// Format detection with the JSON Lines reader registered: pfin's own output is JSON Lines, and
@@ -50,8 +51,7 @@ import Testing
         #expect(StatementReaders.reader(for: .jsonl) is JSONLinesReader)
     }
 
-    @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Samples").path)
-        .filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"].contains(where: $0.hasSuffix) }.sorted())
+    @Test(arguments: SampleManifest.files)
     func noSampleIsTakenForJSONLines(_ sample: String) throws {
         let prefix = try ByteInput(path: Repository.sample(sample)).peek(upTo: 4096)
         #expect(JSONLinesReader.sniff(prefix) == 0)

@@ -2,6 +2,7 @@ import FinanceCore
 import Foundation
 import StatementFormats
 import Testing
+import TestSupport
 
 /// Every sample converts with no flags and gives the transactions worked out independently in
 /// `Fixtures/sample-expectations.json`: the row count, the first and last rows field by field, and
@@ -36,10 +37,21 @@ struct SampleTests {
     }()
 
     @Test func everySampleHasExpectations() throws {
-        let samples = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Samples").path)
-            .filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"].contains(where: $0.hasSuffix) }
+        let samples = SampleManifest.files
         #expect(Set(samples) == Set(Self.expectations.map(\.file)))
         #expect(samples.count >= 12)
+    }
+
+    /// `Samples/samples.tsv` names every statement in `Samples/` (the rules and the README aside),
+    /// each with the format pfin identifies it as.
+    @Test func theManifestListsEverySampleWithItsFormat() throws {
+        let present = try FileManager.default.contentsOfDirectory(atPath: SampleManifest.samplesDirectory.path)
+            .filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".pfin") && $0 != "samples.tsv" }
+        #expect(SampleManifest.files == present.sorted())
+        for entry in SampleManifest.entries {
+            let prefix = try ByteInput(path: Repository.sample(entry.file)).peek(upTo: 4096)
+            #expect(StatementReaders.detect(prefix)?.name.hasPrefix(entry.format) == true, "\(entry.file)")
+        }
     }
 
     @Test(arguments: expectations)
@@ -54,7 +66,7 @@ struct SampleTests {
     }
 
     static var csvExpectations: [Expected] {
-        expectations.filter { $0.file.hasSuffix(".csv") || $0.file.hasSuffix(".txt") }
+        expectations.filter { SampleManifest.files(format: "csv").contains($0.file) }
     }
 
     @Test(arguments: csvExpectations)

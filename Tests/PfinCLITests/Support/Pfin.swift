@@ -97,13 +97,10 @@ enum Repository {
     static func sample(_ name: String) -> String { "Samples/\(name)" }
 
     /// Every sample statement.
-    static var samples: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)) ?? []
-        return names.filter { [".csv", ".txt", ".ofx", ".qfx", ".qif", ".xml", ".sta", ".n43"].contains(where: $0.hasSuffix) }.sorted()
-    }
+    static var samples: [String] { SampleManifest.files }
 
     /// The CSV samples (the ones with a dialect).
-    static var csvSamples: [String] { samples.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") } }
+    static var csvSamples: [String] { SampleManifest.files(format: "csv") }
 }
 
 /// Compares text a user reads with a checked-in golden file under `Tests/PfinCLITests/Golden`
