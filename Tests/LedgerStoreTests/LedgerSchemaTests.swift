@@ -14,6 +14,28 @@ import Testing
         #expect(mode.string(0) == "wal")
     }
 
+    /// New ledgers in memory are copies of one migrated image: they must be what the migrations
+    /// make of a file, and each its own database.
+    @Test func ledgersInMemoryHaveTheMigratedSchemaAndNothingInCommon() throws {
+        func schema(_ ledger: Ledger) throws -> [String] {
+            let rows = try ledger.connection.prepare("SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_schema ORDER BY name")
+            var lines: [String] = []
+            while try rows.step() { lines.append(rows.string(0)) }
+            return lines
+        }
+        let file = try Ledger(path: temporaryLedgerPath())
+        let first = try Ledger(path: Ledger.inMemory), second = try Ledger(path: Ledger.inMemory)
+        #expect(try schema(first) == schema(file))
+        #expect(try schema(first).count > 5)
+        #expect(try first.storedSchemaVersion() == Ledger.schemaVersion)
+        #expect(try first.connection.integer("PRAGMA page_size") == 8192)
+        _ = try first.importActivities([activity(1), activity(2)], file: "a.csv")
+        #expect(try first.list().count == 2)
+        #expect(try second.list().isEmpty)
+        #expect(try Ledger(path: Ledger.inMemory).list().isEmpty)
+        #expect(try first.integrityCheck() == ["ok"])
+    }
+
     @Test func reopeningKeepsTheData() throws {
         let path = temporaryLedgerPath()
         do {
