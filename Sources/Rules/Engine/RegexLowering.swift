@@ -30,11 +30,9 @@ struct LoweredRegex {
 
     /// The literal form of `regex`, or nil when it has none (classes, repetition, `.`, `\b`…).
     init?(_ regex: RuleRegex) {
-        var parser = RegexParser(regex.pattern)
-        guard let tree = try? parser.parse(), let expanded = Self.expand(tree), !expanded.isEmpty,
-              expanded.allSatisfy({ !$0.scalars.isEmpty }),
-              let program = try? RegexCompiler.compile(tree, captureCount: parser.captureCount, keepCaptures: parser.captureCount == 0),
-              let executions = Self.executions(program)
+        // `testing`: the program without group bookkeeping, the one a test runs.
+        guard let expanded = Self.expand(regex.tree), !expanded.isEmpty, expanded.allSatisfy({ !$0.scalars.isEmpty }),
+              let executions = Self.executions(regex.testing)
         else { return nil }
         branches = expanded.map { branch in
             var literal: [UInt8] = []

@@ -1,8 +1,7 @@
 import FinanceCore
 
-/// The rule set's regexes as the engine runs them: the same compiled programs `RuleRegex` runs
-/// (built by the same parser and compiler from the same pattern), called on a field's UTF-8 bytes
-/// in place, with captures kept as byte offsets.
+/// The rule set's regexes as the engine runs them: the compiled programs of each `RuleRegex`,
+/// called on a field's UTF-8 bytes in place, with captures kept as byte offsets.
 ///
 /// Why not `RuleRegex.test` and `search(capturing:)`: each call copied the `RuleRegex` value (six
 /// reference counts), the field's string, and for captures built an array of `Substring`s that
@@ -10,13 +9,9 @@ import FinanceCore
 /// anchored pattern. The outcome is the same program on the same bytes, so the same `.match`,
 /// `.noMatch` or `.gaveUp`; captures are the same byte ranges of the same text.
 final class RegexRunner {
-    private let regexes: [RuleRegex]
     /// Owned by `programs`; read without reference counting on every test.
     private let testing: UnsafeMutablePointer<Unmanaged<RegexProgram>>
     private let capturing: UnsafeMutablePointer<Unmanaged<RegexProgram>>
-    /// Whether regex `i` has its own programs (always, unless its pattern no longer compiles; then
-    /// `RuleRegex` runs it).
-    private let direct: UnsafeMutablePointer<Bool>
     /// Groups per regex, the whole match included.
     private let groups: UnsafeMutablePointer<Int>
     private let programs: [RegexProgram]
@@ -24,26 +19,17 @@ final class RegexRunner {
     let captures = RegexCaptures()
 
     init(_ regexes: [RuleRegex]) {
-        self.regexes = regexes
-        var programs: [RegexProgram] = []
         testing = .allocate(capacity: max(1, regexes.count))
         capturing = .allocate(capacity: max(1, regexes.count))
-        direct = .allocate(capacity: max(1, regexes.count))
         groups = .allocate(capacity: max(1, regexes.count))
         groups.initialize(from: regexes.map { $0.captureCount + 1 }, count: regexes.count)
         var slotCount = 2
         for (i, regex) in regexes.enumerated() {
-            if let (test, capture) = Self.compile(regex) {
-                programs += [test, capture]
-                (testing + i).initialize(to: Unmanaged.passUnretained(test))
-                (capturing + i).initialize(to: Unmanaged.passUnretained(capture))
-                (direct + i).initialize(to: true)
-                slotCount = max(slotCount, test.slotCount, capture.slotCount)
-            } else {
-                (direct + i).initialize(to: false)
-            }
+            (testing + i).initialize(to: Unmanaged.passUnretained(regex.testing))
+            (capturing + i).initialize(to: Unmanaged.passUnretained(regex.capturing))
+            slotCount = max(slotCount, regex.testing.slotCount, regex.capturing.slotCount)
         }
-        self.programs = programs
+        programs = regexes.flatMap { [$0.testing, $0.capturing] }
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: -1, count: slotCount)
     }
@@ -51,27 +37,14 @@ final class RegexRunner {
     deinit {
         testing.deallocate()
         capturing.deallocate()
-        direct.deallocate()
         groups.deallocate()
         slots.deallocate()
-    }
-
-    /// The programs `RuleRegex(regex.pattern)` built: with and without group bookkeeping.
-    private static func compile(_ regex: RuleRegex) -> (RegexProgram, RegexProgram)? {
-        var parser = RegexParser(regex.pattern)
-        guard let tree = try? parser.parse(), parser.captureCount == regex.captureCount,
-              let capture = try? RegexCompiler.compile(tree, captureCount: parser.captureCount, keepCaptures: true)
-        else { return nil }
-        guard parser.captureCount > 0 else { return (capture, capture) }
-        guard let test = try? RegexCompiler.compile(tree, captureCount: parser.captureCount, keepCaptures: false) else { return nil }
-        return (test, capture)
     }
 
     /// Whether regex `i` matches `field` of `activity`. (Out of line: the matcher's stack frame would
     /// otherwise weigh on every rule evaluation, regex or not.)
     @inline(never)
     func test(_ i: Int, _ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) -> RegexTest {
-        guard direct[i] else { return regexes[i].test(TransactionText.value(field, of: activity.pointee)) }
         let program = testing[i]
         let slots = self.slots
         return Self.withRawBytes(field, of: activity) { text in program._withUnsafeGuaranteedRef { $0.search(text, slots: slots) } }
@@ -80,12 +53,6 @@ final class RegexRunner {
     /// Like `test`, and on a match keeps the groups in `captures`.
     @inline(never)
     func search(_ i: Int, _ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) -> RegexTest {
-        guard direct[i] else {
-            let text = TransactionText.value(field, of: activity.pointee)
-            let found = regexes[i].search(capturing: text)
-            if let match = found.match { captures.keep(match, of: text) }
-            return found.outcome
-        }
         let program = capturing[i]
         let slots = self.slots
         let groups = self.groups[i]
@@ -162,21 +129,6 @@ final class RegexCaptures {
             ranges[2 * g + 1] = valid ? end : -1
         }
         self.groups = groups
-    }
-
-    /// From `RuleRegex.search(capturing:)`, when the engine could not compile the pattern itself.
-    func keep(_ match: RegexMatch, of text: String) {
-        var bytes: [UInt8] = []
-        var slots: [Int] = []
-        for capture in match.captures {
-            if let capture {
-                slots += [bytes.count, bytes.count + capture.utf8.count]
-                bytes += capture.utf8
-            } else {
-                slots += [-1, -1]
-            }
-        }
-        bytes.withUnsafeBufferPointer { b in slots.withUnsafeMutableBufferPointer { keep(b, slots: $0.baseAddress!, groups: match.captures.count) } }
     }
 
     /// The bytes group `n` captured, or nil when it took no part or there is no such group.

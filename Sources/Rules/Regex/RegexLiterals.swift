@@ -46,8 +46,20 @@ struct RegexLiterals: Sendable, Equatable {
         case .group(let inner, _):
             self.init(inner)
         case .concatenation(let items):
+            // A run of literals is one exact text: appended as one, not scalar by scalar (which
+            // built a new array per scalar, a fifth of parsing a rules file).
             self.init(exactly: [])
-            for item in items { append(RegexLiterals(item)) }
+            var run: [UInt32] = []
+            for item in items {
+                if case .literal(let scalar) = item {
+                    run.append(scalar)
+                    continue
+                }
+                if !run.isEmpty { append(RegexLiterals(exactly: run)) }
+                run.removeAll(keepingCapacity: true)
+                append(RegexLiterals(item))
+            }
+            if !run.isEmpty { append(RegexLiterals(exactly: run)) }
         case .alternation(let branches):
             self = Self.alternation(branches.map(RegexLiterals.init))
         case .repetition(let inner, let quantifier, _):

@@ -64,17 +64,19 @@ public struct RuleRegex: Sendable {
     /// up (see `RegexTest.gaveUp`); `pfin rules check` warns about it.
     public let nestsUnboundedRepetition: Bool
 
-    /// With group bookkeeping, for `firstMatch`.
-    private let capturing: RegexProgram
-    /// Without it, for `matches`.
-    private let testing: RegexProgram
+    /// The parsed pattern, for the engine's literal lowering (`LoweredRegex`).
+    let tree: RegexNode
+    /// With group bookkeeping, for `firstMatch` (and the engine's captures).
+    let capturing: RegexProgram
+    /// Without it, for `matches` (the same program as `capturing` when there are no groups).
+    let testing: RegexProgram
 
     /// Compiles `pattern`.
     /// - Throws: `RegexSyntaxError` with the offending character's offset and a hint.
     public init(_ pattern: String) throws(RegexSyntaxError) {
         self.pattern = pattern
         var parser = RegexParser(pattern)
-        let tree = try parser.parse()
+        tree = try parser.parse()
         captureCount = parser.captureCount
         nestsUnboundedRepetition = tree.nestsUnboundedRepetition
         capturing = try RegexCompiler.compile(tree, captureCount: captureCount, keepCaptures: true)
