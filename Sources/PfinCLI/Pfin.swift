@@ -24,6 +24,10 @@ public enum Pfin {
         }
         switch first {
         case "--help", "-h", "help":
+            if first == "help", arguments.dropFirst() == ["--man"] {
+                Terminal.out(ManPage.render(commands: commands, version: version))
+                return ExitStatus.success
+            }
             if first == "help", arguments.count > 1 {
                 switch resolve(Array(arguments.dropFirst())) {
                 case .command(let command, _): Terminal.out(HelpText.render(command.spec))
@@ -49,13 +53,13 @@ public enum Pfin {
                 }
                 let names = group.subcommands.map { String($0.spec.name.split(separator: " ").last!) }
                 Terminal.err("pfin: error: 'pfin \(group.spec.name)' needs a subcommand: \(names.joined(separator: ", "))\n"
-                    + "usage: pfin \(group.spec.name) \(group.spec.synopsis)\nsee 'pfin help \(group.spec.name)'\n")
+                    + HelpText.usage(group.spec) + "\nsee 'pfin help \(group.spec.name)'\n")
                 return ExitStatus.usage
             case .failed(let status): return status
             }
             do {
                 let parsed = try ArgumentParser.parse(rest, spec: command.spec)
-                if parsed.flag("--help") {
+                if parsed.flag(OptionSpec.help.long) {
                     Terminal.out(HelpText.render(command.spec))
                     return ExitStatus.success
                 }
@@ -101,6 +105,7 @@ public enum Pfin {
         Command(spec: TransfersCommand.spec, run: { TransfersCommand.run($0) }),
         Command(spec: ReconcileCommand.spec, run: { ReconcileCommand.run($0) }),
         Command(spec: ConfigCommand.spec, run: { ConfigCommand.run($0) }),
+        Command(spec: CompletionsCommand.spec, run: { CompletionsCommand.run($0) }),
     ]
 
     private enum Resolution {
@@ -130,7 +135,8 @@ public enum Pfin {
     }
 
     static var overview: String {
-        let rows = commands.map { "  \($0.spec.name.padded(to: 10))\($0.spec.summary)" }
+        let width = (commands.map(\.spec.name.count).max() ?? 0) + 2
+        let rows = commands.map { "  \($0.spec.name.padded(to: width))\($0.spec.summary)" }
         return """
             usage: pfin COMMAND [OPTIONS] [FILE…]
 
@@ -148,7 +154,7 @@ public enum Pfin {
     static func usageFailure(_ error: UsageError, spec: CommandSpec) -> Int32 {
         var text = "pfin: error: \(error.message)\n"
         if let suggestion = error.suggestion { text += "pfin: note: did you mean '\(suggestion)'?\n" }
-        text += "usage: pfin \(spec.name) \(spec.synopsis)\nsee 'pfin help \(spec.name)'\n"
+        text += HelpText.usage(spec) + "\nsee 'pfin help \(spec.name)'\n"
         Terminal.err(text)
         return ExitStatus.usage
     }

@@ -19,7 +19,9 @@ struct UsageError: Error, Equatable {
 }
 
 /// Parses arguments against a `CommandSpec`: `--name value`, `--name=value`, `-o value`, flags,
-/// `--` to end options, and `-` as a positional (standard input).
+/// `--` to end options, and `-` as a positional (standard input). Values are checked as their
+/// options declare; an option that is not repeatable may be given once (twice with the same value
+/// is harmless); a required option must be there, unless `--help` is.
 enum ArgumentParser {
     static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -59,12 +61,21 @@ enum ArgumentParser {
                     value = arguments[index]
                     index += 1
                 }
+                if let problem = option.check?(value) { throw problem }
+                if !option.repeatable, let earlier = parsed.value(option.long), earlier != value {
+                    throw UsageError(message: "option '\(option.long)' given twice ('\(earlier)' and '\(value)'); it takes one value")
+                }
                 parsed.values[option.long, default: []].append(value)
             } else {
                 if inlineValue != nil {
                     throw UsageError(message: "option '\(option.long)' takes no value")
                 }
                 parsed.values[option.long, default: []].append("")
+            }
+        }
+        if !parsed.flag(OptionSpec.help.long) {
+            for option in options where option.required && parsed.values[option.long] == nil {
+                throw UsageError(message: "'pfin \(spec.name)' needs \(option.long)\(option.value.map { " \($0)" } ?? "")")
             }
         }
         return parsed

@@ -1,7 +1,43 @@
 /// Renders a subcommand's `--help`.
 enum HelpText {
+    /// `usage: pfin NAME SYNOPSIS`, wrapped at 80 columns under the first argument.
+    static func usage(_ spec: CommandSpec) -> String {
+        let head = "usage: pfin \(spec.name) "
+        let indent = String(repeating: " ", count: min(head.count, 30))
+        var lines: [String] = []
+        var line = head
+        for word in synopsisWords(spec.synopsis) {
+            if line.count + word.count > 80, line.count > indent.count {
+                lines.append(String(line.dropLast()))
+                line = indent
+            }
+            line += word + " "
+        }
+        lines.append(String(line.dropLast()))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The synopsis cut between its items, never inside `[--to FORMAT]`.
+    private static func synopsisWords(_ synopsis: String) -> [String] {
+        var words: [String] = []
+        var depth = 0
+        var current = ""
+        for character in synopsis {
+            if character == " " && depth == 0 {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            if character == "[" { depth += 1 }
+            if character == "]" { depth = max(0, depth - 1) }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
     static func render(_ spec: CommandSpec) -> String {
-        var lines = ["usage: pfin \(spec.name) \(spec.synopsis)", "", spec.summary]
+        var lines = [usage(spec), "", spec.summary]
         if !spec.details.isEmpty { lines += ["", spec.details] }
         lines += ["", "options:"]
         let labels = spec.allOptions.map { option -> String in
@@ -31,7 +67,7 @@ enum HelpText {
 extension HelpText {
     /// The help of a command group such as `rules`: what it is about, then its subcommands.
     static func render(group: CommandSpec, _ subcommands: [CommandSpec]) -> String {
-        var lines = ["usage: pfin \(group.name) \(group.synopsis)", "", group.summary]
+        var lines = [usage(group), "", group.summary]
         if !group.details.isEmpty { lines += ["", group.details] }
         lines += ["", "subcommands:"]
         for sub in subcommands {

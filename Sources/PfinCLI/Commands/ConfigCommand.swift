@@ -5,9 +5,12 @@ import StatementFormats
 /// `pfin config`: the effective settings and where each came from (a flag, the environment, the
 /// configuration file and line, or pfin's default).
 enum ConfigCommand {
+    static let rules = Option("--rules", value: "FILE", repeatable: true, help: "As a command would take it.")
+    static let currency = Option("--currency", value: "CODE", help: "As a command would take it.")
+
     static let spec = CommandSpec(
         name: "config",
-        synopsis: "[--db PATH] [--rules FILE] [--currency CODE]",
+        arguments: "",
         summary: "Show the effective settings and where each came from.",
         details: """
             pfin reads defaults from $XDG_CONFIG_HOME/pfin/config (else ~/.config/pfin/config), in
@@ -25,8 +28,7 @@ enum ConfigCommand {
             """,
         options: [
             LedgerOptions.spec,
-            OptionSpec("--rules", value: "FILE", repeatable: true, help: "As a command would take it."),
-            OptionSpec("--currency", value: "CODE", help: "As a command would take it."),
+            rules.spec, currency.spec,
         ],
         examples: ["pfin config", "pfin config --db /tmp/test.sqlite"])
 
@@ -36,7 +38,7 @@ enum ConfigCommand {
         }
         let configuration = Configuration.current
         var rows: [(String, String, String)] = []
-        let rules = arguments.all("--rules")
+        let rules = arguments.all(Self.rules)
         if !rules.isEmpty {
             rows.append(("rules", rules.map(ProfileWord.quoted).joined(separator: " "), "--rules"))
         } else if let setting = configuration.rules {
@@ -44,14 +46,14 @@ enum ConfigCommand {
         } else {
             rows.append(("rules", "none", "default"))
         }
-        if let code = arguments.value("--currency") {
+        if let code = arguments[Self.currency] {
             rows.append(("currency", code, "--currency"))
         } else if let setting = configuration.currency {
             rows.append(("currency", setting.value.description, setting.origin))
         } else {
             rows.append(("currency", "none (amounts a file gives none stay without)", "default"))
         }
-        if let db = arguments.value("--db") {
+        if let db = arguments[LedgerOptions.db] {
             rows.append(("db", db, "--db"))
         } else if let db = Configuration.environment("PFIN_DB"), !db.isEmpty {
             rows.append(("db", db, "$PFIN_DB"))

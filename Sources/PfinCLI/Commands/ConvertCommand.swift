@@ -5,9 +5,29 @@ import StatementPipeline
 
 /// `pfin convert`: statements in, normalised transactions out, streaming.
 enum ConvertCommand {
+    static let to = Option<StatementFormat>(
+        "--to", value: "FORMAT", completion: .values(StatementWriters.writableFormats.map(\.name)), default: .jsonl,
+        help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal), beancount or qif (QIF, dates MM/DD/YYYY, no currency)."
+    ) { text throws(UsageError) in
+        let writable = StatementWriters.writableFormats.map(\.name)
+        guard let format = StatementFormat(rawValue: text.lowercased()) else {
+            throw UsageError(message: "unknown format '\(text)' for --to; pfin writes \(writable.joined(separator: ", "))",
+                             suggestion: Spelling.closest(to: text, in: writable))
+        }
+        guard StatementWriters.writableFormats.contains(format) else {
+            throw UsageError(message: "pfin cannot write \(format.name) yet; it writes: \(writable.joined(separator: ", "))")
+        }
+        return format
+    }
+    static let output = Option("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output.")
+    static let strict = Flag("--strict", help: "Stop at the first error and write nothing (all or nothing, standard output too).")
+    static let showDialect = Flag("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting.")
+    static let failUncategorized = Flag("--fail-uncategorized", help: "Exit 3 (after writing) when a transaction has no category; list them.")
+    static let quiet = Flag("--quiet", help: "No progress line on a terminal for long conversions.")
+
     static let spec = CommandSpec(
         name: "convert",
-        synopsis: "[FILE…] [--from FORMAT] [--to FORMAT] [--profile FILE] [--rules FILE] [--account NAME] [--currency CODE] [-o FILE]",
+        arguments: "[FILE…]",
         summary: "Read bank statements and write normalised transactions (JSON Lines, CSV, OFX, QIF, ledger or beancount).",
         details: """
             Reads each FILE (standard input when none is given, or for '-'), detects its format (CSV,
@@ -18,12 +38,7 @@ enum ConvertCommand {
             reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
         options: InputOptions.specs + RulesLoading.specs + [
-            OptionSpec("--to", value: "FORMAT", help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal), beancount or qif (QIF, dates MM/DD/YYYY, no currency)."),
-            OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
-            OptionSpec("--strict", help: "Stop at the first error and write nothing (all or nothing, standard output too)."),
-            OptionSpec("--show-dialect", help: "Print the detected CSV dialect as a profile (for --profile) instead of converting."),
-            OptionSpec("--fail-uncategorized", help: "Exit 3 (after writing) when a transaction has no category; list them."),
-            OptionSpec("--quiet", help: "No progress line on a terminal for long conversions."),
+            to.spec, output.spec, strict.spec, showDialect.spec, failUncategorized.spec, quiet.spec,
         ],
         examples: [
             "pfin convert Samples/de-dkb-giro.csv",
@@ -36,25 +51,10 @@ enum ConvertCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
-        let options: InputOptions
-        let format: StatementFormat
-        do throws(UsageError) {
-            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
-            options = parsed
-            let to = arguments.value("--to") ?? "jsonl"
-            guard let chosen = StatementFormat(rawValue: to.lowercased()) else {
-                throw UsageError(message: "unknown format '\(to)' for --to",
-                                 suggestion: Spelling.closest(to: to, in: StatementFormat.allCases.map(\.name)))
-            }
-            guard StatementWriters.writableFormats.contains(chosen) else {
-                throw UsageError(message: "pfin cannot write \(chosen.name) yet; it writes: \(StatementWriters.writableFormats.map(\.name).joined(separator: ", "))")
-            }
-            format = chosen
-        } catch {
-            return Pfin.usageFailure(error, spec: spec)
-        }
-        let outputPath = arguments.value("--output")
-        if arguments.flag("--show-dialect") {
+        guard let options = InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+        let format = arguments[to] ?? .jsonl
+        let outputPath = arguments[output]
+        if arguments[showDialect] {
             return ShowDialect.run(options, outputPath: outputPath, printer: &printer)
         }
 
@@ -64,20 +64,19 @@ enum ConvertCommand {
             if let outputPath {
                 output = try ByteOutput.atomicFile(outputPath)
             } else {
-                output = arguments.flag("--strict") ? try ByteOutput.heldStandardOutput() : ByteOutput.standardOutput()
+                output = arguments[strict] ? try ByteOutput.heldStandardOutput() : ByteOutput.standardOutput()
             }
         } catch {
             printer.fail(error.description)
             return ExitStatus.inputErrors
         }
-        guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer) else {
+        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else {
             output.discard()
             return ExitStatus.inputErrors
         }
         let writer = StatementWriters.writer(for: format, to: output)!
         return convert(options, writer: writer, rules: rules, output: output, outputPath: outputPath,
-                       strict: arguments.flag("--strict"), trackUncategorized: arguments.flag("--fail-uncategorized"),
-                       quiet: arguments.flag("--quiet"),
+                       strict: arguments[strict], trackUncategorized: arguments[failUncategorized], quiet: arguments[quiet],
                        printer: &printer)
     }
 

@@ -99,7 +99,7 @@ import Testing
     @Test(arguments: [
         (["transfers", "--accept", "7e07"], 2, "--accept needs the ids of two transactions (--accept ID ID); found 1"),
         (["transfers", "--accept", "--reject", "a", "b"], 2, "give --accept or --reject, not both"),
-        (["transfers", "--format", "xml"], 2, "unknown format 'xml' for 'pfin transfers' (text or json)"),
+        (["transfers", "--format", "xml"], 2, "unknown value 'xml' for --format; expected text or json"),
         (["transfers", "7e07", "1903"], 2, "'pfin transfers' lists pairs; found '7e07'"),
         (["transfers", "--accept", "ffffffff", "eeeeeeee"], 1, "no transaction has an id starting with 'ffffffff'"),
         (["transfers", "--accept", "zz", "eeeeeeee"], 1, "'zz' is not a transaction id"),

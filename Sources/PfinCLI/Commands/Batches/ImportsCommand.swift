@@ -8,9 +8,11 @@ enum ImportsCommand {
         case text, json
     }
 
+    static let format = Option.choice("--format", of: Format.self, default: .text, help: "text (default) or json.")
+
     static let spec = CommandSpec(
         name: "imports",
-        synopsis: "[--format text|json] [--db PATH]",
+        arguments: "",
         summary: "List the imports (batches) of the ledger, with their counts; 'pfin undo' removes one.",
         details: """
             Every file 'pfin import' added is a batch, numbered from 1: its file, when it was
@@ -20,7 +22,7 @@ enum ImportsCommand {
             keys batch, file, imported_at, inserted, duplicates, errors, transfers, undone_at.
             """,
         options: [
-            OptionSpec("--format", value: "FORMAT", help: "text (default) or json."),
+            format.spec,
             LedgerOptions.spec,
         ],
         examples: ["pfin imports", "pfin imports --format json --db ~/finance/ledger.sqlite"])
@@ -33,12 +35,7 @@ enum ImportsCommand {
             if let extra = arguments.positionals.first {
                 throw UsageError(message: "'pfin imports' takes options only, found '\(extra)'")
             }
-            let name = arguments.value("--format") ?? "text"
-            guard let parsed = Format(rawValue: name.lowercased()) else {
-                throw UsageError(message: "unknown format '\(name)' for --format; expected text or json",
-                                 suggestion: Spelling.closest(to: name, in: Format.allCases.map(\.rawValue)))
-            }
-            format = parsed
+            format = arguments[Self.format] ?? .text
             options = try LedgerOptions.parse(arguments)
         } catch {
             return Pfin.usageFailure(error, spec: spec)

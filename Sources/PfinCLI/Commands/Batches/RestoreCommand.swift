@@ -4,7 +4,7 @@ import LedgerStore
 enum RestoreCommand {
     static let spec = CommandSpec(
         name: "restore",
-        synopsis: "ID… [--db PATH]",
+        arguments: "ID…",
         summary: "Bring deleted transactions back; prints what was restored.",
         details: """
             Each ID is a deleted transaction's id, or enough of its first digits to name one among

@@ -2,9 +2,11 @@ import LedgerStore
 
 /// `pfin undo [BATCH]`: removes one import batch's transactions, all or nothing.
 enum UndoCommand {
+    static let force = Flag("--force", help: "Undo even when some of the batch's transactions were edited or deleted.")
+
     static let spec = CommandSpec(
         name: "undo",
-        synopsis: "[BATCH] [--force] [--db PATH]",
+        arguments: "[BATCH]",
         summary: "Remove the transactions of an import (the last one by default); prints what it did.",
         details: """
             BATCH is a batch number from 'pfin imports'; without it, the last import is undone
@@ -18,7 +20,7 @@ enum UndoCommand {
             changes nothing. --force undoes it anyway, and the edits are lost.
             """,
         options: [
-            OptionSpec("--force", help: "Undo even when some of the batch's transactions were edited or deleted."),
+            force.spec,
             LedgerOptions.spec,
         ],
         examples: ["pfin undo", "pfin undo 3", "pfin undo 3 --force --db ~/finance/ledger.sqlite"])
@@ -45,7 +47,7 @@ enum UndoCommand {
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         let result: UndoResult
         do {
-            result = try ledger.undo(batch: batch, force: arguments.flag("--force"))
+            result = try ledger.undo(batch: batch, force: arguments[force])
         } catch {
             if case .batchEdited(_, let entries) = error {
                 printer.fail(error.description, notes: entries.map { EntryLookup.line($0.activity) } + (error.advice.map { [$0] } ?? []))

@@ -4,9 +4,11 @@ import StatementFormats
 /// `pfin identify FILE… [--format text|json]`: the format each file is read as, with the evidence
 /// and every reader's score; for a CSV the detected profile.
 enum IdentifyCommand {
+    static let format = TextOrJSON.option(help: "text (the default) or json, one object per file in an array.")
+
     static let spec = CommandSpec(
         name: "identify",
-        synopsis: "[FILE…] [--format text|json]",
+        arguments: "[FILE…]",
         summary: "Show what format each file is read as, and why.",
         details: """
             For each FILE (standard input when none, or '-'), prints the format pfin reads it as, the
@@ -18,7 +20,7 @@ enum IdentifyCommand {
             is named for what it is. Exits 1 when some file cannot be read as a statement.
             """,
         options: [
-            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json, one object per file in an array."),
+            format.spec,
         ] + InputOptions.specs,
         examples: [
             "pfin identify Samples/*",
@@ -27,18 +29,8 @@ enum IdentifyCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
-        let format = arguments.value("--format") ?? "text"
-        guard format == "text" || format == "json" else {
-            return Pfin.usageFailure(UsageError(message: "unknown --format '\(format)'; expected text or json",
-                                                suggestion: Spelling.closest(to: format, in: ["text", "json"])), spec: spec)
-        }
-        let options: InputOptions
-        do throws(UsageError) {
-            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
-            options = parsed
-        } catch {
-            return Pfin.usageFailure(error, spec: spec)
-        }
+        let json = arguments[format] == .json
+        guard let options = InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
         var reports: [FileIdentity] = []
         var unreadable = 0
         for path in options.files {
@@ -52,7 +44,7 @@ enum IdentifyCommand {
                 unreadable += 1
             }
         }
-        let text = format == "json" ? FileIdentity.json(reports) : reports.map(\.text).joined(separator: "\n")
+        let text = json ? FileIdentity.json(reports) : reports.map(\.text).joined(separator: "\n")
         Terminal.out(text)
         return unreadable > 0 || printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
     }

@@ -6,9 +6,13 @@ import StatementPipeline
 
 /// `pfin import FILE…`: statements into the ledger, one SQLite transaction per file.
 enum ImportCommand {
+    static let dryRun = Flag("--dry-run", help: "Show what would be added, the duplicates and of what, the transfers; write nothing.")
+    static let noTransferMatching = Flag("--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs).")
+    static let quiet = Flag("--quiet", help: "No progress line on a terminal for long imports.")
+
     static let spec = CommandSpec(
         name: "import",
-        synopsis: "FILE… [--db PATH] [--rules FILE] [--profile FILE] [--account NAME] [--dry-run] [--no-transfer-matching] [--quiet]",
+        arguments: "FILE…",
         summary: "Add bank statements to the ledger; importing the same export twice adds nothing.",
         details: """
             Reads each FILE like 'pfin convert' (any format it reads, with --rules applied) and adds
@@ -36,9 +40,8 @@ enum ImportCommand {
             """,
         options: InputOptions.specs + RulesLoading.specs + [
             LedgerOptions.spec,
-            OptionSpec("--dry-run", help: "Show what would be added, the duplicates and of what, the transfers; write nothing."),
-            OptionSpec("--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs)."),
-            OptionSpec("--quiet", help: "No progress line on a terminal for long imports."),
+            dryRun.spec,
+            noTransferMatching.spec, quiet.spec,
         ],
         examples: [
             "pfin import Samples/us-checking-chase.csv --rules Samples/rules.pfin",
@@ -48,25 +51,19 @@ enum ImportCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
-        let input: InputOptions
-        do throws(UsageError) {
-            guard !arguments.positionals.isEmpty else {
-                throw UsageError(message: "import needs at least one FILE ('-' for standard input)")
-            }
-            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
-            input = parsed
-        } catch {
-            return Pfin.usageFailure(error, spec: spec)
+        guard !arguments.positionals.isEmpty else {
+            return Pfin.usageFailure(UsageError(message: "import needs at least one FILE ('-' for standard input)"), spec: spec)
         }
-        guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer),
+        guard let input = InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer),
             let ledger = LedgerOptions.open(arguments, create: true, printer: &printer)
         else { return ExitStatus.inputErrors }
-        let options = ImportOptions(dryRun: arguments.flag("--dry-run"), matchTransfers: !arguments.flag("--no-transfer-matching"))
+        let options = ImportOptions(dryRun: arguments[dryRun], matchTransfers: !arguments[noTransferMatching])
         var total = ImportResult(file: "", dryRun: options.dryRun)
         var refused = 0
         for path in input.files {
             let (result, ledgerFailed) = importFile(path, into: ledger, input: input, rules: rules, options: options,
-                                                   quiet: arguments.flag("--quiet"), printer: &printer)
+                                                   quiet: arguments[quiet], printer: &printer)
             if ledgerFailed { refused += 1 }
             total.inserted += result.inserted
             total.skippedDuplicates += result.skippedDuplicates

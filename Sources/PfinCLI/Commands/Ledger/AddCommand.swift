@@ -5,7 +5,7 @@ import LedgerStore
 enum AddCommand {
     static let spec = CommandSpec(
         name: "add",
-        synopsis: "--name TEXT --amount AMOUNT [--type income|expense|transfer] [--date YYYY-MM-DD] [--address TEXT] [--memo TEXT] [--category CATEGORY] [--account NAME] [--currency CODE] [--db PATH]",
+        arguments: "",
         summary: "Add a payment by hand to the ledger; prints its id.",
         details: """
             The amount is a magnitude, a number above zero without a sign (12.50, 1,234.50), and

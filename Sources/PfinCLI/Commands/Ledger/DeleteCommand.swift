@@ -4,7 +4,7 @@ import LedgerStore
 enum DeleteCommand {
     static let spec = CommandSpec(
         name: "delete",
-        synopsis: "ID… [--db PATH]",
+        arguments: "ID…",
         summary: "Delete transactions from the ledger; prints what was deleted.",
         details: """
             Each ID is a transaction's id, or enough of its first digits to name one. Either all

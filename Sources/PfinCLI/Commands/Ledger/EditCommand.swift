@@ -5,7 +5,7 @@ import LedgerStore
 enum EditCommand {
     static let spec = CommandSpec(
         name: "edit",
-        synopsis: "ID [--name TEXT] [--amount AMOUNT] [--type TYPE] [--date YYYY-MM-DD] [--address TEXT] [--memo TEXT] [--category CATEGORY] [--account NAME] [--currency CODE] [--db PATH]",
+        arguments: "ID",
         summary: "Change fields of a transaction in the ledger; the others stay as they are.",
         details: """
             ID is the transaction's id, or enough of its first digits to name one ('pfin list'

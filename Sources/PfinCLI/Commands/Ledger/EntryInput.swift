@@ -22,17 +22,18 @@ struct EntryInput {
     /// The memo's limit: what finance apps allow, and enough for a note on a payment.
     static let memoLimit = 300
 
-    static let specs: [OptionSpec] = [
-        OptionSpec("--name", value: "TEXT", help: "Who was paid, or who paid you."),
-        OptionSpec("--amount", value: "AMOUNT", help: "The amount above zero, without a sign: 12.50 or 1,234.50."),
-        OptionSpec("--type", value: "TYPE", help: "expense (money out, the default), income (money in) or transfer."),
-        OptionSpec("--date", value: "DATE", help: "The day, YYYY-MM-DD (or today, yesterday); default today."),
-        OptionSpec("--address", value: "TEXT", help: "Where it happened."),
-        OptionSpec("--memo", value: "TEXT", help: "A note, under \(memoLimit) characters."),
-        OptionSpec("--category", value: "CATEGORY", help: "A category such as Food:Groceries."),
-        OptionSpec("--account", value: "NAME", help: "The account it was paid from or into."),
-        OptionSpec("--currency", value: "CODE", help: "The currency (ISO 4217, e.g. EUR)."),
-    ]
+    static let name = Option("--name", value: "TEXT", help: "Who was paid, or who paid you.")
+    static let amount = Option("--amount", value: "AMOUNT", help: "The amount above zero, without a sign: 12.50 or 1,234.50.")
+    static let type = Option("--type", value: "TYPE", completion: .values(PaymentType.allCases.map(\.rawValue)),
+                             help: "expense (money out, the default), income (money in) or transfer.")
+    static let date = Option("--date", value: "DATE", help: "The day, YYYY-MM-DD (or today, yesterday); default today.")
+    static let address = Option("--address", value: "TEXT", help: "Where it happened.")
+    static let memo = Option("--memo", value: "TEXT", help: "A note, under \(memoLimit) characters.")
+    static let category = Option("--category", value: "CATEGORY", completion: .category, help: "A category such as Food:Groceries.")
+    static let account = Option("--account", value: "NAME", completion: .account, help: "The account it was paid from or into.")
+    static let currency = Option("--currency", value: "CODE", help: "The currency (ISO 4217, e.g. EUR).")
+    /// In the order problems are reported.
+    static let specs = [name, amount, type, date, address, memo, category, account, currency].map(\.spec)
 
     /// True when no field was given.
     var isEmpty: Bool {
@@ -42,13 +43,13 @@ struct EntryInput {
 
     /// Reads the options; `required` adds a problem for each of `--name` and `--amount` missing.
     init(_ arguments: ParsedArguments, required: Bool, today: LocalDate) {
-        if let text = arguments.value("--name") {
+        if let text = arguments[EntryInput.name] {
             let trimmed = EntryInput.trimmed(text)
             if trimmed.isEmpty { problems.append(EntryInput.nameProblem) } else { name = trimmed }
         } else if required {
             problems.append(EntryInput.nameProblem)
         }
-        if let text = arguments.value("--amount") {
+        if let text = arguments[EntryInput.amount] {
             amountText = text
             switch AmountText.magnitude(text) {
             case .success(let value): magnitude = value
@@ -58,7 +59,7 @@ struct EntryInput {
             problems.append(FieldProblem("--amount", "please enter a valid amount",
                                          notes: ["--amount is required", EntryInput.magnitudeNote]))
         }
-        if let text = arguments.value("--type") {
+        if let text = arguments[EntryInput.type] {
             if let chosen = PaymentType(rawValue: EntryInput.trimmed(text).lowercased()) {
                 type = chosen
             } else {
@@ -68,22 +69,22 @@ struct EntryInput {
                 problems.append(FieldProblem("--type", "please choose income, expense or transfer", notes: notes))
             }
         }
-        if let text = arguments.value("--date") {
+        if let text = arguments[EntryInput.date] {
             if let day = DateArgument.parse(EntryInput.trimmed(text), today: today) {
                 date = day
             } else {
                 problems.append(FieldProblem("--date", "please enter a real date", notes: [DateArgument.problem(text)]))
             }
         }
-        address = EntryInput.optional(arguments.value("--address"))
-        memo = EntryInput.optional(arguments.value("--memo"))
+        address = EntryInput.optional(arguments[EntryInput.address])
+        memo = EntryInput.optional(arguments[EntryInput.memo])
         if case let memo?? = memo, memo.count >= EntryInput.memoLimit {
             problems.append(FieldProblem("--memo", "please keep the memo under \(EntryInput.memoLimit) characters",
                                          notes: ["it has \(memo.count) characters"]))
         }
-        category = EntryInput.optional(arguments.value("--category"))
-        account = EntryInput.optional(arguments.value("--account"))
-        if let text = arguments.value("--currency") {
+        category = EntryInput.optional(arguments[EntryInput.category])
+        account = EntryInput.optional(arguments[EntryInput.account])
+        if let text = arguments[EntryInput.currency] {
             if let code = CurrencyCode(EntryInput.trimmed(text)) {
                 currency = code
             } else {

@@ -25,15 +25,5 @@ enum LedgerJSON {
             + "\"origin\":\"\(entry.origin.rawValue)\",\"editedAt\":\(entry.editedAt.map(FileIdentity.quoted) ?? "null")}\n"
     }
 
-    /// `--format text|json`; any other value is a usage error with the closest spelling.
-    static func wantsJSON(_ arguments: ParsedArguments) throws(UsageError) -> Bool {
-        let format = arguments.value("--format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError(message: "unknown format '\(format)' for --format; expected text or json",
-                             suggestion: Spelling.closest(to: format, in: ["text", "json"]))
-        }
-        return format == "json"
-    }
-
     private static func date(_ date: LocalDate?) -> String { date.map { "\"\($0)\"" } ?? "null" }
 }

@@ -3,13 +3,12 @@ import LedgerStore
 
 /// The ledger as an input, for commands that otherwise read statement files (`pfin report --db`,
 /// `pfin rules suggest --db`): every transaction not deleted, in the order it was stored.
-enum LedgerReading {
+extension LedgerOptions {
     /// `--db PATH` for a command whose default input is files: the path, or `nil` when not given.
     ///
     /// - Throws: a usage error when files are named too, or the path is empty.
-    static func database(_ arguments: ParsedArguments) throws(UsageError) -> String? {
-        guard let path = arguments.value("--db") else { return nil }
-        guard !path.isEmpty else { throw UsageError(message: "--db needs the path of a ledger file") }
+    static func input(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let path = arguments[db] else { return nil }
         if let file = arguments.positionals.first {
             throw UsageError(message: "give statement files or --db, not both (found '\(file)' and --db \(path))")
         }

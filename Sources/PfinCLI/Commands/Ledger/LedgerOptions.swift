@@ -4,8 +4,16 @@ import LedgerStore
 /// `--db PATH`, shared by every command that works on the ledger: where the ledger is, and opening
 /// it with failures worded for the user (`pfin: error: …` and a `pfin: note:` with what to do).
 struct LedgerOptions {
-    static let spec = OptionSpec("--db", value: "PATH",
-                                 help: "The ledger file (default: $PFIN_DB, else the configuration's db, else $XDG_DATA_HOME/pfin/ledger.sqlite, else ~/.local/share/pfin/ledger.sqlite).")
+    static let db = database(help: "The ledger file (default: $PFIN_DB, else the configuration's db, else $XDG_DATA_HOME/pfin/ledger.sqlite, else ~/.local/share/pfin/ledger.sqlite).")
+    static let spec = db.spec
+
+    /// `--db PATH` with a command's own wording (`pfin report --db`: read from it instead of files).
+    static func database(help: String) -> Option<String> {
+        Option("--db", value: "PATH", help: help) { path throws(UsageError) in
+            guard !path.isEmpty else { throw UsageError(message: "--db needs the path of a ledger file") }
+            return path
+        }
+    }
 
     /// The database file.
     let path: String
@@ -14,10 +22,7 @@ struct LedgerOptions {
     ///
     /// - Throws: a usage error for an empty `--db`, or when there is no default (no `$HOME`).
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> LedgerOptions {
-        if let path = arguments.value("--db") {
-            guard !path.isEmpty else { throw UsageError(message: "--db needs the path of a ledger file") }
-            return LedgerOptions(path: path)
-        }
+        if let path = arguments[db] { return LedgerOptions(path: path) }
         guard let path = LedgerOptions.defaultPath() else {
             throw UsageError(message: "no ledger given and no default: $PFIN_DB, $XDG_DATA_HOME and $HOME are all unset; give --db PATH")
         }

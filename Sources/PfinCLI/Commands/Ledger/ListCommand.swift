@@ -6,7 +6,7 @@ import StatementFormats
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list",
-        synopsis: "[--type TYPE] [--from DATE] [--to DATE] [--category PREFIX] [--account NAME] [--uncategorized] [--search TEXT] [--min AMOUNT] [--max AMOUNT] [--limit N | --all] [--deleted] [--format text|csv|jsonl] [--db PATH]",
+        arguments: "",
         summary: "List the ledger's transactions, newest first, filtered.",
         details: """
             Every filter given must hold. The text format shows the first digits of each id:

@@ -9,9 +9,11 @@ import ReportRendering
 ///     date      03 May 2024
 ///     amount    -$4.50
 enum ShowCommand {
+    static let format = TextOrJSON.option(help: "text (the default) or json: the transaction as a JSON Lines object, with where it came from and when it was edited.")
+
     static let spec = CommandSpec(
         name: "show",
-        synopsis: "ID [--format text|json] [--db PATH]",
+        arguments: "ID",
         summary: "Show one transaction of the ledger in full.",
         details: """
             ID is the transaction's id, or enough of its first digits to name one ('pfin list'
@@ -20,7 +22,7 @@ enum ShowCommand {
             added by hand) and whether it was edited.
             """,
         options: [
-            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json: the transaction as a JSON Lines object, with where it came from and when it was edited."),
+            format.spec,
             LedgerOptions.spec,
         ],
         examples: ["pfin show 3f2a9c0d", "pfin show 3f2a9c0d --format json"])
@@ -30,7 +32,7 @@ enum ShowCommand {
         let options: LedgerOptions
         let json: Bool
         do throws(UsageError) {
-            json = try LedgerJSON.wantsJSON(arguments)
+            json = arguments[format] == .json
             guard arguments.positionals.count == 1 else {
                 throw UsageError(message: arguments.positionals.isEmpty ? "'pfin show' needs the id of a transaction"
                                      : "'pfin show' shows one transaction; found \(arguments.positionals.count) ids")

@@ -3,9 +3,15 @@ import LedgerStore
 
 /// `pfin summary`: the dashboard of a period, this month so far by default.
 enum SummaryCommand {
+    static let from = ListRequest.dateOption("--from", help: "The first day, YYYY-MM-DD (default: the first of this month).")
+    static let to = ListRequest.dateOption("--to", help: "The last day, included (default: today).")
+    static let recent = Option.integer("--recent", in: 0...Int.max, default: 10,
+                                       help: "How many of the latest transactions to show (default 10; 0 for none).")
+    static let format = TextOrJSON.option(help: "text (the default) or json: the totals per currency and the latest transactions as JSON Lines objects.")
+
     static let spec = CommandSpec(
         name: "summary",
-        synopsis: "[--from DATE] [--to DATE] [--recent N] [--format text|json] [--db PATH]",
+        arguments: "",
         summary: "Show income, expense and balance per currency, and the latest transactions.",
         details: """
             Without --from and --to, the period is this month so far: from its first day to
@@ -14,11 +20,7 @@ enum SummaryCommand {
             in neither income nor expense.
             """,
         options: [
-            OptionSpec("--from", value: "DATE", help: "The first day, YYYY-MM-DD (default: the first of this month)."),
-            OptionSpec("--to", value: "DATE", help: "The last day, included (default: today)."),
-            OptionSpec("--recent", value: "N", help: "How many of the latest transactions to show (default 10; 0 for none)."),
-            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json: the totals per currency and the latest transactions as JSON Lines objects."),
-            LedgerOptions.spec,
+            from.spec, to.spec, recent.spec, format.spec, LedgerOptions.spec,
         ],
         examples: ["pfin summary", "pfin summary --from 2024-01-01 --to 2024-12-31 --recent 0"])
 
@@ -29,11 +31,11 @@ enum SummaryCommand {
         var recent = 10
         let json: Bool
         do throws(UsageError) {
-            json = try LedgerJSON.wantsJSON(arguments)
+            json = arguments[format] == .json
             if let extra = arguments.positionals.first { throw UsageError(message: "'pfin summary' takes options only, found '\(extra)'") }
             let today = DateArgument.today()
-            from = try ListRequest.date(arguments, "--from", today: today)
-            to = try ListRequest.date(arguments, "--to", today: today)
+            from = arguments[Self.from].flatMap { $0(today) }
+            to = arguments[Self.to].flatMap { $0(today) }
             if from == nil && to == nil {
                 from = LocalDate(year: today.year, month: today.month, day: 1)
                 to = today
@@ -41,12 +43,7 @@ enum SummaryCommand {
             if let from, let to, to < from {
                 throw UsageError(message: "--from \(from) is after --to \(to); the first day comes first")
             }
-            if let text = arguments.value("--recent") {
-                guard let n = Int(text), n >= 0 else {
-                    throw UsageError(message: "--recent expects a whole number (0 or more), found '\(text)'")
-                }
-                recent = n
-            }
+            recent = arguments[Self.recent] ?? recent
             options = try LedgerOptions.parse(arguments)
         } catch {
             return Pfin.usageFailure(error, spec: spec)

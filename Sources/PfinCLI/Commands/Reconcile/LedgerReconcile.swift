@@ -6,7 +6,7 @@ enum LedgerReconcile {
     static func run(_ arguments: ParsedArguments, json: Bool) -> Int32 {
         var printer = DiagnosticPrinter()
         guard let ledger = LedgerOptions.open(arguments, create: false, printer: &printer) else { return ExitStatus.inputErrors }
-        let account = arguments.value("--account")
+        let account = arguments[InputOptions.account]
         let results: [LedgerReconciliation]
         let text: LedgerReconcileText
         do {

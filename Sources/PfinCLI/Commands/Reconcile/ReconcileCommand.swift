@@ -4,9 +4,12 @@ import StatementFormats
 /// `pfin reconcile [FILE…] [--format text|json]`: whether each statement's transactions add up
 /// to the balances it states; `pfin reconcile --db PATH`: whether the ledger's do (`LedgerReconcile`).
 enum ReconcileCommand {
+    static let format = TextOrJSON.option(help: "text (the default) or json, one object per statement in an array.")
+    static let database = LedgerOptions.database(help: "Reconcile the ledger's transactions against the balances its imports stated, instead of files.")
+
     static let spec = CommandSpec(
         name: "reconcile",
-        synopsis: "[FILE… | --db PATH] [--format text|json] [--from FORMAT] [--profile FILE] [--account NAME] [--currency CODE]",
+        arguments: "[FILE…]",
         summary: "Check that each statement's transactions add up to the balances it states.",
         details: """
             For each account and statement of each FILE: opening balance + transactions = closing
@@ -29,8 +32,7 @@ enum ReconcileCommand {
             input, 2 on a usage error.
             """,
         options: InputOptions.specs + [
-            OptionSpec("--format", value: "FORMAT", help: "text (the default) or json, one object per statement in an array."),
-            OptionSpec("--db", value: "PATH", help: "Reconcile the ledger's transactions against the balances its imports stated, instead of files."),
+            format.spec, database.spec,
         ],
         examples: [
             "pfin reconcile Samples/de-mt940-commerzbank.sta",
@@ -44,21 +46,16 @@ enum ReconcileCommand {
         let options: InputOptions
         let json: Bool
         do throws(UsageError) {
-            guard let parsed = try InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
+            guard let parsed = InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
             options = parsed
-            switch arguments.value("--format") ?? "text" {
-            case "text": json = false
-            case "json": json = true
-            case let other: throw UsageError(message: "unknown --format '\(other)'; expected text or json",
-                                             suggestion: Spelling.closest(to: other, in: ["text", "json"]))
-            }
-            if arguments.value("--db") != nil && !arguments.positionals.isEmpty {
+            json = arguments[format] == .json
+            if arguments.has(database) && !arguments.positionals.isEmpty {
                 throw UsageError(message: "reconcile takes FILE… or --db PATH, not both")
             }
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
-        if arguments.value("--db") != nil { return LedgerReconcile.run(arguments, json: json) }
+        if arguments.has(database) { return LedgerReconcile.run(arguments, json: json) }
         var results: [StatementReconciliation] = []
         var sink = ReconcileSink(printer: printer)
         for path in options.files {

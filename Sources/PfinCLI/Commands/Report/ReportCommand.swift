@@ -11,7 +11,7 @@ import StatementPipeline
 enum ReportCommand {
     static let spec = CommandSpec(
         name: "report",
-        synopsis: "[FILE… | --db PATH] [--rules FILE] [--month YYYY-MM | --from YYYY-MM --to YYYY-MM] [--format text|csv|json|html] [-o FILE | --out-dir DIR] [--templates DIR] [--currency CODE]",
+        arguments: "[FILE…]",
         summary: "Summarise income and expense month by month, as text, CSV, JSON or HTML pages.",
         details: """
             Reads the inputs like 'pfin convert' (applying --rules on the way) and summarises each
@@ -30,19 +30,7 @@ enum ReportCommand {
             When an input has errors, no report is written: totals that leave rows out would be
             wrong. Fix the rows (or the profile) and run again.
             """,
-        options: InputOptions.specs(formatOption: "--input-format").filter { $0.long != "--currency" } + RulesLoading.specs + [
-            OptionSpec("--currency", value: "CODE", help: "Report only this currency (ISO 4217, e.g. EUR); amounts without one are left out."),
-            OptionSpec("--month", value: "YYYY-MM", help: "Report this month only."),
-            OptionSpec("--from", value: "YYYY-MM", help: "The first month (default: the first month of the data)."),
-            OptionSpec("--to", value: "YYYY-MM", help: "The last month (default: the last month of the data)."),
-            OptionSpec("--format", value: "FORMAT", help: "text (default), csv, json or html."),
-            OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
-            OptionSpec("--out-dir", value: "DIR", help: "Write one file per month (and index.html for html) into DIR, creating it."),
-            OptionSpec("--quiet", help: "No progress line on a terminal while long files are read."),
-            OptionSpec("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones."),
-            OptionSpec("--transactions", help: "JSON: list every transaction of each month too (HTML pages always do)."),
-            OptionSpec("--db", value: "PATH", help: "Read the transactions from this ledger instead of files."),
-        ],
+        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + RulesLoading.specs + ReportRequest.specs,
         examples: [
             "pfin report Samples/*.csv --rules Samples/rules.pfin",
             "pfin report Samples/*.csv --rules Samples/rules.pfin --month 2024-05 --currency EUR",
@@ -61,7 +49,7 @@ enum ReportCommand {
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
-        guard let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer) else { return ExitStatus.inputErrors }
+        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else { return ExitStatus.inputErrors }
         guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
 
         // The rules stage; its warnings are printed once the input is read (the readers hold the
@@ -71,9 +59,9 @@ enum ReportCommand {
         let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {
             // Months after the period are never reported; earlier ones feed the comparisons.
-            LedgerReading.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
+            LedgerOptions.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
         } else {
-            ActivityEach.read(request.input, printer: &printer, progress: !arguments.flag("--quiet"), add)
+            ActivityEach.read(request.input, printer: &printer, progress: !arguments[ReportRequest.quiet], add)
         }
         var input = stage.base
         for warning in input.warnings { printer.print(warning) }

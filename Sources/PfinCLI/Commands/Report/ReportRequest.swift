@@ -21,31 +21,40 @@ struct ReportRequest {
     /// ANSI colour in the text report: only on a terminal, and never when `NO_COLOR` is set.
     var colour: Bool
 
+    static let currency = InputOptions.currencyOption(help: "Report only this currency (ISO 4217, e.g. EUR); amounts without one are left out.")
+    static let month = Option("--month", value: "YYYY-MM", help: "Report this month only.")
+    static let from = Option("--from", value: "YYYY-MM", help: "The first month (default: the first month of the data).")
+    static let to = Option("--to", value: "YYYY-MM", help: "The last month (default: the last month of the data).")
+    static let format = Option.choice("--format", of: ReportFormat.self, default: .text, help: "text (default), csv, json or html.")
+    static let output = Option("--output", short: "-o", value: "FILE", help: "Write to FILE (atomically) instead of standard output.")
+    static let outDirectory = Option("--out-dir", value: "DIR", help: "Write one file per month (and index.html for html) into DIR, creating it.")
+    static let quiet = Flag("--quiet", help: "No progress line on a terminal while long files are read.")
+    static let templates = Option("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones.")
+    static let transactions = Flag("--transactions", help: "JSON: list every transaction of each month too (HTML pages always do).")
+    static let database = LedgerOptions.database(help: "Read the transactions from this ledger instead of files.")
+    static let specs = [currency.spec, month.spec, from.spec, to.spec, format.spec, output.spec, outDirectory.spec, quiet.spec,
+                        templates.spec, transactions.spec, database.spec]
+
     static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) throws(UsageError) -> ReportRequest? {
-        let database = try LedgerReading.database(arguments)
-        guard var input = try InputOptions.parse(arguments, printer: &printer, formatOption: "--input-format") else { return nil }
+        let database = try LedgerOptions.input(arguments)
+        guard var input = InputOptions.parse(arguments, printer: &printer, format: InputOptions.inputFormat, currency: Self.currency) else { return nil }
         // In a report --currency picks the currency to show; it does not stamp amounts that have
         // none (that would add, say, a US export's dollars into the euros).
         // Only the flag's: the configuration's `currency` is for amounts without one, not a view.
-        let currency = arguments.value("--currency") != nil ? input.read.currency : nil
+        let currency = arguments[Self.currency]
         input.read.currency = nil
         for path in input.perFile.keys { input.perFile[path]?.currency = nil }
-        let period = try ReportPeriod.parse(month: arguments.value("--month"), from: arguments.value("--from"),
-                                            to: arguments.value("--to"))
-        let name = arguments.value("--format") ?? "text"
-        guard let format = ReportFormat(rawValue: name.lowercased()) else {
-            throw UsageError(message: "unknown report format '\(name)' for --format; expected text, csv, json or html",
-                             suggestion: Spelling.closest(to: name, in: ReportFormat.allCases.map(\.rawValue)))
-        }
-        let outputPath = arguments.value("--output"), outDirectory = arguments.value("--out-dir")
+        let period = try ReportPeriod.parse(month: arguments[month], from: arguments[from], to: arguments[to])
+        let format = arguments[Self.format] ?? .text
+        let outputPath = arguments[output], outDirectory = arguments[Self.outDirectory]
         if outputPath != nil && outDirectory != nil {
             throw UsageError(message: "-o writes one file and --out-dir one file per month; give one of them")
         }
-        let templates = arguments.value("--templates")
+        let templates = arguments[Self.templates]
         if templates != nil && format != .html {
             throw UsageError(message: "--templates is for --format html; the \(format.rawValue) report has no templates")
         }
-        if arguments.flag("--transactions") && format != .json {
+        if arguments[transactions] && format != .json {
             throw UsageError(message: "--transactions is for --format json; \(format == .html ? "HTML pages always list the transactions" : "the \(format.rawValue) report lists no transactions")")
         }
         if format == .html && outDirectory == nil && period.single == nil {
@@ -55,7 +64,7 @@ struct ReportRequest {
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         return ReportRequest(input: input, database: database, period: period, format: format, outputPath: outputPath,
                              outDirectory: outDirectory, templatesDirectory: templates, currency: currency,
-                             withTransactions: arguments.flag("--transactions"),
+                             withTransactions: arguments[transactions],
                              colour: format == .text && toTerminal && !noColour)
     }
 

@@ -4,9 +4,12 @@ import StatementFormats
 
 /// `pfin rules check FILE [--against INPUT…]`: every error and warning of a rules file.
 enum RulesCheckCommand {
+    static let against = Option("--against", value: "INPUT", repeatable: true, completion: .file,
+                                help: "Also run the rules over these statements and report rules that matched nothing.")
+
     static let spec = CommandSpec(
         name: "rules check",
-        synopsis: "FILE… [--against INPUT…]",
+        arguments: "FILE…",
         summary: "Report every error and warning in rules files (exit 1 on errors).",
         details: """
             Parses each FILE (several are checked as one chain, in order) and reports every error at
@@ -15,10 +18,7 @@ enum RulesCheckCommand {
             With --against, runs the rules over the inputs and warns about rules that matched none of
             their transactions; the rules FILE then comes first and every later argument is an input.
             """,
-        options: [
-            OptionSpec("--against", value: "INPUT", repeatable: true,
-                       help: "Also run the rules over these statements and report rules that matched nothing."),
-        ] + InputOptions.specs,
+        options: [against.spec] + InputOptions.specs,
         examples: [
             "pfin rules check Samples/rules.pfin",
             "pfin rules check Samples/rules.pfin --against Samples/*.csv",
@@ -26,18 +26,13 @@ enum RulesCheckCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
-        let against = arguments.all("--against")
+        let against = arguments.all(Self.against)
         let rulesFiles = against.isEmpty ? arguments.positionals : Array(arguments.positionals.prefix(1))
         let inputs = against + arguments.positionals.dropFirst(rulesFiles.count)
         guard !rulesFiles.isEmpty else {
             return Pfin.usageFailure(UsageError(message: "'pfin rules check' needs a rules file"), spec: spec)
         }
-        var options: InputOptions?
-        do throws(UsageError) {
-            options = try InputOptions.parse(arguments, printer: &printer)
-        } catch {
-            return Pfin.usageFailure(error, spec: spec)
-        }
+        let options = InputOptions.parse(arguments, printer: &printer)
         guard let set = RulesLoading.ruleSet(rulesFiles, printer: &printer), var options else {
             Terminal.out("\(label(rulesFiles)): \(Plural.count(printer.errors, "error"))\n")
             return ExitStatus.inputErrors

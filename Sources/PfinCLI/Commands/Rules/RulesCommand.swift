@@ -2,7 +2,7 @@
 enum RulesCommand {
     static let spec = CommandSpec(
         name: "rules",
-        synopsis: "check|explain|suggest [OPTIONS] [FILE…]",
+        arguments: "check|explain|suggest [OPTION…]",
         summary: "Check, explain and learn the rules that categorise transactions.",
         details: """
             A rules file assigns types and categories and cleans names. Rules run top to bottom; for

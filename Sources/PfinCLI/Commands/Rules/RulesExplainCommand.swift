@@ -4,9 +4,14 @@ import StatementFormats
 
 /// `pfin rules explain --rules FILE [INPUT…]`: which rule set each field of each transaction.
 enum RulesExplainCommand {
+    /// Required here: explaining needs rules.
+    static let rules = Option("--rules", value: "FILE", repeatable: true, required: true,
+                              help: "The rules file to explain; several apply in the order given.")
+    static let uncategorized = Flag("--uncategorized", help: "Show only the transactions the rules left without a category.")
+
     static let spec = CommandSpec(
         name: "rules explain",
-        synopsis: "--rules FILE [INPUT…] [--uncategorized]",
+        arguments: "[INPUT…]",
         summary: "Show, for each transaction, which rule set each field, and to what.",
         details: """
             Reads the inputs like 'pfin convert', runs the rules, and prints each transaction (where
@@ -14,9 +19,7 @@ enum RulesExplainCommand {
             and the rule's name and FILE:LINE. Rules that matched but found their fields already set
             are listed too, and transactions no rule touched are marked as such.
             """,
-        options: RulesLoading.specs + InputOptions.specs + [
-            OptionSpec("--uncategorized", help: "Show only the transactions the rules left without a category."),
-        ],
+        options: [rules.spec] + InputOptions.specs + [uncategorized.spec],
         examples: [
             "pfin rules explain --rules Samples/rules.pfin Samples/us-checking-chase.csv",
             "pfin rules explain --rules Samples/rules.pfin Samples/*.csv --uncategorized",
@@ -24,20 +27,11 @@ enum RulesExplainCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
-        let options: InputOptions?
-        do throws(UsageError) {
-            guard !arguments.all("--rules").isEmpty else {
-                throw UsageError(message: "'pfin rules explain' needs --rules FILE")
-            }
-            options = try InputOptions.parse(arguments, printer: &printer)
-        } catch {
-            return Pfin.usageFailure(error, spec: spec)
-        }
-        guard let options, let set = RulesLoading.ruleSet(arguments.all("--rules"), printer: &printer) else {
-            return ExitStatus.inputErrors
-        }
+        guard let options = InputOptions.parse(arguments, printer: &printer),
+              let set = RulesLoading.ruleSet(arguments.all(rules), printer: &printer)
+        else { return ExitStatus.inputErrors }
         let engine = RuleEngine(set)
-        let onlyUncategorized = arguments.flag("--uncategorized")
+        let onlyUncategorized = arguments[uncategorized]
         let out = TextOutput()
         var shown = 0
         var untouched = 0

@@ -4,9 +4,22 @@ import StatementFormats
 
 /// `pfin rules suggest [INPUT…]`: rules proposed from transactions already categorised.
 enum RulesSuggestCommand {
+    static let minimumSupport = Option.integer("--min-support", in: 1...Int.max, default: 3,
+                                               help: "Transactions a payee needs before a rule is proposed (default 3).")
+    static let minimumConsistency = Option<Int>("--min-consistency", value: "PERCENT", default: 90,
+                                                help: "Share of them that must agree on the category (default 90).") { text throws(UsageError) in
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Int(digits), (1...100).contains(value) else {
+            throw UsageError(message: "--min-consistency expects a percentage from 1 to 100, found '\(text)'")
+        }
+        return value
+    }
+    static let output = Option("--output", short: "-o", value: "FILE", help: "Write the rules to FILE (atomically) instead of standard output.")
+    static let database = LedgerOptions.database(help: "Read the history from this ledger instead of files.")
+
     static let spec = CommandSpec(
         name: "rules suggest",
-        synopsis: "[INPUT… | --db PATH] [--rules FILE] [--min-support N] [--min-consistency PERCENT] [-o FILE]",
+        arguments: "[INPUT…]",
         summary: "Propose rules for payees your history categorised consistently.",
         details: """
             Reads categorised transactions (JSON Lines written by 'pfin convert', or any statement
@@ -17,12 +30,7 @@ enum RulesSuggestCommand {
             proposed. With --db PATH, the history is the ledger (deleted transactions left out).
             Nothing is applied: review the rules and paste the ones you want.
             """,
-        options: RulesLoading.specs + [
-            OptionSpec("--min-support", value: "N", help: "Transactions a payee needs before a rule is proposed (default 3)."),
-            OptionSpec("--min-consistency", value: "PERCENT", help: "Share of them that must agree on the category (default 90)."),
-            OptionSpec("--output", short: "-o", value: "FILE", help: "Write the rules to FILE (atomically) instead of standard output."),
-            OptionSpec("--db", value: "PATH", help: "Read the history from this ledger instead of files."),
-        ] + InputOptions.specs,
+        options: RulesLoading.specs + [minimumSupport.spec, minimumConsistency.spec, output.spec, database.spec] + InputOptions.specs,
         examples: [
             "pfin rules suggest history.jsonl",
             "pfin rules suggest history.jsonl --rules my.pfin --min-support 5 -o proposed.pfin",
@@ -32,26 +40,16 @@ enum RulesSuggestCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
         var suggester = RuleSuggester()
-        let options: InputOptions?
         let database: String?
         do throws(UsageError) {
-            database = try LedgerReading.database(arguments)
-            if let n = arguments.value("--min-support") {
-                guard let value = Int(n), value >= 1 else { throw UsageError(message: "--min-support expects a whole number of at least 1, found '\(n)'") }
-                suggester.minimumSupport = value
-            }
-            if let p = arguments.value("--min-consistency") {
-                let digits = p.hasSuffix("%") ? String(p.dropLast()) : p
-                guard let value = Int(digits), (1...100).contains(value) else {
-                    throw UsageError(message: "--min-consistency expects a percentage from 1 to 100, found '\(p)'")
-                }
-                suggester.minimumConsistencyPercent = value
-            }
-            options = try InputOptions.parse(arguments, printer: &printer)
+            database = try LedgerOptions.input(arguments)
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
-        guard let options, let rules = RulesLoading.load(arguments.all("--rules"), printer: &printer) else {
+        suggester.minimumSupport = arguments[minimumSupport] ?? suggester.minimumSupport
+        suggester.minimumConsistencyPercent = arguments[minimumConsistency] ?? suggester.minimumConsistencyPercent
+        let options = InputOptions.parse(arguments, printer: &printer)
+        guard let options, let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else {
             return ExitStatus.inputErrors
         }
         final class History { var activities: [PaymentActivity] = []; var covered = 0 }
@@ -70,7 +68,7 @@ enum RulesSuggestCommand {
             history.activities.append(activity)
         }
         if let database {
-            LedgerReading.read(database, printer: &printer, collect)
+            LedgerOptions.read(database, printer: &printer, collect)
         } else {
             ActivityEach.read(options, printer: &printer, collect)
         }
@@ -83,7 +81,7 @@ enum RulesSuggestCommand {
         if suggestions.isEmpty {
             Terminal.err("pfin: no payee was categorised the same way at least \(suggester.minimumSupport) times and \(suggester.minimumConsistencyPercent)% of the time; nothing to propose\n")
         }
-        return write(text, to: arguments.value("--output"), printer: &printer)
+        return write(text, to: arguments[output], printer: &printer)
     }
 
     private static func write(_ text: String, to path: String?, printer: inout DiagnosticPrinter) -> Int32 {

@@ -3,9 +3,13 @@ import LedgerStore
 
 /// `pfin transfers`: the ledger's transfer pairs and suggestions, and the user's decisions on them.
 enum TransfersCommand {
+    static let format = TextOrJSON.option(help: "text (default) or json.")
+    static let accept = Flag("--accept", help: "Pair the two transactions ID ID as one transfer.")
+    static let reject = Flag("--reject", help: "Un-pair or dismiss the pair of ID ID.")
+
     static let spec = CommandSpec(
         name: "transfers",
-        synopsis: "[--format text|json] [--accept ID ID | --reject ID ID] [--db PATH]",
+        arguments: "",
         summary: "Review transfer pairs between own accounts: list, accept or reject them.",
         details: """
             Lists the transfer pairs the imports matched (both sides became transfers) and the
@@ -21,9 +25,7 @@ enum TransfersCommand {
             a re-import. IDs are as 'pfin list' and this list show them: a unique prefix is enough.
             """,
         options: [
-            OptionSpec("--format", value: "FORMAT", help: "text (default) or json."),
-            OptionSpec("--accept", help: "Pair the two transactions ID ID as one transfer."),
-            OptionSpec("--reject", help: "Un-pair or dismiss the pair of ID ID."),
+            format.spec, accept.spec, reject.spec,
             LedgerOptions.spec,
         ],
         examples: ["pfin transfers", "pfin transfers --accept 68feb326 074b50b0", "pfin transfers --reject 3cc9abce b7b96866",
@@ -70,13 +72,8 @@ enum TransfersCommand {
     }
 
     private static func parse(_ arguments: ParsedArguments) throws(UsageError) -> (Action, Bool) {
-        let json: Bool
-        switch arguments.value("--format") ?? "text" {
-        case "text": json = false
-        case "json": json = true
-        case let other: throw UsageError(message: "unknown format '\(other)' for 'pfin transfers' (text or json)")
-        }
-        let accept = arguments.flag("--accept"), reject = arguments.flag("--reject")
+        let json = arguments[format] == .json
+        let accept = arguments[Self.accept], reject = arguments[Self.reject]
         if accept && reject { throw UsageError(message: "give --accept or --reject, not both") }
         guard accept || reject else {
             if let first = arguments.positionals.first {
