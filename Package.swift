@@ -6,7 +6,6 @@
 // Each arrow is a module boundary below; nothing flows back.
 import PackageDescription
 
-
 let package = Package(
     name: "pfin",
     products: [
@@ -66,7 +65,8 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "pfin", dependencies: ["PfinCLI"]),
-        .executableTarget(name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "PfinCLI", "LedgerStore"]),
+        .executableTarget(
+            name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "PfinCLI", "LedgerStore"]),
 
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
@@ -77,8 +77,9 @@ let package = Package(
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "FinanceCore", "TestSupport"]),
         // Runs the Mustache spec suite from ../shared/mustache-spec when it is there.
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore", "BrowserCheck", "TestSupport"],
-                    exclude: ["Golden"]),
+        .testTarget(
+            name: "ReportRenderingTests", dependencies: ["ReportRendering", "Reports", "FinanceCore", "BrowserCheck", "TestSupport"],
+            exclude: ["Golden"]),
         // Headless Chromium as a test instrument (layout at a width, screenshots), for the HTML tests.
         .target(name: "BrowserCheck", path: "Tests/BrowserCheck"),
         // What several test targets share: the seeded generator of the property tests, golden files.

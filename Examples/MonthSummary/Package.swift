@@ -16,12 +16,14 @@ let package = Package(
     name: "month-summary",
     dependencies: [.package(path: "../..")],
     targets: [
-        .executableTarget(name: "MonthSummary", dependencies: [
-            .product(name: "FinanceCore", package: pfin),
-            .product(name: "StatementFormats", package: pfin),
-            .product(name: "Rules", package: pfin),
-            .product(name: "StatementPipeline", package: pfin),
-            .product(name: "Reports", package: pfin),
-        ]),
+        .executableTarget(
+            name: "MonthSummary",
+            dependencies: [
+                .product(name: "FinanceCore", package: pfin),
+                .product(name: "StatementFormats", package: pfin),
+                .product(name: "Rules", package: pfin),
+                .product(name: "StatementPipeline", package: pfin),
+                .product(name: "Reports", package: pfin),
+            ])
     ]
 )

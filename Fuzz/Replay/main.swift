@@ -1,5 +1,5 @@
-import FuzzChecks
 import Foundation
+import FuzzChecks
 
 // pfin-fuzz-replay TARGET PATH…: runs TARGET's check over each input file (directories: their
 // files) without the sanitizers, and prints the time per input and the slowest inputs. For
@@ -37,7 +37,9 @@ for file in files {
 }
 let total = timings.reduce(0) { $0 + $1.seconds }
 let bytes = timings.reduce(0) { $0 + $1.size }
-print("\(timings.count) inputs, \(bytes) bytes, \(String(format: "%.3f", total)) s: \(String(format: "%.0f", Double(timings.count) / max(total, 1e-9))) inputs/s, \(broken) broken")
+print(
+    "\(timings.count) inputs, \(bytes) bytes, \(String(format: "%.3f", total)) s: \(String(format: "%.0f", Double(timings.count) / max(total, 1e-9))) inputs/s, \(broken) broken"
+)
 for slow in timings.sorted(by: { $0.seconds > $1.seconds }).prefix(5) {
     print(String(format: "  %8.2f ms  %6d bytes  %@", slow.seconds * 1000, slow.size, slow.file))
 }

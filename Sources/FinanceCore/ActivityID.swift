@@ -47,4 +47,3 @@ public struct ActivityID: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static func < (lhs: ActivityID, rhs: ActivityID) -> Bool { lhs.value < rhs.value }
 }
-

@@ -12,9 +12,10 @@ import Dispatch
 public enum BatchPipeline {
     /// Hands each batch `produce` sends from another thread to `consume`, in order, then gives it
     /// back emptied (`clear`) for reuse; returns what `produce` returns.
-    public static func run<Batch, Outcome>(capacity: Int = 4, produce: @escaping (BatchChannel<Batch>) -> Outcome,
-                                           consume: (inout Batch) throws -> Void, clear: (inout Batch) -> Void) throws -> Outcome
-    {
+    public static func run<Batch, Outcome>(
+        capacity: Int = 4, produce: @escaping (BatchChannel<Batch>) -> Outcome,
+        consume: (inout Batch) throws -> Void, clear: (inout Batch) -> Void
+    ) throws -> Outcome {
         let channel = BatchChannel<Batch>(capacity: capacity)
         let job = ProducerJob(channel: channel, work: produce)
         DispatchQueue.global().async { job.run() }

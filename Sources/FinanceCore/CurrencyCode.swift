@@ -57,7 +57,7 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
         switch packed {
         // BIF, CLP, DJF, GNF, ISK, JPY, KMF, KRW, PYG, RWF, UGX, UYI, VND, VUV, XAF, XOF, XPF
         case 0x424946, 0x434C50, 0x444A46, 0x474E46, 0x49534B, 0x4A5059, 0x4B4D46, 0x4B5257, 0x505947,
-             0x525746, 0x554758, 0x555949, 0x564E44, 0x565556, 0x584146, 0x584F46, 0x585046:
+            0x525746, 0x554758, 0x555949, 0x564E44, 0x565556, 0x584146, 0x584F46, 0x585046:
             return 0
         // BHD, IQD, JOD, KWD, LYD, OMR, TND
         case 0x424844, 0x495144, 0x4A4F44, 0x4B5744, 0x4C5944, 0x4F4D52, 0x544E44:

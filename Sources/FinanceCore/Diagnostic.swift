@@ -21,9 +21,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// How to fix it; each becomes a `note:` line.
     public var notes: [String]
 
-    public init(_ severity: Severity, code: String, at location: SourceLocation, _ message: String,
-                notes: [String] = [])
-    {
+    public init(
+        _ severity: Severity, code: String, at location: SourceLocation, _ message: String,
+        notes: [String] = []
+    ) {
         self.severity = severity
         self.code = code
         self.location = location

@@ -33,12 +33,14 @@ extension PaymentActivity {
     /// the stored properties one by one compiled (Swift 6.3) to building the value twice, copying
     /// one (a retain of every string) and destroying the other (a release of every string), on every
     /// row every reader produces. The memberwise initializer moves the arguments into place.
-    public init(id: ActivityID, account: String?, date: LocalDate, name: String, address: String? = nil,
-                amount: Money, memo: String? = nil, type: PaymentType? = nil, category: String? = nil,
-                fitid: String? = nil, checkNumber: String? = nil, source: SourceLocation)
-    {
-        self.init(id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
-                  type: type ?? PaymentType(sign: amount), category: category, fitid: fitid, checkNumber: checkNumber,
-                  source: source)
+    public init(
+        id: ActivityID, account: String?, date: LocalDate, name: String, address: String? = nil,
+        amount: Money, memo: String? = nil, type: PaymentType? = nil, category: String? = nil,
+        fitid: String? = nil, checkNumber: String? = nil, source: SourceLocation
+    ) {
+        self.init(
+            id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
+            type: type ?? PaymentType(sign: amount), category: category, fitid: fitid, checkNumber: checkNumber,
+            source: source)
     }
 }

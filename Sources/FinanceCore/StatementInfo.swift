@@ -14,10 +14,11 @@ public struct StatementInfo: Hashable, Sendable {
     public var end: LocalDate?
     public var source: SourceLocation
 
-    public init(account: Account, currency: CurrencyCode? = nil, openingBalance: Balance? = nil, ledgerBalance: Balance? = nil,
-                availableBalance: Balance? = nil, start: LocalDate? = nil, end: LocalDate? = nil,
-                source: SourceLocation)
-    {
+    public init(
+        account: Account, currency: CurrencyCode? = nil, openingBalance: Balance? = nil, ledgerBalance: Balance? = nil,
+        availableBalance: Balance? = nil, start: LocalDate? = nil, end: LocalDate? = nil,
+        source: SourceLocation
+    ) {
         self.account = account
         self.currency = currency
         self.openingBalance = openingBalance

@@ -17,9 +17,10 @@ public struct ActivityChanges: Sendable, Equatable {
     public var category: String??
     public var account: String??
 
-    public init(name: String? = nil, date: LocalDate? = nil, amount: Money? = nil, type: PaymentType? = nil,
-                address: String?? = nil, memo: String?? = nil, category: String?? = nil, account: String?? = nil)
-    {
+    public init(
+        name: String? = nil, date: LocalDate? = nil, amount: Money? = nil, type: PaymentType? = nil,
+        address: String?? = nil, memo: String?? = nil, category: String?? = nil, account: String?? = nil
+    ) {
         self.name = name
         self.date = date
         self.amount = amount

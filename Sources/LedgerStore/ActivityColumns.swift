@@ -67,8 +67,9 @@ enum ActivityColumns {
 
     /// The ledger entry (activity and bookkeeping) of the current row.
     static func readEntry(_ s: SQLiteStatement, names: NameLookup) -> LedgerEntry {
-        LedgerEntry(activity: read(s, names: names), origin: s.isNull(15) ? .manual : .import,
-                    editedAt: s.optionalString(16), typeLocked: s.int64(17) != 0)
+        LedgerEntry(
+            activity: read(s, names: names), origin: s.isNull(15) ? .manual : .import,
+            editedAt: s.optionalString(16), typeLocked: s.int64(17) != 0)
     }
 
     /// The column value of a type (CHECKed by the schema: 0, 1 or 2).

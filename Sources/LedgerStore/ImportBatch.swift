@@ -18,9 +18,10 @@ public struct ImportBatch: Sendable, Equatable {
 
     public var isUndone: Bool { undoneAt != nil }
 
-    public init(id: Int64, file: String, startedAt: String, inserted: Int, skippedDuplicates: Int, errors: Int,
-                transferPairs: Int, undoneAt: String? = nil)
-    {
+    public init(
+        id: Int64, file: String, startedAt: String, inserted: Int, skippedDuplicates: Int, errors: Int,
+        transferPairs: Int, undoneAt: String? = nil
+    ) {
         self.id = id
         self.file = file
         self.startedAt = startedAt

@@ -19,9 +19,10 @@ public struct ImportResult: Sendable, Equatable {
     /// A dry run's rows: what would be added, the duplicates and of what, the would-be transfers.
     public var preview: ImportPreview?
 
-    public init(file: String, inserted: Int = 0, skippedDuplicates: Int = 0, errors: Int = 0, transferPairs: Int = 0,
-                transferSuggestions: Int = 0, dryRun: Bool = false, batch: Int64? = nil, preview: ImportPreview? = nil)
-    {
+    public init(
+        file: String, inserted: Int = 0, skippedDuplicates: Int = 0, errors: Int = 0, transferPairs: Int = 0,
+        transferSuggestions: Int = 0, dryRun: Bool = false, batch: Int64? = nil, preview: ImportPreview? = nil
+    ) {
         self.file = file
         self.inserted = inserted
         self.skippedDuplicates = skippedDuplicates

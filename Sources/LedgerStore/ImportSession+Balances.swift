@@ -22,13 +22,15 @@ extension ImportSession {
 
     /// Inserts the kept balances, each unless the ledger already has it (a re-imported file).
     func storeBalances() throws(LedgerError) {
-        let insert = try ledger.statement("""
+        let insert = try ledger.statement(
+            """
             INSERT INTO balances(account_id, day, amount_units, amount_scale, currency, kind, position, import_id, source_line)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING
             """)
-        func store(_ kind: StatedBalance.Kind, account: String?, _ date: LocalDate, _ amount: Money, currency: CurrencyCode?,
-                   line: Int, position: Int = 0) throws(LedgerError)
-        {
+        func store(
+            _ kind: StatedBalance.Kind, account: String?, _ date: LocalDate, _ amount: Money, currency: CurrencyCode?,
+            line: Int, position: Int = 0
+        ) throws(LedgerError) {
             insert.bind(1, try names.id(of: account.flatMap { $0.isEmpty ? nil : $0 }, in: .accounts, ledger: ledger))
             insert.bind(2, Int64(date.daysSinceEpoch))
             insert.bind(3, amount.units)
@@ -41,15 +43,18 @@ extension ImportSession {
             try insert.run()
         }
         for info in statedStatements {
-            let stated: [(StatedBalance.Kind, Balance?)] = [(.opening, info.openingBalance), (.closing, info.ledgerBalance),
-                                                            (.available, info.availableBalance)]
+            let stated: [(StatedBalance.Kind, Balance?)] = [
+                (.opening, info.openingBalance), (.closing, info.ledgerBalance),
+                (.available, info.availableBalance),
+            ]
             for case (let kind, let balance?) in stated {
                 try store(kind, account: info.account.id, balance.date, balance.amount, currency: info.currency, line: info.source.line)
             }
         }
         for (balance, position) in statedRows.positioned() {
-            try store(.running, account: balance.account, balance.date, balance.amount, currency: nil, line: balance.source.line,
-                      position: position)
+            try store(
+                .running, account: balance.account, balance.date, balance.amount, currency: nil, line: balance.source.line,
+                position: position)
         }
     }
 }

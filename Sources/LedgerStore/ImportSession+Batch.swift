@@ -12,7 +12,8 @@ extension ImportSession {
 
     /// Creates the trigger for this import (inside its transaction).
     func startRecordingTypeChanges() throws(LedgerError) {
-        try ledger.connection.execute("""
+        try ledger.connection.execute(
+            """
             DROP TRIGGER IF EXISTS temp.\(Self.typeChangeTrigger);
             CREATE TEMP TRIGGER \(Self.typeChangeTrigger) AFTER UPDATE OF type ON transactions
             WHEN NEW.type = 2 AND OLD.type <> 2
@@ -42,7 +43,8 @@ extension ImportSession {
                 name: existing.string(2), deleted: existing.int64(3) != 0, edited: !existing.isNull(4),
                 inThisFile: !existing.isNull(5) && existing.int64(5) == importID)
         }
-        let changed = try ledger.statement("""
+        let changed = try ledger.statement(
+            """
             SELECT \(Self.qualified(ActivityColumns.select)), c.previous_type FROM import_type_changes c
             JOIN transactions t ON t.id = c.transaction_id WHERE c.import_id = ?1 ORDER BY t.seq
             """)
@@ -50,9 +52,10 @@ extension ImportSession {
         changed.bind(1, importID)
         while try changed.step() {
             let activity = ActivityColumns.read(changed, names: names)
-            preview.transfers.append(ImportPreview.TransferChange(
-                activity: activity, previousType: ActivityColumns.type(changed.int64(18)),
-                isNew: !changed.isNull(15) && changed.int64(15) == importID))
+            preview.transfers.append(
+                ImportPreview.TransferChange(
+                    activity: activity, previousType: ActivityColumns.type(changed.int64(18)),
+                    isNew: !changed.isNull(15) && changed.int64(15) == importID))
         }
         self.preview = preview
     }

@@ -17,7 +17,8 @@ extension ImportSession {
         let connection = ledger.connection
         let ids = try connection.prepare("SELECT id FROM transactions")
         while try ids.step() { _ = knownIDs.insert(UInt64(bitPattern: ids.int64(0))) }
-        let query = try connection.prepare("""
+        let query = try connection.prepare(
+            """
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL
             """)
         var indexes: [(name: String, sql: String)] = []

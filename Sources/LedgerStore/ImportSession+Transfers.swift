@@ -33,14 +33,16 @@ extension ImportSession {
         for match in TransferMatcher.match(candidates, excluded: { rejected.contains([$0.value, $1.value]) }) {
             let out = candidates[match.out], into = candidates[match.in]
             if match.isMatched {
-                try ledger.store(out: out.id, in: into.id, status: .matched, reasons: match.reasons, typesBefore: (out.type, into.type),
-                                 importID: importID, decidedAt: nil, replacing: false)
+                try ledger.store(
+                    out: out.id, in: into.id, status: .matched, reasons: match.reasons, typesBefore: (out.type, into.type),
+                    importID: importID, decidedAt: nil, replacing: false)
                 for side in [out, into] where side.type != .transfer { try ledger.setType(.transfer, of: side.id, force: false) }
                 try ledger.dropOtherSuggestions(out.id, into.id)
                 pairs += 1
             } else {
-                try ledger.store(out: out.id, in: into.id, status: .suggested, reasons: match.reasons, typesBefore: nil,
-                                 importID: importID, decidedAt: nil, replacing: false)
+                try ledger.store(
+                    out: out.id, in: into.id, status: .suggested, reasons: match.reasons, typesBefore: nil,
+                    importID: importID, decidedAt: nil, replacing: false)
                 suggestions += 1
             }
         }
@@ -86,7 +88,8 @@ extension ImportSession {
         let magnitudes = Set(new.compactMap(\.amount.magnitude))
         let dates = new.map(\.date)
         guard let first = dates.min(), let last = dates.max() else { return [] }
-        let query = try ledger.statement("""
+        let query = try ledger.statement(
+            """
             SELECT id, account_id, day, amount_units, amount_scale, currency, type, type_locked, name, memo, category_id
             FROM transactions
             WHERE day BETWEEN ?1 AND ?2 AND deleted = 0 AND account_id IS NOT NULL AND import_id IS NOT ?3
@@ -105,11 +108,13 @@ extension ImportSession {
             let amount = Money(units: query.int64(3), scale: scale, currency: currency)
             guard let magnitude = amount.magnitude, magnitudes.contains(magnitude), let account = accounts[query.int64(1)]
             else { continue }
-            older.append(TransferCandidate(id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: account,
-                                           date: ActivityColumns.date(query.int64(2)), amount: amount,
-                                           type: ActivityColumns.type(query.int64(6)), typeLocked: query.int64(7) != 0, isNew: false,
-                                           name: query.string(8), memo: query.optionalString(9),
-                                           category: query.isNull(10) ? nil : categories[query.int64(10)]))
+            older.append(
+                TransferCandidate(
+                    id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: account,
+                    date: ActivityColumns.date(query.int64(2)), amount: amount,
+                    type: ActivityColumns.type(query.int64(6)), typeLocked: query.int64(7) != 0, isNew: false,
+                    name: query.string(8), memo: query.optionalString(9),
+                    category: query.isNull(10) ? nil : categories[query.int64(10)]))
         }
         return older
     }

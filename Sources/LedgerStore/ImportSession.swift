@@ -123,8 +123,10 @@ public final class ImportSession {
             // Without its texts: few rows have a partner by amount, and `matchTransfers` reads those
             // rows' texts back from the ledger (keeping every row's strings alive cost a million-row
             // import about a hundred megabytes).
-            sides.append(TransferCandidate(id: activity.id, account: account, date: activity.date, amount: activity.amount,
-                                           type: activity.type, typeLocked: typeSetByRule, isNew: true))
+            sides.append(
+                TransferCandidate(
+                    id: activity.id, account: account, date: activity.date, amount: activity.amount,
+                    type: activity.type, typeLocked: typeSetByRule, isNew: true))
         }
         return true
     }
@@ -141,7 +143,8 @@ public final class ImportSession {
             if preview != nil { try completePreview() }
             try stopRecordingTypeChanges()
             if !options.dryRun { try storeBalances() }
-            let record = try ledger.statement("""
+            let record = try ledger.statement(
+                """
                 UPDATE imports SET inserted = ?2, skipped_duplicates = ?3, errors = ?4, transfer_pairs = ?5 WHERE id = ?1
                 """)
             record.bind(1, importID)
@@ -157,9 +160,10 @@ public final class ImportSession {
                 open = false
                 ledger.importInProgress = false
             }
-            return ImportResult(file: file, inserted: inserted, skippedDuplicates: skippedDuplicates, errors: errors,
-                                transferPairs: pairs, transferSuggestions: suggestions, dryRun: options.dryRun,
-                                batch: options.dryRun ? nil : importID, preview: preview)
+            return ImportResult(
+                file: file, inserted: inserted, skippedDuplicates: skippedDuplicates, errors: errors,
+                transferPairs: pairs, transferSuggestions: suggestions, dryRun: options.dryRun,
+                batch: options.dryRun ? nil : importID, preview: preview)
         } catch {
             rollback()
             throw error

@@ -5,7 +5,8 @@ extension Ledger {
     /// Every stated balance of the imports the ledger keeps, by account, day and kind.
     public func statedBalances() throws(LedgerError) -> [StatedBalance] {
         let names = try NameLookup(self)
-        let query = try statement("""
+        let query = try statement(
+            """
             SELECT account_id, day, amount_units, amount_scale, currency, kind, position, import_id, source_line FROM balances
             ORDER BY coalesce(account_id, 0), day, import_id, source_line
             """)
@@ -15,12 +16,13 @@ extension Ledger {
             let code = query.bytes(4)
             let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
             let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(3))))
-            balances.append(StatedBalance(
-                kind: StatedBalance.Kind(rawValue: query.string(5)) ?? .closing,
-                account: query.isNull(0) ? nil : names.accounts[query.int64(0)],
-                date: ActivityColumns.date(query.int64(1)), amount: Money(units: query.int64(2), scale: scale, currency: currency),
-                batch: query.int64(7), file: names.importFiles[query.int64(7)] ?? "", line: Int(query.int64(8)),
-                position: Int(query.int64(6))))
+            balances.append(
+                StatedBalance(
+                    kind: StatedBalance.Kind(rawValue: query.string(5)) ?? .closing,
+                    account: query.isNull(0) ? nil : names.accounts[query.int64(0)],
+                    date: ActivityColumns.date(query.int64(1)), amount: Money(units: query.int64(2), scale: scale, currency: currency),
+                    batch: query.int64(7), file: names.importFiles[query.int64(7)] ?? "", line: Int(query.int64(8)),
+                    position: Int(query.int64(6))))
         }
         return balances
     }
@@ -36,7 +38,8 @@ extension Ledger {
         if let account { balances = balances.filter { $0.account == account } }
         guard !balances.isEmpty else { return [] }
         let names = try NameLookup(self)
-        let query = try statement("""
+        let query = try statement(
+            """
             SELECT id, account_id, day, name, amount_units, amount_scale, currency, deleted, edited_at IS NOT NULL, import_id,
                    source_file, source_line FROM transactions ORDER BY day, seq
             """)
@@ -50,11 +53,12 @@ extension Ledger {
             let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(5))))
             let batch = query.isNull(9) ? nil : query.int64(9)
             let file = query.isNull(10) ? (batch.flatMap { names.importFiles[$0] } ?? "") : query.string(10)
-            rows.append(LedgerReconciler.Row(
-                id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: name, day: Int(query.int64(2)),
-                name: query.string(3), amount: Money(units: query.int64(4), scale: scale, currency: currency),
-                deleted: query.int64(7) != 0, edited: query.int64(8) != 0, batch: batch,
-                source: SourceLocation(file: file, line: Int(query.int64(11)))))
+            rows.append(
+                LedgerReconciler.Row(
+                    id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: name, day: Int(query.int64(2)),
+                    name: query.string(3), amount: Money(units: query.int64(4), scale: scale, currency: currency),
+                    deleted: query.int64(7) != 0, edited: query.int64(8) != 0, batch: batch,
+                    source: SourceLocation(file: file, line: Int(query.int64(11)))))
         }
         return LedgerReconciler.reconcile(balances: balances, rows: rows)
     }

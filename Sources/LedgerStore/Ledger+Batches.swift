@@ -61,7 +61,8 @@ extension Ledger {
                 forget.bind(2, change.transaction)
                 try forget.run()
             }
-            try connection.execute("""
+            try connection.execute(
+                """
                 DELETE FROM import_type_changes WHERE import_id = \(batchID)
                     OR transaction_id IN (SELECT id FROM transactions WHERE import_id = \(batchID))
                 """, "undoing import \(batchID)")
@@ -102,14 +103,16 @@ extension Ledger {
         """
 
     private static func batch(_ s: SQLiteStatement) -> ImportBatch {
-        ImportBatch(id: s.int64(0), file: s.string(1), startedAt: s.string(2), inserted: Int(s.int64(3)),
-                    skippedDuplicates: Int(s.int64(4)), errors: Int(s.int64(5)), transferPairs: Int(s.int64(6)),
-                    undoneAt: s.optionalString(7))
+        ImportBatch(
+            id: s.int64(0), file: s.string(1), startedAt: s.string(2), inserted: Int(s.int64(3)),
+            skippedDuplicates: Int(s.int64(4)), errors: Int(s.int64(5)), transferPairs: Int(s.int64(6)),
+            undoneAt: s.optionalString(7))
     }
 
     /// The batch's rows the user edited or deleted (both set `edited_at`).
     private func editedEntries(of batch: Int64) throws(LedgerError) -> [LedgerEntry] {
-        let query = try statement("""
+        let query = try statement(
+            """
             SELECT \(ActivityColumns.select) FROM transactions WHERE import_id = ?1 AND edited_at IS NOT NULL ORDER BY seq
             """)
         defer { query.reset() }

@@ -13,10 +13,11 @@ extension Ledger {
     ///   - file: the file's name, as the user gave it (recorded with the import).
     ///   - options: a dry run, transfer matching.
     ///   - typeSetByRule: tells which activities' type a rule set (matching leaves those).
-    public func importActivities(_ activities: some Sequence<PaymentActivity>, file: String,
-                                 options: ImportOptions = ImportOptions(),
-                                 typeSetByRule: (PaymentActivity) -> Bool = { _ in false }) throws(LedgerError) -> ImportResult
-    {
+    public func importActivities(
+        _ activities: some Sequence<PaymentActivity>, file: String,
+        options: ImportOptions = ImportOptions(),
+        typeSetByRule: (PaymentActivity) -> Bool = { _ in false }
+    ) throws(LedgerError) -> ImportResult {
         let session = try beginImport(file: file, options: options)
         for activity in activities { try session.add(activity, typeSetByRule: typeSetByRule(activity)) }
         return try session.commit()
@@ -30,7 +31,8 @@ extension Ledger {
     ///   - typeLocked: the user chose the type, so transfer matching must not change it.
     public func add(_ activity: PaymentActivity, typeLocked: Bool = true) throws(LedgerError) -> ActivityID {
         guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
-        let insert = try statement("""
+        let insert = try statement(
+            """
             INSERT INTO transactions(\(ActivityColumns.insert), type_locked)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             ON CONFLICT(id) DO NOTHING
@@ -117,9 +119,10 @@ extension Ledger {
 
     /// Sets or clears the tombstone of each of `ids`, all or none: the first id whose row is not
     /// in the other state ends it with `missing(id)`'s error.
-    func setDeleted(_ deleted: Bool, _ ids: [ActivityID], _ what: String,
-                    missing: (ActivityID) throws(LedgerError) -> LedgerError) throws(LedgerError)
-    {
+    func setDeleted(
+        _ deleted: Bool, _ ids: [ActivityID], _ what: String,
+        missing: (ActivityID) throws(LedgerError) -> LedgerError
+    ) throws(LedgerError) {
         guard !importInProgress else { throw .invalid("an import into '\(path)' is in progress") }
         let update = try statement("UPDATE transactions SET deleted = \(deleted ? 1 : 0), edited_at = ?2 WHERE id = ?1 AND deleted = \(deleted ? 0 : 1)")
         try inTransaction(what) { () throws(LedgerError) in

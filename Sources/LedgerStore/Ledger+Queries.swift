@@ -53,7 +53,8 @@ extension Ledger {
     /// the only one; deleted transactions are not found, unless `deleted` asks for them alone.
     public func activity(idPrefix: String, deleted: Bool = false) throws(LedgerError) -> ActivityLookup {
         guard let range = Ledger.idRange(prefix: idPrefix) else { return .invalidPrefix }
-        let statement = try statement("""
+        let statement = try statement(
+            """
             SELECT \(ActivityColumns.select) FROM transactions WHERE id BETWEEN ?1 AND ?2 AND deleted = \(deleted ? 1 : 0) ORDER BY id LIMIT 6
             """)
         defer { statement.reset() }

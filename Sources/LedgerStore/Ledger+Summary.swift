@@ -10,7 +10,8 @@ extension Ledger {
         var conditions = ["t.deleted = 0"]
         if from != nil { conditions.append("t.day >= ?1") }
         if to != nil { conditions.append("t.day <= ?2") }
-        let statement = try statement("""
+        let statement = try statement(
+            """
             SELECT t.currency, t.type, t.amount_scale, sum(t.amount_units), count(*), c.name
             FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
             WHERE \(conditions.joined(separator: " AND "))
@@ -28,8 +29,11 @@ extension Ledger {
             let sum = Money(units: statement.int64(3), scale: scale, currency: currency)
             let count = Int(statement.int64(4))
             let key = currency.map { Int64($0.packed) } ?? -1
-            var line = totals[key] ?? CurrencyTotals(currency: currency, income: .zero(currency), expense: .zero(currency),
-                                                      balance: .zero(currency), incomeCount: 0, expenseCount: 0, transferCount: 0)
+            var line =
+                totals[key]
+                ?? CurrencyTotals(
+                    currency: currency, income: .zero(currency), expense: .zero(currency),
+                    balance: .zero(currency), incomeCount: 0, expenseCount: 0, transferCount: 0)
             let category = statement.isNull(5) ? nil : statement.string(5)
             switch AccountingModel.side(type: ActivityColumns.type(statement.int64(1)), category: category) {
             case .income:

@@ -17,19 +17,22 @@ extension Ledger {
 
     /// Every stored pair: they are few (a handful a month), so callers filter in memory.
     func pairRows() throws(LedgerError) -> [PairRow] {
-        let select = try statement("""
+        let select = try statement(
+            """
             SELECT out_id, in_id, status, evidence, confidence, out_type_before, in_type_before, decided_at FROM transfer_pairs ORDER BY id
             """)
         defer { select.reset() }
         var rows: [PairRow] = []
         while try select.step() {
             let reasons = select.string(3).split(separator: "\n").compactMap { TransferReason(code: String($0)) }
-            rows.append(PairRow(out: select.int64(0), in: select.int64(1),
-                                status: TransferPair.Status(rawValue: select.string(2)) ?? .suggested, reasons: reasons,
-                                confidence: TransferConfidence(rawValue: select.string(4)) ?? .low,
-                                outTypeBefore: select.isNull(5) ? nil : ActivityColumns.type(select.int64(5)),
-                                inTypeBefore: select.isNull(6) ? nil : ActivityColumns.type(select.int64(6)),
-                                decidedAt: select.optionalString(7)))
+            rows.append(
+                PairRow(
+                    out: select.int64(0), in: select.int64(1),
+                    status: TransferPair.Status(rawValue: select.string(2)) ?? .suggested, reasons: reasons,
+                    confidence: TransferConfidence(rawValue: select.string(4)) ?? .low,
+                    outTypeBefore: select.isNull(5) ? nil : ActivityColumns.type(select.int64(5)),
+                    inTypeBefore: select.isNull(6) ? nil : ActivityColumns.type(select.int64(6)),
+                    decidedAt: select.optionalString(7)))
         }
         return rows
     }
@@ -37,10 +40,12 @@ extension Ledger {
     /// Records a pair. An existing row of the same two sides is replaced only when `replacing`
     /// (the user decided) or when it is a suggestion (an import found it again, perhaps with more
     /// evidence); a decided or matched pair is never overwritten by an import.
-    func store(out: ActivityID, in into: ActivityID, status: TransferPair.Status, reasons: [TransferReason],
-               typesBefore: (PaymentType, PaymentType)?, importID: Int64?, decidedAt: String?, replacing: Bool) throws(LedgerError)
-    {
-        let insert = try statement("""
+    func store(
+        out: ActivityID, in into: ActivityID, status: TransferPair.Status, reasons: [TransferReason],
+        typesBefore: (PaymentType, PaymentType)?, importID: Int64?, decidedAt: String?, replacing: Bool
+    ) throws(LedgerError) {
+        let insert = try statement(
+            """
             INSERT INTO transfer_pairs(out_id, in_id, status, evidence, confidence, out_type_before, in_type_before, import_id, decided_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             ON CONFLICT(out_id, in_id) DO UPDATE SET status = excluded.status, evidence = excluded.evidence,
@@ -61,10 +66,12 @@ extension Ledger {
         try insert.run()
     }
 
-    func setStatus(of out: ActivityID, _ into: ActivityID, _ status: TransferPair.Status, reasons: [TransferReason],
-                   decidedAt: String) throws(LedgerError)
-    {
-        let update = try statement("""
+    func setStatus(
+        of out: ActivityID, _ into: ActivityID, _ status: TransferPair.Status, reasons: [TransferReason],
+        decidedAt: String
+    ) throws(LedgerError) {
+        let update = try statement(
+            """
             UPDATE transfer_pairs SET status = ?3, evidence = ?4, confidence = ?5, decided_at = ?6 WHERE out_id = ?1 AND in_id = ?2
             """)
         update.bind(1, Int64(bitPattern: out.value))
@@ -88,7 +95,8 @@ extension Ledger {
 
     /// Removes the suggestions that pair either side with a third transaction: the side is taken.
     func dropOtherSuggestions(_ out: ActivityID, _ into: ActivityID) throws(LedgerError) {
-        let delete = try statement("""
+        let delete = try statement(
+            """
             DELETE FROM transfer_pairs WHERE status = 'suggested' AND (out_id = ?1 OR in_id = ?2) AND NOT (out_id = ?1 AND in_id = ?2)
             """)
         delete.bind(1, Int64(bitPattern: out.value))
@@ -103,7 +111,8 @@ extension Ledger {
     /// pairs are forgotten. The user's decisions (accepted, rejected) stay. Runs in the caller's
     /// transaction.
     func undoTransferPairs(ofImport importID: Int64) throws(LedgerError) {
-        let select = try statement("""
+        let select = try statement(
+            """
             SELECT out_id, in_id, out_type_before, in_type_before FROM transfer_pairs WHERE import_id = ?1 AND status = 'matched'
             """)
         select.bind(1, importID)

@@ -10,8 +10,10 @@ extension Ledger {
             guard let out = try entry(ActivityID(value: UInt64(bitPattern: row.out))), !out.deleted,
                 let into = try entry(ActivityID(value: UInt64(bitPattern: row.in))), !into.deleted
             else { continue }
-            pairs.append(TransferPair(out: out.entry, in: into.entry, status: row.status, reasons: row.reasons,
-                                      confidence: row.confidence, decidedAt: row.decidedAt))
+            pairs.append(
+                TransferPair(
+                    out: out.entry, in: into.entry, status: row.status, reasons: row.reasons,
+                    confidence: row.confidence, decidedAt: row.decidedAt))
         }
         func key(_ p: TransferPair) -> (Int, LocalDate, UInt64, UInt64) {
             (p.status.isApplied ? 0 : 1, p.out.activity.date, p.out.activity.id.value, p.in.activity.id.value)
@@ -36,7 +38,8 @@ extension Ledger {
             let mine = Int64(bitPattern: side.value), partner = Int64(bitPattern: other.value)
             if let taken = rows.first(where: { $0.status.isApplied && ($0.out == mine || $0.in == mine) && $0.out != partner && $0.in != partner }) {
                 let elsewhere = taken.out == mine ? taken.in : taken.out
-                throw .invalid("\(side) is already paired with \(ActivityID(value: UInt64(bitPattern: elsewhere))); reject that pair first ('pfin transfers --reject')")
+                throw .invalid(
+                    "\(side) is already paired with \(ActivityID(value: UInt64(bitPattern: elsewhere))); reject that pair first ('pfin transfers --reject')")
             }
         }
         let existing = rows.first { $0.out == Int64(bitPattern: out.activity.id.value) && $0.in == Int64(bitPattern: into.activity.id.value) }
@@ -48,14 +51,16 @@ extension Ledger {
             if existing?.status.isApplied == true {
                 try setStatus(of: out.activity.id, into.activity.id, .accepted, reasons: reasons, decidedAt: now)
             } else {
-                try store(out: out.activity.id, in: into.activity.id, status: .accepted, reasons: reasons,
-                          typesBefore: (out.activity.type, into.activity.type), importID: nil, decidedAt: now, replacing: true)
+                try store(
+                    out: out.activity.id, in: into.activity.id, status: .accepted, reasons: reasons,
+                    typesBefore: (out.activity.type, into.activity.type), importID: nil, decidedAt: now, replacing: true)
                 try setType(.transfer, of: out.activity.id, force: true)
                 try setType(.transfer, of: into.activity.id, force: true)
             }
             try dropOtherSuggestions(out.activity.id, into.activity.id)
-            var pair = TransferPair(out: out, in: into, status: .accepted, reasons: reasons, confidence: TransferConfidence(reasons),
-                                    decidedAt: now)
+            var pair = TransferPair(
+                out: out, in: into, status: .accepted, reasons: reasons, confidence: TransferConfidence(reasons),
+                decidedAt: now)
             pair.out.activity.type = .transfer
             pair.in.activity.type = .transfer
             return pair
@@ -76,8 +81,9 @@ extension Ledger {
         guard let row = try pairRows().first(where: { $0.out == key.0 && $0.in == key.1 }) else {
             throw .invalid("\(out.activity.id) and \(into.activity.id) are not a transfer pair or a suggestion; 'pfin transfers' lists them")
         }
-        var pair = TransferPair(out: out, in: into, status: .rejected, reasons: row.reasons, confidence: row.confidence,
-                                decidedAt: row.decidedAt)
+        var pair = TransferPair(
+            out: out, in: into, status: .rejected, reasons: row.reasons, confidence: row.confidence,
+            decidedAt: row.decidedAt)
         guard row.status != .rejected else { return pair }
         return try inTransaction("rejecting a transfer pair") { () throws(LedgerError) -> TransferPair in
             let now = Timestamp.now()
@@ -112,7 +118,8 @@ extension Ledger {
 
     private func candidate(_ e: LedgerEntry) -> TransferCandidate {
         let a = e.activity
-        return TransferCandidate(id: a.id, account: a.account ?? "", date: a.date, amount: a.amount, type: a.type,
-                                 typeLocked: e.typeLocked, isNew: false, name: a.name, memo: a.memo, category: a.category)
+        return TransferCandidate(
+            id: a.id, account: a.account ?? "", date: a.date, amount: a.amount, type: a.type,
+            typeLocked: e.typeLocked, isNew: false, name: a.name, memo: a.memo, category: a.category)
     }
 }

@@ -32,7 +32,8 @@ extension Ledger {
     /// what the user refused. Returns the ids whose types were put back.
     func undoPairs(touching batch: Int64) throws(LedgerError) -> [Int64] {
         try undoTransferPairs(ofImport: batch)
-        let select = try statement("""
+        let select = try statement(
+            """
             SELECT p.out_id, p.in_id, p.out_type_before, p.in_type_before,
                    o.import_id IS ?1, i.import_id IS ?1
             FROM transfer_pairs p LEFT JOIN transactions o ON o.id = p.out_id LEFT JOIN transactions i ON i.id = p.in_id
@@ -54,7 +55,8 @@ extension Ledger {
             try update.run()
             if connection.changes == 1 { restored.append(id) }
         }
-        try connection.execute("""
+        try connection.execute(
+            """
             DELETE FROM transfer_pairs WHERE status <> 'rejected'
                 AND (out_id IN (SELECT id FROM transactions WHERE import_id = \(batch))
                      OR in_id IN (SELECT id FROM transactions WHERE import_id = \(batch)))
@@ -65,10 +67,12 @@ extension Ledger {
     /// The recorded changes joined with their rows, `?1` bound to `first`, `?2` to `second`.
     ///
     /// - Parameter stillTransfer: only rows that are still transfers and not locked.
-    private func changedSides(where condition: String, _ first: Int64, _ second: Int64? = nil,
-                              stillTransfer: Bool = true) throws(LedgerError) -> [ChangedSide]
-    {
-        let query = try statement("""
+    private func changedSides(
+        where condition: String, _ first: Int64, _ second: Int64? = nil,
+        stillTransfer: Bool = true
+    ) throws(LedgerError) -> [ChangedSide] {
+        let query = try statement(
+            """
             SELECT c.import_id, t.id, c.previous_type, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency
             FROM import_type_changes c JOIN transactions t ON t.id = c.transaction_id
             WHERE \(condition)\(stillTransfer ? " AND t.type = 2 AND t.type_locked = 0" : "") ORDER BY t.seq
@@ -81,10 +85,11 @@ extension Ledger {
             let code = query.bytes(7)
             let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
             let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(6))))
-            sides.append(ChangedSide(
-                change: TypeChange(importID: query.int64(0), transaction: query.int64(1), previousType: query.int64(2)),
-                account: query.isNull(3) ? nil : query.int64(3), day: query.int64(4),
-                amount: Money(units: query.int64(5), scale: scale, currency: currency)))
+            sides.append(
+                ChangedSide(
+                    change: TypeChange(importID: query.int64(0), transaction: query.int64(1), previousType: query.int64(2)),
+                    account: query.isNull(3) ? nil : query.int64(3), day: query.int64(4),
+                    amount: Money(units: query.int64(5), scale: scale, currency: currency)))
         }
         return sides
     }

@@ -55,8 +55,9 @@ public final class Ledger {
         self.path = path
         if !create && access(path, F_OK) != 0 { throw .missing(path: path) }
         if create { try Ledger.makeParentDirectories(of: path) }
-        connection = try SQLiteConnection(path: path, create: create,
-                                          busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 86_400)) * 1000))
+        connection = try SQLiteConnection(
+            path: path, create: create,
+            busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 86_400)) * 1000))
         if path == Ledger.inMemory, copyingTemplate, let image = Ledger.emptyImage {
             // The schema, built and migrated once per process: a new ledger in memory is a copy of
             // it (a tenth of the work of running the migrations, which the fuzzed store relies on).

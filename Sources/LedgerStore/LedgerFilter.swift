@@ -31,10 +31,11 @@ public struct LedgerFilter: Sendable, Equatable {
     /// Only the deleted transactions (which otherwise never match).
     public var deleted: Bool
 
-    public init(type: PaymentType? = nil, from: LocalDate? = nil, to: LocalDate? = nil, categoryPrefix: String? = nil,
-                account: String? = nil, search: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil,
-                limit: Int? = nil, deleted: Bool = false, uncategorised: Bool = false)
-    {
+    public init(
+        type: PaymentType? = nil, from: LocalDate? = nil, to: LocalDate? = nil, categoryPrefix: String? = nil,
+        account: String? = nil, search: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil,
+        limit: Int? = nil, deleted: Bool = false, uncategorised: Bool = false
+    ) {
         self.uncategorised = uncategorised
         self.type = type
         self.from = from

@@ -127,13 +127,15 @@ enum LedgerReconciler {
             let stated = plain(point.balance.amount)
             if stated != value {
                 let difference = minus(stated, value)
-                mismatches.append(LedgerBalanceMismatch(
-                    kind: point.balance.kind, date: point.balance.date,
-                    location: SourceLocation(file: point.balance.file, line: point.balance.line),
-                    stated: shown(stated), ledger: shown(value), difference: shown(difference),
-                    since: LocalDate(daysSinceEpoch: cursor),
-                    causes: causes(in: rows.filter { $0.day > cursor && $0.day <= point.day }, difference: difference,
-                                   after: cursor, before: point.day, shown: shown)))
+                mismatches.append(
+                    LedgerBalanceMismatch(
+                        kind: point.balance.kind, date: point.balance.date,
+                        location: SourceLocation(file: point.balance.file, line: point.balance.line),
+                        stated: shown(stated), ledger: shown(value), difference: shown(difference),
+                        since: LocalDate(daysSinceEpoch: cursor),
+                        causes: causes(
+                            in: rows.filter { $0.day > cursor && $0.day <= point.day }, difference: difference,
+                            after: cursor, before: point.day, shown: shown)))
                 value = stated
             }
             cursor = point.day

@@ -30,9 +30,10 @@ public struct CurrencyTotals: Sendable, Equatable {
     public var expenseCount: Int
     public var transferCount: Int
 
-    public init(currency: CurrencyCode?, income: Money, expense: Money, balance: Money, incomeCount: Int,
-                expenseCount: Int, transferCount: Int)
-    {
+    public init(
+        currency: CurrencyCode?, income: Money, expense: Money, balance: Money, incomeCount: Int,
+        expenseCount: Int, transferCount: Int
+    ) {
         self.currency = currency
         self.income = income
         self.expense = expense

@@ -81,8 +81,9 @@ final class SQLiteStatement {
     func step() throws(LedgerError) -> Bool {
         if !pending.isEmpty {
             for p in pending {
-                sqlite3_bind_text(handle, p.index, UnsafeRawPointer(buffer + p.offset).assumingMemoryBound(to: CChar.self),
-                                  Int32(p.count), csqlite_static())
+                sqlite3_bind_text(
+                    handle, p.index, UnsafeRawPointer(buffer + p.offset).assumingMemoryBound(to: CChar.self),
+                    Int32(p.count), csqlite_static())
             }
             pending.removeAll(keepingCapacity: true)
         }

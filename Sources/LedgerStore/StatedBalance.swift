@@ -27,9 +27,10 @@ public struct StatedBalance: Hashable, Sendable {
     /// they happened (1 for the day's first); 0 for the other kinds.
     public var position: Int
 
-    public init(kind: Kind, account: String?, date: LocalDate, amount: Money, batch: Int64, file: String, line: Int,
-                position: Int = 0)
-    {
+    public init(
+        kind: Kind, account: String?, date: LocalDate, amount: Money, batch: Int64, file: String, line: Int,
+        position: Int = 0
+    ) {
         self.kind = kind
         self.account = account
         self.date = date

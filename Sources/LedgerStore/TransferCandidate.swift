@@ -32,9 +32,10 @@ public struct TransferCandidate: Sendable, Equatable {
         set { texts = Texts(name: name, memo: memo, category: newValue) }
     }
 
-    public init(id: ActivityID, account: String, date: LocalDate, amount: Money, type: PaymentType, typeLocked: Bool,
-                isNew: Bool, name: String = "", memo: String? = nil, category: String? = nil)
-    {
+    public init(
+        id: ActivityID, account: String, date: LocalDate, amount: Money, type: PaymentType, typeLocked: Bool,
+        isNew: Bool, name: String = "", memo: String? = nil, category: String? = nil
+    ) {
         self.id = id
         self.account = account
         self.date = date

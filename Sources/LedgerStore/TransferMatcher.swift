@@ -43,9 +43,10 @@ public enum TransferMatcher {
     /// The pairs and suggestions among `candidates`, in the order of their money-out side. Only
     /// pairs with at least one new side are returned; `excluded(out, in)` pairs (rejected by the
     /// user) are not candidates at all.
-    public static func match(_ candidates: [TransferCandidate],
-                             excluded: (ActivityID, ActivityID) -> Bool = { _, _ in false }) -> [TransferMatch]
-    {
+    public static func match(
+        _ candidates: [TransferCandidate],
+        excluded: (ActivityID, ActivityID) -> Bool = { _, _ in false }
+    ) -> [TransferMatch] {
         // Group by magnitude and currency; Money hashes equal values at any scale alike.
         var buckets: [Money: (outs: [Int], ins: [Int])] = [:]
         for (i, c) in candidates.enumerated() where !c.amount.isZero {

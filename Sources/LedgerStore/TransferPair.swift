@@ -29,9 +29,10 @@ public struct TransferPair: Sendable, Equatable {
     /// When the user accepted or rejected it (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
     public var decidedAt: String?
 
-    public init(out: LedgerEntry, in: LedgerEntry, status: Status, reasons: [TransferReason], confidence: TransferConfidence,
-                decidedAt: String? = nil)
-    {
+    public init(
+        out: LedgerEntry, in: LedgerEntry, status: Status, reasons: [TransferReason], confidence: TransferConfidence,
+        decidedAt: String? = nil
+    ) {
         self.out = out
         self.in = `in`
         self.status = status

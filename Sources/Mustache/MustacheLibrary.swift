@@ -58,7 +58,7 @@ public struct MustacheLibrary: Sendable {
         guard let position = positions[name] else { return false }
         tables.text.withUnsafeBufferPointer { text in
             var renderer = Renderer(templates: templates, text: text, paths: tables.paths, context: context)
-            swap(&buffer, &renderer.out) // hand the buffer over without copying it
+            swap(&buffer, &renderer.out)  // hand the buffer over without copying it
             renderer.render(templates[position])
             swap(&buffer, &renderer.out)
         }

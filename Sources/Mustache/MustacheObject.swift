@@ -30,7 +30,8 @@ public struct MustacheObject: Sendable {
             self.keys = keys
             self.values = values
             self.fingerprints = fingerprints
-            index = keys.count > MustacheObject.indexThreshold
+            index =
+                keys.count > MustacheObject.indexThreshold
                 ? Dictionary(zip(keys, keys.indices), uniquingKeysWith: { first, _ in first }) : nil
         }
     }

@@ -60,8 +60,9 @@ struct TemplateParser {
         }
         if frames.count > 1, let tag = frames.last?.tag {
             let what = Self.noun(for: tag.kind)
-            throw source.error(.unclosedSection, at: tag.offset, "\(what) '\(tag.name)' is never closed",
-                               note: "add '\(tag.open)/\(tag.name)\(tag.close)' after the \(what)'s content")
+            throw source.error(
+                .unclosedSection, at: tag.offset, "\(what) '\(tag.name)' is never closed",
+                note: "add '\(tag.open)/\(tag.name)\(tag.close)' after the \(what)'s content")
         }
         frames[0].flushText(into: &tables)
         return frames[0].nodes
@@ -89,7 +90,7 @@ struct TemplateParser {
             }
             return
         }
-        var leading: [UInt8]? = [] // the whitespace before the first tag, while nothing else came
+        var leading: [UInt8]? = []  // the whitespace before the first tag, while nothing else came
         for piece in line {
             switch piece {
             case .text(let range):
@@ -124,15 +125,17 @@ struct TemplateParser {
 
     private mutating func close(_ tag: Tag) throws(MustacheError) {
         guard frames.count > 1, var frame = frames.popLast(), let opening = frame.tag else {
-            throw source.error(.closeWithoutOpen, at: tag.offset, "closing tag '\(tag.open)/\(tag.name)\(tag.close)' has no open section",
-                               note: "remove it, or open the section before it with '\(tag.open)#\(tag.name)\(tag.close)'")
+            throw source.error(
+                .closeWithoutOpen, at: tag.offset, "closing tag '\(tag.open)/\(tag.name)\(tag.close)' has no open section",
+                note: "remove it, or open the section before it with '\(tag.open)#\(tag.name)\(tag.close)'")
         }
         guard opening.name == tag.name else {
             let (line, column) = source.lineAndColumn(of: opening.offset)
             let spelled = "\(opening.open)\(Self.sigil(for: opening.kind))\(opening.name)\(opening.close)"
-            throw source.error(.mismatchedClose, at: tag.offset,
-                               "closing tag '\(tag.open)/\(tag.name)\(tag.close)' does not match the open \(Self.noun(for: opening.kind)) '\(opening.name)'",
-                               note: "'\(spelled)' at line \(line), column \(column) must be closed first with '\(opening.open)/\(opening.name)\(opening.close)'")
+            throw source.error(
+                .mismatchedClose, at: tag.offset,
+                "closing tag '\(tag.open)/\(tag.name)\(tag.close)' does not match the open \(Self.noun(for: opening.kind)) '\(opening.name)'",
+                note: "'\(spelled)' at line \(line), column \(column) must be closed first with '\(opening.open)/\(opening.name)\(opening.close)'")
         }
         frame.flushText(into: &tables)
         switch opening.kind {
@@ -142,8 +145,11 @@ struct TemplateParser {
             }
             append(.parent(template: templateIndex[opening.name], blocks: blocks, indent: frame.standaloneIndent))
         case .block:
-            append(.block(Node.Block(name: opening.name, body: frame.nodes, indent: frame.blockIndent,
-                                     standalone: frame.standaloneIndent != nil)))
+            append(
+                .block(
+                    Node.Block(
+                        name: opening.name, body: frame.nodes, indent: frame.blockIndent,
+                        standalone: frame.standaloneIndent != nil)))
         default:
             append(.section(path: tables.add(path: opening.name), frame.nodes, inverted: opening.kind == .inverted))
         }

@@ -95,17 +95,19 @@ struct Tokenizer {
         }
         guard let contentEnd = find(terminator, from: contentStart) else {
             let expected = String(decoding: terminator, as: UTF8.self)
-            throw source.error(.unclosedTag, at: start,
-                               "tag is never closed: no '\(expected)' before the end of the template",
-                               note: "end the tag with '\(expected)'; to write '\(openText)' as text, change the delimiters first, e.g. '\(openText)=<% %>=\(closeText)'")
+            throw source.error(
+                .unclosedTag, at: start,
+                "tag is never closed: no '\(expected)' before the end of the template",
+                note: "end the tag with '\(expected)'; to write '\(openText)' as text, change the delimiters first, e.g. '\(openText)=<% %>=\(closeText)'")
         }
         let content = trimmed(contentStart..<contentEnd)
         let name = String(decoding: bytes[content], as: UTF8.self)
         let tag = Tag(kind: kind, name: name, offset: start, open: openText, close: closeText)
         if kind.needsName && name.isEmpty {
             let written = String(decoding: bytes[start..<contentEnd + terminator.count], as: UTF8.self)
-            throw source.error(.emptyTagName, at: start, "tag '\(written)' has no name",
-                               note: "write a name between the delimiters, e.g. '\(openText)payee\(closeText)', or '\(openText).\(closeText)' for the current item")
+            throw source.error(
+                .emptyTagName, at: start, "tag '\(written)' has no name",
+                note: "write a name between the delimiters, e.g. '\(openText)payee\(closeText)', or '\(openText).\(closeText)' for the current item")
         }
         if kind == .delimiters { try setDelimiters(from: bytes[content], tagAt: start, end: contentEnd + terminator.count) }
         return (tag, contentEnd + terminator.count)
@@ -125,8 +127,11 @@ struct Tokenizer {
         let written = String(decoding: source.bytes[start..<end], as: UTF8.self)
         let openText = String(decoding: open, as: UTF8.self)
         let closeText = String(decoding: close, as: UTF8.self)
-        return source.error(.invalidDelimiters, at: start, "invalid set-delimiters tag '\(written)'",
-                            note: "write the new opening and closing delimiters between '=' signs, separated by a space, neither containing '=' or whitespace, e.g. '\(openText)=<% %>=\(closeText)'")
+        return source.error(
+            .invalidDelimiters, at: start, "invalid set-delimiters tag '\(written)'",
+            note:
+                "write the new opening and closing delimiters between '=' signs, separated by a space, neither containing '=' or whitespace, e.g. '\(openText)=<% %>=\(closeText)'"
+        )
     }
 
     private func trimmed(_ range: Range<Int>) -> Range<Int> {

@@ -32,7 +32,8 @@ struct ValuePath: Sendable {
         var current = start
         for position in parts.indices.dropFirst() {
             guard case .object(let object) = current,
-                  let next = object.value(for: parts[position], fingerprint: fingerprints[position]) else { return .null }
+                let next = object.value(for: parts[position], fingerprint: fingerprints[position])
+            else { return .null }
             current = next
         }
         return current

@@ -52,8 +52,9 @@ public enum Pfin {
                     return ExitStatus.success
                 }
                 let names = group.subcommands.map { String($0.spec.name.split(separator: " ").last!) }
-                Terminal.err("pfin: error: 'pfin \(group.spec.name)' needs a subcommand: \(names.joined(separator: ", "))\n"
-                    + HelpText.usage(group.spec) + "\nsee 'pfin help \(group.spec.name)'\n")
+                Terminal.err(
+                    "pfin: error: 'pfin \(group.spec.name)' needs a subcommand: \(names.joined(separator: ", "))\n"
+                        + HelpText.usage(group.spec) + "\nsee 'pfin help \(group.spec.name)'\n")
                 return ExitStatus.usage
             case .failed(let status): return status
             }
@@ -90,11 +91,13 @@ public enum Pfin {
         Command(spec: UndoCommand.spec, run: { UndoCommand.run($0) }),
         Command(spec: IdentifyCommand.spec, run: { IdentifyCommand.run($0) }),
         Command(spec: ReportCommand.spec, run: { ReportCommand.run($0) }),
-        Command(spec: RulesCommand.spec, run: { _ in ExitStatus.usage }, subcommands: [
-            Command(spec: RulesCheckCommand.spec, run: { RulesCheckCommand.run($0) }),
-            Command(spec: RulesExplainCommand.spec, run: { RulesExplainCommand.run($0) }),
-            Command(spec: RulesSuggestCommand.spec, run: { RulesSuggestCommand.run($0) }),
-        ]),
+        Command(
+            spec: RulesCommand.spec, run: { _ in ExitStatus.usage },
+            subcommands: [
+                Command(spec: RulesCheckCommand.spec, run: { RulesCheckCommand.run($0) }),
+                Command(spec: RulesExplainCommand.spec, run: { RulesExplainCommand.run($0) }),
+                Command(spec: RulesSuggestCommand.spec, run: { RulesSuggestCommand.run($0) }),
+            ]),
         Command(spec: AddCommand.spec, run: { AddCommand.run($0) }),
         Command(spec: EditCommand.spec, run: { EditCommand.run($0) }),
         Command(spec: DeleteCommand.spec, run: { DeleteCommand.run($0) }),

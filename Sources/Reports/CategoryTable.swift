@@ -43,7 +43,8 @@ struct CategoryTable {
             // becomes a category of its own rather than joining the uncategorised line.
             let prefix = String(path[..<lastColon])
             let prefixString = strings.number(of: prefix)
-            parent = prefixString < numberOfString.count && numberOfString[prefixString] >= 0
+            parent =
+                prefixString < numberOfString.count && numberOfString[prefixString] >= 0
                 ? numberOfString[prefixString] : insert(prefix, string: prefixString)
             depth = depths[parent] + 1
             nameStart = utf8.index(after: lastColon)

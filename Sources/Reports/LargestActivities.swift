@@ -25,9 +25,10 @@ struct LargestActivities {
     /// Whether one entry is listed before the other: larger first; for equal amounts the newer,
     /// then the one earlier in the input.
     @inline(__always)
-    static func ranksBefore(_ magnitude: Int128, _ date: LocalDate, _ sequence: Int,
-                            _ other: Int128, _ otherDate: LocalDate, _ otherSequence: Int) -> Bool
-    {
+    static func ranksBefore(
+        _ magnitude: Int128, _ date: LocalDate, _ sequence: Int,
+        _ other: Int128, _ otherDate: LocalDate, _ otherSequence: Int
+    ) -> Bool {
         if magnitude != other { return magnitude > other }
         if date != otherDate { return date > otherDate }
         return sequence < otherSequence

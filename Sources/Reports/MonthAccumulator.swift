@@ -76,9 +76,10 @@ struct MonthAccumulator {
     /// spending under its payee (a refund lowers both). Takes the fields rather than the activity so that `finish`, which
     /// reads kept activities through a buffer, never has to copy a whole one to call it.
     @inline(__always)
-    mutating func addDetails(side: AccountingSide, category: String?, payee: String, value: Int128, month m: Int,
-                             categories: inout CategoryTable, payees: inout PayeeTable)
-    {
+    mutating func addDetails(
+        side: AccountingSide, category: String?, payee: String, value: Int128, month m: Int,
+        categories: inout CategoryTable, payees: inout PayeeTable
+    ) {
         guard side != .transfer else { return }
         let category = categories.number(of: category)
         if side == .income {

@@ -55,12 +55,13 @@ public struct MonthlySummary: Sendable {
     public var refunds = Money.zero(nil)
     public var refundCount = 0
 
-    public init(month: YearMonth, currency: CurrencyCode?, income: Money, expense: Money, net: Money,
-                savingsRate: Share?, incomeCount: Int, expenseCount: Int, transfers: TransferTotals,
-                previous: MonthTotals?, incomeCategories: [CategoryLine], expenseCategories: [CategoryLine],
-                topPayees: [PayeeLine], largest: [PaymentActivity], uncategorizedCount: Int,
-                transactions: [PaymentActivity])
-    {
+    public init(
+        month: YearMonth, currency: CurrencyCode?, income: Money, expense: Money, net: Money,
+        savingsRate: Share?, incomeCount: Int, expenseCount: Int, transfers: TransferTotals,
+        previous: MonthTotals?, incomeCategories: [CategoryLine], expenseCategories: [CategoryLine],
+        topPayees: [PayeeLine], largest: [PaymentActivity], uncategorizedCount: Int,
+        transactions: [PaymentActivity]
+    ) {
         self.month = month
         self.currency = currency
         self.income = income
@@ -135,9 +136,10 @@ public struct CategoryLine: Hashable, Sendable {
     /// True for the line that gathers transactions without a category.
     public var isUncategorized: Bool
 
-    public init(path: String, name: String, depth: Int, amount: Money, count: Int, share: Share?, previous: Money?,
-                changeFromPrevious: Share?, trailingAverage: Money?, changeFromAverage: Share?, isUncategorized: Bool)
-    {
+    public init(
+        path: String, name: String, depth: Int, amount: Money, count: Int, share: Share?, previous: Money?,
+        changeFromPrevious: Share?, trailingAverage: Money?, changeFromAverage: Share?, isUncategorized: Bool
+    ) {
         self.path = path
         self.name = name
         self.depth = depth

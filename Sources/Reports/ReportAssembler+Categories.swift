@@ -8,9 +8,10 @@ extension ReportAssembler {
     ///   - sums: the month's rolled-up sums of this kind, by category number.
     ///   - total: the month's income or expense, which shares are of.
     ///   - rolled: the rolled-up sums of this kind of every month, for the comparisons.
-    func categoryLines(_ sums: [ExactSum], total: Money, window: MonthComparison, rolled: [[ExactSum]],
-                       saturated: inout Bool) -> [CategoryLine]
-    {
+    func categoryLines(
+        _ sums: [ExactSum], total: Money, window: MonthComparison, rolled: [[ExactSum]],
+        saturated: inout Bool
+    ) -> [CategoryLine] {
         let present = sums.indices.filter { sums[$0].count > 0 }
         guard !present.isEmpty else { return [] }
         let ordered = present.sorted { a, b in
@@ -30,9 +31,10 @@ extension ReportAssembler {
         return lines
     }
 
-    private func line(_ number: Int, sums: [ExactSum], total: Money, window: MonthComparison, rolled: [[ExactSum]],
-                      saturated: inout Bool) -> CategoryLine
-    {
+    private func line(
+        _ number: Int, sums: [ExactSum], total: Money, window: MonthComparison, rolled: [[ExactSum]],
+        saturated: inout Bool
+    ) -> CategoryLine {
         let scale = total.scale, currency = total.currency
         func valueIn(_ m: Int) -> Int128 { number < rolled[m].count ? rolled[m][number].value : 0 }
         let value = sums[number].value
@@ -54,8 +56,9 @@ extension ReportAssembler {
             let average = ExactSum.roundedQuotient(sum, divisor)
             if let units = Int64(exactly: average) {
                 trailingAverage = Money(units: units, scale: scale, currency: currency)
-                changeFromAverage = ReportAssembler.change(from: average * ExactSum.factors[Int(scale)], to: value,
-                                                           scale: scale)
+                changeFromAverage = ReportAssembler.change(
+                    from: average * ExactSum.factors[Int(scale)], to: value,
+                    scale: scale)
             } else {
                 saturated = true
                 trailingAverage = Money(units: average < 0 ? .min : .max, scale: scale, currency: currency)

@@ -25,9 +25,10 @@ struct ReportAssembler {
     /// How many months back a trailing average looks.
     static let trailingMonths = 12
 
-    init(options: ReportOptions, months: [MonthAccumulator], monthIndex: [Int: Int], categories: CategoryTable,
-         payees: PayeeTable)
-    {
+    init(
+        options: ReportOptions, months: [MonthAccumulator], monthIndex: [Int: Int], categories: CategoryTable,
+        payees: PayeeTable
+    ) {
         self.options = options
         self.months = months
         self.monthIndex = monthIndex
@@ -37,8 +38,9 @@ struct ReportAssembler {
 
     mutating func report() -> MonthlyReport {
         let ordinals = months.map(\.month.ordinal)
-        guard let range = options.months.map({ $0.lowerBound.ordinal...$0.upperBound.ordinal })
-            ?? ordinals.min().flatMap({ first in ordinals.max().map { first...$0 } })
+        guard
+            let range = options.months.map({ $0.lowerBound.ordinal...$0.upperBound.ordinal })
+                ?? ordinals.min().flatMap({ first in ordinals.max().map { first...$0 } })
         else { return MonthlyReport(months: [], summaries: []) }
 
         for month in months {
@@ -71,8 +73,9 @@ struct ReportAssembler {
                 for i in buffer.indices {
                     let side = AccountingModel.side(type: buffer[i].type, category: buffer[i].category)
                     let value = ExactSum.value(of: buffer[i].amount, factors: factors)
-                    months[m].addDetails(side: side, category: buffer[i].category, payee: buffer[i].name,
-                                         value: value, month: m, categories: &categories, payees: &payees)
+                    months[m].addDetails(
+                        side: side, category: buffer[i].category, payee: buffer[i].name,
+                        value: value, month: m, categories: &categories, payees: &payees)
                     guard side != .transfer else { continue }
                     let magnitude = value < 0 ? 0 &- value : value
                     if months[m].largest.admits(magnitude: magnitude, date: buffer[i].date, sequence: i) {
@@ -132,9 +135,10 @@ struct ReportAssembler {
         let expense = money(ExactSum.negated(month.expense.value))
         let net = money(ReportAssembler.sum(month.income.value, month.expense.value, saturated: &saturated))
         let savingsRate = income.units > 0 ? Share(part: net.units, of: income.units) : nil
-        let transfers = TransferTotals(moneyIn: money(month.transferIn.value),
-                                       moneyOut: money(ExactSum.negated(month.transferOut.value)),
-                                       count: month.transferIn.count + month.transferOut.count)
+        let transfers = TransferTotals(
+            moneyIn: money(month.transferIn.value),
+            moneyOut: money(ExactSum.negated(month.transferOut.value)),
+            count: month.transferIn.count + month.transferOut.count)
 
         let first = firstOrdinal[ReportBuilder.currencyKey(currency)] ?? ordinal
         let window = MonthComparison(ordinal: ordinal, currency: currency, firstOrdinal: first, assembler: self)
@@ -148,10 +152,12 @@ struct ReportAssembler {
                 net: money(ReportAssembler.sum(prevIncome, prevExpense, saturated: &saturated), scale: common))
         }
 
-        let incomeLines = categoryLines(rolledIncome[m], total: income, window: window, rolled: rolledIncome,
-                                        saturated: &saturated)
-        let expenseLines = categoryLines(rolledExpense[m], total: expense, window: window, rolled: rolledExpense,
-                                         saturated: &saturated)
+        let incomeLines = categoryLines(
+            rolledIncome[m], total: income, window: window, rolled: rolledIncome,
+            saturated: &saturated)
+        let expenseLines = categoryLines(
+            rolledExpense[m], total: expense, window: window, rolled: rolledExpense,
+            saturated: &saturated)
         let topPayees = payeeLines(month, saturated: &saturated)
 
         var summary = MonthlySummary(
@@ -177,10 +183,12 @@ struct ReportAssembler {
                 ? spent[a] > spent[b] : payees.names[month.payeeNumbers[a]] < payees.names[month.payeeNumbers[b]]
         }
         return slots.prefix(limit).map { slot in
-            PayeeLine(name: payees.names[month.payeeNumbers[slot]],
-                      amount: ExactSum.money(spent[slot], scale: month.scale, currency: month.currency,
-                                             saturated: &saturated),
-                      count: month.payeeSums[slot].count)
+            PayeeLine(
+                name: payees.names[month.payeeNumbers[slot]],
+                amount: ExactSum.money(
+                    spent[slot], scale: month.scale, currency: month.currency,
+                    saturated: &saturated),
+                count: month.payeeSums[slot].count)
         }
     }
 

@@ -9,8 +9,9 @@ extension ReportBuilder {
     public mutating func finish() -> MonthlyReport {
         var months: [MonthAccumulator] = []
         swap(&months, &self.months)
-        var assembler = ReportAssembler(options: options, months: consume months, monthIndex: monthIndex,
-                                        categories: categories, payees: payees)
+        var assembler = ReportAssembler(
+            options: options, months: consume months, monthIndex: monthIndex,
+            categories: categories, payees: payees)
         self = ReportBuilder(options: options)
         return assembler.report()
     }

@@ -70,8 +70,9 @@ public struct ReportBuilder {
             months[m].transactions.append(activity)
             keptCount &+= 1
         } else {
-            months[m].addDetails(side: booking.side, category: activity.category, payee: activity.name, value: value,
-                                 month: m, categories: &categories, payees: &payees)
+            months[m].addDetails(
+                side: booking.side, category: activity.category, payee: activity.name, value: value,
+                month: m, categories: &categories, payees: &payees)
             if booking.side != .transfer && months[m].inRange {
                 let magnitude = value < 0 ? 0 &- value : value
                 if months[m].largest.admits(magnitude: magnitude, date: activity.date, sequence: sequence) {
@@ -98,8 +99,9 @@ public struct ReportBuilder {
             m = months.count
             monthIndex[key] = m
             tables[table].set(m, ordinal: ordinal)
-            var month = MonthAccumulator(month: YearMonth(ordinal: ordinal), currency: currency,
-                                         inRange: ordinal >= firstOrdinal, topCount: options.topCount)
+            var month = MonthAccumulator(
+                month: YearMonth(ordinal: ordinal), currency: currency,
+                inRange: ordinal >= firstOrdinal, topCount: options.topCount)
             if month.inRange && options.keepTransactions {
                 // Room for as many as the months so far averaged: most months then never grow
                 // their array, which (by doubling) copied every activity about twice more.

@@ -15,9 +15,10 @@ public struct ReportOptions: Sendable {
     /// counts as zero.
     public var topCount: Int
 
-    public init(months: ClosedRange<YearMonth>? = nil, currency: CurrencyFilter = .all, keepTransactions: Bool = true,
-                topCount: Int = 10)
-    {
+    public init(
+        months: ClosedRange<YearMonth>? = nil, currency: CurrencyFilter = .all, keepTransactions: Bool = true,
+        topCount: Int = 10
+    ) {
         self.months = months
         self.currency = currency
         self.keepTransactions = keepTransactions

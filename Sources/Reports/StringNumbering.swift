@@ -111,7 +111,9 @@ struct StringNumbering {
         while offset + 8 <= a.count {
             if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            { return false }
+            {
+                return false
+            }
             offset += 8
         }
         while offset < a.count {

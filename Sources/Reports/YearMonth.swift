@@ -56,8 +56,10 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
     public var title: String { "\(YearMonth.monthNames[month - 1]) \(year)" }
 
     /// English month names, January first.
-    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                    "September", "October", "November", "December"]
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool { lhs.ordinal < rhs.ordinal }
 }

@@ -32,23 +32,27 @@ public enum ActivityPipeline {
     ///   - rowBalances: also the balances rows state (readers parse them only when asked).
     ///   - opened: called with the input once it is open (a progress line watches it).
     ///   - consume: called on the calling thread with each item, in the input's order.
-    public static func run(_ source: InputSource, options: ReadOptions, rules: RuleEngine?, rowBalances: Bool = false,
-                           opened: @escaping @Sendable (ByteInput) -> Void = { _ in }, consume: (Item) throws -> Void) throws
-    {
-        let failure: Error? = try BatchPipeline.run(capacity: capacity, produce: { channel in
-            var sink = RulesStage(rules, into: BatchingSink(channel: channel, wantsRowBalances: rowBalances))
-            do {
-                try source.read(options: options, into: &sink, opened: opened)
-                try sink.base.flush()
-            } catch is BatchingSink.Stopped {
-                // The consumer stopped; it has its own error to report.
-            } catch {
-                return error
-            }
-            return nil
-        }, consume: { batch in
-            for item in batch { try consume(item) }
-        }, clear: { $0.removeAll(keepingCapacity: true) })
+    public static func run(
+        _ source: InputSource, options: ReadOptions, rules: RuleEngine?, rowBalances: Bool = false,
+        opened: @escaping @Sendable (ByteInput) -> Void = { _ in }, consume: (Item) throws -> Void
+    ) throws {
+        let failure: Error? = try BatchPipeline.run(
+            capacity: capacity,
+            produce: { channel in
+                var sink = RulesStage(rules, into: BatchingSink(channel: channel, wantsRowBalances: rowBalances))
+                do {
+                    try source.read(options: options, into: &sink, opened: opened)
+                    try sink.base.flush()
+                } catch is BatchingSink.Stopped {
+                    // The consumer stopped; it has its own error to report.
+                } catch {
+                    return error
+                }
+                return nil
+            },
+            consume: { batch in
+                for item in batch { try consume(item) }
+            }, clear: { $0.removeAll(keepingCapacity: true) })
         if let failure { throw failure }
     }
 }

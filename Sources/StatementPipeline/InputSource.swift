@@ -32,8 +32,10 @@ public struct InputSource: Sendable {
         do {
             input = try ByteInput(path: path)
         } catch {
-            try sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: path, line: 0),
-                                       "cannot read the file: \(String(cString: strerror(error.errno)).lowercased())"))
+            try sink.report(
+                Diagnostic(
+                    .error, code: "input.unreadable", at: SourceLocation(file: path, line: 0),
+                    "cannot read the file: \(String(cString: strerror(error.errno)).lowercased())"))
             return
         }
         opened(input)

@@ -23,11 +23,12 @@ public struct FileImport: Sendable {
 /// Reading and the rules run on a second thread while the ledger inserts (`ActivityPipeline`). A file
 /// with an error is rolled back; reading goes on only to find its other errors.
 public enum LedgerImport {
-    public static func importFile(_ source: InputSource, into ledger: Ledger, read: ReadOptions = ReadOptions(),
-                                  rules: RuleEngine? = nil, options: ImportOptions = ImportOptions(),
-                                  opened: @escaping @Sendable (ByteInput) -> Void = { _ in },
-                                  report: (Diagnostic) -> Void) -> FileImport
-    {
+    public static func importFile(
+        _ source: InputSource, into ledger: Ledger, read: ReadOptions = ReadOptions(),
+        rules: RuleEngine? = nil, options: ImportOptions = ImportOptions(),
+        opened: @escaping @Sendable (ByteInput) -> Void = { _ in },
+        report: (Diagnostic) -> Void
+    ) -> FileImport {
         let session: ImportSession
         do {
             session = try ledger.beginImport(file: source.path, options: options)
@@ -39,10 +40,11 @@ public enum LedgerImport {
         }
     }
 
-    private static func importRows(_ source: InputSource, into session: ImportSession, read: ReadOptions, rules: RuleEngine?,
-                             options: ImportOptions, opened: @escaping @Sendable (ByteInput) -> Void,
-                             report: @escaping (Diagnostic) -> Void) -> FileImport
-    {
+    private static func importRows(
+        _ source: InputSource, into session: ImportSession, read: ReadOptions, rules: RuleEngine?,
+        options: ImportOptions, opened: @escaping @Sendable (ByteInput) -> Void,
+        report: @escaping (Diagnostic) -> Void
+    ) -> FileImport {
         var sink = ImportSink(session: session, report: report)
         do {
             try ActivityPipeline.run(source, options: read, rules: rules, rowBalances: true, opened: opened) { try sink.take($0) }

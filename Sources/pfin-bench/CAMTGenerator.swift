@@ -14,7 +14,8 @@ enum CAMTGenerator {
             var text = text
             text.withUTF8 { total += fwrite($0.baseAddress, 1, $0.count, file) }
         }
-        emit("""
+        emit(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
               <BkToCstmrStmt>
@@ -62,13 +63,17 @@ enum CAMTGenerator {
                 }
                 produced += 3
             case 2:
-                details = transaction(amount: cents * 9, credit: true, endToEnd: "E2E-\(entry)", party: payee, info: "Gutschrift \(entry)",
-                                      address: "<PstlAdr><StrtNm>Hauptstraße</StrtNm><BldgNb>\(entry % 200)</BldgNb><PstCd>60311</PstCd><TwnNm>Frankfurt am Main</TwnNm><Ctry>DE</Ctry></PstlAdr>")
+                details = transaction(
+                    amount: cents * 9, credit: true, endToEnd: "E2E-\(entry)", party: payee, info: "Gutschrift \(entry)",
+                    address:
+                        "<PstlAdr><StrtNm>Hauptstraße</StrtNm><BldgNb>\(entry % 200)</BldgNb><PstCd>60311</PstCd><TwnNm>Frankfurt am Main</TwnNm><Ctry>DE</Ctry></PstlAdr>"
+                )
                 amount = cents * 9
                 produced += 1
             case 1:
-                details = transaction(amount: cents, credit: false, endToEnd: "E2E-\(entry)", party: payee,
-                                      info: "Lastschrift Kd-Nr \(state % 1_000_000) Mandat M-\(entry % 97)")
+                details = transaction(
+                    amount: cents, credit: false, endToEnd: "E2E-\(entry)", party: payee,
+                    info: "Lastschrift Kd-Nr \(state % 1_000_000) Mandat M-\(entry % 97)")
                 produced += 1
             default:
                 details = transaction(amount: cents, credit: false, endToEnd: "NOTPROVIDED", party: payee, info: "Kartenzahlung girocard \(date)")
@@ -96,7 +101,8 @@ enum CAMTGenerator {
             }
         }
         emit(chunk)
-        emit("""
+        emit(
+            """
                   <Bal>
                     <Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp>
                     <Amt Ccy="EUR">\(decimal(balance.magnitude))</Amt>

@@ -64,8 +64,10 @@ enum FormatsBenchmark {
             // A verbose format (CAMT's XML is ten times CSV's bytes per transaction) is judged by
             // its bytes per second when its transactions per second fall short.
             let perByte = baseline.bytesPerSecond / bytesPerSecond
-            met = line(input.label, seconds: best, rows: rows, ratio: best / baseline.seconds, byteRatio: perByte,
-                       extra: "\(Measure.format(bytesPerSecond / 1e6)) MB/s") && met
+            met =
+                line(
+                    input.label, seconds: best, rows: rows, ratio: best / baseline.seconds, byteRatio: perByte,
+                    extra: "\(Measure.format(bytesPerSecond / 1e6)) MB/s") && met
         }
         return met
     }
@@ -98,13 +100,16 @@ enum FormatsBenchmark {
         return met
     }
 
-    private static func line(_ label: String, seconds: Double, rows: Int, ratio: Double, byteRatio: Double? = nil,
-                             extra: String?) -> Bool {
+    private static func line(
+        _ label: String, seconds: Double, rows: Int, ratio: Double, byteRatio: Double? = nil,
+        extra: String?
+    ) -> Bool {
         let padded = label + String(repeating: " ", count: max(0, 11 - label.count))
         let met = ratio <= 2 || (byteRatio ?? .infinity) <= 2
         let perByte = byteRatio.map { ", \(Measure.format($0, 2))× per byte" } ?? ""
-        print("    \(padded) \(Measure.format(seconds, 3)) s, \(Measure.grouped(Int(Double(rows) / seconds))) rows/s"
-              + (extra.map { ", \($0)" } ?? "") + ", \(Measure.format(ratio, 2))× CSV's time\(perByte) (\(met ? "met" : "NOT met"))")
+        print(
+            "    \(padded) \(Measure.format(seconds, 3)) s, \(Measure.grouped(Int(Double(rows) / seconds))) rows/s"
+                + (extra.map { ", \($0)" } ?? "") + ", \(Measure.format(ratio, 2))× CSV's time\(perByte) (\(met ? "met" : "NOT met"))")
         return met
     }
 

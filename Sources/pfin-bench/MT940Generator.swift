@@ -49,17 +49,20 @@ enum MT940Generator {
                 let narrative: String
                 if r % 40 == 0 {
                     cents = 325_000 + Int64(r % 5000)
-                    narrative = "166?00GUTSCHRIFT?109901?20EREF+LOHN-\(date.year)-\(two(date.month))-0417?21SVWZ+Gehalt Personalnummer 0417"
+                    narrative =
+                        "166?00GUTSCHRIFT?109901?20EREF+LOHN-\(date.year)-\(two(date.month))-0417?21SVWZ+Gehalt Personalnummer 0417"
                         + "?30DEUTDEFFXXX?31DE21500700100092331100?32Nordlicht Maschinenbau AG?34000"
                 } else if r % 8 == 1 {
                     let (name, purpose) = creditors[Int((r >> 8) % UInt64(creditors.count))]
                     cents = -Int64(990 + (r >> 16) % 15_000)
-                    narrative = "005?00LASTSCHRIFT?109248?20EREF+RG\(r % 1_000_000)?21MREF+M-\(r % 9973)?22CRED+DE77ZZZ00000123456"
+                    narrative =
+                        "005?00LASTSCHRIFT?109248?20EREF+RG\(r % 1_000_000)?21MREF+M-\(r % 9973)?22CRED+DE77ZZZ00000123456"
                         + "?23SVWZ+\(purpose) \(two(date.month))/\(date.year)?30BYLADEM1XXX?31DE11700500000001234567?32\(name)?34000"
                 } else {
                     let merchant = merchants[Int((r >> 20) % UInt64(merchants.count))]
                     cents = -Int64(150 + (r >> 8) % 20_000)
-                    narrative = "005?00KARTENZAHLUNG?109311?20SVWZ+\(date.year)-\(two(date.month))-\(two(date.day))T12.\(two(Int(r % 60)))"
+                    narrative =
+                        "005?00KARTENZAHLUNG?109311?20SVWZ+\(date.year)-\(two(date.month))-\(two(date.day))T12.\(two(Int(r % 60)))"
                         + " Debitk.2 2027-09 \(merchant)?30COBADEFFXXX?31DE40300400000612345600?32\(merchant)?34000"
                 }
                 balance += cents

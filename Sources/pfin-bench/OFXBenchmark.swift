@@ -24,7 +24,9 @@ enum OFXBenchmark {
             print("  OFX → JSON Lines (best of \(runs)): \(Measure.format(large.seconds, 3)) s")
             print("  MB/s:           \(Measure.format(large.megabytes / large.seconds))")
             print("  transactions/s: \(Measure.grouped(Int(Double(count) / large.seconds)))")
-            print("  \(Measure.grouped(count / 10)) transactions: \(Measure.format(small.seconds, 3)) s; ratio \(Measure.format(large.seconds / small.seconds, 2))× for 10× the data")
+            print(
+                "  \(Measure.grouped(count / 10)) transactions: \(Measure.format(small.seconds, 3)) s; ratio \(Measure.format(large.seconds / small.seconds, 2))× for 10× the data"
+            )
             print(identification)
         }
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")

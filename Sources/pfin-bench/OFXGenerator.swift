@@ -19,14 +19,18 @@ enum OFXGenerator {
             emit("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
             emit("<?OFX OFXHEADER=\"200\" VERSION=\"220\" SECURITY=\"NONE\" OLDFILEUID=\"NONE\" NEWFILEUID=\"NONE\"?>\n")
         } else {
-            emit("OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n")
+            emit(
+                "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n"
+            )
         }
-        emit("<OFX>\n<SIGNONMSGSRSV1>\n<SONRS>\n<STATUS>\n" + leaf("CODE", "0") + leaf("SEVERITY", "INFO") + "</STATUS>\n"
-             + leaf("DTSERVER", "20250101120000.000[-5:EST]") + leaf("LANGUAGE", "ENG") + "</SONRS>\n</SIGNONMSGSRSV1>\n")
-        emit("<BANKMSGSRSV1>\n<STMTTRNRS>\n" + leaf("TRNUID", "1") + "<STATUS>\n" + leaf("CODE", "0") + leaf("SEVERITY", "INFO")
-             + "</STATUS>\n<STMTRS>\n" + leaf("CURDEF", "USD") + "<BANKACCTFROM>\n" + leaf("BANKID", "999999999")
-             + leaf("ACCTID", "000123456789") + leaf("ACCTTYPE", "CHECKING") + "</BANKACCTFROM>\n<BANKTRANLIST>\n"
-             + leaf("DTSTART", "20150101") + leaf("DTEND", "20241231"))
+        emit(
+            "<OFX>\n<SIGNONMSGSRSV1>\n<SONRS>\n<STATUS>\n" + leaf("CODE", "0") + leaf("SEVERITY", "INFO") + "</STATUS>\n"
+                + leaf("DTSERVER", "20250101120000.000[-5:EST]") + leaf("LANGUAGE", "ENG") + "</SONRS>\n</SIGNONMSGSRSV1>\n")
+        emit(
+            "<BANKMSGSRSV1>\n<STMTTRNRS>\n" + leaf("TRNUID", "1") + "<STATUS>\n" + leaf("CODE", "0") + leaf("SEVERITY", "INFO")
+                + "</STATUS>\n<STMTRS>\n" + leaf("CURDEF", "USD") + "<BANKACCTFROM>\n" + leaf("BANKID", "999999999")
+                + leaf("ACCTID", "000123456789") + leaf("ACCTTYPE", "CHECKING") + "</BANKACCTFROM>\n<BANKTRANLIST>\n"
+                + leaf("DTSTART", "20150101") + leaf("DTEND", "20241231"))
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         var chunk = ""
         let perDay = max(1, count / 3650 + 1)
@@ -37,7 +41,8 @@ enum OFXGenerator {
             let (y, m, d) = civil(day)
             let cents = -Int64(150 + state % 20_000)
             let payee = CSVGenerator.payees[Int((state >> 20) % UInt64(CSVGenerator.payees.count))]
-            chunk += "<STMTTRN>\n" + leaf("TRNTYPE", "DEBIT") + leaf("DTPOSTED", "\(y)\(two(m))\(two(d))120000.000[-5:EST]")
+            chunk +=
+                "<STMTTRN>\n" + leaf("TRNTYPE", "DEBIT") + leaf("DTPOSTED", "\(y)\(two(m))\(two(d))120000.000[-5:EST]")
                 + leaf("TRNAMT", "-\(cents.magnitude / 100).\(two(Int(cents.magnitude % 100)))") + leaf("FITID", "\(y)\(two(m))\(two(d))\(i)")
                 + leaf("NAME", payee.replacingAmpersands()) + leaf("MEMO", "POS PURCHASE") + "</STMTTRN>\n"
             if chunk.utf8.count > 1 << 20 {
@@ -46,8 +51,9 @@ enum OFXGenerator {
             }
         }
         emit(chunk)
-        emit("</BANKTRANLIST>\n<LEDGERBAL>\n" + leaf("BALAMT", "1000.00") + leaf("DTASOF", "20241231")
-             + "</LEDGERBAL>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n")
+        emit(
+            "</BANKTRANLIST>\n<LEDGERBAL>\n" + leaf("BALAMT", "1000.00") + leaf("DTASOF", "20241231")
+                + "</LEDGERBAL>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n")
         return total
     }
 

@@ -30,8 +30,9 @@ enum ReportBenchmark {
             print("error: cannot write \(path): \(error)")
             return 1
         }
-        print("pfin-bench report: \(Measure.grouped(rows)) transactions over \(ReportDataGenerator.months) months, "
-              + "\(Measure.format(Double(bytes) / 1e6)) MB of JSON Lines (\(path))")
+        print(
+            "pfin-bench report: \(Measure.grouped(rows)) transactions over \(ReportDataGenerator.months) months, "
+                + "\(Measure.format(Double(bytes) / 1e6)) MB of JSON Lines (\(path))")
         mkdir(directory, 0o777)
 
         var failed = false
@@ -46,8 +47,9 @@ enum ReportBenchmark {
         }
         let html = measure(runs) { ReportWork.pfinReport(path, ["--format", "html", "--out-dir", directory]) }
         let met = html.seconds < 5 && html.peakMiB < 600
-        print("  HTML, 120 month pages + index: \(Measure.format(html.seconds, 2)) s, peak RSS \(Measure.format(html.peakMiB)) MiB "
-              + "(target < 5 s and < 600 MiB: \(met ? "met" : "NOT met"))")
+        print(
+            "  HTML, 120 month pages + index: \(Measure.format(html.seconds, 2)) s, peak RSS \(Measure.format(html.peakMiB)) MiB "
+                + "(target < 5 s and < 600 MiB: \(met ? "met" : "NOT met"))")
         failed = failed || html.failed
         return failed ? 1 : 0
     }

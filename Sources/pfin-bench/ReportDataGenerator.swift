@@ -1,5 +1,5 @@
-import Glibc
 import FinanceCore
+import Glibc
 import StatementFormats
 
 /// Ten years of a household's categorised transactions, as pfin's JSON Lines: the input of the
@@ -24,11 +24,15 @@ enum ReportDataGenerator {
         ("Subscriptions", ["Streaming", "Software", "News"]),
         ("Fees", ["Bank", "Card"]),
     ]
-    private static let words = ["MAPLE", "HERON", "CEDAR", "ORBIT", "NORTH", "LUMEN", "RIVER", "ATLAS", "PINE",
-                                "CORAL", "SUMMIT", "AMBER", "FALCON", "WILLOW", "BRICK", "HARBOR", "OAK", "EMBER",
-                                "POLAR", "SAGE"]
-    private static let kinds = ["MARKET", "CAFE", "STORE", "SHOP", "BAR", "GARAGE", "PHARMACY", "CLUB", "OUTLET",
-                                "STUDIO", "SUPPLY", "KITCHEN", "DEPOT", "HALL", "TRAVEL"]
+    private static let words = [
+        "MAPLE", "HERON", "CEDAR", "ORBIT", "NORTH", "LUMEN", "RIVER", "ATLAS", "PINE",
+        "CORAL", "SUMMIT", "AMBER", "FALCON", "WILLOW", "BRICK", "HARBOR", "OAK", "EMBER",
+        "POLAR", "SAGE",
+    ]
+    private static let kinds = [
+        "MARKET", "CAFE", "STORE", "SHOP", "BAR", "GARAGE", "PHARMACY", "CLUB", "OUTLET",
+        "STUDIO", "SUPPLY", "KITCHEN", "DEPOT", "HALL", "TRAVEL",
+    ]
 
     /// Writes `rows` transactions to `path`; returns the file's size in bytes.
     static func write(rows: Int, to path: String) throws -> Int {

@@ -67,7 +67,7 @@ enum RulesBenchmark {
             print("    categorised: \(percent(specific, rows)) by a merchant rule, \(percent(fallback, rows)) by a fallback")
         }
         if let base = configurations.first(where: { $0.count == 0 }), let top = configurations.max(by: { $0.count < $1.count }),
-           top.count > 0
+            top.count > 0
         {
             let ratio = Measure.median(base.endToEnd) / Measure.median(top.endToEnd)
             print("  end to end, \(top.count) rules against 0: \(Measure.format(ratio, 2))× the throughput (target ≥ 0.5×: \(verdict(ratio >= 0.5)))")

@@ -75,28 +75,36 @@ enum StoreBenchmark {
         do {
             let ledger = try Ledger(path: apiDB)
             // 2. A year of one category tree, newest first.
-            let filter = LedgerFilter(from: LocalDate(year: 2020, month: 1, day: 1), to: LocalDate(year: 2020, month: 12, day: 31),
-                                      categoryPrefix: "Food")
+            let filter = LedgerFilter(
+                from: LocalDate(year: 2020, month: 1, day: 1), to: LocalDate(year: 2020, month: 12, day: 31),
+                categoryPrefix: "Food")
             var found = 0
             let list = median(runs) { found = (try? ledger.list(filter).count) ?? -1 }
-            print("  list 2020, category Food…: \(Measure.format(list * 1000, 1)) ms for \(Measure.grouped(found)) rows (target < 100 ms: \(list < 0.1 ? "met" : "NOT met"))")
+            print(
+                "  list 2020, category Food…: \(Measure.format(list * 1000, 1)) ms for \(Measure.grouped(found)) rows (target < 100 ms: \(list < 0.1 ? "met" : "NOT met"))"
+            )
             failed = failed || found <= 0
 
             // 3. Everything into a report: from the ledger, and from the JSON Lines file.
             var fromStore = 0, fromFile = 0
             let store = median(runs) {
                 var builder = ReportBuilder(options: ReportOptions(keepTransactions: false))
-                try? ledger.forEachActivity { builder.add($0); fromStore += 1 }
+                try? ledger.forEachActivity {
+                    builder.add($0); fromStore += 1
+                }
                 _ = builder.finish()
             }
             let file = median(runs) {
                 var builder = ReportBuilder(options: ReportOptions(keepTransactions: false))
-                _ = readJSONLines(jsonl) { builder.add($0); fromFile += 1 }
+                _ = readJSONLines(jsonl) {
+                    builder.add($0); fromFile += 1
+                }
                 _ = builder.finish()
             }
             let ratio = store / file
-            print("  report from the ledger: \(Measure.format(store, 3)) s; from JSON Lines: \(Measure.format(file, 3)) s; "
-                  + "ratio \(Measure.format(ratio, 2)) (target within 2×: \(ratio <= 2 ? "met" : "NOT met"))")
+            print(
+                "  report from the ledger: \(Measure.format(store, 3)) s; from JSON Lines: \(Measure.format(file, 3)) s; "
+                    + "ratio \(Measure.format(ratio, 2)) (target within 2×: \(ratio <= 2 ? "met" : "NOT met"))")
             failed = failed || fromStore != fromFile
         } catch {
             print("error: \(error)")
@@ -106,8 +114,9 @@ enum StoreBenchmark {
     }
 
     private static func report(_ label: String, seconds: Double, rows: Int, target: String, met: Bool) {
-        print("  \(label): \(Measure.format(seconds, 3)) s, \(Measure.grouped(Int(Double(rows) / seconds))) rows/s, "
-              + "peak RSS \(Measure.format(Measure.peakRSSMiB())) MiB (target \(target): \(met ? "met" : "NOT met"))")
+        print(
+            "  \(label): \(Measure.format(seconds, 3)) s, \(Measure.grouped(Int(Double(rows) / seconds))) rows/s, "
+                + "peak RSS \(Measure.format(Measure.peakRSSMiB())) MiB (target \(target): \(met ? "met" : "NOT met"))")
     }
 
     private static func removeLedger(_ path: String) {
@@ -115,11 +124,12 @@ enum StoreBenchmark {
     }
 
     private static func median(_ runs: Int, _ work: () -> Void) -> Double {
-        Measure.median((0..<runs).map { _ in
-            let start = Measure.now()
-            work()
-            return Measure.now() - start
-        })
+        Measure.median(
+            (0..<runs).map { _ in
+                let start = Measure.now()
+                work()
+                return Measure.now() - start
+            })
     }
 
     private static func readJSONLines(_ path: String, _ body: @escaping (PaymentActivity) -> Void) -> Bool {

@@ -87,11 +87,13 @@ public enum BrowserCheck {
             """
         let wrapperURL = directory.appendingPathComponent("layout-\(width).html")
         try Data(wrapper.utf8).write(to: wrapperURL)
-        let dom = try run(["--allow-file-access-from-files", "--window-size=1280,900", "--virtual-time-budget=3000",
-                           "--dump-dom", wrapperURL.absoluteString])
+        let dom = try run([
+            "--allow-file-access-from-files", "--window-size=1280,900", "--virtual-time-budget=3000",
+            "--dump-dom", wrapperURL.absoluteString,
+        ])
         guard let start = dom.range(of: "data-result=\"")?.upperBound,
-              let end = dom[start...].firstIndex(of: "\""),
-              let json = Data(base64Encoded: String(dom[start..<end]))
+            let end = dom[start...].firstIndex(of: "\""),
+            let json = Data(base64Encoded: String(dom[start..<end]))
         else { throw Failure(description: "no layout result in Chromium's DOM dump:\n\(dom.prefix(2000))") }
         return try JSONDecoder().decode([Layout].self, from: json)
     }
@@ -99,8 +101,11 @@ public enum BrowserCheck {
     /// Saves a PNG of `page` in a `width`×`height` window (screenshots honour any width).
     public static func screenshot(_ page: URL, width: Int, height: Int, to png: URL, dark: Bool = false) throws {
         try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
-        _ = try run((dark ? ["--force-dark-mode"] : []) + ["--window-size=\(width),\(height)", "--screenshot=\(png.path)",
-                                                            page.absoluteString])
+        _ = try run(
+            (dark ? ["--force-dark-mode"] : []) + [
+                "--window-size=\(width),\(height)", "--screenshot=\(png.path)",
+                page.absoluteString,
+            ])
         guard FileManager.default.fileExists(atPath: png.path) else {
             throw Failure(description: "Chromium wrote no screenshot at \(png.path)")
         }
@@ -114,8 +119,11 @@ public enum BrowserCheck {
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                             "--no-first-run", "--user-data-dir=" + profile]
+        process.arguments =
+            [
+                "60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--no-first-run", "--user-data-dir=" + profile,
+            ]
             + arguments
         let output = Pipe()
         process.standardOutput = output

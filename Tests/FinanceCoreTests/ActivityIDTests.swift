@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FinanceCore
 
 @Suite struct ActivityIDTests {
@@ -17,17 +18,22 @@ import Testing
     }
 
     static let goldens: [Golden] = [
-        .init(name: "row: account, date, amount, currency, name",
-              layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-54.20\u{1F}USD\u{1F}COFFEE", hex: "992702eec7bde1e8"),
-        .init(name: "second identical row appends #1",
-              layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-54.20\u{1F}USD\u{1F}COFFEE\u{1F}#1", hex: "c63779d8bc6edc55"),
-        .init(name: "third identical row appends #2",
-              layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-54.20\u{1F}USD\u{1F}COFFEE\u{1F}#2", hex: "9919f263f7f48e43"),
+        .init(
+            name: "row: account, date, amount, currency, name",
+            layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-54.20\u{1F}USD\u{1F}COFFEE", hex: "992702eec7bde1e8"),
+        .init(
+            name: "second identical row appends #1",
+            layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-54.20\u{1F}USD\u{1F}COFFEE\u{1F}#1", hex: "c63779d8bc6edc55"),
+        .init(
+            name: "third identical row appends #2",
+            layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-54.20\u{1F}USD\u{1F}COFFEE\u{1F}#2", hex: "9919f263f7f48e43"),
         .init(name: "bank id", layout: "b\u{1F}acct\u{1F}FIT-001", hex: "11b67d27786e40e4"),
-        .init(name: "no account and no currency leave empty fields",
-              layout: "r\u{1F}\u{1F}2024-05-03\u{1F}-54.20\u{1F}\u{1F}COFFEE", hex: "20b6901869e8f4e5"),
-        .init(name: "yen amount without decimals, accented name in UTF-8",
-              layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-1500\u{1F}JPY\u{1F}Café", hex: "9709a8ddecdb653c"),
+        .init(
+            name: "no account and no currency leave empty fields",
+            layout: "r\u{1F}\u{1F}2024-05-03\u{1F}-54.20\u{1F}\u{1F}COFFEE", hex: "20b6901869e8f4e5"),
+        .init(
+            name: "yen amount without decimals, accented name in UTF-8",
+            layout: "r\u{1F}acct\u{1F}2024-05-03\u{1F}-1500\u{1F}JPY\u{1F}Café", hex: "9709a8ddecdb653c"),
     ]
 
     @Test(arguments: goldens)
@@ -132,7 +138,8 @@ import Testing
     @Test func sameValueAtAnotherScaleGivesTheSameID() {
         var a = ActivityIDBuilder(), b = ActivityIDBuilder()
         // `-54.2` and `-54.20` render alike at the currency's two digits.
-        #expect(a.id(account: "acct", date: Self.day, amount: Money(units: -542, scale: 1, currency: Self.usd), name: "COFFEE")
+        #expect(
+            a.id(account: "acct", date: Self.day, amount: Money(units: -542, scale: 1, currency: Self.usd), name: "COFFEE")
                 == b.id(account: "acct", date: Self.day, amount: Self.coffee, name: "COFFEE"))
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import FinanceCore
+import Testing
 
 @Suite struct DiagnosticTests {
     // `Testing` has a `SourceLocation` too, so FinanceCore's is spelled in full.
@@ -14,13 +14,15 @@ import FinanceCore
     }
 
     @Test func compilerStyleRenderingWithNotes() {
-        let diagnostic = Diagnostic(.error, code: "csv.unterminated-quote", at: FinanceCore.SourceLocation(file: "a.csv", line: 3, column: 9),
-                                    "quote opened here is never closed", notes: ["close it with '\"'", "or quote the field"])
-        #expect(diagnostic.description == """
-            a.csv:3:9: error: quote opened here is never closed
-            a.csv:3:9: note: close it with '"'
-            a.csv:3:9: note: or quote the field
-            """)
+        let diagnostic = Diagnostic(
+            .error, code: "csv.unterminated-quote", at: FinanceCore.SourceLocation(file: "a.csv", line: 3, column: 9),
+            "quote opened here is never closed", notes: ["close it with '\"'", "or quote the field"])
+        #expect(
+            diagnostic.description == """
+                a.csv:3:9: error: quote opened here is never closed
+                a.csv:3:9: note: close it with '"'
+                a.csv:3:9: note: or quote the field
+                """)
     }
 
     @Test func warningWithoutNotesIsOneLine() {

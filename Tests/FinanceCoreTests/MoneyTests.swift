@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FinanceCore
 
 /// `Money` is exact: these tests pin rendering, equality across scales, hashing and overflow.
@@ -30,8 +31,9 @@ import Testing
         .init(name: "CLF pads to four digits", units: 1, scale: 0, currency: "CLF", decimal: "1.0000"),
         .init(name: "no grouping for large values", units: 123_456_789, scale: 2, currency: "USD", decimal: "1234567.89"),
         .init(name: "Int64.max at scale 2", units: .max, scale: 2, currency: nil, decimal: "92233720368547758.07"),
-        .init(name: "Int64.min at scale 2 (magnitude does not fit Int64)", units: .min, scale: 2, currency: nil,
-              decimal: "-92233720368547758.08"),
+        .init(
+            name: "Int64.min at scale 2 (magnitude does not fit Int64)", units: .min, scale: 2, currency: nil,
+            decimal: "-92233720368547758.08"),
         .init(name: "Int64.min at the maximum scale", units: .min, scale: 18, currency: nil, decimal: "-9.223372036854775808"),
         .init(name: "one unit at the maximum scale", units: 1, scale: 18, currency: nil, decimal: "0.000000000000000001"),
     ]
@@ -66,14 +68,18 @@ import Testing
         .init(name: "1.49 below 1.5", a: Money(units: 149, scale: 2), b: Money(units: 15, scale: 1), order: -1),
         .init(name: "negative below positive", a: Money(units: -1, scale: 0), b: Money(units: 1, scale: 18), order: -1),
         .init(name: "-2 below -1.99", a: Money(units: -2, scale: 0), b: Money(units: -199, scale: 2), order: -1),
-        .init(name: "rescaling overflows: huge whole number above tiny fraction",
-              a: Money(units: .max, scale: 0), b: Money(units: 1, scale: 18), order: 1),
-        .init(name: "rescaling overflows: integer parts differ by one",
-              a: Money(units: 922_337_203_685_477_581, scale: 0), b: Money(units: .max, scale: 1), order: 1),
-        .init(name: "rescaling overflows: equal integer parts, fraction .1 above .07",
-              a: Money(units: 922_337_203_685_477_581, scale: 1), b: Money(units: .max, scale: 2), order: 1),
-        .init(name: "rescaling overflows: negative, equal integer parts, fraction -.1 below -.07",
-              a: Money(units: -922_337_203_685_477_581, scale: 1), b: Money(units: -.max, scale: 2), order: -1),
+        .init(
+            name: "rescaling overflows: huge whole number above tiny fraction",
+            a: Money(units: .max, scale: 0), b: Money(units: 1, scale: 18), order: 1),
+        .init(
+            name: "rescaling overflows: integer parts differ by one",
+            a: Money(units: 922_337_203_685_477_581, scale: 0), b: Money(units: .max, scale: 1), order: 1),
+        .init(
+            name: "rescaling overflows: equal integer parts, fraction .1 above .07",
+            a: Money(units: 922_337_203_685_477_581, scale: 1), b: Money(units: .max, scale: 2), order: 1),
+        .init(
+            name: "rescaling overflows: negative, equal integer parts, fraction -.1 below -.07",
+            a: Money(units: -922_337_203_685_477_581, scale: 1), b: Money(units: -.max, scale: 2), order: -1),
     ]
 
     @Test(arguments: comparisons)
@@ -102,10 +108,12 @@ import Testing
     }
 
     static let sums: [Sum] = [
-        .init(name: "mixed scales add at the larger scale", a: Money(units: 15, scale: 1, currency: usd),
-              b: Money(units: 25, scale: 2, currency: usd), sum: Money(units: 175, scale: 2, currency: usd)),
-        .init(name: "to zero", a: Money(units: -542, scale: 2, currency: eur), b: Money(units: 542, scale: 2, currency: eur),
-              sum: Money(units: 0, scale: 2, currency: eur)),
+        .init(
+            name: "mixed scales add at the larger scale", a: Money(units: 15, scale: 1, currency: usd),
+            b: Money(units: 25, scale: 2, currency: usd), sum: Money(units: 175, scale: 2, currency: usd)),
+        .init(
+            name: "to zero", a: Money(units: -542, scale: 2, currency: eur), b: Money(units: 542, scale: 2, currency: eur),
+            sum: Money(units: 0, scale: 2, currency: eur)),
         .init(name: "both unknown currency", a: Money(units: 1, scale: 0), b: Money(units: 1, scale: 0), sum: Money(units: 2, scale: 0)),
         .init(name: "currency mismatch", a: Money(units: 1, scale: 0, currency: usd), b: Money(units: 1, scale: 0, currency: eur), sum: nil),
         .init(name: "known plus unknown currency", a: Money(units: 1, scale: 0, currency: usd), b: Money(units: 1, scale: 0), sum: nil),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FinanceCore
 
 /// The pointer writers (`writeHex`, `writeISO`, `writeDecimal`, `DecimalDigits`) and the fast
@@ -86,7 +87,10 @@ import Testing
             #expect(DecimalDigits.count(value) == String(value).count)
             #expect(Self.written(20) { DecimalDigits.write(value, to: $0) } == String(value))
             let padded = String(repeating: "0", count: Swift.max(0, 20 - String(value).count)) + String(value)
-            #expect(Self.written(20) { DecimalDigits.write(value, width: 20, to: $0); return 20 } == padded)
+            #expect(
+                Self.written(20) {
+                    DecimalDigits.write(value, width: 20, to: $0); return 20
+                } == padded)
         }
     }
 

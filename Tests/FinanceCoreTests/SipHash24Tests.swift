@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FinanceCore
 
 @Suite struct SipHash24Tests {

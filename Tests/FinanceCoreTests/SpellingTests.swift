@@ -1,5 +1,5 @@
-import Testing
 import FinanceCore
+import Testing
 
 @Suite struct SpellingTests {
     @Test(arguments: [

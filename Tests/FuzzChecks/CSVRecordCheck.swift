@@ -18,11 +18,14 @@ enum CSVRecordCheck {
         var records: [(line: Int, blank: Bool)] = []
         let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
         Array(text).withUnsafeBufferPointer { buffer in
-            _ = tokenizer.tokenize(buffer, isFinal: true, onRecord: { record in
-                records.append((record.line, record.isBlank || record.count > CSVRecord.maxFields))
-            }, onProblem: { problem in
-                records.append((problem.line, true))
-            })
+            _ = tokenizer.tokenize(
+                buffer, isFinal: true,
+                onRecord: { record in
+                    records.append((record.line, record.isBlank || record.count > CSVRecord.maxFields))
+                },
+                onProblem: { problem in
+                    records.append((problem.line, true))
+                })
         }
         let lines = sink.activities.map(\.source.line) + sink.diagnostics.map(\.location.line).filter { $0 > 0 }
         let covered = Set(lines)

@@ -8,7 +8,9 @@ enum IdentificationCheck {
         let prefix = Array(bytes.prefix(SniffInput.window))
         let result = StatementIdentification.identify(SniffInput(prefix, isComplete: prefix.count == bytes.count))
         var found: [String] = []
-        if result.candidates.count != StatementReaders.all.count { found.append("\(result.candidates.count) candidates for \(StatementReaders.all.count) readers") }
+        if result.candidates.count != StatementReaders.all.count {
+            found.append("\(result.candidates.count) candidates for \(StatementReaders.all.count) readers")
+        }
         for c in result.candidates where !(0...100).contains(c.sniff.score) { found.append("\(c.format) scores \(c.sniff.score)") }
         if let format = result.format {
             if result.foreign != nil { found.append("a foreign file is read as \(format)") }

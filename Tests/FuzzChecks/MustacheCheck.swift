@@ -5,18 +5,22 @@ import Mustache
 /// and byte renderings agree, and a template without tags renders as itself.
 enum MustacheCheck {
     static let partials = ["row": "{{name}}: {{amount}}\n", "empty": ""]
-    static let data: MustacheValue = .object(MustacheObject([
-        ("title", "May <2024> & \"more\""),
-        ("empty", ""),
-        ("yes", true),
-        ("no", false),
-        ("none", nil),
-        ("rows", .list([
-            .object(MustacheObject([("name", "Coffee"), ("amount", "-3.50"), ("tags", .list(["a", "b"]))])),
-            .object(MustacheObject([("name", "Rent"), ("amount", "-1200.00"), ("tags", .list([]))])),
-        ])),
-        ("totals", .object(MustacheObject([("in", "2500.00"), ("out", "-1203.50"), ("nested", .object(MustacheObject([("deep", "x")])))]))),
-    ]))
+    static let data: MustacheValue = .object(
+        MustacheObject([
+            ("title", "May <2024> & \"more\""),
+            ("empty", ""),
+            ("yes", true),
+            ("no", false),
+            ("none", nil),
+            (
+                "rows",
+                .list([
+                    .object(MustacheObject([("name", "Coffee"), ("amount", "-3.50"), ("tags", .list(["a", "b"]))])),
+                    .object(MustacheObject([("name", "Rent"), ("amount", "-1200.00"), ("tags", .list([]))])),
+                ])
+            ),
+            ("totals", .object(MustacheObject([("in", "2500.00"), ("out", "-1203.50"), ("nested", .object(MustacheObject([("deep", "x")])))]))),
+        ]))
 
     static func run(_ bytes: [UInt8]) -> [String] {
         let source = String(decoding: bytes, as: UTF8.self)

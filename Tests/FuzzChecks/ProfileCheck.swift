@@ -23,14 +23,16 @@ enum ProfileCheck {
 
     /// `profile` with every missing setting given the value detection would most often find.
     static func completed(_ profile: CSVProfile) -> CSVDialect {
-        let columns = profile.columns.flatMap { $0.isEmpty ? nil : $0 }
+        let columns =
+            profile.columns.flatMap { $0.isEmpty ? nil : $0 }
             ?? [.date: .position(1), .name: .position(2), .amount: .position(3)]
-        return CSVDialect(encoding: profile.encoding ?? .utf8, delimiter: profile.delimiter ?? UInt8(ascii: ","),
-                          skip: profile.skip ?? 0, hasHeader: profile.hasHeader ?? true,
-                          dateFormat: profile.dateFormat ?? DateFormat("yyyy-mm-dd")!,
-                          decimalMark: profile.decimalMark ?? UInt8(ascii: "."), columns: columns,
-                          account: profile.account, currency: profile.currency, amountSign: profile.amountSign ?? .asIs,
-                          accountKind: profile.accountKind, writtenByPfin: profile.writtenByPfin ?? false)
+        return CSVDialect(
+            encoding: profile.encoding ?? .utf8, delimiter: profile.delimiter ?? UInt8(ascii: ","),
+            skip: profile.skip ?? 0, hasHeader: profile.hasHeader ?? true,
+            dateFormat: profile.dateFormat ?? DateFormat("yyyy-mm-dd")!,
+            decimalMark: profile.decimalMark ?? UInt8(ascii: "."), columns: columns,
+            account: profile.account, currency: profile.currency, amountSign: profile.amountSign ?? .asIs,
+            accountKind: profile.accountKind, writtenByPfin: profile.writtenByPfin ?? false)
     }
 
     /// The dialect printed as a profile must parse, and to exactly the dialect's settings.

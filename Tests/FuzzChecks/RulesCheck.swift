@@ -9,13 +9,16 @@ enum RulesCheck {
         let day = LocalDate(year: 2024, month: 5, day: 3)!
         let source = SourceLocation(file: "statement.csv", line: 2)
         return [
-            PaymentActivity(id: ActivityID(value: 1), account: "Checking", date: day, name: "AMAZON MKTPLACE PMTS",
-                            address: "Seattle WA", amount: Money(units: -1299, scale: 2, currency: CurrencyCode("USD")),
-                            memo: "Order 123-456 ref 42", category: "Shopping", source: source),
-            PaymentActivity(id: ActivityID(value: 2), account: nil, date: day.adding(days: 30), name: "Salaire Société Générale",
-                            amount: Money(units: 250_000, scale: 2, currency: CurrencyCode("EUR")), source: source),
-            PaymentActivity(id: ActivityID(value: 3), account: "Card", date: day.adding(days: -400), name: "",
-                            amount: Money(units: 0, scale: 0), memo: "", source: source),
+            PaymentActivity(
+                id: ActivityID(value: 1), account: "Checking", date: day, name: "AMAZON MKTPLACE PMTS",
+                address: "Seattle WA", amount: Money(units: -1299, scale: 2, currency: CurrencyCode("USD")),
+                memo: "Order 123-456 ref 42", category: "Shopping", source: source),
+            PaymentActivity(
+                id: ActivityID(value: 2), account: nil, date: day.adding(days: 30), name: "Salaire Société Générale",
+                amount: Money(units: 250_000, scale: 2, currency: CurrencyCode("EUR")), source: source),
+            PaymentActivity(
+                id: ActivityID(value: 3), account: "Card", date: day.adding(days: -400), name: "",
+                amount: Money(units: 0, scale: 0), memo: "", source: source),
         ]
     }()
 

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import LedgerStore
 
 /// The balances table: what an import stores, and reconciling against it.
@@ -8,9 +9,10 @@ import Testing
     static func euros(_ cents: Int64) -> Money { Money(units: cents, scale: 2, currency: CurrencyCode("EUR")) }
 
     /// Imports `activities` with a statement (opening and closing) and a balance on each row.
-    static func importStatement(_ activities: [PaymentActivity], opening: Int64, closing: Int64, into ledger: Ledger,
-                                file: String = "test.csv") throws
-    {
+    static func importStatement(
+        _ activities: [PaymentActivity], opening: Int64, closing: Int64, into ledger: Ledger,
+        file: String = "test.csv"
+    ) throws {
         let session = try ledger.beginImport(file: file, options: ImportOptions(matchTransfers: false))
         var balance = opening
         // A statement first without balances, then again with them: the later one counts.
@@ -21,14 +23,18 @@ import Testing
             balance += activity.amount.units
             session.rowBalance(RowBalance(account: activity.account, amount: euros(balance), date: activity.date, source: activity.source))
         }
-        session.statement(StatementInfo(account: Account(id: "Giro"), currency: CurrencyCode("EUR"),
-                                        openingBalance: Balance(amount: euros(opening), date: date("2024-05-01")),
-                                        ledgerBalance: Balance(amount: euros(closing), date: date("2024-05-31")), source: source))
+        session.statement(
+            StatementInfo(
+                account: Account(id: "Giro"), currency: CurrencyCode("EUR"),
+                openingBalance: Balance(amount: euros(opening), date: date("2024-05-01")),
+                ledgerBalance: Balance(amount: euros(closing), date: date("2024-05-31")), source: source))
         _ = try session.commit()
     }
 
-    static let month = [activity(1, "Rent", cents: -90_000, on: "2024-05-02"), activity(2, "Coffee", cents: -350, on: "2024-05-03"),
-                        activity(3, "Salary", cents: 250_000, on: "2024-05-03"), activity(4, "Coffee", cents: -350, on: "2024-05-10")]
+    static let month = [
+        activity(1, "Rent", cents: -90_000, on: "2024-05-02"), activity(2, "Coffee", cents: -350, on: "2024-05-03"),
+        activity(3, "Salary", cents: 250_000, on: "2024-05-03"), activity(4, "Coffee", cents: -350, on: "2024-05-10"),
+    ]
 
     @Test func aStatementsFinalBalancesAndEachRowsAreStored() throws {
         let ledger = try makeLedger()
@@ -76,7 +82,8 @@ import Testing
             let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
             let index = try #require(LedgerSchema.migrations.firstIndex { $0.contains("CREATE TABLE balances") })
             try old.execute(LedgerSchema.migrations[..<index].joined(separator: ";\n") + "; PRAGMA user_version = \(index)", "test")
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO imports(id, file, started_at, inserted) VALUES (1, 'old.csv', '2024-01-01T00:00:00Z', 1);
                 INSERT INTO transactions(id, day, name, amount_units, amount_scale, type, source_line, import_id)
                 VALUES (7, 19800, 'Old row', -100, 2, 0, 2, 1);

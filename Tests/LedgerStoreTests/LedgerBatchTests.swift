@@ -1,7 +1,8 @@
 import FinanceCore
 import Foundation
-@testable import LedgerStore
 import Testing
+
+@testable import LedgerStore
 
 /// Imports as batches in the library: the recorded type changes, undo, restore, and a ledger of
 /// the first schema brought up to date.
@@ -74,7 +75,8 @@ import Testing
         do {
             let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
             try old.execute(LedgerSchema.migrations[0] + "; PRAGMA user_version = 1", "test")
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO imports(id, file, started_at, inserted) VALUES (1, 'old.csv', '2024-01-01T00:00:00Z', 1);
                 INSERT INTO transactions(id, day, name, amount_units, amount_scale, type, source_line, import_id)
                 VALUES (7, 19800, 'Old row', -100, 2, 0, 2, 1);
@@ -82,8 +84,12 @@ import Testing
         }
         let ledger = try Ledger(path: path)
         #expect(try ledger.storedSchemaVersion() == LedgerSchema.currentVersion)
-        #expect(try ledger.imports() == [ImportBatch(id: 1, file: "old.csv", startedAt: "2024-01-01T00:00:00Z", inserted: 1,
-                                                     skippedDuplicates: 0, errors: 0, transferPairs: 0)])
+        #expect(
+            try ledger.imports() == [
+                ImportBatch(
+                    id: 1, file: "old.csv", startedAt: "2024-01-01T00:00:00Z", inserted: 1,
+                    skippedDuplicates: 0, errors: 0, transferPairs: 0)
+            ])
         #expect(try ledger.undo().removed == 1)
         #expect(try ledger.list().isEmpty)
     }

@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import LedgerStore
 
 @Suite struct LedgerImportTests {

@@ -1,7 +1,8 @@
-import TestSupport
 import FinanceCore
 import Foundation
+import TestSupport
 import Testing
+
 @testable import LedgerStore
 
 /// Accounts and categories are stored once, by id: they must read back exactly, survive rollbacks
@@ -9,10 +10,11 @@ import Testing
 @Suite struct LedgerNamesTests {
     @Test func namesReadBackExactlyAndAreStoredOnce() throws {
         let ledger = try makeLedger()
-        _ = try ledger.importActivities([
-            activity(1, account: "Giro", category: "Food:Coffee"), activity(2, account: "Giro", category: "food:coffee"),
-            activity(3, account: "Card", category: nil), activity(4, account: nil, category: "Food:Coffee"),
-        ], file: "a.csv")
+        _ = try ledger.importActivities(
+            [
+                activity(1, account: "Giro", category: "Food:Coffee"), activity(2, account: "Giro", category: "food:coffee"),
+                activity(3, account: "Card", category: nil), activity(4, account: nil, category: "Food:Coffee"),
+            ], file: "a.csv")
         let byID = Dictionary(uniqueKeysWithValues: try ledger.list().map { ($0.id.value, $0) })
         #expect(byID[1]?.account == "Giro" && byID[1]?.category == "Food:Coffee")
         #expect(byID[2]?.category == "food:coffee")  // case kept: two categories
@@ -61,23 +63,27 @@ import Testing
 
     @Test func theActivitiesViewShowsExactText() throws {
         let ledger = try makeLedger()
-        _ = try ledger.importActivities([
-            activity(0xab, cents: -5, on: "2024-02-29", category: "Fees"),
-            PaymentActivity(id: ActivityID(value: 0xcd), account: "Giro", date: date("1999-12-31"), name: "Salary",
-                            amount: Money(units: 385_000, scale: 0, currency: CurrencyCode("JPY")), type: .income,
-                            source: SourceLocation(file: "test.csv", line: 2)),
-            activity(0xef, cents: 123_456_789, on: "2024-05-03"),
-        ], file: "test.csv")
-        let view = try ledger.connection.prepare("""
+        _ = try ledger.importActivities(
+            [
+                activity(0xab, cents: -5, on: "2024-02-29", category: "Fees"),
+                PaymentActivity(
+                    id: ActivityID(value: 0xcd), account: "Giro", date: date("1999-12-31"), name: "Salary",
+                    amount: Money(units: 385_000, scale: 0, currency: CurrencyCode("JPY")), type: .income,
+                    source: SourceLocation(file: "test.csv", line: 2)),
+                activity(0xef, cents: 123_456_789, on: "2024-05-03"),
+            ], file: "test.csv")
+        let view = try ledger.connection.prepare(
+            """
             SELECT id, account, date, amount, currency, type, category, source_file FROM activities ORDER BY id
             """)
         var rows: [[String]] = []
         while try view.step() { rows.append((0..<8).map { view.isNull($0) ? "NULL" : view.string($0) }) }
-        #expect(rows == [
-            ["00000000000000ab", "Giro", "2024-02-29", "-0.05", "EUR", "expense", "Fees", "test.csv"],
-            ["00000000000000cd", "Giro", "1999-12-31", "385000", "JPY", "income", "NULL", "test.csv"],
-            ["00000000000000ef", "Giro", "2024-05-03", "1234567.89", "EUR", "income", "NULL", "test.csv"],
-        ])
+        #expect(
+            rows == [
+                ["00000000000000ab", "Giro", "2024-02-29", "-0.05", "EUR", "expense", "Fees", "test.csv"],
+                ["00000000000000cd", "Giro", "1999-12-31", "385000", "JPY", "income", "NULL", "test.csv"],
+                ["00000000000000ef", "Giro", "2024-05-03", "1234567.89", "EUR", "income", "NULL", "test.csv"],
+            ])
     }
 }
 

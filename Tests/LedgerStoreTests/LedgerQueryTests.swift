@@ -1,21 +1,23 @@
 import FinanceCore
 import Testing
+
 @testable import LedgerStore
 
 @Suite struct LedgerQueryTests {
     /// Eight transactions over three months, two accounts, two currencies.
     static func ledger() throws -> Ledger {
         let ledger = try makeLedger()
-        _ = try ledger.importActivities([
-            activity(1, "Whole Foods", cents: -5420, on: "2024-03-02", category: "Food:Groceries", memo: "POS 0302"),
-            activity(2, "Espresso Bar", cents: -350, on: "2024-03-15", category: "Food:Coffee"),
-            activity(3, "ACME Payroll", cents: 385_000, on: "2024-03-28", category: "Income:Salary"),
-            activity(4, "Foodstuffs Ltd", cents: -1999, on: "2024-04-01", category: "foodstuffs"),
-            activity(5, "Shell", cents: -6000, on: "2024-04-10", category: "Transport:Fuel"),
-            activity(6, "Hotel 50%", cents: -20000, on: "2024-04-20", account: "Card", currency: "USD", category: "Leisure:Travel"),
-            activity(7, "To savings", cents: -50000, on: "2024-05-01", type: .transfer),
-            activity(8, "Refund", cents: 1000, on: "2024-05-02", account: "Card", currency: "USD"),
-        ], file: "history.csv", options: ImportOptions(matchTransfers: false))
+        _ = try ledger.importActivities(
+            [
+                activity(1, "Whole Foods", cents: -5420, on: "2024-03-02", category: "Food:Groceries", memo: "POS 0302"),
+                activity(2, "Espresso Bar", cents: -350, on: "2024-03-15", category: "Food:Coffee"),
+                activity(3, "ACME Payroll", cents: 385_000, on: "2024-03-28", category: "Income:Salary"),
+                activity(4, "Foodstuffs Ltd", cents: -1999, on: "2024-04-01", category: "foodstuffs"),
+                activity(5, "Shell", cents: -6000, on: "2024-04-10", category: "Transport:Fuel"),
+                activity(6, "Hotel 50%", cents: -20000, on: "2024-04-20", account: "Card", currency: "USD", category: "Leisure:Travel"),
+                activity(7, "To savings", cents: -50000, on: "2024-05-01", type: .transfer),
+                activity(8, "Refund", cents: 1000, on: "2024-05-02", account: "Card", currency: "USD"),
+            ], file: "history.csv", options: ImportOptions(matchTransfers: false))
         return ledger
     }
 

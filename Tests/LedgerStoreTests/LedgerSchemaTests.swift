@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import LedgerStore
 
 @Suite struct LedgerSchemaTests {
@@ -78,13 +79,14 @@ import Testing
         #expect(throws: LedgerError.self) { try Ledger(path: path) }
     }
 
-    @Test(arguments: [
-        (["PFIN_DB": "/x/db.sqlite", "XDG_DATA_HOME": "/d", "HOME": "/h"], "/x/db.sqlite"),
-        (["PFIN_DB": "", "XDG_DATA_HOME": "/d", "HOME": "/h"], "/d/pfin/ledger.sqlite"),
-        (["XDG_DATA_HOME": "relative", "HOME": "/h"], "/h/.local/share/pfin/ledger.sqlite"),
-        (["HOME": "/h"], "/h/.local/share/pfin/ledger.sqlite"),
-        ([:], nil),
-    ] as [([String: String], String?)])
+    @Test(
+        arguments: [
+            (["PFIN_DB": "/x/db.sqlite", "XDG_DATA_HOME": "/d", "HOME": "/h"], "/x/db.sqlite"),
+            (["PFIN_DB": "", "XDG_DATA_HOME": "/d", "HOME": "/h"], "/d/pfin/ledger.sqlite"),
+            (["XDG_DATA_HOME": "relative", "HOME": "/h"], "/h/.local/share/pfin/ledger.sqlite"),
+            (["HOME": "/h"], "/h/.local/share/pfin/ledger.sqlite"),
+            ([:], nil),
+        ] as [([String: String], String?)])
     func defaultPath(environment: [String: String], expected: String?) {
         #expect(Ledger.defaultPath(environment: { environment[$0] }) == expected)
     }

@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import LedgerStore
 
 /// The stored pairs: what imports record, and the user's accept and reject.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LedgerStore
 
 @Suite struct TransferTextTests {

@@ -22,10 +22,13 @@ struct RenderingTests {
     /// A tree rendered by a partial that includes itself for each child. Every node has
     /// `children`, even empty: a leaf without it would find its parent's on the context stack.
     @Test func recursivePartials() throws {
-        let tree: MustacheValue = ["name": "a", "children": [
-            ["name": "b", "children": [["name": "d", "children": []]]],
-            ["name": "c", "children": []],
-        ]]
+        let tree: MustacheValue = [
+            "name": "a",
+            "children": [
+                ["name": "b", "children": [["name": "d", "children": []]]],
+                ["name": "c", "children": []],
+            ],
+        ]
         let output = try render("{{>node}}", tree, partials: ["node": "{{name}}{{#children}}({{>node}}){{/children}}"])
         #expect(output == "a(b(d))(c)")
     }
@@ -37,9 +40,12 @@ struct RenderingTests {
     }
 
     @Test func namesAreFoundDownTheContextStack() throws {
-        let context: MustacheValue = ["currency": "EUR", "accounts": [
-            ["name": "Checking", "months": [["month": "2024-01", "rows": [["payee": "ACME"], ["payee": "Bäcker", "currency": "CHF"]]]]],
-        ]]
+        let context: MustacheValue = [
+            "currency": "EUR",
+            "accounts": [
+                ["name": "Checking", "months": [["month": "2024-01", "rows": [["payee": "ACME"], ["payee": "Bäcker", "currency": "CHF"]]]]]
+            ],
+        ]
         let template = "{{#accounts}}{{#months}}{{#rows}}{{name}} {{month}} {{payee}} {{currency}};{{/rows}}{{/months}}{{/accounts}}"
         #expect(try render(template, context) == "Checking 2024-01 ACME EUR;Checking 2024-01 Bäcker CHF;")
     }
@@ -61,8 +67,9 @@ struct RenderingTests {
     }
 
     @Test func aStandalonePartialIsIndentedLineByLine() throws {
-        let output = try render("<ul>\n  {{>items}}\n</ul>\n", ["items": ["a", "b"]],
-                                partials: ["items": "{{#items}}\n<li>{{.}}</li>\n{{/items}}\n"])
+        let output = try render(
+            "<ul>\n  {{>items}}\n</ul>\n", ["items": ["a", "b"]],
+            partials: ["items": "{{#items}}\n<li>{{.}}</li>\n{{/items}}\n"])
         #expect(output == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
     }
 
@@ -114,10 +121,13 @@ struct RenderingTests {
     /// Rows built from one shape find their values like objects built from pairs.
     @Test func shapedObjectsMatchTheirKeys() throws {
         let shape = MustacheObject.Shape(["payee", "amount", "note"])
-        let rows: MustacheValue = .list([.object(MustacheObject(shape, ["ACME", "-1.00", "x"])),
-                                         .object(MustacheObject(shape, ["Shop", "-2.00"]))])
-        #expect(try render("{{#rows}}{{payee}} {{amount}}{{#note}} {{.}}{{/note}};{{/rows}}", ["rows": rows])
-            == "ACME -1.00 x;Shop -2.00;")
+        let rows: MustacheValue = .list([
+            .object(MustacheObject(shape, ["ACME", "-1.00", "x"])),
+            .object(MustacheObject(shape, ["Shop", "-2.00"])),
+        ])
+        #expect(
+            try render("{{#rows}}{{payee}} {{amount}}{{#note}} {{.}}{{/note}};{{/rows}}", ["rows": rows])
+                == "ACME -1.00 x;Shop -2.00;")
         #expect(MustacheObject(shape, ["a", "b", "c", "ignored"]).values.count == 3)
     }
 

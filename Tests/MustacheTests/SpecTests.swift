@@ -67,8 +67,9 @@ enum SpecSuite {
     static func load(_ file: String) throws -> [SpecCase] {
         let data = try Data(contentsOf: folder.appendingPathComponent(file))
         return try JSONDecoder().decode(SpecFile.self, from: data).tests.map { test in
-            SpecCase(file: file, name: test.name, description: test.desc, template: test.template,
-                     partials: test.partials ?? [:], data: test.data.mustacheValue, expected: test.expected)
+            SpecCase(
+                file: file, name: test.name, description: test.desc, template: test.template,
+                partials: test.partials ?? [:], data: test.data.mustacheValue, expected: test.expected)
         }
     }
 
@@ -93,13 +94,21 @@ enum JSONValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-        else if let integer = try? container.decode(Int.self) { self = .integer(integer) }
-        else if let number = try? container.decode(Double.self) { self = .number(number) }
-        else if let text = try? container.decode(String.self) { self = .string(text) }
-        else if let items = try? container.decode([JSONValue].self) { self = .array(items) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let integer = try? container.decode(Int.self) {
+            self = .integer(integer)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONValue].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
     }
 
     /// Numbers become their shortest text (`1.210` → `1.21`, `85` → `85`), as the spec expects.

@@ -11,7 +11,11 @@ struct CAMTConvertTests {
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 26)
-        #expect(lines.contains { $0.hasSuffix(",2024-05-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2024-0815,expense,,SAMMLER-2024-05-2,,Samples/de-sparkasse-camt053.xml:770") })
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    ",2024-05-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2024-0815,expense,,SAMMLER-2024-05-2,,Samples/de-sparkasse-camt053.xml:770")
+            })
     }
 
     @Test func warningsKeepExitStatusZeroAndNameTheEntry() throws {
@@ -32,13 +36,15 @@ struct CAMTConvertTests {
         let result = try PfinProcess.run(["convert", file])
         #expect(result.status == 1)
         #expect(result.stdout.split(separator: "\n").count == 1, "the good entry is still written")
-        #expect(result.stderr.contains(
-            "\(file):54:9: error: Document/BkToCstmrStmt/Stmt/Ntry[2]/Amt: expected a decimal amount like 12.50, found \"93,45\""))
+        #expect(
+            result.stderr.contains(
+                "\(file):54:9: error: Document/BkToCstmrStmt/Stmt/Ntry[2]/Amt: expected a decimal amount like 12.50, found \"93,45\""))
         #expect(result.stderr.contains("\(file):54:9: note: ISO 20022 amounts have a '.' before the decimals"))
     }
 
     @Test func aCamt054NotificationIsDetectedAndRead() throws {
-        let notification = "<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.054.001.02\">"
+        let notification =
+            "<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.054.001.02\">"
             + "<BkToCstmrDbtCdtNtfctn><Ntfctn><Acct><Id><IBAN>DE12500105170648489890</IBAN></Id><Ccy>EUR</Ccy></Acct>"
             + "<Ntry><Amt Ccy=\"EUR\">12.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-06-12</Dt></BookgDt>"
             + "<AddtlNtryInf>Gebuehr</AddtlNtryInf></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>\n"

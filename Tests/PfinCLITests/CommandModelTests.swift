@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PfinCLI
 
 /// The declared command model: every option once per command, each short spelling once, values

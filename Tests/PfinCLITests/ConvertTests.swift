@@ -12,8 +12,11 @@ struct ConvertTests {
         #expect(lines.count >= 8)
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect(object?.keys.sorted() == ["account", "address", "amount", "category", "checkNumber", "currency", "date",
-                                               "fitid", "id", "memo", "name", "source", "type"])
+            #expect(
+                object?.keys.sorted() == [
+                    "account", "address", "amount", "category", "checkNumber", "currency", "date",
+                    "fitid", "id", "memo", "name", "source", "type",
+                ])
         }
     }
 

@@ -79,8 +79,11 @@ struct IdentifyTests {
         let result = try PfinProcess.run(["identify"], stdin: Data(csv.utf8))
         #expect(result.status == 0)
         let text = result.stdout.split(separator: "\n").drop { $0 != "  lines:" }.map(String.init)
-        #expect(text == ["  lines:", "    1  skipped: preamble", "    2  skipped: header", "    3  1 transaction", "    4  1 row in error",
-                         "    5  1 transaction", "    6  skipped: footer", "  read: 2 transactions, 1 error, 0 warnings"])
+        #expect(
+            text == [
+                "  lines:", "    1  skipped: preamble", "    2  skipped: header", "    3  1 transaction", "    4  1 row in error",
+                "    5  1 transaction", "    6  skipped: footer", "  read: 2 transactions, 1 error, 0 warnings",
+            ])
     }
 
     @Test func anUnknownFormatNameIsAUsageError() throws {

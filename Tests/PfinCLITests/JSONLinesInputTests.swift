@@ -66,12 +66,13 @@ struct JSONLinesInputTests {
         #expect(result.stdout.split(separator: "\n").count == 2)
         #expect(result.stdout.contains(#""amount":"-7.25","currency":"EUR""#))
         #expect(result.stdout.contains(#""source":"<stdin>:3""#))
-        #expect(result.stderr == """
-            <stdin>:2:9: error: expected a date YYYY-MM-DD in "date", found '03/05/2024'
-            <stdin>:2:9: note: write the date as year-month-day with leading zeros, e.g. "2024-05-03"
-            pfin: 1 error; skipped the bad rows and wrote the other 2 transactions to standard output
+        #expect(
+            result.stderr == """
+                <stdin>:2:9: error: expected a date YYYY-MM-DD in "date", found '03/05/2024'
+                <stdin>:2:9: note: write the date as year-month-day with leading zeros, e.g. "2024-05-03"
+                pfin: 1 error; skipped the bad rows and wrote the other 2 transactions to standard output
 
-            """)
+                """)
     }
 
     @Test func strictStopsAtTheFirstBadRecord() throws {
@@ -82,8 +83,9 @@ struct JSONLinesInputTests {
     }
 
     @Test func optionsApplyToJSONLinesInput() throws {
-        let result = try PfinProcess.run(["convert", "--account", "Joint", "--currency", "GBP", "--to", "csv"],
-                                         stdin: Data(Self.mixed.utf8))
+        let result = try PfinProcess.run(
+            ["convert", "--account", "Joint", "--currency", "GBP", "--to", "csv"],
+            stdin: Data(Self.mixed.utf8))
         let rows = result.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 2)
         #expect(rows.allSatisfy { $0.contains(",Joint,") })

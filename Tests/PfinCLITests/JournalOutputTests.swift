@@ -5,8 +5,10 @@ import Testing
 struct JournalOutputTests {
     @Test("journal output is stable", arguments: [("ledger", "us-checking-chase.journal"), ("beancount", "us-checking-chase.beancount")])
     func stable(_ format: String, _ golden: String) throws {
-        let result = try PfinProcess.run(["convert", Repository.sample("us-checking-chase.csv"), "--rules", "Samples/rules.pfin",
-                                          "--currency", "USD", "--account", "Chase Checking", "--to", format])
+        let result = try PfinProcess.run([
+            "convert", Repository.sample("us-checking-chase.csv"), "--rules", "Samples/rules.pfin",
+            "--currency", "USD", "--account", "Chase Checking", "--to", format,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "a currency was given, so no warning")
         Golden.check(result.stdout, "output/\(golden)")
@@ -44,43 +46,55 @@ struct JournalBalanceTests {
     @Test func ledgerAssertsEachClosingBalanceAfterBookingTheOpening() throws {
         let result = try PfinProcess.run(["convert", Repository.sample("de-mt940-commerzbank.sta"), "--to", "ledger"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("""
-            2023-12-22 * Opening balance
-                ; source: Samples/de-mt940-commerzbank.sta:1
-                Assets:Bank:30040000/0612345600                  1843.27 EUR
-                Equity:Opening Balances                         -1843.27 EUR
+        #expect(
+            result.stdout.contains(
+                """
+                2023-12-22 * Opening balance
+                    ; source: Samples/de-mt940-commerzbank.sta:1
+                    Assets:Bank:30040000/0612345600                  1843.27 EUR
+                    Equity:Opening Balances                         -1843.27 EUR
 
-            2023-12-29 * Closing balance
-                ; source: Samples/de-mt940-commerzbank.sta:1
-                Assets:Bank:30040000/0612345600                     0.00 EUR = 3987.62 EUR
+                2023-12-29 * Closing balance
+                    ; source: Samples/de-mt940-commerzbank.sta:1
+                    Assets:Bank:30040000/0612345600                     0.00 EUR = 3987.62 EUR
 
-            """))
-        #expect(result.stdout.contains("""
-            2024-01-03 * Closing balance
-                ; source: Samples/de-mt940-commerzbank.sta:50
-                Assets:Bank:30040000/0612345600                     0.00 EUR = 3514.63 EUR
+                """))
+        #expect(
+            result.stdout.contains(
+                """
+                2024-01-03 * Closing balance
+                    ; source: Samples/de-mt940-commerzbank.sta:50
+                    Assets:Bank:30040000/0612345600                     0.00 EUR = 3514.63 EUR
 
-            """))
+                """))
         #expect(result.stdout.components(separatedBy: "Opening balance").count == 2, "one opening per account")
     }
 
     @Test func beancountChecksTheDayAfter() throws {
         let result = try PfinProcess.run(["convert", Repository.sample("us-checking-ofx102.ofx"), "--to", "beancount"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("""
-            2024-02-01 balance Assets:Bank:7730012345  3246.83 USD
-              source: "Samples/us-checking-ofx102.ofx:
-            """))
+        #expect(
+            result.stdout.contains(
+                """
+                2024-02-01 balance Assets:Bank:7730012345  3246.83 USD
+                  source: "Samples/us-checking-ofx102.ofx:
+                """))
         // No opening stated: closing less the transactions, on the day of the first one.
-        #expect(result.stdout.contains("""
-            2024-01-02 * "Opening balance" ""
-            """))
+        #expect(
+            result.stdout.contains(
+                """
+                2024-01-02 * "Opening balance" ""
+                """))
         #expect(result.stdout.contains("  Assets:Bank:7730012345                             2847.16 USD\n"))
     }
 
-    @Test("card statements post to a liability", arguments: [("us-creditcard.qfx", "Liabilities:Card:4111111111111111"),
-                                                              ("us-quicken-export.qif", "Liabilities:Card:Visa Signature"),
-                                                              ("us-card-apple.csv", "Liabilities:Card:Unnamed")])
+    @Test(
+        "card statements post to a liability",
+        arguments: [
+            ("us-creditcard.qfx", "Liabilities:Card:4111111111111111"),
+            ("us-quicken-export.qif", "Liabilities:Card:Visa Signature"),
+            ("us-card-apple.csv", "Liabilities:Card:Unnamed"),
+        ])
     func cardsAreLiabilities(_ sample: String, _ account: String) throws {
         let result = try PfinProcess.run(["convert", Repository.sample(sample), "--currency", "USD", "--to", "ledger"])
         #expect(result.status == 0)
@@ -90,9 +104,11 @@ struct JournalBalanceTests {
 
     /// A card CSV (amounts inverted by detection, or a profile's `account-type card`) is a card
     /// from its first posting on, in every writer that knows card accounts.
-    @Test("a card CSV is a card account", arguments: [
-        ("beancount", "Liabilities:Card:Unnamed"), ("ofx", "<CCSTMTRS>"), ("qif", "!Type:CCard\n"),
-    ])
+    @Test(
+        "a card CSV is a card account",
+        arguments: [
+            ("beancount", "Liabilities:Card:Unnamed"), ("ofx", "<CCSTMTRS>"), ("qif", "!Type:CCard\n"),
+        ])
     func cardCSV(_ format: String, _ mark: String) throws {
         let result = try PfinProcess.run(["convert", Repository.sample("us-card-apple.csv"), "--to", format])
         #expect(result.status == 0, "\(result.stderr)")
@@ -104,8 +120,10 @@ struct JournalBalanceTests {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("card-\(UInt32.random(in: 0...UInt32.max)).profile")
         try "account-type card\naccount \"Visa Gold\"\n".write(to: profile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: profile) }
-        let result = try PfinProcess.run(["convert", Repository.sample("us-checking-chase.csv"), "--profile", profile.path,
-                                          "--currency", "USD", "--to", "ledger"])
+        let result = try PfinProcess.run([
+            "convert", Repository.sample("us-checking-chase.csv"), "--profile", profile.path,
+            "--currency", "USD", "--to", "ledger",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\n    Liabilities:Card:Visa Gold "))
         #expect(!result.stdout.contains("Assets:Bank"))

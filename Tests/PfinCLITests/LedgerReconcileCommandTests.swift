@@ -39,8 +39,11 @@ import Testing
         #expect(!result.stdout.contains("MISMATCH"))
         let json = try Self.reconcile(fixture, ["--format", "json"])
         let accounts = try #require(JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
-        let outcomes = Dictionary(accounts.map { (($0["account"] as? String) ?? ($0["file"] as? String ?? "?")) + " " + (($0["currency"] as? String) ?? "")
-            + " " + (($0["outcome"] as? String) ?? "") }.map { ($0, 1) }, uniquingKeysWith: +)
+        let outcomes = Dictionary(
+            accounts.map {
+                (($0["account"] as? String) ?? ($0["file"] as? String ?? "?")) + " " + (($0["currency"] as? String) ?? "")
+                    + " " + (($0["outcome"] as? String) ?? "")
+            }.map { ($0, 1) }, uniquingKeysWith: +)
         // Every sample whose file reconciliation checks something is checked in the ledger too.
         for expected in [
             "30040000/0612345600 EUR reconciled", "DE44500105175407324931 EUR reconciled", "2100 3957 28 0200123456 EUR reconciled",
@@ -67,10 +70,12 @@ import Testing
         #expect(try fixture.pfin(["delete", club.id.description]).status == 0)
         let result = try Self.reconcile(fixture)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("""
-              Samples/de-mt940-commerzbank.sta:50: error: the closing balance on 2024-01-03 (30040000/0612345600) is 3514.63; \
-            the ledger's transactions add up to 3533.13 (off by -18.50 since 2023-12-29)
-            """), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                """
+                  Samples/de-mt940-commerzbank.sta:50: error: the closing balance on 2024-01-03 (30040000/0612345600) is 3514.63; \
+                the ledger's transactions add up to 3533.13 (off by -18.50 since 2023-12-29)
+                """), "\(result.stdout)")
         let prefix = String(club.id.description.prefix(8))
         #expect(result.stdout.contains("transaction \(prefix) (2024-01-03 TV Lindenau 1887 e.V. -18.50) was deleted in the ledger"))
         // Restored, it adds up again.

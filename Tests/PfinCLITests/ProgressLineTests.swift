@@ -36,8 +36,9 @@ struct ProgressLineTests {
     @Test func aPipeNeverSeesIt() throws {
         let (path, directory) = try Self.bigCSV()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try PfinProcess.run(["convert", path, "-o", directory.appendingPathComponent("out.jsonl").path],
-                                      environment: ["PFIN_PROGRESS_AFTER": "0"])
+        let run = try PfinProcess.run(
+            ["convert", path, "-o", directory.appendingPathComponent("out.jsonl").path],
+            environment: ["PFIN_PROGRESS_AFTER": "0"])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty, "\(run.stderr.prefix(200))")
     }

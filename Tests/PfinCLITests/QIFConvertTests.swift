@@ -34,12 +34,13 @@ struct QIFConvertTests {
         let result = try PfinProcess.run(["convert", file])
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
-        #expect(errors.map(String.init) == [
-            "\(file):2:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '02/30/2024'; the record starting on line 2 is skipped",
-            "\(file):7:2: error: expected an amount like -1,234.56 in the 'T' field, found '-1O.00'; the record starting on line 6 is skipped",
-            "\(file):10:1: error: the record starting here has no date ('D' line); it is skipped",
-            "\(file):13:1: error: the record starting here has no amount ('T' line); it is skipped",
-        ])
+        #expect(
+            errors.map(String.init) == [
+                "\(file):2:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '02/30/2024'; the record starting on line 2 is skipped",
+                "\(file):7:2: error: expected an amount like -1,234.56 in the 'T' field, found '-1O.00'; the record starting on line 6 is skipped",
+                "\(file):10:1: error: the record starting here has no date ('D' line); it is skipped",
+                "\(file):13:1: error: the record starting here has no amount ('T' line); it is skipped",
+            ])
         #expect(result.stdout.split(separator: "\n").count == 1)
     }
 }

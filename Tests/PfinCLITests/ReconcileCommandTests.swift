@@ -19,21 +19,25 @@ struct ReconcileCommandTests {
 
     @Test func statedBalancesAreShown() throws {
         let result = try PfinProcess.run(["reconcile", Repository.sample("de-mt940-commerzbank.sta")])
-        #expect(result.stdout.contains("""
-            Samples/de-mt940-commerzbank.sta: 30040000/0612345600 EUR 2023-12-27…2023-12-29, 11 transactions totalling 2144.35
-              opening   1843.27 on 2023-12-22
-              closing   3987.62 on 2023-12-29
-              OK: the transactions add up to every stated balance
-            """))
+        #expect(
+            result.stdout.contains(
+                """
+                Samples/de-mt940-commerzbank.sta: 30040000/0612345600 EUR 2023-12-27…2023-12-29, 11 transactions totalling 2144.35
+                  opening   1843.27 on 2023-12-22
+                  closing   3987.62 on 2023-12-29
+                  OK: the transactions add up to every stated balance
+                """))
     }
 
     /// Balances a CSV states above or below its table (DKB's `Kontostand vom`, Crédit Agricole's
     /// `Solde au`, HDFC's statement summary) are checked.
-    @Test("a CSV's preamble or footer balance is checked", arguments: [
-        ("de-dkb-giro.csv", "  closing   3456.78 on 2024-05-31\n"),
-        ("fr-credit-agricole.csv", "  closing   1234.56 on 2024-05-31\n"),
-        ("in-hdfc-footer.csv", "  opening   184320.55 on 2024-04-01\n  closing   300636.40 on 2024-05-31\n"),
-    ])
+    @Test(
+        "a CSV's preamble or footer balance is checked",
+        arguments: [
+            ("de-dkb-giro.csv", "  closing   3456.78 on 2024-05-31\n"),
+            ("fr-credit-agricole.csv", "  closing   1234.56 on 2024-05-31\n"),
+            ("in-hdfc-footer.csv", "  opening   184320.55 on 2024-04-01\n  closing   300636.40 on 2024-05-31\n"),
+        ])
     func csvStatedBalances(_ sample: String, _ shown: String) throws {
         let result = try PfinProcess.run(["reconcile", Repository.sample(sample)])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -73,8 +77,9 @@ struct ReconcileCommandTests {
         let path = try tampered("us-checking-chase.csv", "deleted.csv") { $0.remove(at: 6) }
         let result = try PfinProcess.run(["reconcile", path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("deleted.csv:6: error: the balance goes wrong here (2024-05-31): expected 4420.24, the row states 4332.10 (off by -88.14)"),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains("deleted.csv:6: error: the balance goes wrong here (2024-05-31): expected 4420.24, the row states 4332.10 (off by -88.14)"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("note: a transaction of -88.14 may be missing between 2024-05-24 and 2024-05-31 (7 days apart)"))
     }
 
@@ -82,8 +87,9 @@ struct ReconcileCommandTests {
         let path = try tampered("us-checking-chase.csv", "doubled.csv") { $0.insert($0[6], at: 6) }
         let result = try PfinProcess.run(["reconcile", path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("doubled.csv:7: error: the balance goes wrong here (2024-05-29): expected 2093.96, the row states 2182.10"),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains("doubled.csv:7: error: the balance goes wrong here (2024-05-29): expected 2093.96, the row states 2182.10"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("note: line 7 repeats line 8 (same date, amount -88.14 and name): one may be there twice"))
     }
 
@@ -107,8 +113,9 @@ struct ReconcileCommandTests {
         let path = try tampered("de-mt940-commerzbank.sta", "doubled.sta") { $0.insert(contentsOf: $0[4..<9], at: 9) }
         let result = try PfinProcess.run(["reconcile", path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("the closing balance on 2023-12-29 is 3987.62, the transactions add up to 3933.25 (off by 54.37)"),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains("the closing balance on 2023-12-29 is 3987.62, the transactions add up to 3933.25 (off by 54.37)"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("note: line 10 repeats line 5 (same date, amount -54.37 and name): one may be there twice"))
     }
 }

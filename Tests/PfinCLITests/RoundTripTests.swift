@@ -106,9 +106,11 @@ import Testing
         let amount = a["amount"]!
         let sign = amount.hasPrefix("-") ? "expense" : "income"
         let transfer = a["type"] == "transfer" && (category?.hasPrefix("Transfers:") ?? false)
-        return [a["date"]!, amount, currencyShown ? a["currency"] ?? "-" : "-", qifText(a["name"]) ?? "",
-                qifText(a["memo"]) ?? (numeric ? nil : qifText(check)) ?? "-", qifText(a["address"]) ?? "-", category ?? "-",
-                numeric ? check! : "-", transfer ? "transfer" : sign, a["account"] ?? "-"].joined(separator: "|")
+        return [
+            a["date"]!, amount, currencyShown ? a["currency"] ?? "-" : "-", qifText(a["name"]) ?? "",
+            qifText(a["memo"]) ?? (numeric ? nil : qifText(check)) ?? "-", qifText(a["address"]) ?? "-", category ?? "-",
+            numeric ? check! : "-", transfer ? "transfer" : sign, a["account"] ?? "-",
+        ].joined(separator: "|")
     }
 
     /// The account as an OFX `ACCTID`: its letters, digits, `*` and `-` up to the first other
@@ -124,13 +126,17 @@ import Testing
 
     static func ofxKept(_ a: [String: String]) -> String {
         let check = a["checkNumber"].flatMap { $0.count <= 12 ? $0 : nil }
-        return [a["id"]!, accountID(a["account"]), a["date"]!, a["amount"]!, a["currency"] ?? "XXX", a["name"] ?? "",
-                a["memo"].map { String($0.prefix(255)) } ?? "-", a["type"]!, a["fitid"] ?? "-", check ?? "-"].joined(separator: "|")
+        return [
+            a["id"]!, accountID(a["account"]), a["date"]!, a["amount"]!, a["currency"] ?? "XXX", a["name"] ?? "",
+            a["memo"].map { String($0.prefix(255)) } ?? "-", a["type"]!, a["fitid"] ?? "-", check ?? "-",
+        ].joined(separator: "|")
     }
 
     static func ofxRead(_ a: [String: String]) -> String {
-        [a["id"]!, a["account"] ?? "-", a["date"]!, a["amount"]!, a["currency"] ?? "-", a["name"] ?? "", a["memo"] ?? "-",
-         a["type"]!, a["fitid"] ?? "-", a["checkNumber"] ?? "-"].joined(separator: "|")
+        [
+            a["id"]!, a["account"] ?? "-", a["date"]!, a["amount"]!, a["currency"] ?? "-", a["name"] ?? "", a["memo"] ?? "-",
+            a["type"]!, a["fitid"] ?? "-", a["checkNumber"] ?? "-",
+        ].joined(separator: "|")
     }
 }
 

@@ -66,14 +66,18 @@ struct UsageTests {
 
     @Test func convertHelpListsEveryOptionAndAnExample() throws {
         let help = try PfinProcess.run(["convert", "--help"]).stdout
-        for option in ["--from", "--to", "--profile", "--date-format", "--account", "--currency", "--output", "--strict",
-                       "--show-dialect", "--help"] {
+        for option in [
+            "--from", "--to", "--profile", "--date-format", "--account", "--currency", "--output", "--strict",
+            "--show-dialect", "--help",
+        ] {
             #expect(help.contains(option), "help mentions \(option)")
         }
         #expect(help.contains("example"))
     }
 
-    @Test("every ledger command's help lists its options and an example", arguments: ["add", "edit", "delete", "show", "list", "summary", "imports", "undo", "restore"])
+    @Test(
+        "every ledger command's help lists its options and an example",
+        arguments: ["add", "edit", "delete", "show", "list", "summary", "imports", "undo", "restore"])
     func ledgerHelpIsComplete(_ command: String) throws {
         let help = try PfinProcess.run(["help", command]).stdout
         #expect(help.contains("--db PATH"))

@@ -29,8 +29,10 @@ import Testing
         #expect(!cells.contains { $0.hasPrefix("=") || $0.hasPrefix("+") })
     }
 
-    @Test(arguments: [("-54.20", false), ("+12", false), ("-", true), ("-1e3", true), ("@SUM(A1)", true),
-                      ("\tx", true), ("plain", false), ("-.5", true), ("12.", false)])
+    @Test(arguments: [
+        ("-54.20", false), ("+12", false), ("-", true), ("-1e3", true), ("@SUM(A1)", true),
+        ("\tx", true), ("plain", false), ("-.5", true), ("12.", false),
+    ])
     func defusalRule(_ text: String, _ defused: Bool) {
         var summary = ReportFixture.mayEUR
         summary.topPayees = [PayeeLine(name: text, amount: ReportFixture.eur("1.00"), count: 1)]
@@ -58,8 +60,9 @@ import Testing
     }
 
     @Test func crlfOnRequest() {
-        let output = String(decoding: CSVReportRenderer(options: .init(lineEnding: .crlf)).render(ReportFixture.report),
-                            as: UTF8.self)
+        let output = String(
+            decoding: CSVReportRenderer(options: .init(lineEnding: .crlf)).render(ReportFixture.report),
+            as: UTF8.self)
         let lf = String(decoding: Self.rendered, as: UTF8.self)
         #expect(output.utf8.count == lf.utf8.count + lf.utf8.filter { $0 == 0x0A }.count)
         #expect(output.hasPrefix(CSVReportRenderer.header + "\r\n"))

@@ -32,8 +32,9 @@ import Testing
         .init(name: "unknown currency shows no symbol", units: -700, scale: 2, currency: nil, plain: "-7.00", signed: "-7.00"),
         .init(name: "dinar pads to three digits", units: 1_234_500, scale: 3, currency: "BHD", plain: "1,234.500", signed: "+BHD 1,234.500"),
         .init(name: "more digits than the currency are kept", units: 123_456, scale: 3, currency: "USD", plain: "123.456", signed: "+$123.456"),
-        .init(name: "Int64.min", units: .min, scale: 2, currency: "USD", plain: "-92,233,720,368,547,758.08",
-              signed: "-$92,233,720,368,547,758.08"),
+        .init(
+            name: "Int64.min", units: .min, scale: 2, currency: "USD", plain: "-92,233,720,368,547,758.08",
+            signed: "-$92,233,720,368,547,758.08"),
         .init(name: "maximum scale", units: 1, scale: 18, currency: nil, plain: "0.000000000000000001", signed: "+0.000000000000000001"),
     ]
 
@@ -65,15 +66,16 @@ import Testing
         #expect(DateText.dayMonth(date) == short)
     }
 
-    @Test(arguments: [
-        (1234, "12.34", "+12%"),
-        (-500, "-5.00", "-5%"),
-        (0, "0.00", "0%"),
-        (-49, "-0.49", "0%"),
-        (25_000, "250.00", "+250%"),
-        (10_000_000, "100000.00", ">+99999%"),
-        (-10_000_000, "-100000.00", "<-99999%"),
-    ] as [(Int64, String, String)])
+    @Test(
+        arguments: [
+            (1234, "12.34", "+12%"),
+            (-500, "-5.00", "-5%"),
+            (0, "0.00", "0%"),
+            (-49, "-0.49", "0%"),
+            (25_000, "250.00", "+250%"),
+            (10_000_000, "100000.00", ">+99999%"),
+            (-10_000_000, "-100000.00", "<-99999%"),
+        ] as [(Int64, String, String)])
     func percents(_ basisPoints: Int64, _ decimal: String, _ change: String) {
         let share = Share(basisPoints: basisPoints)
         #expect(PercentText.decimal(share) == decimal)

@@ -1,8 +1,8 @@
+import BrowserCheck
 import FinanceCore
 import Foundation
 import ReportRendering
 import Reports
-import BrowserCheck
 import Testing
 
 /// The HTML pages as a browser lays them out: at a phone's width (375 px) and a desktop's
@@ -42,8 +42,10 @@ struct HTMLBrowserTests {
                 func sum(_ amounts: [Money]) -> Money {
                     amounts.dropFirst().reduce(amounts[0]) { $0.adding($1)! }
                 }
-                return [MoneyText.signed(sum(summaries.map(\.net))), MoneyText.withSymbol(sum(summaries.map(\.income))),
-                        MoneyText.withSymbol(sum(summaries.map(\.expense)))]
+                return [
+                    MoneyText.signed(sum(summaries.map(\.net))), MoneyText.withSymbol(sum(summaries.map(\.income))),
+                    MoneyText.withSymbol(sum(summaries.map(\.expense))),
+                ]
             }
         }
         let month = report.months.first { HTMLReportRenderer.fileName(for: $0) == page }!
@@ -62,8 +64,9 @@ struct HTMLBrowserTests {
             let totals = layout.marked.filter { $0.kind != "empty" }
             #expect(totals.map(\.text) == Self.expectedTotals(layout.page), "\(layout.page) at \(width) px")
             for marked in layout.marked {
-                #expect(marked.isVisible(within: layout.innerWidth),
-                        "\(layout.page) at \(width) px: \(marked.kind) '\(marked.text)' not visible: \(marked)")
+                #expect(
+                    marked.isVisible(within: layout.innerWidth),
+                    "\(layout.page) at \(width) px: \(marked.kind) '\(marked.text)' not visible: \(marked)")
             }
         }
         let june = try #require(layouts.first { $0.page == "2024-06.html" })
@@ -74,11 +77,13 @@ struct HTMLBrowserTests {
         for page in Self.pages.files {
             for width in Self.widths {
                 let name = page.replacingOccurrences(of: ".html", with: "") + "-\(width).png"
-                try BrowserCheck.screenshot(Self.pages.directory.appendingPathComponent(page), width: width,
-                                            height: width < 500 ? 4200 : 2600, to: Self.screenshots.appendingPathComponent(name))
+                try BrowserCheck.screenshot(
+                    Self.pages.directory.appendingPathComponent(page), width: width,
+                    height: width < 500 ? 4200 : 2600, to: Self.screenshots.appendingPathComponent(name))
             }
         }
-        try BrowserCheck.screenshot(Self.pages.directory.appendingPathComponent("2024-05.html"), width: 1280, height: 2600,
-                                    to: Self.screenshots.appendingPathComponent("2024-05-1280-dark.png"), dark: true)
+        try BrowserCheck.screenshot(
+            Self.pages.directory.appendingPathComponent("2024-05.html"), width: 1280, height: 2600,
+            to: Self.screenshots.appendingPathComponent("2024-05-1280-dark.png"), dark: true)
     }
 }

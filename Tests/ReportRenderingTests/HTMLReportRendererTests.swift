@@ -47,8 +47,9 @@ import Testing
         may.expenseCategories[0].name = hostileCategory
         may.expenseCategories[0].path = hostileCategory
         may.transactions[0].category = hostileCategory
-        let report = MonthlyReport(months: Self.report.months,
-                                   summaries: [ReportFixture.aprilEUR, ReportFixture.aprilJPY, may, ReportFixture.mayJPY])
+        let report = MonthlyReport(
+            months: Self.report.months,
+            summaries: [ReportFixture.aprilEUR, ReportFixture.aprilJPY, may, ReportFixture.mayJPY])
         let pages = report.months.map { Self.page($0, of: report) } + [String(decoding: Self.renderer.renderIndex(report), as: UTF8.self)]
         let mayPage = Self.page(ReportFixture.may, of: report)
         #expect(mayPage.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
@@ -86,10 +87,12 @@ import Testing
         let may = Self.page(ReportFixture.may)
         let rows = ReportFixture.mayEUR.transactions.count + ReportFixture.mayJPY.transactions.count
         let largest = ReportFixture.mayEUR.largest.count + ReportFixture.mayJPY.largest.count
-        let expected = ReportFixture.mayEUR.transactions.filter { $0.type == .expense }.count
+        let expected =
+            ReportFixture.mayEUR.transactions.filter { $0.type == .expense }.count
             + ReportFixture.mayJPY.transactions.filter { $0.type == .expense }.count
-        #expect(Self.count("<li class=\"row expense\">", in: may) == expected + ReportFixture.mayEUR.largest.filter { $0.type == .expense }.count
-            + ReportFixture.mayJPY.largest.count)
+        #expect(
+            Self.count("<li class=\"row expense\">", in: may) == expected + ReportFixture.mayEUR.largest.filter { $0.type == .expense }.count
+                + ReportFixture.mayJPY.largest.count)
         #expect(Self.count("<li class=\"row ", in: may) == rows + largest)
         #expect(Self.count("type=\"radio\"", in: may) == 6)
         #expect(Self.count("<ul class=\"list rows\">", in: may) == 2)

@@ -24,8 +24,9 @@ import Testing
             onDisk[String(file.dropLast(".mustache".count))] = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
         }
         let embedded = HTMLTemplates.builtIn.sources
-        #expect(embedded.keys.sorted() == onDisk.keys.sorted(),
-                "the built-in templates are out of date with Templates/: run Scripts/embed-templates")
+        #expect(
+            embedded.keys.sorted() == onDisk.keys.sorted(),
+            "the built-in templates are out of date with Templates/: run Scripts/embed-templates")
         for (name, text) in onDisk where embedded[name] != text {
             Issue.record("the built-in templates are out of date with Templates/\(name).mustache: run Scripts/embed-templates")
         }

@@ -52,10 +52,13 @@ import Testing
         let months = try #require(try Self.parsed(Self.rendered)["months"] as? [[String: Any]])
         let april = try #require((months[0]["summaries"] as? [[String: Any]])?.first)
         #expect(april["previous"] is NSNull)
-        #expect(april.keys.sorted() == ["currency", "expense", "expenseCategories", "expenseCount", "income",
-                                        "incomeCategories", "incomeCount", "largest", "net", "previous", "refundCount",
-                                        "refunds", "savingsRate", "topPayees", "transactions", "transfers",
-                                        "uncategorizedCount"])
+        #expect(
+            april.keys.sorted() == [
+                "currency", "expense", "expenseCategories", "expenseCount", "income",
+                "incomeCategories", "incomeCount", "largest", "net", "previous", "refundCount",
+                "refunds", "savingsRate", "topPayees", "transactions", "transfers",
+                "uncategorizedCount",
+            ])
         let line = try #require((april["expenseCategories"] as? [[String: Any]])?.first)
         #expect(line.count == 11)
         #expect(line["previous"] is NSNull)
@@ -72,15 +75,18 @@ import Testing
         #expect(text.contains(#""memo":"quote \" backslash \\ tab\t""#))
         var summary = ReportFixture.mayEUR
         summary.topPayees = [PayeeLine(name: "a\u{01}b\u{1F}", amount: ReportFixture.eur("1.00"), count: 1)]
-        let output = String(decoding: JSONReportRenderer().render(MonthlyReport(months: [ReportFixture.may], summaries: [summary])),
-                            as: UTF8.self)
+        let output = String(
+            decoding: JSONReportRenderer().render(MonthlyReport(months: [ReportFixture.may], summaries: [summary])),
+            as: UTF8.self)
         #expect(output.contains(#""name":"a\u0001b\u001f""#))
     }
 
     @Test func transactionLinesAreJSONLinesRows() {
         let text = String(decoding: Self.rendered, as: UTF8.self)
         let id = ReportFixture.mayEUR.transactions[7].id.description
-        let row = #"{"id":""# + id + #"","account":"Checking 1234","date":"2024-05-03","name":"Whole Foods Market","address":null,"amount":"-300.00","currency":"EUR","memo":null,"type":"expense","category":"Food:Groceries","fitid":"20240503001","checkNumber":null,"source":"statements/bank.csv:19"}"#
+        let row =
+            #"{"id":""# + id
+            + #"","account":"Checking 1234","date":"2024-05-03","name":"Whole Foods Market","address":null,"amount":"-300.00","currency":"EUR","memo":null,"type":"expense","category":"Food:Groceries","fitid":"20240503001","checkNumber":null,"source":"statements/bank.csv:19"}"#
         #expect(text.contains("            " + row))
     }
 
@@ -102,15 +108,19 @@ import Testing
         var summary = ReportFixture.mayEUR
         summary.currency = nil
         summary.income = extreme
-        summary.transactions = [PaymentActivity(
-            id: ActivityID(value: .max), account: controls, date: LocalDate(year: 9999, month: 12, day: 31)!,
-            name: controls, address: controls, amount: extreme, memo: controls, type: .transfer, category: controls,
-            fitid: controls, checkNumber: controls, source: SourceLocation(file: controls, line: .max))]
+        summary.transactions = [
+            PaymentActivity(
+                id: ActivityID(value: .max), account: controls, date: LocalDate(year: 9999, month: 12, day: 31)!,
+                name: controls, address: controls, amount: extreme, memo: controls, type: .transfer, category: controls,
+                fitid: controls, checkNumber: controls, source: SourceLocation(file: controls, line: .max))
+        ]
         summary.topPayees = [PayeeLine(name: controls, amount: extreme, count: .max)]
-        summary.expenseCategories = [CategoryLine(
-            path: controls, name: controls, depth: .max, amount: extreme, count: .min, share: Share(basisPoints: .min),
-            previous: extreme, changeFromPrevious: Share(basisPoints: .max), trailingAverage: extreme,
-            changeFromAverage: nil, isUncategorized: true)]
+        summary.expenseCategories = [
+            CategoryLine(
+                path: controls, name: controls, depth: .max, amount: extreme, count: .min, share: Share(basisPoints: .min),
+                previous: extreme, changeFromPrevious: Share(basisPoints: .max), trailingAverage: extreme,
+                changeFromAverage: nil, isUncategorized: true)
+        ]
         let output = JSONReportRenderer().render(MonthlyReport(months: [ReportFixture.may], summaries: [summary]))
         let document = try #require(JSONSerialization.jsonObject(with: Data(output)) as? [String: Any])
         let months = try #require(document["months"] as? [[String: Any]])

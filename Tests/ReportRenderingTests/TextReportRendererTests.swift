@@ -32,11 +32,13 @@ import Testing
         var summary = ReportFixture.mayEUR
         let huge = Money(units: .max, scale: 2, currency: CurrencyCode("CAD"))
         summary.expense = huge
-        summary.expenseCategories = [CategoryLine(
-            path: "A:B:C:D:E:F:G:H", name: String(repeating: "Very long category name ", count: 4), depth: 7,
-            amount: huge, count: 1, share: Share(basisPoints: 10_000), previous: huge,
-            changeFromPrevious: Share(basisPoints: 123_456_789), trailingAverage: huge,
-            changeFromAverage: Share(basisPoints: -10_000), isUncategorized: false)]
+        summary.expenseCategories = [
+            CategoryLine(
+                path: "A:B:C:D:E:F:G:H", name: String(repeating: "Very long category name ", count: 4), depth: 7,
+                amount: huge, count: 1, share: Share(basisPoints: 10_000), previous: huge,
+                changeFromPrevious: Share(basisPoints: 123_456_789), trailingAverage: huge,
+                changeFromAverage: Share(basisPoints: -10_000), isUncategorized: false)
+        ]
         summary.transfers = TransferTotals(moneyIn: huge, moneyOut: huge, count: 2)
         let report = MonthlyReport(months: [ReportFixture.may], summaries: [summary])
         for line in Self.text(TextReportRenderer().render(report)).split(separator: "\n") {

@@ -35,30 +35,38 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "first month of data has nothing to compare with",
-             months: [("2024-01", "30.00")], month: "2024-01", expected: (nil, nil, nil, nil)),
-        Case(name: "previous month and a one-month average",
-             months: [("2024-01", "40.00"), ("2024-02", "50.00")], month: "2024-02",
-             expected: ("40.00", "25.00%", "40.00", "25.00%")),
-        Case(name: "average clipped at the first month of data",
-             months: [("2024-01", "30.00"), ("2024-02", "60.00"), ("2024-03", "10.00")], month: "2024-03",
-             expected: ("60.00", "-83.33%", "45.00", "-77.78%")),
-        Case(name: "a month without the category counts as zero",
-             months: [("2024-01", "30.00"), ("2024-02", nil), ("2024-03", "10.00")], month: "2024-03",
-             expected: ("0.00", nil, "15.00", "-33.33%")),
-        Case(name: "a month without any activity counts as zero",
-             months: [("2024-01", "30.00"), ("2024-03", "10.00")], month: "2024-03",
-             expected: ("0.00", nil, "15.00", "-33.33%")),
-        Case(name: "the average looks back 12 months, no more",
-             months: [("2023-01", "1200.00")] + (2...12).map { (String(format2023: $0), "12.00") }
-                 + [("2024-01", "12.00"), ("2024-02", "100.00")],
-             month: "2024-02", expected: ("12.00", "733.33%", "12.00", "733.33%")),
-        Case(name: "the average rounds half away from zero",
-             months: [("2024-01", "0.01"), ("2024-02", nil), ("2024-03", "1.00")], month: "2024-03",
-             expected: ("0.00", nil, "0.01", "9900.00%")),
-        Case(name: "negative averages round away from zero too",
-             months: [("2024-01", "-0.01"), ("2024-02", nil), ("2024-03", "1.00")], month: "2024-03",
-             expected: ("0.00", nil, "-0.01", "-10100.00%")),
+        Case(
+            name: "first month of data has nothing to compare with",
+            months: [("2024-01", "30.00")], month: "2024-01", expected: (nil, nil, nil, nil)),
+        Case(
+            name: "previous month and a one-month average",
+            months: [("2024-01", "40.00"), ("2024-02", "50.00")], month: "2024-02",
+            expected: ("40.00", "25.00%", "40.00", "25.00%")),
+        Case(
+            name: "average clipped at the first month of data",
+            months: [("2024-01", "30.00"), ("2024-02", "60.00"), ("2024-03", "10.00")], month: "2024-03",
+            expected: ("60.00", "-83.33%", "45.00", "-77.78%")),
+        Case(
+            name: "a month without the category counts as zero",
+            months: [("2024-01", "30.00"), ("2024-02", nil), ("2024-03", "10.00")], month: "2024-03",
+            expected: ("0.00", nil, "15.00", "-33.33%")),
+        Case(
+            name: "a month without any activity counts as zero",
+            months: [("2024-01", "30.00"), ("2024-03", "10.00")], month: "2024-03",
+            expected: ("0.00", nil, "15.00", "-33.33%")),
+        Case(
+            name: "the average looks back 12 months, no more",
+            months: [("2023-01", "1200.00")] + (2...12).map { (String(format2023: $0), "12.00") }
+                + [("2024-01", "12.00"), ("2024-02", "100.00")],
+            month: "2024-02", expected: ("12.00", "733.33%", "12.00", "733.33%")),
+        Case(
+            name: "the average rounds half away from zero",
+            months: [("2024-01", "0.01"), ("2024-02", nil), ("2024-03", "1.00")], month: "2024-03",
+            expected: ("0.00", nil, "0.01", "9900.00%")),
+        Case(
+            name: "negative averages round away from zero too",
+            months: [("2024-01", "-0.01"), ("2024-02", nil), ("2024-03", "1.00")], month: "2024-03",
+            expected: ("0.00", nil, "-0.01", "-10100.00%")),
     ]
 
     @Test(arguments: cases)

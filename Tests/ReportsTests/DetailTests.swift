@@ -8,19 +8,23 @@ import Testing
     typealias T = ReportTesting
 
     @Test func topPayeesBySpendingThenName() throws {
-        let summary = try #require(T.summary(T.report([
-            T.activity("2024-05-01", "-10.00", name: "Bakery"), T.activity("2024-05-02", "-15.00", name: "Bakery"),
-            T.activity("2024-05-03", "-25.00", name: "Amazon"), T.activity("2024-05-04", "-40.00", name: "Rent Co"),
-            T.activity("2024-05-05", "5.00", .expense, name: "Rent Co"),  // a refund lowers the payee's spending
-            T.activity("2024-05-06", "900.00", name: "Employer"),  // income: not a payee line
-            T.activity("2024-05-07", "-500.00", .transfer, name: "Savings"),  // transfer: not a payee line
-            T.activity("2024-05-08", "-1.00", name: "Kiosk"),
-        ], ReportOptions(topCount: 3)), "2024-05"))
-        #expect(summary.topPayees == [
-            PayeeLine(name: "Rent Co", amount: T.money("35"), count: 2),
-            PayeeLine(name: "Amazon", amount: T.money("25"), count: 1),
-            PayeeLine(name: "Bakery", amount: T.money("25"), count: 2),
-        ])
+        let summary = try #require(
+            T.summary(
+                T.report(
+                    [
+                        T.activity("2024-05-01", "-10.00", name: "Bakery"), T.activity("2024-05-02", "-15.00", name: "Bakery"),
+                        T.activity("2024-05-03", "-25.00", name: "Amazon"), T.activity("2024-05-04", "-40.00", name: "Rent Co"),
+                        T.activity("2024-05-05", "5.00", .expense, name: "Rent Co"),  // a refund lowers the payee's spending
+                        T.activity("2024-05-06", "900.00", name: "Employer"),  // income: not a payee line
+                        T.activity("2024-05-07", "-500.00", .transfer, name: "Savings"),  // transfer: not a payee line
+                        T.activity("2024-05-08", "-1.00", name: "Kiosk"),
+                    ], ReportOptions(topCount: 3)), "2024-05"))
+        #expect(
+            summary.topPayees == [
+                PayeeLine(name: "Rent Co", amount: T.money("35"), count: 2),
+                PayeeLine(name: "Amazon", amount: T.money("25"), count: 1),
+                PayeeLine(name: "Bakery", amount: T.money("25"), count: 2),
+            ])
     }
 
     @Test func largestByMagnitudeThenNewerThenSourceOrder() throws {
@@ -45,8 +49,9 @@ import Testing
     static let orders: [Order] = [
         Order(name: "oldest first", input: [("2024-05-01", 1), ("2024-05-01", 2), ("2024-05-02", 3), ("2024-05-03", 4)]),
         Order(name: "newest first", input: [("2024-05-03", 4), ("2024-05-02", 3), ("2024-05-01", 1), ("2024-05-01", 2)]),
-        Order(name: "two exports concatenated",
-              input: [("2024-05-01", 1), ("2024-05-03", 4), ("2024-05-01", 2), ("2024-05-02", 3)]),
+        Order(
+            name: "two exports concatenated",
+            input: [("2024-05-01", 1), ("2024-05-03", 4), ("2024-05-01", 2), ("2024-05-02", 3)]),
         Order(name: "one day", input: [("2024-05-01", 1), ("2024-05-01", 2), ("2024-05-01", 3)]),
     ]
 
@@ -60,8 +65,10 @@ import Testing
     }
 
     @Test func transactionsOfEveryTypeAreKeptUnlessToldNot() throws {
-        let activities = [T.activity("2024-05-01", "-1.00"), T.activity("2024-05-02", "2.00", .transfer),
-                          T.activity("2024-05-03", "3.00")]
+        let activities = [
+            T.activity("2024-05-01", "-1.00"), T.activity("2024-05-02", "2.00", .transfer),
+            T.activity("2024-05-03", "3.00"),
+        ]
         let kept = try #require(T.summary(T.report(activities), "2024-05"))
         #expect(kept.transactions.count == 3)
         let dropped = try #require(T.summary(T.report(activities, ReportOptions(keepTransactions: false)), "2024-05"))

@@ -1,6 +1,6 @@
-import TestSupport
 import FinanceCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Reports
@@ -51,10 +51,12 @@ import Testing
             check("refunds", summary.refunds, group.refunds)
             check("refund count", summary.refundCount, group.refundCount)
             check("uncategorized", summary.uncategorizedCount, group.uncategorizedCount)
-            check("income lines", Dictionary(uniqueKeysWithValues: summary.incomeCategories.map { ($0.path, $0.amount) }),
-                  group.incomeCategories)
-            check("expense lines", Dictionary(uniqueKeysWithValues: summary.expenseCategories.map { ($0.path, $0.amount) }),
-                  group.expenseCategories)
+            check(
+                "income lines", Dictionary(uniqueKeysWithValues: summary.incomeCategories.map { ($0.path, $0.amount) }),
+                group.incomeCategories)
+            check(
+                "expense lines", Dictionary(uniqueKeysWithValues: summary.expenseCategories.map { ($0.path, $0.amount) }),
+                group.expenseCategories)
             check("transactions", summary.transactions.count, run.keepTransactions ? group.count : 0)
             #expect(!summary.isSaturated)
         }
@@ -91,8 +93,11 @@ struct NaiveTotals {
         for activity in activities {
             let key = Key(month: YearMonth(activity.date), currency: activity.currency)
             let zero = Money.zero(activity.currency)
-            var group = groups[key] ?? Group(income: zero, expense: zero, net: zero,
-                                             transfers: TransferTotals(moneyIn: zero, moneyOut: zero, count: 0), refunds: zero)
+            var group =
+                groups[key]
+                ?? Group(
+                    income: zero, expense: zero, net: zero,
+                    transfers: TransferTotals(moneyIn: zero, moneyOut: zero, count: 0), refunds: zero)
             let amount = activity.amount
             let side = NaiveTotals.side(activity)
             // What the summary shows as positive: money earned for income, money spent otherwise.
@@ -181,9 +186,10 @@ struct ActivityGenerator {
             if scale == 2 { units *= 100 }  // `1200.00` yen
         }
         let type: PaymentType? = [nil, nil, nil, .transfer, .expense, .income][below(6)]
-        return PaymentActivity(id: ActivityID(value: UInt64(line)), account: "acct", date: date,
-                               name: "Payee \(below(25))", amount: Money(units: units, scale: scale, currency: currency),
-                               type: type, category: ActivityGenerator.categories[below(ActivityGenerator.categories.count)],
-                               source: SourceLocation(file: "generated", line: line))
+        return PaymentActivity(
+            id: ActivityID(value: UInt64(line)), account: "acct", date: date,
+            name: "Payee \(below(25))", amount: Money(units: units, scale: scale, currency: currency),
+            type: type, category: ActivityGenerator.categories[below(ActivityGenerator.categories.count)],
+            source: SourceLocation(file: "generated", line: line))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The golden-file check every test target uses: it passes only on equal bytes, and a recording
 /// run always fails, so that it cannot stand in for a checking one.

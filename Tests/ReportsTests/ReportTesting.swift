@@ -28,12 +28,14 @@ enum ReportTesting {
     }
 
     /// An activity; the type follows the sign unless given. `line` tells activities apart.
-    static func activity(_ date: String, _ amount: String, _ type: PaymentType? = nil, category: String? = nil,
-                         name: String = "Shop", currency: String? = "USD", line: Int = 1) -> PaymentActivity
-    {
-        PaymentActivity(id: ActivityID(value: UInt64(line)), account: "checking", date: Self.date(date), name: name,
-                        amount: money(amount, currency), type: type, category: category,
-                        source: SourceLocation(file: "test.csv", line: line))
+    static func activity(
+        _ date: String, _ amount: String, _ type: PaymentType? = nil, category: String? = nil,
+        name: String = "Shop", currency: String? = "USD", line: Int = 1
+    ) -> PaymentActivity {
+        PaymentActivity(
+            id: ActivityID(value: UInt64(line)), account: "checking", date: Self.date(date), name: name,
+            amount: money(amount, currency), type: type, category: category,
+            source: SourceLocation(file: "test.csv", line: line))
     }
 
     /// Numbers the activities' source lines 1, 2, … in order, so tests can name them by line.

@@ -12,28 +12,35 @@ struct ActionTests {
         var testDescription: String { name }
     }
 
-    static let original = RuleTesting.transaction(name: "SQ *BLUE BOTTLE", memo: "card 4412", address: "Oakland",
-                                                  account: "Checking", category: "Unsorted", amount: "-4.50")
+    static let original = RuleTesting.transaction(
+        name: "SQ *BLUE BOTTLE", memo: "card 4412", address: "Oakland",
+        account: "Checking", category: "Unsorted", amount: "-4.50")
 
     static let cases: [Case] = [
-        Case(name: "category", action: "set category = \"Food:Coffee\"", change: { $0.category = "Food:Coffee" },
-             decision: "category=Food:Coffee"),
-        Case(name: "category from a bare word", action: "set category = Food:Coffee", change: { $0.category = "Food:Coffee" },
-             decision: "category=Food:Coffee"),
+        Case(
+            name: "category", action: "set category = \"Food:Coffee\"", change: { $0.category = "Food:Coffee" },
+            decision: "category=Food:Coffee"),
+        Case(
+            name: "category from a bare word", action: "set category = Food:Coffee", change: { $0.category = "Food:Coffee" },
+            decision: "category=Food:Coffee"),
         Case(name: "type income", action: "set type = income", change: { $0.type = .income }, decision: "type=income"),
         Case(name: "type expense (already)", action: "set type = expense", change: { $0.type = .expense }, decision: "type=expense"),
         Case(name: "type transfer", action: "set type = \"transfer\"", change: { $0.type = .transfer }, decision: "type=transfer"),
         Case(name: "type in any case", action: "set type = Transfer", change: { $0.type = .transfer }, decision: "type=transfer"),
         Case(name: "name", action: "set name = \"Blue Bottle\"", change: { $0.name = "Blue Bottle" }, decision: "name=Blue Bottle"),
-        Case(name: "memo", action: "set memo = \"coffee with Ana\"", change: { $0.memo = "coffee with Ana" },
-             decision: "memo=coffee with Ana"),
-        Case(name: "address", action: "set address = \"300 Webster St, Oakland\"", change: { $0.address = "300 Webster St, Oakland" },
-             decision: "address=300 Webster St, Oakland"),
-        Case(name: "account", action: "set account = \"Chase Sapphire\"", change: { $0.account = "Chase Sapphire" },
-             decision: "account=Chase Sapphire"),
+        Case(
+            name: "memo", action: "set memo = \"coffee with Ana\"", change: { $0.memo = "coffee with Ana" },
+            decision: "memo=coffee with Ana"),
+        Case(
+            name: "address", action: "set address = \"300 Webster St, Oakland\"", change: { $0.address = "300 Webster St, Oakland" },
+            decision: "address=300 Webster St, Oakland"),
+        Case(
+            name: "account", action: "set account = \"Chase Sapphire\"", change: { $0.account = "Chase Sapphire" },
+            decision: "account=Chase Sapphire"),
         Case(name: "an empty value", action: "set memo = \"\"", change: { $0.memo = "" }, decision: "memo="),
-        Case(name: "non-ASCII kept as written", action: "set name = \"Café Müller — Straße\"",
-             change: { $0.name = "Café Müller — Straße" }, decision: "name=Café Müller — Straße"),
+        Case(
+            name: "non-ASCII kept as written", action: "set name = \"Café Müller — Straße\"",
+            change: { $0.name = "Café Müller — Straße" }, decision: "name=Café Müller — Straße"),
         Case(name: "$$ is a dollar sign", action: "set memo = \"costs $$5\"", change: { $0.memo = "costs $5" }, decision: "memo=costs $5"),
         Case(name: "$0 is not a capture", action: "set memo = \"$0\"", change: { $0.memo = "$0" }, decision: "memo=$0"),
         Case(name: "a lone $ stays", action: "set memo = \"5 $\"", change: { $0.memo = "5 $" }, decision: "memo=5 $"),

@@ -40,7 +40,8 @@ struct DifferentialTests {
             if a != b {
                 mismatches += 1
                 if mismatches <= 3 {
-                    Issue.record("""
+                    Issue.record(
+                        """
                         seed \(run.seed), transaction \(i): \(activity.fieldsDescription)
                         indexed: \(a)
                         linear:  \(b)

@@ -21,8 +21,9 @@ struct EmptyFieldTests {
         Case(name: "nil memo does not end with a letter", conditions: ["memo ends-with \"a\""], activity: bare, matches: false),
         Case(name: "not on a nil memo holds", conditions: ["not memo contains \"a\""], activity: bare, matches: true),
         Case(name: "not is \"\" on a nil memo fails", conditions: ["not memo is \"\""], activity: bare, matches: false),
-        Case(name: "empty memo is like nil", conditions: ["memo is \"\""],
-             activity: RuleTesting.transaction(name: "ACME", memo: ""), matches: true),
+        Case(
+            name: "empty memo is like nil", conditions: ["memo is \"\""],
+            activity: RuleTesting.transaction(name: "ACME", memo: ""), matches: true),
         Case(name: "nil address", conditions: ["address contains \"st\""], activity: bare, matches: false),
         Case(name: "nil account is \"\"", conditions: ["account is \"\""], activity: bare, matches: true),
         Case(name: "nil category is \"\"", conditions: ["category is \"\""], activity: bare, matches: true),
@@ -32,10 +33,12 @@ struct EmptyFieldTests {
         Case(name: "empty name is \"\"", conditions: ["name is \"\""], activity: RuleTesting.transaction(name: ""), matches: true),
         Case(name: "contains \"\" always holds", conditions: ["name contains \"\""], activity: bare, matches: true),
         Case(name: "text of a name alone", conditions: ["text contains \"acme\""], activity: bare, matches: true),
-        Case(name: "text with nil memo keeps the address", conditions: ["text contains \"main st\""],
-             activity: RuleTesting.transaction(name: "ACME", address: "1 Main St"), matches: true),
-        Case(name: "a literal \"\" does not help an unrelated line", conditions: ["memo contains \"\"", "memo contains \"x\""],
-             activity: bare, matches: false),
+        Case(
+            name: "text with nil memo keeps the address", conditions: ["text contains \"main st\""],
+            activity: RuleTesting.transaction(name: "ACME", address: "1 Main St"), matches: true),
+        Case(
+            name: "a literal \"\" does not help an unrelated line", conditions: ["memo contains \"\"", "memo contains \"x\""],
+            activity: bare, matches: false),
     ]
 
     @Test(arguments: cases)

@@ -1,5 +1,5 @@
-import TestSupport
 import FinanceCore
+import TestSupport
 import Testing
 
 @testable import Rules
@@ -51,9 +51,11 @@ struct EngineConsistencyTests {
         let lowered = try #require(LoweredRegex(regex), "\(pattern) should be lowered")
         #expect(lowered.maxTextLength > 10_000)
         var random = SeededRandom(seed: UInt64(pattern.utf8.count))
-        let pieces = ["amzn", "AMZN", "uber", "Lyft", "müller", "MUELLER", "foods", "FOODS", "sq *", "SQ *", "É", "ΟΔΟΣ",
-                      "οδος", "starbucks", "acme", "ACME", "MAPLE BAKERY STORE", "uptown bakery", "ac", "ADX", "bc",
-                      "tst*coffee", "SQ *COFFEE", "k", "K", "st", "ST", "a", "b", "xz", "Yz", ".$(", "c", " ", "\n", "-"]
+        let pieces = [
+            "amzn", "AMZN", "uber", "Lyft", "müller", "MUELLER", "foods", "FOODS", "sq *", "SQ *", "É", "ΟΔΟΣ",
+            "οδος", "starbucks", "acme", "ACME", "MAPLE BAKERY STORE", "uptown bakery", "ac", "ADX", "bc",
+            "tst*coffee", "SQ *COFFEE", "k", "K", "st", "ST", "a", "b", "xz", "Yz", ".$(", "c", " ", "\n", "-",
+        ]
         for _ in 0..<500 {
             let text = (0..<Int.random(in: 0...3, using: &random)).map { _ in random.pick(pieces) }.joined()
             #expect(decide(lowered, RuleRegex.folded(text)) == regex.matches(text), "\(pattern) on \(text.debugDescription)")

@@ -30,7 +30,8 @@ struct EngineLiteralIndexTests {
 
     /// Letters whose case folding is a trap: the index must see text exactly as the regex engine
     /// folds it (ς and Σ fold to σ, the Kelvin sign to k, ſ to s; İ stays itself; ß is no "ss").
-    static let alphabet: [String] = Array("abcdefghijklmnopqrstuvwxyz0123456789 *#-.'&/").map(String.init)
+    static let alphabet: [String] =
+        Array("abcdefghijklmnopqrstuvwxyz0123456789 *#-.'&/").map(String.init)
         + ["é", "É", "ß", "ẞ", "σ", "Σ", "ς", "K", "ſ", "İ", "ı", "ü", "Ü", "☕", "東", "µ", "μ", "\u{301}"]
 
     @Test(arguments: cases)

@@ -36,8 +36,9 @@ struct ErrorMessageTests {
             let line = diagnostic.location.line
             try #require(line >= 1 && line <= lines.count, "line \(line) exists")
             let column = try #require(diagnostic.location.column)
-            #expect(column >= 1 && column <= lines[line - 1].count + 1,
-                    "column \(column) is outside line \(line) (\(lines[line - 1].count) characters): \(diagnostic.message)")
+            #expect(
+                column >= 1 && column <= lines[line - 1].count + 1,
+                "column \(column) is outside line \(line) (\(lines[line - 1].count) characters): \(diagnostic.message)")
         }
     }
 
@@ -56,7 +57,8 @@ struct ErrorMessageTests {
 
     /// An error on one line does not hide the next rule, which still parses on its own.
     @Test func errorsDoNotSpillIntoTheNextRule() {
-        let diagnostics = RuleTesting.errors("""
+        let diagnostics = RuleTesting.errors(
+            """
             rule "bad"
               when amount > lots
               set category = "x"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Rules
 
 /// A search whose groups are checked: `captures[0]` is the whole match, nil for groups that did not
@@ -40,7 +41,9 @@ struct RegexCaptureCase: Sendable, CustomTestStringConvertible {
         RegexCaptureCase("group in a counted repeat", "(?:(\\d)-){2}", "1-2-3", ["1-2-", "2"]),
         RegexCaptureCase("group inside a lazy loop", "(?:(\\w),)*?x", "a,b,x", ["a,b,x", "b"]),
         RegexCaptureCase("empty-loop exit keeps the empty iteration", "(a*)*b", "b", ["b", ""]),
-        RegexCaptureCase("payee and city", "^(?:SQ|TST) ?\\* ?(.+?) ([A-Z]+) [A-Z]{2}$", "SQ *BLUE BOTTLE COFFEE OAKLAND CA", ["SQ *BLUE BOTTLE COFFEE OAKLAND CA", "BLUE BOTTLE COFFEE", "OAKLAND"]),
+        RegexCaptureCase(
+            "payee and city", "^(?:SQ|TST) ?\\* ?(.+?) ([A-Z]+) [A-Z]{2}$", "SQ *BLUE BOTTLE COFFEE OAKLAND CA",
+            ["SQ *BLUE BOTTLE COFFEE OAKLAND CA", "BLUE BOTTLE COFFEE", "OAKLAND"]),
     ])
     func captures(_ item: RegexCaptureCase) throws {
         let regex = try RuleRegex(item.pattern)

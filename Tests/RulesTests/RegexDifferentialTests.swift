@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 /// Our engine against Foundation's NSRegularExpression (ICU) with `.caseInsensitive`, on the syntax

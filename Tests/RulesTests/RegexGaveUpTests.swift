@@ -38,22 +38,24 @@ struct RegexGaveUpTests {
     @Test func theWarningNamesTheRuleAndSaysWhatToDo() throws {
         let set = try RuleTesting.rules(Self.slow, file: "mine.pfin")
         let warning = RegexGaveUp.warning(set.rules[0], at: SourceLocation(file: "bank.csv", line: 7))
-        #expect(RuleTesting.rendered([warning]) == """
-            bank.csv:7: warning: the regular expression of rule 'Slow' (mine.pfin:1) gave up on this transaction after too many steps; the rule was not applied
-            bank.csv:7: note: simplify the pattern: nested repetition such as (a+)+ or (.*)* makes matching explode
+        #expect(
+            RuleTesting.rendered([warning]) == """
+                bank.csv:7: warning: the regular expression of rule 'Slow' (mine.pfin:1) gave up on this transaction after too many steps; the rule was not applied
+                bank.csv:7: note: simplify the pattern: nested repetition such as (a+)+ or (.*)* makes matching explode
 
-            """)
+                """)
     }
 
-    @Test(arguments: [
-        ("Blue Bottle Coffee", nil, nil, "text ends-with \"coffee\"", true),
-        ("Blue Bottle Coffee", "POS 0042", nil, "text ends-with \"0042\"", true),
-        ("Blue Bottle Coffee", nil, nil, "text is \"blue bottle coffee\"", true),
-        ("", "memo only", nil, "text starts-with \"memo\"", true),
-        ("Blue Bottle", "Coffee", nil, "text contains \"bottle\ncoffee\"", true),
-        ("Blue Bottle", nil, "Coffee St", "text contains \"bottle\ncoffee\"", true),
-        ("Blue Bottle", nil, nil, "text ends-with \"\n\"", false),
-    ] as [(String, String?, String?, String, Bool)])
+    @Test(
+        arguments: [
+            ("Blue Bottle Coffee", nil, nil, "text ends-with \"coffee\"", true),
+            ("Blue Bottle Coffee", "POS 0042", nil, "text ends-with \"0042\"", true),
+            ("Blue Bottle Coffee", nil, nil, "text is \"blue bottle coffee\"", true),
+            ("", "memo only", nil, "text starts-with \"memo\"", true),
+            ("Blue Bottle", "Coffee", nil, "text contains \"bottle\ncoffee\"", true),
+            ("Blue Bottle", nil, "Coffee St", "text contains \"bottle\ncoffee\"", true),
+            ("Blue Bottle", nil, nil, "text ends-with \"\n\"", false),
+        ] as [(String, String?, String?, String, Bool)])
     func textIsTheFieldsThatHaveTextALineEach(name: String, memo: String?, address: String?, condition: String, holds: Bool) throws {
         let set = try RuleTesting.rules("rule \"T\"\n  when \(condition.replacingOccurrences(of: "\n", with: "\\n"))\n  set category = \"Yes\"\n")
         let outcome = RuleTesting.run(set, on: RuleTesting.transaction(name: name, memo: memo, address: address))

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Rules
 
 @Suite struct RegexLiteralTests {
@@ -68,7 +69,8 @@ import Testing
         let regex = try RuleRegex(pattern)
         var random = SeededRandom(seed: UInt64(truncatingIfNeeded: pattern.utf8.count * 7919))
         let words = pattern.split { "()|?*+[]{}^$\\:.,0123456789".contains($0) }.map(String.init)
-        let fragments = words + words.map { $0.uppercased() } + ["a", "B", " ", "x", "Σ", "ς", "\u{212A}", "\u{017F}", "ẞ", "é", "É", "y", "z", "prime ", "corp "]
+        let fragments =
+            words + words.map { $0.uppercased() } + ["a", "B", " ", "x", "Σ", "ς", "\u{212A}", "\u{017F}", "ẞ", "é", "É", "y", "z", "prime ", "corp "]
         var matched = 0
         for _ in 0..<3000 {
             var text = ""

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Rules
 
 /// A pattern that must be refused, with the exact message and the 0-based character offset.
@@ -81,7 +82,8 @@ struct RegexErrorCase: Sendable, CustomTestStringConvertible {
         RegexErrorCase("class escape as a range end", "[a-\\d]", "'\\d' cannot be the end of a range", at: 3),
         RegexErrorCase("POSIX class", "[[:digit:]]", "'[' inside a character class must be escaped", at: 1),
         RegexErrorCase("\\b in a class", "[\\b]", "'\\b' is not allowed inside a character class", at: 1),
-        RegexErrorCase("decomposed character in a class", "[e\u{301}]", "'e\u{301}' is several Unicode scalars and cannot be one item of a character class", at: 1),
+        RegexErrorCase(
+            "decomposed character in a class", "[e\u{301}]", "'e\u{301}' is several Unicode scalars and cannot be one item of a character class", at: 1),
         RegexErrorCase("offsets count characters, not bytes", "é€(", "unclosed group; expected ')'", at: 2),
         RegexErrorCase("an emoji with a skin tone is one character", "👍🏽*+", "nothing to repeat before '+'", at: 2),
         RegexErrorCase(

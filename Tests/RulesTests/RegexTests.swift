@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Rules
 
 /// One search: `pattern` in `text` should find `expected` (the whole match), or nothing.

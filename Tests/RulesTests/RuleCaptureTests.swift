@@ -17,81 +17,115 @@ struct RuleCaptureTests {
     static let square = RuleTesting.transaction(name: "SQ *BLUE BOTTLE", memo: "Store 0425 ref 77", amount: "-4.50")
 
     static let cases: [Case] = [
-        Case(name: "$1 keeps the text's case", rules: """
-            rule "square"
-              when name matches /^sq \\*(.+)$/
-              set name = "$1"
-            """, activity: square, change: { $0.name = "BLUE BOTTLE" }),
-        Case(name: "two groups, reordered, with literal text", rules: """
-            rule "store"
-              when memo matches /(store) (\\d+)/
-              set memo = "#$2 at $1"
-            """, activity: square, change: { $0.memo = "#0425 at Store" }),
-        Case(name: "$9", rules: """
-            rule "nine"
-              when memo matches /(s)(t)(o)(r)(e) (0)(4)(2)(5)/
-              set memo = "$9$8$7$6-$5$4$3$2$1"
-            """, activity: square, change: { $0.memo = "5240-erotS" }),
-        Case(name: "a group that takes no part is empty", rules: """
-            rule "payroll"
-              when name matches /acme( corp)? payroll/
-              set memo = "[$1]"
-            """, activity: RuleTesting.transaction(name: "ACME PAYROLL"), change: { $0.memo = "[]" }),
-        Case(name: "$$ before a capture", rules: """
-            rule "price"
-              when memo matches /ref (\\d+)/
-              set memo = "$$$1"
-            """, activity: square, change: { $0.memo = "$77" }),
-        Case(name: "a capture in several fields", rules: """
-            rule "store"
-              when memo matches /store (\\d+)/
-              set account = "Store $1"
-              set category = "Shops:$1"
-            """, activity: square, change: { $0.account = "Store 0425"; $0.category = "Shops:0425" }),
-        Case(name: "captures come from the first when line's regex", rules: """
-            rule "first"
-              when name matches /^sq \\*(\\w+)/
-              when memo matches /ref (\\d+)/
-              set memo = "$1"
-            """, activity: square, change: { $0.memo = "BLUE" }),
-        Case(name: "captures of the regex alternative that matched", rules: """
-            rule "or"
-              when name matches /(walmart)/ or name matches /(bottle)/
-              set memo = "$1"
-            """, activity: square, change: { $0.memo = "BOTTLE" }),
-        Case(name: "matching ignores case, capturing keeps it", rules: """
-            rule "acme"
-              when name matches /ACME (corp)/
-              set memo = "$1"
-            """, activity: RuleTesting.transaction(name: "Acme Corp"), change: { $0.memo = "Corp" }),
-        Case(name: "non-ASCII captured", rules: """
-            rule "müller"
-              when name matches /^(müller) (\\w+)/
-              set name = "$1 $2"
-            """, activity: RuleTesting.transaction(name: "MÜLLER DROGERIE 0815"), change: { $0.name = "MÜLLER DROGERIE" }),
-        Case(name: "a later rule sees the captured name", rules: """
-            rule "square"
-              when name matches /^sq \\*(.+)$/
-              set name = "$1"
-            rule "coffee"
-              when name is "blue bottle"
-              set category = "Food:Coffee"
-            """, activity: square, change: { $0.name = "BLUE BOTTLE"; $0.category = "Food:Coffee" }),
-        Case(name: "a regex on text spans the fields", rules: """
-            rule "text"
-              when text matches /bottle\\nstore/
-              set category = "spans"
-            """, activity: square, change: { $0.category = "spans" }),
-        Case(name: "a regex that does not match sets nothing", rules: """
-            rule "none"
-              when name matches /^walmart (\\d+)/
-              set name = "$1"
-            """, activity: square, change: { _ in }),
-        Case(name: "not matches holds when the regex does not match", rules: """
-            rule "none"
-              when not name matches /walmart/
-              set category = "not walmart"
-            """, activity: square, change: { $0.category = "not walmart" }),
+        Case(
+            name: "$1 keeps the text's case",
+            rules: """
+                rule "square"
+                  when name matches /^sq \\*(.+)$/
+                  set name = "$1"
+                """, activity: square, change: { $0.name = "BLUE BOTTLE" }),
+        Case(
+            name: "two groups, reordered, with literal text",
+            rules: """
+                rule "store"
+                  when memo matches /(store) (\\d+)/
+                  set memo = "#$2 at $1"
+                """, activity: square, change: { $0.memo = "#0425 at Store" }),
+        Case(
+            name: "$9",
+            rules: """
+                rule "nine"
+                  when memo matches /(s)(t)(o)(r)(e) (0)(4)(2)(5)/
+                  set memo = "$9$8$7$6-$5$4$3$2$1"
+                """, activity: square, change: { $0.memo = "5240-erotS" }),
+        Case(
+            name: "a group that takes no part is empty",
+            rules: """
+                rule "payroll"
+                  when name matches /acme( corp)? payroll/
+                  set memo = "[$1]"
+                """, activity: RuleTesting.transaction(name: "ACME PAYROLL"), change: { $0.memo = "[]" }),
+        Case(
+            name: "$$ before a capture",
+            rules: """
+                rule "price"
+                  when memo matches /ref (\\d+)/
+                  set memo = "$$$1"
+                """, activity: square, change: { $0.memo = "$77" }),
+        Case(
+            name: "a capture in several fields",
+            rules: """
+                rule "store"
+                  when memo matches /store (\\d+)/
+                  set account = "Store $1"
+                  set category = "Shops:$1"
+                """, activity: square,
+            change: {
+                $0.account = "Store 0425"; $0.category = "Shops:0425"
+            }),
+        Case(
+            name: "captures come from the first when line's regex",
+            rules: """
+                rule "first"
+                  when name matches /^sq \\*(\\w+)/
+                  when memo matches /ref (\\d+)/
+                  set memo = "$1"
+                """, activity: square, change: { $0.memo = "BLUE" }),
+        Case(
+            name: "captures of the regex alternative that matched",
+            rules: """
+                rule "or"
+                  when name matches /(walmart)/ or name matches /(bottle)/
+                  set memo = "$1"
+                """, activity: square, change: { $0.memo = "BOTTLE" }),
+        Case(
+            name: "matching ignores case, capturing keeps it",
+            rules: """
+                rule "acme"
+                  when name matches /ACME (corp)/
+                  set memo = "$1"
+                """, activity: RuleTesting.transaction(name: "Acme Corp"), change: { $0.memo = "Corp" }),
+        Case(
+            name: "non-ASCII captured",
+            rules: """
+                rule "müller"
+                  when name matches /^(müller) (\\w+)/
+                  set name = "$1 $2"
+                """, activity: RuleTesting.transaction(name: "MÜLLER DROGERIE 0815"), change: { $0.name = "MÜLLER DROGERIE" }),
+        Case(
+            name: "a later rule sees the captured name",
+            rules: """
+                rule "square"
+                  when name matches /^sq \\*(.+)$/
+                  set name = "$1"
+                rule "coffee"
+                  when name is "blue bottle"
+                  set category = "Food:Coffee"
+                """, activity: square,
+            change: {
+                $0.name = "BLUE BOTTLE"; $0.category = "Food:Coffee"
+            }),
+        Case(
+            name: "a regex on text spans the fields",
+            rules: """
+                rule "text"
+                  when text matches /bottle\\nstore/
+                  set category = "spans"
+                """, activity: square, change: { $0.category = "spans" }),
+        Case(
+            name: "a regex that does not match sets nothing",
+            rules: """
+                rule "none"
+                  when name matches /^walmart (\\d+)/
+                  set name = "$1"
+                """, activity: square, change: { _ in }),
+        Case(
+            name: "not matches holds when the regex does not match",
+            rules: """
+                rule "none"
+                  when not name matches /walmart/
+                  set category = "not walmart"
+                """, activity: square, change: { $0.category = "not walmart" }),
     ]
 
     @Test(arguments: cases)

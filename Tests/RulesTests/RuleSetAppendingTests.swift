@@ -30,8 +30,11 @@ struct RuleSetAppendingTests {
         #expect(outcome.activity.category == "Food:Coffee")
         #expect(outcome.activity.memo == "from shared")
         #expect(outcome.activity.account == "never: fallback has no stop, but category is taken")
-        #expect(outcome.decisions == ["category=Food:Coffee by #0", "memo=from shared by #1",
-                                      "account=never: fallback has no stop, but category is taken by #2"])
+        #expect(
+            outcome.decisions == [
+                "category=Food:Coffee by #0", "memo=from shared by #1",
+                "account=never: fallback has no stop, but category is taken by #2",
+            ])
     }
 
     @Test func theOrderOfFilesMatters() throws {

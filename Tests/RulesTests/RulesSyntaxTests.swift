@@ -17,65 +17,89 @@ struct RulesSyntaxTests {
     static let coffee = RuleTesting.transaction(name: "Joe's \"Diner\" #5", memo: nil)
 
     static let cases: [Case] = [
-        Case(name: "full-line comments", rules: """
-            # top of the file
-            rule "r"
-            # between clauses
-              # indented
-              when name contains "diner"
-              set memo = "hit"
-            """, activity: coffee, memo: "hit"),
-        Case(name: "trailing comment after a condition", rules: """
-            rule "r" # named r
-              when name contains "diner" # the diner
-              set memo = "hit" # done
-              stop # and stop
-            """, activity: coffee, memo: "hit"),
-        Case(name: "# inside a string is text", rules: """
-            rule "r"
-              when name ends-with "\\" #5"
-              set memo = "a # b"
-            """, activity: coffee, memo: "a # b"),
-        Case(name: "# right after a bare word starts a comment", rules: """
-            rule r
-              when name contains diner#comment
-              set memo = hit#comment
-            """, activity: coffee, memo: "hit"),
-        Case(name: "escaped quote", rules: """
-            rule "r"
-              when name contains "\\"diner\\""
-              set memo = "said \\"hi\\""
-            """, activity: coffee, memo: "said \"hi\""),
-        Case(name: "escaped backslash", rules: """
-            rule "r"
-              set memo = "C:\\\\temp\\\\"
-            """, activity: coffee, memo: "C:\\temp\\"),
-        Case(name: "\\n and \\t", rules: """
-            rule "r"
-              set memo = "a\\tb\\nc"
-            """, activity: coffee, memo: "a\tb\nc"),
-        Case(name: "an unknown escape is kept as written", rules: """
-            rule "r"
-              set memo = "\\d+ and \\'"
-            """, activity: coffee, memo: "\\d+ and \\'"),
-        Case(name: "an apostrophe needs no escape", rules: """
-            rule "r"
-              when name starts-with "joe's"
-              set memo = "hit"
-            """, activity: coffee, memo: "hit"),
-        Case(name: "tabs and no indentation", rules: "rule \"r\"\n\twhen name contains \"diner\"\nset memo = \"hit\"\n",
-             activity: coffee, memo: "hit"),
-        Case(name: "CRLF line endings", rules: "rule \"r\"\r\n  when name contains \"diner\"\r\n  set memo = \"hit\"\r\n",
-             activity: coffee, memo: "hit"),
+        Case(
+            name: "full-line comments",
+            rules: """
+                # top of the file
+                rule "r"
+                # between clauses
+                  # indented
+                  when name contains "diner"
+                  set memo = "hit"
+                """, activity: coffee, memo: "hit"),
+        Case(
+            name: "trailing comment after a condition",
+            rules: """
+                rule "r" # named r
+                  when name contains "diner" # the diner
+                  set memo = "hit" # done
+                  stop # and stop
+                """, activity: coffee, memo: "hit"),
+        Case(
+            name: "# inside a string is text",
+            rules: """
+                rule "r"
+                  when name ends-with "\\" #5"
+                  set memo = "a # b"
+                """, activity: coffee, memo: "a # b"),
+        Case(
+            name: "# right after a bare word starts a comment",
+            rules: """
+                rule r
+                  when name contains diner#comment
+                  set memo = hit#comment
+                """, activity: coffee, memo: "hit"),
+        Case(
+            name: "escaped quote",
+            rules: """
+                rule "r"
+                  when name contains "\\"diner\\""
+                  set memo = "said \\"hi\\""
+                """, activity: coffee, memo: "said \"hi\""),
+        Case(
+            name: "escaped backslash",
+            rules: """
+                rule "r"
+                  set memo = "C:\\\\temp\\\\"
+                """, activity: coffee, memo: "C:\\temp\\"),
+        Case(
+            name: "\\n and \\t",
+            rules: """
+                rule "r"
+                  set memo = "a\\tb\\nc"
+                """, activity: coffee, memo: "a\tb\nc"),
+        Case(
+            name: "an unknown escape is kept as written",
+            rules: """
+                rule "r"
+                  set memo = "\\d+ and \\'"
+                """, activity: coffee, memo: "\\d+ and \\'"),
+        Case(
+            name: "an apostrophe needs no escape",
+            rules: """
+                rule "r"
+                  when name starts-with "joe's"
+                  set memo = "hit"
+                """, activity: coffee, memo: "hit"),
+        Case(
+            name: "tabs and no indentation", rules: "rule \"r\"\n\twhen name contains \"diner\"\nset memo = \"hit\"\n",
+            activity: coffee, memo: "hit"),
+        Case(
+            name: "CRLF line endings", rules: "rule \"r\"\r\n  when name contains \"diner\"\r\n  set memo = \"hit\"\r\n",
+            activity: coffee, memo: "hit"),
         Case(name: "a byte order mark", rules: "\u{FEFF}rule \"r\"\n  set memo = \"hit\"\n", activity: coffee, memo: "hit"),
-        Case(name: "blank lines and spaces everywhere", rules: "\n\n   rule    \"r\"   \n\n  when   name   contains   \"diner\"  \n\n set memo=\"hit\"\n\n",
-             activity: coffee, memo: "hit"),
-        Case(name: "symbols need no spaces", rules: "rule \"r\"\n  when amount<0\n  when amount>=-10\n  set memo=\"hit\"\n",
-             activity: coffee, memo: "hit"),
-        Case(name: "a rule without actions parses and changes nothing (a lint matter, not an error)", rules: """
-            rule "no actions"
-              when name contains "diner"
-            """, activity: coffee, memo: nil),
+        Case(
+            name: "blank lines and spaces everywhere", rules: "\n\n   rule    \"r\"   \n\n  when   name   contains   \"diner\"  \n\n set memo=\"hit\"\n\n",
+            activity: coffee, memo: "hit"),
+        Case(
+            name: "symbols need no spaces", rules: "rule \"r\"\n  when amount<0\n  when amount>=-10\n  set memo=\"hit\"\n",
+            activity: coffee, memo: "hit"),
+        Case(
+            name: "a rule without actions parses and changes nothing (a lint matter, not an error)",
+            rules: """
+                rule "no actions"
+                  when name contains "diner"
+                """, activity: coffee, memo: nil),
         Case(name: "no final newline", rules: "rule \"r\"\n  set memo = \"hit\"", activity: coffee, memo: "hit"),
         Case(name: "an empty file", rules: "", activity: coffee, memo: nil),
         Case(name: "only comments", rules: "# nothing\n   # here\n", activity: coffee, memo: nil),
@@ -116,7 +140,8 @@ struct RulesSyntaxTests {
     }
 
     @Test func theRegexTokenKeepsHashesAndEscapedSlashes() throws {
-        let set = try RuleTesting.rules(#"""
+        let set = try RuleTesting.rules(
+            #"""
             rule "r"
               when memo matches /a#b\/c\d/ # a comment
               set category = "x"

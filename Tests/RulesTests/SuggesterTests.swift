@@ -9,21 +9,23 @@ struct SuggesterTests {
     }
 
     @Test func aConsistentPayeeGetsARuleWithItsEvidence() throws {
-        let suggestions = RuleSuggester().suggest(Self.history([
-            ("WHOLEFDS WLK 10234", "Food:Groceries"), ("WHOLEFDS MKT 0042", "Food:Groceries"),
-            ("WHOLEFDS WLK 10234", "Food:Groceries"), ("SHELL OIL 5744", "Transport:Fuel"),
-        ]))
+        let suggestions = RuleSuggester().suggest(
+            Self.history([
+                ("WHOLEFDS WLK 10234", "Food:Groceries"), ("WHOLEFDS MKT 0042", "Food:Groceries"),
+                ("WHOLEFDS WLK 10234", "Food:Groceries"), ("SHELL OIL 5744", "Transport:Fuel"),
+            ]))
         #expect(suggestions.map(\.literal) == ["wholefds"])
         let only = try #require(suggestions.first)
         #expect((only.support, only.agreeing, only.category) == (3, 3, "Food:Groceries"))
-        #expect(only.rulesText == """
-            # 3 transactions contain "wholefds"; 3 of them (100%) are Food:Groceries.
-            # e.g. WHOLEFDS WLK 10234, WHOLEFDS MKT 0042
-            rule "Wholefds"
-              when name contains "wholefds"
-              set category = "Food:Groceries"
+        #expect(
+            only.rulesText == """
+                # 3 transactions contain "wholefds"; 3 of them (100%) are Food:Groceries.
+                # e.g. WHOLEFDS WLK 10234, WHOLEFDS MKT 0042
+                rule "Wholefds"
+                  when name contains "wholefds"
+                  set category = "Food:Groceries"
 
-            """)
+                """)
     }
 
     @Test func theProposedRuleParsesAndDoesWhatItSays() throws {
@@ -38,13 +40,19 @@ struct SuggesterTests {
     @Test func belowTheThresholdsNothingIsProposed() {
         // Two is not enough; three split 2:1 is 67% consistent.
         #expect(RuleSuggester().suggest(Self.history([("NETFLIX", "Fun"), ("NETFLIX", "Fun")])).isEmpty)
-        #expect(RuleSuggester().suggest(Self.history([("UBER TRIP", "Transport"), ("UBER TRIP", "Transport"),
-                                                      ("UBER EATS", "Food")])).first?.literal != "uber")
+        #expect(
+            RuleSuggester().suggest(
+                Self.history([
+                    ("UBER TRIP", "Transport"), ("UBER TRIP", "Transport"),
+                    ("UBER EATS", "Food"),
+                ])
+            ).first?.literal != "uber")
     }
 
     @Test func anInconsistentFirstWordIsRefinedByTheNext() {
-        let suggestions = RuleSuggester().suggest(Self.history(
-            Array(repeating: ("UBER TRIP 123", "Transport"), count: 3) + Array(repeating: ("UBER EATS 456", "Food"), count: 3)))
+        let suggestions = RuleSuggester().suggest(
+            Self.history(
+                Array(repeating: ("UBER TRIP 123", "Transport"), count: 3) + Array(repeating: ("UBER EATS 456", "Food"), count: 3)))
         #expect(Set(suggestions.map(\.literal)) == ["uber trip", "uber eats"])
     }
 
@@ -58,16 +66,18 @@ struct SuggesterTests {
     }
 
     @Test func uncategorisedTransactionsAreIgnoredAndMostUsefulComesFirst() {
-        let suggestions = RuleSuggester().suggest(Self.history(
-            Array(repeating: ("SPOTIFY", "Streaming"), count: 3) + Array(repeating: ("NETFLIX", "Streaming"), count: 5)
-                + Array(repeating: ("NETFLIX", nil), count: 9)))
+        let suggestions = RuleSuggester().suggest(
+            Self.history(
+                Array(repeating: ("SPOTIFY", "Streaming"), count: 3) + Array(repeating: ("NETFLIX", "Streaming"), count: 5)
+                    + Array(repeating: ("NETFLIX", nil), count: 9)))
         #expect(suggestions.map(\.literal) == ["netflix", "spotify"])
         #expect(suggestions.first?.support == 5)
     }
 
     @Test func aMoreSpecificLiteralWithTheSameCategoryIsLeftOut() {
-        let suggestions = RuleSuggester().suggest(Self.history(
-            Array(repeating: ("NETFLIX.COM 1234", "Streaming"), count: 3) + Array(repeating: ("NETFLIX INTERNATIONAL", "Streaming"), count: 3)))
+        let suggestions = RuleSuggester().suggest(
+            Self.history(
+                Array(repeating: ("NETFLIX.COM 1234", "Streaming"), count: 3) + Array(repeating: ("NETFLIX INTERNATIONAL", "Streaming"), count: 3)))
         #expect(suggestions.map(\.literal) == ["netflix"])
     }
 

@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 @Suite struct AmountParserTests {
@@ -13,9 +14,10 @@ import Testing
         let scale: UInt8
         let currency: String?
         let isSigned: Bool
-        init(_ name: String, _ text: String, mark: UInt8 = AmountParserTests.point, _ units: Int64, scale: UInt8 = 2,
-             currency: String? = nil, signed: Bool = false)
-        {
+        init(
+            _ name: String, _ text: String, mark: UInt8 = AmountParserTests.point, _ units: Int64, scale: UInt8 = 2,
+            currency: String? = nil, signed: Bool = false
+        ) {
             self.name = name; self.text = text; self.mark = mark; self.units = units; self.scale = scale
             self.currency = currency; self.isSigned = signed
         }
@@ -103,8 +105,9 @@ import Testing
 
     @Test(arguments: accepted)
     func parses(_ c: Case) {
-        let expected = ParsedAmount(units: c.units, scale: c.scale, currency: c.currency.flatMap { CurrencyCode($0) },
-                                    isSigned: c.isSigned)
+        let expected = ParsedAmount(
+            units: c.units, scale: c.scale, currency: c.currency.flatMap { CurrencyCode($0) },
+            isSigned: c.isSigned)
         #expect(AmountParser.parse(c.text, decimalMark: c.mark) == .success(expected))
     }
 

@@ -1,16 +1,21 @@
-@testable import StatementFormats
 import Testing
+
+@testable import StatementFormats
 
 /// A bank's own category column that says a row is a transfer: the whole value, any case.
 struct BankTransferCategoryTests {
-    @Test(arguments: ["Payment", "PAYMENTS", "Transfer", "transfers", "Credit Card Payment", "Payment/Credit",
-                      "Internal Transfer", "Balance Transfer"])
+    @Test(arguments: [
+        "Payment", "PAYMENTS", "Transfer", "transfers", "Credit Card Payment", "Payment/Credit",
+        "Internal Transfer", "Balance Transfer",
+    ])
     func transfers(_ category: String) {
         #expect(BankTransferCategory.isTransfer(category))
     }
 
-    @Test(arguments: ["Card payment", "Payment fees", "Shopping", "Transport", "Income", "Interest", "",
-                      "Transfer fee", "Bills & Payments"])
+    @Test(arguments: [
+        "Card payment", "Payment fees", "Shopping", "Transport", "Income", "Interest", "",
+        "Transfer fee", "Bills & Payments",
+    ])
     func notTransfers(_ category: String) {
         #expect(!BankTransferCategory.isTransfer(category))
     }

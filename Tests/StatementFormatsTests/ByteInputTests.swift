@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 @Suite struct ByteInputTests {

@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 /// What the CAMT reader says about bad entries, wrong messages and unbalanced statements:
@@ -23,18 +24,22 @@ import Testing
     func missingElements() throws {
         let result = try readCAMT(Doc.statement([Doc.entry(""), Doc.entry("1.00", ""), Doc.entry("2.00")]))
         #expect(result.codes == ["camt.missing-element@11:5", "camt.missing-element@12:5"])
-        #expect(result.errors.map(\.message) == ["Document/BkToCstmrStmt/Stmt/Ntry[1] has no <Amt>",
-                                                 "Document/BkToCstmrStmt/Stmt/Ntry[2] has no <CdtDbtInd>"])
+        #expect(
+            result.errors.map(\.message) == [
+                "Document/BkToCstmrStmt/Stmt/Ntry[1] has no <Amt>",
+                "Document/BkToCstmrStmt/Stmt/Ntry[2] has no <CdtDbtInd>",
+            ])
         #expect(result.activities.count == 1)
     }
 
     @Test("bad indicator and bad date: errors naming the element")
     func badIndicatorAndDate() throws {
         let result = try readCAMT(Doc.statement([Doc.entry("1.00", "DEBIT"), Doc.entry(date: "14.05.2024")]))
-        #expect(result.errors.map(\.message) == [
-            "Document/BkToCstmrStmt/Stmt/Ntry[1]/CdtDbtInd: expected CRDT or DBIT, found \"DEBIT\"",
-            "Document/BkToCstmrStmt/Stmt/Ntry[2]/BookgDt/Dt: expected a date like 2024-05-03, found \"14.05.2024\"",
-        ])
+        #expect(
+            result.errors.map(\.message) == [
+                "Document/BkToCstmrStmt/Stmt/Ntry[1]/CdtDbtInd: expected CRDT or DBIT, found \"DEBIT\"",
+                "Document/BkToCstmrStmt/Stmt/Ntry[2]/BookgDt/Dt: expected a date like 2024-05-03, found \"14.05.2024\"",
+            ])
         #expect(result.activities.isEmpty)
     }
 
@@ -52,8 +57,9 @@ import Testing
     func balanceMismatch() throws {
         let result = try readCAMT(Doc.statement([Doc.entry("10.00"), Doc.entry("2.50", "CRDT")], closing: "90.00"))
         #expect(result.codes == ["camt.balance-mismatch@5:3"])
-        #expect(result.diagnostics.first?.message
-            == "Document/BkToCstmrStmt/Stmt: opening balance 100.00 + booked entries -7.50 = 92.50, but the closing balance is 90.00")
+        #expect(
+            result.diagnostics.first?.message
+                == "Document/BkToCstmrStmt/Stmt: opening balance 100.00 + booked entries -7.50 = 92.50, but the closing balance is 90.00")
         #expect(result.diagnostics.first?.notes == ["entries are missing from the file; compare with the bank's statement"])
         #expect(result.activities.count == 2)
         let skipped = try readCAMT(Doc.statement([Doc.entry("10.00"), Doc.entry("2,50", "CRDT")], closing: "92.50"))
@@ -65,18 +71,25 @@ import Testing
 
     @Test("a batched entry whose TxDtls do not add up: one activity each, and a warning")
     func batchSum() throws {
-        let details = Doc.transaction("<Amt Ccy=\"EUR\">4.00</Amt><RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties>")
+        let details =
+            Doc.transaction("<Amt Ccy=\"EUR\">4.00</Amt><RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties>")
             + Doc.transaction("<AmtDtls><TxAmt><Amt Ccy=\"EUR\">5.00</Amt></TxAmt></AmtDtls><RltdPties><Cdtr><Nm>B</Nm></Cdtr></RltdPties>")
             + Doc.transaction("<RltdPties><Cdtr><Nm>C</Nm></Cdtr></RltdPties>")
         let result = try readCAMT(Doc.statement([Doc.entry("10.00", details: details)]))
         #expect(result.codes == ["camt.missing-element@11:346"])
         #expect(result.errors.first?.message == "Document/BkToCstmrStmt/Stmt/Ntry[1]/NtryDtls/TxDtls[3] has no <Amt>")
         #expect(result.activities.map(\.name) == ["A", "B"])
-        let unequal = try readCAMT(Doc.statement([Doc.entry("10.00", details: details.replacingOccurrences(
-            of: Doc.transaction("<RltdPties><Cdtr><Nm>C</Nm></Cdtr></RltdPties>"), with: ""))]))
+        let unequal = try readCAMT(
+            Doc.statement([
+                Doc.entry(
+                    "10.00",
+                    details: details.replacingOccurrences(
+                        of: Doc.transaction("<RltdPties><Cdtr><Nm>C</Nm></Cdtr></RltdPties>"), with: ""))
+            ]))
         #expect(unequal.codes == ["camt.batch-sum@11:5"])
-        #expect(unequal.diagnostics.first?.message
-            == "Document/BkToCstmrStmt/Stmt/Ntry[1]: the 2 <TxDtls> amounts add up to -9.00, but the entry amount is -10.00")
+        #expect(
+            unequal.diagnostics.first?.message
+                == "Document/BkToCstmrStmt/Stmt/Ntry[1]: the 2 <TxDtls> amounts add up to -9.00, but the entry amount is -10.00")
     }
 
     @Test("a batch that lists its TxDtls without amounts: one activity with the entry amount, and a warning")
@@ -84,8 +97,9 @@ import Testing
         let details = Doc.transaction("<RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties>") + Doc.transaction("<RltdPties><Cdtr><Nm>B</Nm></Cdtr></RltdPties>")
         let result = try readCAMT(Doc.statement([Doc.entry("10.00", details: details, extra: "<AddtlNtryInf>SAMMLER</AddtlNtryInf>")], closing: "90.00"))
         #expect(result.codes == ["camt.batch-without-amounts@11:5"])
-        #expect(result.diagnostics.first?.message
-            == "Document/BkToCstmrStmt/Stmt/Ntry[1]: none of the 2 <TxDtls> of this batched entry has an amount; read as one activity")
+        #expect(
+            result.diagnostics.first?.message
+                == "Document/BkToCstmrStmt/Stmt/Ntry[1]: none of the 2 <TxDtls> of this batched entry has an amount; read as one activity")
         #expect(result.rows == ["2024-05-14|SAMMLER|-10.00|EUR|DE75512108001245126199"])
     }
 
@@ -142,8 +156,9 @@ import Testing
         let text = "<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.052.001.08\">\n<X><Ntry/></X></Document>\n"
         let result = try readCAMT(text)
         #expect(result.codes == ["camt.not-camt053@3:1"])
-        #expect(result.errors.first?.message
-            == "this is an XML document without <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn>, \(Self.notCAMT)")
+        #expect(
+            result.errors.first?.message
+                == "this is an XML document without <BkToCstmrStmt>, <BkToCstmrAcctRpt> or <BkToCstmrDbtCdtNtfctn>, \(Self.notCAMT)")
     }
 
     @Test("sniffing: camt.053 beats CSV and leaves OFX 2.x to OFX; other ISO 20022 messages come here to be named")

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// CAMT.053 fixtures of each namespace version the reader knows the shape of (.02, .04, .08) and
@@ -20,8 +21,11 @@ import Testing
         #expect(result.codes == ["camt.not-booked@72:7"])
         #expect(result.diagnostics.first?.severity == .warning)
         #expect(result.diagnostics.first?.message == "Document/BkToCstmrStmt/Stmt/Ntry[3] is pending (status PDNG), not booked yet; not read")
-        #expect(result.rows == ["2024-05-15|Muster Maschinenbau GmbH|2500.00|EUR|DE02120300000000202051",
-                                "2024-05-20|Stadtwerke Beispielstadt|-93.45|EUR|DE02120300000000202051"])
+        #expect(
+            result.rows == [
+                "2024-05-15|Muster Maschinenbau GmbH|2500.00|EUR|DE02120300000000202051",
+                "2024-05-20|Stadtwerke Beispielstadt|-93.45|EUR|DE02120300000000202051",
+            ])
         let salary = try #require(result.activities.first)
         #expect(salary.address == "Industriestraße 7, 70173 Stuttgart, DE")
         #expect(salary.memo == "Lohn/Gehalt 05/2024")
@@ -48,14 +52,18 @@ import Testing
     func version04() throws {
         let result = try readCAMTFixture("v04-two-accounts.xml")
         #expect(result.codes == ["camt.batch-sum@40:7", "camt.balance-mismatch@62:5"])
-        #expect(result.diagnostics.map(\.message) == [
-            "Document/BkToCstmrStmt/Stmt/Ntry[2]: the 2 <TxDtls> amounts add up to -347.00, but the entry amount is -347.50",
-            "Document/BkToCstmrStmt/Stmt[2]: opening balance 1000.00 + booked entries -5.00 = 995.00, but the closing balance is 990.00",
-        ])
-        #expect(result.rows == ["2025-02-14|Nachbar AG|450.00|CHF|0012345678",
-                                "2025-02-20|Vermieterin Frau Zürcher|-300.00|CHF|0012345678",
-                                "2025-02-20|Hilfswerk|-47.00|CHF|0012345678",
-                                "2025-02-27|Kontoführung|-5.00|CHF|CH9300762011623852957"])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "Document/BkToCstmrStmt/Stmt/Ntry[2]: the 2 <TxDtls> amounts add up to -347.00, but the entry amount is -347.50",
+                "Document/BkToCstmrStmt/Stmt[2]: opening balance 1000.00 + booked entries -5.00 = 995.00, but the closing balance is 990.00",
+            ])
+        #expect(
+            result.rows == [
+                "2025-02-14|Nachbar AG|450.00|CHF|0012345678",
+                "2025-02-20|Vermieterin Frau Zürcher|-300.00|CHF|0012345678",
+                "2025-02-20|Hilfswerk|-47.00|CHF|0012345678",
+                "2025-02-27|Kontoführung|-5.00|CHF|CH9300762011623852957",
+            ])
         #expect(result.activities.map(\.fitid) == ["A-1-TX", "A-2", "A-2", nil])
         #expect(result.activities.map(\.checkNumber) == ["000881", nil, nil, nil])
         #expect(result.activities.map(\.memo) == [nil, "Miete", "Sammelauftrag", nil])
@@ -70,8 +78,11 @@ import Testing
     func version08() throws {
         let result = try readCAMTFixture("v08-pending-and-reversal.xml")
         #expect(result.codes == ["camt.not-booked@55:7"])
-        #expect(result.rows == ["2026-02-16|Fitnessstudio Kraftwerk|-29.99|EUR|DE89370400440532013000",
-                                "2026-02-18|Fitnessstudio Kraftwerk|29.99|EUR|DE89370400440532013000"])
+        #expect(
+            result.rows == [
+                "2026-02-16|Fitnessstudio Kraftwerk|-29.99|EUR|DE89370400440532013000",
+                "2026-02-18|Fitnessstudio Kraftwerk|29.99|EUR|DE89370400440532013000",
+            ])
         #expect(result.activities.map(\.address) == ["Hafenstraße 3a, 20457 Hamburg, DE", nil])
         #expect(result.activities.map(\.memo) == ["Beitrag Februar", "Rücklastschrift"])
         #expect(result.activities.map(\.type) == [.expense, .income])
@@ -128,8 +139,9 @@ import Testing
 
     @Test("name falls back to UltmtCdtr, then AddtlNtryInf; memo joins several Ustrd")
     func fallbacks() throws {
-        let ultimate = CAMTDocument.entry(details: CAMTDocument.transaction(
-            "<RltdPties><UltmtCdtr><Nm>Endempfänger</Nm></UltmtCdtr></RltdPties><RmtInf><Ustrd>eins</Ustrd><Ustrd>zwei</Ustrd></RmtInf>"))
+        let ultimate = CAMTDocument.entry(
+            details: CAMTDocument.transaction(
+                "<RltdPties><UltmtCdtr><Nm>Endempfänger</Nm></UltmtCdtr></RltdPties><RmtInf><Ustrd>eins</Ustrd><Ustrd>zwei</Ustrd></RmtInf>"))
         let info = CAMTDocument.entry(extra: "<AddtlNtryInf>Abschluss</AddtlNtryInf>")
         let result = try readCAMT(CAMTDocument.statement([ultimate, info]))
         #expect(result.activities.map(\.name) == ["Endempfänger", "Abschluss"])

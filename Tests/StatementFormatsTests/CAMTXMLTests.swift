@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// Hostile and damaged CAMT documents, as `OFXXMLTests` checks them for OFX 2.x: the shared
@@ -28,8 +29,10 @@ import Testing
     @Test("billion laughs: camt.forbidden at the DOCTYPE, nothing read, and quickly")
     func billionLaughs() throws {
         let started = ContinuousClock.now
-        let result = try readCAMT(Self.withDoctype(OFXXMLTests.billionLaughs.replacingOccurrences(of: "DOCTYPE OFX", with: "DOCTYPE Document"),
-                                                   reference: "&lol9;"))
+        let result = try readCAMT(
+            Self.withDoctype(
+                OFXXMLTests.billionLaughs.replacingOccurrences(of: "DOCTYPE OFX", with: "DOCTYPE Document"),
+                reference: "&lol9;"))
         #expect(result.codes == ["camt.forbidden@2"])
         #expect(result.errors.first?.message == "a DOCTYPE declaration is not allowed in CAMT and is not read")
         #expect(result.activities.isEmpty && result.statements.isEmpty)

@@ -15,30 +15,46 @@ import Testing
     }
 
     static let valueColumnsCases: [ValueColumnsCase] = [
-        .init(testDescription: "headerless: date, signed amount, description, running balance (ascending)",
-              text: "14/05/2024,-4.00,Account Fee,996.00\n15/05/2024,+3850.00,Salary ACME,4846.00\n20/05/2024,-18.99,NETFLIX.COM,4827.01\n28/05/2024,-89.00,TELSTRA,4738.01\n",
-              columns: [.date: 1, .amount: 2, .name: 3, .balance: 4],
-              rows: ["2024-05-14|Account Fee|-4.00|", "2024-05-15|Salary ACME|3850.00|", "2024-05-20|NETFLIX.COM|-18.99|",
-                     "2024-05-28|TELSTRA|-89.00|"]),
-        .init(testDescription: "headerless: running balance before the amount, told apart by adding up",
-              text: "14/05/2024,996.00,Account Fee,-4.00\n15/05/2024,4846.00,Salary ACME,3850.00\n20/05/2024,4827.01,NETFLIX.COM,-18.99\n28/05/2024,4738.01,TELSTRA,-89.00\n",
-              columns: [.date: 1, .balance: 2, .name: 3, .amount: 4],
-              rows: ["2024-05-14|Account Fee|-4.00|", "2024-05-15|Salary ACME|3850.00|", "2024-05-20|NETFLIX.COM|-18.99|",
-                     "2024-05-28|TELSTRA|-89.00|"]),
-        .init(testDescription: "headerless, newest first (CommBank): the balance runs backwards",
-              text: "28/05/2024,\"-89.00\",\"TELSTRA\",\"+4,738.01\"\n20/05/2024,\"-18.99\",\"NETFLIX.COM\",\"+4,827.01\"\n15/05/2024,\"+3,850.00\",\"Salary ACME\",\"+4,846.00\"\n14/05/2024,\"-4.00\",\"Account Fee\",\"+996.00\"\n",
-              columns: [.date: 1, .amount: 2, .name: 3, .balance: 4],
-              rows: ["2024-05-28|TELSTRA|-89.00|", "2024-05-20|NETFLIX.COM|-18.99|", "2024-05-15|Salary ACME|3850.00|",
-                     "2024-05-14|Account Fee|-4.00|"]),
-        .init(testDescription: "headerless with a booking and a value date",
-              text: "2024-05-14;2024-05-13;Bäckerei Müller;-4,10\n2024-05-15;2024-05-15;Gehalt;2.000,00\n2024-05-21;2024-05-20;Stadtwerke;-80,00\n",
-              columns: [.date: 1, .valueDate: 2, .name: 3, .amount: 4],
-              rows: ["2024-05-14|Bäckerei Müller|-4.10|", "2024-05-15|Gehalt|2000.00|", "2024-05-21|Stadtwerke|-80.00|"]),
-        .init(testDescription: "headerless debit and credit columns that never both hold a value",
-              text: "2024-05-14,Coffee shop,3.50,\n2024-05-15,Salary,,1200.00\n2024-05-20,Bookshop,12.99,\n2024-05-21,Refund,,5.00\n",
-              columns: [.date: 1, .name: 2, .debit: 3, .credit: 4],
-              rows: ["2024-05-14|Coffee shop|-3.50|", "2024-05-15|Salary|1200.00|", "2024-05-20|Bookshop|-12.99|",
-                     "2024-05-21|Refund|5.00|"]),
+        .init(
+            testDescription: "headerless: date, signed amount, description, running balance (ascending)",
+            text:
+                "14/05/2024,-4.00,Account Fee,996.00\n15/05/2024,+3850.00,Salary ACME,4846.00\n20/05/2024,-18.99,NETFLIX.COM,4827.01\n28/05/2024,-89.00,TELSTRA,4738.01\n",
+            columns: [.date: 1, .amount: 2, .name: 3, .balance: 4],
+            rows: [
+                "2024-05-14|Account Fee|-4.00|", "2024-05-15|Salary ACME|3850.00|", "2024-05-20|NETFLIX.COM|-18.99|",
+                "2024-05-28|TELSTRA|-89.00|",
+            ]),
+        .init(
+            testDescription: "headerless: running balance before the amount, told apart by adding up",
+            text:
+                "14/05/2024,996.00,Account Fee,-4.00\n15/05/2024,4846.00,Salary ACME,3850.00\n20/05/2024,4827.01,NETFLIX.COM,-18.99\n28/05/2024,4738.01,TELSTRA,-89.00\n",
+            columns: [.date: 1, .balance: 2, .name: 3, .amount: 4],
+            rows: [
+                "2024-05-14|Account Fee|-4.00|", "2024-05-15|Salary ACME|3850.00|", "2024-05-20|NETFLIX.COM|-18.99|",
+                "2024-05-28|TELSTRA|-89.00|",
+            ]),
+        .init(
+            testDescription: "headerless, newest first (CommBank): the balance runs backwards",
+            text:
+                "28/05/2024,\"-89.00\",\"TELSTRA\",\"+4,738.01\"\n20/05/2024,\"-18.99\",\"NETFLIX.COM\",\"+4,827.01\"\n15/05/2024,\"+3,850.00\",\"Salary ACME\",\"+4,846.00\"\n14/05/2024,\"-4.00\",\"Account Fee\",\"+996.00\"\n",
+            columns: [.date: 1, .amount: 2, .name: 3, .balance: 4],
+            rows: [
+                "2024-05-28|TELSTRA|-89.00|", "2024-05-20|NETFLIX.COM|-18.99|", "2024-05-15|Salary ACME|3850.00|",
+                "2024-05-14|Account Fee|-4.00|",
+            ]),
+        .init(
+            testDescription: "headerless with a booking and a value date",
+            text: "2024-05-14;2024-05-13;Bäckerei Müller;-4,10\n2024-05-15;2024-05-15;Gehalt;2.000,00\n2024-05-21;2024-05-20;Stadtwerke;-80,00\n",
+            columns: [.date: 1, .valueDate: 2, .name: 3, .amount: 4],
+            rows: ["2024-05-14|Bäckerei Müller|-4.10|", "2024-05-15|Gehalt|2000.00|", "2024-05-21|Stadtwerke|-80.00|"]),
+        .init(
+            testDescription: "headerless debit and credit columns that never both hold a value",
+            text: "2024-05-14,Coffee shop,3.50,\n2024-05-15,Salary,,1200.00\n2024-05-20,Bookshop,12.99,\n2024-05-21,Refund,,5.00\n",
+            columns: [.date: 1, .name: 2, .debit: 3, .credit: 4],
+            rows: [
+                "2024-05-14|Coffee shop|-3.50|", "2024-05-15|Salary|1200.00|", "2024-05-20|Bookshop|-12.99|",
+                "2024-05-21|Refund|5.00|",
+            ]),
     ]
 
     @Test(arguments: valueColumnsCases)
@@ -62,18 +78,25 @@ import Testing
     }
 
     static let signCases: [SignCase] = [
-        .init(testDescription: "card export: charges positive, PAYMENT THANK YOU negative",
-              text: "Transaction Date,Description,Amount\n05/14/2024,STARBUCKS,6.45\n05/15/2024,AMAZON MKTPLACE,23.99\n05/16/2024,SHELL OIL,40.00\n05/20/2024,PAYMENT THANK YOU,-500.00\n05/21/2024,WHOLE FOODS,54.20\n",
-              inverted: true, amounts: ["-6.45", "-23.99", "-40.00", "500.00", "-54.20"]),
-        .init(testDescription: "card export named by its header (Card Member), charges only",
-              text: "Date,Description,Card Member,Amount\n05/14/2024,UBER TRIP,J ELLIS,18.20\n05/15/2024,DELTA AIR,J ELLIS,412.00\n05/17/2024,HILTON,J ELLIS,230.15\n",
-              inverted: true, amounts: ["-18.20", "-412.00", "-230.15"]),
-        .init(testDescription: "checking account, mostly negative, is never flipped",
-              text: "Date,Description,Amount\n05/14/2024,RENT,-1200.00\n05/15/2024,PAYROLL,2500.00\n05/16/2024,GROCERY,-54.20\n05/17/2024,GAS,-40.00\n05/20/2024,PAYMENT TO CARD,-300.00\n",
-              inverted: false, amounts: ["-1200.00", "2500.00", "-54.20", "-40.00", "-300.00"]),
-        .init(testDescription: "savings account: mostly deposits, one withdrawal without payment words",
-              text: "Date,Description,Amount\n05/14/2024,DEPOSIT,200.00\n05/15/2024,INTEREST,1.25\n05/16/2024,DEPOSIT,150.00\n05/20/2024,ATM WITHDRAWAL,-60.00\n",
-              inverted: false, amounts: ["200.00", "1.25", "150.00", "-60.00"]),
+        .init(
+            testDescription: "card export: charges positive, PAYMENT THANK YOU negative",
+            text:
+                "Transaction Date,Description,Amount\n05/14/2024,STARBUCKS,6.45\n05/15/2024,AMAZON MKTPLACE,23.99\n05/16/2024,SHELL OIL,40.00\n05/20/2024,PAYMENT THANK YOU,-500.00\n05/21/2024,WHOLE FOODS,54.20\n",
+            inverted: true, amounts: ["-6.45", "-23.99", "-40.00", "500.00", "-54.20"]),
+        .init(
+            testDescription: "card export named by its header (Card Member), charges only",
+            text:
+                "Date,Description,Card Member,Amount\n05/14/2024,UBER TRIP,J ELLIS,18.20\n05/15/2024,DELTA AIR,J ELLIS,412.00\n05/17/2024,HILTON,J ELLIS,230.15\n",
+            inverted: true, amounts: ["-18.20", "-412.00", "-230.15"]),
+        .init(
+            testDescription: "checking account, mostly negative, is never flipped",
+            text:
+                "Date,Description,Amount\n05/14/2024,RENT,-1200.00\n05/15/2024,PAYROLL,2500.00\n05/16/2024,GROCERY,-54.20\n05/17/2024,GAS,-40.00\n05/20/2024,PAYMENT TO CARD,-300.00\n",
+            inverted: false, amounts: ["-1200.00", "2500.00", "-54.20", "-40.00", "-300.00"]),
+        .init(
+            testDescription: "savings account: mostly deposits, one withdrawal without payment words",
+            text: "Date,Description,Amount\n05/14/2024,DEPOSIT,200.00\n05/15/2024,INTEREST,1.25\n05/16/2024,DEPOSIT,150.00\n05/20/2024,ATM WITHDRAWAL,-60.00\n",
+            inverted: false, amounts: ["200.00", "1.25", "150.00", "-60.00"]),
     ]
 
     @Test(arguments: signCases)
@@ -118,68 +141,99 @@ import Testing
     }
 
     static let dateCases: [DateCase] = [
-        .init(testDescription: "ISO yyyy-mm-dd", dates: ["2024-05-03", "2024-05-15", "2024-05-28"], pattern: "yyyy-mm-dd",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "ISO with a time after the date", dates: ["2024-05-03 14:22", "2024-05-15T08:01:00Z", "2024-05-28 23:59:59"],
-              pattern: "yyyy-mm-dd", iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "yyyy/mm/dd", dates: ["2024/05/03", "2024/05/15", "2024/05/28"], pattern: "yyyy/mm/dd",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "yyyy.mm.dd", dates: ["2024.05.03", "2024.05.15", "2024.05.28"], pattern: "yyyy.mm.dd",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "yyyymmdd without separators (ING)", dates: ["20240503", "20240515", "20240528"], pattern: "yyyymmdd",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "dd.mm.yyyy (German)", dates: ["03.05.2024", "15.05.2024", "28.05.2024"], pattern: "dd.mm.yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "dd.mm.yy two-digit years", dates: ["03.05.24", "15.05.24", "28.05.24"], pattern: "dd.mm.yy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "dd.mm.yy two-digit years either side of the 1969 pivot", dates: ["31.12.99", "01.01.00", "15.06.68"],
-              pattern: "dd.mm.yy", iso: ["1999-12-31", "2000-01-01", "2068-06-15"]),
-        .init(testDescription: "dd/mm/yyyy (UK)", dates: ["03/05/2024", "15/05/2024", "28/05/2024"], pattern: "dd/mm/yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "d/m/yyyy without leading zeros", dates: ["3/5/2024", "15/5/2024", "28/5/2024"], pattern: "dd/mm/yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "mm/dd/yyyy (US)", dates: ["05/03/2024", "05/15/2024", "05/28/2024"], pattern: "mm/dd/yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "dd/mm/yy two-digit years", dates: ["03/05/24", "15/05/24", "28/05/24"], pattern: "dd/mm/yy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "mm/dd/yy two-digit years", dates: ["05/03/24", "05/15/24", "05/28/24"], pattern: "mm/dd/yy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "dd-mm-yyyy (Dutch)", dates: ["03-05-2024", "15-05-2024", "28-05-2024"], pattern: "dd-mm-yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "mm-dd-yyyy", dates: ["05-03-2024", "05-15-2024", "05-28-2024"], pattern: "mm-dd-yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "dd-mm-yy two-digit years", dates: ["03-05-24", "15-05-24", "28-05-24"], pattern: "dd-mm-yy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "mm-dd-yy two-digit years", dates: ["05-03-24", "05-15-24", "05-28-24"], pattern: "mm-dd-yy",
-              iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
-        .init(testDescription: "dd mmm yyyy English abbreviations", dates: ["03 May 2024", "15 Jun 2024", "28 Sep 2024"],
-              pattern: "dd mmm yyyy", iso: ["2024-05-03", "2024-06-15", "2024-09-28"]),
-        .init(testDescription: "dd mmm yyyy English full month names", dates: ["3 January 2024", "15 February 2024", "1 March 2024"],
-              pattern: "dd mmm yyyy", iso: ["2024-01-03", "2024-02-15", "2024-03-01"]),
-        .init(testDescription: "dd-mmm-yy upper case with two-digit years (FNB)", dates: ["01-MAY-24", "15-MAY-24", "28-JUN-24"],
-              pattern: "dd-mmm-yy", iso: ["2024-05-01", "2024-05-15", "2024-06-28"]),
-        .init(testDescription: "dd-mmm-yyyy", dates: ["03-May-2024", "15-May-2024", "28-Aug-2024"], pattern: "dd-mmm-yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-08-28"]),
-        .init(testDescription: "dd mmm yy", dates: ["03 May 24", "15 May 24", "28 Oct 24"], pattern: "dd mmm yy",
-              iso: ["2024-05-03", "2024-05-15", "2024-10-28"]),
-        .init(testDescription: "dd. mmm yyyy German with an umlaut and an abbreviation dot", dates: ["3. März 2024", "15. Mai 2024", "1. Dez. 2024"],
-              pattern: "dd. mmm yyyy", iso: ["2024-03-03", "2024-05-15", "2024-12-01"]),
-        .init(testDescription: "dd mmm yyyy French with accents and abbreviation dots", dates: ["3 févr. 2024", "15 août 2024", "1 déc. 2024"],
-              pattern: "dd mmm yyyy", iso: ["2024-02-03", "2024-08-15", "2024-12-01"]),
-        .init(testDescription: "dd.mmm.yyyy French, dots around the month", dates: ["12.févr.2024", "15.mars.2024", "01.déc.2024"],
-              pattern: "dd.mmm.yyyy", iso: ["2024-02-12", "2024-03-15", "2024-12-01"]),
-        .init(testDescription: "dd-mmm-yyyy Spanish", dates: ["03-ene-2024", "15-ago-2024", "01-dic-2024"], pattern: "dd-mmm-yyyy",
-              iso: ["2024-01-03", "2024-08-15", "2024-12-01"]),
-        .init(testDescription: "dd mmm yyyy Dutch", dates: ["3 mrt 2024", "15 mei 2024", "1 okt 2024"], pattern: "dd mmm yyyy",
-              iso: ["2024-03-03", "2024-05-15", "2024-10-01"]),
-        .init(testDescription: "dd/mmm/yyyy Italian", dates: ["03/gen/2024", "15/mag/2024", "01/dic/2024"], pattern: "dd/mmm/yyyy",
-              iso: ["2024-01-03", "2024-05-15", "2024-12-01"]),
-        .init(testDescription: "mmm dd, yyyy (US long dates with a comma)", dates: ["May 3, 2024", "May 15, 2024", "Jun 1, 2024"],
-              pattern: "mmm dd, yyyy", iso: ["2024-05-03", "2024-05-15", "2024-06-01"]),
-        .init(testDescription: "mmm dd yyyy without a comma", dates: ["May 3 2024", "May 15 2024", "Jun 1 2024"], pattern: "mmm dd yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-06-01"]),
-        .init(testDescription: "dd mmm, yyyy", dates: ["3 May, 2024", "15 May, 2024", "1 Jun, 2024"], pattern: "dd mmm, yyyy",
-              iso: ["2024-05-03", "2024-05-15", "2024-06-01"]),
+        .init(
+            testDescription: "ISO yyyy-mm-dd", dates: ["2024-05-03", "2024-05-15", "2024-05-28"], pattern: "yyyy-mm-dd",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "ISO with a time after the date", dates: ["2024-05-03 14:22", "2024-05-15T08:01:00Z", "2024-05-28 23:59:59"],
+            pattern: "yyyy-mm-dd", iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "yyyy/mm/dd", dates: ["2024/05/03", "2024/05/15", "2024/05/28"], pattern: "yyyy/mm/dd",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "yyyy.mm.dd", dates: ["2024.05.03", "2024.05.15", "2024.05.28"], pattern: "yyyy.mm.dd",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "yyyymmdd without separators (ING)", dates: ["20240503", "20240515", "20240528"], pattern: "yyyymmdd",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "dd.mm.yyyy (German)", dates: ["03.05.2024", "15.05.2024", "28.05.2024"], pattern: "dd.mm.yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "dd.mm.yy two-digit years", dates: ["03.05.24", "15.05.24", "28.05.24"], pattern: "dd.mm.yy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "dd.mm.yy two-digit years either side of the 1969 pivot", dates: ["31.12.99", "01.01.00", "15.06.68"],
+            pattern: "dd.mm.yy", iso: ["1999-12-31", "2000-01-01", "2068-06-15"]),
+        .init(
+            testDescription: "dd/mm/yyyy (UK)", dates: ["03/05/2024", "15/05/2024", "28/05/2024"], pattern: "dd/mm/yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "d/m/yyyy without leading zeros", dates: ["3/5/2024", "15/5/2024", "28/5/2024"], pattern: "dd/mm/yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "mm/dd/yyyy (US)", dates: ["05/03/2024", "05/15/2024", "05/28/2024"], pattern: "mm/dd/yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "dd/mm/yy two-digit years", dates: ["03/05/24", "15/05/24", "28/05/24"], pattern: "dd/mm/yy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "mm/dd/yy two-digit years", dates: ["05/03/24", "05/15/24", "05/28/24"], pattern: "mm/dd/yy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "dd-mm-yyyy (Dutch)", dates: ["03-05-2024", "15-05-2024", "28-05-2024"], pattern: "dd-mm-yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "mm-dd-yyyy", dates: ["05-03-2024", "05-15-2024", "05-28-2024"], pattern: "mm-dd-yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "dd-mm-yy two-digit years", dates: ["03-05-24", "15-05-24", "28-05-24"], pattern: "dd-mm-yy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "mm-dd-yy two-digit years", dates: ["05-03-24", "05-15-24", "05-28-24"], pattern: "mm-dd-yy",
+            iso: ["2024-05-03", "2024-05-15", "2024-05-28"]),
+        .init(
+            testDescription: "dd mmm yyyy English abbreviations", dates: ["03 May 2024", "15 Jun 2024", "28 Sep 2024"],
+            pattern: "dd mmm yyyy", iso: ["2024-05-03", "2024-06-15", "2024-09-28"]),
+        .init(
+            testDescription: "dd mmm yyyy English full month names", dates: ["3 January 2024", "15 February 2024", "1 March 2024"],
+            pattern: "dd mmm yyyy", iso: ["2024-01-03", "2024-02-15", "2024-03-01"]),
+        .init(
+            testDescription: "dd-mmm-yy upper case with two-digit years (FNB)", dates: ["01-MAY-24", "15-MAY-24", "28-JUN-24"],
+            pattern: "dd-mmm-yy", iso: ["2024-05-01", "2024-05-15", "2024-06-28"]),
+        .init(
+            testDescription: "dd-mmm-yyyy", dates: ["03-May-2024", "15-May-2024", "28-Aug-2024"], pattern: "dd-mmm-yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-08-28"]),
+        .init(
+            testDescription: "dd mmm yy", dates: ["03 May 24", "15 May 24", "28 Oct 24"], pattern: "dd mmm yy",
+            iso: ["2024-05-03", "2024-05-15", "2024-10-28"]),
+        .init(
+            testDescription: "dd. mmm yyyy German with an umlaut and an abbreviation dot", dates: ["3. März 2024", "15. Mai 2024", "1. Dez. 2024"],
+            pattern: "dd. mmm yyyy", iso: ["2024-03-03", "2024-05-15", "2024-12-01"]),
+        .init(
+            testDescription: "dd mmm yyyy French with accents and abbreviation dots", dates: ["3 févr. 2024", "15 août 2024", "1 déc. 2024"],
+            pattern: "dd mmm yyyy", iso: ["2024-02-03", "2024-08-15", "2024-12-01"]),
+        .init(
+            testDescription: "dd.mmm.yyyy French, dots around the month", dates: ["12.févr.2024", "15.mars.2024", "01.déc.2024"],
+            pattern: "dd.mmm.yyyy", iso: ["2024-02-12", "2024-03-15", "2024-12-01"]),
+        .init(
+            testDescription: "dd-mmm-yyyy Spanish", dates: ["03-ene-2024", "15-ago-2024", "01-dic-2024"], pattern: "dd-mmm-yyyy",
+            iso: ["2024-01-03", "2024-08-15", "2024-12-01"]),
+        .init(
+            testDescription: "dd mmm yyyy Dutch", dates: ["3 mrt 2024", "15 mei 2024", "1 okt 2024"], pattern: "dd mmm yyyy",
+            iso: ["2024-03-03", "2024-05-15", "2024-10-01"]),
+        .init(
+            testDescription: "dd/mmm/yyyy Italian", dates: ["03/gen/2024", "15/mag/2024", "01/dic/2024"], pattern: "dd/mmm/yyyy",
+            iso: ["2024-01-03", "2024-05-15", "2024-12-01"]),
+        .init(
+            testDescription: "mmm dd, yyyy (US long dates with a comma)", dates: ["May 3, 2024", "May 15, 2024", "Jun 1, 2024"],
+            pattern: "mmm dd, yyyy", iso: ["2024-05-03", "2024-05-15", "2024-06-01"]),
+        .init(
+            testDescription: "mmm dd yyyy without a comma", dates: ["May 3 2024", "May 15 2024", "Jun 1 2024"], pattern: "mmm dd yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-06-01"]),
+        .init(
+            testDescription: "dd mmm, yyyy", dates: ["3 May, 2024", "15 May, 2024", "1 Jun, 2024"], pattern: "dd mmm, yyyy",
+            iso: ["2024-05-03", "2024-05-15", "2024-06-01"]),
     ]
 
     @Test(arguments: dateCases)
@@ -204,31 +258,36 @@ import Testing
     }
 
     static let ambiguousCases: [AmbiguousCase] = [
-        .init(testDescription: "days apart month-first, months apart day-first: month first",
-              text: "Date,Description,Amount\n05/01/2024,Coffee,-$4.50\n05/02/2024,Lunch,-$12.00\n05/03/2024,Books,-$23.99\n",
-              chosen: "mm/dd/yyyy", other: "dd/mm/yyyy",
-              detectedDates: ["2024-05-01", "2024-05-02", "2024-05-03"], pinnedDates: ["2024-01-05", "2024-02-05", "2024-03-05"],
-              example: "(05/01/2024 is 1 May 2024)"),
-        .init(testDescription: "equal spans either way, no other hint: day first",
-              text: "Date,Description,Amount\n01/02/2024,Coffee,-4.50\n03/04/2024,Lunch,-12.00\n05/06/2024,Books,-23.99\n",
-              chosen: "dd/mm/yyyy", other: "mm/dd/yyyy",
-              detectedDates: ["2024-02-01", "2024-04-03", "2024-06-05"], pinnedDates: ["2024-01-02", "2024-03-04", "2024-05-06"],
-              example: "(01/02/2024 is 1 February 2024)"),
-        .init(testDescription: "equal spans in a semicolon file with decimal commas: day first",
-              text: "Datum;Text;Betrag\n01/02/2024;Kaffee;-4,50\n03/04/2024;Mittag;-12,00\n05/06/2024;Bücher;-23,99\n",
-              chosen: "dd/mm/yyyy", other: "mm/dd/yyyy",
-              detectedDates: ["2024-02-01", "2024-04-03", "2024-06-05"], pinnedDates: ["2024-01-02", "2024-03-04", "2024-05-06"],
-              example: "(01/02/2024 is 1 February 2024)"),
-        .init(testDescription: "equal spans with dollar amounts: month first",
-              text: "Date,Description,Amount\n01/02/2024,Coffee,-$4.50\n03/04/2024,Lunch,-$12.00\n05/06/2024,Books,-$23.99\n",
-              chosen: "mm/dd/yyyy", other: "dd/mm/yyyy",
-              detectedDates: ["2024-01-02", "2024-03-04", "2024-05-06"], pinnedDates: ["2024-02-01", "2024-04-03", "2024-06-05"],
-              example: "(01/02/2024 is 2 January 2024)"),
-        .init(testDescription: "two-digit years with dashes, in order only day-first",
-              text: "Date,Description,Amount\n10-01-24,Coffee,-4.50\n01-02-24,Lunch,-12.00\n12-02-24,Books,-23.99\n",
-              chosen: "dd-mm-yy", other: "mm-dd-yy",
-              detectedDates: ["2024-01-10", "2024-02-01", "2024-02-12"], pinnedDates: ["2024-10-01", "2024-01-02", "2024-12-02"],
-              example: "(10-01-24 is 10 January 2024)"),
+        .init(
+            testDescription: "days apart month-first, months apart day-first: month first",
+            text: "Date,Description,Amount\n05/01/2024,Coffee,-$4.50\n05/02/2024,Lunch,-$12.00\n05/03/2024,Books,-$23.99\n",
+            chosen: "mm/dd/yyyy", other: "dd/mm/yyyy",
+            detectedDates: ["2024-05-01", "2024-05-02", "2024-05-03"], pinnedDates: ["2024-01-05", "2024-02-05", "2024-03-05"],
+            example: "(05/01/2024 is 1 May 2024)"),
+        .init(
+            testDescription: "equal spans either way, no other hint: day first",
+            text: "Date,Description,Amount\n01/02/2024,Coffee,-4.50\n03/04/2024,Lunch,-12.00\n05/06/2024,Books,-23.99\n",
+            chosen: "dd/mm/yyyy", other: "mm/dd/yyyy",
+            detectedDates: ["2024-02-01", "2024-04-03", "2024-06-05"], pinnedDates: ["2024-01-02", "2024-03-04", "2024-05-06"],
+            example: "(01/02/2024 is 1 February 2024)"),
+        .init(
+            testDescription: "equal spans in a semicolon file with decimal commas: day first",
+            text: "Datum;Text;Betrag\n01/02/2024;Kaffee;-4,50\n03/04/2024;Mittag;-12,00\n05/06/2024;Bücher;-23,99\n",
+            chosen: "dd/mm/yyyy", other: "mm/dd/yyyy",
+            detectedDates: ["2024-02-01", "2024-04-03", "2024-06-05"], pinnedDates: ["2024-01-02", "2024-03-04", "2024-05-06"],
+            example: "(01/02/2024 is 1 February 2024)"),
+        .init(
+            testDescription: "equal spans with dollar amounts: month first",
+            text: "Date,Description,Amount\n01/02/2024,Coffee,-$4.50\n03/04/2024,Lunch,-$12.00\n05/06/2024,Books,-$23.99\n",
+            chosen: "mm/dd/yyyy", other: "dd/mm/yyyy",
+            detectedDates: ["2024-01-02", "2024-03-04", "2024-05-06"], pinnedDates: ["2024-02-01", "2024-04-03", "2024-06-05"],
+            example: "(01/02/2024 is 2 January 2024)"),
+        .init(
+            testDescription: "two-digit years with dashes, in order only day-first",
+            text: "Date,Description,Amount\n10-01-24,Coffee,-4.50\n01-02-24,Lunch,-12.00\n12-02-24,Books,-23.99\n",
+            chosen: "dd-mm-yy", other: "mm-dd-yy",
+            detectedDates: ["2024-01-10", "2024-02-01", "2024-02-12"], pinnedDates: ["2024-10-01", "2024-01-02", "2024-12-02"],
+            example: "(10-01-24 is 10 January 2024)"),
     ]
 
     @Test(arguments: ambiguousCases)

@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 /// What the CSV reader tolerates in real bank exports, beyond the quirks table: the balances
@@ -7,8 +8,9 @@ import Testing
 @Suite struct CSVLeniencyTests {
     static func read(_ text: String, strict: Bool = false) throws -> StatementCollector {
         var collector = StatementCollector()
-        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "t.csv"), options: ReadOptions(strict: strict),
-                                      into: &collector)
+        try CSVStatementReader().read(
+            ByteInput(bytes: Array(text.utf8), displayName: "t.csv"), options: ReadOptions(strict: strict),
+            into: &collector)
         return collector
     }
 
@@ -30,27 +32,35 @@ import Testing
     }
 
     static let balanceCases: [BalanceCase] = [
-        .init(testDescription: "Italian Saldo iniziale and Saldo finale in the amount column",
-              text: "Data;Descrizione;Importo\n01/05/2024;Saldo iniziale;1.000,00\n02/05/2024;Spesa;-45,20\n31/05/2024;Saldo finale;954,80\n",
-              opening: "1000.00", openingDate: "2024-05-01", closing: "954.80", closingDate: "2024-05-31", activities: 1),
-        .init(testDescription: "English rows with the balance in the balance column, the closing one undated",
-              text: "Date,Description,Amount,Balance\n2024-05-01,Opening balance,,1200.00\n2024-05-02,TESCO,-23.45,1176.55\n2024-05-10,COUNCIL,-142.00,1034.55\n,Closing balance,,1034.55\n",
-              opening: "1200.00", openingDate: "2024-05-01", closing: "1034.55", closingDate: "2024-05-10", activities: 2),
-        .init(testDescription: "German Anfangssaldo and Endsaldo",
-              text: "Buchungstag;Buchungstext;Betrag;Saldo\n01.05.2024;Anfangssaldo;;500,00\n02.05.2024;Miete;-400,00;100,00\n31.05.2024;Endsaldo;;100,00\n",
-              opening: "500.00", openingDate: "2024-05-01", closing: "100.00", closingDate: "2024-05-31", activities: 1),
-        .init(testDescription: "French Solde précédent and Nouveau solde, undated",
-              text: "Date;Libellé;Montant\n;Solde précédent;2 000,00\n03/05/2024;CB Monoprix;-23,15\n;Nouveau solde;1 976,85\n",
-              opening: "2000.00", openingDate: "2024-05-03", closing: "1976.85", closingDate: "2024-05-03", activities: 1),
-        .init(testDescription: "Spanish Saldo anterior and Saldo final",
-              text: "Fecha;Concepto;Importe\n01/05/2024;Saldo anterior;300,00\n02/05/2024;Recibo luz;-60,00\n31/05/2024;Saldo final;240,00\n",
-              opening: "300.00", openingDate: "2024-05-01", closing: "240.00", closingDate: "2024-05-31", activities: 1),
-        .init(testDescription: "Dutch Beginsaldo and Eindsaldo",
-              text: "Datum;Omschrijving;Bedrag\n01-05-2024;Beginsaldo;150,00\n02-05-2024;Albert Heijn;-12,40\n31-05-2024;Eindsaldo;137,60\n",
-              opening: "150.00", openingDate: "2024-05-01", closing: "137.60", closingDate: "2024-05-31", activities: 1),
-        .init(testDescription: "an opening balance that goes on with its date",
-              text: "Date,Description,Amount\n2024-05-01,Opening balance as of 01/05/2024,75.00\n2024-05-02,Coffee,-3.50\n",
-              opening: "75.00", openingDate: "2024-05-01", closing: nil, closingDate: nil, activities: 1),
+        .init(
+            testDescription: "Italian Saldo iniziale and Saldo finale in the amount column",
+            text: "Data;Descrizione;Importo\n01/05/2024;Saldo iniziale;1.000,00\n02/05/2024;Spesa;-45,20\n31/05/2024;Saldo finale;954,80\n",
+            opening: "1000.00", openingDate: "2024-05-01", closing: "954.80", closingDate: "2024-05-31", activities: 1),
+        .init(
+            testDescription: "English rows with the balance in the balance column, the closing one undated",
+            text:
+                "Date,Description,Amount,Balance\n2024-05-01,Opening balance,,1200.00\n2024-05-02,TESCO,-23.45,1176.55\n2024-05-10,COUNCIL,-142.00,1034.55\n,Closing balance,,1034.55\n",
+            opening: "1200.00", openingDate: "2024-05-01", closing: "1034.55", closingDate: "2024-05-10", activities: 2),
+        .init(
+            testDescription: "German Anfangssaldo and Endsaldo",
+            text: "Buchungstag;Buchungstext;Betrag;Saldo\n01.05.2024;Anfangssaldo;;500,00\n02.05.2024;Miete;-400,00;100,00\n31.05.2024;Endsaldo;;100,00\n",
+            opening: "500.00", openingDate: "2024-05-01", closing: "100.00", closingDate: "2024-05-31", activities: 1),
+        .init(
+            testDescription: "French Solde précédent and Nouveau solde, undated",
+            text: "Date;Libellé;Montant\n;Solde précédent;2 000,00\n03/05/2024;CB Monoprix;-23,15\n;Nouveau solde;1 976,85\n",
+            opening: "2000.00", openingDate: "2024-05-03", closing: "1976.85", closingDate: "2024-05-03", activities: 1),
+        .init(
+            testDescription: "Spanish Saldo anterior and Saldo final",
+            text: "Fecha;Concepto;Importe\n01/05/2024;Saldo anterior;300,00\n02/05/2024;Recibo luz;-60,00\n31/05/2024;Saldo final;240,00\n",
+            opening: "300.00", openingDate: "2024-05-01", closing: "240.00", closingDate: "2024-05-31", activities: 1),
+        .init(
+            testDescription: "Dutch Beginsaldo and Eindsaldo",
+            text: "Datum;Omschrijving;Bedrag\n01-05-2024;Beginsaldo;150,00\n02-05-2024;Albert Heijn;-12,40\n31-05-2024;Eindsaldo;137,60\n",
+            opening: "150.00", openingDate: "2024-05-01", closing: "137.60", closingDate: "2024-05-31", activities: 1),
+        .init(
+            testDescription: "an opening balance that goes on with its date",
+            text: "Date,Description,Amount\n2024-05-01,Opening balance as of 01/05/2024,75.00\n2024-05-02,Coffee,-3.50\n",
+            opening: "75.00", openingDate: "2024-05-01", closing: nil, closingDate: nil, activities: 1),
     ]
 
     @Test(arguments: balanceCases)
@@ -125,9 +135,10 @@ import Testing
         var bytes = Array("Date,Payee,Amount\n".utf8)
         for day in 1...12 { bytes += Array("2024-05-\(day < 10 ? "0" : "")\(day),Caf".utf8) + [0xE9] + Array(" Zürich Café,-1.00\n".utf8) }
         let read = try readCSV(bytes)
-        #expect(read.diagnostics.map(\.message) == [
-            "invalid UTF-8 bytes on lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 2 more replaced with U+FFFD; the rest of the file is UTF-8 and was read as such",
-        ])
+        #expect(
+            read.diagnostics.map(\.message) == [
+                "invalid UTF-8 bytes on lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 2 more replaced with U+FFFD; the rest of the file is UTF-8 and was read as such"
+            ])
         #expect(read.activities.count == 12)
         #expect(read.activities.first?.name == "Caf\u{FFFD} Zürich Café")
     }
@@ -156,8 +167,9 @@ import Testing
         profile.columns = [.date: .name("When"), .amount: .name("Amount")]
         profile.hasHeader = true
         var collector = StatementCollector()
-        try CSVStatementReader().read(ByteInput(bytes: Array("When,Amount\nsoon,1.00\nlater,2.00\n".utf8), displayName: "t.csv"),
-                                      options: ReadOptions(csvProfile: profile), into: &collector)
+        try CSVStatementReader().read(
+            ByteInput(bytes: Array("When,Amount\nsoon,1.00\nlater,2.00\n".utf8), displayName: "t.csv"),
+            options: ReadOptions(csvProfile: profile), into: &collector)
         let error = try #require(collector.errors.first)
         #expect(error.code == "csv.no-dates")
         #expect(error.notes.last == Self.note)

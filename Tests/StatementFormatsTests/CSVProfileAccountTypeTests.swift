@@ -23,7 +23,9 @@ import Testing
     }
 
     @Test func aCardLookingExportPrintsAccountTypeCard() throws {
-        let bytes = Array("Transaction Date,Description,Amount\n05/14/2024,STARBUCKS,6.45\n05/15/2024,AMAZON,23.99\n05/16/2024,SHELL OIL,40.00\n05/20/2024,PAYMENT THANK YOU,-500.00\n".utf8)
+        let bytes = Array(
+            "Transaction Date,Description,Amount\n05/14/2024,STARBUCKS,6.45\n05/15/2024,AMAZON,23.99\n05/16/2024,SHELL OIL,40.00\n05/20/2024,PAYMENT THANK YOU,-500.00\n"
+                .utf8)
         let dialect = try detectCSV(bytes, name: "card.csv").dialect
         #expect(dialect.amountSign == .inverted)
         #expect(dialect.accountKind == .creditCard)

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func aPreambleTheHeaderAndALabelledFooterAreSkippedWithTheirReasons() throws {
-        let runs = try Self.census("""
+        let runs = try Self.census(
+            """
             Kontonummer;DE12 3456 7890
             Zeitraum;01.05.2024 - 31.05.2024
 
@@ -35,7 +36,8 @@ import Testing
     }
 
     @Test func aRepeatedHeaderAndBalanceRowsInsideTheTableAreSkipped() throws {
-        let runs = try Self.census("""
+        let runs = try Self.census(
+            """
             Date,Description,Amount
             2024-05-01,Opening balance,100.00
             2024-05-02,Coffee,-3.50
@@ -44,12 +46,16 @@ import Testing
             2024-05-04,Closing balance,88.50
 
             """)
-        #expect(runs == ["1 header 1", "2 balance-row 1", "3 transactions 1", "4 repeated-header 1", "5 transactions 1",
-                         "6 balance-row 1"])
+        #expect(
+            runs == [
+                "1 header 1", "2 balance-row 1", "3 transactions 1", "4 repeated-header 1", "5 transactions 1",
+                "6 balance-row 1",
+            ])
     }
 
     @Test func aBadRowInTheMiddleIsAnErrorBetweenTransactions() throws {
-        let runs = try Self.census("""
+        let runs = try Self.census(
+            """
             Date,Description,Amount
             2024-05-01,Rent,-800.00
             2024-05-02,Coffee,lots
@@ -61,7 +67,8 @@ import Testing
     }
 
     @Test func aProfileNamingAColumnTheHeaderLacksLeavesTheFileUnread() throws {
-        let runs = try Self.census("""
+        let runs = try Self.census(
+            """
             Date,Description,Amount
             2024-05-01,Rent,-800.00
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatementFormats
 
 /// What the tokenizer made of an input: records (as trimmed strings), their lines, and problems.
@@ -19,10 +20,12 @@ func tokenize(_ bytes: [UInt8], chunk: Int, delimiter: UInt8 = UInt8(ascii: ",")
     var buffer: [UInt8] = []
     func run(isFinal: Bool) {
         let consumed = buffer.withUnsafeBufferPointer { input in
-            tokenizer.tokenize(input, isFinal: isFinal, onRecord: { record in
-                result.records.append(record.strings)
-                result.lines.append(record.line)
-            }, onProblem: { result.problems.append($0) })
+            tokenizer.tokenize(
+                input, isFinal: isFinal,
+                onRecord: { record in
+                    result.records.append(record.strings)
+                    result.lines.append(record.line)
+                }, onProblem: { result.problems.append($0) })
         }
         #expect(consumed <= buffer.count)
         buffer.removeFirst(consumed)
@@ -50,9 +53,10 @@ func tokenize(_ text: String, chunk: Int = .max, delimiter: Character = ",", max
 }
 
 /// The chunk sizes for which tokenizing `bytes` does not give `expected`, and the first wrong result.
-func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 1 << 20, delimiter: UInt8 = UInt8(ascii: ","),
-                       expected: Tokenized) -> (chunks: [Int], first: Tokenized?)
-{
+func chunkSizesFailing(
+    _ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 1 << 20, delimiter: UInt8 = UInt8(ascii: ","),
+    expected: Tokenized
+) -> (chunks: [Int], first: Tokenized?) {
     var failing: [Int] = []
     var first: Tokenized?
     for chunk in chunks {
@@ -92,12 +96,14 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
         .init("doubled quotes inside quotes", "\"say \"\"hi\"\"\",x\n", [["say \"hi\"", "x"]], lines: [1]),
         .init("field of one escaped quote", "\"\"\"\"\n", [["\""]], lines: [1]),
         .init("empty quoted field", "\"\",x\n", [["", "x"]], lines: [1]),
-        .init("embedded LF counted in line numbers", "\"multi\nline\",x\nnext,y\n",
-              [["multi\nline", "x"], ["next", "y"]], lines: [1, 3]),
+        .init(
+            "embedded LF counted in line numbers", "\"multi\nline\",x\nnext,y\n",
+            [["multi\nline", "x"], ["next", "y"]], lines: [1, 3]),
         .init("embedded CRLF counted once", "\"a\r\nb\",x\r\nnext\r\n", [["a\r\nb", "x"], ["next"]], lines: [1, 3]),
         .init("several embedded newlines", "\"1\n2\n3\"\n\"4\n5\"\nz", [["1\n2\n3"], ["4\n5"], ["z"]], lines: [1, 4, 6]),
-        .init("quoted delimiter, newline and quote together", "id,\"memo, \"\"x\"\"\nmore\",9\n",
-              [["id", "memo, \"x\"\nmore", "9"]], lines: [1]),
+        .init(
+            "quoted delimiter, newline and quote together", "id,\"memo, \"\"x\"\"\nmore\",9\n",
+            [["id", "memo, \"x\"\nmore", "9"]], lines: [1]),
         .init("trailing delimiter gives an empty last field", "a,b,\nc,d,\n", [["a", "b", ""], ["c", "d", ""]], lines: [1, 2]),
         .init("trailing delimiter at the end of the input", "a,b,", [["a", "b", ""]], lines: [1]),
         .init("delimiters only", ",,\n", [["", "", ""]], lines: [1]),
@@ -141,23 +147,31 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
     }
 
     static let broken: [Broken] = [
-        .init(name: "unterminated quote: reading resumes on the next line", input: "a,\"b\nc,d\n",
-              records: [["c", "d"]], lines: [2], problems: [unterminated(line: 1, column: 3)]),
-        .init(name: "unterminated quote after good records", input: "x,y\nok,\"bad\nnext,1\nlast,2\n",
-              records: [["x", "y"], ["next", "1"], ["last", "2"]], lines: [1, 3, 4], problems: [unterminated(line: 2, column: 4)]),
-        .init(name: "unterminated quote: column counts characters, not bytes", input: "é€,\"b\nc\n",
-              records: [["c"]], lines: [2], problems: [unterminated(line: 1, column: 4)]),
-        .init(name: "unterminated quote at the very start, no newline", input: "\"abc",
-              records: [], lines: [], problems: [unterminated(line: 1, column: 1)]),
-        .init(name: "unterminated quote on the last line", input: "a\n\"b,c", records: [["a"]], lines: [1],
-              problems: [unterminated(line: 2, column: 1)]),
-        .init(name: "unterminated quote with CRLF resumes after the CRLF", input: "\"a\r\nb\r\n",
-              records: [["b"]], lines: [2], problems: [unterminated(line: 1, column: 1)]),
-        .init(name: "unterminated quote: a doubled quote inside does not close it", input: "\"a\"\"b\nc\n",
-              records: [["c"]], lines: [2], problems: [unterminated(line: 1, column: 1)]),
+        .init(
+            name: "unterminated quote: reading resumes on the next line", input: "a,\"b\nc,d\n",
+            records: [["c", "d"]], lines: [2], problems: [unterminated(line: 1, column: 3)]),
+        .init(
+            name: "unterminated quote after good records", input: "x,y\nok,\"bad\nnext,1\nlast,2\n",
+            records: [["x", "y"], ["next", "1"], ["last", "2"]], lines: [1, 3, 4], problems: [unterminated(line: 2, column: 4)]),
+        .init(
+            name: "unterminated quote: column counts characters, not bytes", input: "é€,\"b\nc\n",
+            records: [["c"]], lines: [2], problems: [unterminated(line: 1, column: 4)]),
+        .init(
+            name: "unterminated quote at the very start, no newline", input: "\"abc",
+            records: [], lines: [], problems: [unterminated(line: 1, column: 1)]),
+        .init(
+            name: "unterminated quote on the last line", input: "a\n\"b,c", records: [["a"]], lines: [1],
+            problems: [unterminated(line: 2, column: 1)]),
+        .init(
+            name: "unterminated quote with CRLF resumes after the CRLF", input: "\"a\r\nb\r\n",
+            records: [["b"]], lines: [2], problems: [unterminated(line: 1, column: 1)]),
+        .init(
+            name: "unterminated quote: a doubled quote inside does not close it", input: "\"a\"\"b\nc\n",
+            records: [["c"]], lines: [2], problems: [unterminated(line: 1, column: 1)]),
         // Reading resumes after the line that opened the quote, so the quote is reported once.
-        .init(name: "unterminated quote in a record that began with a multi-line field is reported once",
-              input: "\"ok\nfine\",\"bad\nnext\n", records: [["next"]], lines: [3], problems: [unterminated(line: 2, column: 7)]),
+        .init(
+            name: "unterminated quote in a record that began with a multi-line field is reported once",
+            input: "\"ok\nfine\",\"bad\nnext\n", records: [["next"]], lines: [3], problems: [unterminated(line: 2, column: 7)]),
     ]
 
     /// Problems are found alike whole and byte by byte (with no record-length limit in play).
@@ -198,10 +212,12 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
     /// line after it, whatever the chunk size.
     @Test func unterminatedQuotePastTheLimit() {
         let input = "ok,1\n\"abc\n" + (3...9).map { "r\($0),\($0)\n" }.joined()
-        let expected = Tokenized(records: [["ok", "1"]] + (3...9).map { ["r\($0)", "\($0)"] }, lines: [1] + Array(3...9),
-                                 problems: [Self.unterminated(line: 2, column: 1)])
-        let sweep = chunkSizesFailing(Array(input.utf8), [Int.max] + Array(1...input.utf8.count), maxRecordBytes: 16,
-                                      expected: expected)
+        let expected = Tokenized(
+            records: [["ok", "1"]] + (3...9).map { ["r\($0)", "\($0)"] }, lines: [1] + Array(3...9),
+            problems: [Self.unterminated(line: 2, column: 1)])
+        let sweep = chunkSizesFailing(
+            Array(input.utf8), [Int.max] + Array(1...input.utf8.count), maxRecordBytes: 16,
+            expected: expected)
         // The open quote's position is kept relative to its record, so it is right even when the
         // same call emitted records before stopping inside the quote.
         #expect(sweep.chunks.isEmpty, "first wrong: \(String(describing: sweep.first))")
@@ -232,18 +248,21 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
         let bytes = Array("h\né,\"b\nc\",d\n".utf8)
         var locations: [[String]] = []
         _ = bytes.withUnsafeBufferPointer {
-            tokenizer.tokenize($0, isFinal: true, onRecord: { record in
-                var row = (0..<record.count).map { "\(record.location(ofField: $0))" }
-                row.append("end \(record.endLocation)")
-                row.append(record.rawText)
-                locations.append(row)
-            }, onProblem: { _ in })
+            tokenizer.tokenize(
+                $0, isFinal: true,
+                onRecord: { record in
+                    var row = (0..<record.count).map { "\(record.location(ofField: $0))" }
+                    row.append("end \(record.endLocation)")
+                    row.append(record.rawText)
+                    locations.append(row)
+                }, onProblem: { _ in })
         }
-        #expect(locations == [
-            ["(line: 1, column: 1)", "end (line: 1, column: 2)", "h"],
-            // the quoted field starts at its opening quote; é is one column
-            ["(line: 2, column: 1)", "(line: 2, column: 3)", "(line: 3, column: 4)", "end (line: 3, column: 5)", "é,\"b\nc\",d"],
-        ])
+        #expect(
+            locations == [
+                ["(line: 1, column: 1)", "end (line: 1, column: 2)", "h"],
+                // the quoted field starts at its opening quote; é is one column
+                ["(line: 2, column: 1)", "(line: 2, column: 3)", "(line: 3, column: 4)", "end (line: 3, column: 5)", "é,\"b\nc\",d"],
+            ])
     }
 
     @Test(arguments: [
@@ -262,12 +281,14 @@ func chunkSizesFailing(_ bytes: [UInt8], _ chunks: [Int], maxRecordBytes: Int = 
         let tokenizer = CSVTokenizer(delimiter: UInt8(ascii: ","))
         var checked = false
         _ = [0x61, 0xFF, 0x2C, 0x62, 0x0A].withUnsafeBufferPointer {
-            tokenizer.tokenize($0, isFinal: true, onRecord: { record in
-                #expect(record.validatedString(0) == nil, "invalid UTF-8 is flagged")
-                #expect(record.string(0) == "a\u{FFFD}", "or replaced")
-                #expect(record.validatedString(1) == "b")
-                checked = true
-            }, onProblem: { _ in })
+            tokenizer.tokenize(
+                $0, isFinal: true,
+                onRecord: { record in
+                    #expect(record.validatedString(0) == nil, "invalid UTF-8 is flagged")
+                    #expect(record.string(0) == "a\u{FFFD}", "or replaced")
+                    #expect(record.validatedString(1) == "b")
+                    checked = true
+                }, onProblem: { _ in })
         }
         #expect(checked)
     }

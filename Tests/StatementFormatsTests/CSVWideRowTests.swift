@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 /// A row far wider than any statement's (10^6 fields) is an error at its line saying so, in
@@ -21,12 +22,15 @@ struct CSVWideRowTests {
     static let cases: [Case] = [
         Case(testDescription: "a file of one 10^6-field row", text: wide("x") + "\n", activities: 0, at: "1", tableFound: false),
         Case(testDescription: "a 10^6-field row of dates", text: wide("2024-05-01") + "\n2024-05-01,x,1.00\n", activities: 0, at: "1", tableFound: false),
-        Case(testDescription: "a 10^6-field first line, then rows", text: wide("a") + "\n2024-05-01,x,1.00\n2024-05-02,y,2.00\n",
-             activities: 2, at: "1:2049", tableFound: true),
-        Case(testDescription: "under a header, a text row (footer-like)", text: "Date,Name,Amount\n2024-05-01,x,1.00\n" + wide("a") + "\n",
-             activities: 1, at: "3:2049", tableFound: true),
-        Case(testDescription: "under a header, a row with 10^6 extra amounts", text: "Date,Name,Amount\n2024-05-01,x,1.00\n2024-05-02,y," + wide("2") + "\n",
-             activities: 1, at: "3:2058", tableFound: true),
+        Case(
+            testDescription: "a 10^6-field first line, then rows", text: wide("a") + "\n2024-05-01,x,1.00\n2024-05-02,y,2.00\n",
+            activities: 2, at: "1:2049", tableFound: true),
+        Case(
+            testDescription: "under a header, a text row (footer-like)", text: "Date,Name,Amount\n2024-05-01,x,1.00\n" + wide("a") + "\n",
+            activities: 1, at: "3:2049", tableFound: true),
+        Case(
+            testDescription: "under a header, a row with 10^6 extra amounts", text: "Date,Name,Amount\n2024-05-01,x,1.00\n2024-05-02,y," + wide("2") + "\n",
+            activities: 1, at: "3:2058", tableFound: true),
     ]
 
     @Test(arguments: cases)
@@ -52,8 +56,10 @@ struct CSVWideRowTests {
 
     @Test("the short-row files of issue 15 are detected with no preamble: nothing silently skipped")
     func shortRowFilesStartAtLineOne() throws {
-        for text in [",,,.8\n,,,3\n1-MAY-24,,,.8\n,,,3\n1-MAY-24,,\rm",
-                     "2024-05-01,Coffee,-3.00\n2024-05-02,Tea,-2.50\n2024-05-04,Rent\n2024-05-05,Bread,-1.20\n"] {
+        for text in [
+            ",,,.8\n,,,3\n1-MAY-24,,,.8\n,,,3\n1-MAY-24,,\rm",
+            "2024-05-01,Coffee,-3.00\n2024-05-02,Tea,-2.50\n2024-05-04,Rent\n2024-05-05,Bread,-1.20\n",
+        ] {
             let detection = try detectCSV(text)
             #expect(detection.dialect.skip == 0)
         }

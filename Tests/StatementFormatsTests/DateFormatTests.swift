@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 @Suite struct DateFormatTests {

@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 /// The fast path for records in the writer's shape must answer exactly as the general path: the
@@ -25,8 +26,10 @@ import Testing
         return line.withUnsafeBufferPointer { fast.read($0, into: &record, fields: &fields) }
     }
 
-    static func expectSame(_ lines: [[UInt8]], options: ReadOptions = ReadOptions(),
-                           sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func expectSame(
+        _ lines: [[UInt8]], options: ReadOptions = ReadOptions(),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let fast = try read(lines, fast: true, options: options)
         let general = try read(lines, fast: false, options: options)
         #expect(fast.activities == general.activities, sourceLocation: sourceLocation)
@@ -78,11 +81,15 @@ import Testing
 
     static let lineCases: [LineCase] = [
         .init(testDescription: "as the writer writes it", line: record(), fast: true),
-        .init(testDescription: "every field set", line: record([
-            "account": #""Checking""#, "address": #""Main St 1""#, "memo": #""POS 0503""#, "category": #""Food:Groceries""#,
-            "fitid": #""20240503001""#, "checkNumber": #""1001""#]), fast: true),
-        .init(testDescription: "every optional field null",
-              line: record(["id": "null", "currency": "null", "type": "null", "source": "null"]), fast: true),
+        .init(
+            testDescription: "every field set",
+            line: record([
+                "account": #""Checking""#, "address": #""Main St 1""#, "memo": #""POS 0503""#, "category": #""Food:Groceries""#,
+                "fitid": #""20240503001""#, "checkNumber": #""1001""#,
+            ]), fast: true),
+        .init(
+            testDescription: "every optional field null",
+            line: record(["id": "null", "currency": "null", "type": "null", "source": "null"]), fast: true),
         .init(testDescription: "optional keys left out", line: #"{"date":"2024-05-03","name":"Coffee","amount":"-3.50"}"#, fast: true),
         .init(testDescription: "an id that is not pfin's", line: record(["id": #""4F2A-99""#]), fast: true),
         .init(testDescription: "an id in upper case", line: record(["id": #""00000000000000A1""#]), fast: true),

@@ -1,7 +1,8 @@
 import FinanceCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import StatementFormats
 
 /// Format detection with the JSON Lines reader registered: pfin's own output is JSON Lines, and
@@ -13,17 +14,20 @@ import TestSupport
         let format: StatementFormat
     }
 
-    static let pfinLine = #"{"id":"a668693a484041a7","account":null,"date":"2024-05-30","name":"Telekom","address":null,"amount":"-39.95","currency":"EUR","memo":null,"type":"expense","category":null,"fitid":null,"checkNumber":null,"source":"a.csv:8"}"#
+    static let pfinLine =
+        #"{"id":"a668693a484041a7","account":null,"date":"2024-05-30","name":"Telekom","address":null,"amount":"-39.95","currency":"EUR","memo":null,"type":"expense","category":null,"fitid":null,"checkNumber":null,"source":"a.csv:8"}"#
 
     static let cases: [SniffCase] = [
         .init(testDescription: "pfin's JSON Lines", bytes: Array((pfinLine + "\n" + pfinLine + "\n").utf8), format: .jsonl),
         .init(testDescription: "one record, no line break", bytes: Array(pfinLine.utf8), format: .jsonl),
         .init(testDescription: "byte-order mark, blank lines, CRLF", bytes: [0xEF, 0xBB, 0xBF] + Array("\r\n\n  \(pfinLine)\r\n".utf8), format: .jsonl),
         .init(testDescription: "another tool's records with only an amount", bytes: Array(#"{"amount": -4.5, "payee": "x"}"#.utf8 + [0x0A]), format: .jsonl),
-        .init(testDescription: "a first record with bad values is still JSON Lines",
-              bytes: Array(#"{"date":"01.05.2024","amount":"1,00"}"#.utf8 + [0x0A]), format: .jsonl),
-        .init(testDescription: "a first line longer than the sniffed prefix",
-              bytes: Array((#"{"date":"2024-05-30","name":""# + String(repeating: "x", count: 6000) + "\"}\n").utf8), format: .jsonl),
+        .init(
+            testDescription: "a first record with bad values is still JSON Lines",
+            bytes: Array(#"{"date":"01.05.2024","amount":"1,00"}"#.utf8 + [0x0A]), format: .jsonl),
+        .init(
+            testDescription: "a first line longer than the sniffed prefix",
+            bytes: Array((#"{"date":"2024-05-30","name":""# + String(repeating: "x", count: 6000) + "\"}\n").utf8), format: .jsonl),
         .init(testDescription: "JSON objects without date or amount", bytes: Array("{\"foo\":1}\n{\"foo\":2}\n".utf8), format: .csv),
         .init(testDescription: "CSV whose first header cell has braces", bytes: Array("{id},date,amount\n1,2024-05-03,-3.50\n".utf8), format: .csv),
         .init(testDescription: "CSV whose first cell is a JSON object", bytes: Array("{\"date\":1},name,amount\n1,x,2\n".utf8), format: .csv),

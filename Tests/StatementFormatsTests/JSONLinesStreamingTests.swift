@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The file around the records: line breaks, byte-order mark, blank lines, long lines, and
@@ -21,23 +22,29 @@ import Testing
 
     static let layoutCases: [LayoutCase] = [
         .init(testDescription: "LF", bytes: Array("\(a)\n\(b)\n".utf8), read: ["A@1", "B@2"], problems: []),
-        .init(testDescription: "CRLF, with a bad line: columns as with LF",
-              bytes: Array("\(a)\r\n\(bad)\r\n\(b)\r\n".utf8), read: ["A@1", "B@3"],
-              problems: [#"2:31: error: expected a decimal amount like "-54.20" in "amount", found 'x'"#]),
+        .init(
+            testDescription: "CRLF, with a bad line: columns as with LF",
+            bytes: Array("\(a)\r\n\(bad)\r\n\(b)\r\n".utf8), read: ["A@1", "B@3"],
+            problems: [#"2:31: error: expected a decimal amount like "-54.20" in "amount", found 'x'"#]),
         .init(testDescription: "no line break after the last record", bytes: Array("\(a)\n\(b)".utf8), read: ["A@1", "B@2"], problems: []),
-        .init(testDescription: "no line break after a bad last record", bytes: Array("\(a)\n\(bad)".utf8), read: ["A@1"],
-              problems: [#"2:31: error: expected a decimal amount like "-54.20" in "amount", found 'x'"#]),
-        .init(testDescription: "blank and whitespace-only lines are skipped and still counted",
-              bytes: Array("\n\(a)\n\n   \n\t\r\n\(b)\n\n".utf8), read: ["A@2", "B@6"], problems: []),
-        .init(testDescription: "byte-order mark: skipped, takes no column",
-              bytes: [0xEF, 0xBB, 0xBF] + Array("\(bad)\n\(a)\n".utf8), read: ["A@2"],
-              problems: [#"1:31: error: expected a decimal amount like "-54.20" in "amount", found 'x'"#]),
-        .init(testDescription: "byte-order mark and CRLF", bytes: [0xEF, 0xBB, 0xBF] + Array("\(a)\r\n\(b)\r\n".utf8), read: ["A@1", "B@2"],
-              problems: []),
+        .init(
+            testDescription: "no line break after a bad last record", bytes: Array("\(a)\n\(bad)".utf8), read: ["A@1"],
+            problems: [#"2:31: error: expected a decimal amount like "-54.20" in "amount", found 'x'"#]),
+        .init(
+            testDescription: "blank and whitespace-only lines are skipped and still counted",
+            bytes: Array("\n\(a)\n\n   \n\t\r\n\(b)\n\n".utf8), read: ["A@2", "B@6"], problems: []),
+        .init(
+            testDescription: "byte-order mark: skipped, takes no column",
+            bytes: [0xEF, 0xBB, 0xBF] + Array("\(bad)\n\(a)\n".utf8), read: ["A@2"],
+            problems: [#"1:31: error: expected a decimal amount like "-54.20" in "amount", found 'x'"#]),
+        .init(
+            testDescription: "byte-order mark and CRLF", bytes: [0xEF, 0xBB, 0xBF] + Array("\(a)\r\n\(b)\r\n".utf8), read: ["A@1", "B@2"],
+            problems: []),
         .init(testDescription: "a byte-order mark alone", bytes: [0xEF, 0xBB, 0xBF], read: [], problems: []),
         .init(testDescription: "an empty file: no transactions, no error", bytes: [], read: [], problems: []),
-        .init(testDescription: "a lone CR inside a line is whitespace", bytes: Array("{\"date\":\"2024-05-01\",\r\"amount\":\"-1.00\",\"name\":\"A\"}\n".utf8),
-              read: ["A@1"], problems: []),
+        .init(
+            testDescription: "a lone CR inside a line is whitespace", bytes: Array("{\"date\":\"2024-05-01\",\r\"amount\":\"-1.00\",\"name\":\"A\"}\n".utf8),
+            read: ["A@1"], problems: []),
     ]
 
     @Test(arguments: layoutCases)
@@ -66,17 +73,24 @@ import Testing
 
     static let longLineCases: [LongLineCase] = [
         .init(testDescription: "exactly at the limit: read", text: padded(100) + "\n" + b + "\n", read: ["A@1", "B@2"], problems: []),
-        .init(testDescription: "one byte over: skipped, reading goes on", text: padded(101) + "\n" + b + "\n", read: ["B@2"],
-              problems: ["1:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line"]),
-        .init(testDescription: "several chunks long, between good lines", text: a + "\n" + padded(1000) + "\n" + b + "\n", read: ["A@1", "B@3"],
-              problems: ["2:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line"]),
-        .init(testDescription: "two long lines in a row", text: padded(500) + "\n" + padded(300) + "\n" + a + "\n", read: ["A@3"],
-              problems: ["1:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line",
-                         "2:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line"]),
-        .init(testDescription: "a long last line without a line break", text: a + "\n" + padded(777), read: ["A@1"],
-              problems: ["2:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line"]),
-        .init(testDescription: "a long run of blank lines is many short lines", text: String(repeating: "\n", count: 500) + a + "\n",
-              read: ["A@501"], problems: []),
+        .init(
+            testDescription: "one byte over: skipped, reading goes on", text: padded(101) + "\n" + b + "\n", read: ["B@2"],
+            problems: ["1:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line"]),
+        .init(
+            testDescription: "several chunks long, between good lines", text: a + "\n" + padded(1000) + "\n" + b + "\n", read: ["A@1", "B@3"],
+            problems: ["2:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line"]),
+        .init(
+            testDescription: "two long lines in a row", text: padded(500) + "\n" + padded(300) + "\n" + a + "\n", read: ["A@3"],
+            problems: [
+                "1:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line",
+                "2:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line",
+            ]),
+        .init(
+            testDescription: "a long last line without a line break", text: a + "\n" + padded(777), read: ["A@1"],
+            problems: ["2:1: error: line longer than 100 bytes; expected one transaction per line, skipped to the end of the line"]),
+        .init(
+            testDescription: "a long run of blank lines is many short lines", text: String(repeating: "\n", count: 500) + a + "\n",
+            read: ["A@501"], problems: []),
     ]
 
     @Test(arguments: longLineCases)
@@ -93,9 +107,11 @@ import Testing
         let huge = #"{"date":"2024-05-01","amount":"-1.00","name":""# + String(repeating: "x", count: 3 << 20) + "\"}"
         let result = try readJSONL(huge + "\n" + Self.b + "\n")
         #expect(result.activities.map(\.name) == ["B"])
-        #expect(result.diagnostics.map(brief)
+        #expect(
+            result.diagnostics.map(brief)
                 == ["1:1: error: line longer than 1 MiB; expected one transaction per line, skipped to the end of the line"])
-        #expect(result.diagnostics.first?.notes
+        #expect(
+            result.diagnostics.first?.notes
                 == ["check that this is JSON Lines (one object per line) and not a JSON array or another kind of file"])
     }
 

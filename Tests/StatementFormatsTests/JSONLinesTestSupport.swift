@@ -1,21 +1,24 @@
 import FinanceCore
 import Foundation
+
 @testable import StatementFormats
 
 /// Reads JSON Lines held in memory, optionally with small limits to reach long lines and chunk
 /// boundaries with small inputs.
-func readJSONL(_ bytes: [UInt8], name: String = "in.jsonl", options: ReadOptions = ReadOptions(),
-               maximumLineBytes: Int = JSONLinesReader.defaultMaximumLineBytes, chunkSize: Int = 1 << 20) throws -> Collector
-{
+func readJSONL(
+    _ bytes: [UInt8], name: String = "in.jsonl", options: ReadOptions = ReadOptions(),
+    maximumLineBytes: Int = JSONLinesReader.defaultMaximumLineBytes, chunkSize: Int = 1 << 20
+) throws -> Collector {
     var collector = Collector()
     let reader = JSONLinesReader(maximumLineBytes: maximumLineBytes, chunkSize: chunkSize)
     try reader.read(ByteInput(bytes: bytes, displayName: name), options: options, into: &collector)
     return collector
 }
 
-func readJSONL(_ text: String, name: String = "in.jsonl", options: ReadOptions = ReadOptions(),
-               maximumLineBytes: Int = JSONLinesReader.defaultMaximumLineBytes, chunkSize: Int = 1 << 20) throws -> Collector
-{
+func readJSONL(
+    _ text: String, name: String = "in.jsonl", options: ReadOptions = ReadOptions(),
+    maximumLineBytes: Int = JSONLinesReader.defaultMaximumLineBytes, chunkSize: Int = 1 << 20
+) throws -> Collector {
     try readJSONL(Array(text.utf8), name: name, options: options, maximumLineBytes: maximumLineBytes, chunkSize: chunkSize)
 }
 

@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 /// Account names for the journals: the shared mapping (`JournalAccounts`) and each tool's spelling.
@@ -69,7 +70,8 @@ import Testing
         else { return false }
         while let s = scalars.next() {
             let category = s.properties.generalCategory
-            let ok = s == "-" || category == .decimalNumber
+            let ok =
+                s == "-" || category == .decimalNumber
                 || [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(category)
             if !ok { return false }
         }
@@ -86,42 +88,60 @@ import Testing
     }
 
     static let mappings: [Mapping] = [
-        Mapping(quirk: "expense category under Expenses", category: "Food:Groceries", type: .expense,
-                ledger: "Expenses:Food:Groceries", beancount: "Expenses:Food:Groceries"),
-        Mapping(quirk: "a category not under Income is spending, money in a refund", category: "Salary", type: .income,
-                ledger: "Expenses:Salary", beancount: "Expenses:Salary"),
-        Mapping(quirk: "category naming its root keeps it", category: "Income:Salary", type: .income,
-                ledger: "Income:Salary", beancount: "Income:Salary"),
-        Mapping(quirk: "root matched ignoring case", category: "liabilities:car loan", type: .expense,
-                ledger: "Liabilities:car loan", beancount: "Liabilities:Car-Loan"),
-        Mapping(quirk: "refund of a spending category books under Expenses", category: "Food:Groceries", type: .income,
-                ledger: "Expenses:Food:Groceries", beancount: "Expenses:Food:Groceries"),
-        Mapping(quirk: "income given back stays under Income", category: "Income:Salary", type: .expense,
-                ledger: "Income:Salary", beancount: "Income:Salary"),
-        Mapping(quirk: "a transfer with an income category never posts to Income", category: "Income:From People",
-                type: .transfer, ledger: "Assets:Transfers:From People", beancount: "Assets:Transfers:From-People"),
-        Mapping(quirk: "a Transfers category is a transfer whatever the type", category: "Transfers:Savings", type: .expense,
-                ledger: "Assets:Transfers:Savings", beancount: "Assets:Transfers:Savings"),
-        Mapping(quirk: "Assets category is a transfer to that account", category: "Assets:Cash", type: .expense,
-                ledger: "Assets:Cash", beancount: "Assets:Cash"),
-        Mapping(quirk: "uncategorised expense", category: nil, type: .expense,
-                ledger: "Expenses:Uncategorised", beancount: "Expenses:Uncategorised"),
-        Mapping(quirk: "uncategorised income", category: nil, type: .income,
-                ledger: "Income:Uncategorised", beancount: "Income:Uncategorised"),
-        Mapping(quirk: "transfer drops a leading Transfers", category: "Transfers:Credit Card", type: .transfer,
-                ledger: "Assets:Transfers:Credit Card", beancount: "Assets:Transfers:Credit-Card"),
-        Mapping(quirk: "transfer without category", category: nil, type: .transfer,
-                ledger: "Assets:Transfers:Unmatched", beancount: "Assets:Transfers:Unmatched"),
-        Mapping(quirk: "transfer named only Transfers", category: "Transfers", type: .transfer,
-                ledger: "Assets:Transfers:Unmatched", beancount: "Assets:Transfers:Unmatched"),
-        Mapping(quirk: "empty components dropped", category: ":Food::Groceries:", type: .expense,
-                ledger: "Expenses:Food:Groceries", beancount: "Expenses:Food:Groceries"),
-        Mapping(quirk: "components that spell to nothing fall back", category: "&&&", type: .expense,
-                ledger: "Expenses:&&&", beancount: "Expenses:Uncategorised"),
-        Mapping(quirk: "a root alone gets the default leaf", category: "Expenses", type: .expense,
-                ledger: "Expenses:Uncategorised", beancount: "Expenses:Uncategorised"),
-        Mapping(quirk: "coffee & snacks", category: "Food:coffee & snacks", type: .expense,
-                ledger: "Expenses:Food:coffee & snacks", beancount: "Expenses:Food:Coffee-Snacks"),
+        Mapping(
+            quirk: "expense category under Expenses", category: "Food:Groceries", type: .expense,
+            ledger: "Expenses:Food:Groceries", beancount: "Expenses:Food:Groceries"),
+        Mapping(
+            quirk: "a category not under Income is spending, money in a refund", category: "Salary", type: .income,
+            ledger: "Expenses:Salary", beancount: "Expenses:Salary"),
+        Mapping(
+            quirk: "category naming its root keeps it", category: "Income:Salary", type: .income,
+            ledger: "Income:Salary", beancount: "Income:Salary"),
+        Mapping(
+            quirk: "root matched ignoring case", category: "liabilities:car loan", type: .expense,
+            ledger: "Liabilities:car loan", beancount: "Liabilities:Car-Loan"),
+        Mapping(
+            quirk: "refund of a spending category books under Expenses", category: "Food:Groceries", type: .income,
+            ledger: "Expenses:Food:Groceries", beancount: "Expenses:Food:Groceries"),
+        Mapping(
+            quirk: "income given back stays under Income", category: "Income:Salary", type: .expense,
+            ledger: "Income:Salary", beancount: "Income:Salary"),
+        Mapping(
+            quirk: "a transfer with an income category never posts to Income", category: "Income:From People",
+            type: .transfer, ledger: "Assets:Transfers:From People", beancount: "Assets:Transfers:From-People"),
+        Mapping(
+            quirk: "a Transfers category is a transfer whatever the type", category: "Transfers:Savings", type: .expense,
+            ledger: "Assets:Transfers:Savings", beancount: "Assets:Transfers:Savings"),
+        Mapping(
+            quirk: "Assets category is a transfer to that account", category: "Assets:Cash", type: .expense,
+            ledger: "Assets:Cash", beancount: "Assets:Cash"),
+        Mapping(
+            quirk: "uncategorised expense", category: nil, type: .expense,
+            ledger: "Expenses:Uncategorised", beancount: "Expenses:Uncategorised"),
+        Mapping(
+            quirk: "uncategorised income", category: nil, type: .income,
+            ledger: "Income:Uncategorised", beancount: "Income:Uncategorised"),
+        Mapping(
+            quirk: "transfer drops a leading Transfers", category: "Transfers:Credit Card", type: .transfer,
+            ledger: "Assets:Transfers:Credit Card", beancount: "Assets:Transfers:Credit-Card"),
+        Mapping(
+            quirk: "transfer without category", category: nil, type: .transfer,
+            ledger: "Assets:Transfers:Unmatched", beancount: "Assets:Transfers:Unmatched"),
+        Mapping(
+            quirk: "transfer named only Transfers", category: "Transfers", type: .transfer,
+            ledger: "Assets:Transfers:Unmatched", beancount: "Assets:Transfers:Unmatched"),
+        Mapping(
+            quirk: "empty components dropped", category: ":Food::Groceries:", type: .expense,
+            ledger: "Expenses:Food:Groceries", beancount: "Expenses:Food:Groceries"),
+        Mapping(
+            quirk: "components that spell to nothing fall back", category: "&&&", type: .expense,
+            ledger: "Expenses:&&&", beancount: "Expenses:Uncategorised"),
+        Mapping(
+            quirk: "a root alone gets the default leaf", category: "Expenses", type: .expense,
+            ledger: "Expenses:Uncategorised", beancount: "Expenses:Uncategorised"),
+        Mapping(
+            quirk: "coffee & snacks", category: "Food:coffee & snacks", type: .expense,
+            ledger: "Expenses:Food:coffee & snacks", beancount: "Expenses:Food:Coffee-Snacks"),
     ]
 
     @Test("category to the other side's account", arguments: mappings)
@@ -134,8 +154,9 @@ import Testing
         #expect(JournalAccounts.bank("Checking 1234", spelling: LedgerAccountName.component) == "Assets:Bank:Checking 1234")
         #expect(JournalAccounts.bank("Checking 1234", spelling: BeancountAccountName.component) == "Assets:Bank:Checking-1234")
         #expect(JournalAccounts.bank(nil, spelling: LedgerAccountName.component) == "Assets:Bank:Unnamed")
-        #expect(JournalAccounts.bank("Chase:Card", spelling: BeancountAccountName.component) == "Assets:Bank:Chase:Card",
-                "a colon in an account name makes a sub-account")
+        #expect(
+            JournalAccounts.bank("Chase:Card", spelling: BeancountAccountName.component) == "Assets:Bank:Chase:Card",
+            "a colon in an account name makes a sub-account")
         #expect(JournalAccounts.bank("***", spelling: BeancountAccountName.component) == "Assets:Bank:Unnamed")
     }
 }

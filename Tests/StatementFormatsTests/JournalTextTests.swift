@@ -1,11 +1,14 @@
 import Testing
+
 @testable import StatementFormats
 
 /// `JournalText`: the word-at-a-time copy gives exactly what rewriting byte by byte gives, wherever
 /// in the text the byte to rewrite falls.
 @Suite struct JournalTextTests {
-    static let specials: [UInt8] = [0x09, 0x0A, 0x0D, 0x00, 0x7F, UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: ")"),
-                                    UInt8(ascii: "\""), UInt8(ascii: "\\"), 0xC3, UInt8(ascii: " ")]
+    static let specials: [UInt8] = [
+        0x09, 0x0A, 0x0D, 0x00, 0x7F, UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: ")"),
+        UInt8(ascii: "\""), UInt8(ascii: "\\"), 0xC3, UInt8(ascii: " "),
+    ]
 
     /// The rule for one byte, written out plainly.
     static func expected(_ b: UInt8, _ context: JournalText.Context) -> UInt8 {
@@ -18,8 +21,9 @@ import Testing
         }
     }
 
-    @Test("ledger contexts, a special byte at every position of texts of every length",
-          arguments: [JournalText.Context.ledgerPayee, .ledgerNote, .ledgerCode, .comment])
+    @Test(
+        "ledger contexts, a special byte at every position of texts of every length",
+        arguments: [JournalText.Context.ledgerPayee, .ledgerNote, .ledgerCode, .comment])
     func ledger(_ context: JournalText.Context) {
         for length in 1...20 {
             for position in 0..<length {
@@ -49,9 +53,13 @@ import Testing
                     }
                     var expected: [UInt8] = []
                     for b in text {
-                        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { expected += [UInt8(ascii: "\\"), b] }
-                        else if b < 0x20 || b == 0x7F { expected.append(UInt8(ascii: " ")) }
-                        else { expected.append(b) }
+                        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                            expected += [UInt8(ascii: "\\"), b]
+                        } else if b < 0x20 || b == 0x7F {
+                            expected.append(UInt8(ascii: " "))
+                        } else {
+                            expected.append(b)
+                        }
                     }
                     #expect(Array(out.prefix(n)) == expected, "length \(length), byte \(special) at \(position)")
                 }

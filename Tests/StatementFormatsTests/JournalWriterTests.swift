@@ -1,7 +1,8 @@
 import FinanceCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import StatementFormats
 
 /// `LedgerWriter` and `BeancountWriter`: golden files for activities with everything a journal
@@ -9,38 +10,46 @@ import TestSupport
 @Suite struct JournalWriterTests {
     static let usd = CurrencyCode("USD"), eur = CurrencyCode("EUR"), jpy = CurrencyCode("JPY"), kwd = CurrencyCode("KWD")
 
-    static func activity(_ id: UInt64, account: String? = "Checking 1234", date: String = "2024-05-03", name: String,
-                         units: Int64, scale: UInt8 = 2, currency: CurrencyCode? = usd, memo: String? = nil,
-                         type: PaymentType? = nil, category: String? = nil, fitid: String? = nil,
-                         checkNumber: String? = nil, file: String = "Samples/bank.csv") -> PaymentActivity
-    {
-        PaymentActivity(id: ActivityID(value: id), account: account, date: LocalDate(iso: date) ?? LocalDate(daysSinceEpoch: 0),
-                        name: name, amount: Money(units: units, scale: scale, currency: currency), memo: memo, type: type,
-                        category: category, fitid: fitid, checkNumber: checkNumber,
-                        source: SourceLocation(file: file, line: Int(id & 0xFF) + 1))
+    static func activity(
+        _ id: UInt64, account: String? = "Checking 1234", date: String = "2024-05-03", name: String,
+        units: Int64, scale: UInt8 = 2, currency: CurrencyCode? = usd, memo: String? = nil,
+        type: PaymentType? = nil, category: String? = nil, fitid: String? = nil,
+        checkNumber: String? = nil, file: String = "Samples/bank.csv"
+    ) -> PaymentActivity {
+        PaymentActivity(
+            id: ActivityID(value: id), account: account, date: LocalDate(iso: date) ?? LocalDate(daysSinceEpoch: 0),
+            name: name, amount: Money(units: units, scale: scale, currency: currency), memo: memo, type: type,
+            category: category, fitid: fitid, checkNumber: checkNumber,
+            source: SourceLocation(file: file, line: Int(id & 0xFF) + 1))
     }
 
     /// Special characters in names and categories, several currencies, no currency, transfers,
     /// uncategorised rows, memos, FITIDs and check numbers.
     static let awkward: [PaymentActivity] = [
-        activity(0x01, date: "2024-05-03", name: "Whole Foods Market", units: -5420, memo: "POS 0503",
-                 category: "Food:Groceries", fitid: "20240503001"),
+        activity(
+            0x01, date: "2024-05-03", name: "Whole Foods Market", units: -5420, memo: "POS 0503",
+            category: "Food:Groceries", fitid: "20240503001"),
         activity(0x02, date: "2024-05-01", name: "ACME Corp Payroll", units: 215_000, category: "Income:Salary"),
-        activity(0x03, date: "2024-05-04", name: "Café \"Le Zinc\"; Paris | 2e", units: -450, currency: eur,
-                 memo: "carte; 04/05 | sans contact", category: "food:coffee & snacks"),
+        activity(
+            0x03, date: "2024-05-04", name: "Café \"Le Zinc\"; Paris | 2e", units: -450, currency: eur,
+            memo: "carte; 04/05 | sans contact", category: "food:coffee & snacks"),
         activity(0x04, date: "2024-05-05", name: "(Pending) Amazon", units: -1999, category: "Shopping:Online"),
         activity(0x05, date: "2024-05-06", name: "Check 1001", units: -7500, checkNumber: "1001"),
         activity(0x06, date: "2024-05-07", name: "To savings", units: -10_000, type: .transfer, category: "Transfers:Savings"),
         activity(0x07, date: "2024-05-08", name: "Unknown transfer", units: 2500, type: .transfer),
         activity(0x08, account: nil, date: "2024-05-09", name: "No account, no currency", units: -1005, scale: 3, currency: nil),
-        activity(0x09, date: "2024-05-10", name: "Line one\nLine two\ttab", units: -300, memo: "back\\slash",
-                 category: "Travel\t(Work)  [2024]"),
-        activity(0x0A, account: "Tokyo 口座", date: "2024-05-11", name: "コンビニ", units: -500, scale: 0, currency: jpy,
-                 category: "日本:食費"),
-        activity(0x0B, account: "NBK", date: "2024-05-12", name: "Refund", units: 1250, scale: 3, currency: kwd,
-                 category: "Shopping"),
-        activity(0x0C, date: "2024-05-13", name: "Fee waived", units: 0, fitid: "F,1 2", checkNumber: "12)3",
-                 file: "Samples/odd \"name\".csv"),
+        activity(
+            0x09, date: "2024-05-10", name: "Line one\nLine two\ttab", units: -300, memo: "back\\slash",
+            category: "Travel\t(Work)  [2024]"),
+        activity(
+            0x0A, account: "Tokyo 口座", date: "2024-05-11", name: "コンビニ", units: -500, scale: 0, currency: jpy,
+            category: "日本:食費"),
+        activity(
+            0x0B, account: "NBK", date: "2024-05-12", name: "Refund", units: 1250, scale: 3, currency: kwd,
+            category: "Shopping"),
+        activity(
+            0x0C, date: "2024-05-13", name: "Fee waived", units: 0, fitid: "F,1 2", checkNumber: "12)3",
+            file: "Samples/odd \"name\".csv"),
     ]
 
     static func write(_ activities: [PaymentActivity], _ format: StatementFormat, statements: [StatementInfo] = []) throws
@@ -63,8 +72,9 @@ import TestSupport
 
     /// Compares with `Fixtures/journal/NAME` (`TestSupport.Golden`).
     static func checkGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        Golden.check(actual, at: Repository.fixtures.appendingPathComponent("journal").appendingPathComponent(name),
-                     shownAs: "Fixtures/journal/\(name)", sourceLocation: sourceLocation)
+        Golden.check(
+            actual, at: Repository.fixtures.appendingPathComponent("journal").appendingPathComponent(name),
+            shownAs: "Fixtures/journal/\(name)", sourceLocation: sourceLocation)
     }
 
     @Test("golden output", arguments: [(StatementFormat.ledger, "awkward.journal"), (.beancount, "awkward.beancount")])
@@ -87,9 +97,12 @@ import TestSupport
         #expect(!text.contains("-0.00"), "zero has no sign")
     }
 
-    @Test("a transfer between two accounts the statements named posts to their pair's clearing account, from either side",
-          arguments: [(StatementFormat.ledger, "Assets:Transfers:Checking 1234 and Visa Card"),
-                      (.beancount, "Assets:Transfers:Checking-1234-And-Visa-Card")])
+    @Test(
+        "a transfer between two accounts the statements named posts to their pair's clearing account, from either side",
+        arguments: [
+            (StatementFormat.ledger, "Assets:Transfers:Checking 1234 and Visa Card"),
+            (.beancount, "Assets:Transfers:Checking-1234-And-Visa-Card"),
+        ])
     func transfersBetweenKnownAccountsMeet(_ format: StatementFormat, _ clearing: String) throws {
         let statements = ["Checking 1234", "Visa Card"].map { StatementInfo(account: Account(id: $0), source: SourceLocation(file: "in.qif", line: 1)) }
         let activities = [
@@ -161,8 +174,9 @@ import TestSupport
 
     @Test(.enabled(if: tool("hledger") != nil)) func hledgerReadsTheJournal() throws {
         let text = try Self.write(Self.awkward, .ledger).text
-        let (status, out) = try Self.run(Self.tool("hledger") ?? "", ["-f", "FILE", "bal", "--flat", "-O", "csv", "--layout", "bare"],
-                                         on: text, named: "a.journal")
+        let (status, out) = try Self.run(
+            Self.tool("hledger") ?? "", ["-f", "FILE", "bal", "--flat", "-O", "csv", "--layout", "bare"],
+            on: text, named: "a.journal")
         #expect(status == 0, "\(out)")
         #expect(out.contains(#""Expenses:food:coffee & snacks","EUR","4.50""#))
         #expect(out.contains(#""Assets:Bank:Unnamed","XXX","-1.005""#))
@@ -170,8 +184,9 @@ import TestSupport
 
     @Test(.enabled(if: tool("ledger") != nil)) func ledgerReadsTheJournal() throws {
         let text = try Self.write(Self.awkward, .ledger).text
-        let (status, out) = try Self.run(Self.tool("ledger") ?? "", ["-f", "FILE", "reg", "--format", "%(code)|%(payee)|%(tag(\"id\"))\n"],
-                                         on: text, named: "a.journal")
+        let (status, out) = try Self.run(
+            Self.tool("ledger") ?? "", ["-f", "FILE", "reg", "--format", "%(code)|%(payee)|%(tag(\"id\"))\n"],
+            on: text, named: "a.journal")
         #expect(status == 0, "\(out)")
         #expect(out.contains("|(Pending) Amazon|0000000000000004"), "the empty code keeps the parenthesis in the payee")
         #expect(out.contains("1001|Check 1001|0000000000000005"))

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// Bad MT940 input: each problem has its exact message and location, the good lines around it are
@@ -16,26 +17,36 @@ import Testing
     static let goodLine = ":61:240314D1,00NTRFNONREF\n"
 
     static let lineCases: [LineCase] = [
-        .init(testDescription: "value date that no calendar has (31 February is read as the last day)", line: ":61:240232D1,00NTRF",
-              expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '240232'"),
-        .init(testDescription: "value date in month 13", line: ":61:241301D1,00NTRF",
-              expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '241301'"),
-        .init(testDescription: "value date cut short", line: ":61:2403",
-              expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '2403'"),
-        .init(testDescription: "entry date in month 13", line: ":61:2403141314D1,00NTRF",
-              expected: "t.sta:5:11: error: expected an entry date MMDD after the value date (like 0315) in the :61: statement line, found '1314'"),
-        .init(testDescription: "mark neither C nor D", line: ":61:240314X1,00NTRF",
-              expected: "t.sta:5:11: error: expected a debit/credit mark C, D, RC or RD in the :61: statement line, found 'X'"),
-        .init(testDescription: "reversal without C or D", line: ":61:240314RX1,00NTRF",
-              expected: "t.sta:5:11: error: expected a debit/credit mark C, D, RC or RD in the :61: statement line, found 'RX'"),
-        .init(testDescription: "amount with a decimal point", line: ":61:240314D1.00NTRF",
-              expected: "t.sta:5:12: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found '1.00'"),
-        .init(testDescription: "amount starting with its comma", line: ":61:240314D,50NTRF",
-              expected: "t.sta:5:12: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found ',50'"),
-        .init(testDescription: "amount with two commas", line: ":61:2403140314C1,0,0NTRF",
-              expected: "t.sta:5:16: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found '1,0,0'"),
-        .init(testDescription: "amount of 19 digits", line: ":61:240314C1234567890123456789,00NTRF",
-              expected: "t.sta:5:12: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found '1234567890123456789,00'"),
+        .init(
+            testDescription: "value date that no calendar has (31 February is read as the last day)", line: ":61:240232D1,00NTRF",
+            expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '240232'"),
+        .init(
+            testDescription: "value date in month 13", line: ":61:241301D1,00NTRF",
+            expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '241301'"),
+        .init(
+            testDescription: "value date cut short", line: ":61:2403",
+            expected: "t.sta:5:5: error: expected a value date YYMMDD (like 240315) in the :61: statement line, found '2403'"),
+        .init(
+            testDescription: "entry date in month 13", line: ":61:2403141314D1,00NTRF",
+            expected: "t.sta:5:11: error: expected an entry date MMDD after the value date (like 0315) in the :61: statement line, found '1314'"),
+        .init(
+            testDescription: "mark neither C nor D", line: ":61:240314X1,00NTRF",
+            expected: "t.sta:5:11: error: expected a debit/credit mark C, D, RC or RD in the :61: statement line, found 'X'"),
+        .init(
+            testDescription: "reversal without C or D", line: ":61:240314RX1,00NTRF",
+            expected: "t.sta:5:11: error: expected a debit/credit mark C, D, RC or RD in the :61: statement line, found 'RX'"),
+        .init(
+            testDescription: "amount with a decimal point", line: ":61:240314D1.00NTRF",
+            expected: "t.sta:5:12: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found '1.00'"),
+        .init(
+            testDescription: "amount starting with its comma", line: ":61:240314D,50NTRF",
+            expected: "t.sta:5:12: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found ',50'"),
+        .init(
+            testDescription: "amount with two commas", line: ":61:2403140314C1,0,0NTRF",
+            expected: "t.sta:5:16: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found '1,0,0'"),
+        .init(
+            testDescription: "amount of 19 digits", line: ":61:240314C1234567890123456789,00NTRF",
+            expected: "t.sta:5:12: error: expected an amount with a decimal comma (like 1234,56) in the :61: statement line, found '1234567890123456789,00'"),
     ]
 
     @Test(arguments: lineCases)
@@ -50,10 +61,11 @@ import Testing
     @Test func balanceMismatchIsAWarningAtTheClosingBalance() throws {
         let result = try readMT940(mt940Statement(Self.goodLine, closing: "C240314EUR999,50"))
         #expect(result.activities.count == 1)
-        #expect(result.diagnostics.map(\.description) == [
-            "t.sta:6:6: warning: the closing balance 999.50 EUR does not match the opening balance 1000.00 EUR and the 1 statement line (-1.00): expected 999.00 EUR\n"
-                + "t.sta:6:6: note: a statement line may be missing from the export, or the file was edited; compare it with the bank's statement",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.sta:6:6: warning: the closing balance 999.50 EUR does not match the opening balance 1000.00 EUR and the 1 statement line (-1.00): expected 999.00 EUR\n"
+                    + "t.sta:6:6: note: a statement line may be missing from the export, or the file was edited; compare it with the bank's statement"
+            ])
     }
 
     @Test func malformedBalance() throws {
@@ -67,10 +79,11 @@ import Testing
         let text = ":20:R\n" + Self.goodLine + "-\n"
         let plain = try readMT940(text)
         #expect(plain.activities.map { $0.currency } == [nil])
-        #expect(plain.diagnostics.map(\.description) == [
-            "t.sta:2: warning: statement line before the account (:25:) and opening balance (:60F:) of its statement, so its currency is unknown\n"
-                + "t.sta:2: note: its amounts have no currency; pass --currency (such as --currency EUR) to set one",
-        ])
+        #expect(
+            plain.diagnostics.map(\.description) == [
+                "t.sta:2: warning: statement line before the account (:25:) and opening balance (:60F:) of its statement, so its currency is unknown\n"
+                    + "t.sta:2: note: its amounts have no currency; pass --currency (such as --currency EUR) to set one"
+            ])
         let told = try readMT940(text, options: ReadOptions(currency: CurrencyCode("CHF")))
         #expect(told.activities.map { $0.currency?.description } == ["CHF"])
         #expect(told.diagnostics.first?.notes == ["its amounts were read in CHF as --currency says"])
@@ -86,9 +99,10 @@ import Testing
     @Test func nulBytesMeanABinaryFile() throws {
         let result = try readMT940(Array(":20:R\n:25:A\n".utf8) + [0, 1, 2] + Array(Self.goodLine.utf8))
         #expect(result.activities.isEmpty)
-        #expect(result.diagnostics.map { $0.description.split(separator: "\n")[0] } == [
-            "t.sta:3: error: this looks like a binary file (a NUL byte at offset 12), not an MT940 statement; expected text",
-        ])
+        #expect(
+            result.diagnostics.map { $0.description.split(separator: "\n")[0] } == [
+                "t.sta:3: error: this looks like a binary file (a NUL byte at offset 12), not an MT940 statement; expected text"
+            ])
     }
 
     @Test func invalidUTF8InAUTF8FileIsReplacedAndReported() throws {
@@ -108,15 +122,18 @@ import Testing
 
     @Test func latin1AfterAnASCIIStartIsReadAsWindows1252() throws {
         let reader = MT940StatementReader(maximumLineBytes: 1 << 16, chunkSize: 64, detectionWindow: 32)
-        let text = bytes(mt940Statement(":61:240314D1,00NTRFNONREF\n:86:166?00GUTSCHRIFT?20SVWZ+Miete?32J{FC}rgen Ha{DF}\n"
-                                        + ":61:240314D2,00NTRFNONREF\n:86:B{E4}ckerei\nM{FC}hlenweg 3\n", closing: "C240314EUR997,00"))
+        let text = bytes(
+            mt940Statement(
+                ":61:240314D1,00NTRFNONREF\n:86:166?00GUTSCHRIFT?20SVWZ+Miete?32J{FC}rgen Ha{DF}\n"
+                    + ":61:240314D2,00NTRFNONREF\n:86:B{E4}ckerei\nM{FC}hlenweg 3\n", closing: "C240314EUR997,00"))
         let result = try readMT940(text, reader: reader)
         #expect(result.activities.map(\.name) == ["Jürgen Haß", "Bäckerei"])
         #expect(result.activities.map(\.memo) == ["Miete", "Mühlenweg 3"], "line starts follow the re-decoded text")
-        #expect(result.diagnostics.map(\.description) == [
-            "t.sta:6:5: warning: this text is not UTF-8 as the start of the file is; it and any like it were read as Windows-1252 (ISO 8859-1)\n"
-                + "t.sta:6:5: note: check the accented letters of this file's names and memos",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.sta:6:5: warning: this text is not UTF-8 as the start of the file is; it and any like it were read as Windows-1252 (ISO 8859-1)\n"
+                    + "t.sta:6:5: note: check the accented letters of this file's names and memos"
+            ])
     }
 
     @Test func overlongLineIsSkippedWithoutHoldingIt() throws {
@@ -131,9 +148,10 @@ import Testing
 
     @Test func emptyFile() throws {
         let result = try readMT940("")
-        #expect(result.diagnostics.map(\.description) == [
-            "t.sta:1: error: the file is empty; expected an MT940 statement\nt.sta:1: note: 'pfin identify t.sta' shows what each reader saw",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "t.sta:1: error: the file is empty; expected an MT940 statement\nt.sta:1: note: 'pfin identify t.sta' shows what each reader saw"
+            ])
     }
 
     @Test func textWithoutFieldsIsNotMT940() throws {
@@ -144,9 +162,10 @@ import Testing
     }
 
     @Test func unknownTagsAreIgnored() throws {
-        let result = try readMT940(":20:R\n:21:NONREF\n:13D:2403141200+0100\n:25:A\n:34F:EURD0,\n:60F:C240301EUR5,00\n"
-                                   + Self.goodLine + ":86:Kiosk\n:NS:22Kiosk am Markt\n:99Z:whatever\n:62F:C240314EUR4,00\n:64:C240314EUR4,00\n"
-                                   + ":65:C240315EUR4,00\n-\n")
+        let result = try readMT940(
+            ":20:R\n:21:NONREF\n:13D:2403141200+0100\n:25:A\n:34F:EURD0,\n:60F:C240301EUR5,00\n"
+                + Self.goodLine + ":86:Kiosk\n:NS:22Kiosk am Markt\n:99Z:whatever\n:62F:C240314EUR4,00\n:64:C240314EUR4,00\n"
+                + ":65:C240315EUR4,00\n-\n")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(result.activities.map(\.name) == ["Kiosk"])
         #expect(result.activities.map(\.memo) == [nil], "the :NS: line is a field of its own, not part of the narrative")

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// MT940 by its tag structure, wherever it starts: after banks' preambles, as MT942, as fragments;
@@ -15,11 +16,15 @@ import Testing
     }
 
     @Test func evidenceNamesThePreambleAndEachFieldWithItsLine() throws {
-        #expect(try Self.sniff("preamble-bic-line.sta") == Sniff(score: 90, evidence: [
-            "the bank's BIC 'COBADEFFXXX' at line 1 before the fields",
-            "':20:' at line 2", "':25:' at line 3", "':28C:' at line 4", "':60F:' at line 5", "':61:' at line 6", "':86:' at line 7",
-            "':62F:' at line 11",
-        ]))
+        #expect(
+            try Self.sniff("preamble-bic-line.sta")
+                == Sniff(
+                    score: 90,
+                    evidence: [
+                        "the bank's BIC 'COBADEFFXXX' at line 1 before the fields",
+                        "':20:' at line 2", "':25:' at line 3", "':28C:' at line 4", "':60F:' at line 5", "':61:' at line 6", "':86:' at line 7",
+                        "':62F:' at line 11",
+                    ]))
     }
 
     struct PreambleCase: Sendable, CustomTestStringConvertible {
@@ -31,12 +36,14 @@ import Testing
     static let preambles: [PreambleCase] = [
         .init(testDescription: "a line 940", file: "preamble-940-line.sta", evidence: "the message type '940' at line 1 before the fields"),
         .init(testDescription: "a :940: line", file: "preamble-940-tag.sta", evidence: "the message type tag ':940:' at line 1 before the fields"),
-        .init(testDescription: "a 0000 01 record", file: "preamble-transmission-header.sta",
-              evidence: "a transmission header record '0000 01TESTNL2AXXXX00001' at line 1 before the fields"),
+        .init(
+            testDescription: "a 0000 01 record", file: "preamble-transmission-header.sta",
+            evidence: "a transmission header record '0000 01TESTNL2AXXXX00001' at line 1 before the fields"),
         .init(testDescription: "SWIFT blocks", file: "swift-blocks-on-separate-lines.sta", evidence: "SWIFT block headers '{1:…' at line 1"),
         .init(testDescription: "a leading -", file: "leading-separator-line.sta", evidence: "a '-' separator line at line 1 before the fields"),
-        .init(testDescription: "BIC, 940, BIC", file: "abn-style-preamble-before-every-message.sta",
-              evidence: "the bank's BIC 'ABNANL2A' at line 1 before the fields"),
+        .init(
+            testDescription: "BIC, 940, BIC", file: "abn-style-preamble-before-every-message.sta",
+            evidence: "the bank's BIC 'ABNANL2A' at line 1 before the fields"),
     ]
 
     @Test(arguments: preambles)
@@ -53,9 +60,13 @@ import Testing
         #expect(interim.evidence.first == "an MT942 interim report: ':13D:'/':34F:'/':90D:' fields and no opening balance")
         #expect(interim.evidence.contains("':90C:' at line 15"))
         let fragments = try Self.sniff("statement-lines-only.sta")
-        #expect(fragments == Sniff(score: 75, evidence: [
-            "statement lines without statement headers (no ':20:', ':25:' or ':60F:')", "':61:' at line 1", "':86:' at line 2",
-        ]))
+        #expect(
+            fragments
+                == Sniff(
+                    score: 75,
+                    evidence: [
+                        "statement lines without statement headers (no ':20:', ':25:' or ':60F:')", "':61:' at line 1", "':86:' at line 2",
+                    ]))
         #expect(MT940StatementReader.sniff(Array(":61:240301D1,00NTRFNONREF\n:61:240302C2,00NTRFNONREF\n".utf8)) == 70)
     }
 
@@ -75,16 +86,21 @@ import Testing
     }
 
     static let negatives: [NegativeCase] = [
-        .init(testDescription: "one :20: at a line start in other text", text: "Notes\n:20: call the bank\nthat is all\n",
-              reason: "only ':20:' at line 2; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'"),
-        .init(testDescription: "the same tag twice", text: ":20:A\n:20:B\n",
-              reason: "only ':20:' at line 1; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'"),
-        .init(testDescription: ":61: and :86: that are not a statement line", text: ":61: see below\n:86: nothing\n",
-              reason: "only ':86:' at line 2; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'"),
-        .init(testDescription: "tags inside CSV cells", text: "date,memo,amount\n2024-03-01,:20: :25: :60F:,5.00\n",
-              reason: "no MT940 field tags (':20:', ':25:', ':61:'…) at the start of a line"),
-        .init(testDescription: "a BIC and 940 without fields", text: "COBADEFFXXX\n940\nDate;Amount\n",
-              reason: "no MT940 field tags (':20:', ':25:', ':61:'…) at the start of a line"),
+        .init(
+            testDescription: "one :20: at a line start in other text", text: "Notes\n:20: call the bank\nthat is all\n",
+            reason: "only ':20:' at line 2; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'"),
+        .init(
+            testDescription: "the same tag twice", text: ":20:A\n:20:B\n",
+            reason: "only ':20:' at line 1; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'"),
+        .init(
+            testDescription: ":61: and :86: that are not a statement line", text: ":61: see below\n:86: nothing\n",
+            reason: "only ':86:' at line 2; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'"),
+        .init(
+            testDescription: "tags inside CSV cells", text: "date,memo,amount\n2024-03-01,:20: :25: :60F:,5.00\n",
+            reason: "no MT940 field tags (':20:', ':25:', ':61:'…) at the start of a line"),
+        .init(
+            testDescription: "a BIC and 940 without fields", text: "COBADEFFXXX\n940\nDate;Amount\n",
+            reason: "no MT940 field tags (':20:', ':25:', ':61:'…) at the start of a line"),
     ]
 
     @Test(arguments: negatives)

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// What real banks' MT940 files do that SWIFT does not allow, read with one warning per file and
@@ -28,11 +29,12 @@ import Testing
         #expect(result.activities.isEmpty)
         #expect(result.codes == ["mt940.lenient.calendar-day@5:5", "mt940.lenient.calendar-day@7:11", "mt940.lenient.calendar-day@9:7"])
         #expect(result.errors.count == 3)
-        #expect(result.diagnostics.map(\.message) == [
-            "the value date '240230' is 30 February, a day the month does not have; read as its last day, 2024-02-29, and so every such date in this file (refused under --strict)",
-            "the entry date '0230' is 30 February, a day the month does not have; read as its last day, 2024-02-29, and so every such date in this file (refused under --strict)",
-            "the date of the :62F: balance '240230' is 30 February, a day the month does not have; read as its last day, 2024-02-29, and so every such date in this file (refused under --strict)",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "the value date '240230' is 30 February, a day the month does not have; read as its last day, 2024-02-29, and so every such date in this file (refused under --strict)",
+                "the entry date '0230' is 30 February, a day the month does not have; read as its last day, 2024-02-29, and so every such date in this file (refused under --strict)",
+                "the date of the :62F: balance '240230' is 30 February, a day the month does not have; read as its last day, 2024-02-29, and so every such date in this file (refused under --strict)",
+            ])
         #expect(result.diagnostics.first?.notes == ["without --strict it is read as 2024-02-29, the month's last day; this transaction or balance was skipped"])
     }
 
@@ -62,18 +64,22 @@ import Testing
 
     static let wrapCases: [WrapCase] = [
         .init(testDescription: "bank reference on the next line", line: "240314D1,00NTRFNONREF//\nB9\nKIOSK", expected: "-1.00|B9|KIOSK", wrapped: true),
-        .init(testDescription: "owner's reference and bank reference on the next line", line: "240314D1,00NTRF\nNONREF//B8",
-              expected: "-1.00|B8|", wrapped: true),
+        .init(
+            testDescription: "owner's reference and bank reference on the next line", line: "240314D1,00NTRF\nNONREF//B8",
+            expected: "-1.00|B8|", wrapped: true),
         .init(testDescription: "owner's reference cut", line: "240314D1,00NTRFINV-\n77//B7", expected: "-1.00|B7|", wrapped: true),
         .init(testDescription: "cut inside the amount", line: "240314D12\n,50NTRFNONREF", expected: "-12.50||", wrapped: true),
         .init(testDescription: "cut before the transaction type", line: "240314D1,00\nNTRFNONREF//B5", expected: "-1.00|B5|", wrapped: true),
         .init(testDescription: "cut inside the value date", line: "2403\n14D1,00NTRFNONREF//B4", expected: "-1.00|B4|", wrapped: true),
-        .init(testDescription: "supplementary details after a whole line", line: "240314D1,00NTRFNONREF//B2\nCARD 1234 KIOSK",
-              expected: "-1.00|B2|CARD 1234 KIOSK", wrapped: false),
-        .init(testDescription: "an IBAN as supplementary details", line: "240314C3,00N541NONREF\nNL20TEST0001234567",
-              expected: "3.00||NL20TEST0001234567", wrapped: false),
-        .init(testDescription: "free text after the type is no reference", line: "240314D1,00NTRF\nCARD 1234 KIOSK",
-              expected: "-1.00||CARD 1234 KIOSK", wrapped: false),
+        .init(
+            testDescription: "supplementary details after a whole line", line: "240314D1,00NTRFNONREF//B2\nCARD 1234 KIOSK",
+            expected: "-1.00|B2|CARD 1234 KIOSK", wrapped: false),
+        .init(
+            testDescription: "an IBAN as supplementary details", line: "240314C3,00N541NONREF\nNL20TEST0001234567",
+            expected: "3.00||NL20TEST0001234567", wrapped: false),
+        .init(
+            testDescription: "free text after the type is no reference", line: "240314D1,00NTRF\nCARD 1234 KIOSK",
+            expected: "-1.00||CARD 1234 KIOSK", wrapped: false),
     ]
 
     @Test(arguments: wrapCases)
@@ -99,30 +105,34 @@ import Testing
     @Test func interimReportTakesItsCurrencyFromTheFloorLimit() throws {
         let result = try Self.quirk("mt942-interim-report.sta")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.rows == [
-            "2024-03-08|Tagblatt Verlag|-23.10|EUR|DE44500105175407324931",
-            "2024-03-08|Kaffeebar|-7.90|EUR|DE44500105175407324931",
-            "2024-03-08|Lena Vogel|500.00|EUR|DE44500105175407324931",
-        ])
+        #expect(
+            result.rows == [
+                "2024-03-08|Tagblatt Verlag|-23.10|EUR|DE44500105175407324931",
+                "2024-03-08|Kaffeebar|-7.90|EUR|DE44500105175407324931",
+                "2024-03-08|Lena Vogel|500.00|EUR|DE44500105175407324931",
+            ])
         #expect(result.statements.map(\.currency) == [CurrencyCode("EUR")])
         #expect(result.statements.first?.ledgerBalance == nil)
     }
 
     @Test func interimTotalsAreChecked() throws {
-        let text = ":20:R\n:25:A\n:34F:EURD0,\n:13D:2403081430+0100\n:61:240308D2,50NMSCNONREF\n:61:240308C1,00NMSCNONREF\n"
+        let text =
+            ":20:R\n:25:A\n:34F:EURD0,\n:13D:2403081430+0100\n:61:240308D2,50NMSCNONREF\n:61:240308C1,00NMSCNONREF\n"
             + ":90D:2EUR4,50\n:90C:1EUR1,00\n:90C:X\n"
         let result = try readMT940(text)
         #expect(result.codes == ["mt940.totals-mismatch@7:6", "mt940.bad-total@9:6"], "no truncation warning: MT942 has no closing balance")
-        #expect(result.diagnostics.first?.message
-            == "the :90D: total is 2 debit entries of 4.50 EUR, but the report's statement lines are 1 debit entry of 2.50 EUR")
+        #expect(
+            result.diagnostics.first?.message
+                == "the :90D: total is 2 debit entries of 4.50 EUR, but the report's statement lines are 1 debit entry of 2.50 EUR")
         #expect(result.diagnostics.last?.message == "expected a number of entries, a currency and a sum (like 2EUR115,50) in the :90C: total, found 'X'")
     }
 
     @Test func interimReportWithoutFloorLimitSaysWhatIsMissing() throws {
         let result = try readMT940(":20:R\n:25:A\n:13D:2403081430+0100\n:61:240308D2,50NMSCNONREF\n-\n")
-        #expect(result.diagnostics.map(\.message) == [
-            "statement line before the floor limit (:34F:) of its statement, so its currency is unknown",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "statement line before the floor limit (:34F:) of its statement, so its currency is unknown"
+            ])
     }
 
     // MARK: Fragments
@@ -134,8 +144,9 @@ import Testing
         #expect(result.activities.allSatisfy { $0.account == nil && $0.currency == nil })
         #expect(result.statements.isEmpty, "no statement without its headers")
         #expect(result.codes == ["mt940.lenient.no-statement-headers@1"])
-        #expect(result.diagnostics.first?.notes
-            == ["pass --account and --currency (such as --currency EUR) to say whose transactions they are and in which currency"])
+        #expect(
+            result.diagnostics.first?.notes
+                == ["pass --account and --currency (such as --currency EUR) to say whose transactions they are and in which currency"])
         let strict = try Self.quirk("statement-lines-only.sta", options: ReadOptions(strict: true))
         #expect(strict.activities.count == 3, "reading fragments changes nothing they say")
     }

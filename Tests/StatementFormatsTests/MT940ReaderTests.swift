@@ -1,18 +1,23 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// Reads MT940 bytes from memory, statements included.
-func readMT940(_ bytes: [UInt8], name: String = "t.sta", options: ReadOptions = ReadOptions(),
-               reader: MT940StatementReader = MT940StatementReader()) throws -> StatementCollector {
+func readMT940(
+    _ bytes: [UInt8], name: String = "t.sta", options: ReadOptions = ReadOptions(),
+    reader: MT940StatementReader = MT940StatementReader()
+) throws -> StatementCollector {
     var collector = StatementCollector()
     try reader.read(ByteInput(bytes: bytes, displayName: name), options: options, into: &collector)
     return collector
 }
 
-func readMT940(_ text: String, name: String = "t.sta", options: ReadOptions = ReadOptions(),
-               reader: MT940StatementReader = MT940StatementReader()) throws -> StatementCollector {
+func readMT940(
+    _ text: String, name: String = "t.sta", options: ReadOptions = ReadOptions(),
+    reader: MT940StatementReader = MT940StatementReader()
+) throws -> StatementCollector {
     try readMT940(Array(text.utf8), name: name, options: options, reader: reader)
 }
 
@@ -35,15 +40,16 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
     @Test func swiftMessagesWithBlockHeaders() throws {
         let result = try Self.readFixture("swift-blocks.mt940")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.rows == [
-            "2024-03-14|Lumen Stream Ltd monthly plan|-15.99|EUR|DE44500105175407324931",
-            "2024-03-14|Lumen Stream Ltd monthly plan|-15.99|EUR|DE44500105175407324931",
-            "2024-03-14|Salary March|1200.00|EUR|DE44500105175407324931",
-            "2024-03-14|Reversed refund|-40.00|EUR|DE44500105175407324931",
-            "2024-03-14||-12.00|EUR|DE44500105175407324931",
-            "2024-03-15|Refund reversal undone|40.00|EUR|DE44500105175407324931",
-            "2024-03-15|Transfer to savings|-3616.02|EUR|DE44500105175407324931",
-        ])
+        #expect(
+            result.rows == [
+                "2024-03-14|Lumen Stream Ltd monthly plan|-15.99|EUR|DE44500105175407324931",
+                "2024-03-14|Lumen Stream Ltd monthly plan|-15.99|EUR|DE44500105175407324931",
+                "2024-03-14|Salary March|1200.00|EUR|DE44500105175407324931",
+                "2024-03-14|Reversed refund|-40.00|EUR|DE44500105175407324931",
+                "2024-03-14||-12.00|EUR|DE44500105175407324931",
+                "2024-03-15|Refund reversal undone|40.00|EUR|DE44500105175407324931",
+                "2024-03-15|Transfer to savings|-3616.02|EUR|DE44500105175407324931",
+            ])
         #expect(sums(result.activities) == ["EUR": "-2460.00"])
         #expect(result.activities.map(\.source.line) == [6, 10, 14, 16, 18, 27, 29])
         let first = try #require(result.activities.first)
@@ -65,8 +71,11 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         let second = try #require(result.statements.last)
         #expect(second.account == Account(id: "DE44500105175407324931", kind: .checking))
         #expect(second.currency == CurrencyCode("EUR"))
-        #expect(second.ledgerBalance == Balance(amount: Money(units: 4000, scale: 2, currency: CurrencyCode("EUR")),
-                                                date: LocalDate(year: 2024, month: 3, day: 15)!))
+        #expect(
+            second.ledgerBalance
+                == Balance(
+                    amount: Money(units: 4000, scale: 2, currency: CurrencyCode("EUR")),
+                    date: LocalDate(year: 2024, month: 3, day: 15)!))
         #expect(second.start == LocalDate(year: 2024, month: 3, day: 14))
         #expect(second.end == LocalDate(year: 2024, month: 3, day: 15))
         #expect(second.source.line == 23)
@@ -75,10 +84,11 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
     @Test func germanStructuredNarrativeInLatin1() throws {
         let result = try Self.readFixture("german-latin1.sta")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.rows == [
-            "2024-03-01|Stadtwerke Münchhausen Energie GmbH|-42.50|EUR|20041155/0123456789",
-            "2024-03-01|Jürgen Haß|250.00|EUR|20041155/0123456789",
-        ])
+        #expect(
+            result.rows == [
+                "2024-03-01|Stadtwerke Münchhausen Energie GmbH|-42.50|EUR|20041155/0123456789",
+                "2024-03-01|Jürgen Haß|250.00|EUR|20041155/0123456789",
+            ])
         let debit = result.activities[0]
         #expect(debit.memo == "Strom März Vertrag 123-4567", "SVWZ only; a 27-character subfield continues without a space")
         #expect(debit.fitid == "RG-4471", "EREF stands in for the missing bank reference")
@@ -164,8 +174,9 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
     }
 
     @Test func narrativeContinuationLinesJoinWithoutSpaces() throws {
-        let text = mt940Statement(":61:240314D9,99NDDTNONREF\n:86:177?00SEPA-LASTSCHRIFT?20EREF+NOTPROVIDED?21SVWZ+Monatsbeitrag Fit\n"
-                                  + "ness?22studio April?32Fitness Mitte e.V.\n", closing: "C240314EUR990,01")
+        let text = mt940Statement(
+            ":61:240314D9,99NDDTNONREF\n:86:177?00SEPA-LASTSCHRIFT?20EREF+NOTPROVIDED?21SVWZ+Monatsbeitrag Fit\n"
+                + "ness?22studio April?32Fitness Mitte e.V.\n", closing: "C240314EUR990,01")
         let result = try readMT940(text)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let a = try #require(result.activities.first)

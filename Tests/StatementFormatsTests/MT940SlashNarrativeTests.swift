@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The structured `:86:` of Dutch banks: `/KEY/value` pairs giving the name, memo and reference.
@@ -20,11 +21,12 @@ import Testing
     @Test func abnAmroStyleWithKeywordsCutAcrossLines() throws {
         let result = try Self.quirk("dutch-structured-86.sta")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(Self.brief(result) == [
-            "J. Jansen|Factuur 123|20240313-001",
-            "Waterbedrijf Oost|1234567890123456|",
-            "Stichting Voorbeeld|Subsidie 2024 project Groen|SUB-2024-17",
-        ])
+        #expect(
+            Self.brief(result) == [
+                "J. Jansen|Factuur 123|20240313-001",
+                "Waterbedrijf Oost|1234567890123456|",
+                "Stichting Voorbeeld|Subsidie 2024 project Groen|SUB-2024-17",
+            ])
     }
 
     @Test func rabobankStyleOrderingPartyAndBeneficiary() throws {
@@ -48,18 +50,23 @@ import Testing
     }
 
     static let cases: [NarrativeCase] = [
-        .init(testDescription: "no NAME: the counterparty's IBAN", narrative: "/TRTP/SEPA INCASSO/IBAN/NL02TEST0123456789/REMI/USTD//Lidmaatschap/",
-              expected: "NL02TEST0123456789|Lidmaatschap|"),
+        .init(
+            testDescription: "no NAME: the counterparty's IBAN", narrative: "/TRTP/SEPA INCASSO/IBAN/NL02TEST0123456789/REMI/USTD//Lidmaatschap/",
+            expected: "NL02TEST0123456789|Lidmaatschap|"),
         .init(testDescription: "no NAME or IBAN: the transaction type", narrative: "/TRTP/KOSTEN/REMI/Rente en kosten/", expected: "KOSTEN|Rente en kosten|"),
-        .init(testDescription: "no REMI: the transaction type is the memo", narrative: "/TRTP/SEPA OVERBOEKING/NAME/P. Smit/EREF/E-1/",
-              expected: "P. Smit|SEPA OVERBOEKING|E-1"),
-        .init(testDescription: "ING's creditor reference form",
-              narrative: "/EREF/E-2//CNTP/NL86TEST0002445588/TESTNL2A/Gemeente Noord/NOORD///REMI/CDTRREFTP//CD/SCOR/ISSR/CUR/CDTRREF/4000123412341234//",
-              expected: "Gemeente Noord|4000123412341234|E-2"),
-        .init(testDescription: "ISO creditor reference", narrative: "/NAME/Energie BV/REMI/STRD/ISO/RF18539007547034/",
-              expected: "Energie BV|RF18539007547034|"),
-        .init(testDescription: "slashes inside the remittance text", narrative: "/NAME/Verhuur BV/REMI/USTD//Huur 03/2024 kamer 4/EREF/NOTPROVIDED",
-              expected: "Verhuur BV|Huur 03/2024 kamer 4|"),
+        .init(
+            testDescription: "no REMI: the transaction type is the memo", narrative: "/TRTP/SEPA OVERBOEKING/NAME/P. Smit/EREF/E-1/",
+            expected: "P. Smit|SEPA OVERBOEKING|E-1"),
+        .init(
+            testDescription: "ING's creditor reference form",
+            narrative: "/EREF/E-2//CNTP/NL86TEST0002445588/TESTNL2A/Gemeente Noord/NOORD///REMI/CDTRREFTP//CD/SCOR/ISSR/CUR/CDTRREF/4000123412341234//",
+            expected: "Gemeente Noord|4000123412341234|E-2"),
+        .init(
+            testDescription: "ISO creditor reference", narrative: "/NAME/Energie BV/REMI/STRD/ISO/RF18539007547034/",
+            expected: "Energie BV|RF18539007547034|"),
+        .init(
+            testDescription: "slashes inside the remittance text", narrative: "/NAME/Verhuur BV/REMI/USTD//Huur 03/2024 kamer 4/EREF/NOTPROVIDED",
+            expected: "Verhuur BV|Huur 03/2024 kamer 4|"),
         .init(testDescription: "a slash first but no keyword: free text", narrative: "/ Kassa 3 Amsterdam", expected: "/ Kassa 3 Amsterdam||"),
         .init(testDescription: "lower-case keywords are text", narrative: "/name/x/remi/y", expected: "/name/x/remi/y||"),
     ]
@@ -73,8 +80,9 @@ import Testing
     }
 
     @Test func germanAndFreeTextNarrativesAreAsBefore() throws {
-        let text = mt940Statement(":61:240314D1,00NTRFNONREF\n:86:166?00GUTSCHRIFT?20SVWZ+Miete?32Anna Schmidt\n"
-                                  + ":61:240314D1,00NTRFNONREF\n:86:BEA   NR:XXXX01 Bakkerij Bol\nPAS123\n", closing: "C240315EUR998,00")
+        let text = mt940Statement(
+            ":61:240314D1,00NTRFNONREF\n:86:166?00GUTSCHRIFT?20SVWZ+Miete?32Anna Schmidt\n"
+                + ":61:240314D1,00NTRFNONREF\n:86:BEA   NR:XXXX01 Bakkerij Bol\nPAS123\n", closing: "C240315EUR998,00")
         let result = try readMT940(text)
         #expect(Self.brief(result) == ["Anna Schmidt|Miete|", "BEA   NR:XXXX01 Bakkerij Bol|PAS123|"])
     }

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// Norma 43 is told by its records' digit columns, with evidence; nothing else is taken for it.
@@ -12,10 +13,14 @@ import Testing
     @Test("a whole file: 95, with the header's fields and where each kind of record is")
     func wholeFile() {
         let sniff = Self.sniff(N43.file(N43.account([-100, 200])))
-        #expect(sniff == Sniff(score: 95, evidence: [
-            "an account header (record 11) at line 1: bank 2100, branch 0418, account 0200051332, 240501 to 240531, currency 978",
-            "2 movement records (22) from line 2", "an account end record (33) at line 6", "an end-of-file record (88) at line 7",
-        ]))
+        #expect(
+            sniff
+                == Sniff(
+                    score: 95,
+                    evidence: [
+                        "an account header (record 11) at line 1: bank 2100, branch 0418, account 0200051332, 240501 to 240531, currency 978",
+                        "2 movement records (22) from line 2", "an account end record (33) at line 6", "an end-of-file record (88) at line 7",
+                    ]))
         #expect(StatementReaders.detect(Array(N43.file(N43.account([-100])).utf8)) == .norma43)
         #expect(StatementReaders.reader(for: .norma43) is Norma43StatementReader)
         #expect(StatementReaders.readableFormats.contains(.norma43))
@@ -38,9 +43,10 @@ import Testing
         #expect(Self.sniff("11;2024-05-01;TALLERES;100,00\n22;2024-05-02;RECIBO;-65,40\n").score == 0)
     }
 
-    @Test("CSV says no to a Norma 43 file, and Norma 43 to every sample",
-          arguments: try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Samples").path)
-              .filter { !$0.hasSuffix(".n43") && !$0.hasSuffix(".md") && !$0.hasSuffix(".pfin") }.sorted())
+    @Test(
+        "CSV says no to a Norma 43 file, and Norma 43 to every sample",
+        arguments: try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Samples").path)
+            .filter { !$0.hasSuffix(".n43") && !$0.hasSuffix(".md") && !$0.hasSuffix(".pfin") }.sorted())
     func noSampleIsNorma43(_ sample: String) throws {
         let prefix = try ByteInput(path: Repository.sample(sample)).peek(upTo: SniffInput.window)
         #expect(Norma43StatementReader.sniff(SniffInput(prefix)).score == 0)

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import StatementFormats
 
 /// The first OFX layer alone: `OFXHeader.parse` on the bytes before the body. Each case is a
 /// header a bank sends, with the quirk in its name.
 @Suite struct OFXHeaderTests {
     /// The nine `KEY:VALUE` lines of an OFX 1.0.2 header.
-    static let fields = ["OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII",
-                         "CHARSET:1252", "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE"]
+    static let fields = [
+        "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII",
+        "CHARSET:1252", "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE",
+    ]
 
     /// The header's fields each followed by `lineEnd`, a blank line, then the body.
     static func sgml(_ lineEnd: String, blankLine: Bool = true) -> [UInt8] {
@@ -29,50 +32,67 @@ import Testing
     static let sgmlLength = fields.joined().utf8.count
 
     static let cases: [Case] = [
-        .init(testDescription: "1.x header with CRLF line ends and a blank line",
-              input: sgml("\r\n"), syntax: .sgml, version: 102, linesBeforeBody: 10, bodyOffset: sgmlLength + 20),
-        .init(testDescription: "1.x header with LF line ends and a blank line",
-              input: sgml("\n"), syntax: .sgml, version: 102, linesBeforeBody: 10, bodyOffset: sgmlLength + 10),
-        .init(testDescription: "1.x header with lone CR line ends (classic Mac) counts each CR as a line",
-              input: sgml("\r"), syntax: .sgml, version: 102, linesBeforeBody: 10, bodyOffset: sgmlLength + 10),
-        .init(testDescription: "1.x header without the blank line before <OFX>",
-              input: sgml("\n", blankLine: false), syntax: .sgml, version: 102, linesBeforeBody: 9, bodyOffset: sgmlLength + 9),
-        .init(testDescription: "whole 1.x header on one line, separated by spaces",
-              input: Array((fields.joined(separator: " ") + "\n<OFX>\n").utf8), syntax: .sgml, version: 102,
-              linesBeforeBody: 1, bodyOffset: sgmlLength + 8 + 1),
-        .init(testDescription: "no line break between the header's last field and <OFX>",
-              input: Array((fields.map { $0 + "\n" }.joined().dropLast() + "<OFX><SIGNONMSGSRSV1>").utf8), syntax: .sgml,
-              version: 102, linesBeforeBody: 8, bodyOffset: sgmlLength + 8),
-        .init(testDescription: "no line breaks anywhere: header fields and body on one line",
-              input: Array((fields.joined(separator: " ") + "<OFX><SIGNONMSGSRSV1><SONRS>").utf8), syntax: .sgml,
-              version: 102, linesBeforeBody: 0, bodyOffset: sgmlLength + 8),
-        .init(testDescription: "byte-order mark and blank lines before the 1.x header",
-              input: bom + Array("\n\r\n  \n".utf8) + sgml("\n"), syntax: .sgml, version: 102, linesBeforeBody: 13,
-              bodyOffset: 3 + 6 + sgmlLength + 10),
-        .init(testDescription: "tabs and spaces around the header's lines",
-              input: Array(("\t" + fields.joined(separator: "  \n\t") + " \n\n<OFX>").utf8), syntax: .sgml, version: 102,
-              linesBeforeBody: 10, bodyOffset: sgmlLength + 1 + 8 * 4 + 3),
-        .init(testDescription: "1.x header with VERSION:160 and lower-case keys",
-              input: Array("ofxheader:100\ndata:OFXSGML\nversion:160\n\n<OFX>".utf8), syntax: .sgml, version: 160,
-              linesBeforeBody: 4, bodyOffset: 40),
-        .init(testDescription: "no header at all: the body alone",
-              input: Array("<OFX>\n<SIGNONMSGSRSV1>\n".utf8), syntax: .sgml, version: nil, linesBeforeBody: 0, bodyOffset: 0),
-        .init(testDescription: "no header, lower-case <ofx> after a BOM and blank lines",
-              input: bom + Array("\r\n\r\n<ofx>\r\n".utf8), syntax: .sgml, version: nil, linesBeforeBody: 2, bodyOffset: 7),
-        .init(testDescription: "2.x XML declaration and <?OFX?> instruction: version 220",
-              input: Array((OFXDocument.xmlHeader + "<OFX>\n").utf8), syntax: .xml, version: 220, linesBeforeBody: 0, bodyOffset: 0),
-        .init(testDescription: "2.x with a byte-order mark: the body starts after it",
-              input: bom + Array("<?xml version=\"1.0\"?><?OFX OFXHEADER=\"200\" VERSION=\"211\"?><OFX>".utf8), syntax: .xml,
-              version: 211, linesBeforeBody: 0, bodyOffset: 3),
-        .init(testDescription: "2.x with single-quoted attributes",
-              input: Array("<?xml version='1.0'?>\n<?OFX OFXHEADER='200' VERSION='202' SECURITY='NONE'?>\n<OFX>".utf8), syntax: .xml,
-              version: 202, linesBeforeBody: 0, bodyOffset: 0),
-        .init(testDescription: "2.x <?OFX?> instruction without an XML declaration",
-              input: Array("<?OFX OFXHEADER=\"200\" VERSION=\"200\"?>\n<OFX>".utf8), syntax: .xml, version: 200,
-              linesBeforeBody: 0, bodyOffset: 0),
-        .init(testDescription: "2.x XML declaration with an <OFX> root but no <?OFX?> instruction: no version",
-              input: Array("<?xml version=\"1.0\"?>\n<OFX>\n<SIGNONMSGSRSV1>".utf8), syntax: .xml, version: nil,
-              linesBeforeBody: 0, bodyOffset: 0),
+        .init(
+            testDescription: "1.x header with CRLF line ends and a blank line",
+            input: sgml("\r\n"), syntax: .sgml, version: 102, linesBeforeBody: 10, bodyOffset: sgmlLength + 20),
+        .init(
+            testDescription: "1.x header with LF line ends and a blank line",
+            input: sgml("\n"), syntax: .sgml, version: 102, linesBeforeBody: 10, bodyOffset: sgmlLength + 10),
+        .init(
+            testDescription: "1.x header with lone CR line ends (classic Mac) counts each CR as a line",
+            input: sgml("\r"), syntax: .sgml, version: 102, linesBeforeBody: 10, bodyOffset: sgmlLength + 10),
+        .init(
+            testDescription: "1.x header without the blank line before <OFX>",
+            input: sgml("\n", blankLine: false), syntax: .sgml, version: 102, linesBeforeBody: 9, bodyOffset: sgmlLength + 9),
+        .init(
+            testDescription: "whole 1.x header on one line, separated by spaces",
+            input: Array((fields.joined(separator: " ") + "\n<OFX>\n").utf8), syntax: .sgml, version: 102,
+            linesBeforeBody: 1, bodyOffset: sgmlLength + 8 + 1),
+        .init(
+            testDescription: "no line break between the header's last field and <OFX>",
+            input: Array((fields.map { $0 + "\n" }.joined().dropLast() + "<OFX><SIGNONMSGSRSV1>").utf8), syntax: .sgml,
+            version: 102, linesBeforeBody: 8, bodyOffset: sgmlLength + 8),
+        .init(
+            testDescription: "no line breaks anywhere: header fields and body on one line",
+            input: Array((fields.joined(separator: " ") + "<OFX><SIGNONMSGSRSV1><SONRS>").utf8), syntax: .sgml,
+            version: 102, linesBeforeBody: 0, bodyOffset: sgmlLength + 8),
+        .init(
+            testDescription: "byte-order mark and blank lines before the 1.x header",
+            input: bom + Array("\n\r\n  \n".utf8) + sgml("\n"), syntax: .sgml, version: 102, linesBeforeBody: 13,
+            bodyOffset: 3 + 6 + sgmlLength + 10),
+        .init(
+            testDescription: "tabs and spaces around the header's lines",
+            input: Array(("\t" + fields.joined(separator: "  \n\t") + " \n\n<OFX>").utf8), syntax: .sgml, version: 102,
+            linesBeforeBody: 10, bodyOffset: sgmlLength + 1 + 8 * 4 + 3),
+        .init(
+            testDescription: "1.x header with VERSION:160 and lower-case keys",
+            input: Array("ofxheader:100\ndata:OFXSGML\nversion:160\n\n<OFX>".utf8), syntax: .sgml, version: 160,
+            linesBeforeBody: 4, bodyOffset: 40),
+        .init(
+            testDescription: "no header at all: the body alone",
+            input: Array("<OFX>\n<SIGNONMSGSRSV1>\n".utf8), syntax: .sgml, version: nil, linesBeforeBody: 0, bodyOffset: 0),
+        .init(
+            testDescription: "no header, lower-case <ofx> after a BOM and blank lines",
+            input: bom + Array("\r\n\r\n<ofx>\r\n".utf8), syntax: .sgml, version: nil, linesBeforeBody: 2, bodyOffset: 7),
+        .init(
+            testDescription: "2.x XML declaration and <?OFX?> instruction: version 220",
+            input: Array((OFXDocument.xmlHeader + "<OFX>\n").utf8), syntax: .xml, version: 220, linesBeforeBody: 0, bodyOffset: 0),
+        .init(
+            testDescription: "2.x with a byte-order mark: the body starts after it",
+            input: bom + Array("<?xml version=\"1.0\"?><?OFX OFXHEADER=\"200\" VERSION=\"211\"?><OFX>".utf8), syntax: .xml,
+            version: 211, linesBeforeBody: 0, bodyOffset: 3),
+        .init(
+            testDescription: "2.x with single-quoted attributes",
+            input: Array("<?xml version='1.0'?>\n<?OFX OFXHEADER='200' VERSION='202' SECURITY='NONE'?>\n<OFX>".utf8), syntax: .xml,
+            version: 202, linesBeforeBody: 0, bodyOffset: 0),
+        .init(
+            testDescription: "2.x <?OFX?> instruction without an XML declaration",
+            input: Array("<?OFX OFXHEADER=\"200\" VERSION=\"200\"?>\n<OFX>".utf8), syntax: .xml, version: 200,
+            linesBeforeBody: 0, bodyOffset: 0),
+        .init(
+            testDescription: "2.x XML declaration with an <OFX> root but no <?OFX?> instruction: no version",
+            input: Array("<?xml version=\"1.0\"?>\n<OFX>\n<SIGNONMSGSRSV1>".utf8), syntax: .xml, version: nil,
+            linesBeforeBody: 0, bodyOffset: 0),
     ]
 
     @Test(arguments: cases)
@@ -154,8 +174,10 @@ import Testing
         .init(testDescription: "an HTML error page", input: Array("<!DOCTYPE html>\n<html><body>Session expired</body></html>".utf8)),
         .init(testDescription: "an OFX header cut off before the body", input: Array("OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n".utf8)),
         .init(testDescription: "a word that starts like OFX", input: Array("<OFXISH>\n".utf8)),
-        .init(testDescription: "an XML document that is not OFX (CAMT.053)",
-              input: Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n<BkToCstmrStmt>".utf8)),
+        .init(
+            testDescription: "an XML document that is not OFX (CAMT.053)",
+            input: Array(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n<BkToCstmrStmt>".utf8)),
     ]
 
     @Test(arguments: notOFXCases)

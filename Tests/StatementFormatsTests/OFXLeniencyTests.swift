@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The leniencies of the OFX reader (`OFXLeniency`): each warned once per file, and refused under
@@ -47,7 +48,8 @@ import Testing
 
     @Test("1.000 in a decimal-comma file is a thousand, with one warning for the file")
     func thousandsDecidedPerFile() throws {
-        let t = Doc.sgmlTransaction("1", amount: "-12,50") + "\n" + Doc.sgmlTransaction("2", amount: "1.000") + "\n"
+        let t =
+            Doc.sgmlTransaction("1", amount: "-12,50") + "\n" + Doc.sgmlTransaction("2", amount: "1.000") + "\n"
             + Doc.sgmlTransaction("3", amount: "2.500,00")
         let result = try readOFX(Doc.sgmlBank(t, trailer: "<LEDGERBAL><BALAMT>3.487,50<DTASOF>20240131</LEDGERBAL>"))
         #expect(result.activities.map(\.amount.decimalString) == ["-12.50", "1000.00", "2500.00"])
@@ -57,7 +59,8 @@ import Testing
 
     @Test("under --strict, thousands separators stop the file at the first value that has them")
     func thousandsRefused() throws {
-        let t = Doc.sgmlTransaction("1", amount: "-12.50") + "\n" + Doc.sgmlTransaction("2", amount: "1,000.00") + "\n"
+        let t =
+            Doc.sgmlTransaction("1", amount: "-12.50") + "\n" + Doc.sgmlTransaction("2", amount: "1,000.00") + "\n"
             + Doc.sgmlTransaction("3", amount: "-1.00")
         let result = try readOFX(Doc.sgmlBank(t), options: ReadOptions(strict: true))
         #expect(result.activities.map(\.fitid) == ["1"])
@@ -77,7 +80,8 @@ import Testing
 
     @Test("transactions without FITID: one warning for the file, distinct ids, never merged")
     func missingFITID() throws {
-        let t = Doc.sgmlTransaction(nil, name: "Coffee") + "\n" + Doc.sgmlTransaction(nil, name: "Coffee") + "\n"
+        let t =
+            Doc.sgmlTransaction(nil, name: "Coffee") + "\n" + Doc.sgmlTransaction(nil, name: "Coffee") + "\n"
             + Doc.sgmlTransaction("", name: "Tea")
         let result = try readOFX(Doc.sgmlBank(t))
         #expect(result.activities.count == 3)
@@ -110,13 +114,17 @@ import Testing
 
     @Test("odd DTPOSTED forms: one warning for the file, each the calendar date written")
     func oddDates() throws {
-        let t = Doc.sgmlTransaction("1", date: "20240131[-5:EST]") + "\n" + Doc.sgmlTransaction("2", date: "20240201[+9:JST]") + "\n"
+        let t =
+            Doc.sgmlTransaction("1", date: "20240131[-5:EST]") + "\n" + Doc.sgmlTransaction("2", date: "20240201[+9:JST]") + "\n"
             + Doc.sgmlTransaction("3", date: "20240202T0830")
         let result = try readOFX(Doc.sgmlBank(t))
         #expect(result.activities.map(\.date.description) == ["2024-01-31", "2024-02-01", "2024-02-02"])
         #expect(result.diagnostics.map(\.message) == ["<DTPOSTED> '20240131[-5:EST]' gives a time zone but no time; read as the date written, 2024-01-31"])
         let dtend = try readOFX(Doc.sgmlBank(Doc.sgmlTransaction("1")).replacingOccurrences(of: "<DTEND>20240131", with: "<DTEND>20240131 235959"))
-        #expect(dtend.diagnostics.map(\.message) == ["<DTEND> '20240131 235959' is not in the OFX form YYYYMMDDHHMMSS.XXX[offset:TZ]; read as the date written, 2024-01-31"])
+        #expect(
+            dtend.diagnostics.map(\.message) == [
+                "<DTEND> '20240131 235959' is not in the OFX form YYYYMMDDHHMMSS.XXX[offset:TZ]; read as the date written, 2024-01-31"
+            ])
         #expect(dtend.statements.first?.end?.description == "2024-01-31")
     }
 

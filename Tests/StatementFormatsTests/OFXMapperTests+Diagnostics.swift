@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The mapper's diagnostics: missing and malformed values, bank STATUS codes, balances, damaged files.
@@ -69,7 +70,8 @@ extension OFXMapperTests {
 
     @Test("LEDGERBAL and AVAILBAL reach the sink's statement(_:) with the statement currency; a decimal comma among points is warned about")
     func balances() throws {
-        let trailer = "<LEDGERBAL><BALAMT>1234.56<DTASOF>20240131120000[-5:EST]</LEDGERBAL>\n"
+        let trailer =
+            "<LEDGERBAL><BALAMT>1234.56<DTASOF>20240131120000[-5:EST]</LEDGERBAL>\n"
             + "<AVAILBAL><BALAMT>1000,00<DTASOF>20240201</AVAILBAL>"
         let result = try readOFX(Doc.sgmlBank(Doc.sgmlTransaction("1"), trailer: trailer))
         #expect(result.codes == ["ofx.lenient.mixed-decimal-marks@25:11"])
@@ -112,7 +114,8 @@ extension OFXMapperTests {
     @Test("a memo over 1 MiB: ofx.text-too-long, its transaction skipped as damaged, the others read")
     func textTooLong() throws {
         let long = String(repeating: "x", count: (1 << 20) + 10)
-        let body = Doc.sgmlTransaction("1", name: "Before") + "\n" + Doc.sgmlTransaction("2", extra: "<MEMO>\(long)") + "\n"
+        let body =
+            Doc.sgmlTransaction("1", name: "Before") + "\n" + Doc.sgmlTransaction("2", extra: "<MEMO>\(long)") + "\n"
             + Doc.sgmlTransaction("3", name: "After")
         let result = try readOFX(Doc.sgmlBank(body))
         #expect(result.codes == ["ofx.text-too-long@29:1", "ofx.damaged-transaction@23:1"])

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// Whole 1.x files through the reader: header, line numbers, columns and character sets.
@@ -12,10 +13,12 @@ extension OFXMapperTests {
         let lineEnd: String
     }
 
-    @Test("activity lines are the file's, header included", arguments: [
-        LineEndCase(testDescription: "LF", lineEnd: "\n"), LineEndCase(testDescription: "CRLF", lineEnd: "\r\n"),
-        LineEndCase(testDescription: "lone CR", lineEnd: "\r"),
-    ])
+    @Test(
+        "activity lines are the file's, header included",
+        arguments: [
+            LineEndCase(testDescription: "LF", lineEnd: "\n"), LineEndCase(testDescription: "CRLF", lineEnd: "\r\n"),
+            LineEndCase(testDescription: "lone CR", lineEnd: "\r"),
+        ])
     func linesWithHeader(_ c: LineEndCase) throws {
         let text = (Doc.sgmlHeader + Doc.sgmlBank(Doc.sgmlTransaction("1") + "\n" + Doc.sgmlTransaction("2")))
             .replacingOccurrences(of: "\n", with: c.lineEnd)
@@ -33,14 +36,18 @@ extension OFXMapperTests {
     }
 
     static let encodingCases: [EncodingCase] = [
-        .init(testDescription: "CHARSET:1252 decodes E9 as é and 80 as €", header: "ENCODING:USASCII\nCHARSET:1252",
-              name: [0x43, 0x61, 0x66, 0xE9, 0x20, 0x80], expected: "Café €"),
-        .init(testDescription: "CHARSET:ISO-8859-1 decodes E9 as é", header: "ENCODING:USASCII\nCHARSET:ISO-8859-1",
-              name: [0x43, 0x61, 0x66, 0xE9], expected: "Café"),
-        .init(testDescription: "ENCODING:UTF-8 reads UTF-8", header: "ENCODING:UTF-8\nCHARSET:NONE",
-              name: Array("Café €".utf8), expected: "Café €"),
-        .init(testDescription: "USASCII with CHARSET:NONE but UTF-8 bytes is read as UTF-8", header: "ENCODING:USASCII\nCHARSET:NONE",
-              name: Array("Müller".utf8), expected: "Müller"),
+        .init(
+            testDescription: "CHARSET:1252 decodes E9 as é and 80 as €", header: "ENCODING:USASCII\nCHARSET:1252",
+            name: [0x43, 0x61, 0x66, 0xE9, 0x20, 0x80], expected: "Café €"),
+        .init(
+            testDescription: "CHARSET:ISO-8859-1 decodes E9 as é", header: "ENCODING:USASCII\nCHARSET:ISO-8859-1",
+            name: [0x43, 0x61, 0x66, 0xE9], expected: "Café"),
+        .init(
+            testDescription: "ENCODING:UTF-8 reads UTF-8", header: "ENCODING:UTF-8\nCHARSET:NONE",
+            name: Array("Café €".utf8), expected: "Café €"),
+        .init(
+            testDescription: "USASCII with CHARSET:NONE but UTF-8 bytes is read as UTF-8", header: "ENCODING:USASCII\nCHARSET:NONE",
+            name: Array("Müller".utf8), expected: "Müller"),
     ]
 
     @Test(arguments: encodingCases)
@@ -64,7 +71,9 @@ extension OFXMapperTests {
     @Test("the whole 1.x file on one line, header included, is read with every position on line 1")
     func oneLine() throws {
         let header = OFXHeaderTests.fields.joined(separator: " ")
-        let text = header + Doc.sgmlBank(Doc.sgmlTransaction("1") + Doc.sgmlTransaction("2", date: "bad"))
+        let text =
+            header
+            + Doc.sgmlBank(Doc.sgmlTransaction("1") + Doc.sgmlTransaction("2", date: "bad"))
             .replacingOccurrences(of: "\n", with: "")
         let result = try readOFX(text)
         #expect(result.activities.map(\.source.line) == [1])

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The third OFX layer: element events to activities, statements and diagnostics, through
@@ -17,8 +18,9 @@ import Testing
 
     @Test("STMTRS: bank statement transactions carry the account, currency, FITID and source line")
     func bankStatement() throws {
-        let text = Doc.sgmlBank(Doc.sgmlTransaction("T1", amount: "-54.20", name: "Corner Shop") + "\n"
-            + Doc.sgmlTransaction("T2", type: "CREDIT", date: "20240110", amount: "1200.00", name: "ACME PAYROLL"))
+        let text = Doc.sgmlBank(
+            Doc.sgmlTransaction("T1", amount: "-54.20", name: "Corner Shop") + "\n"
+                + Doc.sgmlTransaction("T2", type: "CREDIT", date: "20240110", amount: "1200.00", name: "ACME PAYROLL"))
         let result = try readOFX(text)
         #expect(result.diagnostics.isEmpty)
         #expect(result.rows == ["2024-01-05|Corner Shop|-54.20|USD|111222333", "2024-01-10|ACME PAYROLL|1200.00|USD|111222333"])
@@ -59,8 +61,11 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         #expect(result.rows == ["2024-01-12|Bakery|-23.10|EUR|4111XXXXXXXX1111", "2024-01-28|Thank you|500.00|EUR|4111XXXXXXXX1111"])
         #expect(result.statements.map(\.account) == [Account(id: "4111XXXXXXXX1111", kind: .creditCard)])
-        #expect(result.statements.first?.ledgerBalance == Balance(amount: Money(units: -12345, scale: 2, currency: Self.eur),
-                                                                   date: Self.date("2024-01-31")))
+        #expect(
+            result.statements.first?.ledgerBalance
+                == Balance(
+                    amount: Money(units: -12345, scale: 2, currency: Self.eur),
+                    date: Self.date("2024-01-31")))
     }
 
     static let investment = """
@@ -152,8 +157,11 @@ import Testing
     func severalStatements() throws {
         let result = try readOFX(Self.severalStatements)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.rows == ["2024-01-05|One|-1.00|USD|CHK-111", "2024-01-06|Two|2.00|EUR|SAV-222", "2024-01-07|Three|3.00|EUR|SAV-222",
-                                "2024-01-08|Four|-4.00|GBP|CC-333"])
+        #expect(
+            result.rows == [
+                "2024-01-05|One|-1.00|USD|CHK-111", "2024-01-06|Two|2.00|EUR|SAV-222", "2024-01-07|Three|3.00|EUR|SAV-222",
+                "2024-01-08|Four|-4.00|GBP|CC-333",
+            ])
         #expect(result.statements.map(\.account.id) == ["CHK-111", "SAV-222", "CC-333"])
         #expect(result.statements.map(\.account.kind) == [.checking, .savings, .creditCard])
         #expect(result.statements.map(\.currency) == [Self.usd, Self.eur, CurrencyCode("GBP")])
@@ -182,21 +190,27 @@ import Testing
     }
 
     static let dateCases: [DateCase] = [
-        .init(testDescription: "late evening in New York (20240131230000.000[-5:EST]) stays on 2024-01-31, no UTC shift",
-              text: "20240131230000.000[-5:EST]", expected: "2024-01-31"),
-        .init(testDescription: "just after midnight in Tokyo (20240201003000.000[+9:JST]) stays on 2024-02-01",
-              text: "20240201003000.000[+9:JST]", expected: "2024-02-01"),
+        .init(
+            testDescription: "late evening in New York (20240131230000.000[-5:EST]) stays on 2024-01-31, no UTC shift",
+            text: "20240131230000.000[-5:EST]", expected: "2024-01-31"),
+        .init(
+            testDescription: "just after midnight in Tokyo (20240201003000.000[+9:JST]) stays on 2024-02-01",
+            text: "20240201003000.000[+9:JST]", expected: "2024-02-01"),
         .init(testDescription: "date alone (20240131)", text: "20240131", expected: "2024-01-31"),
         .init(testDescription: "date and time without milliseconds or zone", text: "20240131120000", expected: "2024-01-31"),
         .init(testDescription: "date and time with milliseconds, no zone", text: "20240131120000.000", expected: "2024-01-31"),
-        .init(testDescription: "date with a zone but no time (20240131[0:GMT]) is read with a warning", text: "20240131[0:GMT]",
-              expected: "2024-01-31", warning: "ofx.lenient.date-form@18:3"),
-        .init(testDescription: "date with a zone but no time, west of Greenwich (20240131[-5:EST]), keeps its calendar date",
-              text: "20240131[-5:EST]", expected: "2024-01-31", warning: "ofx.lenient.date-form@18:3"),
-        .init(testDescription: "a space between date and time is read with a warning", text: "20240131 120000", expected: "2024-01-31",
-              warning: "ofx.lenient.date-form@18:3"),
-        .init(testDescription: "a T between date and time is read with a warning", text: "20240131T120000", expected: "2024-01-31",
-              warning: "ofx.lenient.date-form@18:3"),
+        .init(
+            testDescription: "date with a zone but no time (20240131[0:GMT]) is read with a warning", text: "20240131[0:GMT]",
+            expected: "2024-01-31", warning: "ofx.lenient.date-form@18:3"),
+        .init(
+            testDescription: "date with a zone but no time, west of Greenwich (20240131[-5:EST]), keeps its calendar date",
+            text: "20240131[-5:EST]", expected: "2024-01-31", warning: "ofx.lenient.date-form@18:3"),
+        .init(
+            testDescription: "a space between date and time is read with a warning", text: "20240131 120000", expected: "2024-01-31",
+            warning: "ofx.lenient.date-form@18:3"),
+        .init(
+            testDescription: "a T between date and time is read with a warning", text: "20240131T120000", expected: "2024-01-31",
+            warning: "ofx.lenient.date-form@18:3"),
         .init(testDescription: "hours and minutes only (202401312359) is a specified form", text: "202401312359", expected: "2024-01-31"),
         .init(testDescription: "29 February of a leap year", text: "20240229", expected: "2024-02-29"),
         .init(testDescription: "dd.mm.yyyy is refused", text: "31.01.2024", expected: nil),
@@ -237,10 +251,12 @@ import Testing
         .init(testDescription: "whole number", text: "54", expected: "54.00"),
         .init(testDescription: "one decimal", text: "-0.5", expected: "-0.50"),
         .init(testDescription: "three decimals are kept, not rounded", text: "-54.205", expected: "-54.205"),
-        .init(testDescription: "comma thousands with a decimal point are read with a warning", text: "1,234.56", expected: "1234.56",
-              warning: "TRNAMT values use '.' as the decimal mark and ',' between thousands (1,234.56); read them so for the whole file"),
-        .init(testDescription: "point thousands with a decimal comma are read with a warning", text: "-1.234,56", expected: "-1234.56",
-              warning: "TRNAMT values use ',' as the decimal mark and '.' between thousands (-1.234,56); read them so for the whole file"),
+        .init(
+            testDescription: "comma thousands with a decimal point are read with a warning", text: "1,234.56", expected: "1234.56",
+            warning: "TRNAMT values use '.' as the decimal mark and ',' between thousands (1,234.56); read them so for the whole file"),
+        .init(
+            testDescription: "point thousands with a decimal comma are read with a warning", text: "-1.234,56", expected: "-1234.56",
+            warning: "TRNAMT values use ',' as the decimal mark and '.' between thousands (-1.234,56); read them so for the whole file"),
         .init(testDescription: "zero", text: "0.00", expected: "0.00"),
         .init(testDescription: "letters are refused", text: "abc", expected: nil),
         .init(testDescription: "an amount with a currency code is refused", text: "-54.20 EUR", expected: nil),
@@ -270,14 +286,18 @@ import Testing
 
     static let currencyCases: [CurrencyCase] = [
         .init(testDescription: "CURDEF gives the currency", extra: "", options: ReadOptions(), curdef: "USD", expected: "USD"),
-        .init(testDescription: "CURRENCY aggregate: the amount is in CURSYM", extra: "<CURRENCY><CURRATE>1.08<CURSYM>EUR</CURRENCY>",
-              options: ReadOptions(), curdef: "USD", expected: "EUR"),
-        .init(testDescription: "ORIGCURRENCY aggregate: the amount was converted to CURDEF",
-              extra: "<ORIGCURRENCY><CURRATE>1.08<CURSYM>EUR</ORIGCURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD"),
-        .init(testDescription: "no CURDEF: --currency is used", extra: "", options: ReadOptions(currency: CurrencyCode("GBP")),
-              curdef: "", expected: "GBP"),
-        .init(testDescription: "CURDEF wins over --currency", extra: "", options: ReadOptions(currency: CurrencyCode("GBP")),
-              curdef: "USD", expected: "USD"),
+        .init(
+            testDescription: "CURRENCY aggregate: the amount is in CURSYM", extra: "<CURRENCY><CURRATE>1.08<CURSYM>EUR</CURRENCY>",
+            options: ReadOptions(), curdef: "USD", expected: "EUR"),
+        .init(
+            testDescription: "ORIGCURRENCY aggregate: the amount was converted to CURDEF",
+            extra: "<ORIGCURRENCY><CURRATE>1.08<CURSYM>EUR</ORIGCURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD"),
+        .init(
+            testDescription: "no CURDEF: --currency is used", extra: "", options: ReadOptions(currency: CurrencyCode("GBP")),
+            curdef: "", expected: "GBP"),
+        .init(
+            testDescription: "CURDEF wins over --currency", extra: "", options: ReadOptions(currency: CurrencyCode("GBP")),
+            curdef: "USD", expected: "USD"),
         .init(testDescription: "no CURDEF and no --currency: no currency", extra: "", options: ReadOptions(), curdef: "", expected: nil),
     ]
 
@@ -316,8 +336,11 @@ import Testing
 
     @Test("NAME, MEMO, CHECKNUM and FITID reach the activity")
     func fields() throws {
-        let result = try readOFX(Doc.sgmlBank(Doc.sgmlTransaction("F-9", type: "CHECK", name: "Landlord",
-                                                                  extra: "<CHECKNUM>1042\n<MEMO>January rent")))
+        let result = try readOFX(
+            Doc.sgmlBank(
+                Doc.sgmlTransaction(
+                    "F-9", type: "CHECK", name: "Landlord",
+                    extra: "<CHECKNUM>1042\n<MEMO>January rent")))
         let a = try #require(result.activities.first)
         #expect(a.name == "Landlord")
         #expect(a.memo == "January rent")
@@ -335,18 +358,23 @@ import Testing
     }
 
     static let nameCases: [NameCase] = [
-        .init(testDescription: "no NAME: the PAYEE aggregate's name and address",
-              name: nil, extra: "<PAYEE><NAME>Acme Corp<ADDR1>1 Main St<CITY>Springfield<STATE>IL<POSTALCODE>62701</PAYEE>",
-              expectedName: "Acme Corp", expectedAddress: "1 Main St, Springfield, IL, 62701"),
-        .init(testDescription: "NAME cut at 32 characters is completed by a longer EXTDNAME",
-              name: "AMAZON MKTPLACE PMTS AMZN.COM/BI", extra: "<EXTDNAME>AMAZON MKTPLACE PMTS AMZN.COM/BILL WA",
-              expectedName: "AMAZON MKTPLACE PMTS AMZN.COM/BILL WA", expectedAddress: nil),
-        .init(testDescription: "an EXTDNAME that does not extend NAME leaves NAME", name: "Shop", extra: "<EXTDNAME>Something else entirely",
-              expectedName: "Shop", expectedAddress: nil),
-        .init(testDescription: "no NAME and no PAYEE: the MEMO is the name", name: nil, extra: "<MEMO>Card purchase 1234",
-              expectedName: "Card purchase 1234", expectedAddress: nil),
-        .init(testDescription: "empty NAME followed by a line break: the MEMO is the name, the NAME does not swallow it",
-              name: "", extra: "<MEMO>ATM withdrawal", expectedName: "ATM withdrawal", expectedAddress: nil),
+        .init(
+            testDescription: "no NAME: the PAYEE aggregate's name and address",
+            name: nil, extra: "<PAYEE><NAME>Acme Corp<ADDR1>1 Main St<CITY>Springfield<STATE>IL<POSTALCODE>62701</PAYEE>",
+            expectedName: "Acme Corp", expectedAddress: "1 Main St, Springfield, IL, 62701"),
+        .init(
+            testDescription: "NAME cut at 32 characters is completed by a longer EXTDNAME",
+            name: "AMAZON MKTPLACE PMTS AMZN.COM/BI", extra: "<EXTDNAME>AMAZON MKTPLACE PMTS AMZN.COM/BILL WA",
+            expectedName: "AMAZON MKTPLACE PMTS AMZN.COM/BILL WA", expectedAddress: nil),
+        .init(
+            testDescription: "an EXTDNAME that does not extend NAME leaves NAME", name: "Shop", extra: "<EXTDNAME>Something else entirely",
+            expectedName: "Shop", expectedAddress: nil),
+        .init(
+            testDescription: "no NAME and no PAYEE: the MEMO is the name", name: nil, extra: "<MEMO>Card purchase 1234",
+            expectedName: "Card purchase 1234", expectedAddress: nil),
+        .init(
+            testDescription: "empty NAME followed by a line break: the MEMO is the name, the NAME does not swallow it",
+            name: "", extra: "<MEMO>ATM withdrawal", expectedName: "ATM withdrawal", expectedAddress: nil),
     ]
 
     @Test(arguments: nameCases)

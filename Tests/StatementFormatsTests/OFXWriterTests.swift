@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// `OFXWriter`, 2.2 XML and 1.0.2 SGML: what it writes must read back through
@@ -11,13 +12,15 @@ import Testing
 
     static func day(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }
 
-    static func activity(_ id: UInt64, account: String? = "Checking 1", date: String = "2024-01-05", name: String, cents: Int64,
-                         currency: CurrencyCode? = usd, memo: String? = nil, type: PaymentType? = nil, fitid: String? = nil,
-                         checkNumber: String? = nil) -> PaymentActivity
-    {
-        PaymentActivity(id: ActivityID(value: id), account: account, date: day(date), name: name,
-                        amount: Money(units: cents, scale: 2, currency: currency), memo: memo, type: type, fitid: fitid,
-                        checkNumber: checkNumber, source: SourceLocation(file: "source.csv", line: Int(id) + 1))
+    static func activity(
+        _ id: UInt64, account: String? = "Checking 1", date: String = "2024-01-05", name: String, cents: Int64,
+        currency: CurrencyCode? = usd, memo: String? = nil, type: PaymentType? = nil, fitid: String? = nil,
+        checkNumber: String? = nil
+    ) -> PaymentActivity {
+        PaymentActivity(
+            id: ActivityID(value: id), account: account, date: day(date), name: name,
+            amount: Money(units: cents, scale: 2, currency: currency), memo: memo, type: type, fitid: fitid,
+            checkNumber: checkNumber, source: SourceLocation(file: "source.csv", line: Int(id) + 1))
     }
 
     static let longMemo = String(repeating: "é", count: 250) + String(repeating: "x", count: 50)
@@ -38,9 +41,10 @@ import Testing
     ]
 
     /// Writes `activities` (after `statements`) to a file and returns its bytes and the writer.
-    static func write(_ activities: [PaymentActivity], statements: [StatementInfo] = [], version: OFXWriter.Version,
-                      budget: OFXSpoolBudget = OFXSpoolBudget()) throws -> (bytes: [UInt8], writer: OFXWriter)
-    {
+    static func write(
+        _ activities: [PaymentActivity], statements: [StatementInfo] = [], version: OFXWriter.Version,
+        budget: OFXSpoolBudget = OFXSpoolBudget()
+    ) throws -> (bytes: [UInt8], writer: OFXWriter) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("out.ofx").path
@@ -66,12 +70,15 @@ import Testing
 
     /// The fields a round trip keeps, to compare (not the source location).
     static func kept(_ a: PaymentActivity) -> String {
-        [a.id.description, a.account ?? "-", a.date.description, a.name, a.amount.decimalString, a.currency?.description ?? "-",
-         a.memo ?? "-", a.type.rawValue, a.fitid ?? "-", a.checkNumber ?? "-"].joined(separator: "|")
+        [
+            a.id.description, a.account ?? "-", a.date.description, a.name, a.amount.decimalString, a.currency?.description ?? "-",
+            a.memo ?? "-", a.type.rawValue, a.fitid ?? "-", a.checkNumber ?? "-",
+        ].joined(separator: "|")
     }
 
-    @Test("round trip: what the writer writes reads back to the same ids, dates, amounts, names, memos and types",
-          arguments: [OFXWriter.Version.xml, .sgml])
+    @Test(
+        "round trip: what the writer writes reads back to the same ids, dates, amounts, names, memos and types",
+        arguments: [OFXWriter.Version.xml, .sgml])
     func roundTrip(_ version: OFXWriter.Version) throws {
         let (bytes, _) = try Self.write(Self.awkward, version: version)
         let back = try readOFX(bytes)
@@ -88,12 +95,13 @@ import Testing
     func notices(_ version: OFXWriter.Version) throws {
         let (_, writer) = try Self.write(Self.awkward, version: version)
         #expect(writer.notes == OFXWriterNotes(missingCurrency: 1, missingAccount: 1, longCheckNumbers: 1, longMemos: 1))
-        #expect(writer.notices == [
-            "1 transaction has no currency and was written with CURDEF XXX; pass --currency CODE",
-            "1 transaction has no account and was written under ACCTID UNKNOWN; pass --account NAME",
-            "1 check number longer than OFX's 12 characters was left out",
-            "1 memo was cut to OFX's 255 characters",
-        ])
+        #expect(
+            writer.notices == [
+                "1 transaction has no currency and was written with CURDEF XXX; pass --currency CODE",
+                "1 transaction has no account and was written under ACCTID UNKNOWN; pass --account NAME",
+                "1 check number longer than OFX's 12 characters was left out",
+                "1 memo was cut to OFX's 255 characters",
+            ])
     }
 
     @Test("nothing awkward, nothing noticed")
@@ -102,8 +110,9 @@ import Testing
         #expect(writer.notices.isEmpty)
     }
 
-    @Test("the memo is cut at 255 characters, not bytes; a long check number is left out of the file",
-          arguments: [OFXWriter.Version.xml, .sgml])
+    @Test(
+        "the memo is cut at 255 characters, not bytes; a long check number is left out of the file",
+        arguments: [OFXWriter.Version.xml, .sgml])
     func limitsInFile(_ version: OFXWriter.Version) throws {
         let (bytes, _) = try Self.write(Self.awkward, version: version)
         let text = String(decoding: bytes, as: UTF8.self)
@@ -175,11 +184,14 @@ import Testing
 
     @Test("a credit-card StatementInfo makes a CCSTMTRS with its balance", arguments: [OFXWriter.Version.xml, .sgml])
     func creditCard(_ version: OFXWriter.Version) throws {
-        let info = StatementInfo(account: Account(id: "CARD-9", kind: .creditCard), currency: Self.usd,
-                                 ledgerBalance: Balance(amount: Money(units: -25_000, scale: 2, currency: Self.usd), date: Self.day("2024-01-31")),
-                                 source: SourceLocation(file: "card.csv", line: 0))
-        let activities = [Self.activity(1, account: "CARD-9", name: "Bakery", cents: -2310),
-                          Self.activity(2, account: "CARD-9", date: "2024-01-20", name: "Payment", cents: 50_000)]
+        let info = StatementInfo(
+            account: Account(id: "CARD-9", kind: .creditCard), currency: Self.usd,
+            ledgerBalance: Balance(amount: Money(units: -25_000, scale: 2, currency: Self.usd), date: Self.day("2024-01-31")),
+            source: SourceLocation(file: "card.csv", line: 0))
+        let activities = [
+            Self.activity(1, account: "CARD-9", name: "Bakery", cents: -2310),
+            Self.activity(2, account: "CARD-9", date: "2024-01-20", name: "Payment", cents: 50_000),
+        ]
         let (bytes, _) = try Self.write(activities, statements: [info], version: version)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("<CREDITCARDMSGSRSV1>") && text.contains("<CCSTMTRS>") && text.contains("<CCACCTFROM>"))
@@ -193,12 +205,14 @@ import Testing
 
     @Test("a bank StatementInfo gives ACCTTYPE, BANKID, both balances and the wider period")
     func bankStatement() throws {
-        let info = StatementInfo(account: Account(id: "Checking 1", kind: .savings, institution: "121000248"), currency: Self.usd,
-                                 ledgerBalance: Balance(amount: Money(units: 123_456, scale: 2, currency: Self.usd), date: Self.day("2024-01-31")),
-                                 availableBalance: Balance(amount: Money(units: 100_000, scale: 2, currency: Self.usd), date: Self.day("2024-01-30")),
-                                 start: Self.day("2024-01-01"), end: Self.day("2024-01-31"), source: SourceLocation(file: "s", line: 0))
-        let (bytes, _) = try Self.write([Self.activity(1, name: "One", cents: -100), Self.activity(2, date: "2024-01-20", name: "Two", cents: -200)],
-                                        statements: [info], version: .xml)
+        let info = StatementInfo(
+            account: Account(id: "Checking 1", kind: .savings, institution: "121000248"), currency: Self.usd,
+            ledgerBalance: Balance(amount: Money(units: 123_456, scale: 2, currency: Self.usd), date: Self.day("2024-01-31")),
+            availableBalance: Balance(amount: Money(units: 100_000, scale: 2, currency: Self.usd), date: Self.day("2024-01-30")),
+            start: Self.day("2024-01-01"), end: Self.day("2024-01-31"), source: SourceLocation(file: "s", line: 0))
+        let (bytes, _) = try Self.write(
+            [Self.activity(1, name: "One", cents: -100), Self.activity(2, date: "2024-01-20", name: "Two", cents: -200)],
+            statements: [info], version: .xml)
         let back = try readOFX(bytes)
         #expect(back.diagnostics.isEmpty)
         let statement = try #require(back.statements.first)
@@ -211,8 +225,9 @@ import Testing
 
     @Test("without a StatementInfo the period is the activities' and the ledger balance is written as zero")
     func noStatementInfo() throws {
-        let (bytes, _) = try Self.write([Self.activity(1, name: "One", cents: -100), Self.activity(2, date: "2024-01-20", name: "Two", cents: -200)],
-                                        version: .sgml)
+        let (bytes, _) = try Self.write(
+            [Self.activity(1, name: "One", cents: -100), Self.activity(2, date: "2024-01-20", name: "Two", cents: -200)],
+            version: .sgml)
         let statement = try #require(try readOFX(bytes).statements.first)
         #expect(statement.start == Self.day("2024-01-05"))
         #expect(statement.end == Self.day("2024-01-20"))
@@ -222,8 +237,9 @@ import Testing
 
     @Test("an investment account's activities are written as INVBANKTRAN cash lines and read back")
     func investment() throws {
-        let info = StatementInfo(account: Account(id: "INV-7", kind: .investment, institution: "broker.example"), currency: Self.usd,
-                                 source: SourceLocation(file: "s", line: 0))
+        let info = StatementInfo(
+            account: Account(id: "INV-7", kind: .investment, institution: "broker.example"), currency: Self.usd,
+            source: SourceLocation(file: "s", line: 0))
         let activities = [Self.activity(1, account: "INV-7", name: "Deposit", cents: 100_000), Self.activity(2, account: "INV-7", name: "Fee", cents: -2500)]
         let (bytes, _) = try Self.write(activities, statements: [info], version: .xml)
         let text = String(decoding: bytes, as: UTF8.self)
@@ -246,8 +262,11 @@ import Testing
     // the writer replaces them with U+FFFD.
     @Test("control characters in a name do not make the XML unreadable")
     func controlCharacters() throws {
-        let (bytes, _) = try Self.write([Self.activity(1, name: "Bell\u{7}Esc\u{1B}End", cents: -100),
-                                         Self.activity(2, name: "Next", cents: -200)], version: .xml)
+        let (bytes, _) = try Self.write(
+            [
+                Self.activity(1, name: "Bell\u{7}Esc\u{1B}End", cents: -100),
+                Self.activity(2, name: "Next", cents: -200),
+            ], version: .xml)
         let back = try readOFX(bytes)
         #expect(back.errors.isEmpty)
         #expect(back.activities.count == 2)
@@ -263,10 +282,12 @@ import Testing
     }
 
     static let accountCases: [AccountCase] = [
-        .init(testDescription: "IBAN with spaces and a label after a slash (DE12 1203 0000 1234 5678 90 / Girokonto)",
-              account: "DE12 1203 0000 1234 5678 90 / Girokonto", expected: "DE12120300001234567890"),
-        .init(testDescription: "a long id keeps its last 22 characters", account: "123456789012345678901234567890",
-              expected: "9012345678901234567890"),
+        .init(
+            testDescription: "IBAN with spaces and a label after a slash (DE12 1203 0000 1234 5678 90 / Girokonto)",
+            account: "DE12 1203 0000 1234 5678 90 / Girokonto", expected: "DE12120300001234567890"),
+        .init(
+            testDescription: "a long id keeps its last 22 characters", account: "123456789012345678901234567890",
+            expected: "9012345678901234567890"),
         .init(testDescription: "digits, letters, * and - are kept", account: "XXXX-1234*9", expected: "XXXX-1234*9"),
         .init(testDescription: "cut at the first other character", account: "checking.main", expected: "checking"),
         .init(testDescription: "a non-ASCII letter cuts", account: "Épargne 1", expected: "UNKNOWN"),
@@ -291,8 +312,13 @@ import Testing
 
     @Test("dates are written at noon GMT so that no reader's zone shift changes the day", arguments: [OFXWriter.Version.xml, .sgml])
     func dateTime(_ version: OFXWriter.Version) throws {
-        let text = String(decoding: try Self.write([Self.activity(1, date: "2024-01-31", name: "a", cents: -1),
-                                                    Self.activity(2, date: "1999-12-01", name: "b", cents: -2)], version: version).bytes, as: UTF8.self)
+        let text = String(
+            decoding: try Self.write(
+                [
+                    Self.activity(1, date: "2024-01-31", name: "a", cents: -1),
+                    Self.activity(2, date: "1999-12-01", name: "b", cents: -2),
+                ], version: version
+            ).bytes, as: UTF8.self)
         let close = version == .xml ? "</DTPOSTED>" : ""
         #expect(text.contains("<DTPOSTED>20240131120000.000[0:GMT]\(close)\n"))
         #expect(text.contains("<DTPOSTED>19991201120000.000[0:GMT]\(close)\n"))
@@ -305,9 +331,10 @@ import Testing
         // Two accounts interleaved, with records of different sizes, so that spills and the
         // 1 MiB read-back chunks cut records anywhere.
         let activities = (0..<12_000).map { i in
-            Self.activity(UInt64(i + 1), account: "Account \(i % 2)", date: "2024-0\(i % 9 + 1)-1\(i % 10)",
-                          name: String(repeating: "n", count: i % 97), cents: Int64(i * 7 - 20_000),
-                          memo: i % 5 == 0 ? nil : String(repeating: "m", count: i % 300))
+            Self.activity(
+                UInt64(i + 1), account: "Account \(i % 2)", date: "2024-0\(i % 9 + 1)-1\(i % 10)",
+                name: String(repeating: "n", count: i % 97), cents: Int64(i * 7 - 20_000),
+                memo: i % 5 == 0 ? nil : String(repeating: "m", count: i % 300))
         }
         let inMemory = try Self.write(activities, version: version).bytes
         let spilled = try Self.write(activities, version: version, budget: OFXSpoolBudget(limit: 0, spillSize: 1000)).bytes

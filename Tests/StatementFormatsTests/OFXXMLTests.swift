@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The second OFX layer for 2.x: XML through libxml2, checked through `OFXStatementReader` on
@@ -57,7 +58,8 @@ import Testing
 
     @Test("<PAYEE> aggregate gives the name and the address")
     func payee() throws {
-        let transaction = "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-10.00</TRNAMT><FITID>P1</FITID>"
+        let transaction =
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-10.00</TRNAMT><FITID>P1</FITID>"
             + "<PAYEE><NAME>Acme Corp</NAME><ADDR1>1 Main St</ADDR1><ADDR2>Suite 5</ADDR2><CITY>Springfield</CITY><STATE>IL</STATE>"
             + "<POSTALCODE>62701</POSTALCODE><COUNTRY>USA</COUNTRY><PHONE>555-0100</PHONE></PAYEE></STMTTRN>"
         let result = try readOFX(Doc.xmlBank(transaction))
@@ -68,9 +70,11 @@ import Testing
 
     @Test("empty elements: <MEMO/> is no memo, <NAME/> falls back to the memo, <BANKTRANLIST/> holds nothing")
     func emptyElements() throws {
-        let one = "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT><FITID>E1</FITID>"
+        let one =
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-1.00</TRNAMT><FITID>E1</FITID>"
             + "<NAME>Shop</NAME><MEMO/></STMTTRN>"
-        let two = "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240106</DTPOSTED><TRNAMT>-2.00</TRNAMT><FITID>E2</FITID>"
+        let two =
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240106</DTPOSTED><TRNAMT>-2.00</TRNAMT><FITID>E2</FITID>"
             + "<NAME/><MEMO>Card 1234</MEMO><CHECKNUM></CHECKNUM></STMTTRN>"
         let result = try readOFX(Doc.xmlBank(one + "\n" + two))
         #expect(result.diagnostics.isEmpty)
@@ -78,8 +82,9 @@ import Testing
         #expect(result.activities.map(\.memo) == [nil, "Card 1234"])
         #expect(result.activities.map(\.checkNumber) == [nil, nil])
 
-        let empty = try readOFX(Doc.xmlBank("").replacingOccurrences(
-            of: "<BANKTRANLIST><DTSTART>20240101</DTSTART><DTEND>20240131</DTEND>\n\n</BANKTRANLIST>", with: "<BANKTRANLIST/>"))
+        let empty = try readOFX(
+            Doc.xmlBank("").replacingOccurrences(
+                of: "<BANKTRANLIST><DTSTART>20240101</DTSTART><DTEND>20240131</DTEND>\n\n</BANKTRANLIST>", with: "<BANKTRANLIST/>"))
         #expect(empty.diagnostics.isEmpty)
         #expect(empty.activities.isEmpty)
         #expect(empty.statements.count == 1)
@@ -87,8 +92,9 @@ import Testing
 
     @Test("entities &amp; &lt; &gt; &quot; &apos; and character references &#233; &#xE9; are decoded")
     func entities() throws {
-        let transaction = Doc.xmlTransaction("N1", name: "Marks &amp; Spencer &lt;Food&gt;",
-                                             extra: "<MEMO>Caf&#233; &#xE9;t&#xE9; &quot;x&quot; &apos;y&apos;</MEMO>")
+        let transaction = Doc.xmlTransaction(
+            "N1", name: "Marks &amp; Spencer &lt;Food&gt;",
+            extra: "<MEMO>Caf&#233; &#xE9;t&#xE9; &quot;x&quot; &apos;y&apos;</MEMO>")
         let result = try readOFX(Doc.xmlBank(transaction))
         #expect(result.diagnostics.isEmpty)
         #expect(result.activities.map(\.name) == ["Marks & Spencer <Food>"])
@@ -130,11 +136,14 @@ import Testing
 
     @Test("the same statement in 1.x and 2.x gives the same activities and ids")
     func sameAsSGML() throws {
-        let sgml = try readOFX(Doc.sgmlHeader + Doc.sgmlBank(
-            Doc.sgmlTransaction("S1", amount: "-5.00", name: "One", extra: "<MEMO>m") + "\n" + Doc.sgmlTransaction("S2", type: "XFER", name: "Two")))
-        let xml = try readOFX(Doc.xmlBank(
-            Doc.xmlTransaction("S1", amount: "-5.00", name: "One", extra: "<MEMO>m</MEMO>") + "\n"
-                + Doc.xmlTransaction("S2", name: "Two").replacingOccurrences(of: "DEBIT", with: "XFER")))
+        let sgml = try readOFX(
+            Doc.sgmlHeader
+                + Doc.sgmlBank(
+                    Doc.sgmlTransaction("S1", amount: "-5.00", name: "One", extra: "<MEMO>m") + "\n" + Doc.sgmlTransaction("S2", type: "XFER", name: "Two")))
+        let xml = try readOFX(
+            Doc.xmlBank(
+                Doc.xmlTransaction("S1", amount: "-5.00", name: "One", extra: "<MEMO>m</MEMO>") + "\n"
+                    + Doc.xmlTransaction("S2", name: "Two").replacingOccurrences(of: "DEBIT", with: "XFER")))
         #expect(sgml.diagnostics.isEmpty && xml.diagnostics.isEmpty)
         func unsourced(_ a: PaymentActivity) -> PaymentActivity {
             var a = a
@@ -234,7 +243,8 @@ import Testing
 
     @Test("mismatched tags: ofx.xml with the line; every transaction before the damage still read")
     func mismatchedTags() throws {
-        let bad = "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240109</DTPOSTED><TRNAMT>-9.00</TRNAMT><FITID>BAD</FITID>"
+        let bad =
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240109</DTPOSTED><TRNAMT>-9.00</TRNAMT><FITID>BAD</FITID>"
             + "<NAME>Broken</MEMO></STMTTRN>"
         let result = try readOFX(Doc.xmlBank((Self.transactions(3) + [bad] + Self.transactions(1)).joined(separator: "\n")))
         #expect(result.activities.map(\.fitid) == ["X1", "X2", "X3"])

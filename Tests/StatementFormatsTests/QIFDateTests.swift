@@ -1,5 +1,6 @@
 import FinanceCore
 import Testing
+
 @testable import StatementFormats
 
 /// QIF `D` fields and the file-wide choice of day/month order.

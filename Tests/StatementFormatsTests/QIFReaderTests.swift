@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The QIF reader on the sample export and on the fixtures: records, splits, transfers, accounts,
@@ -22,7 +23,10 @@ import Testing
         try #require(a.count == 28)
         #expect(fields(a[0]) == "2024-05-01|Northwind Logistics Payroll|2150.00|∅|income|Everyday Checking|∅|Semi-monthly salary|Income:Salary|∅|∅")
         #expect(a[0].source == SourceLocation(file: Repository.sample("us-quicken-export.qif"), line: 18, column: 1))
-        #expect(fields(a[1]) == "2024-05-02|Maple Court Property Mgmt|-1850.00|∅|expense|Everyday Checking|1402 Maple Court, Portland, OR 97205|May rent, unit 4B|Housing:Rent|∅|1046")
+        #expect(
+            fields(a[1])
+                == "2024-05-02|Maple Court Property Mgmt|-1850.00|∅|expense|Everyday Checking|1402 Maple Court, Portland, OR 97205|May rent, unit 4B|Housing:Rent|∅|1046"
+        )
         // `NATM`: a code, not a check number; the record has its own memo.
         #expect(fields(a[3]) == "2024-05-06|ATM Withdrawal|-60.00|∅|expense|Everyday Checking|∅|Hawthorne Blvd branch|Cash|∅|∅")
         #expect(fields(a[4]) == "2024-05-08|Greenleaf Market|-248.19|∅|expense|Everyday Checking|∅|Groceries|Food:Groceries|∅|∅")
@@ -32,45 +36,50 @@ import Testing
         #expect(a[4].source == a[5].source)
         // `NXFER` and no memo: the code becomes the memo.
         #expect(fields(a[7]) == "2024-05-13|Transfer to Rainy Day Savings|-500.00|∅|transfer|Everyday Checking|∅|XFER|Transfers:Rainy Day Savings|∅|∅")
-        #expect(fields(a[9]) == "2024-05-20|Visa Signature Payment|-1284.30|∅|transfer|Everyday Checking|∅|Statement closing 05/14|Transfers:Visa Signature|∅|∅")
+        #expect(
+            fields(a[9]) == "2024-05-20|Visa Signature Payment|-1284.30|∅|transfer|Everyday Checking|∅|Statement closing 05/14|Transfers:Visa Signature|∅|∅")
         #expect(fields(a[24]) == "2024-05-20|Payment - Thank You|1284.30|∅|transfer|Visa Signature|∅|∅|Transfers:Everyday Checking|∅|∅")
         // `LAuto:Fuel/Business`: the class is dropped.
         #expect(fields(a[16]) == "2024-05-04|Pacific Fuel Stop|-123.45|∅|expense|Visa Signature|∅|Pump 6|Auto:Fuel|∅|∅")
     }
 
     @Test func accountAndCurrencyOptionsApply() throws {
-        let result = try readDetected(Repository.sample("us-quicken-export.qif"),
-                                      options: ReadOptions(account: "Household", currency: CurrencyCode("USD")))
+        let result = try readDetected(
+            Repository.sample("us-quicken-export.qif"),
+            options: ReadOptions(account: "Household", currency: CurrencyCode("USD")))
         #expect(result.activities.allSatisfy { $0.account == "Household" && $0.currency?.description == "USD" })
     }
 
     @Test func dayFirstDatesAndDecimalCommaAreDecidedFromTheFile() throws {
         let result = try readQIFFixture("dd-mm-decimal-comma.qif")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.activities.map(fields) == [
-            "2024-05-03|Hausverwaltung Lindenhof|-1234.56|∅|expense|∅|∅|Miete Mai|Wohnen:Miete|∅|∅",
-            "2024-05-15|Musterfirma GmbH|2500.00|∅|income|∅|∅|Gehalt|Einkommen:Gehalt|∅|∅",
-            "2024-06-07|Bäckerei Kornblume|-12.50|∅|expense|∅|∅|∅|∅|∅|∅",
-        ])
+        #expect(
+            result.activities.map(fields) == [
+                "2024-05-03|Hausverwaltung Lindenhof|-1234.56|∅|expense|∅|∅|Miete Mai|Wohnen:Miete|∅|∅",
+                "2024-05-15|Musterfirma GmbH|2500.00|∅|income|∅|∅|Gehalt|Einkommen:Gehalt|∅|∅",
+                "2024-06-07|Bäckerei Kornblume|-12.50|∅|expense|∅|∅|∅|∅|∅|∅",
+            ])
     }
 
     @Test func windows1252IsDecodedWhenTheBytesAreNotUTF8() throws {
         let result = try readQIFFixture("windows-1252.qif")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.activities.map(fields) == [
-            "2024-06-14|Café Lumière|-48.90|∅|expense|∅|∅|Petit-déjeuner €|Restaurants|∅|∅",
-            "2024-06-15|Müller Drogerie|-19.99|∅|expense|∅|∅|∅|∅|∅|∅",
-        ])
+        #expect(
+            result.activities.map(fields) == [
+                "2024-06-14|Café Lumière|-48.90|∅|expense|∅|∅|Petit-déjeuner €|Restaurants|∅|∅",
+                "2024-06-15|Müller Drogerie|-19.99|∅|expense|∅|∅|∅|∅|∅|∅",
+            ])
     }
 
     @Test func badDatesAmountsAndIncompleteRecordsAreLocatedErrors() throws {
         let result = try readQIFFixture("bad-records.qif")
-        #expect(located(result.diagnostics) == [
-            "2:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '02/30/2024'; the record starting on line 2 is skipped",
-            "7:2: error: expected an amount like -1,234.56 in the 'T' field, found '-1O.00'; the record starting on line 6 is skipped",
-            "10:1: error: the record starting here has no date ('D' line); it is skipped",
-            "13:1: error: the record starting here has no amount ('T' line); it is skipped",
-        ])
+        #expect(
+            located(result.diagnostics) == [
+                "2:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '02/30/2024'; the record starting on line 2 is skipped",
+                "7:2: error: expected an amount like -1,234.56 in the 'T' field, found '-1O.00'; the record starting on line 6 is skipped",
+                "10:1: error: the record starting here has no date ('D' line); it is skipped",
+                "13:1: error: the record starting here has no amount ('T' line); it is skipped",
+            ])
         #expect(result.diagnostics.allSatisfy { $0.notes.count == 1 })
         #expect(result.activities.map(fields) == ["2024-05-17|Good one|-7.25|∅|expense|∅|∅|∅|∅|∅|∅"])
         #expect(result.diagnostics[0].description.hasPrefix(Repository.fixtures.path + "/qif/bad-records.qif:2:2: error: "))
@@ -79,33 +88,38 @@ import Testing
     @Test func aLastRecordWithoutCaretIsStillRead() throws {
         let result = try readQIFFixture("no-final-caret.qif")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.activities.map(fields) == [
-            "2024-05-13|Corner Coffee|-3.50|∅|expense|∅|∅|∅|∅|∅|∅",
-            "2024-05-14|Corner Coffee|-4.25|∅|expense|∅|∅|∅|∅|∅|∅",
-        ])
+        #expect(
+            result.activities.map(fields) == [
+                "2024-05-13|Corner Coffee|-3.50|∅|expense|∅|∅|∅|∅|∅|∅",
+                "2024-05-14|Corner Coffee|-4.25|∅|expense|∅|∅|∅|∅|∅|∅",
+            ])
     }
 
     @Test func otherSectionsAreSkippedWithOneWarningEach() throws {
         let result = try readQIFFixture("invst-section.qif")
-        #expect(located(result.diagnostics) == [
-            "5:1: warning: skipping the '!Type:Invst' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
-            "27:1: warning: skipping the '!Type:Cat' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
-        ])
-        #expect(result.activities.map(fields) == [
-            "2024-05-15|City Parking|-20.00|∅|expense|Checking|∅|∅|∅|∅|∅",
-            "2024-05-16|Mortgage Principal|-250.00|∅|expense|Checking|∅|∅|∅|∅|∅",
-        ])
+        #expect(
+            located(result.diagnostics) == [
+                "5:1: warning: skipping the '!Type:Invst' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
+                "27:1: warning: skipping the '!Type:Cat' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
+            ])
+        #expect(
+            result.activities.map(fields) == [
+                "2024-05-15|City Parking|-20.00|∅|expense|Checking|∅|∅|∅|∅|∅",
+                "2024-05-16|Mortgage Principal|-250.00|∅|expense|Checking|∅|∅|∅|∅|∅",
+            ])
     }
 
     @Test func splitsThatMissTheTotalAreReadWithAWarning() throws {
         let result = try readQIFFixture("split-mismatch.qif")
-        #expect(located(result.diagnostics) == [
-            "2:1: warning: the splits of this record add up to -90.00, its total ('T') is -100.00; the splits are read as written",
-        ])
-        #expect(result.activities.map(fields) == [
-            "2024-05-20|Hardware Barn|-60.00|∅|expense|∅|∅|Lumber|Home:Repairs|∅|∅",
-            "2024-05-20|Hardware Barn|-30.00|∅|expense|∅|∅|Weekend project|Home:Garden|∅|∅",
-        ])
+        #expect(
+            located(result.diagnostics) == [
+                "2:1: warning: the splits of this record add up to -90.00, its total ('T') is -100.00; the splits are read as written"
+            ])
+        #expect(
+            result.activities.map(fields) == [
+                "2024-05-20|Hardware Barn|-60.00|∅|expense|∅|∅|Lumber|Home:Repairs|∅|∅",
+                "2024-05-20|Hardware Barn|-30.00|∅|expense|∅|∅|Weekend project|Home:Garden|∅|∅",
+            ])
     }
 
     @Test func aSplitWithoutAmountIsAnError() throws {
@@ -115,17 +129,21 @@ import Testing
     }
 
     @Test func autoSwitchAccountListsDoNotNameTheAccount() throws {
-        let lines = ["!Option:AutoSwitch", "!Account", "NListed Only", "TBank", "^", "!Clear:AutoSwitch",
-                     "!Account", "NJoint Checking", "TBank", "^", "!Type:Bank", "D05/14/2024", "T-1.00", "PA", "^",
-                     "!Account", "NPlatinum Card", "TCCard", "!Type:CCard", "D05/15/2024", "T-2.00", "PB", "^"]
+        let lines = [
+            "!Option:AutoSwitch", "!Account", "NListed Only", "TBank", "^", "!Clear:AutoSwitch",
+            "!Account", "NJoint Checking", "TBank", "^", "!Type:Bank", "D05/14/2024", "T-1.00", "PA", "^",
+            "!Account", "NPlatinum Card", "TCCard", "!Type:CCard", "D05/15/2024", "T-2.00", "PB", "^",
+        ]
         #expect(try readQIF(lines).activities.map { $0.account ?? "∅" } == ["Joint Checking", "Platinum Card"])
         let overridden = try readQIF(lines, options: ReadOptions(account: "Mine"))
         #expect(overridden.activities.map { $0.account ?? "∅" } == ["Mine", "Mine"])
     }
 
     @Test func anAutoSwitchNeverClearedStillNamesEachSection() throws {
-        let lines = ["!Option:AutoSwitch", "!Account", "NSavings", "TBank", "^", "!Type:Bank", "D05/14/2024", "T1.00", "^",
-                     "!Account", "NCard", "TCCard", "^", "!Type:CCard", "D05/15/2024", "T-2.00", "^"]
+        let lines = [
+            "!Option:AutoSwitch", "!Account", "NSavings", "TBank", "^", "!Type:Bank", "D05/14/2024", "T1.00", "^",
+            "!Account", "NCard", "TCCard", "^", "!Type:CCard", "D05/15/2024", "T-2.00", "^",
+        ]
         #expect(try readQIF(lines).activities.map { $0.account ?? "∅" } == ["Savings", "Card"])
     }
 
@@ -138,34 +156,41 @@ import Testing
     }
 
     @Test func fieldsOfOneRecord() throws {
-        let result = try readQIF(["!Type:Bank", "D 1/ 5'24", "U-1,234.5", "CR", "N0107", "P  Padded Payee  ", "MMemo",
-                                  "A1 Main St", "A", "ASpringfield", "L/Business", "^",
-                                  "D12/31'23", "T0.00", "NDEP", "L[ Savings ]/Joint", "^"])
-        #expect(result.diagnostics.isEmpty)
-        #expect(result.activities.map(fields) == [
-            "2024-01-05|Padded Payee|-1234.50|∅|expense|∅|1 Main St, Springfield|Memo|∅|∅|0107",
-            "2023-12-31||0.00|∅|transfer|∅|∅|DEP|Transfers:Savings|∅|∅",
+        let result = try readQIF([
+            "!Type:Bank", "D 1/ 5'24", "U-1,234.5", "CR", "N0107", "P  Padded Payee  ", "MMemo",
+            "A1 Main St", "A", "ASpringfield", "L/Business", "^",
+            "D12/31'23", "T0.00", "NDEP", "L[ Savings ]/Joint", "^",
         ])
+        #expect(result.diagnostics.isEmpty)
+        #expect(
+            result.activities.map(fields) == [
+                "2024-01-05|Padded Payee|-1234.50|∅|expense|∅|1 Main St, Springfield|Memo|∅|∅|0107",
+                "2023-12-31||0.00|∅|transfer|∅|∅|DEP|Transfers:Savings|∅|∅",
+            ])
     }
 
     @Test func unknownFieldsWarnOncePerLetterAndHeadersAreChecked() throws {
-        let result = try readQIF(["D05/14/2024", "T-1.00", "Xone", "Xtwo", "Kk", "^", "!Budget", "D05/15/2024", "T-2.00", "^",
-                                  "!type:bank", "D05/16/2024", "T-3.00", "^"])
-        #expect(located(result.diagnostics) == [
-            "1:1: warning: records before any '!Type:' line are read as '!Type:Bank'",
-            "3:1: warning: unknown field 'X' ignored (reported once per letter)",
-            "5:1: warning: unknown field 'K' ignored (reported once per letter)",
-            "7:1: warning: unknown QIF header '!Budget'; its records are skipped",
+        let result = try readQIF([
+            "D05/14/2024", "T-1.00", "Xone", "Xtwo", "Kk", "^", "!Budget", "D05/15/2024", "T-2.00", "^",
+            "!type:bank", "D05/16/2024", "T-3.00", "^",
         ])
+        #expect(
+            located(result.diagnostics) == [
+                "1:1: warning: records before any '!Type:' line are read as '!Type:Bank'",
+                "3:1: warning: unknown field 'X' ignored (reported once per letter)",
+                "5:1: warning: unknown field 'K' ignored (reported once per letter)",
+                "7:1: warning: unknown QIF header '!Budget'; its records are skipped",
+            ])
         #expect(result.activities.map(\.amount.decimalString) == ["-1.00", "-3.00"])
     }
 
     @Test func contradictoryDatesWarnOnceAndFailOneByOne() throws {
         let result = try readQIF(["!Type:Bank", "D05/14/2024", "T-1.00", "^", "D05/20/2024", "T-2.00", "^", "D25/05/2024", "T-3.00", "^"])
-        #expect(located(result.diagnostics) == [
-            "1: warning: the dates fit no single order of day and month: line 8 reads only as day/month, line 2 only as month/day; read as mm/dd/yyyy, as most dates need",
-            "8:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '25/05/2024'; the record starting on line 8 is skipped",
-        ])
+        #expect(
+            located(result.diagnostics) == [
+                "1: warning: the dates fit no single order of day and month: line 8 reads only as day/month, line 2 only as month/day; read as mm/dd/yyyy, as most dates need",
+                "8:2: error: expected a date like 05/03'24 or 05/03/2024 (read as mm/dd/yyyy), found '25/05/2024'; the record starting on line 8 is skipped",
+            ])
         #expect(result.activities.count == 2)
     }
 
@@ -176,7 +201,9 @@ import Testing
         profile.dateFormat = DateFormat("mm/dd/yyyy")
         profile.decimalMark = UInt8(ascii: ",")
         let pinned = try readQIF(["!Option:DMY", "!Type:Bank", "D05/04/2024", "T-1.000", "^"], options: ReadOptions(csvProfile: profile))
-        #expect(pinned.activities.map { "\($0.date) \($0.amount.decimalString)" } == ["2024-05-04 -1000.00"], "a comma decimal mark makes the dot a thousands separator")
+        #expect(
+            pinned.activities.map { "\($0.date) \($0.amount.decimalString)" } == ["2024-05-04 -1000.00"],
+            "a comma decimal mark makes the dot a thousands separator")
     }
 
     @Test func invalidUTF8InAUTF8FileIsAWarningOnItsLine() throws {

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// The shortcuts of the CSV → JSON Lines hot path (plain amounts, repeated date cells, untrimmed
@@ -53,10 +54,12 @@ import Testing
     /// cell that does not parse is never cached.
     @Test func dateCellCacheAnswersAsTheFormat() {
         let formats = ["yyyy-mm-dd", "dd.mm.yyyy", "yyyymmdd", "mm/dd/yy", "dd mmm yyyy"].map { DateFormat($0)! }
-        let cells = ["2024-05-03", "2024-05-03", "2024-05-04", "2024-02-30", "2024-02-30", "03.05.2024", "03.05.2024",
-                     "20240503", "20240503", "20240504", "05/03/24", "05/03/24", "03 May 2024", "03 May 2024",
-                     "2024-05-03 14:22", "2024-05-03 14:22", "2024-05-03T14:22:01Z", "2024-05-03", "x", "", "2024-05-0",
-                     "31 Dec 2023", "31.12.2023", "31.12.2023"]
+        let cells = [
+            "2024-05-03", "2024-05-03", "2024-05-04", "2024-02-30", "2024-02-30", "03.05.2024", "03.05.2024",
+            "20240503", "20240503", "20240504", "05/03/24", "05/03/24", "03 May 2024", "03 May 2024",
+            "2024-05-03 14:22", "2024-05-03 14:22", "2024-05-03T14:22:01Z", "2024-05-03", "x", "", "2024-05-0",
+            "31 Dec 2023", "31.12.2023", "31.12.2023",
+        ]
         for format in formats {
             var cache = DateCellCache()
             for cell in cells + cells.reversed() {
@@ -68,8 +71,10 @@ import Testing
     }
 
     @Test func trimmingTakesTheSameBytesOff() {
-        let cells = ["", " ", "\t", "a", " a", "a ", "\ta\t", "\u{A0}a\u{A0}", "\u{A0}", " \u{A0} a \u{A0} ", "a\u{A0}b",
-                     "\u{C2}", "a\u{C2}", "\u{A0}\u{A0}", "x y", "é", " é ", "\u{2003}a"]
+        let cells = [
+            "", " ", "\t", "a", " a", "a ", "\ta\t", "\u{A0}a\u{A0}", "\u{A0}", " \u{A0} a \u{A0} ", "a\u{A0}b",
+            "\u{C2}", "a\u{C2}", "\u{A0}\u{A0}", "x y", "é", " é ", "\u{2003}a",
+        ]
         for cell in cells {
             let trimmed = Self.bytes(cell) { Array(CSVRecord.trimmed($0)) }
             // Reference: strip spaces, tabs and U+00A0 from both ends.
@@ -144,8 +149,10 @@ import Testing
         var writer = JSONLinesWriter(output: output)
         let date = LocalDate(year: 2024, month: 5, day: 3)!
         for line in lines {
-            try writer.write(PaymentActivity(id: ActivityID(value: 1), account: nil, date: date, name: "n",
-                                             amount: Money(units: 1, scale: 2), source: SourceLocation(file: "f.csv", line: line)))
+            try writer.write(
+                PaymentActivity(
+                    id: ActivityID(value: 1), account: nil, date: date, name: "n",
+                    amount: Money(units: 1, scale: 2), source: SourceLocation(file: "f.csv", line: line)))
         }
         try writer.finish()
         try output.commit()
@@ -164,7 +171,8 @@ import Testing
             bytes.withUnsafeBufferPointer { buffer in
                 for target in [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "\""), 0x00] {
                     for start in 0...buffer.count {
-                        #expect(ByteScan.firstOfOrLineBreak(target, in: buffer, from: start)
+                        #expect(
+                            ByteScan.firstOfOrLineBreak(target, in: buffer, from: start)
                                 == ByteScan.firstOf(target, UInt8(ascii: "\n"), UInt8(ascii: "\r"), in: buffer, from: start))
                     }
                 }

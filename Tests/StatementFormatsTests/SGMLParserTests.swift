@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatementFormats
 
 /// The second OFX layer for 1.x: `SGMLParser` alone, turning an SGML body into element events.
@@ -47,9 +48,10 @@ import Testing
 
     /// Checks that every chunk size gives the events of the whole input; returns those events.
     @discardableResult
-    static func eventsInAnyChunks(_ bytes: [UInt8], firstLine: Int = 1, maxTextBytes: Int = 1 << 20,
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> EventRecorder
-    {
+    static func eventsInAnyChunks(
+        _ bytes: [UInt8], firstLine: Int = 1, maxTextBytes: Int = 1 << 20,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> EventRecorder {
         let whole = try parse(bytes, firstLine: firstLine, maxTextBytes: maxTextBytes).recorder
         for chunk in chunkSizes {
             let chunked = try parse(bytes, chunk: chunk, firstLine: firstLine, maxTextBytes: maxTextBytes).recorder
@@ -68,114 +70,173 @@ import Testing
     }
 
     static let cases: [Case] = [
-        .init(testDescription: "unclosed leaves end where the next tag begins",
-              text: "<OFX>\n<STMTTRN>\n<TRNAMT>-54.20\n<NAME>Shop\n</STMTTRN>\n</OFX>\n",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf TRNAMT=-54.20 @3:1", "leaf NAME=Shop @4:1",
-                       "end STMTTRN @5:1", "end OFX @6:1"]),
-        .init(testDescription: "leaves closed anyway are read once and their end tags are not unbalanced",
-              text: "<OFX><STMTTRN><NAME>Shop</NAME>\n<MEMO>Note</MEMO></STMTTRN></OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @1:6", "leaf NAME=Shop @1:15", "leaf MEMO=Note @2:1",
-                       "end STMTTRN @2:18", "end OFX @2:28"]),
-        .init(testDescription: "empty leaf followed by a line break and an end tag stays empty",
-              text: "<OFX>\n<STMTTRN>\n<MEMO>\n</STMTTRN>\n</OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf MEMO= @3:1", "end STMTTRN @4:1", "end OFX @5:1"]),
-        .init(testDescription: "empty leaf followed by a line break does not swallow the next element",
-              text: "<OFX>\n<STMTTRN>\n<NAME>\n<MEMO>x\n</STMTTRN>\n</OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME= @3:1", "leaf MEMO=x @4:1", "end STMTTRN @5:1",
-                       "end OFX @6:1"]),
-        .init(testDescription: "an end tag closes the open children it contains, innermost first",
-              text: "<OFX>\n<BANKTRANLIST>\n<STMTTRN>\n<NAME>x\n</BANKTRANLIST>\n</OFX>",
-              events: ["start OFX @1:1", "start BANKTRANLIST @2:1", "start STMTTRN @3:1", "leaf NAME=x @4:1",
-                       "end STMTTRN @5:1", "end BANKTRANLIST @5:1", "end OFX @6:1"]),
-        .init(testDescription: "unknown element with text is a leaf (INTU.BID)",
-              text: "<OFX>\n<STMTTRN>\n<INTU.BID>1234\n<NAME>x\n</STMTTRN>\n</OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf ?=1234 @3:1", "leaf NAME=x @4:1", "end STMTTRN @5:1",
-                       "end OFX @6:1"]),
-        .init(testDescription: "unknown element without text is a container (INTU.XFER … </INTU.XFER>)",
-              text: "<OFX>\n<INTU.XFER>\n<TRNAMT>5\n</INTU.XFER>\n</OFX>",
-              events: ["start OFX @1:1", "start ? @2:1", "leaf TRNAMT=5 @3:1", "end ? @4:1", "end OFX @5:1"]),
-        .init(testDescription: "unknown container left open is closed by its parent's end tag",
-              text: "<OFX>\n<INTU.EXT>\n<NAME>y\n</OFX>",
-              events: ["start OFX @1:1", "start ? @2:1", "leaf NAME=y @3:1", "end ? @4:1", "end OFX @4:1"]),
-        .init(testDescription: "unknown leaf closed anyway (<INTU.BID>1234</INTU.BID>) is not unbalanced",
-              text: "<OFX>\n<INTU.BID>1234</INTU.BID>\n<NAME>x\n</OFX>",
-              events: ["start OFX @1:1", "leaf ?=1234 @2:1", "leaf NAME=x @3:1", "end OFX @4:1"]),
-        .init(testDescription: "an unknown container's end tag closes the known aggregates left open inside it",
-              text: "<OFX>\n<INTU.XFER>\n<STMTTRN>\n<NAME>a\n</INTU.XFER>\n</OFX>",
-              events: ["start OFX @1:1", "start ? @2:1", "start STMTTRN @3:1", "leaf NAME=a @4:1", "end STMTTRN @5:1", "end ? @5:1",
-                       "end OFX @6:1"]),
-        .init(testDescription: "truncated inside a lower-case <stmttrn>: reported under its OFX name",
-              text: "<ofx>\n<stmttrn>\n<name>x\n",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1",
-                       "problem truncated(\"STMTTRN\", openedOnLine: 2) fatal @4:1"]),
-        .init(testDescription: "unbalanced end tag </FOO> is reported with line:column and parsing continues",
-              text: "<OFX>\n<STMTTRN>\n<NAME>x\n  </FOO>\n<MEMO>y\n</STMTTRN>\n</OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "problem unexpectedEndTag(\"FOO\") @4:3",
-                       "leaf MEMO=y @5:1", "end STMTTRN @6:1", "end OFX @7:1"]),
-        .init(testDescription: "truncated inside STMTTRN: reported fatal with the open element and its line",
-              text: "<OFX>\n<BANKTRANLIST>\n<STMTTRN>\n<NAME>done\n</STMTTRN>\n<STMTTRN>\n<TRNAMT>-1.00\n<NAME>cut\n",
-              events: ["start OFX @1:1", "start BANKTRANLIST @2:1", "start STMTTRN @3:1", "leaf NAME=done @4:1",
-                       "end STMTTRN @5:1", "start STMTTRN @6:1", "leaf TRNAMT=-1.00 @7:1", "leaf NAME=cut @8:1",
-                       "problem truncated(\"STMTTRN\", openedOnLine: 6) fatal @9:1"]),
-        .init(testDescription: "truncated in the middle of a value: the partial leaf is still read",
-              text: "<OFX>\n<STMTTRN>\n<NAME>Sho",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=Sho @3:1",
-                       "problem truncated(\"STMTTRN\", openedOnLine: 2) fatal @3:10"]),
-        .init(testDescription: "no line breaks anywhere: all on line 1, columns increasing",
-              text: "<OFX><STMTTRN><TRNAMT>-5<NAME>A</STMTTRN></OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @1:6", "leaf TRNAMT=-5 @1:15", "leaf NAME=A @1:25",
-                       "end STMTTRN @1:32", "end OFX @1:42"]),
-        .init(testDescription: "lone CR line ends are counted as lines",
-              text: "<OFX>\r<STMTTRN>\r<NAME>x\r\r</STMTTRN>\r</OFX>\r",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "end STMTTRN @5:1", "end OFX @6:1"]),
-        .init(testDescription: "CRLF line ends count once",
-              text: "<OFX>\r\n<STMTTRN>\r\n<NAME>x\r\n\r\n</STMTTRN>\r\n</OFX>\r\n",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "end STMTTRN @5:1", "end OFX @6:1"]),
-        .init(testDescription: "mixed LF, CRLF and CR line ends in one file",
-              text: "<OFX>\n<STMTTRN>\r\n<NAME>x\r<MEMO>y\n\r\n</STMTTRN>\r</OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "leaf MEMO=y @4:1", "end STMTTRN @6:1",
-                       "end OFX @7:1"]),
-        .init(testDescription: "spaces and tabs around values and inside the brackets are trimmed",
-              text: "<OFX>\n<STMTTRN>\n\t<NAME>  Corner Shop \t\n  < MEMO >a b\n</ STMTTRN >\n</OFX>",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=Corner Shop @3:2", "leaf MEMO=a b @4:3",
-                       "end STMTTRN @5:1", "end OFX @6:1"]),
-        .init(testDescription: "tag names are matched without regard to case",
-              text: "<ofx>\n<StmtTrn>\n<trnamt>1\n</STMTTRN>\n</Ofx>",
-              events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf TRNAMT=1 @3:1", "end STMTTRN @4:1", "end OFX @5:1"]),
-        .init(testDescription: "comments and processing instructions carry no data",
-              text: "<OFX>\n<!-- exported by OnlineBank -->\n<?pi data?>\n<NAME>x\n</OFX>",
-              events: ["start OFX @1:1", "leaf NAME=x @4:1", "end OFX @5:1"]),
-        .init(testDescription: "a tag broken by a line break is reported unterminated and the next tag is read",
-              text: "<OFX>\n<NAME\n<MEMO>x\n</OFX>",
-              events: ["start OFX @1:1", "problem unterminatedTag @2:1", "leaf MEMO=x @3:1", "end OFX @4:1"]),
-        .init(testDescription: "a tag broken by a CRLF line break counts the line once",
-              text: "<OFX>\r\n<NAME\r\n<MEMO>x\r\n</OFX>",
-              events: ["start OFX @1:1", "problem unterminatedTag @2:1", "leaf MEMO=x @3:1", "end OFX @4:1"]),
-        .init(testDescription: "whatever follows the closing </OFX> is not read",
-              text: "<OFX>\n<NAME>x\n</OFX>\n<STMTTRN>\n<NAME>after\n</FOO>\n",
-              events: ["start OFX @1:1", "leaf NAME=x @2:1", "end OFX @3:1"]),
-        .init(testDescription: "a value holding a > sign is kept whole",
-              text: "<OFX>\n<MEMO>a > b\n</OFX>",
-              events: ["start OFX @1:1", "leaf MEMO=a > b @2:1", "end OFX @3:1"]),
-        .init(testDescription: "multi-byte UTF-8 before a tag counts in bytes for the column",
-              text: "<OFX><NAME>Café<MEMO>x</OFX>",
-              events: ["start OFX @1:1", "leaf NAME=Café @1:6", "leaf MEMO=x @1:17", "end OFX @1:24"]),
-        .init(testDescription: "a second document after </OFX>: its header skipped, its body read, lines counted",
-              text: "<OFX>\n<NAME>a\n</OFX>\r\nOFXHEADER:100\r\nDATA:OFXSGML\r\n\r\n<ofx>\n<NAME>b\n</ofx>\n",
-              events: ["start OFX @1:1", "leaf NAME=a @2:1", "end OFX @3:1", "start OFX @7:1", "leaf NAME=b @8:1", "end OFX @9:1"]),
-        .init(testDescription: "a second 2.x document after </OFX>: the XML declaration and <?OFX?> skipped",
-              text: "<OFX><NAME>a</NAME></OFX><?xml version=\"1.0\"?><?OFX VERSION=\"220\"?><OFX ><NAME>b</NAME></OFX>",
-              events: ["start OFX @1:1", "leaf NAME=a @1:6", "end OFX @1:20", "start OFX @1:68", "leaf NAME=b @1:74", "end OFX @1:88"]),
-        .init(testDescription: "tags and text after the last </OFX> are skipped, not reported",
-              text: "<OFX>\n</OFX>\n</STMTTRN><OFXISH>x<html>\n<OF",
-              events: ["start OFX @1:1", "end OFX @2:1"]),
-        .init(testDescription: "a body without <OFX>: each top-level aggregate read in turn",
-              text: "<SIGNONMSGSRSV1>\n<SONRS>\n</SIGNONMSGSRSV1>\n<BANKMSGSRSV1>\n<STMTTRN>\n<NAME>x\n</STMTTRN>\n</BANKMSGSRSV1>",
-              events: ["start SIGNONMSGSRSV1 @1:1", "start SONRS @2:1", "end SONRS @3:1", "end SIGNONMSGSRSV1 @3:1",
-                       "start BANKMSGSRSV1 @4:1", "start STMTTRN @5:1", "leaf NAME=x @6:1", "end STMTTRN @7:1", "end BANKMSGSRSV1 @8:1"]),
-        .init(testDescription: "a tag name with attributes (<OFX VERSION=\"102\">) is the name before the space",
-              text: "<OFX VERSION=\"102\">\n<NAME>x\n</OFX>",
-              events: ["start OFX @1:1", "leaf NAME=x @2:1", "end OFX @3:1"]),
+        .init(
+            testDescription: "unclosed leaves end where the next tag begins",
+            text: "<OFX>\n<STMTTRN>\n<TRNAMT>-54.20\n<NAME>Shop\n</STMTTRN>\n</OFX>\n",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf TRNAMT=-54.20 @3:1", "leaf NAME=Shop @4:1",
+                "end STMTTRN @5:1", "end OFX @6:1",
+            ]),
+        .init(
+            testDescription: "leaves closed anyway are read once and their end tags are not unbalanced",
+            text: "<OFX><STMTTRN><NAME>Shop</NAME>\n<MEMO>Note</MEMO></STMTTRN></OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @1:6", "leaf NAME=Shop @1:15", "leaf MEMO=Note @2:1",
+                "end STMTTRN @2:18", "end OFX @2:28",
+            ]),
+        .init(
+            testDescription: "empty leaf followed by a line break and an end tag stays empty",
+            text: "<OFX>\n<STMTTRN>\n<MEMO>\n</STMTTRN>\n</OFX>",
+            events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf MEMO= @3:1", "end STMTTRN @4:1", "end OFX @5:1"]),
+        .init(
+            testDescription: "empty leaf followed by a line break does not swallow the next element",
+            text: "<OFX>\n<STMTTRN>\n<NAME>\n<MEMO>x\n</STMTTRN>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME= @3:1", "leaf MEMO=x @4:1", "end STMTTRN @5:1",
+                "end OFX @6:1",
+            ]),
+        .init(
+            testDescription: "an end tag closes the open children it contains, innermost first",
+            text: "<OFX>\n<BANKTRANLIST>\n<STMTTRN>\n<NAME>x\n</BANKTRANLIST>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start BANKTRANLIST @2:1", "start STMTTRN @3:1", "leaf NAME=x @4:1",
+                "end STMTTRN @5:1", "end BANKTRANLIST @5:1", "end OFX @6:1",
+            ]),
+        .init(
+            testDescription: "unknown element with text is a leaf (INTU.BID)",
+            text: "<OFX>\n<STMTTRN>\n<INTU.BID>1234\n<NAME>x\n</STMTTRN>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf ?=1234 @3:1", "leaf NAME=x @4:1", "end STMTTRN @5:1",
+                "end OFX @6:1",
+            ]),
+        .init(
+            testDescription: "unknown element without text is a container (INTU.XFER … </INTU.XFER>)",
+            text: "<OFX>\n<INTU.XFER>\n<TRNAMT>5\n</INTU.XFER>\n</OFX>",
+            events: ["start OFX @1:1", "start ? @2:1", "leaf TRNAMT=5 @3:1", "end ? @4:1", "end OFX @5:1"]),
+        .init(
+            testDescription: "unknown container left open is closed by its parent's end tag",
+            text: "<OFX>\n<INTU.EXT>\n<NAME>y\n</OFX>",
+            events: ["start OFX @1:1", "start ? @2:1", "leaf NAME=y @3:1", "end ? @4:1", "end OFX @4:1"]),
+        .init(
+            testDescription: "unknown leaf closed anyway (<INTU.BID>1234</INTU.BID>) is not unbalanced",
+            text: "<OFX>\n<INTU.BID>1234</INTU.BID>\n<NAME>x\n</OFX>",
+            events: ["start OFX @1:1", "leaf ?=1234 @2:1", "leaf NAME=x @3:1", "end OFX @4:1"]),
+        .init(
+            testDescription: "an unknown container's end tag closes the known aggregates left open inside it",
+            text: "<OFX>\n<INTU.XFER>\n<STMTTRN>\n<NAME>a\n</INTU.XFER>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start ? @2:1", "start STMTTRN @3:1", "leaf NAME=a @4:1", "end STMTTRN @5:1", "end ? @5:1",
+                "end OFX @6:1",
+            ]),
+        .init(
+            testDescription: "truncated inside a lower-case <stmttrn>: reported under its OFX name",
+            text: "<ofx>\n<stmttrn>\n<name>x\n",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1",
+                "problem truncated(\"STMTTRN\", openedOnLine: 2) fatal @4:1",
+            ]),
+        .init(
+            testDescription: "unbalanced end tag </FOO> is reported with line:column and parsing continues",
+            text: "<OFX>\n<STMTTRN>\n<NAME>x\n  </FOO>\n<MEMO>y\n</STMTTRN>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "problem unexpectedEndTag(\"FOO\") @4:3",
+                "leaf MEMO=y @5:1", "end STMTTRN @6:1", "end OFX @7:1",
+            ]),
+        .init(
+            testDescription: "truncated inside STMTTRN: reported fatal with the open element and its line",
+            text: "<OFX>\n<BANKTRANLIST>\n<STMTTRN>\n<NAME>done\n</STMTTRN>\n<STMTTRN>\n<TRNAMT>-1.00\n<NAME>cut\n",
+            events: [
+                "start OFX @1:1", "start BANKTRANLIST @2:1", "start STMTTRN @3:1", "leaf NAME=done @4:1",
+                "end STMTTRN @5:1", "start STMTTRN @6:1", "leaf TRNAMT=-1.00 @7:1", "leaf NAME=cut @8:1",
+                "problem truncated(\"STMTTRN\", openedOnLine: 6) fatal @9:1",
+            ]),
+        .init(
+            testDescription: "truncated in the middle of a value: the partial leaf is still read",
+            text: "<OFX>\n<STMTTRN>\n<NAME>Sho",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=Sho @3:1",
+                "problem truncated(\"STMTTRN\", openedOnLine: 2) fatal @3:10",
+            ]),
+        .init(
+            testDescription: "no line breaks anywhere: all on line 1, columns increasing",
+            text: "<OFX><STMTTRN><TRNAMT>-5<NAME>A</STMTTRN></OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @1:6", "leaf TRNAMT=-5 @1:15", "leaf NAME=A @1:25",
+                "end STMTTRN @1:32", "end OFX @1:42",
+            ]),
+        .init(
+            testDescription: "lone CR line ends are counted as lines",
+            text: "<OFX>\r<STMTTRN>\r<NAME>x\r\r</STMTTRN>\r</OFX>\r",
+            events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "end STMTTRN @5:1", "end OFX @6:1"]),
+        .init(
+            testDescription: "CRLF line ends count once",
+            text: "<OFX>\r\n<STMTTRN>\r\n<NAME>x\r\n\r\n</STMTTRN>\r\n</OFX>\r\n",
+            events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "end STMTTRN @5:1", "end OFX @6:1"]),
+        .init(
+            testDescription: "mixed LF, CRLF and CR line ends in one file",
+            text: "<OFX>\n<STMTTRN>\r\n<NAME>x\r<MEMO>y\n\r\n</STMTTRN>\r</OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=x @3:1", "leaf MEMO=y @4:1", "end STMTTRN @6:1",
+                "end OFX @7:1",
+            ]),
+        .init(
+            testDescription: "spaces and tabs around values and inside the brackets are trimmed",
+            text: "<OFX>\n<STMTTRN>\n\t<NAME>  Corner Shop \t\n  < MEMO >a b\n</ STMTTRN >\n</OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=Corner Shop @3:2", "leaf MEMO=a b @4:3",
+                "end STMTTRN @5:1", "end OFX @6:1",
+            ]),
+        .init(
+            testDescription: "tag names are matched without regard to case",
+            text: "<ofx>\n<StmtTrn>\n<trnamt>1\n</STMTTRN>\n</Ofx>",
+            events: ["start OFX @1:1", "start STMTTRN @2:1", "leaf TRNAMT=1 @3:1", "end STMTTRN @4:1", "end OFX @5:1"]),
+        .init(
+            testDescription: "comments and processing instructions carry no data",
+            text: "<OFX>\n<!-- exported by OnlineBank -->\n<?pi data?>\n<NAME>x\n</OFX>",
+            events: ["start OFX @1:1", "leaf NAME=x @4:1", "end OFX @5:1"]),
+        .init(
+            testDescription: "a tag broken by a line break is reported unterminated and the next tag is read",
+            text: "<OFX>\n<NAME\n<MEMO>x\n</OFX>",
+            events: ["start OFX @1:1", "problem unterminatedTag @2:1", "leaf MEMO=x @3:1", "end OFX @4:1"]),
+        .init(
+            testDescription: "a tag broken by a CRLF line break counts the line once",
+            text: "<OFX>\r\n<NAME\r\n<MEMO>x\r\n</OFX>",
+            events: ["start OFX @1:1", "problem unterminatedTag @2:1", "leaf MEMO=x @3:1", "end OFX @4:1"]),
+        .init(
+            testDescription: "whatever follows the closing </OFX> is not read",
+            text: "<OFX>\n<NAME>x\n</OFX>\n<STMTTRN>\n<NAME>after\n</FOO>\n",
+            events: ["start OFX @1:1", "leaf NAME=x @2:1", "end OFX @3:1"]),
+        .init(
+            testDescription: "a value holding a > sign is kept whole",
+            text: "<OFX>\n<MEMO>a > b\n</OFX>",
+            events: ["start OFX @1:1", "leaf MEMO=a > b @2:1", "end OFX @3:1"]),
+        .init(
+            testDescription: "multi-byte UTF-8 before a tag counts in bytes for the column",
+            text: "<OFX><NAME>Café<MEMO>x</OFX>",
+            events: ["start OFX @1:1", "leaf NAME=Café @1:6", "leaf MEMO=x @1:17", "end OFX @1:24"]),
+        .init(
+            testDescription: "a second document after </OFX>: its header skipped, its body read, lines counted",
+            text: "<OFX>\n<NAME>a\n</OFX>\r\nOFXHEADER:100\r\nDATA:OFXSGML\r\n\r\n<ofx>\n<NAME>b\n</ofx>\n",
+            events: ["start OFX @1:1", "leaf NAME=a @2:1", "end OFX @3:1", "start OFX @7:1", "leaf NAME=b @8:1", "end OFX @9:1"]),
+        .init(
+            testDescription: "a second 2.x document after </OFX>: the XML declaration and <?OFX?> skipped",
+            text: "<OFX><NAME>a</NAME></OFX><?xml version=\"1.0\"?><?OFX VERSION=\"220\"?><OFX ><NAME>b</NAME></OFX>",
+            events: ["start OFX @1:1", "leaf NAME=a @1:6", "end OFX @1:20", "start OFX @1:68", "leaf NAME=b @1:74", "end OFX @1:88"]),
+        .init(
+            testDescription: "tags and text after the last </OFX> are skipped, not reported",
+            text: "<OFX>\n</OFX>\n</STMTTRN><OFXISH>x<html>\n<OF",
+            events: ["start OFX @1:1", "end OFX @2:1"]),
+        .init(
+            testDescription: "a body without <OFX>: each top-level aggregate read in turn",
+            text: "<SIGNONMSGSRSV1>\n<SONRS>\n</SIGNONMSGSRSV1>\n<BANKMSGSRSV1>\n<STMTTRN>\n<NAME>x\n</STMTTRN>\n</BANKMSGSRSV1>",
+            events: [
+                "start SIGNONMSGSRSV1 @1:1", "start SONRS @2:1", "end SONRS @3:1", "end SIGNONMSGSRSV1 @3:1",
+                "start BANKMSGSRSV1 @4:1", "start STMTTRN @5:1", "leaf NAME=x @6:1", "end STMTTRN @7:1", "end BANKMSGSRSV1 @8:1",
+            ]),
+        .init(
+            testDescription: "a tag name with attributes (<OFX VERSION=\"102\">) is the name before the space",
+            text: "<OFX VERSION=\"102\">\n<NAME>x\n</OFX>",
+            events: ["start OFX @1:1", "leaf NAME=x @2:1", "end OFX @3:1"]),
     ]
 
     @Test(arguments: cases)
@@ -186,7 +247,8 @@ import Testing
 
     @Test("no line breaks anywhere: every position is on line 1 and columns strictly increase")
     func oneLine() throws {
-        let text = "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS></SONRS></SIGNONMSGSRSV1>"
+        let text =
+            "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS></SONRS></SIGNONMSGSRSV1>"
             + "<BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1"
             + "<FITID>1<NAME>A</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"
         let recorder = try Self.eventsInAnyChunks(Array(text.utf8))
@@ -245,8 +307,10 @@ import Testing
     func textTooLong() throws {
         let long = String(repeating: "x", count: 100)
         let text = "<OFX>\n<STMTTRN>\n<NAME>Short\n<MEMO>\(long)\n<TRNAMT>-1.00\n</STMTTRN>\n</OFX>\n"
-        let expected = ["start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=Short @3:1", "problem textTooLong(limit: 64) @4:1",
-                        "leaf TRNAMT=-1.00 @5:1", "end STMTTRN @6:1", "end OFX @7:1"]
+        let expected = [
+            "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=Short @3:1", "problem textTooLong(limit: 64) @4:1",
+            "leaf TRNAMT=-1.00 @5:1", "end STMTTRN @6:1", "end OFX @7:1",
+        ]
         let recorder = try Self.eventsInAnyChunks(Array(text.utf8), maxTextBytes: 64)
         #expect(recorder.events == expected)
     }
@@ -266,24 +330,33 @@ import Testing
         let text = "<OFX>\n<MEMO>" + String(repeating: "z", count: 10_000) + "\n<NAME>after\n</OFX>\n"
         let run = try Self.parse(text, chunk: chunk, maxTextBytes: 64)
         #expect(run.maxBuffered <= 64 + 6 + chunk, "'<MEMO>' and the text up to the limit, plus one chunk")
-        #expect(run.recorder.events == ["start OFX @1:1", "problem textTooLong(limit: 64) @2:1", "leaf NAME=after @3:1",
-                                        "end OFX @4:1"])
+        #expect(
+            run.recorder.events == [
+                "start OFX @1:1", "problem textTooLong(limit: 64) @2:1", "leaf NAME=after @3:1",
+                "end OFX @4:1",
+            ])
     }
 
     @Test("a huge tag without '>' is reported once as unterminated, the rest is read")
     func hugeTag() throws {
         let text = "<OFX>\n<STMTTRN>\n<" + String(repeating: "A", count: 200) + "\n<NAME>after\n</STMTTRN>\n</OFX>\n"
         let recorder = try Self.eventsInAnyChunks(Array(text.utf8), maxTextBytes: 64)
-        #expect(recorder.events == ["start OFX @1:1", "start STMTTRN @2:1", "problem unterminatedTag @3:1", "leaf NAME=after @4:1",
-                                    "end STMTTRN @5:1", "end OFX @6:1"])
+        #expect(
+            recorder.events == [
+                "start OFX @1:1", "start STMTTRN @2:1", "problem unterminatedTag @3:1", "leaf NAME=after @4:1",
+                "end STMTTRN @5:1", "end OFX @6:1",
+            ])
     }
 
     @Test("a huge tag without '>' at the end of the file: unterminated, then truncated", arguments: [nil, 1, 3, 64] as [Int?])
     func hugeTagAtEnd(chunk: Int?) throws {
         let text = "<OFX>\n<" + String(repeating: "A", count: 200)
         let run = try Self.parse(text, chunk: chunk, maxTextBytes: 64)
-        #expect(run.recorder.events == ["start OFX @1:1", "problem unterminatedTag @2:1",
-                                        "problem truncated(\"OFX\", openedOnLine: 1) fatal @2:202"])
+        #expect(
+            run.recorder.events == [
+                "start OFX @1:1", "problem unterminatedTag @2:1",
+                "problem truncated(\"OFX\", openedOnLine: 1) fatal @2:202",
+            ])
         if chunk != nil { #expect(run.maxBuffered <= 64 + (chunk ?? 0)) }
     }
 

@@ -1,8 +1,8 @@
 import FinanceCore
 import Foundation
 import StatementFormats
-import Testing
 import TestSupport
+import Testing
 
 /// Every sample converts with no flags and gives the transactions worked out independently in
 /// `Fixtures/sample-expectations.json`: the row count, the first and last rows field by field, and

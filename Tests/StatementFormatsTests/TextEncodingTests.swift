@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatementFormats
 
 @Suite struct TextEncodingTests {
@@ -23,48 +24,66 @@ import Testing
     }
 
     static let cases: [Case] = [
-        .init("UTF-8 byte-order mark", [0xEF, 0xBB, 0xBF] + Array("a,b\n".utf8),
-              EncodingGuess(encoding: .utf8, isCertain: true)),
-        .init("UTF-8 byte-order mark wins over invalid bytes after it", [0xEF, 0xBB, 0xBF, 0xE9, 0x00],
-              EncodingGuess(encoding: .utf8, isCertain: true)),
-        .init("UTF-16LE byte-order mark", [0xFF, 0xFE] + utf16(csv, littleEndian: true),
-              EncodingGuess(encoding: .utf16LE, isCertain: true)),
-        .init("UTF-16BE byte-order mark", [0xFE, 0xFF] + utf16(csv, littleEndian: false),
-              EncodingGuess(encoding: .utf16BE, isCertain: true)),
+        .init(
+            "UTF-8 byte-order mark", [0xEF, 0xBB, 0xBF] + Array("a,b\n".utf8),
+            EncodingGuess(encoding: .utf8, isCertain: true)),
+        .init(
+            "UTF-8 byte-order mark wins over invalid bytes after it", [0xEF, 0xBB, 0xBF, 0xE9, 0x00],
+            EncodingGuess(encoding: .utf8, isCertain: true)),
+        .init(
+            "UTF-16LE byte-order mark", [0xFF, 0xFE] + utf16(csv, littleEndian: true),
+            EncodingGuess(encoding: .utf16LE, isCertain: true)),
+        .init(
+            "UTF-16BE byte-order mark", [0xFE, 0xFF] + utf16(csv, littleEndian: false),
+            EncodingGuess(encoding: .utf16BE, isCertain: true)),
         .init("UTF-16LE byte-order mark alone", [0xFF, 0xFE], EncodingGuess(encoding: .utf16LE, isCertain: true)),
-        .init("UTF-16LE without BOM: every odd byte zero", utf16(csv, littleEndian: true),
-              EncodingGuess(encoding: .utf16LE, isCertain: true)),
-        .init("UTF-16BE without BOM: every even byte zero", utf16(csv, littleEndian: false),
-              EncodingGuess(encoding: .utf16BE, isCertain: true)),
-        .init("UTF-16LE without BOM, shortest sample of 8 bytes", utf16("a,b\n", littleEndian: true),
-              EncodingGuess(encoding: .utf16LE, isCertain: true)),
-        .init("UTF-16 too short to judge (6 bytes) is UTF-8 with a NUL", utf16("a,b", littleEndian: true),
-              EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: 1)),
-        .init("plain ASCII is uncertain UTF-8", Array("Date,Amount\n2024-05-03,-5.00\n".utf8),
-              EncodingGuess(encoding: .utf8, isCertain: false)),
+        .init(
+            "UTF-16LE without BOM: every odd byte zero", utf16(csv, littleEndian: true),
+            EncodingGuess(encoding: .utf16LE, isCertain: true)),
+        .init(
+            "UTF-16BE without BOM: every even byte zero", utf16(csv, littleEndian: false),
+            EncodingGuess(encoding: .utf16BE, isCertain: true)),
+        .init(
+            "UTF-16LE without BOM, shortest sample of 8 bytes", utf16("a,b\n", littleEndian: true),
+            EncodingGuess(encoding: .utf16LE, isCertain: true)),
+        .init(
+            "UTF-16 too short to judge (6 bytes) is UTF-8 with a NUL", utf16("a,b", littleEndian: true),
+            EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: 1)),
+        .init(
+            "plain ASCII is uncertain UTF-8", Array("Date,Amount\n2024-05-03,-5.00\n".utf8),
+            EncodingGuess(encoding: .utf8, isCertain: false)),
         .init("UTF-8 with accents is certain", Array(csv.utf8), EncodingGuess(encoding: .utf8, isCertain: true)),
         .init("empty input is uncertain UTF-8", [], EncodingGuess(encoding: .utf8, isCertain: false)),
-        .init("two damaged bytes among two-byte sequences stay UTF-8", Array("Café Zürich Caf".utf8) + [0xE9, 0x2C, 0xFC],
-              EncodingGuess(encoding: .utf8, isCertain: false)),
-        .init("more lone high bytes than bytes in valid sequences is a single-byte code page",
-              Array("Café ".utf8) + [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0x20, 0x47, 0x72, 0xFC, 0xDF],
-              EncodingGuess(encoding: .windows1252, isCertain: false)),
-        .init("invalid UTF-8 (Latin-1 é) falls to windows-1252", Array("Caf".utf8) + [0xE9, 0x0A],
-              EncodingGuess(encoding: .windows1252, isCertain: false)),
-        .init("windows-1252 euro sign 0x80 is not UTF-8", [0x80] + Array("12,00".utf8),
-              EncodingGuess(encoding: .windows1252, isCertain: false)),
+        .init(
+            "two damaged bytes among two-byte sequences stay UTF-8", Array("Café Zürich Caf".utf8) + [0xE9, 0x2C, 0xFC],
+            EncodingGuess(encoding: .utf8, isCertain: false)),
+        .init(
+            "more lone high bytes than bytes in valid sequences is a single-byte code page",
+            Array("Café ".utf8) + [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0x20, 0x47, 0x72, 0xFC, 0xDF],
+            EncodingGuess(encoding: .windows1252, isCertain: false)),
+        .init(
+            "invalid UTF-8 (Latin-1 é) falls to windows-1252", Array("Caf".utf8) + [0xE9, 0x0A],
+            EncodingGuess(encoding: .windows1252, isCertain: false)),
+        .init(
+            "windows-1252 euro sign 0x80 is not UTF-8", [0x80] + Array("12,00".utf8),
+            EncodingGuess(encoding: .windows1252, isCertain: false)),
         .init("overlong UTF-8 encoding is invalid", [0xC0, 0x80, 0x41], EncodingGuess(encoding: .windows1252, isCertain: false)),
         .init("UTF-8-encoded surrogate is invalid", [0xED, 0xA0, 0x80], EncodingGuess(encoding: .windows1252, isCertain: false)),
-        .init("sequence cut at the end of a partial prefix is still UTF-8", Array("Caf".utf8) + [0xC3], complete: false,
-              EncodingGuess(encoding: .utf8, isCertain: true)),
-        .init("sequence cut at the end of the whole input is not UTF-8", Array("Caf".utf8) + [0xC3], complete: true,
-              EncodingGuess(encoding: .windows1252, isCertain: false)),
-        .init("NUL offset reported in UTF-8", Array("PK\u{3}\u{4}".utf8) + [0x00, 0x00] + Array("abcdefgh".utf8),
-              EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: 4)),
-        .init("NUL offset reported in windows-1252", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x41, 0x42, 0x43],
-              EncodingGuess(encoding: .windows1252, isCertain: false, nulOffset: 8)),
-        .init("NUL at offset zero", [0x00] + Array("abcdefghijklmnop".utf8),
-              EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: 0)),
+        .init(
+            "sequence cut at the end of a partial prefix is still UTF-8", Array("Caf".utf8) + [0xC3], complete: false,
+            EncodingGuess(encoding: .utf8, isCertain: true)),
+        .init(
+            "sequence cut at the end of the whole input is not UTF-8", Array("Caf".utf8) + [0xC3], complete: true,
+            EncodingGuess(encoding: .windows1252, isCertain: false)),
+        .init(
+            "NUL offset reported in UTF-8", Array("PK\u{3}\u{4}".utf8) + [0x00, 0x00] + Array("abcdefgh".utf8),
+            EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: 4)),
+        .init(
+            "NUL offset reported in windows-1252", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x41, 0x42, 0x43],
+            EncodingGuess(encoding: .windows1252, isCertain: false, nulOffset: 8)),
+        .init(
+            "NUL at offset zero", [0x00] + Array("abcdefghijklmnop".utf8),
+            EncodingGuess(encoding: .utf8, isCertain: false, nulOffset: 0)),
     ]
 
     @Test(arguments: cases)

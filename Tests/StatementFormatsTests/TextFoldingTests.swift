@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatementFormats
 
 @Suite struct TextFoldingTests {

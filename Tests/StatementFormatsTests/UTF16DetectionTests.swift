@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import Testing
+
 @testable import StatementFormats
 
 /// Files that Windows tools saved as "Unicode" (UTF-16 with a byte-order mark): the formats
@@ -18,8 +19,10 @@ struct UTF16DetectionTests {
         return out
     }
 
-    @Test(arguments: [("us-quicken-export.qif", StatementFormat.qif, false), ("us-quicken-export.qif", .qif, true),
-                      ("de-mt940-commerzbank.sta", .mt940, false), ("de-mt940-commerzbank.sta", .mt940, true)])
+    @Test(arguments: [
+        ("us-quicken-export.qif", StatementFormat.qif, false), ("us-quicken-export.qif", .qif, true),
+        ("de-mt940-commerzbank.sta", .mt940, false), ("de-mt940-commerzbank.sta", .mt940, true),
+    ])
     func recognisedAndReadWhole(_ sample: String, _ format: StatementFormat, _ bigEndian: Bool) throws {
         let bytes = try Self.utf16(sample, bigEndian: bigEndian)
         #expect(StatementReaders.detect(Array(bytes.prefix(4096))) == format)
@@ -39,7 +42,8 @@ struct UTF16DetectionTests {
     }
 
     @Test func aUTF16CAMTFileIsRefusedWithAReason() throws {
-        let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.08\"><BkToCstmrStmt/></Document>\n"
+        let xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.08\"><BkToCstmrStmt/></Document>\n"
         var bytes: [UInt8] = [0xFF, 0xFE]
         for unit in xml.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(StatementReaders.detect(bytes) == .camt)

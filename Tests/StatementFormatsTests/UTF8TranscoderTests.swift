@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatementFormats
 
 @Suite struct UTF8TranscoderTests {
@@ -141,14 +142,17 @@ import Testing
     static let broken: [Broken] = [
         .init(name: "high surrogate followed by a letter", units: [0xD83D, 0x41], extraByte: nil, expected: "\u{FFFD}A", replaced: 1),
         .init(name: "lone low surrogate", units: [0x41, 0xDE00, 0x42], extraByte: nil, expected: "A\u{FFFD}B", replaced: 1),
-        .init(name: "two high surrogates then a low: the second pairs", units: [0xD83D, 0xD83D, 0xDE00], extraByte: nil,
-              expected: "\u{FFFD}😀", replaced: 1),
+        .init(
+            name: "two high surrogates then a low: the second pairs", units: [0xD83D, 0xD83D, 0xDE00], extraByte: nil,
+            expected: "\u{FFFD}😀", replaced: 1),
         .init(name: "high surrogate at the end of the input", units: [0x41, 0xD83D], extraByte: nil, expected: "A\u{FFFD}", replaced: 1),
         .init(name: "odd trailing byte at the end of the input", units: [0x41], extraByte: 0x42, expected: "A\u{FFFD}", replaced: 1),
-        .init(name: "high surrogate then an odd byte at the end: one U+FFFD (WHATWG)", units: [0xD83D], extraByte: 0x41,
-              expected: "\u{FFFD}", replaced: 1),
-        .init(name: "low then high surrogate (reversed pair)", units: [0xDE00, 0xD83D], extraByte: nil,
-              expected: "\u{FFFD}\u{FFFD}", replaced: 2),
+        .init(
+            name: "high surrogate then an odd byte at the end: one U+FFFD (WHATWG)", units: [0xD83D], extraByte: 0x41,
+            expected: "\u{FFFD}", replaced: 1),
+        .init(
+            name: "low then high surrogate (reversed pair)", units: [0xDE00, 0xD83D], extraByte: nil,
+            expected: "\u{FFFD}\u{FFFD}", replaced: 2),
     ]
 
     @Test(arguments: broken, [true, false])
@@ -180,18 +184,24 @@ import Testing
 
     static let boms: [BOM] = [
         .init(name: "UTF-8 BOM dropped", encoding: .utf8, bytes: [0xEF, 0xBB, 0xBF] + Array("a,é".utf8), expected: "a,é"),
-        .init(name: "UTF-16LE BOM dropped", encoding: .utf16LE, bytes: [0xFF, 0xFE] + utf16(Array("a,é".utf16), littleEndian: true),
-              expected: "a,é"),
-        .init(name: "UTF-16BE BOM dropped", encoding: .utf16BE, bytes: [0xFE, 0xFF] + utf16(Array("a,é".utf16), littleEndian: false),
-              expected: "a,é"),
-        .init(name: "a BOM later in the text is kept as U+FEFF", encoding: .utf16LE,
-              bytes: utf16([0x41, 0xFEFF, 0x42], littleEndian: true), expected: "A\u{FEFF}B"),
-        .init(name: "only one leading BOM is dropped", encoding: .utf8, bytes: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x41],
-              expected: "\u{FEFF}A"),
-        .init(name: "the other byte order's BOM is not dropped", encoding: .utf16LE, bytes: [0xFE, 0xFF, 0x41, 0x00],
-              expected: "\u{FFFE}A"),
-        .init(name: "single-byte encodings have no BOM: FF FE are ÿþ", encoding: .windows1252, bytes: [0xFF, 0xFE, 0x41],
-              expected: "ÿþA"),
+        .init(
+            name: "UTF-16LE BOM dropped", encoding: .utf16LE, bytes: [0xFF, 0xFE] + utf16(Array("a,é".utf16), littleEndian: true),
+            expected: "a,é"),
+        .init(
+            name: "UTF-16BE BOM dropped", encoding: .utf16BE, bytes: [0xFE, 0xFF] + utf16(Array("a,é".utf16), littleEndian: false),
+            expected: "a,é"),
+        .init(
+            name: "a BOM later in the text is kept as U+FEFF", encoding: .utf16LE,
+            bytes: utf16([0x41, 0xFEFF, 0x42], littleEndian: true), expected: "A\u{FEFF}B"),
+        .init(
+            name: "only one leading BOM is dropped", encoding: .utf8, bytes: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x41],
+            expected: "\u{FEFF}A"),
+        .init(
+            name: "the other byte order's BOM is not dropped", encoding: .utf16LE, bytes: [0xFE, 0xFF, 0x41, 0x00],
+            expected: "\u{FFFE}A"),
+        .init(
+            name: "single-byte encodings have no BOM: FF FE are ÿþ", encoding: .windows1252, bytes: [0xFF, 0xFE, 0x41],
+            expected: "ÿþA"),
         .init(name: "UTF-8 passes through unchanged", encoding: .utf8, bytes: Array("€ 😀".utf8), expected: "€ 😀"),
     ]
 

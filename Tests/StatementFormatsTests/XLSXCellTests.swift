@@ -1,6 +1,7 @@
 import FinanceCore
-@testable import StatementFormats
 import Testing
+
+@testable import StatementFormats
 
 /// The pieces of a sheet's cells: numbers as written, serial dates, number formats, references,
 /// and the CSV text a sheet renders to.

@@ -1,7 +1,8 @@
 import FinanceCore
 import Foundation
-@testable import StatementFormats
 import Testing
+
+@testable import StatementFormats
 
 /// The XLSX reader on the hand-made workbooks of `Fixtures/quirks/xlsx` (see `make.py` there).
 @Suite struct XLSXReaderTests {

@@ -29,7 +29,8 @@ import Testing
         let (path, directory) = try Self.file(Self.csv)
         defer { try? FileManager.default.removeItem(at: directory) }
         let ledger = try Ledger(path: ":memory:")
-        let rules = RuleEngine(try RulesParser.parse("rule \"Coffee\"\n  when name contains \"coffee\"\n  set category = \"Food:Coffee\"\n", file: "r.pfin").get())
+        let rules = RuleEngine(
+            try RulesParser.parse("rule \"Coffee\"\n  when name contains \"coffee\"\n  set category = \"Food:Coffee\"\n", file: "r.pfin").get())
         var problems: [Diagnostic] = []
         let first = LedgerImport.importFile(InputSource(path), into: ledger, rules: rules) { problems.append($0) }
         #expect(first.ledgerError == nil)

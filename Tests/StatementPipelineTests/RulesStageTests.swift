@@ -48,12 +48,13 @@ import Testing
     @Test func rulesApplyAndTheirWarningsComeBeforeTheActivityTheyConcern() throws {
         var stage = RulesStage(try Self.engine(), into: Recorder())
         try CSVStatementReader().read(ByteInput(bytes: Array(Self.csv.utf8), displayName: "t.csv"), options: ReadOptions(), into: &stage)
-        #expect(stage.base.events == [
-            "skipped preamble 1", "skipped header 2",
-            "rules.type-contradicts-category at 3", "activity Coffee Shop Food:Coffee",
-            "rules.regex-gave-up at 4", "activity \(String(repeating: "a", count: 40))b -",
-            "skipped footer 5", "statement",
-        ])
+        #expect(
+            stage.base.events == [
+                "skipped preamble 1", "skipped header 2",
+                "rules.type-contradicts-category at 3", "activity Coffee Shop Food:Coffee",
+                "rules.regex-gave-up at 4", "activity \(String(repeating: "a", count: 40))b -",
+                "skipped footer 5", "statement",
+            ])
         #expect(stage.base.outcomes.map(\.set) == [SetFields(.category).union(SetFields(.type)), []])
         #expect(stage.base.outcomes.map(\.gaveUp) == [[], [0]])
     }

@@ -17,19 +17,25 @@ import Testing
         """
 
     static func engine() throws -> RuleEngine {
-        RuleEngine(try RulesParser.parse("""
-            rule "Coffee"
-              when name contains "coffee"
-              set category = "Food:Coffee"
-            """, file: "r.pfin").get())
+        RuleEngine(
+            try RulesParser.parse(
+                """
+                rule "Coffee"
+                  when name contains "coffee"
+                  set category = "Food:Coffee"
+                """, file: "r.pfin"
+            ).get())
     }
 
     static func input() -> ByteInput { ByteInput(bytes: Array(csv.utf8), displayName: "t.csv") }
 
     @Test func theWriterSinkWritesEveryGoodRowAndReportsTheBadOne() throws {
         let output = ByteOutput.discarding()
-        var sink = RulesStage(try Self.engine(), into: WriterSink(writer: JSONLinesWriter(output: output), reporter: DiagnosticList(),
-                                                                  tracksUncategorized: true))
+        var sink = RulesStage(
+            try Self.engine(),
+            into: WriterSink(
+                writer: JSONLinesWriter(output: output), reporter: DiagnosticList(),
+                tracksUncategorized: true))
         var rows = 0
         sink.base.rowWritten = { rows += 1 }
         try InputSource("t.csv").read(Self.input(), options: ReadOptions(), into: &sink)

@@ -12,14 +12,16 @@ public enum Golden {
 
     /// Checks `actual` against the file at `url`; `shownAs` names it in messages (`Golden/x.txt`).
     /// - Parameter recording: whether to record instead of checking (the environment's setting).
-    public static func check(_ actual: [UInt8], at url: URL, shownAs name: String, recording: Bool = isRecording,
-                             sourceLocation: Testing.SourceLocation = #_sourceLocation)
-    {
+    public static func check(
+        _ actual: [UInt8], at url: URL, shownAs name: String, recording: Bool = isRecording,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         if recording {
             let existing = try? Data(contentsOf: url)
             if existing.map({ [UInt8]($0) }) == actual {
-                Issue.record("Golden \(name) is unchanged; PFIN_RECORD_GOLDEN=1 is set, so this run checks nothing: run again without it",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "Golden \(name) is unchanged; PFIN_RECORD_GOLDEN=1 is set, so this run checks nothing: run again without it",
+                    sourceLocation: sourceLocation)
                 return
             }
             do {
@@ -38,9 +40,10 @@ public enum Golden {
         #expect(actual == [UInt8](expected), "differs from \(name)", sourceLocation: sourceLocation)
     }
 
-    public static func check(_ actual: String, at url: URL, shownAs name: String, recording: Bool = isRecording,
-                             sourceLocation: Testing.SourceLocation = #_sourceLocation)
-    {
+    public static func check(
+        _ actual: String, at url: URL, shownAs name: String, recording: Bool = isRecording,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         check(Array(actual.utf8), at: url, shownAs: name, recording: recording, sourceLocation: sourceLocation)
     }
 }

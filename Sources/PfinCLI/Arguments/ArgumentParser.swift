@@ -47,8 +47,9 @@ enum ArgumentParser {
             }
             guard let option = options.first(where: { $0.long == name || $0.short == name }) else {
                 let spellings = options.flatMap { [$0.long] + ($0.short.map { [$0] } ?? []) }
-                throw UsageError(message: "unknown option '\(name)' for 'pfin \(spec.name)'",
-                                 suggestion: Spelling.closest(to: name, in: spellings))
+                throw UsageError(
+                    message: "unknown option '\(name)' for 'pfin \(spec.name)'",
+                    suggestion: Spelling.closest(to: name, in: spellings))
             }
             if let placeholder = option.value {
                 let value: String

@@ -58,7 +58,8 @@ extension Completions {
 
     /// Words for `compgen -W` one a line (IFS is a newline, for names with spaces): `$'a\\nb'`.
     private static func words(_ list: [String]) -> String {
-        "$'" + list.map { $0.replacing("\\", with: "\\\\").replacing("'", with: "\\'") }
+        "$'"
+            + list.map { $0.replacing("\\", with: "\\\\").replacing("'", with: "\\'") }
             .joined(separator: "\\n") + "'"
     }
 

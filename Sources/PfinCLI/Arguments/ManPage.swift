@@ -18,7 +18,8 @@ enum ManPage {
             ".B pfin help",
             "[\\fIcommand\\fR | \\fB\\-\\-man\\fR]",
             ".SH DESCRIPTION",
-            text("""
+            text(
+                """
                 pfin reads bank statement exports (CSV and XLSX in every bank's dialect, OFX and QFX 1.x \
                 and 2.x, QIF, CAMT.052/053/054, MT940, Norma 43 and its own JSON Lines), categorises \
                 them with rules a person edits, and writes reports, other ledger formats, or an SQLite \
@@ -37,8 +38,10 @@ enum ManPage {
             text("Show a command's help, the list of commands, or with --man this manual."),
             ".SH EXIT STATUS",
             ".TP", ".B 0", text("Success."),
-            ".TP", ".B 1", text("The input had errors (the message says whether nothing or only a clean part was written), or a file could not be read or written."),
-            ".TP", ".B 2", text("A usage error: an unknown command, option or value, or a missing argument; the message names it and suggests the closest spelling."),
+            ".TP", ".B 1",
+            text("The input had errors (the message says whether nothing or only a clean part was written), or a file could not be read or written."),
+            ".TP", ".B 2",
+            text("A usage error: an unknown command, option or value, or a missing argument; the message names it and suggests the closest spelling."),
             ".TP", ".B 3", text("--fail-uncategorized was given and some transactions got no category."),
             ".SH ENVIRONMENT",
             ".TP", ".B PFIN_DB", text("The ledger file, unless --db names one."),

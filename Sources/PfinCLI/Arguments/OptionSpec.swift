@@ -32,9 +32,10 @@ struct OptionSpec: Sendable {
         case category
     }
 
-    init(_ long: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, required: Bool = false,
-         completion: Completion? = nil, help: String, check: (@Sendable (String) -> UsageError?)? = nil)
-    {
+    init(
+        _ long: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, required: Bool = false,
+        completion: Completion? = nil, help: String, check: (@Sendable (String) -> UsageError?)? = nil
+    ) {
         self.long = long
         self.short = short
         self.value = value

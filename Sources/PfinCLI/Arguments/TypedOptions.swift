@@ -13,54 +13,64 @@ struct Option<Value: Sendable>: Sendable {
     /// What reading gives when the option is absent.
     let defaultValue: Value?
 
-    init(_ long: String, short: String? = nil, value: String, repeatable: Bool = false, required: Bool = false,
-         completion: OptionSpec.Completion? = nil, default defaultValue: Value? = nil, help: String,
-         convert: @escaping @Sendable (String) throws(UsageError) -> Value)
-    {
+    init(
+        _ long: String, short: String? = nil, value: String, repeatable: Bool = false, required: Bool = false,
+        completion: OptionSpec.Completion? = nil, default defaultValue: Value? = nil, help: String,
+        convert: @escaping @Sendable (String) throws(UsageError) -> Value
+    ) {
         self.convert = convert
         self.defaultValue = defaultValue
-        spec = OptionSpec(long, short: short, value: value, repeatable: repeatable, required: required,
-                          completion: completion, help: help, check: { text in
-                              do throws(UsageError) {
-                                  _ = try convert(text)
-                                  return nil
-                              } catch {
-                                  return error
-                              }
-                          })
+        spec = OptionSpec(
+            long, short: short, value: value, repeatable: repeatable, required: required,
+            completion: completion, help: help,
+            check: { text in
+                do throws(UsageError) {
+                    _ = try convert(text)
+                    return nil
+                } catch {
+                    return error
+                }
+            })
     }
 }
 
 extension Option where Value == String {
     /// Any text.
-    init(_ long: String, short: String? = nil, value: String, repeatable: Bool = false, required: Bool = false,
-         completion: OptionSpec.Completion? = nil, default defaultValue: String? = nil, help: String)
-    {
-        self.init(long, short: short, value: value, repeatable: repeatable, required: required, completion: completion,
-                  default: defaultValue, help: help, convert: { $0 })
+    init(
+        _ long: String, short: String? = nil, value: String, repeatable: Bool = false, required: Bool = false,
+        completion: OptionSpec.Completion? = nil, default defaultValue: String? = nil, help: String
+    ) {
+        self.init(
+            long, short: short, value: value, repeatable: repeatable, required: required, completion: completion,
+            default: defaultValue, help: help, convert: { $0 })
     }
 
     /// One of `choices`, in any case (given back as declared); anything else is refused with the
     /// closest spelling, like an unknown option.
-    static func choice(_ long: String, of choices: [String], value: String = "FORMAT", default defaultValue: String? = nil,
-                       help: String) -> Option<String>
-    {
+    static func choice(
+        _ long: String, of choices: [String], value: String = "FORMAT", default defaultValue: String? = nil,
+        help: String
+    ) -> Option<String> {
         Option(long, value: value, completion: .values(choices), default: defaultValue, help: help) { text throws(UsageError) in
             if let found = choices.first(where: { $0.lowercased() == text.lowercased() }) { return found }
-            throw UsageError(message: "unknown value '\(text)' for \(long); expected \(OptionSpec.either(choices))",
-                             suggestion: Spelling.closest(to: text, in: choices))
+            throw UsageError(
+                message: "unknown value '\(text)' for \(long); expected \(OptionSpec.either(choices))",
+                suggestion: Spelling.closest(to: text, in: choices))
         }
     }
 }
 
 extension Option where Value == Int {
     /// A whole number in `range`.
-    static func integer(_ long: String, value: String = "N", in range: ClosedRange<Int>, default defaultValue: Int? = nil,
-                        help: String) -> Option<Int>
-    {
+    static func integer(
+        _ long: String, value: String = "N", in range: ClosedRange<Int>, default defaultValue: Int? = nil,
+        help: String
+    ) -> Option<Int> {
         Option(long, value: value, default: defaultValue, help: help) { text throws(UsageError) in
             guard let number = Int(text), range.contains(number) else {
-                let bounds = range.upperBound < Int.max ? "from \(range.lowerBound) to \(range.upperBound)"
+                let bounds =
+                    range.upperBound < Int.max
+                    ? "from \(range.lowerBound) to \(range.upperBound)"
                     : range.lowerBound == 0 ? "(0 or more)" : "of at least \(range.lowerBound)"
                 throw UsageError(message: "\(long) expects a whole number \(bounds), found '\(text)'")
             }
@@ -100,14 +110,16 @@ extension ParsedArguments {
 extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
     /// One of an enumeration's cases, by its raw value in any case; anything else is refused with
     /// the closest spelling.
-    static func choice(_ long: String, of type: Value.Type = Value.self, value: String = "FORMAT", default defaultValue: Value? = nil,
-                       help: String) -> Option<Value>
-    {
+    static func choice(
+        _ long: String, of type: Value.Type = Value.self, value: String = "FORMAT", default defaultValue: Value? = nil,
+        help: String
+    ) -> Option<Value> {
         let names = Value.allCases.map(\.rawValue)
         return Option(long, value: value, completion: .values(names), default: defaultValue, help: help) { text throws(UsageError) in
             if let found = Value.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return found }
-            throw UsageError(message: "unknown value '\(text)' for \(long); expected \(OptionSpec.either(names))",
-                             suggestion: Spelling.closest(to: text, in: names))
+            throw UsageError(
+                message: "unknown value '\(text)' for \(long); expected \(OptionSpec.either(names))",
+                suggestion: Spelling.closest(to: text, in: names))
         }
     }
 }

@@ -8,8 +8,9 @@ enum CompletionsCommand {
         case accounts, categories
     }
 
-    static let list = Option.choice("--list", of: Names.self, value: "KIND",
-                                    help: "Print the ledger's accounts or categories, one a line (what the scripts complete --account and --category from).")
+    static let list = Option.choice(
+        "--list", of: Names.self, value: "KIND",
+        help: "Print the ledger's accounts or categories, one a line (what the scripts complete --account and --category from).")
 
     static let spec = CommandSpec(
         name: "completions",
@@ -31,7 +32,7 @@ enum CompletionsCommand {
         if let kind = arguments[list] {
             // For the scripts: no ledger yet is no names, not an error.
             guard let options = try? LedgerOptions.parse(arguments), options.exists,
-                  let ledger = try? Ledger(path: options.path, create: false)
+                let ledger = try? Ledger(path: options.path, create: false)
             else { return ExitStatus.success }
             let names = (try? kind == .accounts ? ledger.accountNames() : ledger.categoryNames()) ?? []
             Terminal.out(names.map { $0 + "\n" }.joined())
@@ -39,9 +40,10 @@ enum CompletionsCommand {
         }
         guard arguments.positionals.count == 1, let shell = Completions.Shell(rawValue: arguments.positionals[0]) else {
             let given = arguments.positionals.first
-            let error = UsageError(message: given.map { "unknown shell '\($0)'; pfin completes bash, zsh and fish" }
-                                       ?? "'pfin completions' needs the shell: bash, zsh or fish",
-                                   suggestion: given.flatMap { Spelling.closest(to: $0, in: Completions.Shell.allCases.map(\.rawValue)) })
+            let error = UsageError(
+                message: given.map { "unknown shell '\($0)'; pfin completes bash, zsh and fish" }
+                    ?? "'pfin completions' needs the shell: bash, zsh or fish",
+                suggestion: given.flatMap { Spelling.closest(to: $0, in: Completions.Shell.allCases.map(\.rawValue)) })
             return Pfin.usageFailure(error, spec: spec)
         }
         Terminal.out(Completions.script(for: shell, commands: Pfin.commands))

@@ -7,12 +7,14 @@ import StatementPipeline
 enum ConvertCommand {
     static let to = Option<StatementFormat>(
         "--to", value: "FORMAT", completion: .values(StatementWriters.writableFormats.map(\.name)), default: .jsonl,
-        help: "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal), beancount or qif (QIF, dates MM/DD/YYYY, no currency)."
+        help:
+            "Output format: jsonl (default), csv, ofx (OFX 2.2 XML), ofx1 (OFX 1.0.2 SGML), ledger (a ledger/hledger journal), beancount or qif (QIF, dates MM/DD/YYYY, no currency)."
     ) { text throws(UsageError) in
         let writable = StatementWriters.writableFormats.map(\.name)
         guard let format = StatementFormat(rawValue: text.lowercased()) else {
-            throw UsageError(message: "unknown format '\(text)' for --to; pfin writes \(writable.joined(separator: ", "))",
-                             suggestion: Spelling.closest(to: text, in: writable))
+            throw UsageError(
+                message: "unknown format '\(text)' for --to; pfin writes \(writable.joined(separator: ", "))",
+                suggestion: Spelling.closest(to: text, in: writable))
         }
         guard StatementWriters.writableFormats.contains(format) else {
             throw UsageError(message: "pfin cannot write \(format.name) yet; it writes: \(writable.joined(separator: ", "))")
@@ -75,17 +77,22 @@ enum ConvertCommand {
             return ExitStatus.inputErrors
         }
         let writer = StatementWriters.writer(for: format, to: output)!
-        return convert(options, writer: writer, rules: rules, output: output, outputPath: outputPath,
-                       strict: arguments[strict], trackUncategorized: arguments[failUncategorized], quiet: arguments[quiet],
-                       printer: &printer)
+        return convert(
+            options, writer: writer, rules: rules, output: output, outputPath: outputPath,
+            strict: arguments[strict], trackUncategorized: arguments[failUncategorized], quiet: arguments[quiet],
+            printer: &printer)
     }
 
-    private static func convert(_ options: InputOptions, writer: some StatementWriter, rules: RuleEngine?, output: ByteOutput,
-                                outputPath: String?, strict: Bool, trackUncategorized: Bool, quiet: Bool,
-                                printer: inout DiagnosticPrinter) -> Int32
-    {
-        var sink = RulesStage(rules, into: WriterSink(writer: writer, reporter: printer, stopsAtFirstError: strict,
-                                                      tracksUncategorized: trackUncategorized))
+    private static func convert(
+        _ options: InputOptions, writer: some StatementWriter, rules: RuleEngine?, output: ByteOutput,
+        outputPath: String?, strict: Bool, trackUncategorized: Bool, quiet: Bool,
+        printer: inout DiagnosticPrinter
+    ) -> Int32 {
+        var sink = RulesStage(
+            rules,
+            into: WriterSink(
+                writer: writer, reporter: printer, stopsAtFirstError: strict,
+                tracksUncategorized: trackUncategorized))
         var stoppedEarly = false
         var writeFailure: OutputError?
         do {
@@ -107,8 +114,9 @@ enum ConvertCommand {
             sink.base.reporter.fail(String(describing: error))
         }
         printer = sink.base.reporter
-        let end = ConversionEnd(written: sink.base.written, errors: printer.errors, stoppedAtFirstError: stoppedEarly,
-                                outputFailure: writeFailure)
+        let end = ConversionEnd(
+            written: sink.base.written, errors: printer.errors, stoppedAtFirstError: stoppedEarly,
+            outputFailure: writeFailure)
         do {
             try end.finish(output)
         } catch {
@@ -118,8 +126,9 @@ enum ConvertCommand {
         switch end {
         case .outputFailed(let failure):
             // An I/O error, not a bad row: nothing is committed and no count is claimed.
-            printer.fail(failure.description,
-                         notes: outputPath.map { ["nothing was written to '\($0)'; an earlier file of that name is unchanged"] } ?? [])
+            printer.fail(
+                failure.description,
+                notes: outputPath.map { ["nothing was written to '\($0)'; an earlier file of that name is unchanged"] } ?? [])
             return ExitStatus.inputErrors
         case .stoppedAtFirstError:
             Terminal.err("pfin: stopped at the first error (--strict); nothing was written\n")

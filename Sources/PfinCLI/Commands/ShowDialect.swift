@@ -17,7 +17,9 @@ enum ShowDialect {
             do {
                 var format = options.format
                 if format == nil { format = try StatementIdentification.identify(input).format }
-                let detected = format == .xlsx ? try XLSXStatementReader().detect(input, options: options.read)
+                let detected =
+                    format == .xlsx
+                    ? try XLSXStatementReader().detect(input, options: options.read)
                     : try CSVStatementReader().detect(input, options: options.read)
                 switch detected {
                 case .failure(let diagnostic):

@@ -6,9 +6,10 @@ import StatementPipeline
 /// For commands that look at transactions rather than convert them (`report`, `rules explain`, …);
 /// with `progress`, a long file shows a progress line on a terminal (`ProgressLine`).
 enum ActivityEach {
-    static func read(_ options: InputOptions, printer: inout DiagnosticPrinter, progress: Bool = false,
-                     _ body: @escaping (PaymentActivity) -> Void)
-    {
+    static func read(
+        _ options: InputOptions, printer: inout DiagnosticPrinter, progress: Bool = false,
+        _ body: @escaping (PaymentActivity) -> Void
+    ) {
         var sink = CallbackSink(printer: printer, body: body)
         let showsProgress = progress && ProgressLine.isWanted(quiet: false)
         for path in options.files {

@@ -93,8 +93,10 @@ struct Configuration {
             let number = index + 1
             let origin = "\(file):\(number)"
             func fail(_ column: Int, _ message: String, notes: [String] = []) {
-                errors.append(Diagnostic(.error, code: "config.invalid", at: SourceLocation(file: file, line: number, column: column),
-                                         message, notes: notes))
+                errors.append(
+                    Diagnostic(
+                        .error, code: "config.invalid", at: SourceLocation(file: file, line: number, column: column),
+                        message, notes: notes))
             }
             let words: [ProfileWord]
             switch ProfileWord.split(String(line)) {
@@ -132,14 +134,16 @@ struct Configuration {
                     case "account": match.account = value.text
                     case "profile": match.profile = profilePath(value.text, in: folder)
                     default:
-                        fail(word.column, "unknown part '\(word.text)' of a match; expected account or profile",
-                             notes: Spelling.closest(to: word.text, in: ["account", "profile"]).map { ["did you mean '\($0)'?"] } ?? [])
+                        fail(
+                            word.column, "unknown part '\(word.text)' of a match; expected account or profile",
+                            notes: Spelling.closest(to: word.text, in: ["account", "profile"]).map { ["did you mean '\($0)'?"] } ?? [])
                     }
                 }
                 configuration.matches.append(match)
             default:
-                fail(key.column, "unknown setting '\(key.text)'; expected \(keywords.joined(separator: ", "))",
-                     notes: Spelling.closest(to: key.text, in: keywords).map { ["did you mean '\($0)'?"] } ?? [])
+                fail(
+                    key.column, "unknown setting '\(key.text)'; expected \(keywords.joined(separator: ", "))",
+                    notes: Spelling.closest(to: key.text, in: keywords).map { ["did you mean '\($0)'?"] } ?? [])
             }
         }
         return errors.isEmpty ? .success(configuration) : .failure(Errors(diagnostics: errors))

@@ -21,12 +21,16 @@ struct InputOptions {
     /// `--from FORMAT` for most commands; `pfin report` spells it `--input-format`, its `--from`
     /// being the first month.
     static let from = formatOption("--from"), inputFormat = formatOption("--input-format")
-    static let profile = Option("--profile", value: "FILE",
-                                help: "A CSV import profile that pins delimiter, encoding, columns, date format… (see --show-dialect).")
-    static let dateFormat = Option<DateFormat>("--date-format", value: "PATTERN",
-                                               help: "The CSV's date layout, e.g. dd/mm/yyyy or mm/dd/yy, when the dates fit several.") { pattern throws(UsageError) in
+    static let profile = Option(
+        "--profile", value: "FILE",
+        help: "A CSV import profile that pins delimiter, encoding, columns, date format… (see --show-dialect).")
+    static let dateFormat = Option<DateFormat>(
+        "--date-format", value: "PATTERN",
+        help: "The CSV's date layout, e.g. dd/mm/yyyy or mm/dd/yy, when the dates fit several."
+    ) { pattern throws(UsageError) in
         guard let format = DateFormat(pattern) else {
-            throw UsageError(message: "--date-format '\(pattern)' is not a date layout; expected one day (dd), month (mm or mmm) and year (yyyy or yy), e.g. dd/mm/yyyy")
+            throw UsageError(
+                message: "--date-format '\(pattern)' is not a date layout; expected one day (dd), month (mm or mmm) and year (yyyy or yy), e.g. dd/mm/yyyy")
         }
         return format
     }
@@ -44,12 +48,14 @@ struct InputOptions {
 
     private static func formatOption(_ long: String) -> Option<StatementFormat> {
         let names = StatementReaders.readableFormats.map(\.name)
-        return Option(long, value: "FORMAT", completion: .values(names),
-                      help: "Read this format instead of detecting it from the content (\(names.joined(separator: ", ")))."
+        return Option(
+            long, value: "FORMAT", completion: .values(names),
+            help: "Read this format instead of detecting it from the content (\(names.joined(separator: ", ")))."
         ) { text throws(UsageError) in
             guard let format = StatementFormat(rawValue: text.lowercased()) else {
-                throw UsageError(message: "unknown format '\(text)' for \(long)",
-                                 suggestion: Spelling.closest(to: text, in: StatementFormat.allCases.map(\.name)))
+                throw UsageError(
+                    message: "unknown format '\(text)' for \(long)",
+                    suggestion: Spelling.closest(to: text, in: StatementFormat.allCases.map(\.name)))
             }
             guard StatementReaders.reader(for: format) != nil else {
                 throw UsageError(message: "pfin cannot read \(format.name) yet; it reads: \(names.joined(separator: ", "))")
@@ -69,9 +75,10 @@ struct InputOptions {
     }
 
     /// Reads the shared options; a bad profile file is reported and yields `nil` (exit 1).
-    static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter,
-                      format formatOption: Option<StatementFormat> = from, currency currencyOption: Option<CurrencyCode> = currency) -> InputOptions?
-    {
+    static func parse(
+        _ arguments: ParsedArguments, printer: inout DiagnosticPrinter,
+        format formatOption: Option<StatementFormat> = from, currency currencyOption: Option<CurrencyCode> = currency
+    ) -> InputOptions? {
         var options = InputOptions(files: arguments.positionals.isEmpty ? ["-"] : arguments.positionals, format: nil, read: ReadOptions())
         // Waiting silently on a terminal looks like a hang (with --db, the ledger is the input).
         if arguments.positionals.isEmpty && !arguments.has(LedgerOptions.db) && Terminal.isTerminal(0) {
@@ -113,8 +120,9 @@ struct InputOptions {
             }
             text = String(decoding: bytes, as: UTF8.self)
         } catch {
-            printer.fail("cannot read the profile '\(path)': \(String(cString: strerror(error.errno)).lowercased())",
-                         notes: ["--profile takes a profile file; 'pfin convert FILE --show-dialect' prints one to start from"])
+            printer.fail(
+                "cannot read the profile '\(path)': \(String(cString: strerror(error.errno)).lowercased())",
+                notes: ["--profile takes a profile file; 'pfin convert FILE --show-dialect' prints one to start from"])
             return nil
         }
         switch CSVProfile.parse(text, file: path) {

@@ -78,8 +78,11 @@ final class ProgressLine: @unchecked Sendable {
         guard !stopped else { return }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         guard seconds >= delay else { return }
-        Terminal.rawErr("\r" + Self.text(label: label, read: input?.bytesRead ?? 0, size: input?.size,
-                                      rows: rows.load(ordering: .relaxed), seconds: seconds) + "\u{1B}[K")
+        Terminal.rawErr(
+            "\r"
+                + Self.text(
+                    label: label, read: input?.bytesRead ?? 0, size: input?.size,
+                    rows: rows.load(ordering: .relaxed), seconds: seconds) + "\u{1B}[K")
         shown = true
         Terminal.progressShown.store(true, ordering: .relaxed)
     }

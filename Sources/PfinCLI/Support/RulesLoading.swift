@@ -5,8 +5,9 @@ import StatementFormats
 
 /// `--rules FILE` (repeatable): rules files read, parsed and compiled once.
 enum RulesLoading {
-    static let rules = Option("--rules", value: "FILE", repeatable: true,
-                              help: "Categorise with a rules file; several apply in the order given (see 'pfin help rules').")
+    static let rules = Option(
+        "--rules", value: "FILE", repeatable: true,
+        help: "Categorise with a rules file; several apply in the order given (see 'pfin help rules').")
     static let specs = [rules.spec]
 
     /// The rule set of `paths` in order; every error of every file is printed, and `nil` returned

@@ -9,8 +9,10 @@ import FinanceCore
 ///     DateText.long(LocalDate(year: 2024, month: 5, day: 3)!) == "03 May 2024"
 public enum DateText {
     /// `Jan` … `Dec`.
-    public static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
-                                            "Nov", "Dec"]
+    public static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+        "Nov", "Dec",
+    ]
 
     /// `03 May 2024`.
     public static func long(_ date: LocalDate) -> String {

@@ -65,8 +65,10 @@ struct DonutChart {
             let boundary = Int(Share(part: running, of: total)?.basisPoints ?? 10_000)
             let isOther = index == Self.maximumSlices - 1 && labels[index] == "Other" && top.count > Self.maximumSlices
             let colour = isOther ? "k7" : "k" + String(index)
-            slices.append(Slice(label: labels[index], colour: colour, start: previousBoundary,
-                                length: boundary - previousBoundary, share: Share(part: value, of: total)))
+            slices.append(
+                Slice(
+                    label: labels[index], colour: colour, start: previousBoundary,
+                    length: boundary - previousBoundary, share: Share(part: value, of: total)))
             if !isOther { colours[top[index].path] = colour }
             previousBoundary = boundary
         }
@@ -80,13 +82,14 @@ struct DonutChart {
         let gap = slices.count > 1 ? Self.gap : 0
         let items: [MustacheValue] = slices.map { slice in
             let visible = max(slice.length - gap, min(slice.length, 20))
-            return .object(MustacheObject([
-                ("label", .string(slice.label)),
-                ("colour", .string(slice.colour)),
-                ("dash", .string(SVGNumber.hundredths(visible) + " " + SVGNumber.hundredths(10_000 - visible))),
-                ("offset", .string(SVGNumber.hundredths(-slice.start))),
-                ("share", .string(slice.share?.percentText(decimals: 1) ?? "")),
-            ]))
+            return .object(
+                MustacheObject([
+                    ("label", .string(slice.label)),
+                    ("colour", .string(slice.colour)),
+                    ("dash", .string(SVGNumber.hundredths(visible) + " " + SVGNumber.hundredths(10_000 - visible))),
+                    ("offset", .string(SVGNumber.hundredths(-slice.start))),
+                    ("share", .string(slice.share?.percentText(decimals: 1) ?? "")),
+                ]))
         }
         return .object(MustacheObject([("radius", .string(Self.radius)), ("slices", .list(items))]))
     }

@@ -10,33 +10,44 @@ enum HTMLCategorySection {
     /// Each line: `name`, `path`, `depth` (`d0`…`d4`, for indentation), `top` (depth 0), `amount`,
     /// `share` (`56.7%`), `vsPrevious` and `vsAverage` (`{text, tone}`), `swatch` (the chart
     /// colour, top-level lines only) and `uncategorised`.
-    static func value(_ lines: [CategoryLine], title: String, total: Money, polarity: ChangeBadge.Polarity,
-                      withChart: Bool, previousLabel: String) -> MustacheValue
-    {
+    static func value(
+        _ lines: [CategoryLine], title: String, total: Money, polarity: ChangeBadge.Polarity,
+        withChart: Bool, previousLabel: String
+    ) -> MustacheValue {
         guard !lines.isEmpty else { return .null }
         let chart = withChart ? DonutChart(lines: lines) : DonutChart(lines: [])
         let items: [MustacheValue] = lines.map { line in
-            .object(MustacheObject([
-                ("name", .string(line.name)),
-                ("path", .string(line.path)),
-                ("depth", .string("d" + String(min(max(line.depth, 0), 4)))),
-                ("top", .bool(line.depth == 0)),
-                ("amount", .string(MoneyText.withSymbol(line.amount))),
-                ("share", .string(line.share?.percentText(decimals: 1) ?? "—")),
-                ("vsPrevious", ChangeBadge.value(of: line.amount, against: line.previous,
-                                                 change: line.changeFromPrevious, polarity)),
-                ("vsAverage", ChangeBadge.value(of: line.amount, against: line.trailingAverage,
-                                                change: line.changeFromAverage, polarity)),
-                ("swatch", chart.colours[line.path].map { .string($0) } ?? .null),
-                ("uncategorised", .bool(line.isUncategorized)),
-            ]))
+            .object(
+                MustacheObject([
+                    ("name", .string(line.name)),
+                    ("path", .string(line.path)),
+                    ("depth", .string("d" + String(min(max(line.depth, 0), 4)))),
+                    ("top", .bool(line.depth == 0)),
+                    ("amount", .string(MoneyText.withSymbol(line.amount))),
+                    ("share", .string(line.share?.percentText(decimals: 1) ?? "—")),
+                    (
+                        "vsPrevious",
+                        ChangeBadge.value(
+                            of: line.amount, against: line.previous,
+                            change: line.changeFromPrevious, polarity)
+                    ),
+                    (
+                        "vsAverage",
+                        ChangeBadge.value(
+                            of: line.amount, against: line.trailingAverage,
+                            change: line.changeFromAverage, polarity)
+                    ),
+                    ("swatch", chart.colours[line.path].map { .string($0) } ?? .null),
+                    ("uncategorised", .bool(line.isUncategorized)),
+                ]))
         }
-        return .object(MustacheObject([
-            ("title", .string(title)),
-            ("total", .string(MoneyText.withSymbol(total))),
-            ("chart", chart.value),
-            ("lines", .list(items)),
-            ("previousLabel", .string(previousLabel)),
-        ]))
+        return .object(
+            MustacheObject([
+                ("title", .string(title)),
+                ("total", .string(MoneyText.withSymbol(total))),
+                ("chart", chart.value),
+                ("lines", .list(items)),
+                ("previousLabel", .string(previousLabel)),
+            ]))
     }
 }

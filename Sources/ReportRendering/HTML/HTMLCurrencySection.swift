@@ -23,8 +23,13 @@ enum HTMLCurrencySection {
             ("incomeCount", .string(counted(summary.incomeCount, "transaction"))),
             ("expenseCount", .string(counted(summary.expenseCount, "transaction"))),
             // Refunds are already taken off the spending; saying so lets it add up to the receipts.
-            ("refunds", summary.refundCount == 0 ? .null : .string(
-                MoneyText.withSymbol(summary.refunds) + " of " + counted(summary.refundCount, "refund"))),
+            (
+                "refunds",
+                summary.refundCount == 0
+                    ? .null
+                    : .string(
+                        MoneyText.withSymbol(summary.refunds) + " of " + counted(summary.refundCount, "refund"))
+            ),
             ("savingsRate", summary.savingsRate.map { .string($0.percentText(decimals: 1)) } ?? .null),
             ("savingsTone", .string(savingsTone(summary.savingsRate))),
             ("previousMonth", summary.previous == nil ? .null : .string(previousName)),
@@ -32,13 +37,27 @@ enum HTMLCurrencySection {
         pairs += comparisons(summary)
         pairs += [
             ("transfers", transfers(summary.transfers)),
-            ("uncategorised", summary.uncategorizedCount == 0 ? .null : .string(
-                summary.uncategorizedCount == 1 ? "1 transaction has no category"
-                    : String(summary.uncategorizedCount) + " transactions have no category")),
-            ("spending", HTMLCategorySection.value(summary.expenseCategories, title: "Spending", total: summary.expense,
-                                                   polarity: .risingIsBad, withChart: true, previousLabel: previousLabel)),
-            ("earning", HTMLCategorySection.value(summary.incomeCategories, title: "Income", total: summary.income,
-                                                  polarity: .risingIsGood, withChart: false, previousLabel: previousLabel)),
+            (
+                "uncategorised",
+                summary.uncategorizedCount == 0
+                    ? .null
+                    : .string(
+                        summary.uncategorizedCount == 1
+                            ? "1 transaction has no category"
+                            : String(summary.uncategorizedCount) + " transactions have no category")
+            ),
+            (
+                "spending",
+                HTMLCategorySection.value(
+                    summary.expenseCategories, title: "Spending", total: summary.expense,
+                    polarity: .risingIsBad, withChart: true, previousLabel: previousLabel)
+            ),
+            (
+                "earning",
+                HTMLCategorySection.value(
+                    summary.incomeCategories, title: "Income", total: summary.income,
+                    polarity: .risingIsGood, withChart: false, previousLabel: previousLabel)
+            ),
             ("hasPayees", .bool(!summary.topPayees.isEmpty)),
             ("payees", payees(summary.topPayees)),
             ("hasLargest", .bool(!summary.largest.isEmpty)),
@@ -71,32 +90,36 @@ enum HTMLCurrencySection {
     /// `{moneyIn, moneyOut, count}`, or null when nothing moved between the user's accounts.
     private static func transfers(_ totals: TransferTotals) -> MustacheValue {
         guard totals.count > 0 else { return .null }
-        return .object(MustacheObject([
-            ("moneyIn", .string(MoneyText.withSymbol(totals.moneyIn))),
-            ("moneyOut", .string(MoneyText.withSymbol(totals.moneyOut))),
-            ("count", .string(counted(totals.count, "transfer"))),
-        ]))
+        return .object(
+            MustacheObject([
+                ("moneyIn", .string(MoneyText.withSymbol(totals.moneyIn))),
+                ("moneyOut", .string(MoneyText.withSymbol(totals.moneyOut))),
+                ("count", .string(counted(totals.count, "transfer"))),
+            ]))
     }
 
     /// Each payee with a bar as long as its share of the top payee's spending.
     private static func payees(_ lines: [PayeeLine]) -> MustacheValue {
         guard let top = lines.first?.amount else { return .null }
-        return .list(lines.map { line in
-            .object(MustacheObject([
-                ("name", .string(line.name)),
-                ("initial", .string(Avatar.initial(line.name))),
-                ("colour", .string(Avatar.colourClass(line.name))),
-                ("amount", .string(MoneyText.withSymbol(line.amount))),
-                ("count", .string(counted(line.count, "payment"))),
-                ("bar", .string(SVGNumber.width(MoneyMath.ratio(line.amount, of: top)))),
-            ]))
-        })
+        return .list(
+            lines.map { line in
+                .object(
+                    MustacheObject([
+                        ("name", .string(line.name)),
+                        ("initial", .string(Avatar.initial(line.name))),
+                        ("colour", .string(Avatar.colourClass(line.name))),
+                        ("amount", .string(MoneyText.withSymbol(line.amount))),
+                        ("count", .string(counted(line.count, "payment"))),
+                        ("bar", .string(SVGNumber.width(MoneyMath.ratio(line.amount, of: top)))),
+                    ]))
+            })
     }
 
     /// `{id, count, all, income, expense, rows, noIncome, noExpense}`: the list and its tabs.
-    private static func transactions(_ summary: MonthlySummary, anchor: String,
-                                     rows: inout HTMLTransactionRows) -> MustacheValue
-    {
+    private static func transactions(
+        _ summary: MonthlySummary, anchor: String,
+        rows: inout HTMLTransactionRows
+    ) -> MustacheValue {
         // Counted from the rows themselves: the tabs must agree with the list they filter.
         var income = 0, expense = 0
         for activity in summary.transactions {
@@ -106,16 +129,17 @@ enum HTMLCurrencySection {
             case .transfer: break
             }
         }
-        return .object(MustacheObject([
-            ("id", .string("tx-" + anchor)),
-            ("count", .string(counted(summary.transactions.count, "transaction"))),
-            ("all", .string(String(summary.transactions.count))),
-            ("income", .string(String(income))),
-            ("expense", .string(String(expense))),
-            ("noIncome", .bool(income == 0)),
-            ("noExpense", .bool(expense == 0)),
-            ("rows", rows.rows(summary.transactions)),
-        ]))
+        return .object(
+            MustacheObject([
+                ("id", .string("tx-" + anchor)),
+                ("count", .string(counted(summary.transactions.count, "transaction"))),
+                ("all", .string(String(summary.transactions.count))),
+                ("income", .string(String(income))),
+                ("expense", .string(String(expense))),
+                ("noIncome", .bool(income == 0)),
+                ("noExpense", .bool(expense == 0)),
+                ("rows", rows.rows(summary.transactions)),
+            ]))
     }
 
     /// `1 transaction`, `12 transactions`.

@@ -14,20 +14,22 @@ enum HTMLIndexPage {
         var heading = "No months", subtitle = "This report covers no months."
         if let first = months.first, let last = months.last {
             heading = first.year == last.year ? String(first.year) : String(first.year) + "–" + String(last.year)
-            subtitle = (first == last ? first.title : first.title + " – " + last.title)
+            subtitle =
+                (first == last ? first.title : first.title + " – " + last.title)
                 + " · " + HTMLCurrencySection.counted(months.count, "month")
         }
         let currencies = report.currencies.map { currency(report, $0) }
-        return .object(MustacheObject([
-            ("title", .string(heading + " at a glance")),
-            ("indexHref", .string(HTMLReportRenderer.indexFileName)),
-            ("heading", .string(heading)),
-            ("subtitle", .string(subtitle)),
-            ("empty", .bool(report.summaries.isEmpty)),
-            ("years", years(report)),
-            ("multiCurrency", .bool(currencies.count > 1)),
-            ("currencies", .list(currencies)),
-        ]))
+        return .object(
+            MustacheObject([
+                ("title", .string(heading + " at a glance")),
+                ("indexHref", .string(HTMLReportRenderer.indexFileName)),
+                ("heading", .string(heading)),
+                ("subtitle", .string(subtitle)),
+                ("empty", .bool(report.summaries.isEmpty)),
+                ("years", years(report)),
+                ("multiCurrency", .bool(currencies.count > 1)),
+                ("currencies", .list(currencies)),
+            ]))
     }
 
     /// Every month of the report, grouped by year, each a link to its page.
@@ -35,14 +37,14 @@ enum HTMLIndexPage {
         var groups: [(year: Int, months: [MustacheValue])] = []
         let withData = Set(report.summaries.map(\.month))
         for month in report.months {
-            let chip = MustacheValue.object(MustacheObject([
-                ("href", .string(HTMLReportRenderer.fileName(for: month))),
-                ("short", .string(DateText.monthAbbreviations[month.month - 1])),
-                ("title", .string(month.title)),
-                ("hasData", .bool(withData.contains(month))),
-            ]))
-            if groups.last?.year == month.year { groups[groups.count - 1].months.append(chip) }
-            else { groups.append((month.year, [chip])) }
+            let chip = MustacheValue.object(
+                MustacheObject([
+                    ("href", .string(HTMLReportRenderer.fileName(for: month))),
+                    ("short", .string(DateText.monthAbbreviations[month.month - 1])),
+                    ("title", .string(month.title)),
+                    ("hasData", .bool(withData.contains(month))),
+                ]))
+            if groups.last?.year == month.year { groups[groups.count - 1].months.append(chip) } else { groups.append((month.year, [chip])) }
         }
         return .list(groups.map { .object(MustacheObject([("year", .string(String($0.year))), ("months", .list($0.months))])) })
     }
@@ -64,19 +66,21 @@ enum HTMLIndexPage {
                 income = income?.adding(summary.income)
                 expense = expense?.adding(summary.expense)
                 net = net?.adding(summary.net)
-                pairs += figures(income: summary.income, expense: summary.expense, net: summary.net,
-                                 rate: summary.savingsRate)
+                pairs += figures(
+                    income: summary.income, expense: summary.expense, net: summary.net,
+                    rate: summary.savingsRate)
             }
             rows.append(.object(MustacheObject(pairs)))
         }
         let rate = income.flatMap { i in i.units > 0 ? net.flatMap { MoneyMath.ratio($0, of: i) } : nil }
-        return .object(MustacheObject([
-            ("currency", .string(currency?.description ?? "No currency")),
-            ("anchor", .string(currency.map { $0.description.lowercased() } ?? "none")),
-            ("chart", IndexBarChart(columns: columns).value),
-            ("months", .list(rows)),
-            ("totals", .object(MustacheObject(figures(income: income, expense: expense, net: net, rate: rate)))),
-        ]))
+        return .object(
+            MustacheObject([
+                ("currency", .string(currency?.description ?? "No currency")),
+                ("anchor", .string(currency.map { $0.description.lowercased() } ?? "none")),
+                ("chart", IndexBarChart(columns: columns).value),
+                ("months", .list(rows)),
+                ("totals", .object(MustacheObject(figures(income: income, expense: expense, net: net, rate: rate)))),
+            ]))
     }
 
     /// `income`, `expense`, `net`, `netTone` and `savingsRate`; `—` for a sum that overflowed.

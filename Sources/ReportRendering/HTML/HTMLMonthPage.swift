@@ -14,33 +14,36 @@ enum HTMLMonthPage {
         var rows = HTMLTransactionRows()
         let sections = summaries.map { HTMLCurrencySection.value($0, rows: &rows) }
         let currencyList: [MustacheValue] = summaries.map { summary in
-            .object(MustacheObject([
-                ("currency", .string(summary.currency?.description ?? "No currency")),
-                ("anchor", .string(summary.currency.map { $0.description.lowercased() } ?? "none")),
-            ]))
+            .object(
+                MustacheObject([
+                    ("currency", .string(summary.currency?.description ?? "No currency")),
+                    ("anchor", .string(summary.currency.map { $0.description.lowercased() } ?? "none")),
+                ]))
         }
-        return .object(MustacheObject([
-            ("title", .string(month.title)),
-            ("month", .string(month.description)),
-            ("monthTitle", .string(month.title)),
-            ("indexHref", .string(HTMLReportRenderer.indexFileName)),
-            ("previous", link(report, month.previous)),
-            ("next", link(report, month.next)),
-            ("empty", .bool(summaries.isEmpty)),
-            ("emptyMessage", .string("No transactions in " + month.title + ".")),
-            ("multiCurrency", .bool(summaries.count > 1)),
-            ("currencyList", .list(currencyList)),
-            ("currencies", .list(sections)),
-        ]))
+        return .object(
+            MustacheObject([
+                ("title", .string(month.title)),
+                ("month", .string(month.description)),
+                ("monthTitle", .string(month.title)),
+                ("indexHref", .string(HTMLReportRenderer.indexFileName)),
+                ("previous", link(report, month.previous)),
+                ("next", link(report, month.next)),
+                ("empty", .bool(summaries.isEmpty)),
+                ("emptyMessage", .string("No transactions in " + month.title + ".")),
+                ("multiCurrency", .bool(summaries.count > 1)),
+                ("currencyList", .list(currencyList)),
+                ("currencies", .list(sections)),
+            ]))
     }
 
     /// `{href, title}` of a neighbouring month when the report covers it, so that no link leads
     /// to a page that was not written.
     private static func link(_ report: MonthlyReport, _ month: YearMonth) -> MustacheValue {
         guard report.months.contains(month) else { return .null }
-        return .object(MustacheObject([
-            ("href", .string(HTMLReportRenderer.fileName(for: month))),
-            ("title", .string(month.title)),
-        ]))
+        return .object(
+            MustacheObject([
+                ("href", .string(HTMLReportRenderer.fileName(for: month))),
+                ("title", .string(month.title)),
+            ]))
     }
 }

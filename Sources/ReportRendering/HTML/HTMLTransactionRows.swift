@@ -30,7 +30,7 @@ struct HTMLTransactionRows {
     private static let shape = MustacheObject.Shape(["type", "colour", "initial", "name", "date", "amount", "category"])
 
     private static let income: MustacheValue = "income", expense: MustacheValue = "expense",
-                       transfer: MustacheValue = "transfer"
+        transfer: MustacheValue = "transfer"
 
     /// One row: `type` (`income`, `expense`, `transfer`: the side `AccountingModel` counts it on), `colour` (`a0`…`a7`), `initial`, `name`,
     /// `date` (`03 May 2024`), `amount` (`+$1,234.50`) and `category` (`Food › Groceries`, or
@@ -63,10 +63,13 @@ struct HTMLTransactionRows {
         }
         scratch.removeAll(keepingCapacity: true)
         MoneyText.append(activity.amount, symbol: true, plusSign: true, to: &scratch)
-        return .object(MustacheObject(Self.shape, [
-            type, payee.colour, payee.initial, .string(activity.name), date(activity.date),
-            .string(String(decoding: scratch, as: UTF8.self)), category,
-        ]))
+        return .object(
+            MustacheObject(
+                Self.shape,
+                [
+                    type, payee.colour, payee.initial, .string(activity.name), date(activity.date),
+                    .string(String(decoding: scratch, as: UTF8.self)), category,
+                ]))
     }
 
     /// Rows for every activity, in the order given.

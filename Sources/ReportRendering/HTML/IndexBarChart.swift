@@ -62,36 +62,40 @@ struct IndexBarChart {
             }
             var tooltip = column.month.title
             if let summary = column.summary {
-                tooltip += ": income " + MoneyText.withSymbol(summary.income) + ", spending "
+                tooltip +=
+                    ": income " + MoneyText.withSymbol(summary.income) + ", spending "
                     + MoneyText.withSymbol(summary.expense)
             } else {
                 tooltip += ": no transactions"
             }
-            bars.append(.object(MustacheObject([
-                ("incomeX", .string(SVGNumber.tenths(centre - barWidth - 1))),
-                ("expenseX", .string(SVGNumber.tenths(centre + 1))),
-                ("barWidth", .string(SVGNumber.tenths(barWidth))),
-                ("incomeY", .string(SVGNumber.tenths(Self.plotBottom - incomeHeight))),
-                ("incomeHeight", .string(SVGNumber.tenths(incomeHeight))),
-                ("expenseY", .string(SVGNumber.tenths(Self.plotBottom - expenseHeight))),
-                ("expenseHeight", .string(SVGNumber.tenths(expenseHeight))),
-                ("tooltip", .string(tooltip)),
-            ])))
+            bars.append(
+                .object(
+                    MustacheObject([
+                        ("incomeX", .string(SVGNumber.tenths(centre - barWidth - 1))),
+                        ("expenseX", .string(SVGNumber.tenths(centre + 1))),
+                        ("barWidth", .string(SVGNumber.tenths(barWidth))),
+                        ("incomeY", .string(SVGNumber.tenths(Self.plotBottom - incomeHeight))),
+                        ("incomeHeight", .string(SVGNumber.tenths(incomeHeight))),
+                        ("expenseY", .string(SVGNumber.tenths(Self.plotBottom - expenseHeight))),
+                        ("expenseHeight", .string(SVGNumber.tenths(expenseHeight))),
+                        ("tooltip", .string(tooltip)),
+                    ])))
             labels.append(.object(MustacheObject([("text", .string(label))])))
         }
-        return .object(MustacheObject([
-            ("viewBox", .string("0 0 " + SVGNumber.tenths(width) + " " + SVGNumber.tenths(Self.height))),
-            ("width", .string(SVGNumber.tenths(width))),
-            // Below 6 px a month, bars blur into each other: the box scrolls instead.
-            // Below 6 px a month, bars blur into each other: the box scrolls instead. Above
-            // 80 px a few months would stretch into slabs.
-            ("minWidth", .string(String(columns.count * 6) + "px")),
-            ("maxWidth", .string(String(columns.count * 80) + "px")),
-            ("top", .string(SVGNumber.tenths(Self.plotTop))),
-            ("scale", .string(largest.map(MoneyText.withSymbol) ?? "")),
-            ("baseline", .string(SVGNumber.tenths(Self.plotBottom))),
-            ("bars", .list(bars)),
-            ("labels", .list(labels)),
-        ]))
+        return .object(
+            MustacheObject([
+                ("viewBox", .string("0 0 " + SVGNumber.tenths(width) + " " + SVGNumber.tenths(Self.height))),
+                ("width", .string(SVGNumber.tenths(width))),
+                // Below 6 px a month, bars blur into each other: the box scrolls instead.
+                // Below 6 px a month, bars blur into each other: the box scrolls instead. Above
+                // 80 px a few months would stretch into slabs.
+                ("minWidth", .string(String(columns.count * 6) + "px")),
+                ("maxWidth", .string(String(columns.count * 80) + "px")),
+                ("top", .string(SVGNumber.tenths(Self.plotTop))),
+                ("scale", .string(largest.map(MoneyText.withSymbol) ?? "")),
+                ("baseline", .string(SVGNumber.tenths(Self.plotBottom))),
+                ("bars", .list(bars)),
+                ("labels", .list(labels)),
+            ]))
     }
 }

@@ -142,9 +142,10 @@ public struct JSONReportRenderer: ReportRenderer {
     }
 
     /// An array of one-line records, twelve spaces in; `[]` when empty.
-    private func list<Element>(_ elements: [Element], to out: inout JSONOutput,
-                               write: (Element, inout JSONOutput) -> Void)
-    {
+    private func list<Element>(
+        _ elements: [Element], to out: inout JSONOutput,
+        write: (Element, inout JSONOutput) -> Void
+    ) {
         guard !elements.isEmpty else { return out.append("[]") }
         out.append("[\n            ")
         for index in elements.indices {

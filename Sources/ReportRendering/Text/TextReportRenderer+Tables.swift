@@ -8,39 +8,53 @@ extension TextReportRenderer {
     private static let nameWidth = 26, amountWidth = 13, shareWidth = 6, barWidth = 10, changeWidth = 8
 
     /// The category tree, each level indented two more spaces (up to six levels deep).
-    func categories(_ lines: [CategoryLine], title: String, style: TextStyle, previousName: String,
-                    on page: inout TextPage)
-    {
+    func categories(
+        _ lines: [CategoryLine], title: String, style: TextStyle, previousName: String,
+        on page: inout TextPage
+    ) {
         // Without earlier data both change columns are empty, and so are their headings.
         let compares = lines.contains { $0.previous != nil || $0.trailingAverage != nil }
-        page.line(indent: 2, [
-            .left(title, Self.nameWidth, .heading, shrinks: true), .right("amount", Self.amountWidth, .note),
-            .right("share", Self.shareWidth, .note), .left("", Self.barWidth),
-            .right(compares ? "vs " + previousName : "", Self.changeWidth, .note),
-            .right(compares ? "vs avg" : "", Self.changeWidth, .note),
-        ])
+        page.line(
+            indent: 2,
+            [
+                .left(title, Self.nameWidth, .heading, shrinks: true), .right("amount", Self.amountWidth, .note),
+                .right("share", Self.shareWidth, .note), .left("", Self.barWidth),
+                .right(compares ? "vs " + previousName : "", Self.changeWidth, .note),
+                .right(compares ? "vs avg" : "", Self.changeWidth, .note),
+            ])
         for line in lines {
             let indent = String(repeating: "  ", count: min(max(line.depth, 0), 6))
-            page.line(indent: 2, [
-                .left(indent + line.name, Self.nameWidth, line.isUncategorized ? .note : nil, shrinks: true),
-                .right(MoneyText.withSymbol(line.amount), Self.amountWidth, style),
-                .right(line.share?.percentText(decimals: 1) ?? "", Self.shareWidth),
-                .left(Self.bar(line.share), Self.barWidth, style),
-                .right(Self.change(line.changeFromPrevious, base: line.previous, amount: line.amount), Self.changeWidth),
-                .right(Self.change(line.changeFromAverage, base: line.trailingAverage, amount: line.amount),
-                       Self.changeWidth),
-            ])
+            page.line(
+                indent: 2,
+                [
+                    .left(indent + line.name, Self.nameWidth, line.isUncategorized ? .note : nil, shrinks: true),
+                    .right(MoneyText.withSymbol(line.amount), Self.amountWidth, style),
+                    .right(line.share?.percentText(decimals: 1) ?? "", Self.shareWidth),
+                    .left(Self.bar(line.share), Self.barWidth, style),
+                    .right(Self.change(line.changeFromPrevious, base: line.previous, amount: line.amount), Self.changeWidth),
+                    .right(
+                        Self.change(line.changeFromAverage, base: line.trailingAverage, amount: line.amount),
+                        Self.changeWidth),
+                ])
         }
     }
 
     /// Payees by spending.
     func payees(_ payees: [PayeeLine], on page: inout TextPage) {
-        page.line(indent: 2, [.left("Top payees", 44, .heading, shrinks: true), .right("spent", Self.amountWidth, .note),
-                              .right("count", 7, .note)])
+        page.line(
+            indent: 2,
+            [
+                .left("Top payees", 44, .heading, shrinks: true), .right("spent", Self.amountWidth, .note),
+                .right("count", 7, .note),
+            ])
         for payee in payees {
-            page.line(indent: 2, [.left(payee.name, 44, shrinks: true),
-                                  .right(MoneyText.withSymbol(payee.amount), Self.amountWidth, .expense),
-                                  .right(String(payee.count), 7)])
+            page.line(
+                indent: 2,
+                [
+                    .left(payee.name, 44, shrinks: true),
+                    .right(MoneyText.withSymbol(payee.amount), Self.amountWidth, .expense),
+                    .right(String(payee.count), 7),
+                ])
         }
     }
 
@@ -50,9 +64,13 @@ extension TextReportRenderer {
         for a in activities {
             let side = AccountingModel.side(type: a.type, category: a.category)
             let style: TextStyle? = side == .income ? .income : (side == .spending ? .expense : nil)
-            page.line(indent: 2, [.left(DateText.dayMonth(a.date), 6), .left(a.name, 32, shrinks: true),
-                                  .right(MoneyText.signed(a.amount), 14, style),
-                                  .left(a.category ?? "", 0, .note)])
+            page.line(
+                indent: 2,
+                [
+                    .left(DateText.dayMonth(a.date), 6), .left(a.name, 32, shrinks: true),
+                    .right(MoneyText.signed(a.amount), 14, style),
+                    .left(a.category ?? "", 0, .note),
+                ])
         }
     }
 

@@ -53,13 +53,15 @@ public struct TextReportRenderer: ReportRenderer {
         let previousName = DateText.monthAbbreviations[summary.month.previous.month - 1]
         if !summary.expenseCategories.isEmpty {
             page.blankLine()
-            categories(summary.expenseCategories, title: "Spending by category", style: .expense,
-                       previousName: previousName, on: &page)
+            categories(
+                summary.expenseCategories, title: "Spending by category", style: .expense,
+                previousName: previousName, on: &page)
         }
         if !summary.incomeCategories.isEmpty {
             page.blankLine()
-            categories(summary.incomeCategories, title: "Income by category", style: .income,
-                       previousName: previousName, on: &page)
+            categories(
+                summary.incomeCategories, title: "Income by category", style: .income,
+                previousName: previousName, on: &page)
         }
         if !summary.topPayees.isEmpty {
             page.blankLine()
@@ -86,16 +88,22 @@ public struct TextReportRenderer: ReportRenderer {
         let versus = "vs " + DateText.monthAbbreviations[s.month.previous.month - 1]
         let label = 13, amount = 16, change = 9
         func row(_ name: String, _ value: String, _ style: TextStyle?, _ delta: String, _ note: String) {
-            page.line(indent: 2, [.left(name, label), .right(value, amount, style), .right(delta, change),
-                                  .left(delta.isEmpty ? "" : versus, 8, .note), .left(note, 0, .note, shrinks: true)])
+            page.line(
+                indent: 2,
+                [
+                    .left(name, label), .right(value, amount, style), .right(delta, change),
+                    .left(delta.isEmpty ? "" : versus, 8, .note), .left(note, 0, .note, shrinks: true),
+                ])
         }
         func percentChange(_ before: Money?, _ now: Money) -> String {
             guard let before else { return "" }
             return MoneyMath.change(from: before, to: now).map(PercentText.change) ?? (now.isZero ? "0%" : "new")
         }
-        row("Income", MoneyText.withSymbol(s.income), .income, percentChange(s.previous?.income, s.income),
+        row(
+            "Income", MoneyText.withSymbol(s.income), .income, percentChange(s.previous?.income, s.income),
             Self.count(s.incomeCount, "transaction"))
-        row("Spending", MoneyText.withSymbol(s.expense), .expense, percentChange(s.previous?.expense, s.expense),
+        row(
+            "Spending", MoneyText.withSymbol(s.expense), .expense, percentChange(s.previous?.expense, s.expense),
             Self.count(s.expenseCount, "transaction"))
         if s.refundCount > 0 {
             // Already taken off the spending above; shown so that the spending adds up to the receipts.
@@ -107,9 +115,14 @@ public struct TextReportRenderer: ReportRenderer {
         if let previous = s.previous, let rate = Self.savingsRate(previous) {
             previousRate = DateText.monthAbbreviations[s.month.previous.month - 1] + " " + rate.description
         }
-        page.line(indent: 2, [.left("Savings rate", label), .right(s.savingsRate?.description ?? "–", amount),
-                              .right("", change), .left(previousRate, 0, .note, shrinks: true)])
-        let transfers = s.transfers.count == 0
+        page.line(
+            indent: 2,
+            [
+                .left("Savings rate", label), .right(s.savingsRate?.description ?? "–", amount),
+                .right("", change), .left(previousRate, 0, .note, shrinks: true),
+            ])
+        let transfers =
+            s.transfers.count == 0
             ? "none"
             : "in " + MoneyText.withSymbol(s.transfers.moneyIn) + ", out " + MoneyText.withSymbol(s.transfers.moneyOut)
                 + " (" + Self.count(s.transfers.count, "transaction") + ")"

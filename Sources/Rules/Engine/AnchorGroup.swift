@@ -57,8 +57,10 @@ struct AnchorGroup {
             var head: UInt64 = 0
             for k in 0..<min(8, bytes.count) { head |= UInt64(bytes[k]) << UInt64(8 * k) }
             let mask: UInt64 = bytes.count >= 8 ? ~0 : (1 << UInt64(8 * bytes.count)) - 1
-            lists[window, default: []].append(Candidate(head: head, headMask: mask, literal: Int32(literal),
-                                                        offset: Int32(offset), length: Int32(bytes.count)))
+            lists[window, default: []].append(
+                Candidate(
+                    head: head, headMask: mask, literal: Int32(literal),
+                    offset: Int32(offset), length: Int32(bytes.count)))
         }
         var tableBits = 4
         while 1 << tableBits < lists.count * 2 { tableBits += 1 }
@@ -170,8 +172,10 @@ struct HitList {
 
     mutating func append(_ id: Int32, at start: Int) {
         if count == capacity {
-            let (moreIDs, moreStarts) = (UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity),
-                                         UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity))
+            let (moreIDs, moreStarts) = (
+                UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity),
+                UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
+            )
             moreIDs.update(from: ids, count: count)
             moreStarts.update(from: starts, count: count)
             deallocate()

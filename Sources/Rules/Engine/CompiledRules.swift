@@ -46,11 +46,13 @@ final class CompiledRules {
             let firstAction = actions.count
             actions += rule.actions.map(CompiledAction.init)
             let regexes = conditions[first...].contains { $0.kind == .matches || $0.kind == .literals }
-            rules.append(FlatRule(conditionStart: Int32(first), conditionEnd: Int32(conditions.count),
-                                  actionStart: Int32(firstAction), actionEnd: Int32(actions.count), stops: rule.stops,
-                                  usesCaptures: usesCaptures, hasEmptyLine: rule.conditions.contains { $0.alternatives.isEmpty },
-                                  fields: rule.actions.reduce(0) { $0 | 1 << UInt8(TextField($1.field).slot) },
-                                  needless: !rule.stops && !regexes))
+            rules.append(
+                FlatRule(
+                    conditionStart: Int32(first), conditionEnd: Int32(conditions.count),
+                    actionStart: Int32(firstAction), actionEnd: Int32(actions.count), stops: rule.stops,
+                    usesCaptures: usesCaptures, hasEmptyLine: rule.conditions.contains { $0.alternatives.isEmpty },
+                    fields: rule.actions.reduce(0) { $0 | 1 << UInt8(TextField($1.field).slot) },
+                    needless: !rule.stops && !regexes))
         }
         count = rules.count
         self.rules = Self.copy(rules)

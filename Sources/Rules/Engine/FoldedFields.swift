@@ -75,7 +75,7 @@ final class FoldedFields {
     /// folded last.
     @inline(__always)
     func range(ofPart slot: Int) -> Range<Int> {
-        parts[2 * slot] ..< parts[2 * slot + 1]
+        parts[2 * slot]..<parts[2 * slot + 1]
     }
 
     /// Name, memo and address into the `text` buffer, recording where each stands. The strings are

@@ -32,7 +32,7 @@ struct LoweredRegex {
     init?(_ regex: RuleRegex) {
         // `testing`: the program without group bookkeeping, the one a test runs.
         guard let expanded = Self.expand(regex.tree), !expanded.isEmpty, expanded.allSatisfy({ !$0.scalars.isEmpty }),
-              let executions = Self.executions(regex.testing)
+            let executions = Self.executions(regex.testing)
         else { return nil }
         branches = expanded.map { branch in
             var literal: [UInt8] = []

@@ -67,8 +67,10 @@ final class RegexRunner {
     /// The field's UTF-8 bytes, in place for name, memo and address (`withUTF8` needs mutable access
     /// but does not change a native string; reading the string into a value would retain it).
     @inline(__always)
-    private static func withRawBytes<R>(_ field: TextField, of a: UnsafeMutablePointer<PaymentActivity>,
-                                        _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    private static func withRawBytes<R>(
+        _ field: TextField, of a: UnsafeMutablePointer<PaymentActivity>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         switch field {
         case .name: return a.pointee.name.withUTF8(body)
         case .memo: if a.pointee.memo != nil { return a.pointee.memo!.withUTF8(body) }

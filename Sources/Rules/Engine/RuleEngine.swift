@@ -83,9 +83,11 @@ public final class RuleEngine {
     }
 
     deinit {
-        for pointer in [UnsafeMutableRawPointer(candidates), UnsafeMutableRawPointer(always), UnsafeMutableRawPointer(entryStart),
-                        UnsafeMutableRawPointer(entries), UnsafeMutableRawPointer(scanned), UnsafeMutableRawPointer(fixedHitStart),
-                        UnsafeMutableRawPointer(fixedHits)] {
+        for pointer in [
+            UnsafeMutableRawPointer(candidates), UnsafeMutableRawPointer(always), UnsafeMutableRawPointer(entryStart),
+            UnsafeMutableRawPointer(entries), UnsafeMutableRawPointer(scanned), UnsafeMutableRawPointer(fixedHitStart),
+            UnsafeMutableRawPointer(fixedHits),
+        ] {
             pointer.deallocate()
         }
         found.deallocate()
@@ -162,8 +164,10 @@ public final class RuleEngine {
                         decided |= bit
                         set(action, on: activity)
                         if let trace {
-                            trace.pointee.decisions.append(RuleDecision(field: action.pointee.field, rule: r,
-                                                                        value: TransactionText.value(action.pointee.textField, of: activity.pointee)))
+                            trace.pointee.decisions.append(
+                                RuleDecision(
+                                    field: action.pointee.field, rule: r,
+                                    value: TransactionText.value(action.pointee.textField, of: activity.pointee)))
                         }
                     }
                     action += 1

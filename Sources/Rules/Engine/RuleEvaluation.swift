@@ -13,9 +13,10 @@ enum RuleEvaluation {
     /// The conditions are one run, line after line: one that holds skips to the end of its line, one
     /// that fails moves to the next alternative, and the rule fails when a line's last one does.
     @inline(__always)
-    static func holds(_ rule: UnsafeMutablePointer<FlatRule>, in compiled: CompiledRules, _ activity: UnsafeMutablePointer<PaymentActivity>,
-                      _ fields: FoldedFields, _ found: FoundLiterals, gaveUp: inout Bool) -> Bool
-    {
+    static func holds(
+        _ rule: UnsafeMutablePointer<FlatRule>, in compiled: CompiledRules, _ activity: UnsafeMutablePointer<PaymentActivity>,
+        _ fields: FoldedFields, _ found: FoundLiterals, gaveUp: inout Bool
+    ) -> Bool {
         if rule.pointee.hasEmptyLine { return false }
         let usesCaptures = rule.pointee.usesCaptures
         if usesCaptures { compiled.regexes.captures.clear() }
@@ -38,9 +39,10 @@ enum RuleEvaluation {
     /// The common tests inline (an indexed `contains`, an amount, a text comparison); the rest out
     /// of line, so that evaluating a rule stays a small function.
     @inline(__always)
-    private static func test(_ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
-                             _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool) -> Bool
-    {
+    private static func test(
+        _ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
+        _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool
+    ) -> Bool {
         let result: Bool
         switch c.pointee.kind {
         case .contains where c.pointee.probe >= 0: result = occurs(Int(c.pointee.probe), in: c.pointee.textField, found)
@@ -60,9 +62,10 @@ enum RuleEvaluation {
     }
 
     @inline(never)
-    private static func testOther(_ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
-                                  _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool) -> Bool
-    {
+    private static func testOther(
+        _ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
+        _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool
+    ) -> Bool {
         let result: Bool
         switch c.pointee.kind {
         case .contains: result = PaddedText.contains(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
@@ -71,8 +74,10 @@ enum RuleEvaluation {
         case .endsWith: result = PaddedText.hasSuffix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
         case .matches:
             let regex = c.pointee.regex
-            let outcome = capture ? compiled.regexes.search(regex, c.pointee.textField, of: a)
-                                  : compiled.regexes.test(regex, c.pointee.textField, of: a)
+            let outcome =
+                capture
+                ? compiled.regexes.search(regex, c.pointee.textField, of: a)
+                : compiled.regexes.test(regex, c.pointee.textField, of: a)
             if outcome == .gaveUp {
                 gaveUp = true
                 return false
@@ -108,13 +113,16 @@ enum RuleEvaluation {
     /// Whether the scan found literal `probe` in `field` (for `text`, in one of its parts).
     @inline(__always)
     private static func occurs(_ probe: Int, in field: TextField, _ found: FoundLiterals) -> Bool {
-        field == .text ? found.contains(probe, in: .name) || found.contains(probe, in: .memo) || found.contains(probe, in: .address)
-                       : found.contains(probe, in: field)
+        field == .text
+            ? found.contains(probe, in: .name) || found.contains(probe, in: .memo) || found.contains(probe, in: .address)
+            : found.contains(probe, in: field)
     }
 
     /// Whether some branch of a lowered regex holds for its field's folded `text`.
-    private static func anyBranch(_ c: UnsafeMutablePointer<FlatCondition>, _ text: UnsafeBufferPointer<UInt8>,
-                                  _ compiled: CompiledRules, _ found: FoundLiterals) -> Bool {
+    private static func anyBranch(
+        _ c: UnsafeMutablePointer<FlatCondition>, _ text: UnsafeBufferPointer<UInt8>,
+        _ compiled: CompiledRules, _ found: FoundLiterals
+    ) -> Bool {
         var b = compiled.branches + c.pointee.branchStart
         let end = compiled.branches + c.pointee.branchEnd
         while b < end {

@@ -42,12 +42,14 @@ struct RuleIndex {
             }
             for (field, literals) in key {
                 for literal in literals {
-                    let id = patternIndex[literal] ?? {
-                        patternIndex[literal] = patterns.count
-                        patterns.append(literal)
-                        entries.append([])
-                        return patterns.count - 1
-                    }()
+                    let id =
+                        patternIndex[literal]
+                        ?? {
+                            patternIndex[literal] = patterns.count
+                            patterns.append(literal)
+                            entries.append([])
+                            return patterns.count - 1
+                        }()
                     entries[id].append((field, Int32(r)))
                 }
                 if field == .text { fields.formUnion([.name, .memo, .address]) } else { fields.insert(field) }

@@ -22,13 +22,17 @@ public struct RuleTypeContradiction: Sendable {
     public mutating func check(_ activity: PaymentActivity, set: SetFields) -> Diagnostic? {
         let typeByRule = set.contains(.type)
         guard typeByRule || (set.contains(.category) && activity.type == .transfer),
-              let why = AccountingModel.contradiction(type: activity.type, category: activity.category),
-              seen.insert(why).inserted
+            let why = AccountingModel.contradiction(type: activity.type, category: activity.category),
+            seen.insert(why).inserted
         else { return nil }
-        return Diagnostic(.warning, code: "rules.type-contradicts-category", at: activity.source,
-                          typeByRule ? "a rule set \(why)" : "a rule set a category the file's type contradicts: \(why)",
-                          notes: typeByRule ? [Self.advice, "'pfin rules explain' shows which rule set the type"]
-                              : ["the file typed it a transfer (OFX XFER, QIF [Account]); for income, let the rule also 'set type = income'; for a transfer, give it a 'Transfers:' category or keep the rule off it with 'when not type is \"transfer\"'",
-                                 "'pfin rules explain' shows which rule set the category"])
+        return Diagnostic(
+            .warning, code: "rules.type-contradicts-category", at: activity.source,
+            typeByRule ? "a rule set \(why)" : "a rule set a category the file's type contradicts: \(why)",
+            notes: typeByRule
+                ? [Self.advice, "'pfin rules explain' shows which rule set the type"]
+                : [
+                    "the file typed it a transfer (OFX XFER, QIF [Account]); for income, let the rule also 'set type = income'; for a transfer, give it a 'Transfers:' category or keep the rule off it with 'when not type is \"transfer\"'",
+                    "'pfin rules explain' shows which rule set the category",
+                ])
     }
 }

@@ -70,7 +70,7 @@ public struct RuleSuggester {
             var counts: [String: Int] = [:]
             for activity in matched { counts[activity.category!, default: 0] += 1 }
             guard let top = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
-                  matched.count >= minimumSupport, isConsistent(top.value, of: matched.count)
+                matched.count >= minimumSupport, isConsistent(top.value, of: matched.count)
             else { continue }
             let transfers = matched.filter { $0.category == top.key && $0.type == .transfer }.count
             var examples: [String] = []
@@ -78,9 +78,10 @@ public struct RuleSuggester {
                 let example = Self.example(activity.name)
                 if !examples.contains(example) { examples.append(example) }
             }
-            suggestions.append(RuleSuggestion(
-                literal: String(decoding: literal, as: UTF8.self), category: top.key,
-                setsTransfer: transfers == top.value, support: matched.count, agreeing: top.value, examples: examples))
+            suggestions.append(
+                RuleSuggestion(
+                    literal: String(decoding: literal, as: UTF8.self), category: top.key,
+                    setsTransfer: transfers == top.value, support: matched.count, agreeing: top.value, examples: examples))
         }
         let ranked = suggestions.sorted { ($0.agreeing, $1.literal) > ($1.agreeing, $0.literal) }
         // "netflix.com" adds nothing when "netflix" already gives the same category to as many.

@@ -15,9 +15,10 @@ public enum RulesLint {
         rules.flatMap { rule in
             rule.conditions.flatMap(\.alternatives).compactMap { condition -> Diagnostic? in
                 guard case .matches(_, let box) = condition.test, box.regex.nestsUnboundedRepetition else { return nil }
-                return Diagnostic(.warning, code: "rules.slow-regex", at: condition.location,
-                                  "the regular expression /\(box.regex.pattern)/ of rule \(quoted(rule.name)) nests repetitions, which can take exponential time; pfin gives up on such a search and does not apply the rule",
-                                  notes: ["write it without nesting: (a+)+ matches what a+ does, and (\\w+\\s?)* what [\\w\\s]* does"])
+                return Diagnostic(
+                    .warning, code: "rules.slow-regex", at: condition.location,
+                    "the regular expression /\(box.regex.pattern)/ of rule \(quoted(rule.name)) nests repetitions, which can take exponential time; pfin gives up on such a search and does not apply the rule",
+                    notes: ["write it without nesting: (a+)+ matches what a+ does, and (\\w+\\s?)* what [\\w\\s]* does"])
             }
         }
     }
@@ -27,13 +28,14 @@ public enum RulesLint {
     private static func contradictions(_ rules: [Rule]) -> [Diagnostic] {
         rules.compactMap { rule -> Diagnostic? in
             guard let type = rule.actions.first(where: { $0.field == .type }),
-                  let typeText = type.value.literalText, let paymentType = PaymentType(rawValue: typeText),
-                  let category = rule.actions.first(where: { $0.field == .category })?.value.literalText,
-                  let why = AccountingModel.contradiction(type: paymentType, category: category)
+                let typeText = type.value.literalText, let paymentType = PaymentType(rawValue: typeText),
+                let category = rule.actions.first(where: { $0.field == .category })?.value.literalText,
+                let why = AccountingModel.contradiction(type: paymentType, category: category)
             else { return nil }
-            return Diagnostic(.warning, code: "rules.type-contradicts-category", at: type.location,
-                              "rule \(quoted(rule.name)) sets \(why)",
-                              notes: [RuleTypeContradiction.advice])
+            return Diagnostic(
+                .warning, code: "rules.type-contradicts-category", at: type.location,
+                "rule \(quoted(rule.name)) sets \(why)",
+                notes: [RuleTypeContradiction.advice])
         }
     }
 
@@ -41,9 +43,10 @@ public enum RulesLint {
     public static func unmatched(_ set: RuleSet, matchCounts: [Int], transactions: Int) -> [Diagnostic] {
         zip(set.rules, matchCounts).compactMap { rule, count in
             guard count == 0 else { return nil }
-            return Diagnostic(.warning, code: "rules.unmatched", at: rule.location,
-                              "rule \(quoted(rule.name)) matched none of the \(transactions) transactions",
-                              notes: ["check its conditions against 'pfin rules explain'; if the payee is gone, delete the rule"])
+            return Diagnostic(
+                .warning, code: "rules.unmatched", at: rule.location,
+                "rule \(quoted(rule.name)) matched none of the \(transactions) transactions",
+                notes: ["check its conditions against 'pfin rules explain'; if the payee is gone, delete the rule"])
         }
     }
 
@@ -52,9 +55,11 @@ public enum RulesLint {
         var found: [Diagnostic] = []
         for rule in rules {
             if let earlier = first[rule.name] {
-                found.append(Diagnostic(.warning, code: "rules.duplicate-name", at: rule.location,
-                                        "rule name \(quoted(rule.name)) is already used at \(lineOf(earlier))",
-                                        notes: ["explanations name the rule that decided; give each rule its own name"]))
+                found.append(
+                    Diagnostic(
+                        .warning, code: "rules.duplicate-name", at: rule.location,
+                        "rule name \(quoted(rule.name)) is already used at \(lineOf(earlier))",
+                        notes: ["explanations name the rule that decided; give each rule its own name"]))
             } else {
                 first[rule.name] = rule
             }
@@ -76,9 +81,11 @@ public enum RulesLint {
                 let covers = a.stops || (!b.stops && b.fieldsSet.isSubset(of: a.fieldsSet))
                 guard covers, Implication.rule(b, implies: a) else { continue }
                 let why = a.stops ? "matches whenever it does and stops" : "matches whenever it does and sets \(list(b.fieldsSet)) first"
-                found.append(Diagnostic(.warning, code: "rules.never-fires", at: b.location,
-                                        "rule \(quoted(b.name)) can never change anything: rule \(quoted(a.name)) at \(lineOf(a)) \(why)",
-                                        notes: ["move \(quoted(b.name)) above \(quoted(a.name)), or narrow the conditions of \(quoted(a.name))"]))
+                found.append(
+                    Diagnostic(
+                        .warning, code: "rules.never-fires", at: b.location,
+                        "rule \(quoted(b.name)) can never change anything: rule \(quoted(a.name)) at \(lineOf(a)) \(why)",
+                        notes: ["move \(quoted(b.name)) above \(quoted(a.name)), or narrow the conditions of \(quoted(a.name))"]))
                 break
             }
         }

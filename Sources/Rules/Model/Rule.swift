@@ -25,9 +25,10 @@ public struct Rule: Sendable {
     public var actions: [Action]
     public var stops: Bool
 
-    public init(name: String, location: SourceLocation, conditions: [ConditionLine] = [], actions: [Action] = [],
-                stops: Bool = false)
-    {
+    public init(
+        name: String, location: SourceLocation, conditions: [ConditionLine] = [], actions: [Action] = [],
+        stops: Bool = false
+    ) {
         self.name = name
         self.location = location
         self.conditions = conditions

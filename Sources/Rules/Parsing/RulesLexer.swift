@@ -76,11 +76,15 @@ enum RulesLexer {
                     j += 1
                 }
                 guard closed else {
-                    return .failure(Failure(message: "unterminated string; expected a closing '\"'", column: column,
-                                            note: "write \\\" for a quote inside a string"))
+                    return .failure(
+                        Failure(
+                            message: "unterminated string; expected a closing '\"'", column: column,
+                            note: "write \\\" for a quote inside a string"))
                 }
-                tokens.append(RuleToken(kind: .string(text(value[...]), raw: text(raw[...])), column: column,
-                                        width: columns.column(at: j + 1) - column))
+                tokens.append(
+                    RuleToken(
+                        kind: .string(text(value[...]), raw: text(raw[...])), column: column,
+                        width: columns.column(at: j + 1) - column))
                 i = j + 1
                 continue
             }
@@ -100,11 +104,15 @@ enum RulesLexer {
                     j += 1
                 }
                 guard closed else {
-                    return .failure(Failure(message: "unterminated regular expression; expected a closing '/'", column: column,
-                                            note: "write \\/ for a slash inside the expression"))
+                    return .failure(
+                        Failure(
+                            message: "unterminated regular expression; expected a closing '/'", column: column,
+                            note: "write \\/ for a slash inside the expression"))
                 }
-                tokens.append(RuleToken(kind: .regex(text(pattern[...]), raw: text(bytes[(i + 1)..<j])), column: column,
-                                        width: columns.column(at: j + 1) - column))
+                tokens.append(
+                    RuleToken(
+                        kind: .regex(text(pattern[...]), raw: text(bytes[(i + 1)..<j])), column: column,
+                        width: columns.column(at: j + 1) - column))
                 i = j + 1
                 continue
             }

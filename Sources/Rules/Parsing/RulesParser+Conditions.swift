@@ -2,7 +2,8 @@ import FinanceCore
 
 extension LineParser {
     /// All field names a condition may test, for suggestions.
-    static let conditionFields = TextField.allCases.map(\.rawValue) + AmountField.allCases.map(\.rawValue)
+    static let conditionFields =
+        TextField.allCases.map(\.rawValue) + AmountField.allCases.map(\.rawValue)
         + NumberField.allCases.map(\.rawValue) + ["date"]
 
     mutating func parseCondition(_ cursor: inout TokenCursor, after keyword: RuleToken) -> Condition? {
@@ -32,8 +33,9 @@ extension LineParser {
             test = parseDateTest(&cursor, fieldToken)
         } else {
             let hint = Spelling.closest(to: name, in: Self.conditionFields).map { "did you mean '\($0)'? " } ?? ""
-            error(fieldToken.column, "unknown field '\(name)'; expected a field to test",
-                  note: hint + "fields: " + Self.conditionFields.joined(separator: ", "))
+            error(
+                fieldToken.column, "unknown field '\(name)'; expected a field to test",
+                note: hint + "fields: " + Self.conditionFields.joined(separator: ", "))
             return nil
         }
         return test.map { Condition(negated: negated, test: $0, location: at) }
@@ -48,8 +50,9 @@ extension LineParser {
             return nil
         }
         if case .symbol(let symbol) = op.kind {
-            error(op.column, "'\(symbol)' compares numbers and dates; '\(field.rawValue)' is text, expected \(Self.list(operators))",
-                  note: symbol == "=" || symbol == "==" ? "did you mean 'is'?" : nil)
+            error(
+                op.column, "'\(symbol)' compares numbers and dates; '\(field.rawValue)' is text, expected \(Self.list(operators))",
+                note: symbol == "=" || symbol == "==" ? "did you mean 'is'?" : nil)
             return nil
         }
         let word = op.word ?? op.text
@@ -59,22 +62,26 @@ extension LineParser {
                 return nil
             }
             guard case .regex(let pattern, let raw) = value.kind else {
-                error(value.column, "expected a regular expression in slashes after 'matches', found '\(value.text)'",
-                      note: "write it as /PATTERN/, or use 'contains' for plain text")
+                error(
+                    value.column, "expected a regular expression in slashes after 'matches', found '\(value.text)'",
+                    note: "write it as /PATTERN/, or use 'contains' for plain text")
                 return nil
             }
             do throws(RegexSyntaxError) {
                 return .matches(field, RuleRegexBox(try RuleRegex(pattern)))
             } catch {
-                self.error(value.column + 1 + Self.sourceOffset(error.offset, in: raw), "invalid regular expression: \(error.message)",
-                           note: error.note)
+                self.error(
+                    value.column + 1 + Self.sourceOffset(error.offset, in: raw), "invalid regular expression: \(error.message)",
+                    note: error.note)
                 return nil
             }
         }
         guard let textOperator = TextOperator(rawValue: word) else {
-            let synonyms = ["equals": "is", "eq": "is", "equal": "is", "starts": "starts-with", "startswith": "starts-with",
-                            "begins-with": "starts-with", "ends": "ends-with", "endswith": "ends-with", "has": "contains",
-                            "includes": "contains", "match": "matches", "like": "contains"]
+            let synonyms = [
+                "equals": "is", "eq": "is", "equal": "is", "starts": "starts-with", "startswith": "starts-with",
+                "begins-with": "starts-with", "ends": "ends-with", "endswith": "ends-with", "has": "contains",
+                "includes": "contains", "match": "matches", "like": "contains",
+            ]
             let hint = (synonyms[word.lowercased()] ?? Spelling.closest(to: word, in: operators)).map { "did you mean '\($0)'?" }
             error(op.column, "unknown operator '\(word)' for '\(field.rawValue)'; expected \(Self.list(operators))", note: hint)
             return nil
@@ -110,10 +117,12 @@ extension LineParser {
         case .word("between"):
             return (nil, true)
         case .word(let word):
-            let textHint = TextOperator(rawValue: word) != nil || word == "matches"
+            let textHint =
+                TextOperator(rawValue: word) != nil || word == "matches"
                 ? "'\(word)' tests text; '\(field)' is compared with = != < <= > >= or between" : nil
-            error(op.column, "unknown operator '\(word)' for '\(field)'; expected \(Self.list(symbols))",
-                  note: textHint ?? Spelling.closest(to: word, in: symbols).map { "did you mean '\($0)'?" })
+            error(
+                op.column, "unknown operator '\(word)' for '\(field)'; expected \(Self.list(symbols))",
+                note: textHint ?? Spelling.closest(to: word, in: symbols).map { "did you mean '\($0)'?" })
         default:
             error(op.column, "expected an operator (\(Self.list(symbols))), found '\(op.text)'")
         }
@@ -121,9 +130,10 @@ extension LineParser {
     }
 
     /// Reads `VALUE` or `VALUE and VALUE` with `read`, reporting what was expected.
-    private mutating func values<T>(_ between: Bool, _ cursor: inout TokenCursor, field: String, expected: String,
-                                    _ read: (RuleToken) -> T?) -> (T, T?)?
-    {
+    private mutating func values<T>(
+        _ between: Bool, _ cursor: inout TokenCursor, field: String, expected: String,
+        _ read: (RuleToken) -> T?
+    ) -> (T, T?)? {
         guard let first = cursor.next() else {
             error(cursor.lastColumn, "'\(field)' needs a value; expected \(expected)")
             return nil
@@ -151,8 +161,10 @@ extension LineParser {
 
     private mutating func parseAmountTest(_ field: AmountField, _ cursor: inout TokenCursor, _ fieldToken: RuleToken) -> Condition.Test? {
         guard let (op, between) = comparison(&cursor, fieldToken, field: field.rawValue) else { return nil }
-        guard let (low, high) = values(between, &cursor, field: field.rawValue, expected: "a number such as -12.50",
-                                       { $0.word.flatMap(Self.decimal) })
+        guard
+            let (low, high) = values(
+                between, &cursor, field: field.rawValue, expected: "a number such as -12.50",
+                { $0.word.flatMap(Self.decimal) })
         else { return nil }
         if let high { return .amountBetween(field, low, high) }
         return .amount(field, op!, low)
@@ -166,8 +178,10 @@ extension LineParser {
         case .month: expected = "a month, 1 to 12 or jan to dec"
         case .weekday: expected = "a weekday, mon to sun"
         }
-        guard let (low, high) = values(between, &cursor, field: field.rawValue, expected: expected,
-                                       { Self.small($0.word, field) })
+        guard
+            let (low, high) = values(
+                between, &cursor, field: field.rawValue, expected: expected,
+                { Self.small($0.word, field) })
         else { return nil }
         if let high { return .numberBetween(field, low, high) }
         return .number(field, op!, low)
@@ -175,8 +189,10 @@ extension LineParser {
 
     private mutating func parseDateTest(_ cursor: inout TokenCursor, _ fieldToken: RuleToken) -> Condition.Test? {
         guard let (op, between) = comparison(&cursor, fieldToken, field: "date") else { return nil }
-        guard let (low, high) = values(between, &cursor, field: "date", expected: "a date such as 2024-05-03",
-                                       { $0.word.flatMap { LocalDate(iso: $0) } })
+        guard
+            let (low, high) = values(
+                between, &cursor, field: "date", expected: "a date such as 2024-05-03",
+                { $0.word.flatMap { LocalDate(iso: $0) } })
         else { return nil }
         if let high { return .dateBetween(low, high) }
         return .date(op!, low)

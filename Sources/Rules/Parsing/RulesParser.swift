@@ -88,8 +88,9 @@ struct LineParser {
             parseRuleHeader(&cursor, at: first)
         case "when", "set", "stop":
             guard current != nil else {
-                error(first.column, "'\(first.text)' outside a rule; expected 'rule NAME' first",
-                      note: "every 'when', 'set' and 'stop' belongs to the 'rule' line above it")
+                error(
+                    first.column, "'\(first.text)' outside a rule; expected 'rule NAME' first",
+                    note: "every 'when', 'set' and 'stop' belongs to the 'rule' line above it")
                 return
             }
             switch first.word {
@@ -102,8 +103,9 @@ struct LineParser {
         default:
             let keywords = ["rule", "when", "set", "stop"]
             let closest = Spelling.closest(to: first.text, in: keywords)
-            error(first.column, "unknown statement '\(first.text)'; expected rule, when, set or stop",
-                  note: closest.map { "did you mean '\($0)'?" })
+            error(
+                first.column, "unknown statement '\(first.text)'; expected rule, when, set or stop",
+                note: closest.map { "did you mean '\($0)'?" })
             if closest == "rule" {
                 // Read on as if the rule had been named, so its clauses do not each report
                 // "outside a rule"; the placeholder is dropped with the file's other errors.
@@ -166,8 +168,9 @@ struct LineParser {
             if let word = fieldToken.word, testedOnly.contains(word) {
                 error(fieldToken.column, "'\(word)' can be tested but not set; expected one of \(fields.joined(separator: ", "))")
             } else {
-                error(fieldToken.column, "'\(fieldToken.text)' cannot be set; expected one of \(fields.joined(separator: ", "))",
-                      note: Spelling.closest(to: fieldToken.text, in: fields).map { "did you mean '\($0)'?" })
+                error(
+                    fieldToken.column, "'\(fieldToken.text)' cannot be set; expected one of \(fields.joined(separator: ", "))",
+                    note: Spelling.closest(to: fieldToken.text, in: fields).map { "did you mean '\($0)'?" })
             }
             return
         }
@@ -194,8 +197,9 @@ struct LineParser {
         if field == .type, let type = PaymentType(rawValue: raw.lowercased()) { raw = type.rawValue }
         if field == .type && PaymentType(rawValue: raw) == nil {
             let types = PaymentType.allCases.map(\.rawValue)
-            error(valueToken.column, "'\(raw)' is not a type; expected income, expense or transfer",
-                  note: Spelling.closest(to: raw, in: types).map { "did you mean '\($0)'?" })
+            error(
+                valueToken.column, "'\(raw)' is not a type; expected income, expense or transfer",
+                note: Spelling.closest(to: raw, in: types).map { "did you mean '\($0)'?" })
             return
         }
         let action = Action(field: field, value: Self.template(raw), location: location(keyword.column))
@@ -242,13 +246,18 @@ struct LineParser {
             for part in action.value.parts {
                 guard case .capture(let n) = part else { continue }
                 if groups.isEmpty {
-                    diagnostics.append(Diagnostic(.error, code: "rules.capture", at: action.location,
-                                                  "'$\(n)' in rule \"\(rule.name)\" refers to a capture group, but the rule has no 'matches' condition" + (negatedOnly ? " outside 'not' (a regex that must not match captures nothing)" : ""),
-                                                  notes: ["captures come from a condition such as: when name matches /STORE (\\d+)/"]))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, code: "rules.capture", at: action.location,
+                            "'$\(n)' in rule \"\(rule.name)\" refers to a capture group, but the rule has no 'matches' condition"
+                                + (negatedOnly ? " outside 'not' (a regex that must not match captures nothing)" : ""),
+                            notes: ["captures come from a condition such as: when name matches /STORE (\\d+)/"]))
                 } else if n > groups.max()! {
-                    diagnostics.append(Diagnostic(.error, code: "rules.capture", at: action.location,
-                                                  "'$\(n)' in rule \"\(rule.name)\" refers to capture group \(n), but its regular expressions have at most \(groups.max()!)",
-                                                  notes: ["groups are the parenthesised parts of the pattern, counted from the left"]))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, code: "rules.capture", at: action.location,
+                            "'$\(n)' in rule \"\(rule.name)\" refers to capture group \(n), but its regular expressions have at most \(groups.max()!)",
+                            notes: ["groups are the parenthesised parts of the pattern, counted from the left"]))
                 }
             }
         }

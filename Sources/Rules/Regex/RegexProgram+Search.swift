@@ -62,7 +62,8 @@ private struct Backtracker {
     var steps = 0
     let budget: Int
 
-    init(program: RegexProgram, text: UnsafeBufferPointer<UInt8>, slots: UnsafeMutablePointer<Int>, stack: UnsafeMutablePointer<BacktrackFrame>, capacity: Int) {
+    init(program: RegexProgram, text: UnsafeBufferPointer<UInt8>, slots: UnsafeMutablePointer<Int>, stack: UnsafeMutablePointer<BacktrackFrame>, capacity: Int)
+    {
         input = RegexInput(
             text: text,
             literals: program.literals.baseAddress.unsafelyUnwrapped,

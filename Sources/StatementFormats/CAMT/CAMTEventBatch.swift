@@ -30,7 +30,9 @@ extension ElementEvents where Tag == CAMTTag, Problem == XMLProblem {
             case .end: try handler.end(event.tag, at: position)
             case .leaf:
                 let p = event.extra
-                let currency = p == 0 ? nil
+                let currency =
+                    p == 0
+                    ? nil
                     : CurrencyCode(bytes: UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p))
                 try handler.leaf(event.tag, text ?? UnsafeBufferPointer(start: nil, count: 0), currency: currency, at: position)
             case .problem: try handler.problem(problems[Int(event.start)])

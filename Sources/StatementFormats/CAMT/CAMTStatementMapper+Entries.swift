@@ -28,15 +28,17 @@ extension CAMTStatementMapper {
         addToBooked(signed)
         let originalCredit = isCredit != e.reversal
         guard e.transactions.count > 1 else {
-            return try emit(e.transactions.first ?? CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
-                            date: date, originalCredit: originalCredit, line: e.position.line)
+            return try emit(
+                e.transactions.first ?? CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
+                date: date, originalCredit: originalCredit, line: e.position.line)
         }
         // Some banks list a batch's transactions (names, references) without their amounts:
         // splitting is impossible, so the entry stays whole rather than losing its money.
         guard e.transactions.contains(where: { $0.transactionAmount != nil || $0.amount != nil || $0.problem != nil }) else {
             try sink.report(CAMTIssue.batchWithoutAmounts(path: path, count: e.transactions.count).diagnostic(at: at))
-            return try emit(CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
-                            date: date, originalCredit: originalCredit, line: e.position.line)
+            return try emit(
+                CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
+                date: date, originalCredit: originalCredit, line: e.position.line)
         }
         var sum: Money? = Money(units: 0, scale: 0, currency: signed.currency)
         for t in e.transactions {
@@ -47,8 +49,9 @@ extension CAMTStatementMapper {
             }
             guard var own = t.transactionAmount ?? t.amount else {
                 sum = nil
-                try sink.report(CAMTIssue.missing(path: path + "/NtryDtls/TxDtls[\(t.index)]", element: "Amt")
-                    .diagnostic(at: location(t.position)))
+                try sink.report(
+                    CAMTIssue.missing(path: path + "/NtryDtls/TxDtls[\(t.index)]", element: "Amt")
+                        .diagnostic(at: location(t.position)))
                 continue
             }
             if own.currency == nil { own.currency = signed.currency }
@@ -78,9 +81,10 @@ extension CAMTStatementMapper {
         statement?.booked = booked.adding(plain)
     }
 
-    private mutating func emit(_ t: CAMTTransactionState, entry e: CAMTEntryState, amount: Money, date: LocalDate,
-                               originalCredit: Bool, line: Int) throws
-    {
+    private mutating func emit(
+        _ t: CAMTTransactionState, entry e: CAMTEntryState, amount: Money, date: LocalDate,
+        originalCredit: Bool, line: Int
+    ) throws {
         let (main, ultimate) = originalCredit ? (t.debtor, t.ultimateDebtor) : (t.creditor, t.ultimateCreditor)
         var name = main.name ?? ultimate.name
         let address = main.name != nil ? main.address : (ultimate.address ?? main.address)
@@ -94,10 +98,13 @@ extension CAMTStatementMapper {
         let bankID = t.serviceReference ?? endToEnd ?? e.serviceReference
         let account = options.account ?? statement?.accountID
         let text = name ?? ""
-        let id = bankID.map { ids.id(account: account, bankID: $0, date: date) }
+        let id =
+            bankID.map { ids.id(account: account, bankID: $0, date: date) }
             ?? ids.id(account: account, date: date, amount: amount, name: text)
-        try sink.accept(PaymentActivity(id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,
-                                        fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line)))
+        try sink.accept(
+            PaymentActivity(
+                id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,
+                fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line)))
         activityCount += 1
     }
 
@@ -130,16 +137,21 @@ extension CAMTStatementMapper {
         if let opening = s.opening, let closing = s.closing, var booked = s.booked, opening.amount.currency == closing.amount.currency {
             booked.currency = opening.amount.currency
             if opening.amount.adding(booked) != closing.amount {
-                try sink.report(CAMTIssue.balanceMismatch(path: path, opening: opening.amount, booked: booked, closing: closing.amount,
-                                                          skipped: s.skipped)
+                try sink.report(
+                    CAMTIssue.balanceMismatch(
+                        path: path, opening: opening.amount, booked: booked, closing: closing.amount,
+                        skipped: s.skipped
+                    )
                     .diagnostic(at: location(s.position)))
             }
         }
         let currency = s.currency ?? (s.closing ?? s.interimBooked)?.amount.currency
-        try sink.statement(StatementInfo(account: Account(id: options.account ?? s.accountID ?? "", kind: .checking), currency: currency,
-                                         openingBalance: s.opening, ledgerBalance: s.closing ?? s.interimBooked,
-                                         availableBalance: s.available ?? s.interimAvailable,
-                                         start: s.start ?? s.opening?.date, end: s.end ?? (s.closing ?? s.interimBooked)?.date,
-                                         source: SourceLocation(file: file, line: s.position.line)))
+        try sink.statement(
+            StatementInfo(
+                account: Account(id: options.account ?? s.accountID ?? "", kind: .checking), currency: currency,
+                openingBalance: s.opening, ledgerBalance: s.closing ?? s.interimBooked,
+                availableBalance: s.available ?? s.interimAvailable,
+                start: s.start ?? s.opening?.date, end: s.end ?? (s.closing ?? s.interimBooked)?.date,
+                source: SourceLocation(file: file, line: s.position.line)))
     }
 }

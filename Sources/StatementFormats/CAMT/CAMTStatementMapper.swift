@@ -118,16 +118,18 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         }
     }
 
-    private mutating func balanceLeaf(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?,
-                                      at position: CAMTPosition) throws
-    {
+    private mutating func balanceLeaf(
+        _ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?,
+        at position: CAMTPosition
+    ) throws {
         let parent = path.last ?? .unknown
         switch tag {
         case .cd where parent == .cdOrPrtry: balance?.code = CAMTValues.text(value)
         case .amt where parent == .bal:
             guard var amount = CAMTValues.amount(value) else {
-                try sink.report(CAMTIssue.badAmount(path: elementPath(tag), text: String(decoding: value, as: UTF8.self))
-                    .diagnostic(at: location(position)))
+                try sink.report(
+                    CAMTIssue.badAmount(path: elementPath(tag), text: String(decoding: value, as: UTF8.self))
+                        .diagnostic(at: location(position)))
                 return
             }
             amount.currency = currency
@@ -167,9 +169,10 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         }
     }
 
-    private mutating func transactionLeaf(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?,
-                                          at position: CAMTPosition)
-    {
+    private mutating func transactionLeaf(
+        _ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?,
+        at position: CAMTPosition
+    ) {
         let n = path.count
         let parent = path[n - 1]
         switch tag {
@@ -216,8 +219,10 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         }
         let name = namespace.dropFirst(iso.count)
         guard let kind = CAMTMessage(namespaceMessage: name) else {
-            let names = ["pain.001": "a pain.001 credit transfer order", "pain.008": "a pain.008 direct debit order",
-                         "pain.002": "a pain.002 payment status report"]
+            let names = [
+                "pain.001": "a pain.001 credit transfer order", "pain.008": "a pain.008 direct debit order",
+                "pain.002": "a pain.002 payment status report",
+            ]
             try refuse(names[String(name.prefix(8))] ?? "an ISO 20022 \(name) message", at: position)
         }
         if !kind.knownVersions.contains(String(name)) {

@@ -73,14 +73,17 @@ public struct CAMTStatementReader: StatementReader {
         let parser = CAMTParser(input: input, skip: skip, linesBefore: lines)
         let failure: InputError?
         do {
-            failure = try BatchPipeline.run(produce: { parser.produce(into: $0) }, consume: { try $0.replay(into: &mapper) },
-                                              clear: { $0.clear() })
+            failure = try BatchPipeline.run(
+                produce: { parser.produce(into: $0) }, consume: { try $0.replay(into: &mapper) },
+                clear: { $0.clear() })
         } catch is CAMTNotAStatement {
             return
         }
         if let failure {
-            try mapper.sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
-                                              "reading stopped: \(failure)"))
+            try mapper.sink.report(
+                Diagnostic(
+                    .error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
+                    "reading stopped: \(failure)"))
         }
     }
 }

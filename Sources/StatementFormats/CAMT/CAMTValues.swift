@@ -28,7 +28,10 @@ enum CAMTValues {
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         if bytes.count > 10 && bytes[10] != UInt8(ascii: "T") && bytes[10] != UInt8(ascii: "Z")
-            && bytes[10] != UInt8(ascii: "+") && bytes[10] != UInt8(ascii: "-") { return nil }
+            && bytes[10] != UInt8(ascii: "+") && bytes[10] != UInt8(ascii: "-")
+        {
+            return nil
+        }
         func number(_ from: Int, _ to: Int) -> Int? {
             var value = 0
             for i in from..<to {

@@ -15,7 +15,8 @@ enum BalanceRowWords {
         if let kind = phrases[folded] { return kind }
         // Most cells (payees, memos) start with no phrase's first word: no split for them.
         guard let space = folded.utf8.firstIndex(of: UInt8(ascii: " ")),
-              firstWords.contains(String(folded[..<space])) else { return nil }
+            firstWords.contains(String(folded[..<space]))
+        else { return nil }
         let words = folded.split(separator: " ")
         guard words.count >= 2 else { return nil }
         for count in stride(from: min(3, words.count - 1), through: 1, by: -1) {

@@ -16,8 +16,9 @@ enum BankTransferCategory {
     /// Whether `category` (the bank's category cell, trimmed) names a transfer.
     static func isTransfer(_ category: String) -> Bool {
         // Most categories are longer than any of the words, or start with another letter.
-        guard category.utf8.count <= 20, let first = category.utf8.first, first | 0x20 == 0x70 || first | 0x20 == 0x74
-            || first | 0x20 == 0x63 || first | 0x20 == 0x69 || first | 0x20 == 0x61 || first | 0x20 == 0x62
+        guard category.utf8.count <= 20, let first = category.utf8.first,
+            first | 0x20 == 0x70 || first | 0x20 == 0x74
+                || first | 0x20 == 0x63 || first | 0x20 == 0x69 || first | 0x20 == 0x61 || first | 0x20 == 0x62
         else { return false }
         return words.contains(category.lowercased())
     }

@@ -29,10 +29,11 @@ public struct CSVDialect: Equatable, Sendable {
     /// it) and no row is taken for a balance row.
     public var writtenByPfin: Bool
 
-    public init(encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
-                decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
-                currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false)
-    {
+    public init(
+        encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
+        decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
+        currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false
+    ) {
         self.writtenByPfin = writtenByPfin
         self.accountKind = accountKind
         self.encoding = encoding

@@ -38,56 +38,72 @@ enum CSVIssue {
         let example = LocalDate(year: 2024, month: 5, day: 3)!
         switch self {
         case .unterminatedQuote:
-            return Diagnostic(.error, code: code, at: location,
-                              "unterminated quoted field; expected a closing '\"' before the end of the file",
-                              notes: ["reading resumed on the next line; a field that opens with '\"' must close with '\"' (write \"\" for a quote inside it)"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "unterminated quoted field; expected a closing '\"' before the end of the file",
+                notes: ["reading resumed on the next line; a field that opens with '\"' must close with '\"' (write \"\" for a quote inside it)"])
         case .overlongRecord(let limit):
-            return Diagnostic(.error, code: code, at: location,
-                              "line longer than \(ByteCountText.describe(limit)); expected a bank export row, skipped to the end of the line",
-                              notes: ["check that this is the CSV export and not another kind of file"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "line longer than \(ByteCountText.describe(limit)); expected a bank export row, skipped to the end of the line",
+                notes: ["check that this is the CSV export and not another kind of file"])
         case .tooManyFields(let found, let limit, let delimiter, let inTable, let atLeast):
             let d = delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"
-            return Diagnostic(.error, code: code, at: location,
-                              "this row has \(atLeast ? "at least " : "")\(found) fields separated by \(d), far more than any statement's rows (pfin reads up to \(limit)); \(inTable ? "the row was skipped" : "no table of transactions found")",
-                              notes: ["check that this is the CSV export and not another kind of file; a field that contains \(d) must be quoted"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "this row has \(atLeast ? "at least " : "")\(found) fields separated by \(d), far more than any statement's rows (pfin reads up to \(limit)); \(inTable ? "the row was skipped" : "no table of transactions found")",
+                notes: ["check that this is the CSV export and not another kind of file; a field that contains \(d) must be quoted"])
         case .raggedRow(let expected, let found, let headerLine, let delimiter):
             let against = headerLine.map { "as in the header on line \($0)" } ?? "as in the first row"
             let d = delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"
-            return Diagnostic(.error, code: code, at: location, "expected \(expected) fields \(against), found \(found)",
-                              notes: ["a field that contains the delimiter \(d) must be quoted; check this row for a missing or extra \(d)"])
+            return Diagnostic(
+                .error, code: code, at: location, "expected \(expected) fields \(against), found \(found)",
+                notes: ["a field that contains the delimiter \(d) must be quoted; check this row for a missing or extra \(d)"])
         case .badDate(let text, let format):
-            return Diagnostic(.error, code: code, at: location,
-                              "expected a date in the layout \(format.pattern) (like \(format.render(example))), found '\(text)'",
-                              notes: ["if the file's dates use another layout, pass --date-format (or put 'date-format …' in a profile)"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "expected a date in the layout \(format.pattern) (like \(format.render(example))), found '\(text)'",
+                notes: ["if the file's dates use another layout, pass --date-format (or put 'date-format …' in a profile)"])
         case .badAmount(let text, let column, let mark, let failure):
             let like = mark == UInt8(ascii: ",") ? "-1.234,56" : "-1,234.56"
             let what = failure == .tooLarge ? "an amount of at most 18 digits" : "an amount like \(like)"
-            return Diagnostic(.error, code: code, at: location,
-                              "expected \(what) in column '\(column)', found '\(text)'",
-                              notes: [failure == .tooLarge ? "no bank writes amounts this large; is this the right column?"
-                                      : "the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))'; put 'decimal-mark …' in a profile if that is wrong"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "expected \(what) in column '\(column)', found '\(text)'",
+                notes: [
+                    failure == .tooLarge
+                        ? "no bank writes amounts this large; is this the right column?"
+                        : "the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))'; put 'decimal-mark …' in a profile if that is wrong"
+                ])
         case .noAmount(let debit, let credit):
-            return Diagnostic(.error, code: code, at: location,
-                              "expected an amount in '\(debit)' or '\(credit)', found both empty")
+            return Diagnostic(
+                .error, code: code, at: location,
+                "expected an amount in '\(debit)' or '\(credit)', found both empty")
         case .badDirection(let text, let column):
-            return Diagnostic(.error, code: code, at: location,
-                              "expected a debit/credit mark in column '\(column)' (such as D/C, S/H, Af/Bij, DR/CR), found '\(text)'")
+            return Diagnostic(
+                .error, code: code, at: location,
+                "expected a debit/credit mark in column '\(column)' (such as D/C, S/H, Af/Bij, DR/CR), found '\(text)'")
         case .badCurrency(let text):
-            return Diagnostic(.error, code: code, at: location,
-                              "expected an ISO 4217 currency code such as EUR, found '\(text)'")
+            return Diagnostic(
+                .error, code: code, at: location,
+                "expected an ISO 4217 currency code such as EUR, found '\(text)'")
         case .badID(let text):
-            return Diagnostic(.error, code: code, at: location, "expected a transaction id of 16 hex digits in column 'id', found '\(text)'",
-                              notes: ["this column holds the ids pfin writes; leave the cell empty for pfin to compute the id"])
+            return Diagnostic(
+                .error, code: code, at: location, "expected a transaction id of 16 hex digits in column 'id', found '\(text)'",
+                notes: ["this column holds the ids pfin writes; leave the cell empty for pfin to compute the id"])
         case .badType(let text):
-            return Diagnostic(.error, code: code, at: location, "expected 'income', 'expense' or 'transfer' in column 'type', found '\(text)'",
-                              notes: ["leave the cell empty for the type to follow the amount's sign"])
+            return Diagnostic(
+                .error, code: code, at: location, "expected 'income', 'expense' or 'transfer' in column 'type', found '\(text)'",
+                notes: ["leave the cell empty for the type to follow the amount's sign"])
         case .badSource(let text):
-            return Diagnostic(.error, code: code, at: location, "expected FILE:LINE in column 'source', found '\(text)'",
-                              notes: ["this column says where pfin first read the transaction; leave the cell empty to use this file's line"])
+            return Diagnostic(
+                .error, code: code, at: location, "expected FILE:LINE in column 'source', found '\(text)'",
+                notes: ["this column says where pfin first read the transaction; leave the cell empty to use this file's line"])
         case .invalidUTF8:
-            return Diagnostic(.warning, code: code, at: location,
-                              "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",
-                              notes: ["if the file is in another encoding, pass a profile with 'encoding windows-1252' (or the right one)"])
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",
+                notes: ["if the file is in another encoding, pass a profile with 'encoding windows-1252' (or the right one)"])
         }
     }
 }

@@ -16,8 +16,10 @@ import FinanceCore
 
 extension CSVProfile {
     /// The settings a profile may contain, in the order they are printed.
-    public static let settingNames = ["encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
-                                      "columns", "account", "currency", "amount-sign", "account-type", "written-by"]
+    public static let settingNames = [
+        "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
+        "columns", "account", "currency", "amount-sign", "account-type", "written-by",
+    ]
 
     /// The values of `account-type`, and the kinds they stand for.
     static let accountTypes: [(name: String, kind: AccountKind)] = [("card", .creditCard), ("checking", .checking), ("savings", .savings)]
@@ -34,7 +36,8 @@ extension CSVProfile {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             func fail(_ column: Int, _ message: String, _ notes: [String] = []) {
-                errors.append(Diagnostic(.error, code: "profile.invalid", at: SourceLocation(file: file, line: lineNumber, column: column), message, notes: notes))
+                errors.append(
+                    Diagnostic(.error, code: "profile.invalid", at: SourceLocation(file: file, line: lineNumber, column: column), message, notes: notes))
             }
             let words: [ProfileWord]
             switch ProfileWord.split(String(line)) {
@@ -45,9 +48,10 @@ extension CSVProfile {
             let args = Array(words.dropFirst())
             func single(_ what: String) -> ProfileWord? {
                 guard args.count == 1 else {
-                    fail(args.count > 1 ? args[1].column : key.column + key.text.count + 1,
-                         args.isEmpty ? "'\(key.text)' needs \(what)" : "'\(key.text)' takes one value; found \(args.count)",
-                         [example(for: key.text)])
+                    fail(
+                        args.count > 1 ? args[1].column : key.column + key.text.count + 1,
+                        args.isEmpty ? "'\(key.text)' needs \(what)" : "'\(key.text)' takes one value; found \(args.count)",
+                        [example(for: key.text)])
                     return nil
                 }
                 return args[0]
@@ -64,12 +68,16 @@ extension CSVProfile {
                 }
             case "delimiter":
                 guard let arg = single("a delimiter") else { continue }
-                if let d = delimiter(named: arg.text) { profile.delimiter = d } else {
+                if let d = delimiter(named: arg.text) {
+                    profile.delimiter = d
+                } else {
                     fail(arg.column, "unknown delimiter '\(arg.text)'", ["expected one of: , ; | tab (or one other ASCII character)"])
                 }
             case "skip":
                 guard let arg = single("a number of lines") else { continue }
-                if let n = Int(arg.text), n >= 0 { profile.skip = n } else {
+                if let n = Int(arg.text), n >= 0 {
+                    profile.skip = n
+                } else {
                     fail(arg.column, "expected a number of lines to skip, found '\(arg.text)'", [example(for: "skip")])
                 }
             case "header":
@@ -81,9 +89,12 @@ extension CSVProfile {
                 }
             case "date-format":
                 guard let arg = single("a date pattern") else { continue }
-                if let format = DateFormat(arg.text) { profile.dateFormat = format } else {
-                    fail(arg.column, "invalid date pattern '\(arg.text)'",
-                         ["a pattern has one day (dd), one month (mm, or mmm for names) and one year (yyyy or yy), e.g. dd.mm.yyyy"])
+                if let format = DateFormat(arg.text) {
+                    profile.dateFormat = format
+                } else {
+                    fail(
+                        arg.column, "invalid date pattern '\(arg.text)'",
+                        ["a pattern has one day (dd), one month (mm, or mmm for names) and one year (yyyy or yy), e.g. dd.mm.yyyy"])
                 }
             case "decimal-mark":
                 guard let arg = single("',' or '.'") else { continue }
@@ -117,28 +128,39 @@ extension CSVProfile {
                 profile.account = arg.text
             case "currency":
                 guard let arg = single("an ISO 4217 code such as EUR") else { continue }
-                if let code = CurrencyCode(arg.text), CurrencyText.isoCodes.contains(code) { profile.currency = code } else {
+                if let code = CurrencyCode(arg.text), CurrencyText.isoCodes.contains(code) {
+                    profile.currency = code
+                } else {
                     fail(arg.column, "expected an ISO 4217 currency code such as EUR or USD, found '\(arg.text)'")
                 }
             case "amount-sign":
                 guard let arg = single("as-is or inverted") else { continue }
-                if let sign = AmountSign(rawValue: arg.text) { profile.amountSign = sign } else {
-                    fail(arg.column, "expected 'as-is' or 'inverted', found '\(arg.text)'",
-                         ["'inverted' is for exports where money out is positive, as many card statements do"])
+                if let sign = AmountSign(rawValue: arg.text) {
+                    profile.amountSign = sign
+                } else {
+                    fail(
+                        arg.column, "expected 'as-is' or 'inverted', found '\(arg.text)'",
+                        ["'inverted' is for exports where money out is positive, as many card statements do"])
                 }
             case "account-type":
                 guard let arg = single("card, checking or savings") else { continue }
                 let names = accountTypes.map(\.name)
-                if let type = accountTypes.first(where: { $0.name == arg.text.lowercased() }) { profile.accountKind = type.kind } else {
+                if let type = accountTypes.first(where: { $0.name == arg.text.lowercased() }) {
+                    profile.accountKind = type.kind
+                } else {
                     let hint = Spelling.closest(to: arg.text, in: names).map { "did you mean '\($0)'? " } ?? ""
-                    fail(arg.column, "expected one of \(names.joined(separator: ", ")), found '\(arg.text)'",
-                         [hint + "'card' is for a credit card account: journals post it to Liabilities:Card, OFX writes a credit card statement"])
+                    fail(
+                        arg.column, "expected one of \(names.joined(separator: ", ")), found '\(arg.text)'",
+                        [hint + "'card' is for a credit card account: journals post it to Liabilities:Card, OFX writes a credit card statement"])
                 }
             case "written-by":
                 guard let arg = single("'pfin'") else { continue }
-                if arg.text.lowercased() == "pfin" { profile.writtenByPfin = true } else {
-                    fail(arg.column, "expected 'pfin', found '\(arg.text)'",
-                         ["'written-by pfin' reads pfin's own CSV (convert --to csv, list --format csv) as pfin wrote it; leave it out for other files"])
+                if arg.text.lowercased() == "pfin" {
+                    profile.writtenByPfin = true
+                } else {
+                    fail(
+                        arg.column, "expected 'pfin', found '\(arg.text)'",
+                        ["'written-by pfin' reads pfin's own CSV (convert --to csv, list --format csv) as pfin wrote it; leave it out for other files"])
                 }
             default:
                 let hint = Spelling.closest(to: key.text, in: settingNames).map { "did you mean '\($0)'? " } ?? ""
@@ -152,9 +174,13 @@ extension CSVProfile {
         switch key {
         case "columns": return "example: columns date=Buchungstag name=\"Posting Text\" amount=Betrag (or positions: date=1 amount=4)"
         case "skip": return "example: skip 4"
-        default: return "example: \(key) " + (["encoding": "windows-1252", "delimiter": ";", "header": "yes",
-                                                 "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
-                                                 "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin"][key] ?? "")
+        default:
+            return "example: \(key) "
+                + ([
+                    "encoding": "windows-1252", "delimiter": ";", "header": "yes",
+                    "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
+                    "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
+                ][key] ?? "")
         }
     }
 
@@ -278,9 +304,11 @@ public struct ProfileWord {
 
     /// The value as a profile writes it: bare when safe, otherwise in double quotes.
     public static func quoted(_ value: String) -> String {
-        let safe = !value.isEmpty && value.unicodeScalars.allSatisfy {
-            $0.value > 0x20 && $0 != "\"" && $0 != "#" && $0 != "\\" && $0 != "="
-        }
+        let safe =
+            !value.isEmpty
+            && value.unicodeScalars.allSatisfy {
+                $0.value > 0x20 && $0 != "\"" && $0 != "#" && $0 != "\\" && $0 != "="
+            }
         if safe { return value }
         var out = "\""
         for ch in value {

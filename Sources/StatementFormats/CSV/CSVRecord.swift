@@ -140,14 +140,16 @@ public struct CSVRecord: ~Copyable {
     private static func trimmedSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var lo = 0, hi = bytes.count
         while lo < hi {
-            if bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
-            else if bytes[lo] == 0xC2 && lo + 1 < hi && bytes[lo + 1] == 0xA0 { lo += 2 }
-            else { break }
+            if bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 } else if bytes[lo] == 0xC2 && lo + 1 < hi && bytes[lo + 1] == 0xA0 { lo += 2 } else { break }
         }
         while hi > lo {
-            if bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
-            else if hi - 2 >= lo && bytes[hi - 2] == 0xC2 && bytes[hi - 1] == 0xA0 { hi -= 2 }
-            else { break }
+            if bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 {
+                hi -= 1
+            } else if hi - 2 >= lo && bytes[hi - 2] == 0xC2 && bytes[hi - 1] == 0xA0 {
+                hi -= 2
+            } else {
+                break
+            }
         }
         return UnsafeBufferPointer(rebasing: bytes[lo..<hi])
     }

@@ -23,22 +23,26 @@ extension CSVRowMapper {
             date = record.withField(columns.date) { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }
         }
         let location = SourceLocation(file: file, line: record.line)
-        let leniency = Leniency(code: Self.balanceRowsCode,
-                                "line \(record.line) ('\(label)') states a balance, not a transaction; read it and the file's other opening and closing balance rows as the statement's balances",
-                                notes: ["balance rows are not transactions; their amounts are the statement's opening and closing balances"],
-                                changesMeaning: true)
+        let leniency = Leniency(
+            code: Self.balanceRowsCode,
+            "line \(record.line) ('\(label)') states a balance, not a transaction; read it and the file's other opening and closing balance rows as the statement's balances",
+            notes: ["balance rows are not transactions; their amounts are the statement's opening and closing balances"],
+            changesMeaning: true)
         if options.strict {
             holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
             return true
         }
         var invalid = false
-        let account = defaultAccount ?? columns.account.flatMap { column in
-            column < record.count ? record.withField(column) { cell -> String? in
-                let text = CSVRecord.trimmed(cell)
-                if !UTF8Validation.isValid(text) { invalid = true }
-                return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
-            } : nil
-        }
+        let account =
+            defaultAccount
+            ?? columns.account.flatMap { column in
+                column < record.count
+                    ? record.withField(column) { cell -> String? in
+                        let text = CSVRecord.trimmed(cell)
+                        if !UTF8Validation.isValid(text) { invalid = true }
+                        return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+                    } : nil
+            }
         if invalid { noteInvalidText(line: record.line) }
         statements.noteBalance(account: account, opening: kind == .opening, amount: amount, date: date)
         tookBalanceRow = record.line
@@ -98,11 +102,13 @@ extension CSVRowMapper {
     /// `—`): reported at its line, whatever follows it, and skipped.
     func holdPendingRow(_ record: borrowing CSVRecord, text: String, column: Int) {
         let at = record.location(ofField: column)
-        let leniency = Leniency(code: "csv.pending-row",
-                                "the date cell holds '\(text)', a transaction the bank has not booked yet; the row was skipped",
-                                notes: ["it will be in a later export, with its booking date"], changesMeaning: true)
-        holdBack(leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
-                 footerLike: false, always: true)
+        let leniency = Leniency(
+            code: "csv.pending-row",
+            "the date cell holds '\(text)', a transaction the bank has not booked yet; the row was skipped",
+            notes: ["it will be in a later export, with its booking date"], changesMeaning: true)
+        holdBack(
+            leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
+            footerLike: false, always: true)
     }
 
     // MARK: Rows with more fields than the header
@@ -124,9 +130,10 @@ extension CSVRowMapper {
         let against = headerLine.map { "the header on line \($0) has \(width)" } ?? "the first row has \(width)"
         let delimiter = dialect.delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(dialect.delimiter)))'"
         let what = joins ? "the extra fields joined back into '\(columnName(lastColumn))'" : "the extra fields left out"
-        let leniency = Leniency(code: Self.extraFieldsCode,
-                                "line \(record.line) has \(record.count) fields where \(against) (a \(delimiter) in the last column or at the end of the line); read such rows by header position, \(what)",
-                                notes: ["a field that contains the delimiter \(delimiter) should be quoted"], changesMeaning: true)
+        let leniency = Leniency(
+            code: Self.extraFieldsCode,
+            "line \(record.line) has \(record.count) fields where \(against) (a \(delimiter) in the last column or at the end of the line); read such rows by header position, \(what)",
+            notes: ["a field that contains the delimiter \(delimiter) should be quoted"], changesMeaning: true)
         let location = SourceLocation(file: file, line: at.line, column: at.column)
         // Under --strict the row is refused as it always was: its fields do not match the header.
         if takeBalanceRow(record) { return false }
@@ -153,8 +160,10 @@ extension CSVRowMapper {
 
     /// Whether extra fields belong to the last column: when it holds text, or nothing pfin reads.
     private func joinsIntoLastColumn(_ column: Int) -> Bool {
-        let numeric: [Int?] = [columns.amount, columns.debit, columns.credit, columns.balance, columns.currency, columns.direction,
-                               columns.transactionID, columns.checkNumber, columns.account, columns.id, columns.type, columns.source]
+        let numeric: [Int?] = [
+            columns.amount, columns.debit, columns.credit, columns.balance, columns.currency, columns.direction,
+            columns.transactionID, columns.checkNumber, columns.account, columns.id, columns.type, columns.source,
+        ]
         return column != columns.date && !numeric.contains(column)
     }
 
@@ -165,8 +174,9 @@ extension CSVRowMapper {
             return CSVFieldSpan(start: first.start, end: last.end, flags: 0)
         }
         let regularQuoted = { (span: CSVFieldSpan) in span.isQuoted && span.flags & CSVFieldSpan.irregular == 0 }
-        return CSVFieldSpan(start: regularQuoted(first) ? first.start - 1 : first.start, end: regularQuoted(last) ? last.end + 1 : last.end,
-                            flags: CSVFieldSpan.quoted | CSVFieldSpan.irregular)
+        return CSVFieldSpan(
+            start: regularQuoted(first) ? first.start - 1 : first.start, end: regularQuoted(last) ? last.end + 1 : last.end,
+            flags: CSVFieldSpan.quoted | CSVFieldSpan.irregular)
     }
 
     // MARK: Invalid UTF-8
@@ -183,10 +193,11 @@ extension CSVRowMapper {
         guard let first = invalidTextLines.first else { return nil }
         var lines = (invalidTextLineCount == 1 ? "line " : "lines ") + invalidTextLines.map(String.init).joined(separator: ", ")
         if invalidTextLineCount > invalidTextLines.count { lines += " and \(invalidTextLineCount - invalidTextLines.count) more" }
-        let leniency = Leniency(code: CSVIssue.invalidUTF8.code,
-                                "invalid UTF-8 bytes on \(lines) replaced with U+FFFD; the rest of the file is UTF-8 and was read as such",
-                                notes: ["if the file is in another encoding, pass a profile with 'encoding windows-1252' (or the right one)"],
-                                changesMeaning: false)
+        let leniency = Leniency(
+            code: CSVIssue.invalidUTF8.code,
+            "invalid UTF-8 bytes on \(lines) replaced with U+FFFD; the rest of the file is UTF-8 and was read as such",
+            notes: ["if the file is in another encoding, pass a profile with 'encoding windows-1252' (or the right one)"],
+            changesMeaning: false)
         return leniency.diagnostic(at: SourceLocation(file: file, line: first), options: options)
     }
 }

@@ -75,11 +75,12 @@ extension CSVRowMapper {
         if invalidText { noteInvalidText(line: line) }
         try flushPending(asErrors: true, into: &sink)
         if firstOfAccount, let kind = accountKind { try sendKind(kind, account: account, currency: amount.currency, into: &sink) }
-        try sink.accept(PaymentActivity(
-            id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
-            // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.
-            type: type ?? category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
-            category: category, fitid: fitid, checkNumber: checkNumber, source: source))
+        try sink.accept(
+            PaymentActivity(
+                id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
+                // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.
+                type: type ?? category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
+                category: category, fitid: fitid, checkNumber: checkNumber, source: source))
         if sink.wantsRowBalances, let column = columns.balance {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
         }
@@ -89,9 +90,10 @@ extension CSVRowMapper {
     /// Sends the balance a row states, for a sink that wants it; an empty or unreadable cell
     /// states none (its row was read all the same).
     @inline(never)
-    private func rowBalance(_ record: borrowing CSVRecord, column: Int, account: String?, date: LocalDate, currency: CurrencyCode?,
-                            into sink: inout some ActivitySink) throws
-    {
+    private func rowBalance(
+        _ record: borrowing CSVRecord, column: Int, account: String?, date: LocalDate, currency: CurrencyCode?,
+        into sink: inout some ActivitySink
+    ) throws {
         guard case .success(let parsed) = parseAmount(record, column) else { return }
         var balance = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? currency)
         if invertsAmounts { balance.units = -balance.units }
@@ -119,8 +121,10 @@ extension CSVRowMapper {
         guard let column = columns.amount else { return debitAndCredit(record) }
         switch parseAmount(record, column) {
         case .failure(let failure):
-            _ = hold(.badAmount(text: record.string(column), column: columnName(column),
-                                decimalMark: dialect.decimalMark, failure: failure), record, column: column)
+            _ = hold(
+                .badAmount(
+                    text: record.string(column), column: columnName(column),
+                    decimalMark: dialect.decimalMark, failure: failure), record, column: column)
             return nil
         case .success(let parsed):
             var amount = Money(units: parsed.units, scale: parsed.scale)
@@ -147,8 +151,10 @@ extension CSVRowMapper {
             switch parseAmount(record, column) {
             case .failure(.empty): continue
             case .failure(let failure):
-                _ = hold(.badAmount(text: record.string(column), column: columnName(column),
-                                    decimalMark: dialect.decimalMark, failure: failure), record, column: column)
+                _ = hold(
+                    .badAmount(
+                        text: record.string(column), column: columnName(column),
+                        decimalMark: dialect.decimalMark, failure: failure), record, column: column)
                 return nil
             case .success(let parsed):
                 sawValue = true
@@ -156,16 +162,20 @@ extension CSVRowMapper {
                 let magnitude = Money(units: abs(parsed.units), scale: parsed.scale)
                 let signed = isCredit ? magnitude : magnitude.negated!
                 guard let sum = total.adding(signed) else {
-                    _ = hold(.badAmount(text: record.string(column), column: columnName(column),
-                                        decimalMark: dialect.decimalMark, failure: .tooLarge), record, column: column)
+                    _ = hold(
+                        .badAmount(
+                            text: record.string(column), column: columnName(column),
+                            decimalMark: dialect.decimalMark, failure: .tooLarge), record, column: column)
                     return nil
                 }
                 total = sum
             }
         }
         guard sawValue else {
-            _ = hold(.noAmount(debit: columns.debit.map { columnName($0) } ?? "debit",
-                               credit: columns.credit.map { columnName($0) } ?? "credit"), record, column: columns.debit ?? columns.credit)
+            _ = hold(
+                .noAmount(
+                    debit: columns.debit.map { columnName($0) } ?? "debit",
+                    credit: columns.credit.map { columnName($0) } ?? "credit"), record, column: columns.debit ?? columns.credit)
             return nil
         }
         return (total, cellCurrency)
@@ -187,8 +197,9 @@ extension CSVRowMapper {
         let at = count > width ? record.location(ofField: width) : record.endLocation
         let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
         let issue = CSVIssue.raggedRow(expected: width, found: count, headerLine: headerLine, delimiter: dialect.delimiter)
-        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)), footerLike: footerLike,
-                 hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
+        holdBack(
+            issue.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)), footerLike: footerLike,
+            hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
         return false
     }
 
@@ -203,8 +214,9 @@ extension CSVRowMapper {
         }
         let position = column.map { record.location(ofField: $0) } ?? (record.line, 1)
         let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
-        holdBack(issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike,
-                 hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
+        holdBack(
+            issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike,
+            hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
         return false
     }
 

@@ -11,8 +11,10 @@ extension CSVRowMapper {
     /// file's dates and balances follows at the end and supersedes this one.
     @inline(never)
     func sendKind(_ kind: AccountKind, account: String?, currency: CurrencyCode?, into sink: inout some ActivitySink) throws {
-        try sink.statement(StatementInfo(account: Account(id: account ?? "", kind: kind), currency: currency,
-                                         source: SourceLocation(file: file, line: dialect.skip + 1)))
+        try sink.statement(
+            StatementInfo(
+                account: Account(id: account ?? "", kind: kind), currency: currency,
+                source: SourceLocation(file: file, line: dialect.skip + 1)))
     }
 
     /// Takes the balances stated around the table as the statement's opening or closing balance.
@@ -32,9 +34,11 @@ extension CSVRowMapper {
             account = accounts.first ?? ""
         } else {
             for stated in statedBalances {
-                try sink.report(Diagnostic(.warning, code: Self.balanceOfWhichAccountCode, at: SourceLocation(file: file, line: stated.line),
-                    "line \(stated.line) states a balance ('\(stated.label)'), but the file holds \(accounts.count) accounts; it was not taken as any one's",
-                    notes: ["pass --account NAME (or put 'account NAME' in a profile) if the file is one account's"]))
+                try sink.report(
+                    Diagnostic(
+                        .warning, code: Self.balanceOfWhichAccountCode, at: SourceLocation(file: file, line: stated.line),
+                        "line \(stated.line) states a balance ('\(stated.label)'), but the file holds \(accounts.count) accounts; it was not taken as any one's",
+                        notes: ["pass --account NAME (or put 'account NAME' in a profile) if the file is one account's"]))
             }
             return
         }
@@ -51,9 +55,11 @@ extension CSVRowMapper {
                 } else if date < period.start {
                     opening = true
                 } else {
-                    try sink.report(Diagnostic(.warning, code: Self.balanceInPeriodCode, at: SourceLocation(file: file, line: stated.line),
-                        "line \(stated.line) states a balance ('\(stated.label)') dated \(date), within the transactions (\(period.start)…\(period.end)); it was taken as neither the opening nor the closing balance",
-                        notes: ["a balance dated before the first transaction is the opening balance, one dated on or after the last the closing balance"]))
+                    try sink.report(
+                        Diagnostic(
+                            .warning, code: Self.balanceInPeriodCode, at: SourceLocation(file: file, line: stated.line),
+                            "line \(stated.line) states a balance ('\(stated.label)') dated \(date), within the transactions (\(period.start)…\(period.end)); it was taken as neither the opening nor the closing balance",
+                            notes: ["a balance dated before the first transaction is the opening balance, one dated on or after the last the closing balance"]))
                     continue
                 }
             }

@@ -65,9 +65,10 @@ final class CSVRowMapper {
     /// `account-type`, or a card when amounts are inverted (charges positive, as card exports write them).
     let accountKind: AccountKind?
 
-    init(dialect: CSVDialect, file: String, options: ReadOptions, checksBalanceRows: Bool = true,
-         statedBalances: [CSVStatedBalance] = [])
-    {
+    init(
+        dialect: CSVDialect, file: String, options: ReadOptions, checksBalanceRows: Bool = true,
+        statedBalances: [CSVStatedBalance] = []
+    ) {
         self.statedBalances = statedBalances
         statedLines = Set(statedBalances.map(\.line))
         accountKind = dialect.accountKind ?? (dialect.amountSign == .inverted ? .creditCard : nil)
@@ -103,10 +104,12 @@ final class CSVRowMapper {
         if accepted {
             if !warnedLostTrack, let date = ids.lostTrackOfDate {
                 warnedLostTrack = true
-                try sink.report(Diagnostic(.warning, code: "csv.unsorted-large-file",
-                    at: SourceLocation(file: file, line: record.line),
-                    "this very large file returns to \(date) after moving past it; identical rows on that day may share an id",
-                    notes: ["sort the file by date, or split it, to keep identical rows apart"]))
+                try sink.report(
+                    Diagnostic(
+                        .warning, code: "csv.unsorted-large-file",
+                        at: SourceLocation(file: file, line: record.line),
+                        "this very large file returns to \(date) after moving past it; identical rows on that day may share an id",
+                        notes: ["sort the file by date, or split it, to keep identical rows apart"]))
             }
         } else {
             // A balance row is taken only from a row that is no transaction.
@@ -123,8 +126,9 @@ final class CSVRowMapper {
         try flushPending(asErrors: true, into: &sink)
         let at = record.location(ofField: CSVRecord.maxFields)
         let isHeader = !started && record.line > dialect.skip
-        try sink.report(CSVIssue.tooManyFields(found: record.count, limit: CSVRecord.maxFields, delimiter: dialect.delimiter, inTable: !isHeader)
-            .diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)))
+        try sink.report(
+            CSVIssue.tooManyFields(found: record.count, limit: CSVRecord.maxFields, delimiter: dialect.delimiter, inTable: !isHeader)
+                .diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column)))
         if isHeader { try stop(after: record.line, into: &sink) }
     }
 
@@ -144,15 +148,19 @@ final class CSVRowMapper {
     func finish(into sink: inout some ActivitySink) throws {
         try sendPreamble(into: &sink)
         if !started && dialect.hasHeader {
-            try sink.report(Diagnostic(.error, code: "csv.no-header", at: SourceLocation(file: file, line: dialect.skip + 1),
-                                       "expected a header row after line \(dialect.skip), found the end of the file",
-                                       notes: [Diagnostic.identifyNote(file)]))
+            try sink.report(
+                Diagnostic(
+                    .error, code: "csv.no-header", at: SourceLocation(file: file, line: dialect.skip + 1),
+                    "expected a header row after line \(dialect.skip), found the end of the file",
+                    notes: [Diagnostic.identifyNote(file)]))
         }
         try flushPending(asErrors: false, into: &sink)
         if let warning = invalidTextWarning() { try sink.report(warning) }
         try noteStatedBalances(into: &sink)
-        for info in statements.infos(kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
-                                     inverted: dialect.amountSign == .inverted, source: SourceLocation(file: file, line: dialect.skip + 1)) {
+        for info in statements.infos(
+            kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
+            inverted: dialect.amountSign == .inverted, source: SourceLocation(file: file, line: dialect.skip + 1))
+        {
             try sink.statement(info)
         }
     }
@@ -227,11 +235,14 @@ final class CSVRowMapper {
     private func footerWarning(_ skipped: [Held]) -> Diagnostic {
         let numbers = skipped.prefix(5).map { String($0.diagnostic.location.line) }
         let lines = (skipped.count == 1 ? "line " : "lines ") + numbers.joined(separator: ", ") + (skipped.count > 5 ? "…" : "")
-        let leniency = Leniency(code: "csv.footer-skipped",
-                                "\(lines) after the last transaction \(skipped.count == 1 ? "holds an amount but no date; it was" : "hold amounts but no dates; they were") taken for the file's footer (totals) and skipped",
-                                notes: [(skipped.count == 1 ? "its problem: " : "the first one's problem: ") + skipped[0].diagnostic.message,
-                                        "if they are transactions, give them their dates and convert again; --strict refuses them"],
-                                changesMeaning: true)
+        let leniency = Leniency(
+            code: "csv.footer-skipped",
+            "\(lines) after the last transaction \(skipped.count == 1 ? "holds an amount but no date; it was" : "hold amounts but no dates; they were") taken for the file's footer (totals) and skipped",
+            notes: [
+                (skipped.count == 1 ? "its problem: " : "the first one's problem: ") + skipped[0].diagnostic.message,
+                "if they are transactions, give them their dates and convert again; --strict refuses them",
+            ],
+            changesMeaning: true)
         return leniency.diagnostic(at: skipped[0].diagnostic.location, options: options)
     }
 
@@ -244,11 +255,14 @@ final class CSVRowMapper {
 
     /// Holds a problem back until it is known whether it belongs to the footer; with `always`,
     /// it is reported even there.
-    func holdBack(_ diagnostic: Diagnostic, footerLike: Bool, always: Bool = false, hasAmount: Bool = false,
-                  hasLetters: Bool = false)
-    {
-        pending.append(Held(diagnostic: diagnostic, footerLike: footerLike, always: always, hasAmount: hasAmount,
-                            hasLetters: hasLetters))
+    func holdBack(
+        _ diagnostic: Diagnostic, footerLike: Bool, always: Bool = false, hasAmount: Bool = false,
+        hasLetters: Bool = false
+    ) {
+        pending.append(
+            Held(
+                diagnostic: diagnostic, footerLike: footerLike, always: always, hasAmount: hasAmount,
+                hasLetters: hasLetters))
         hasPending = true
     }
 
@@ -261,8 +275,10 @@ final class CSVRowMapper {
             switch ColumnResolution.resolve(reference, header: names) {
             case .success(let index): resolved.set(role, index)
             case .failure(let failure):
-                try sink.report(Diagnostic(.error, code: "csv.unknown-column", at: SourceLocation(file: file, line: record.line),
-                                           failure.text, notes: failure.notes + [Diagnostic.identifyNote(file)]))
+                try sink.report(
+                    Diagnostic(
+                        .error, code: "csv.unknown-column", at: SourceLocation(file: file, line: record.line),
+                        failure.text, notes: failure.notes + [Diagnostic.identifyNote(file)]))
                 try stop(after: record.line, into: &sink)
             }
         }

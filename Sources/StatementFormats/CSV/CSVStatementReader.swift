@@ -28,14 +28,20 @@ public struct CSVStatementReader: StatementReader {
         let isComplete = prefix.count < Self.detectionWindow
         let file = input.displayName
         guard !prefix.isEmpty else {
-            return .failure(Diagnostic(.error, code: "csv.empty", at: SourceLocation(file: file, line: 1),
-                                       "the file is empty; expected a CSV export with a header and rows",
-                                       notes: [Diagnostic.identifyNote(file)]))
+            return .failure(
+                Diagnostic(
+                    .error, code: "csv.empty", at: SourceLocation(file: file, line: 1),
+                    "the file is empty; expected a CSV export with a header and rows",
+                    notes: [Diagnostic.identifyNote(file)]))
         }
-        if let (kind, _) = ForeignFile.identify(SniffInput(Array(prefix.prefix(SniffInput.window)), isComplete: prefix.count <= SniffInput.window && isComplete)), kind != .json, kind != .html {
-            return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: 1),
-                                       "this is \(kind.description), not a CSV export; expected text",
-                                       notes: [kind.advice, Diagnostic.identifyNote(file)]))
+        if let (kind, _) = ForeignFile.identify(
+            SniffInput(Array(prefix.prefix(SniffInput.window)), isComplete: prefix.count <= SniffInput.window && isComplete)), kind != .json, kind != .html
+        {
+            return .failure(
+                Diagnostic(
+                    .error, code: "csv.binary", at: SourceLocation(file: file, line: 1),
+                    "this is \(kind.description), not a CSV export; expected text",
+                    notes: [kind.advice, Diagnostic.identifyNote(file)]))
         }
         let pinned = options.csvProfile
         let guess = TextEncoding.guess(prefix, isComplete: isComplete)
@@ -46,10 +52,14 @@ public struct CSVStatementReader: StatementReader {
         }
         if let nul = guess.nulOffset, encoding != .utf16LE && encoding != .utf16BE {
             let line = prefix[..<nul].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            return .failure(Diagnostic(.error, code: "csv.binary", at: SourceLocation(file: file, line: line),
-                                       "this looks like a binary file (a NUL byte at offset \(nul)), not a CSV export; expected text",
-                                       notes: ["export the statement from your bank as CSV, or pass --from with the right format",
-                                               Diagnostic.identifyNote(file)]))
+            return .failure(
+                Diagnostic(
+                    .error, code: "csv.binary", at: SourceLocation(file: file, line: line),
+                    "this looks like a binary file (a NUL byte at offset \(nul)), not a CSV export; expected text",
+                    notes: [
+                        "export the statement from your bank as CSV, or pass --from with the right format",
+                        Diagnostic.identifyNote(file),
+                    ]))
         }
         var transcoder = UTF8Transcoder(encoding: encoding)
         var text: [UInt8] = []
@@ -74,8 +84,9 @@ public struct CSVStatementReader: StatementReader {
     /// `read(_:options:into:)` does, without detecting twice.
     public func read(_ input: ByteInput, detection: DialectDetection, options: ReadOptions, into sink: inout some ActivitySink) throws {
         for warning in detection.warnings { try sink.report(warning) }
-        try read(input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows,
-                 statedBalances: detection.statedBalances, into: &sink)
+        try read(
+            input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows,
+            statedBalances: detection.statedBalances, into: &sink)
     }
 
     /// Reads `input` with a known dialect.
@@ -86,12 +97,14 @@ public struct CSVStatementReader: StatementReader {
     /// Reads `input` with a known dialect; with `checksBalanceRows`, rows that read as transactions
     /// are checked for balance words too (detection says whether the file has such rows).
     /// `statedBalances` are those detection found around the table, passed on as the statement's.
-    func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
-              statedBalances: [CSVStatedBalance] = [], into sink: inout some ActivitySink) throws
-    {
+    func read(
+        _ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
+        statedBalances: [CSVStatedBalance] = [], into sink: inout some ActivitySink
+    ) throws {
         let file = input.displayName
-        let mapper = CSVRowMapper(dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows,
-                                  statedBalances: statedBalances)
+        let mapper = CSVRowMapper(
+            dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows,
+            statedBalances: statedBalances)
         let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
         var transcoder = UTF8Transcoder(encoding: dialect.encoding)
         // UTF-8 is read straight into the tokenizer's buffer; other encodings pass through the
@@ -129,9 +142,11 @@ public struct CSVStatementReader: StatementReader {
                     raw.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: isFinal) }
                     decoded.withUnsafeBufferPointer { text.append($0) }
                 }
-                let consumed = try tokenizer.tokenize(text.buffer, isFinal: isFinal, onRecord: { record in
-                    try mapper.map(record, into: &sink)
-                }, onProblem: reportToken)
+                let consumed = try tokenizer.tokenize(
+                    text.buffer, isFinal: isFinal,
+                    onRecord: { record in
+                        try mapper.map(record, into: &sink)
+                    }, onProblem: reportToken)
                 text.removeFirst(consumed)
                 if !isFinal && text.count > tokenizer.maxRecordBytes {
                     let dropped = try tokenizer.abandonIncompleteRecord(text.buffer, onProblem: reportToken)
@@ -139,8 +154,10 @@ public struct CSVStatementReader: StatementReader {
                 }
             }
             if transcoder.replacedCount > 0 {
-                try sink.report(Diagnostic(.warning, code: "csv.invalid-utf16", at: SourceLocation(file: file, line: 0),
-                                           "\(transcoder.replacedCount) unpaired UTF-16 surrogates were replaced with U+FFFD"))
+                try sink.report(
+                    Diagnostic(
+                        .warning, code: "csv.invalid-utf16", at: SourceLocation(file: file, line: 0),
+                        "\(transcoder.replacedCount) unpaired UTF-16 surrogates were replaced with U+FFFD"))
             }
             try mapper.finish(into: &sink)
         } catch is StopReading {

@@ -122,21 +122,25 @@ struct CSVStatements {
                 if inverted, let flipped = money.negated { money = flipped }
                 closing = money
             }
-            let ledger = closings[key].map { balance($0, orDate: track.end, currency: track.currency ?? currency, inverted: inverted) }
+            let ledger =
+                closings[key].map { balance($0, orDate: track.end, currency: track.currency ?? currency, inverted: inverted) }
                 ?? closing.map { Balance(amount: $0, date: track.end) }
             let openingBalance = openings[key].map { balance($0, orDate: track.start, currency: track.currency ?? currency, inverted: inverted) }
-            return StatementInfo(account: Account(id: key, kind: kind), currency: ledger?.amount.currency ?? track.currency ?? currency,
-                                 openingBalance: openingBalance, ledgerBalance: ledger,
-                                 start: track.start, end: track.end, source: source)
+            return StatementInfo(
+                account: Account(id: key, kind: kind), currency: ledger?.amount.currency ?? track.currency ?? currency,
+                openingBalance: openingBalance, ledgerBalance: ledger,
+                start: track.start, end: track.end, source: source)
         }
         // Accounts the file gives balances for and no transactions: only dated balances count.
         for key in balanceOnlyKeys where tracks[key] == nil {
             let opening = openings[key].flatMap { stated in stated.date.map { balance(stated, orDate: $0, currency: currency, inverted: inverted) } }
             let closing = closings[key].flatMap { stated in stated.date.map { balance(stated, orDate: $0, currency: currency, inverted: inverted) } }
             guard opening != nil || closing != nil else { continue }
-            infos.append(StatementInfo(account: Account(id: key, kind: kind), currency: (closing ?? opening)?.amount.currency ?? currency,
-                                       openingBalance: opening, ledgerBalance: closing, start: opening?.date, end: closing?.date,
-                                       source: source))
+            infos.append(
+                StatementInfo(
+                    account: Account(id: key, kind: kind), currency: (closing ?? opening)?.amount.currency ?? currency,
+                    openingBalance: opening, ledgerBalance: closing, start: opening?.date, end: closing?.date,
+                    source: source))
         }
         return infos
     }

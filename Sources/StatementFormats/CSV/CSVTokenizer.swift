@@ -187,11 +187,14 @@ public final class CSVTokenizer {
         return bytes.count
     }
 
-    private func emit(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: Int, end: Int,
-                      _ onRecord: (borrowing CSVRecord) throws -> Void) rethrows
-    {
-        try onRecord(CSVRecord(buffer: bytes, fields: UnsafeBufferPointer(start: spans, count: spanCount), line: line,
-                               start: recordStart, end: end))
+    private func emit(
+        _ bytes: UnsafeBufferPointer<UInt8>, recordStart: Int, end: Int,
+        _ onRecord: (borrowing CSVRecord) throws -> Void
+    ) rethrows {
+        try onRecord(
+            CSVRecord(
+                buffer: bytes, fields: UnsafeBufferPointer(start: spans, count: spanCount), line: line,
+                start: recordStart, end: end))
     }
 
     /// The offset just past the first line break at or after `start`, or `nil` when there is none.
@@ -207,10 +210,10 @@ public final class CSVTokenizer {
         return nil
     }
 
-
-    private func problem(_ kind: CSVTokenProblem.Kind, _ bytes: UnsafeBufferPointer<UInt8>, recordStart: Int,
-                         at offset: Int) -> CSVTokenProblem
-    {
+    private func problem(
+        _ kind: CSVTokenProblem.Kind, _ bytes: UnsafeBufferPointer<UInt8>, recordStart: Int,
+        at offset: Int
+    ) -> CSVTokenProblem {
         let (lineOffset, column) = TextPosition.lineAndColumn(of: offset, in: bytes, from: recordStart)
         return CSVTokenProblem(kind: kind, line: line + lineOffset, column: column)
     }

@@ -6,10 +6,10 @@ enum DirectionWords {
     static func isMoneyOut(_ folded: String) -> Bool? {
         switch folded {
         case "s", "soll", "af", "d", "dr", "db", "debit", "debet", "debito", "cargo", "out", "check", "withdrawal",
-             "debetas", "debets", "deebet", "дебет":
+            "debetas", "debets", "deebet", "дебет":
             return true
         case "h", "haben", "bij", "c", "cr", "credit", "credito", "abono", "in", "dslip", "deposit",
-             "kredit", "kreditas", "kredits", "kreedit", "кредит":
+            "kredit", "kreditas", "kredits", "kreedit", "кредит":
             return false
         default:
             return nil

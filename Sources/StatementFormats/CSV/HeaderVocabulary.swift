@@ -21,69 +21,145 @@ enum HeaderVocabulary {
         func add(_ role: ColumnRole, _ strength: Int, _ names: [String]) {
             for name in names { table[name, default: []].append(Candidate(role: role, strength: strength)) }
         }
-        add(.date, 1, ["buchungstag", "buchungsdatum", "booking date", "posting date", "post date", "posted date",
-                       "date posted", "boekdatum", "boekingsdatum", "date comptable", "date de comptabilisation",
-                       "fecha contable", "data contabile", "data registrazione", "clearing date", "completed date",
-                       "date completed"])
-        add(.date, 2, ["date", "datum", "fecha", "data", "date operation", "date de l operation", "date d operation",
-                       "fecha operacion", "fecha de operacion", "data operazione", "transactiedatum", "tag"])
-        add(.date, 3, ["transaction date", "trans date", "date of transaction", "started date", "txn date",
-                       "tran date"])
-        add(.valueDate, 1, ["value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum",
-                            "date de valeur", "date valeur", "fecha valor", "data valuta", "rentedatum", "value dt"])
-        add(.name, 1, ["payee", "merchant", "merchant name", "beguenstigter zahlungspflichtiger",
-                       "begunstigter zahlungspflichtiger", "auftraggeber begunstigter", "auftraggeber beguenstigter",
-                       "auftraggeber empfanger", "auftraggeber empfaenger", "empfanger", "empfaenger",
-                       "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "zahlungsempfaenger in",
-                       "zahlungspflichtige r", "name zahlungsbeteiligter", "beneficiaire", "tiers", "beneficiario",
-                       "ordenante beneficiario", "naam", "naam omschrijving", "tegenpartij", "naam tegenpartij",
-                       "counterparty", "counter party", "counterparty name", "name", "recipient", "beneficiary",
-                       "payee name", "destinatario", "ordinante beneficiario"])
-        add(.name, 2, ["description", "transaction description", "narration", "particulars", "libelle",
-                       "libelle operation", "libelle de l operation", "concepto", "descripcion", "omschrijving",
-                       "descrizione", "descrizione operazione", "beschreibung", "text", "details description",
-                       "description 1", "transaction details", "descripcion operacion"])
-        add(.memo, 1, ["memo", "verwendungszweck", "mededelingen", "notes", "note", "reference", "ref", "purpose",
-                       "remittance information", "communication", "referencia", "observaciones", "causale",
-                       "informazioni", "extended details", "description 2", "message", "omschrijving 2",
-                       "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli"])
+        add(
+            .date, 1,
+            [
+                "buchungstag", "buchungsdatum", "booking date", "posting date", "post date", "posted date",
+                "date posted", "boekdatum", "boekingsdatum", "date comptable", "date de comptabilisation",
+                "fecha contable", "data contabile", "data registrazione", "clearing date", "completed date",
+                "date completed",
+            ])
+        add(
+            .date, 2,
+            [
+                "date", "datum", "fecha", "data", "date operation", "date de l operation", "date d operation",
+                "fecha operacion", "fecha de operacion", "data operazione", "transactiedatum", "tag",
+            ])
+        add(
+            .date, 3,
+            [
+                "transaction date", "trans date", "date of transaction", "started date", "txn date",
+                "tran date",
+            ])
+        add(
+            .valueDate, 1,
+            [
+                "value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum",
+                "date de valeur", "date valeur", "fecha valor", "data valuta", "rentedatum", "value dt",
+            ])
+        add(
+            .name, 1,
+            [
+                "payee", "merchant", "merchant name", "beguenstigter zahlungspflichtiger",
+                "begunstigter zahlungspflichtiger", "auftraggeber begunstigter", "auftraggeber beguenstigter",
+                "auftraggeber empfanger", "auftraggeber empfaenger", "empfanger", "empfaenger",
+                "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "zahlungsempfaenger in",
+                "zahlungspflichtige r", "name zahlungsbeteiligter", "beneficiaire", "tiers", "beneficiario",
+                "ordenante beneficiario", "naam", "naam omschrijving", "tegenpartij", "naam tegenpartij",
+                "counterparty", "counter party", "counterparty name", "name", "recipient", "beneficiary",
+                "payee name", "destinatario", "ordinante beneficiario",
+            ])
+        add(
+            .name, 2,
+            [
+                "description", "transaction description", "narration", "particulars", "libelle",
+                "libelle operation", "libelle de l operation", "concepto", "descripcion", "omschrijving",
+                "descrizione", "descrizione operazione", "beschreibung", "text", "details description",
+                "description 1", "transaction details", "descripcion operacion",
+            ])
+        add(
+            .memo, 1,
+            [
+                "memo", "verwendungszweck", "mededelingen", "notes", "note", "reference", "ref", "purpose",
+                "remittance information", "communication", "referencia", "observaciones", "causale",
+                "informazioni", "extended details", "description 2", "message", "omschrijving 2",
+                "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli",
+            ])
         add(.memo, 3, ["description", "omschrijving", "concepto", "descrizione", "libelle"])
-        add(.memo, 4, ["buchungstext", "transaction type", "type", "umsatztyp", "umsatzart", "mutatiesoort",
-                       "movimiento", "tipo", "type d operation", "tipo movimiento", "code"])
-        add(.amount, 1, ["amount", "betrag", "umsatz", "montant", "importe", "bedrag", "importo", "transaction amount",
-                         "net", "net amount", "amount in account currency", "montant de l operation", "importe operacion"])
+        add(
+            .memo, 4,
+            [
+                "buchungstext", "transaction type", "type", "umsatztyp", "umsatzart", "mutatiesoort",
+                "movimiento", "tipo", "type d operation", "tipo movimiento", "code",
+            ])
+        add(
+            .amount, 1,
+            [
+                "amount", "betrag", "umsatz", "montant", "importe", "bedrag", "importo", "transaction amount",
+                "net", "net amount", "amount in account currency", "montant de l operation", "importe operacion",
+            ])
         add(.amount, 2, ["gross", "value", "valor", "wert", "sum"])
-        add(.debit, 1, ["debit", "debits", "debit amount", "withdrawal", "withdrawals", "withdrawal amt",
-                        "withdrawal amount", "paid out", "money out", "out", "outflow", "spent", "soll", "ausgang",
-                        "ausgaben", "debit euros", "debito", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
-                        "charge", "charges", "afschrijving", "belastung", "lastschrift betrag", "belastungen"])
-        add(.credit, 1, ["credit", "credits", "credit amount", "deposit", "deposits", "deposit amt", "deposit amount",
-                         "paid in", "money in", "in", "inflow", "received", "haben", "eingang", "einnahmen",
-                         "credit euros", "credito", "abono", "abonos", "haber", "entrate", "accrediti", "avere",
-                         "bijschrijving", "gutschrift betrag", "gutschrift", "gutschriften"])
-        add(.direction, 1, ["af bij", "soll haben", "s h", "debit credit", "credit debit", "dr cr", "cr dr",
-                            "credit debit indicator", "debit credit indicator", "cdt dbt ind", "debet credit",
-                            "d c", "c d"])
+        add(
+            .debit, 1,
+            [
+                "debit", "debits", "debit amount", "withdrawal", "withdrawals", "withdrawal amt",
+                "withdrawal amount", "paid out", "money out", "out", "outflow", "spent", "soll", "ausgang",
+                "ausgaben", "debit euros", "debito", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
+                "charge", "charges", "afschrijving", "belastung", "lastschrift betrag", "belastungen",
+            ])
+        add(
+            .credit, 1,
+            [
+                "credit", "credits", "credit amount", "deposit", "deposits", "deposit amt", "deposit amount",
+                "paid in", "money in", "in", "inflow", "received", "haben", "eingang", "einnahmen",
+                "credit euros", "credito", "abono", "abonos", "haber", "entrate", "accrediti", "avere",
+                "bijschrijving", "gutschrift betrag", "gutschrift", "gutschriften",
+            ])
+        add(
+            .direction, 1,
+            [
+                "af bij", "soll haben", "s h", "debit credit", "credit debit", "dr cr", "cr dr",
+                "credit debit indicator", "debit credit indicator", "cdt dbt ind", "debet credit",
+                "d c", "c d",
+            ])
         add(.direction, 3, ["details", "transaction type", "type", "tipo"])
-        add(.balance, 1, ["balance", "running balance", "saldo", "kontostand", "solde", "saldo contable",
-                          "disponible", "closing balance", "running bal", "saldo na mutatie", "saldo dopo"])
-        add(.currency, 1, ["currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "munt", "currency code",
-                           "ccy", "curr", "valuta"])
-        add(.category, 1, ["category", "kategorie", "categorie", "categoria", "category name", "rubrique",
-                           "categoria operacion"])
-        add(.checkNumber, 1, ["check number", "check or slip", "check no", "check", "cheque number", "cheque no",
-                              "cheque", "chq no", "chq ref no", "schecknummer", "numero de cheque", "numero cheque",
-                              "chequenummer", "numero assegno", "num cheque", "check num"])
-        add(.transactionID, 1, ["transaction id", "transaction number", "trans id", "id", "fitid", "unique id",
-                                "transaktions id", "transaktionsnummer", "id transaction", "identifiant",
-                                "id transaccion", "transactie id", "id transazione", "reference number",
-                                "transaction reference number"])
-        add(.account, 1, ["account", "account number", "account name", "account no", "auftragskonto", "rekening",
-                          "rekeningnummer", "compte", "numero de compte", "cuenta", "numero de cuenta", "conto",
-                          "numero conto", "mijn rekening"])
+        add(
+            .balance, 1,
+            [
+                "balance", "running balance", "saldo", "kontostand", "solde", "saldo contable",
+                "disponible", "closing balance", "running bal", "saldo na mutatie", "saldo dopo",
+            ])
+        add(
+            .currency, 1,
+            [
+                "currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "munt", "currency code",
+                "ccy", "curr", "valuta",
+            ])
+        add(
+            .category, 1,
+            [
+                "category", "kategorie", "categorie", "categoria", "category name", "rubrique",
+                "categoria operacion",
+            ])
+        add(
+            .checkNumber, 1,
+            [
+                "check number", "check or slip", "check no", "check", "cheque number", "cheque no",
+                "cheque", "chq no", "chq ref no", "schecknummer", "numero de cheque", "numero cheque",
+                "chequenummer", "numero assegno", "num cheque", "check num",
+            ])
+        add(
+            .transactionID, 1,
+            [
+                "transaction id", "transaction number", "trans id", "id", "fitid", "unique id",
+                "transaktions id", "transaktionsnummer", "id transaction", "identifiant",
+                "id transaccion", "transactie id", "id transazione", "reference number",
+                "transaction reference number",
+            ])
+        add(
+            .account, 1,
+            [
+                "account", "account number", "account name", "account no", "auftragskonto", "rekening",
+                "rekeningnummer", "compte", "numero de compte", "cuenta", "numero de cuenta", "conto",
+                "numero conto", "mijn rekening",
+            ])
         add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer"])
-        add(.address, 1, ["address", "adresse", "direccion", "indirizzo", "adres", "merchant address",
-                          "city state", "location"])
+        add(
+            .address, 1,
+            [
+                "address", "adresse", "direccion", "indirizzo", "adres", "merchant address",
+                "city state", "location",
+            ])
         addCentralAndEasternEuropean(add)
         return table
     }()
@@ -92,30 +168,58 @@ enum HeaderVocabulary {
     /// Russian, Bulgarian, Ukrainian (Windows-1251), Lithuanian, Latvian, Estonian (Windows-1257):
     /// besides reading such headers, these words tell the code pages apart (`CodePageDetection`).
     private static func addCentralAndEasternEuropean(_ add: (ColumnRole, Int, [String]) -> Void) {
-        add(.date, 1, ["datum zauctovani", "datum zauctovania", "data ksiegowania", "konyvelesi datum", "konyveles datuma",
-                       "datum knjizenja", "gramatosanas datums", "дата проводки"])
-        add(.date, 2, ["datum provedeni", "data operacji", "data transakcji", "data tranzactiei", "operacijos data", "datums",
-                       "kuupaev", "дата", "дата операции", "дата на операцията"])
+        add(
+            .date, 1,
+            [
+                "datum zauctovani", "datum zauctovania", "data ksiegowania", "konyvelesi datum", "konyveles datuma",
+                "datum knjizenja", "gramatosanas datums", "дата проводки",
+            ])
+        add(
+            .date, 2,
+            [
+                "datum provedeni", "data operacji", "data transakcji", "data tranzactiei", "operacijos data", "datums",
+                "kuupaev", "дата", "дата операции", "дата на операцията",
+            ])
         add(.valueDate, 1, ["datum splatnosti", "data waluty", "erteknap", "datum valute", "дата валютирования", "вальор"])
-        add(.name, 1, ["nazev protiuctu", "nazov protiuctu", "protistrana", "odbiorca", "nadawca", "nadawca odbiorca",
-                       "odbiorca nadawca", "kontrahent", "dane kontrahenta", "partner neve", "primatelj", "platitelj",
-                       "prejemnik", "gavejas", "moketojas", "gavejas moketojas", "sanemejs", "maksatajs",
-                       "sanemejs maksatajs", "saaja", "maksja", "saaja maksja", "контрагент", "получатель",
-                       "получател", "наредител", "наименование контрагента"])
-        add(.name, 2, ["popis", "opis", "opis operacji", "descriere", "detalii tranzactie", "aprasymas", "apraksts",
-                       "описание", "опис"])
-        add(.memo, 1, ["zprava pro prijemce", "poznamka", "tytul", "tytul operacji", "kozlemeny", "namen", "mokejimo paskirtis",
-                       "paskirtis", "maksajuma merkis", "merkis", "selgitus", "назначение платежа", "призначення платежу",
-                       "основание"])
+        add(
+            .name, 1,
+            [
+                "nazev protiuctu", "nazov protiuctu", "protistrana", "odbiorca", "nadawca", "nadawca odbiorca",
+                "odbiorca nadawca", "kontrahent", "dane kontrahenta", "partner neve", "primatelj", "platitelj",
+                "prejemnik", "gavejas", "moketojas", "gavejas moketojas", "sanemejs", "maksatajs",
+                "sanemejs maksatajs", "saaja", "maksja", "saaja maksja", "контрагент", "получатель",
+                "получател", "наредител", "наименование контрагента",
+            ])
+        add(
+            .name, 2,
+            [
+                "popis", "opis", "opis operacji", "descriere", "detalii tranzactie", "aprasymas", "apraksts",
+                "описание", "опис",
+            ])
+        add(
+            .memo, 1,
+            [
+                "zprava pro prijemce", "poznamka", "tytul", "tytul operacji", "kozlemeny", "namen", "mokejimo paskirtis",
+                "paskirtis", "maksajuma merkis", "merkis", "selgitus", "назначение платежа", "призначення платежу",
+                "основание",
+            ])
         add(.memo, 3, ["popis", "opis", "aprasymas", "apraksts", "описание", "опис"])
         add(.memo, 4, ["typ transakce", "typ operacji", "rodzaj operacji", "tipas"])
-        add(.amount, 1, ["castka", "suma", "kwota", "kwota operacji", "osszeg", "iznos", "znesek", "summa", "сумма", "сума",
-                         "сумма операции"])
+        add(
+            .amount, 1,
+            [
+                "castka", "suma", "kwota", "kwota operacji", "osszeg", "iznos", "znesek", "summa", "сумма", "сума",
+                "сумма операции",
+            ])
         add(.amount, 2, ["objem"])
         add(.debit, 1, ["obciazenia", "debetas", "debets", "deebet", "дебет", "расход", "списание"])
         add(.credit, 1, ["uznania", "kreditas", "kredits", "kreedit", "кредит", "приход", "зачисление", "поступление"])
-        add(.balance, 1, ["zustatek", "zostatok", "saldo po operacji", "egyenleg", "stanje", "likutis", "atlikums", "остаток",
-                          "баланс", "салдо", "залишок"])
+        add(
+            .balance, 1,
+            [
+                "zustatek", "zostatok", "saldo po operacji", "egyenleg", "stanje", "likutis", "atlikums", "остаток",
+                "баланс", "салдо", "залишок",
+            ])
         add(.currency, 1, ["mena", "waluta", "penznem", "deviza", "valiuta", "valuuta", "валюта", "валута"])
         add(.category, 1, ["kategoria", "kategorija", "категория"])
     }

@@ -37,15 +37,16 @@ enum PfinCSVLayout {
     /// over it; `nil` when the text does not start so, or the profile pins other columns.
     static func dialect(_ text: [UInt8], pinned: CSVProfile, encoding: TextEncoding) -> CSVDialect? {
         guard pinned.columns == nil, pinned.delimiter == nil || pinned.delimiter == UInt8(ascii: ","),
-              pinned.skip == nil || pinned.skip == 0, pinned.hasHeader != false,
-              let header = text.withUnsafeBufferPointer({ header(of: $0) })
+            pinned.skip == nil || pinned.skip == 0, pinned.hasHeader != false,
+            let header = text.withUnsafeBufferPointer({ header(of: $0) })
         else { return nil }
         let withSource = header == CSVActivityWriter.header
         var columns: [ColumnRole: ColumnReference] = [:]
         for (role, name) in roles where withSource || role != .source { columns[role] = .name(name) }
-        return CSVDialect(encoding: pinned.encoding ?? encoding, delimiter: UInt8(ascii: ","), skip: 0, hasHeader: true,
-                          dateFormat: pinned.dateFormat ?? DateFormat("yyyy-mm-dd")!, decimalMark: pinned.decimalMark ?? UInt8(ascii: "."),
-                          columns: columns, account: pinned.account, currency: pinned.currency,
-                          amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind, writtenByPfin: pinned.writtenByPfin ?? true)
+        return CSVDialect(
+            encoding: pinned.encoding ?? encoding, delimiter: UInt8(ascii: ","), skip: 0, hasHeader: true,
+            dateFormat: pinned.dateFormat ?? DateFormat("yyyy-mm-dd")!, decimalMark: pinned.decimalMark ?? UInt8(ascii: "."),
+            columns: columns, account: pinned.account, currency: pinned.currency,
+            amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind, writtenByPfin: pinned.writtenByPfin ?? true)
     }
 }

@@ -60,7 +60,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return (.html, "'\(String(decoding: head.prefix(head.starts(with: Array("<!".utf8)) ? 14 : 5), as: UTF8.self))' at line \(input.line(at: start))")
         }
         if head.first == UInt8(ascii: "<"), let at = input.firstOffset(of: "<html"), input.firstOffset(of: "<ofx") == nil,
-           input.firstOffset(of: "urn:iso:std:iso:20022") == nil
+            input.firstOffset(of: "urn:iso:std:iso:20022") == nil
         {
             return (.html, "an '<html' element at line \(input.line(at: at))")
         }
@@ -129,7 +129,8 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return "unzip it and pass the statements inside (\(entries.prefix(3).joined(separator: ", "))) to pfin"
         case .zip: return "unzip it and pass the statements inside to pfin"
         case .openDocument: return "save the sheet as .xlsx or CSV in LibreOffice, then read that"
-        case .legacyExcel: return "open it in Excel or LibreOffice and save it as .xlsx or CSV (e.g. 'libreoffice --headless --convert-to xlsx FILE'), then read that"
+        case .legacyExcel:
+            return "open it in Excel or LibreOffice and save it as .xlsx or CSV (e.g. 'libreoffice --headless --convert-to xlsx FILE'), then read that"
         case .pdf: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; PDF statements are not read"
         case .html: return "sign in to your bank again and download the export; this page is what the bank sent instead of the file"
         case .json: return "pfin reads JSON Lines (one transaction object a line); convert the document, e.g. with 'jq -c .[]'"
@@ -149,7 +150,7 @@ enum ZIPLocalHeaders {
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
         while i + 30 <= bytes.count, names.count < limit,
-              bytes[i] == 0x50, bytes[i + 1] == 0x4B, bytes[i + 2] == 0x03, bytes[i + 3] == 0x04
+            bytes[i] == 0x50, bytes[i + 1] == 0x4B, bytes[i + 2] == 0x03, bytes[i + 3] == 0x04
         {
             let flags = u16(i + 6)
             let compressed = u32(i + 18)

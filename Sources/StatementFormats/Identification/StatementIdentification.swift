@@ -67,23 +67,29 @@ public struct StatementIdentification: Sendable {
     public func unreadable(file: String) -> Diagnostic {
         let location = SourceLocation(file: file, line: 1)
         if case .empty = foreign?.kind {
-            return Diagnostic(.error, code: "input.empty", at: location, "the file is empty; expected a bank statement (CSV, XLSX, OFX, QIF, CAMT, MT940…)",
-                              notes: ["download the export again; this file has nothing in it"])
+            return Diagnostic(
+                .error, code: "input.empty", at: location, "the file is empty; expected a bank statement (CSV, XLSX, OFX, QIF, CAMT, MT940…)",
+                notes: ["download the export again; this file has nothing in it"])
         }
         if let (kind, evidence) = foreign {
-            return Diagnostic(.error, code: "input.foreign", at: location,
-                              "this is \(kind.description), not a bank statement (\(evidence))",
-                              notes: [kind.advice, Diagnostic.identifyNote(file)])
+            return Diagnostic(
+                .error, code: "input.foreign", at: location,
+                "this is \(kind.description), not a bank statement (\(evidence))",
+                notes: [kind.advice, Diagnostic.identifyNote(file)])
         }
         if let nul = binaryOffset {
-            return Diagnostic(.error, code: "input.binary", at: SourceLocation(file: file, line: nul.line),
-                              "this looks like a binary file (a NUL byte at offset \(nul.offset)), not a bank statement; expected text",
-                              notes: ["export the statement from your bank as CSV, OFX, QIF, CAMT or MT940, or pass --from with the right format",
-                                      Diagnostic.identifyNote(file)])
+            return Diagnostic(
+                .error, code: "input.binary", at: SourceLocation(file: file, line: nul.line),
+                "this looks like a binary file (a NUL byte at offset \(nul.offset)), not a bank statement; expected text",
+                notes: [
+                    "export the statement from your bank as CSV, OFX, QIF, CAMT or MT940, or pass --from with the right format",
+                    Diagnostic.identifyNote(file),
+                ])
         }
-        return Diagnostic(.error, code: "input.unknown-format", at: location,
-                          "pfin cannot tell what format this file is; expected CSV, XLSX, OFX/QFX, QIF, CAMT, MT940, Norma 43 or JSON Lines",
-                          notes: [Diagnostic.identifyNote(file) + "; if you know the format, pass --from FORMAT"])
+        return Diagnostic(
+            .error, code: "input.unknown-format", at: location,
+            "pfin cannot tell what format this file is; expected CSV, XLSX, OFX/QFX, QIF, CAMT, MT940, Norma 43 or JSON Lines",
+            notes: [Diagnostic.identifyNote(file) + "; if you know the format, pass --from FORMAT"])
     }
 }
 

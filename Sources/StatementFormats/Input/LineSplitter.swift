@@ -1,5 +1,5 @@
-import Glibc
 import FinanceCore
+import Glibc
 
 /// Cuts the bytes gathered in a buffer into lines, for the readers that read line by line (JSON
 /// Lines, QIF, MT940): each call takes the whole lines appended so far and leaves the rest.
@@ -26,9 +26,10 @@ struct LineSplitter {
 
     /// Hands each whole line in `buffer` (the last one too when `isFinal`) and its number to
     /// `emit`, without its line break, and drops it from the buffer.
-    mutating func split(isFinal: Bool, emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
-                        overlong: (Int) throws -> Void) rethrows
-    {
+    mutating func split(
+        isFinal: Bool, emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
+        overlong: (Int) throws -> Void
+    ) rethrows {
         var start = 0
         if skipping {
             guard let end = find(from: 0) else {
@@ -59,9 +60,10 @@ struct LineSplitter {
         }
     }
 
-    private mutating func take(_ start: Int, _ end: Int, _ emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
-                               _ overlong: (Int) throws -> Void) rethrows
-    {
+    private mutating func take(
+        _ start: Int, _ end: Int, _ emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
+        _ overlong: (Int) throws -> Void
+    ) rethrows {
         if end - start > maximumLineBytes {
             try overlong(line)
         } else {

@@ -60,9 +60,10 @@ public struct UTF8Transcoder: Sendable {
         }
     }
 
-    private mutating func decodeUTF16(_ input: UnsafeBufferPointer<UInt8>, littleEndian: Bool,
-                                      into output: inout [UInt8], isFinal: Bool)
-    {
+    private mutating func decodeUTF16(
+        _ input: UnsafeBufferPointer<UInt8>, littleEndian: Bool,
+        into output: inout [UInt8], isFinal: Bool
+    ) {
         var i = 0
         output.reserveCapacity(output.count + input.count)
         func nextUnit() -> UInt16? {

@@ -50,18 +50,22 @@ final class JSONLinesMapper {
         amount.currency = record.currency ?? defaultCurrency
         let account = accountOverride ?? record.account.take()
         let fitid = record.fitid.take()
-        let id = record.id
+        let id =
+            record.id
             ?? fitid.map { ids.id(account: account, bankID: $0, date: date) }
             ?? ids.id(account: account, date: date, amount: amount, name: name)
-        try sink.accept(PaymentActivity(
-            id: id, account: account, date: date, name: name, address: record.address.take(), amount: amount,
-            memo: record.memo.take(), type: record.type, category: record.category.take(), fitid: fitid,
-            checkNumber: record.checkNumber.take(), source: record.source.take() ?? SourceLocation(file: file, line: number)))
+        try sink.accept(
+            PaymentActivity(
+                id: id, account: account, date: date, name: name, address: record.address.take(), amount: amount,
+                memo: record.memo.take(), type: record.type, category: record.category.take(), fitid: fitid,
+                checkNumber: record.checkNumber.take(), source: record.source.take() ?? SourceLocation(file: file, line: number)))
         if !warnedLostTrack, let date = ids.lostTrackOfDate {
             warnedLostTrack = true
-            try sink.report(Diagnostic(.warning, code: "jsonl.unsorted-large-file", at: SourceLocation(file: file, line: number),
-                "this very large file returns to \(date) after moving past it; identical records without an \"id\" on that day may share an id",
-                notes: ["sort the file by date, or give every record its \"id\""]))
+            try sink.report(
+                Diagnostic(
+                    .warning, code: "jsonl.unsorted-large-file", at: SourceLocation(file: file, line: number),
+                    "this very large file returns to \(date) after moving past it; identical records without an \"id\" on that day may share an id",
+                    notes: ["sort the file by date, or give every record its \"id\""]))
         }
     }
 

@@ -43,7 +43,8 @@ public struct JSONLinesReader: StatementReader {
     /// `date` or `amount` key. A CSV whose first cell starts with `{` is not such an object.
     public static func sniff(_ input: SniffInput) -> Sniff {
         let score = sniffScore(input.text)
-        return score > 0 ? .yes(score, "a JSON object with 'date' or 'amount' on line \(input.line(at: SniffPrefix.contentStart(input.text)))")
+        return score > 0
+            ? .yes(score, "a JSON object with 'date' or 'amount' on line \(input.line(at: SniffPrefix.contentStart(input.text)))")
             : .no("the first line is not a JSON object with a 'date' or 'amount' key")
     }
 
@@ -80,11 +81,14 @@ public struct JSONLinesReader: StatementReader {
 
         while !isFinal {
             isFinal = try chunks.fill(buffer)
-            try lines.split(isFinal: isFinal, emit: { text, number in
-                try mapper.map(text, number: number, into: &sink)
-            }, overlong: { number in
-                try sink.report(JSONLinesIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
-            })
+            try lines.split(
+                isFinal: isFinal,
+                emit: { text, number in
+                    try mapper.map(text, number: number, into: &sink)
+                },
+                overlong: { number in
+                    try sink.report(JSONLinesIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+                })
         }
     }
 }

@@ -94,8 +94,8 @@ final class JournalAccountTable {
     /// The index of the other side's entry for an activity on `account`, noting its use on `date`.
     func counterpart(category: String?, type: PaymentType, account: String?, on date: LocalDate) -> Int {
         if !known.isEmpty, let account, let target = JournalAccounts.transferTarget(category),
-           AccountingModel.side(type: type, category: category) == .transfer,
-           target != account, known.contains(target)
+            AccountingModel.side(type: type, category: category) == .transfer,
+            target != account, known.contains(target)
         {
             return pair(account, target, on: date)
         }

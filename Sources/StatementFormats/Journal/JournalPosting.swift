@@ -30,9 +30,10 @@ enum JournalPosting {
     ///   - negated: writes the amount with its sign flipped (the balancing side), done on the text
     ///     so that every amount, even `Int64.min` units, has a negation.
     @inline(__always)
-    static func put(indent: Int, account: UnsafeBufferPointer<UInt8>, width: Int, amount: Money, negated: Bool,
-                    at out: UnsafeMutablePointer<UInt8>) -> Int
-    {
+    static func put(
+        indent: Int, account: UnsafeBufferPointer<UInt8>, width: Int, amount: Money, negated: Bool,
+        at out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var p = JSONCursor(out)
         p.at.initialize(repeating: UInt8(ascii: " "), count: indent)
         p.advance(indent)

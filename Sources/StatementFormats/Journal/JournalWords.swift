@@ -23,9 +23,10 @@ enum JournalWords {
     /// Copies whole words from `source` to `out` while `special` says none needs rewriting;
     /// returns how many bytes were copied (all `n`, or up to the first word that needs work).
     @inline(__always)
-    static func copyClean(_ source: UnsafePointer<UInt8>, _ n: Int, to out: UnsafeMutablePointer<UInt8>,
-                          _ special: (UInt64) -> Bool) -> Int
-    {
+    static func copyClean(
+        _ source: UnsafePointer<UInt8>, _ n: Int, to out: UnsafeMutablePointer<UInt8>,
+        _ special: (UInt64) -> Bool
+    ) -> Int {
         let raw = UnsafeRawPointer(source), target = UnsafeMutableRawPointer(out)
         var i = 0
         while i + 8 <= n {

@@ -69,8 +69,10 @@ public struct LedgerWriter: StatementWriter {
         // An assertion on a posting of zero: a posting with no amount would be a balance
         // *assignment* to both tools, which never fails.
         text += "\(plan.closing.date) * Closing balance\n" + where_
-        text += JournalBalances.posting(indent: 4, account: bank, amount: JournalBalances.text(Money(units: 0, scale: 0, currency: closing.currency)),
-                                        assertion: JournalBalances.text(closing)) + "\n"
+        text +=
+            JournalBalances.posting(
+                indent: 4, account: bank, amount: JournalBalances.text(Money(units: 0, scale: 0, currency: closing.currency)),
+                assertion: JournalBalances.text(closing)) + "\n"
         buffer.append(contentsOf: Array(text.utf8))
     }
 

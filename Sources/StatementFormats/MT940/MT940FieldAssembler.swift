@@ -112,8 +112,9 @@ struct MT940FieldAssembler {
         guard let tag else { return }
         self.tag = nil
         if overlong { try handle(.overlongField(line: line, limit: Self.maximumFieldBytes)) }
-        let field = MT940Field(tag: tag, packedName: packedName, value: value.buffer,
-                               lineStarts: UnsafeBufferPointer(start: lineStarts.base, count: lineStarts.count), line: line, column: column)
+        let field = MT940Field(
+            tag: tag, packedName: packedName, value: value.buffer,
+            lineStarts: UnsafeBufferPointer(start: lineStarts.base, count: lineStarts.count), line: line, column: column)
         try handle(.field(field))
     }
 

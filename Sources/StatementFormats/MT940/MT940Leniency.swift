@@ -13,22 +13,28 @@ enum MT940Leniency {
     ///
     /// `what` names the date (`the value date '240230'`); `read` is the date it was read as.
     static func calendarDay(_ what: String, month: Int, day: Int, read: LocalDate, strict: Bool) -> Leniency {
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                     "November", "December"]
+        let names = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         let monthName = (1...12).contains(month) ? names[month - 1] : "month \(month)"
-        let note = strict ? "without --strict it is read as \(read), the month's last day; this transaction or balance was skipped"
+        let note =
+            strict
+            ? "without --strict it is read as \(read), the month's last day; this transaction or balance was skipped"
             : "the bank books on a 30-day-month calendar; compare these dates with the bank's statement"
-        return Leniency(code: calendarDayCode,
-                        "\(what) is \(day) \(monthName), a day the month does not have; read as its last day, \(read), and so every such date in this file",
-                        notes: [note], changesMeaning: true)
+        return Leniency(
+            code: calendarDayCode,
+            "\(what) is \(day) \(monthName), a day the month does not have; read as its last day, \(read), and so every such date in this file",
+            notes: [note], changesMeaning: true)
     }
 
     /// A `:61:` line whose first line stops before a part SWIFT requires, continued on the next
     /// line (which the standard keeps for the supplementary details): the two read as one.
     static var wrappedLine: Leniency {
-        Leniency(code: wrappedLineCode,
-                 "a :61: statement line goes on on the next line, where the bank cut it; read the two lines as one, and so every such line in this file",
-                 changesMeaning: false)
+        Leniency(
+            code: wrappedLineCode,
+            "a :61: statement line goes on on the next line, where the bank cut it; read the two lines as one, and so every such line in this file",
+            changesMeaning: false)
     }
 
     /// Statement lines without the statement's headers: a file of `:61:`/`:86:` fragments.
@@ -39,8 +45,9 @@ enum MT940Leniency {
         if account == nil || currency == nil {
             notes.append("pass --account and --currency (such as --currency EUR) to say whose transactions they are and in which currency")
         }
-        return Leniency(code: noHeadersCode,
-                        "statement lines (:61:) without a statement's headers (:20:, :25:, :60F:); read them as transactions \(whose) \(which)",
-                        notes: notes, changesMeaning: false)
+        return Leniency(
+            code: noHeadersCode,
+            "statement lines (:61:) without a statement's headers (:20:, :25:, :60F:); read them as transactions \(whose) \(which)",
+            notes: notes, changesMeaning: false)
     }
 }

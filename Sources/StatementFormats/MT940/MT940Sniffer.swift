@@ -31,8 +31,10 @@ enum MT940Sniffer {
     }
 
     /// The tags noted, as written (`28` and `28C`, `60F` and `60M` are each other's forms).
-    private static let known: Set<String> = ["20", "21", "25", "25P", "28", "28C", "60F", "60M", "61", "86", "62F", "62M", "64", "65",
-                                             "13D", "34F", "90D", "90C"]
+    private static let known: Set<String> = [
+        "20", "21", "25", "25P", "28", "28C", "60F", "60M", "61", "86", "62F", "62M", "64", "65",
+        "13D", "34F", "90D", "90C",
+    ]
 
     static func sniff(_ input: SniffInput) -> Sniff {
         let scan = input.text.withUnsafeBufferPointer { Self.scan($0) }
@@ -57,8 +59,9 @@ enum MT940Sniffer {
         } else if scan.found.isEmpty {
             return .no("no MT940 field tags (':20:', ':25:', ':61:'…) at the start of a line")
         } else {
-            return .no("only " + fields.joined(separator: ", ")
-                + "; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'")
+            return .no(
+                "only " + fields.joined(separator: ", ")
+                    + "; MT940 needs ':20:' with ':25:' or ':60F:', or ':61:' statement lines with ':86:'")
         }
         return Sniff(score: score, evidence: evidence + fields)
     }

@@ -44,8 +44,9 @@ extension MT940StatementLine {
             }
         }
         guard wraps else { return (first, false) }
-        let merged = parse(UnsafeBufferPointer(rebasing: field.value[..<secondEnd]),
-                           continuation: UnsafeBufferPointer(rebasing: field.value[secondEnd...]))
+        let merged = parse(
+            UnsafeBufferPointer(rebasing: field.value[..<secondEnd]),
+            continuation: UnsafeBufferPointer(rebasing: field.value[secondEnd...]))
         guard case .success = merged else { return (first, false) }
         return (merged, true)
     }

@@ -115,10 +115,11 @@ struct MT940StatementLine {
         } else {
             ending = MT940Values.trimmed(rest).isEmpty ? .afterType : .withoutBankReference
         }
-        return .success(MT940StatementLine(
-            valueDate: valueDate, entryDate: entryDate, amount: amount, isReversal: isReversal, typeCode: typeCode,
-            customerReference: Self.reference(customer), bankReference: bank.flatMap(Self.reference),
-            supplementary: MT940Values.text(continuation), clampedDateOffset: clampedDateOffset, ending: ending))
+        return .success(
+            MT940StatementLine(
+                valueDate: valueDate, entryDate: entryDate, amount: amount, isReversal: isReversal, typeCode: typeCode,
+                customerReference: Self.reference(customer), bankReference: bank.flatMap(Self.reference),
+                supplementary: MT940Values.text(continuation), clampedDateOffset: clampedDateOffset, ending: ending))
     }
 
     /// A reference, or `nil` when empty or `NONREF` (SWIFT's "no reference").

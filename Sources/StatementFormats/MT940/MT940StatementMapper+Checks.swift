@@ -5,9 +5,10 @@ extension MT940StatementMapper {
     /// Reports the leniency `code` at the place given: once per file as a warning, or, when
     /// `--strict` refuses it (`changesMeaning`), every time as an error. Returns whether the
     /// reading goes on leniently. `make` builds the leniency only when it is reported.
-    func tolerate(_ code: String, changesMeaning: Bool, line: Int, column: Int?, into sink: inout some ActivitySink,
-                  _ make: () -> Leniency) throws -> Bool
-    {
+    func tolerate(
+        _ code: String, changesMeaning: Bool, line: Int, column: Int?, into sink: inout some ActivitySink,
+        _ make: () -> Leniency
+    ) throws -> Bool {
         let refused = options.strict && changesMeaning
         if refused || leniencies.isFirst(code) {
             try sink.report(make().diagnostic(at: SourceLocation(file: file, line: line, column: column), options: options))
@@ -17,9 +18,10 @@ extension MT940StatementMapper {
 
     /// Whether a date past the end of its month, `length` bytes at `offset` of `field`'s value,
     /// may be read as `read` (see `MT940Leniency.calendarDay`).
-    func acceptDate(_ field: MT940Field, at offset: Int, length: Int, what: String, read: LocalDate,
-                    into sink: inout some ActivitySink) throws -> Bool
-    {
+    func acceptDate(
+        _ field: MT940Field, at offset: Int, length: Int, what: String, read: LocalDate,
+        into sink: inout some ActivitySink
+    ) throws -> Bool {
         try tolerate(MT940Leniency.calendarDayCode, changesMeaning: true, line: field.line, column: field.column + offset, into: &sink) {
             let end = min(field.value.count, offset + length)
             let text = String(decoding: UnsafeBufferPointer(rebasing: field.value[offset..<end]), as: UTF8.self)

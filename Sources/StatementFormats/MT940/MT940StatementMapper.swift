@@ -189,11 +189,12 @@ final class MT940StatementMapper {
         func balance(_ b: MT940Balance?) -> Balance? {
             b.map { Balance(amount: $0.amount, date: $0.date) }
         }
-        try sink.statement(StatementInfo(
-            account: Account(id: account, kind: .checking, institution: institution), currency: statement.currency ?? options.currency,
-            openingBalance: balance(statement.opening), ledgerBalance: balance(statement.closing),
-            availableBalance: balance(statement.available), start: statement.opening?.date, end: statement.closing?.date,
-            source: SourceLocation(file: file, line: statement.line)))
+        try sink.statement(
+            StatementInfo(
+                account: Account(id: account, kind: .checking, institution: institution), currency: statement.currency ?? options.currency,
+                openingBalance: balance(statement.opening), ledgerBalance: balance(statement.closing),
+                availableBalance: balance(statement.available), start: statement.opening?.date, end: statement.closing?.date,
+                source: SourceLocation(file: file, line: statement.line)))
     }
 
     private func checkBalance(_ closing: MT940Balance, line: Int, column: Int, into sink: inout some ActivitySink) throws {
@@ -202,8 +203,10 @@ final class MT940StatementMapper {
             let expected = opening.amount.adding(Money(units: statement.total.units, scale: statement.total.scale, currency: opening.amount.currency))
         else { return }
         guard expected != closing.amount else { return }
-        try report(.balanceMismatch(opening: opening.amount, lines: statement.lineCount, total: statement.total,
-                                    closing: closing.amount, expected: expected), line: line, column: column, into: &sink)
+        try report(
+            .balanceMismatch(
+                opening: opening.amount, lines: statement.lineCount, total: statement.total,
+                closing: closing.amount, expected: expected), line: line, column: column, into: &sink)
     }
 
     // MARK: Activities

@@ -64,11 +64,14 @@ public struct MT940StatementReader: StatementReader {
 
         while !isFinal {
             isFinal = try chunks.fill(buffer)
-            try lines.split(isFinal: isFinal, emit: { text, number in
-                try assembler.take(text, number: number) { try mapper.handle($0, into: &sink) }
-            }, overlong: { number in
-                try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
-            })
+            try lines.split(
+                isFinal: isFinal,
+                emit: { text, number in
+                    try assembler.take(text, number: number) { try mapper.handle($0, into: &sink) }
+                },
+                overlong: { number in
+                    try sink.report(MT940Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+                })
         }
         try assembler.finish { try mapper.handle($0, into: &sink) }
         guard assembler.sawField else {

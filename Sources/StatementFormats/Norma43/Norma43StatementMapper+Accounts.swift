@@ -5,8 +5,9 @@ import FinanceCore
 extension Norma43StatementMapper {
     mutating func accountEnd(_ r: Norma43Record, into sink: inout some ActivitySink) throws {
         guard let state = account.take() else {
-            return try sink.report(Norma43Issue.outOfPlace(what: "an account end record (33)", expected: "its account header (11)")
-                .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
+            return try sink.report(
+                Norma43Issue.outOfPlace(what: "an account end record (33)", expected: "its account header (11)")
+                    .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
         }
         let bank = r.text(.endBank) ?? "", branch = r.text(.endBranch) ?? "", number = r.text(.endAccount) ?? ""
         if (bank, branch, number) != (state.bank, state.branch, state.number) {
@@ -28,23 +29,29 @@ extension Norma43StatementMapper {
             }
         }
         let totalsRead = errors.isEmpty
-        let final = balance(r, sign: .finalSign, amount: .finalBalance, currency: state.currency, errors: &errors,
-                            consequence: "the account's final balance was not checked")
+        let final = balance(
+            r, sign: .finalSign, amount: .finalBalance, currency: state.currency, errors: &errors,
+            consequence: "the account's final balance was not checked")
         for (field, consequence) in errors {
-            try sink.report(Norma43Issue.badField(record: "record 33", field, found: r.found(field), consequence: consequence)
-                .diagnostic(at: r.location(field, file: file)))
+            try sink.report(
+                Norma43Issue.badField(record: "record 33", field, found: r.found(field), consequence: consequence)
+                    .diagnostic(at: r.location(field, file: file)))
         }
         if totalsRead && counted != state.read {
-            try sink.report(Norma43Issue.totalsMismatch(account: state.id, counted: counted, read: state.read, skipped: state.skipped)
-                .diagnostic(at: r.location(.debitCount, file: file)))
+            try sink.report(
+                Norma43Issue.totalsMismatch(account: state.id, counted: counted, read: state.read, skipped: state.skipped)
+                    .diagnostic(at: r.location(.debitCount, file: file)))
         }
         if let initial = state.initial, let final, let expected = initial.adding(Money(units: state.sum, scale: 2, currency: initial.currency)),
             expected != final
         {
             let movements = state.read.debits + state.read.credits
-            try sink.report(Norma43Issue.balanceMismatch(account: state.id, initial: initial, movements: movements,
-                                                         sum: Money(units: state.sum, scale: 2), final: final, expected: expected,
-                                                         skipped: state.skipped)
+            try sink.report(
+                Norma43Issue.balanceMismatch(
+                    account: state.id, initial: initial, movements: movements,
+                    sum: Money(units: state.sum, scale: 2), final: final, expected: expected,
+                    skipped: state.skipped
+                )
                 .diagnostic(at: r.location(.finalSign, file: file)))
         }
         try statement(state, final: final, into: &sink)
@@ -57,8 +64,11 @@ extension Norma43StatementMapper {
                 try sink.report(Norma43Issue.recordCount(counted: Int(counted), read: records).diagnostic(at: r.location(.recordCount, file: file)))
             }
         } else {
-            try sink.report(Norma43Issue.badField(record: "record 88", .recordCount, found: r.found(.recordCount),
-                                                  consequence: "the number of records was not checked")
+            try sink.report(
+                Norma43Issue.badField(
+                    record: "record 88", .recordCount, found: r.found(.recordCount),
+                    consequence: "the number of records was not checked"
+                )
                 .diagnostic(at: r.location(.recordCount, file: file)))
         }
         records = 0
@@ -80,16 +90,19 @@ extension Norma43StatementMapper {
     /// An account without its end record: said, and its statement sent without a final balance.
     mutating func cutOff(_ state: Norma43AccountState, line: Int, atEnd: Bool, into sink: inout some ActivitySink) throws {
         sawTruncation = true
-        try sink.report(Norma43Issue.truncated(account: state.id, headerLine: state.line, atEnd: atEnd)
-            .diagnostic(at: SourceLocation(file: file, line: line)))
+        try sink.report(
+            Norma43Issue.truncated(account: state.id, headerLine: state.line, atEnd: atEnd)
+                .diagnostic(at: SourceLocation(file: file, line: line)))
         try statement(state, final: nil, into: &sink)
     }
 
     private func statement(_ state: Norma43AccountState, final: Money?, into sink: inout some ActivitySink) throws {
         let opening = state.initial.flatMap { amount in state.start.map { Balance(amount: amount, date: $0) } }
         let closing = final.flatMap { amount in state.end.map { Balance(amount: amount, date: $0) } }
-        try sink.statement(StatementInfo(account: Account(id: options.account ?? state.id, kind: .checking, institution: state.bank),
-                                         currency: state.currency, openingBalance: opening, ledgerBalance: closing,
-                                         start: state.start, end: state.end, source: SourceLocation(file: file, line: state.line)))
+        try sink.statement(
+            StatementInfo(
+                account: Account(id: options.account ?? state.id, kind: .checking, institution: state.bank),
+                currency: state.currency, openingBalance: opening, ledgerBalance: closing,
+                start: state.start, end: state.end, source: SourceLocation(file: file, line: state.line)))
     }
 }

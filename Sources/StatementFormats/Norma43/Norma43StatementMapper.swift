@@ -52,9 +52,11 @@ struct Norma43StatementMapper {
         try checkLayout(record, into: &sink)
         if sawFileEnd {
             sawFileEnd = false
-            try lenient(Leniency(code: "norma43.lenient.concatenated",
-                                 "records follow the end-of-file record (88): several Norma 43 files were put one after another; read them all",
-                                 changesMeaning: false), at: SourceLocation(file: file, line: record.number, column: 1), into: &sink)
+            try lenient(
+                Leniency(
+                    code: "norma43.lenient.concatenated",
+                    "records follow the end-of-file record (88): several Norma 43 files were put one after another; read them all",
+                    changesMeaning: false), at: SourceLocation(file: file, line: record.number, column: 1), into: &sink)
         }
         if code != "00" && code != "88" { records += 1 }
         switch code {
@@ -62,8 +64,9 @@ struct Norma43StatementMapper {
             guard !skippingMovement else { return }
             guard movement != nil else {
                 let what = code == "23" ? "a complementary concept record (23)" : "a currency equivalence record (24)"
-                return try sink.report(Norma43Issue.outOfPlace(what: what, expected: "its movement record (22)")
-                    .diagnostic(at: SourceLocation(file: file, line: record.number, column: 1)))
+                return try sink.report(
+                    Norma43Issue.outOfPlace(what: what, expected: "its movement record (22)")
+                        .diagnostic(at: SourceLocation(file: file, line: record.number, column: 1)))
             }
             if code == "23" { try concept(record, into: &sink) } else { try equivalence(record, into: &sink) }
             return
@@ -87,19 +90,25 @@ struct Norma43StatementMapper {
     private mutating func checkLayout(_ record: Norma43Record, into sink: inout some ActivitySink) throws {
         let at = SourceLocation(file: file, line: record.number, column: min(record.length, 80) + 1)
         if record.length < 80 {
-            try lenient(Leniency(code: "norma43.lenient.short-records",
-                                 "records are shorter than Norma 43's 80 columns (trailing blanks trimmed, first at line \(record.number)); "
-                                     + "read the missing columns as blanks", changesMeaning: false), at: at, into: &sink)
+            try lenient(
+                Leniency(
+                    code: "norma43.lenient.short-records",
+                    "records are shorter than Norma 43's 80 columns (trailing blanks trimmed, first at line \(record.number)); "
+                        + "read the missing columns as blanks", changesMeaning: false), at: at, into: &sink)
         } else if record.columns > 80 {
-            try lenient(Leniency(code: "norma43.lenient.long-records",
-                                 "records run past Norma 43's 80 columns (first at line \(record.number)); ignored the text after column 80",
-                                 changesMeaning: true), at: at, into: &sink)
+            try lenient(
+                Leniency(
+                    code: "norma43.lenient.long-records",
+                    "records run past Norma 43's 80 columns (first at line \(record.number)); ignored the text after column 80",
+                    changesMeaning: true), at: at, into: &sink)
         }
         if record.wasRedecoded {
-            try lenient(Leniency(code: "norma43.lenient.mixed-encoding",
-                                 "line \(record.number) is not UTF-8 as the start of the file is; read it and any like it as Windows-1252",
-                                 notes: ["check the accented letters of this file's names and concepts"], changesMeaning: false),
-                        at: SourceLocation(file: file, line: record.number, column: 1), into: &sink)
+            try lenient(
+                Leniency(
+                    code: "norma43.lenient.mixed-encoding",
+                    "line \(record.number) is not UTF-8 as the start of the file is; read it and any like it as Windows-1252",
+                    notes: ["check the accented letters of this file's names and concepts"], changesMeaning: false),
+                at: SourceLocation(file: file, line: record.number, column: 1), into: &sink)
         }
     }
 
@@ -113,10 +122,12 @@ struct Norma43StatementMapper {
     private mutating func header(_ r: Norma43Record, into sink: inout some ActivitySink) throws {
         if let open = account.take() { try cutOff(open, line: r.number, atEnd: false, into: &sink) }
         if !sawAccount && preamble > 0 {
-            try lenient(Leniency(code: "norma43.lenient.preamble",
-                                 "skipped \(preamble) \(preamble == 1 ? "line" : "lines") before the first account header (record 11) "
-                                     + "that \(preamble == 1 ? "is" : "are") not Norma 43 records", changesMeaning: false),
-                        at: SourceLocation(file: file, line: 1, column: 1), into: &sink)
+            try lenient(
+                Leniency(
+                    code: "norma43.lenient.preamble",
+                    "skipped \(preamble) \(preamble == 1 ? "line" : "lines") before the first account header (record 11) "
+                        + "that \(preamble == 1 ? "is" : "are") not Norma 43 records", changesMeaning: false),
+                at: SourceLocation(file: file, line: 1, column: 1), into: &sink)
         }
         sawAccount = true
         let record = "record 11"
@@ -135,26 +146,30 @@ struct Norma43StatementMapper {
         if let numeric = r.number(.headerCurrency) {
             state.currency = Norma43Currency.code(numeric) ?? options.currency
             if Norma43Currency.code(numeric) == nil {
-                try sink.report(Norma43Issue.unknownCurrency(numeric: r.text(.headerCurrency) ?? "", assumed: options.currency)
-                    .diagnostic(at: r.location(.headerCurrency, file: file)))
+                try sink.report(
+                    Norma43Issue.unknownCurrency(numeric: r.text(.headerCurrency) ?? "", assumed: options.currency)
+                        .diagnostic(at: r.location(.headerCurrency, file: file)))
             }
         } else {
             state.currency = options.currency
             fieldErrors.append((.headerCurrency, "the amounts were read without a currency"))
         }
-        state.initial = balance(r, sign: .initialSign, amount: .initialBalance, currency: state.currency, errors: &fieldErrors,
-                                consequence: "the account's balances were not checked")
+        state.initial = balance(
+            r, sign: .initialSign, amount: .initialBalance, currency: state.currency, errors: &fieldErrors,
+            consequence: "the account's balances were not checked")
         for (field, consequence) in fieldErrors {
-            try sink.report(Norma43Issue.badField(record: record, field, found: r.found(field), consequence: consequence)
-                .diagnostic(at: r.location(field, file: file)))
+            try sink.report(
+                Norma43Issue.badField(record: record, field, found: r.found(field), consequence: consequence)
+                    .diagnostic(at: r.location(field, file: file)))
         }
         account = state
     }
 
     /// A signed balance from its debit/credit code and amount fields.
-    func balance(_ r: Norma43Record, sign: Norma43Field, amount: Norma43Field, currency: CurrencyCode?,
-                 errors: inout [(Norma43Field, String)], consequence: String) -> Money?
-    {
+    func balance(
+        _ r: Norma43Record, sign: Norma43Field, amount: Norma43Field, currency: CurrencyCode?,
+        errors: inout [(Norma43Field, String)], consequence: String
+    ) -> Money? {
         let isCredit = r.isCredit(sign), cents = r.number(amount)
         if isCredit == nil { errors.append((sign, consequence)) }
         if cents == nil { errors.append((amount, consequence)) }
@@ -168,20 +183,25 @@ struct Norma43StatementMapper {
         skippingMovement = false
         guard account != nil else {
             skippingMovement = true
-            return try sink.report(Norma43Issue.outOfPlace(what: "a movement record (22)", expected: "any account header (11)")
-                .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
+            return try sink.report(
+                Norma43Issue.outOfPlace(what: "a movement record (22)", expected: "any account header (11)")
+                    .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
         }
         let date = r.date(.transactionDate), isCredit = r.isCredit(.movementSign), cents = r.number(.movementAmount)
         guard let date, let isCredit, let cents else {
             let field: Norma43Field = date == nil ? .transactionDate : (isCredit == nil ? .movementSign : .movementAmount)
             skippingMovement = true
             account?.skipped += 1
-            return try sink.report(Norma43Issue.badField(record: "record 22", field, found: r.found(field),
-                                                         consequence: "the movement was skipped")
+            return try sink.report(
+                Norma43Issue.badField(
+                    record: "record 22", field, found: r.found(field),
+                    consequence: "the movement was skipped"
+                )
                 .diagnostic(at: r.location(field, file: file)))
         }
-        movement = Norma43MovementState(line: r.number, date: date, cents: isCredit ? cents : -cents, isCredit: isCredit,
-                                        reference1: r.text(.reference1), reference2: r.text(.reference2))
+        movement = Norma43MovementState(
+            line: r.number, date: date, cents: isCredit ? cents : -cents, isCredit: isCredit,
+            reference1: r.text(.reference1), reference2: r.text(.reference2))
     }
 
     /// The standard has five complementary records at most; some banks write more, but a
@@ -190,8 +210,9 @@ struct Norma43StatementMapper {
 
     private mutating func concept(_ r: Norma43Record, into sink: inout some ActivitySink) throws {
         guard (movement?.concepts.count ?? 0) < Self.maximumConcepts else {
-            return try sink.report(Norma43Issue.tooManyConcepts(limit: Self.maximumConcepts, movementLine: movement?.line ?? 0)
-                .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
+            return try sink.report(
+                Norma43Issue.tooManyConcepts(limit: Self.maximumConcepts, movementLine: movement?.line ?? 0)
+                    .diagnostic(at: SourceLocation(file: file, line: r.number, column: 1)))
         }
         movement?.concepts.append((r.padded(.concept1), r.padded(.concept2)))
     }
@@ -199,8 +220,11 @@ struct Norma43StatementMapper {
     private mutating func equivalence(_ r: Norma43Record, into sink: inout some ActivitySink) throws {
         guard let numeric = r.number(.originalCurrency), let cents = r.number(.originalAmount) else {
             let field: Norma43Field = r.number(.originalCurrency) == nil ? .originalCurrency : .originalAmount
-            return try sink.report(Norma43Issue.badField(record: "record 24", field, found: r.found(field),
-                                                         consequence: "the movement was read without its amount in the currency of origin")
+            return try sink.report(
+                Norma43Issue.badField(
+                    record: "record 24", field, found: r.found(field),
+                    consequence: "the movement was read without its amount in the currency of origin"
+                )
                 .diagnostic(at: r.location(field, file: file)))
         }
         let amount = Norma43Issue.cents(cents)
@@ -242,8 +266,10 @@ struct Norma43StatementMapper {
         state.sum += m.cents
         let accountID = options.account ?? state.id
         let label = name ?? ""
-        try sink.accept(PaymentActivity(id: ids.id(account: accountID, date: m.date, amount: amount, name: label), account: accountID,
-                                        date: m.date, name: label, amount: amount, memo: memo,
-                                        source: SourceLocation(file: file, line: m.line)))
+        try sink.accept(
+            PaymentActivity(
+                id: ids.id(account: accountID, date: m.date, amount: amount, name: label), account: accountID,
+                date: m.date, name: label, amount: amount, memo: memo,
+                source: SourceLocation(file: file, line: m.line)))
     }
 }

@@ -61,11 +61,14 @@ public struct Norma43StatementReader: StatementReader {
         var isFinal = false
         while !isFinal {
             isFinal = try chunks.fill(buffer)
-            try lines.split(isFinal: isFinal, emit: { text, number in
-                try mapper.take(Norma43Record(text, number: number, singleByte: singleByte), into: &sink)
-            }, overlong: { number in
-                try sink.report(Norma43Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
-            })
+            try lines.split(
+                isFinal: isFinal,
+                emit: { text, number in
+                    try mapper.take(Norma43Record(text, number: number, singleByte: singleByte), into: &sink)
+                },
+                overlong: { number in
+                    try sink.report(Norma43Issue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+                })
         }
         try mapper.finish(lastLine: max(lines.line - 1, 1), into: &sink)
     }

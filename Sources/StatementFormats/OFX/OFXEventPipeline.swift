@@ -5,9 +5,10 @@ import FinanceCore
 enum OFXEventPipeline {
     /// Replays into `handler` the batches `produce` sends from another thread; returns what
     /// `produce` returns.
-    static func run<Handler: OFXEventHandler>(into handler: inout Handler,
-                                              produce: @escaping (OFXBatchChannel) -> InputError?) throws -> InputError?
-    {
+    static func run<Handler: OFXEventHandler>(
+        into handler: inout Handler,
+        produce: @escaping (OFXBatchChannel) -> InputError?
+    ) throws -> InputError? {
         try BatchPipeline.run(produce: produce, consume: { try $0.replay(into: &handler) }, clear: { $0.clear() })
     }
 }

@@ -60,13 +60,17 @@ public struct OFXHeader: Equatable, Sendable {
     public var bodyElement: OFXTag?
 
     /// 1.x header keys (OFX 1.0.2 §2.2): only these start a header; other `KEY:VALUE` text is not one.
-    static let headerKeys: Set<String> = ["OFXHEADER", "DATA", "VERSION", "SECURITY", "ENCODING", "CHARSET", "COMPRESSION",
-                                          "OLDFILEUID", "NEWFILEUID"]
+    static let headerKeys: Set<String> = [
+        "OFXHEADER", "DATA", "VERSION", "SECURITY", "ENCODING", "CHARSET", "COMPRESSION",
+        "OLDFILEUID", "NEWFILEUID",
+    ]
 
     /// Aggregates that start a body written without its `<OFX>` element.
-    static let bodyStarts: Set<OFXTag> = [.signonMessages, .bankMessages, .creditCardMessages, .investmentMessages,
-                                          .statementTransactionResponse, .creditCardStatementTransactionResponse,
-                                          .statementResponse, .creditCardStatementResponse, .bankTransactionList, .statementTransaction]
+    static let bodyStarts: Set<OFXTag> = [
+        .signonMessages, .bankMessages, .creditCardMessages, .investmentMessages,
+        .statementTransactionResponse, .creditCardStatementTransactionResponse,
+        .statementResponse, .creditCardStatementResponse, .bankTransactionList, .statementTransaction,
+    ]
 
     /// Parses the header in `prefix` (an input's first bytes, at most `SniffInput.window`);
     /// `nil` when the bytes are not OFX.
@@ -98,8 +102,10 @@ public struct OFXHeader: Equatable, Sendable {
         if let instruction { markers.append(Marker(text: "<?OFX", offset: instruction)) }
         let root = firstOFXElement(bytes, from: start)
         if let root {
-            markers.append(Marker(text: written(bytes, root.offset, root.length), offset: root.offset,
-                                  remark: root.tag == .ofx ? nil : "no <OFX> element around it"))
+            markers.append(
+                Marker(
+                    text: written(bytes, root.offset, root.length), offset: root.offset,
+                    remark: root.tag == .ofx ? nil : "no <OFX> element around it"))
         }
         guard !markers.isEmpty else { return nil }
         var version: Int?
@@ -109,8 +115,9 @@ public struct OFXHeader: Equatable, Sendable {
         }
         // libxml2 accepts the XML declaration only at the very start: the body begins there,
         // after any BOM and blank lines.
-        return OFXHeader(syntax: .xml, form: .xml, version: version, fields: [:], encoding: nil, bodyOffset: start,
-                         linesBeforeBody: 0, markers: markers, bodyElement: root?.tag)
+        return OFXHeader(
+            syntax: .xml, form: .xml, version: version, fields: [:], encoding: nil, bodyOffset: start,
+            linesBeforeBody: 0, markers: markers, bodyElement: root?.tag)
     }
 
     /// An OFX 1.x header in any of the forms banks write, up to the body.
@@ -146,11 +153,14 @@ public struct OFXHeader: Equatable, Sendable {
             let name = tagName(bytes, from: i + 1, to: close)
             let tag = OFXTag.lookup(name)
             if tag == .ofx || bodyStarts.contains(tag) {
-                markers.append(Marker(text: written(bytes, i, close + 1 - i), offset: i,
-                                      remark: tag == .ofx ? nil : "no <OFX> element around it"))
+                markers.append(
+                    Marker(
+                        text: written(bytes, i, close + 1 - i), offset: i,
+                        remark: tag == .ofx ? nil : "no <OFX> element around it"))
                 if form == .none, markers.count == 1 { markers[0].remark = markers[0].remark ?? "no header" }
-                return OFXHeader(syntax: .sgml, form: form, version: fields["VERSION"].flatMap { Int($0) }, fields: fields,
-                                 encoding: encoding(fields), bodyOffset: i, linesBeforeBody: 0, markers: markers, bodyElement: tag)
+                return OFXHeader(
+                    syntax: .sgml, form: form, version: fields["VERSION"].flatMap { Int($0) }, fields: fields,
+                    encoding: encoding(fields), bodyOffset: i, linesBeforeBody: 0, markers: markers, bodyElement: tag)
             }
             let key = String(decoding: name, as: UTF8.self).uppercased()
             if headerKeys.contains(key) {
@@ -158,8 +168,10 @@ public struct OFXHeader: Equatable, Sendable {
                 var valueEnd = ByteScan.firstOf(UInt8(ascii: "<"), 0x0A, 0x0D, in: bytes, from: close + 1)
                 let value = trimmed(bytes, close + 1, valueEnd)
                 if fields.isEmpty {
-                    markers.append(Marker(text: written(bytes, i, valueEnd - i).trimmingOFXSpace, offset: i,
-                                          remark: key == "OFXHEADER" ? "the header is written as tags" : "the header is written as tags, without OFXHEADER"))
+                    markers.append(
+                        Marker(
+                            text: written(bytes, i, valueEnd - i).trimmingOFXSpace, offset: i,
+                            remark: key == "OFXHEADER" ? "the header is written as tags" : "the header is written as tags, without OFXHEADER"))
                 }
                 form = .tags
                 fields[key] = value

@@ -15,28 +15,34 @@ enum OFXIssue {
         case .syntax(let problem):
             return syntaxDiagnostic(problem, at: location)
         case .missing(let element):
-            return Diagnostic(.error, code: "ofx.missing-element", at: location,
-                              "transaction has no <\(element)>; expected one in every <STMTTRN>",
-                              notes: ["the transaction was skipped; the bank's file is incomplete"])
+            return Diagnostic(
+                .error, code: "ofx.missing-element", at: location,
+                "transaction has no <\(element)>; expected one in every <STMTTRN>",
+                notes: ["the transaction was skipped; the bank's file is incomplete"])
         case .badDate(let text, let element):
-            return Diagnostic(.error, code: "ofx.bad-date", at: location,
-                              "expected a date such as 20240503 or 20240503120000.000[-5:EST] in <\(element)>, found '\(text)'")
+            return Diagnostic(
+                .error, code: "ofx.bad-date", at: location,
+                "expected a date such as 20240503 or 20240503120000.000[-5:EST] in <\(element)>, found '\(text)'")
         case .badAmount(let text):
-            return Diagnostic(.error, code: "ofx.bad-amount", at: location,
-                              "expected an amount such as -54.20 in <TRNAMT>, found '\(text)'")
+            return Diagnostic(
+                .error, code: "ofx.bad-amount", at: location,
+                "expected an amount such as -54.20 in <TRNAMT>, found '\(text)'")
         case .status(let code, let severity, let message, let scope, let isError):
             let detail = message.map { ": \($0)" } ?? ""
-            return Diagnostic(isError ? .error : .warning, code: "ofx.status", at: location,
-                              "the bank reported \(severity.lowercased()) \(code) for this \(scope)\(detail)",
-                              notes: isError ? ["transactions the file does carry were still read; download the statement again if some are missing"] : [])
+            return Diagnostic(
+                isError ? .error : .warning, code: "ofx.status", at: location,
+                "the bank reported \(severity.lowercased()) \(code) for this \(scope)\(detail)",
+                notes: isError ? ["transactions the file does carry were still read; download the statement again if some are missing"] : [])
         case .noStatement:
-            return Diagnostic(.error, code: "ofx.no-statement", at: location,
-                              "no statement found; expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> with the account's transactions",
-                              notes: ["the file holds no transactions: download the statement again, choosing a date range"])
+            return Diagnostic(
+                .error, code: "ofx.no-statement", at: location,
+                "no statement found; expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> with the account's transactions",
+                notes: ["the file holds no transactions: download the statement again, choosing a date range"])
         case .notOFX:
-            return Diagnostic(.error, code: "ofx.not-ofx", at: location,
-                              "this is not an OFX file; expected an OFXHEADER block, an <?xml …?><?OFX …?> header or <OFX>",
-                              notes: ["leave out --from to let pfin detect the format"])
+            return Diagnostic(
+                .error, code: "ofx.not-ofx", at: location,
+                "this is not an OFX file; expected an OFXHEADER block, an <?xml …?><?OFX …?> header or <OFX>",
+                notes: ["leave out --from to let pfin detect the format"])
         }
     }
 
@@ -45,27 +51,33 @@ enum OFXIssue {
         case .unterminatedTag:
             return Diagnostic(.error, code: "ofx.unterminated-tag", at: location, "tag is not closed; expected '>'")
         case .unexpectedEndTag(let name):
-            return Diagnostic(.error, code: "ofx.unbalanced", at: location,
-                              "end tag </\(name)> has no matching <\(name)>; ignored",
-                              notes: ["the file's tags are unbalanced; the elements around it were read as well as possible"])
+            return Diagnostic(
+                .error, code: "ofx.unbalanced", at: location,
+                "end tag </\(name)> has no matching <\(name)>; ignored",
+                notes: ["the file's tags are unbalanced; the elements around it were read as well as possible"])
         case .truncated(let name, let line):
-            return Diagnostic(.error, code: "ofx.truncated", at: location,
-                              "the file ends inside <\(name)> (opened on line \(line)); expected </\(name)>",
-                              notes: ["the file is cut short: transactions before this point were read, the rest is missing"])
+            return Diagnostic(
+                .error, code: "ofx.truncated", at: location,
+                "the file ends inside <\(name)> (opened on line \(line)); expected </\(name)>",
+                notes: ["the file is cut short: transactions before this point were read, the rest is missing"])
         case .textTooLong(let limit):
-            return Diagnostic(.error, code: "ofx.text-too-long", at: location,
-                              "element text longer than \(ByteCountText.describe(limit)); skipped",
-                              notes: ["no bank writes values this long; is this the right file?"])
+            return Diagnostic(
+                .error, code: "ofx.text-too-long", at: location,
+                "element text longer than \(ByteCountText.describe(limit)); skipped",
+                notes: ["no bank writes values this long; is this the right file?"])
         case .xml(let message):
-            return Diagnostic(.error, code: "ofx.xml", at: location, "malformed OFX 2.x XML: \(message)",
-                              notes: problem.isFatal ? ["reading stopped here; transactions before this point were read"] : [])
+            return Diagnostic(
+                .error, code: "ofx.xml", at: location, "malformed OFX 2.x XML: \(message)",
+                notes: problem.isFatal ? ["reading stopped here; transactions before this point were read"] : [])
         case .tooDeep(let limit):
-            return Diagnostic(.error, code: "ofx.too-deep", at: location,
-                              "elements nested deeper than \(limit) elements; expected a statement (<STMTRS>, <CCSTMTRS>) a few levels below <OFX>",
-                              notes: ["reading stopped here; no bank's OFX nests this deep: is this the right file?"])
+            return Diagnostic(
+                .error, code: "ofx.too-deep", at: location,
+                "elements nested deeper than \(limit) elements; expected a statement (<STMTRS>, <CCSTMTRS>) a few levels below <OFX>",
+                notes: ["reading stopped here; no bank's OFX nests this deep: is this the right file?"])
         case .forbidden(let what):
-            return Diagnostic(.error, code: "ofx.forbidden", at: location, "\(what) is not allowed in OFX and is not read",
-                              notes: ["OFX 2.x files carry no DOCTYPE or entity declarations; this file may be crafted to attack XML parsers"])
+            return Diagnostic(
+                .error, code: "ofx.forbidden", at: location, "\(what) is not allowed in OFX and is not read",
+                notes: ["OFX 2.x files carry no DOCTYPE or entity declarations; this file may be crafted to attack XML parsers"])
         }
     }
 }

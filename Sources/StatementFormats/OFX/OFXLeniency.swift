@@ -8,32 +8,36 @@ enum OFXLeniency {
     /// (`<TRNAMT>-1.00` then `<FITID>`): banks change the header and not the body. Read with the
     /// 1.x parser, which may read what the bank meant or not, so refused under `--strict`.
     static func sgmlBody(element: String) -> Leniency {
-        Leniency(code: "ofx.lenient.sgml-body",
-                 "the file declares OFX 2.x (XML) but its body is OFX 1.x SGML: <\(element)> has no end tag; read it as OFX 1.x",
-                 changesMeaning: true)
+        Leniency(
+            code: "ofx.lenient.sgml-body",
+            "the file declares OFX 2.x (XML) but its body is OFX 1.x SGML: <\(element)> has no end tag; read it as OFX 1.x",
+            changesMeaning: true)
     }
 
     /// Several OFX documents one after another in one file: QFX downloads pasted together, or a
     /// bank's export of several accounts as several documents. Each is read.
-    static let concatenated = Leniency(code: "ofx.lenient.concatenated",
-                                       "the file holds several OFX documents one after another; read them all", changesMeaning: false)
+    static let concatenated = Leniency(
+        code: "ofx.lenient.concatenated",
+        "the file holds several OFX documents one after another; read them all", changesMeaning: false)
 
     /// Amounts with thousands separators (`1.234,56`, `1,234.56`), which OFX 2.2 §3.2.9.1 does not
     /// allow: read with the file's decimal mark, which decides what `1.234` is.
     static func thousandsSeparators(element: OFXTag, example: String, decimalMark: UInt8) -> Leniency {
         let (radix, group) = decimalMark == UInt8(ascii: ",") ? (",", ".") : (".", ",")
-        return Leniency(code: "ofx.lenient.thousands-separators",
-                        "\(element.name) values use '\(radix)' as the decimal mark and '\(group)' between thousands (\(example)); read them so for the whole file",
-                        changesMeaning: true)
+        return Leniency(
+            code: "ofx.lenient.thousands-separators",
+            "\(element.name) values use '\(radix)' as the decimal mark and '\(group)' between thousands (\(example)); read them so for the whole file",
+            changesMeaning: true)
     }
 
     /// Amounts written with `.` as the decimal mark and others with `,`: each is read by its own
     /// mark, as OFX 2.2 §3.2.9.1 defines a value with either radix, so nothing is read otherwise
     /// than the value says and `--strict` does not refuse it (French exporters mix them).
     static func mixedDecimalMarks(element: OFXTag, example: String) -> Leniency {
-        Leniency(code: "ofx.lenient.mixed-decimal-marks",
-                 "\(element.name) values use both '.' and ',' as the decimal mark (\(example)); each value was read by its own mark",
-                 changesMeaning: false)
+        Leniency(
+            code: "ofx.lenient.mixed-decimal-marks",
+            "\(element.name) values use both '.' and ',' as the decimal mark (\(example)); each value was read by its own mark",
+            changesMeaning: false)
     }
 
     /// `STMTTRN` without a `FITID` or with an empty one (OFX 2.2 §11.4.3 requires it): banks'
@@ -44,16 +48,18 @@ enum OFXLeniency {
         notes: ["importing the same transactions again from a file with FITIDs will not recognise them"], changesMeaning: false)
 
     /// `BANKACCTFROM` without `ACCTTYPE` (OFX 2.2 §11.3.1 requires it).
-    static let missingAccountType = Leniency(code: "ofx.lenient.missing-accttype",
-                                             "<BANKACCTFROM> has no <ACCTTYPE>; the account was read as a checking account",
-                                             changesMeaning: false)
+    static let missingAccountType = Leniency(
+        code: "ofx.lenient.missing-accttype",
+        "<BANKACCTFROM> has no <ACCTTYPE>; the account was read as a checking account",
+        changesMeaning: false)
 
     /// A date outside the forms of OFX 2.2 §3.2.8.2: a time zone after the date alone
     /// (`20240131[-5:EST]`), a space or `T` before the time. Its calendar date is what is written.
     static func dateForm(element: OFXTag, text: String, date: LocalDate) -> Leniency {
-        Leniency(code: "ofx.lenient.date-form",
-                 "<\(element.name)> '\(text)' \(OFXValues.oddity(text)); read as the date written, \(date)",
-                 changesMeaning: false)
+        Leniency(
+            code: "ofx.lenient.date-form",
+            "<\(element.name)> '\(text)' \(OFXValues.oddity(text)); read as the date written, \(date)",
+            changesMeaning: false)
     }
 }
 

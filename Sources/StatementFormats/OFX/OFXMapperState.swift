@@ -27,9 +27,10 @@ struct OFXStatementState {
             amount.currency = currency
             return Balance(amount: amount, date: date)
         }
-        return StatementInfo(account: Account(id: accountID ?? "", kind: kind, institution: institution), currency: currency,
-                             ledgerBalance: balance(.ledgerBalance), availableBalance: balance(.availableBalance),
-                             start: start, end: end, source: SourceLocation(file: file, line: position.line))
+        return StatementInfo(
+            account: Account(id: accountID ?? "", kind: kind, institution: institution), currency: currency,
+            ledgerBalance: balance(.ledgerBalance), availableBalance: balance(.availableBalance),
+            start: start, end: end, source: SourceLocation(file: file, line: position.line))
     }
 }
 

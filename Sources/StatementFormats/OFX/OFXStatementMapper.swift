@@ -203,8 +203,10 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         // of the transaction, since the leniency calls below mutate `self` (a tenth of the 1.x
         // reader's time).
         guard !transaction.damaged else {
-            try sink.report(Diagnostic(.error, code: "ofx.damaged-transaction", at: location(transaction.position),
-                                       "transaction skipped: the file is damaged inside it (see the error above)"))
+            try sink.report(
+                Diagnostic(
+                    .error, code: "ofx.damaged-transaction", at: location(transaction.position),
+                    "transaction skipped: the file is damaged inside it (see the error above)"))
             return
         }
         guard let datePosition = transaction.datePosition else {
@@ -260,8 +262,9 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     private mutating func report(_ s: OFXStatusState) throws {
         let isError = s.severity.uppercased() == "ERROR"
         let where_ = path.contains(.signonResponse) || path.isEmpty && statement == nil ? "sign-on" : "statement"
-        try sink.report(OFXIssue.status(code: s.code, severity: s.severity, message: s.message, scope: where_, isError: isError)
-            .diagnostic(at: location(s.position)))
+        try sink.report(
+            OFXIssue.status(code: s.code, severity: s.severity, message: s.message, scope: where_, isError: isError)
+                .diagnostic(at: location(s.position)))
     }
 
     // MARK: Values and leniencies

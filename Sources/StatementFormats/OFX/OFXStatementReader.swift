@@ -37,20 +37,25 @@ public struct OFXStatementReader: StatementReader {
         guard var header = OFXHeader.parse(prefix) else {
             let issue: Diagnostic
             if prefix.isEmpty {
-                issue = Diagnostic(.error, code: "ofx.empty", at: SourceLocation(file: file, line: 1), "the file is empty; expected an OFX statement").notingIdentify()
+                issue = Diagnostic(.error, code: "ofx.empty", at: SourceLocation(file: file, line: 1), "the file is empty; expected an OFX statement")
+                    .notingIdentify()
             } else if case let guess = TextEncoding.guess(prefix, isComplete: false).encoding, guess == .utf16LE || guess == .utf16BE {
-                issue = Diagnostic(.error, code: "ofx.utf16", at: SourceLocation(file: file, line: 1),
-                                   "this OFX file is UTF-16; pfin reads OFX in UTF-8 and single-byte character sets",
-                                   notes: ["save it as UTF-8 (e.g. 'iconv -f UTF-16 -t UTF-8 \(file)') and read that",
-                                           Diagnostic.identifyNote(file)])
+                issue = Diagnostic(
+                    .error, code: "ofx.utf16", at: SourceLocation(file: file, line: 1),
+                    "this OFX file is UTF-16; pfin reads OFX in UTF-8 and single-byte character sets",
+                    notes: [
+                        "save it as UTF-8 (e.g. 'iconv -f UTF-16 -t UTF-8 \(file)') and read that",
+                        Diagnostic.identifyNote(file),
+                    ])
             } else {
                 issue = OFXIssue.notOFX.diagnostic(at: SourceLocation(file: file, line: 1)).notingIdentify()
             }
             try sink.report(issue)
             return
         }
-        var mapper = OFXStatementMapper(sink: sink, file: file, options: options,
-                                        decimalMark: OFXAmountFormat.decimalMark(prefix, from: header.bodyOffset))
+        var mapper = OFXStatementMapper(
+            sink: sink, file: file, options: options,
+            decimalMark: OFXAmountFormat.decimalMark(prefix, from: header.bodyOffset))
         defer { sink = mapper.sink }
         var syntax = header.syntax
         if syntax == .xml {
@@ -88,8 +93,10 @@ public struct OFXStatementReader: StatementReader {
             return
         }
         if let failure {
-            try mapper.sink.report(Diagnostic(.error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
-                                              "reading stopped: \(failure)"))
+            try mapper.sink.report(
+                Diagnostic(
+                    .error, code: "input.unreadable", at: SourceLocation(file: file, line: 0),
+                    "reading stopped: \(failure)"))
         } else {
             let body = OFXBodyShape.position(of: min(header.bodyOffset, prefix.count), in: prefix)
             try mapper.endOfFile(bodyStart: syntax == .xml ? OFXPosition(line: body.line, column: 0) : body)
@@ -119,7 +126,8 @@ public struct OFXStatementReader: StatementReader {
         var transcoder = UTF8Transcoder(encoding: encoding == .utf16LE || encoding == .utf16BE ? .utf8 : encoding)
         // A header without a line break before `<OFX>` puts the body's first tag further right
         // (a byte-order mark takes no column).
-        let bodyLineStart = prefix[..<header.bodyOffset].lastIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.map { $0 + 1 }
+        let bodyLineStart =
+            prefix[..<header.bodyOffset].lastIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.map { $0 + 1 }
             ?? (prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         let parser = SGMLParser(firstLine: header.linesBeforeBody + 1, firstColumn: header.bodyOffset - bodyLineStart + 1)
         var recorder = OFXEventRecorder()

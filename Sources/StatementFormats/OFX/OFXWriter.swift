@@ -119,9 +119,12 @@ public struct OFXWriter: StatementWriter {
         let currency = group.key.currency ?? info?.currency
         if group.key.currency == nil { notes.missingCurrency += group.count }
         if group.key.account == nil { notes.missingAccount += group.count }
-        let (wrapper, response, from, list) = kind == .creditCard ? ("CCSTMTTRNRS", "CCSTMTRS", "CCACCTFROM", "BANKTRANLIST")
-            : kind == .investment ? ("INVSTMTTRNRS", "INVSTMTRS", "INVACCTFROM", "INVTRANLIST")
-            : ("STMTTRNRS", "STMTRS", "BANKACCTFROM", "BANKTRANLIST")
+        let (wrapper, response, from, list) =
+            kind == .creditCard
+            ? ("CCSTMTTRNRS", "CCSTMTRS", "CCACCTFROM", "BANKTRANLIST")
+            : kind == .investment
+                ? ("INVSTMTTRNRS", "INVSTMTRS", "INVACCTFROM", "INVTRANLIST")
+                : ("STMTTRNRS", "STMTRS", "BANKACCTFROM", "BANKTRANLIST")
         let start = group.start!, end = group.end!
         open(wrapper)
         leaf("TRNUID", String(transactionID))
@@ -354,13 +357,18 @@ extension OFXWriter {
         func verb(_ count: Int, _ singular: String, _ plural: String) -> String { count == 1 ? singular : plural }
         let n = notes
         if n.missingCurrency > 0 {
-            lines.append("\(Plural.count(n.missingCurrency, "transaction")) \(verb(n.missingCurrency, "has", "have")) no currency and \(verb(n.missingCurrency, "was", "were")) written with CURDEF XXX; pass --currency CODE")
+            lines.append(
+                "\(Plural.count(n.missingCurrency, "transaction")) \(verb(n.missingCurrency, "has", "have")) no currency and \(verb(n.missingCurrency, "was", "were")) written with CURDEF XXX; pass --currency CODE"
+            )
         }
         if n.missingAccount > 0 {
-            lines.append("\(Plural.count(n.missingAccount, "transaction")) \(verb(n.missingAccount, "has", "have")) no account and \(verb(n.missingAccount, "was", "were")) written under ACCTID UNKNOWN; pass --account NAME")
+            lines.append(
+                "\(Plural.count(n.missingAccount, "transaction")) \(verb(n.missingAccount, "has", "have")) no account and \(verb(n.missingAccount, "was", "were")) written under ACCTID UNKNOWN; pass --account NAME"
+            )
         }
         if n.longCheckNumbers > 0 {
-            lines.append("\(Plural.count(n.longCheckNumbers, "check number")) longer than OFX's 12 characters \(verb(n.longCheckNumbers, "was", "were")) left out")
+            lines.append(
+                "\(Plural.count(n.longCheckNumbers, "check number")) longer than OFX's 12 characters \(verb(n.longCheckNumbers, "was", "were")) left out")
         }
         if n.longMemos > 0 {
             lines.append("\(Plural.count(n.longMemos, "memo")) \(verb(n.longMemos, "was", "were")) cut to OFX's 255 characters")

@@ -136,25 +136,29 @@ final class SGMLParser {
             } else if nameStart < close && bytes[nameStart] == UInt8(ascii: "/") {
                 try endTag(UnsafeBufferPointer(rebasing: bytes[(nameStart + 1)..<close]), at: at, into: &handler)
             } else {
-                try startTag(UnsafeBufferPointer(rebasing: bytes[nameStart..<close]),
-                             text: UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]), at: at, into: &handler)
+                try startTag(
+                    UnsafeBufferPointer(rebasing: bytes[nameStart..<close]),
+                    text: UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]), at: at, into: &handler)
             }
             countLines(bytes, from: p, to: textEnd)
             p = textEnd
         }
         if isFinal && !finished {
             if let open = stack.last {
-                try handler.problem(OFXSyntaxProblem(kind: .truncated(open.tag == .unknown ? String(decoding: open.name, as: UTF8.self) : open.tag.name, openedOnLine: open.line),
-                                                     position: position(of: p), isFatal: true))
+                try handler.problem(
+                    OFXSyntaxProblem(
+                        kind: .truncated(open.tag == .unknown ? String(decoding: open.name, as: UTF8.self) : open.tag.name, openedOnLine: open.line),
+                        position: position(of: p), isFatal: true))
             }
             finished = true
         }
         return p
     }
 
-    private func startTag(_ rawName: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
-                          into handler: inout some OFXEventHandler) throws
-    {
+    private func startTag(
+        _ rawName: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
+        into handler: inout some OFXEventHandler
+    ) throws {
         var name = trimmed(rawName)
         var tag = tags.lookup(name)
         if tag == .unknown, let space = name.firstIndex(where: { $0 <= 0x20 }) {
@@ -188,12 +192,15 @@ final class SGMLParser {
         try handler.start(tag, at: position)
     }
 
-    private func endTag(_ rawName: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
-                        into handler: inout some OFXEventHandler) throws
-    {
+    private func endTag(
+        _ rawName: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
+        into handler: inout some OFXEventHandler
+    ) throws {
         let name = trimmed(rawName)
         let tag = tags.lookup(name)
-        let index = tag != .unknown ? stack.lastIndex { $0.tag == tag }
+        let index =
+            tag != .unknown
+            ? stack.lastIndex { $0.tag == tag }
             : stack.lastIndex { $0.tag == .unknown && Self.sameName($0.name, name) }
         if let index {
             while stack.count > index {
@@ -209,8 +216,10 @@ final class SGMLParser {
             lastLeafTag = nil  // a leaf closed anyway
             return
         }
-        try handler.problem(OFXSyntaxProblem(kind: .unexpectedEndTag(String(decoding: name, as: UTF8.self)),
-                                             position: position, isFatal: false))
+        try handler.problem(
+            OFXSyntaxProblem(
+                kind: .unexpectedEndTag(String(decoding: name, as: UTF8.self)),
+                position: position, isFatal: false))
     }
 
     /// Where the next `<OFX>` starts in `bytes` from `start`, or where scanning must resume once

@@ -45,8 +45,10 @@ final class XMLEventReader: XMLSAXDriver {
         case .textTooLong(let limit): kind = .textTooLong(limit: limit)
         case .tooDeep(let limit): kind = .tooDeep(limit: limit)
         }
-        recorder.problem(OFXSyntaxProblem(kind: kind, position: OFXPosition(line: problem.line, column: problem.column),
-                                          isFatal: problem.isFatal))
+        recorder.problem(
+            OFXSyntaxProblem(
+                kind: kind, position: OFXPosition(line: problem.line, column: problem.column),
+                isFatal: problem.isFatal))
     }
 
     override func chunkParsed(isLast: Bool) -> Bool {

@@ -85,9 +85,10 @@ public final class ByteOutput {
     /// `seal()` has flushed and closed the temporary; `commit()` only renames it.
     @exclusivity(unchecked) private var sealed = false
 
-    private init(descriptor: Int32, target: String?, temporary: String?, ownsDescriptor: Bool = false,
-                 slot: TemporaryFiles.Slot? = nil, shownPath: String? = nil)
-    {
+    private init(
+        descriptor: Int32, target: String?, temporary: String?, ownsDescriptor: Bool = false,
+        slot: TemporaryFiles.Slot? = nil, shownPath: String? = nil
+    ) {
         self.descriptor = descriptor
         self.target = target
         self.temporary = temporary

@@ -35,4 +35,3 @@ public enum StatementWriters {
     /// Formats that can be written, for messages.
     public static let writableFormats: [StatementFormat] = [.jsonl, .csv, .ofx, .ofx1, .ledger, .beancount, .qif]
 }
-

@@ -39,52 +39,66 @@ enum QIFIssue {
         switch self {
         case .badDate(let text, let order, let record):
             let like = order == .monthFirst ? "05/03'24 or 05/03/2024" : "03/05/2024 or 03.05.2024"
-            return Diagnostic(.error, code: code, at: location,
-                              "expected a date like \(like) (read as \(order.pattern)), found '\(text)'; the record starting on line \(record) is skipped",
-                              notes: ["fix this date, or pass --date-format \(order == .monthFirst ? "dd/mm/yyyy" : "mm/dd/yyyy") if the file puts \(order == .monthFirst ? "the day" : "the month") first (pfin decides the order from the file's dates unless told)"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "expected a date like \(like) (read as \(order.pattern)), found '\(text)'; the record starting on line \(record) is skipped",
+                notes: [
+                    "fix this date, or pass --date-format \(order == .monthFirst ? "dd/mm/yyyy" : "mm/dd/yyyy") if the file puts \(order == .monthFirst ? "the day" : "the month") first (pfin decides the order from the file's dates unless told)"
+                ])
         case .badAmount(let text, let letter, let mark, let failure, let record):
             let like = mark == UInt8(ascii: ",") ? "-1.234,56" : "-1,234.56"
             let what = failure == .tooLarge ? "an amount of at most 18 digits" : "an amount like \(like)"
-            return Diagnostic(.error, code: code, at: location,
-                              "expected \(what) in the '\(String(UnicodeScalar(letter)))' field, found '\(text)'; the record starting on line \(record) is skipped",
-                              notes: ["the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))' from its amounts; fix this amount in the file"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "expected \(what) in the '\(String(UnicodeScalar(letter)))' field, found '\(text)'; the record starting on line \(record) is skipped",
+                notes: ["the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))' from its amounts; fix this amount in the file"])
         case .incompleteRecord(let missingDate, let missingAmount):
             let what = missingDate && missingAmount ? "date ('D' line) and no amount ('T' line)" : missingDate ? "date ('D' line)" : "amount ('T' line)"
-            return Diagnostic(.error, code: code, at: location, "the record starting here has no \(what); it is skipped",
-                              notes: ["every transaction record needs 'D' and 'T' lines before its closing '^'"])
+            return Diagnostic(
+                .error, code: code, at: location, "the record starting here has no \(what); it is skipped",
+                notes: ["every transaction record needs 'D' and 'T' lines before its closing '^'"])
         case .splitWithoutAmount(let split):
-            return Diagnostic(.error, code: code, at: location, "split \(split) of this record has no amount ('$' line); the split is skipped",
-                              notes: ["each 'S' (category) line of a split transaction needs a '$' (amount) line"])
+            return Diagnostic(
+                .error, code: code, at: location, "split \(split) of this record has no amount ('$' line); the split is skipped",
+                notes: ["each 'S' (category) line of a split transaction needs a '$' (amount) line"])
         case .splitMismatch(let sum, let total):
-            return Diagnostic(.warning, code: code, at: location,
-                              "the splits of this record add up to \(sum.decimalString), its total ('T') is \(total.decimalString); the splits are read as written",
-                              notes: ["correct the split amounts or the total in the program that exported the file"])
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "the splits of this record add up to \(sum.decimalString), its total ('T') is \(total.decimalString); the splits are read as written",
+                notes: ["correct the split amounts or the total in the program that exported the file"])
         case .skippedSection(let name):
-            return Diagnostic(.warning, code: code, at: location,
-                              "skipping the '!Type:\(name)' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
-                              notes: ["lists (categories, classes, memorized transactions) hold no transactions; for investment accounts, export OFX instead"])
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "skipping the '!Type:\(name)' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
+                notes: ["lists (categories, classes, memorized transactions) hold no transactions; for investment accounts, export OFX instead"])
         case .unknownHeader(let text):
-            return Diagnostic(.warning, code: code, at: location, "unknown QIF header '\(text)'; its records are skipped",
-                              notes: ["transaction sections start with '!Type:Bank', '!Type:CCard', '!Type:Cash', '!Type:Oth A' or '!Type:Oth L'"])
+            return Diagnostic(
+                .warning, code: code, at: location, "unknown QIF header '\(text)'; its records are skipped",
+                notes: ["transaction sections start with '!Type:Bank', '!Type:CCard', '!Type:Cash', '!Type:Oth A' or '!Type:Oth L'"])
         case .unknownField(let letter):
             return Diagnostic(.warning, code: code, at: location, "unknown field '\(letter)' ignored (reported once per letter)")
         case .recordsBeforeHeader:
-            return Diagnostic(.warning, code: code, at: location, "records before any '!Type:' line are read as '!Type:Bank'",
-                              notes: ["a QIF file should start with a '!Type:' line"])
+            return Diagnostic(
+                .warning, code: code, at: location, "records before any '!Type:' line are read as '!Type:Bank'",
+                notes: ["a QIF file should start with a '!Type:' line"])
         case .dateOrderContradiction(let chosen, let dayLine, let monthLine):
-            return Diagnostic(.warning, code: code, at: location,
-                              "the dates fit no single order of day and month: line \(dayLine) reads only as day/month, line \(monthLine) only as month/day; read as \(chosen.pattern), as most dates need",
-                              notes: ["dates that do not fit are reported one by one; correct them, or pin the order with --date-format dd/mm/yyyy or mm/dd/yyyy"])
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "the dates fit no single order of day and month: line \(dayLine) reads only as day/month, line \(monthLine) only as month/day; read as \(chosen.pattern), as most dates need",
+                notes: ["dates that do not fit are reported one by one; correct them, or pin the order with --date-format dd/mm/yyyy or mm/dd/yyyy"])
         case .invalidUTF8:
-            return Diagnostic(.warning, code: code, at: location, "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",
-                              notes: ["most of the file is UTF-8, so it was not read as Windows-1252; re-export it in one encoding"])
+            return Diagnostic(
+                .warning, code: code, at: location, "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",
+                notes: ["most of the file is UTF-8, so it was not read as Windows-1252; re-export it in one encoding"])
         case .overlongLine(let limit):
-            return Diagnostic(.error, code: code, at: location,
-                              "line longer than \(ByteCountText.describe(limit)); expected a QIF field, skipped to the end of the line",
-                              notes: ["check that this is a QIF export and not another kind of file"])
+            return Diagnostic(
+                .error, code: code, at: location,
+                "line longer than \(ByteCountText.describe(limit)); expected a QIF field, skipped to the end of the line",
+                notes: ["check that this is a QIF export and not another kind of file"])
         case .binary:
-            return Diagnostic(.error, code: code, at: location, "the file contains NUL bytes; expected QIF text",
-                              notes: ["check that this is a QIF export and not a binary file (a Quicken .qdf data file cannot be read)"])
+            return Diagnostic(
+                .error, code: code, at: location, "the file contains NUL bytes; expected QIF text",
+                notes: ["check that this is a QIF export and not a binary file (a Quicken .qdf data file cannot be read)"])
         case .empty:
             return Diagnostic(.error, code: code, at: location, "the file is empty; expected a QIF statement starting with '!Type:'")
         }

@@ -176,9 +176,9 @@ struct QIFParser {
     static func currencySuffix(_ name: String) -> (String?, CurrencyCode?) {
         let bytes = Array(name.utf8)
         guard bytes.count >= 5, bytes[bytes.count - 5] == UInt8(ascii: "("), bytes[bytes.count - 1] == UInt8(ascii: ")"),
-              bytes[(bytes.count - 4)..<(bytes.count - 1)].allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
-              let code = CurrencyCode(String(decoding: bytes[(bytes.count - 4)..<(bytes.count - 1)], as: UTF8.self)),
-              CurrencyText.isoCodes.contains(code)
+            bytes[(bytes.count - 4)..<(bytes.count - 1)].allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+            let code = CurrencyCode(String(decoding: bytes[(bytes.count - 4)..<(bytes.count - 1)], as: UTF8.self)),
+            CurrencyText.isoCodes.contains(code)
         else { return (name, nil) }
         var base = bytes[..<(bytes.count - 5)]
         while base.last == 0x20 { base.removeLast() }
@@ -246,7 +246,9 @@ struct QIFParser {
         case .success(let parsed):
             return Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? currentCurrency ?? options.currency)
         case .failure(let failure):
-            try fail(.badAmount(text: QIFText.string(value), letter: letter, decimalMark: prescan.decimalMark, failure: failure, record: record.line), number, into: &sink)
+            try fail(
+                .badAmount(text: QIFText.string(value), letter: letter, decimalMark: prescan.decimalMark, failure: failure, record: record.line), number,
+                into: &sink)
             return nil
         }
     }

@@ -40,9 +40,11 @@ final class QIFRecordMapper {
         let memo = record.memo ?? record.code
         let id = ids.id(account: account, date: date, amount: total, name: name)
         guard !record.splits.isEmpty else {
-            try sink.accept(PaymentActivity(id: id, account: account, date: date, name: name, address: record.address, amount: total,
-                                            memo: memo, type: record.category?.isTransfer == true ? .transfer : nil,
-                                            category: record.category?.name, checkNumber: record.checkNumber, source: location))
+            try sink.accept(
+                PaymentActivity(
+                    id: id, account: account, date: date, name: name, address: record.address, amount: total,
+                    memo: memo, type: record.category?.isTransfer == true ? .transfer : nil,
+                    category: record.category?.name, checkNumber: record.checkNumber, source: location))
             return
         }
         var sum: Money? = Money(units: 0, scale: total.scale, currency: total.currency)
@@ -54,9 +56,11 @@ final class QIFRecordMapper {
             }
             sum = sum?.adding(amount)
             let splitID = ActivityID(value: (id.value & ~Self.splitMask) | (UInt64(index + 1) & Self.splitMask))
-            try sink.accept(PaymentActivity(id: splitID, account: account, date: date, name: name, address: record.address, amount: amount,
-                                            memo: split.memo ?? memo, type: split.category?.isTransfer == true ? .transfer : nil,
-                                            category: split.category?.name, checkNumber: record.checkNumber, source: location))
+            try sink.accept(
+                PaymentActivity(
+                    id: splitID, account: account, date: date, name: name, address: record.address, amount: amount,
+                    memo: split.memo ?? memo, type: split.category?.isTransfer == true ? .transfer : nil,
+                    category: split.category?.name, checkNumber: record.checkNumber, source: location))
         }
         if let sum, sum != total {
             try sink.report(QIFIssue.splitMismatch(sum: sum, total: total).diagnostic(at: location))

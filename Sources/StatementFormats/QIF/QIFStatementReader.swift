@@ -69,8 +69,9 @@ public struct QIFStatementReader: StatementReader {
             return (QIFPrescan(text, pinnedOrder: order, pinnedDecimalMark: profile.decimalMark, lineBreak: lineBreak), lineBreak)
         }
         if let contradiction = prescan.contradiction {
-            let issue = QIFIssue.dateOrderContradiction(chosen: prescan.dateOrder, dayFirstLine: contradiction.dayFirstLine,
-                                                        monthFirstLine: contradiction.monthFirstLine)
+            let issue = QIFIssue.dateOrderContradiction(
+                chosen: prescan.dateOrder, dayFirstLine: contradiction.dayFirstLine,
+                monthFirstLine: contradiction.monthFirstLine)
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: 1)))
         }
         var parser = QIFParser(file: file, options: options, prescan: prescan)
@@ -79,9 +80,10 @@ public struct QIFStatementReader: StatementReader {
     }
 
     /// Cuts the input into lines and hands each to `parser`.
-    private func readLines(_ input: ByteInput, transcoder: UTF8Transcoder?, lineBreak breakByte: UInt8, parser: inout QIFParser,
-                           into sink: inout some ActivitySink) throws
-    {
+    private func readLines(
+        _ input: ByteInput, transcoder: UTF8Transcoder?, lineBreak breakByte: UInt8, parser: inout QIFParser,
+        into sink: inout some ActivitySink
+    ) throws {
         let file = input.displayName
         let buffer = ByteBuffer(capacity: chunkSize + 64)
         var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes, lineBreak: breakByte)
@@ -98,14 +100,17 @@ public struct QIFStatementReader: StatementReader {
                 let fresh = UnsafeBufferPointer(start: buffer.base + min(before, lines.searched), count: buffer.count - min(before, lines.searched))
                 checkLines = !UTF8Validation.isASCII(fresh) && UTF8Validation.firstInvalid(in: fresh, allowTruncatedEnd: !isFinal) != nil
             }
-            try lines.split(isFinal: isFinal, emit: { text, number in
-                if checkLines && !UTF8Validation.isValid(text) {
-                    try sink.report(QIFIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
-                }
-                try parser.line(text, number: number, into: &sink)
-            }, overlong: { number in
-                try sink.report(QIFIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
-            })
+            try lines.split(
+                isFinal: isFinal,
+                emit: { text, number in
+                    if checkLines && !UTF8Validation.isValid(text) {
+                        try sink.report(QIFIssue.invalidUTF8.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+                    }
+                    try parser.line(text, number: number, into: &sink)
+                },
+                overlong: { number in
+                    try sink.report(QIFIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+                })
         }
     }
 }

@@ -73,12 +73,16 @@ public struct QIFWriter: StatementWriter {
         let split = keys.filter { (currencies[$0.account ?? ""]?.count ?? 0) > 1 }.map(sectionName)
         if !split.isEmpty {
             let shown = split.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (split.count > 3 ? " …" : "")
-            notices.append("QIF has no currency field: an account's amounts in more than one currency are written in a section per currency, named with it (\(shown)), which pfin reads back as that currency; read the others back with --currency CODE")
+            notices.append(
+                "QIF has no currency field: an account's amounts in more than one currency are written in a section per currency, named with it (\(shown)), which pfin reads back as that currency; read the others back with --currency CODE"
+            )
         } else if withCurrency > 0 {
             notices.append("QIF has no currency: amounts were written without theirs; read the file back with --currency CODE")
         }
         if lostTransfers > 0 {
-            notices.append("\(lostTransfers) transfer\(lostTransfers == 1 ? "" : "s") without a 'Transfers:' category written as plain transactions (QIF marks transfers with '[account]' categories)")
+            notices.append(
+                "\(lostTransfers) transfer\(lostTransfers == 1 ? "" : "s") without a 'Transfers:' category written as plain transactions (QIF marks transfers with '[account]' categories)"
+            )
         }
         return notices
     }

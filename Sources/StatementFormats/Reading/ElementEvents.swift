@@ -44,8 +44,10 @@ struct ElementEvents<Tag: Sendable, Problem: Sendable>: Sendable {
             count = text.count
             arena.append(contentsOf: text)
         }
-        events.append(Event(kind: kind, tag: tag, line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
-                            start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count), extra: extra))
+        events.append(
+            Event(
+                kind: kind, tag: tag, line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
+                start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count), extra: extra))
     }
 
     mutating func record(_ problem: Problem, tag: Tag) {

@@ -24,8 +24,9 @@ public struct Leniency: Sendable {
     /// The diagnostic for `options`: an error under `--strict` when it changes meaning, else a warning.
     public func diagnostic(at location: SourceLocation, options: ReadOptions) -> Diagnostic {
         let refused = options.strict && changesMeaning
-        return Diagnostic(refused ? .error : .warning, code: code, at: location,
-                          refused ? "\(message) (refused under --strict)" : message, notes: notes)
+        return Diagnostic(
+            refused ? .error : .warning, code: code, at: location,
+            refused ? "\(message) (refused under --strict)" : message, notes: notes)
     }
 }
 

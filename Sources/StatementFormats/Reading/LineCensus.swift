@@ -64,7 +64,7 @@ public struct LineCensus: ActivitySink {
 
     private mutating func note(_ kind: Kind, _ first: Int, _ last: Int?) {
         if let index = unsorted.indices.last, unsorted[index].kind == kind, let end = unsorted[index].last, first > end,
-           kind == .transactions || kind == .errors || first == end + 1
+            kind == .transactions || kind == .errors || first == end + 1
         {
             unsorted[index].last = last
             unsorted[index].count += 1

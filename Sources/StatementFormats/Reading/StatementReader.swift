@@ -41,9 +41,10 @@ public struct ReadOptions: Sendable {
     /// `--sheet`: the worksheet of a workbook to read (the first when `nil`).
     public var sheet: String?
 
-    public init(account: String? = nil, currency: FinanceCore.CurrencyCode? = nil, csvProfile: CSVProfile = CSVProfile(),
-                strict: Bool = false, sheet: String? = nil)
-    {
+    public init(
+        account: String? = nil, currency: FinanceCore.CurrencyCode? = nil, csvProfile: CSVProfile = CSVProfile(),
+        strict: Bool = false, sheet: String? = nil
+    ) {
         self.account = account
         self.currency = currency
         self.csvProfile = csvProfile
@@ -72,7 +73,10 @@ public protocol StatementReader: Sendable {
 /// The readers pfin knows, and format detection by content.
 public enum StatementReaders {
     /// Every reader, in the order detection asks them.
-    public static let all: [any StatementReader.Type] = [OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self, Norma43StatementReader.self, XLSXStatementReader.self, CSVStatementReader.self]
+    public static let all: [any StatementReader.Type] = [
+        OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self,
+        Norma43StatementReader.self, XLSXStatementReader.self, CSVStatementReader.self,
+    ]
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {

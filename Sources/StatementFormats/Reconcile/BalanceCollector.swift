@@ -65,11 +65,13 @@ public struct BalanceCollector: ActivitySink {
 
     public mutating func accept(_ activity: PaymentActivity) throws {
         let key = Key(account: activity.account ?? "", currency: activity.amount.currency)
-        let index = open[key] ?? {
-            openSegments.append(Segment(account: key.account, currency: key.currency))
-            open[key] = openSegments.count - 1
-            return openSegments.count - 1
-        }()
+        let index =
+            open[key]
+            ?? {
+                openSegments.append(Segment(account: key.account, currency: key.currency))
+                open[key] = openSegments.count - 1
+                return openSegments.count - 1
+            }()
         openSegments[index]?.rows.append(Row(date: activity.date, amount: activity.amount, name: activity.name, source: activity.source))
         lastKey = key
     }

@@ -108,18 +108,20 @@ public enum Reconciler {
             guard let stated = row.balance, stated != expected else { continue }
             balance = stated
             let difference = stated.minus(expected)
-            walk.mismatches.append(BalanceMismatch(
-                kind: .row, location: row.source, date: row.date, expected: expected, found: stated, difference: difference,
-                causes: causes(at: index, in: rows, difference: difference, after: previousDate, pending: pending)))
+            walk.mismatches.append(
+                BalanceMismatch(
+                    kind: .row, location: row.source, date: row.date, expected: expected, found: stated, difference: difference,
+                    causes: causes(at: index, in: rows, difference: difference, after: previousDate, pending: pending)))
         }
         walk.end = balance
         return walk
     }
 
     /// What could explain a row's balance being off by `difference`, most likely first.
-    private static func causes(at index: Int, in rows: [BalanceCollector.Row], difference: Money, after: LocalDate?,
-                               pending: [SourceLocation]) -> [LikelyCause]
-    {
+    private static func causes(
+        at index: Int, in rows: [BalanceCollector.Row], difference: Money, after: LocalDate?,
+        pending: [SourceLocation]
+    ) -> [LikelyCause] {
         let row = rows[index]
         var causes: [LikelyCause] = []
         if difference == row.amount.negated, let twin = rows.firstIndex(where: { $0 != row && $0.sameTransaction(as: row) }) {
@@ -130,8 +132,9 @@ public enum Reconciler {
         let corrected = row.amount.plus(difference)
         if corrected == row.amount.negated { causes.append(.sign(row.source, found: row.amount)) }
         let amount = LikelyCause.amount(row.source, found: row.amount, expected: corrected)
-        let missing = LikelyCause.missing(amount: difference, after: after, before: row.date,
-                                          days: after.map { row.date.daysSinceEpoch - $0.daysSinceEpoch })
+        let missing = LikelyCause.missing(
+            amount: difference, after: after, before: row.date,
+            days: after.map { row.date.daysSinceEpoch - $0.daysSinceEpoch })
         if causes.isEmpty || !causes.contains(where: { if case .duplicate = $0 { true } else { false } }) {
             if Self.looksMistyped(row.amount, corrected) { causes += [amount, missing] } else { causes += [missing, amount] }
         }
@@ -140,9 +143,10 @@ public enum Reconciler {
 
     // MARK: Closing balance
 
-    private static func closingMismatch(_ rows: [BalanceCollector.Row], expected: Money, closing: Balance, at source: SourceLocation,
-                                        pending: [SourceLocation]) -> BalanceMismatch
-    {
+    private static func closingMismatch(
+        _ rows: [BalanceCollector.Row], expected: Money, closing: Balance, at source: SourceLocation,
+        pending: [SourceLocation]
+    ) -> BalanceMismatch {
         let difference = closing.amount.minus(expected)
         var causes: [LikelyCause] = []
         var seen: [BalanceCollector.Row: SourceLocation] = [:]
@@ -159,8 +163,9 @@ public enum Reconciler {
         }
         causes += pending.map { LikelyCause.pending($0) }
         if causes.isEmpty { causes.append(.missing(amount: difference, after: nil, before: closing.date, days: nil)) }
-        return BalanceMismatch(kind: .closing, location: source, date: closing.date, expected: expected, found: closing.amount,
-                               difference: difference, causes: causes)
+        return BalanceMismatch(
+            kind: .closing, location: source, date: closing.date, expected: expected, found: closing.amount,
+            difference: difference, causes: causes)
     }
 
     /// Whether `found` reads like a slip of the keyboard for `expected`: a digit shifted (×10,

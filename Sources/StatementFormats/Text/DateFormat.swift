@@ -89,7 +89,10 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         }
         let days = tokens.filter { if case .day = $0 { return true } else { return false } }.count
         let months = tokens.filter {
-            switch $0 { case .month, .monthName: return true; default: return false }
+            switch $0 {
+            case .month, .monthName: return true;
+            default: return false
+            }
         }.count
         let years = tokens.filter { $0 == .year4 || $0 == .year2 }.count
         guard days == 1, months == 1, years == 1 else { return nil }
@@ -132,8 +135,11 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a trimmed cell; `nil` unless it fits the pattern and names a real day.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
-        if let fixed, bytes.count == fixed.width || (bytes.count > fixed.width + 1 && (bytes[fixed.width] == 0x20 || bytes[fixed.width] == UInt8(ascii: "T"))
-                                                    && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[fixed.width + 1])) {
+        if let fixed,
+            bytes.count == fixed.width
+                || (bytes.count > fixed.width + 1 && (bytes[fixed.width] == 0x20 || bytes[fixed.width] == UInt8(ascii: "T"))
+                    && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[fixed.width + 1]))
+        {
             if let date = parseFixed(bytes, fixed) { return date }
         }
         return parseTokens(bytes)

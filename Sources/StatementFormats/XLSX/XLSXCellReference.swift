@@ -20,8 +20,10 @@ enum XLSXCellReference {
             i += 1
         }
         guard i == text.count else { return (nil, nil) }
-        return (column >= 1 && column <= maximumColumn ? column : nil,
-                i > digitsStart && row >= 1 && row <= maximumRow ? row : nil)
+        return (
+            column >= 1 && column <= maximumColumn ? column : nil,
+            i > digitsStart && row >= 1 && row <= maximumRow ? row : nil
+        )
     }
 
     /// The column letters of a 1-based column: 1 → `A`, 27 → `AA`.

@@ -58,8 +58,9 @@ public struct XLSXStatementReader: StatementReader {
         if rendered.warnings.contains(where: { $0.severity == .error }) && options.strict { return }
         var mapped = SheetSourceMapping(base: sink, sheet: rendered.sheet, file: input.displayName)
         do {
-            try CSVStatementReader().read(ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName),
-                                          options: rendered.options, into: &mapped)
+            try CSVStatementReader().read(
+                ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName),
+                options: rendered.options, into: &mapped)
         } catch {
             sink = mapped.base
             throw error
@@ -106,8 +107,9 @@ public struct XLSXStatementReader: StatementReader {
         do throws(XLSXIssue) {
             let workbook = try XLSXWorkbook(ZIPArchive(bytes))
             let sheet = try workbook.sheet(named: options.sheet)
-            let parser = XLSXSheetParser(try workbook.stream(of: sheet), strings: try workbook.sharedStrings(), styles: try workbook.styles(),
-                                         date1904: workbook.date1904, dateFormat: options.csvProfile.dateFormat, limit: Self.maximumSheetText)
+            let parser = XLSXSheetParser(
+                try workbook.stream(of: sheet), strings: try workbook.sharedStrings(), styles: try workbook.styles(),
+                date1904: workbook.date1904, dateFormat: options.csvProfile.dateFormat, limit: Self.maximumSheetText)
             try parser.run()
             if parser.sheet.isOverLimit { throw .sheetTooLarge(limit: Self.maximumSheetText) }
             var csvOptions = options
@@ -127,29 +129,35 @@ public struct XLSXStatementReader: StatementReader {
         switch note {
         case .floatingPointNoise:
             let example = noise.map { "\($0.written) at \(cell), read as \($0.read)" } ?? cell
-            return Leniency(code: "xlsx.lenient.float-noise",
-                            "numbers carry binary floating-point noise past Excel's 15 significant digits (\(example)); read them rounded to 15 digits, as Excel shows them",
-                            notes: ["the program that wrote the workbook printed each number's binary double in full"], changesMeaning: false)
+            return Leniency(
+                code: "xlsx.lenient.float-noise",
+                "numbers carry binary floating-point noise past Excel's 15 significant digits (\(example)); read them rounded to 15 digits, as Excel shows them",
+                notes: ["the program that wrote the workbook printed each number's binary double in full"], changesMeaning: false)
         case .formulaWithoutValue:
-            return Leniency(code: "xlsx.lenient.formula-without-value",
-                            "cells hold formulas without a stored result (the first is \(cell)); pfin does not compute formulas, so they read as empty",
-                            notes: ["open the workbook in Excel or LibreOffice and save it again: that stores the results"], changesMeaning: true)
+            return Leniency(
+                code: "xlsx.lenient.formula-without-value",
+                "cells hold formulas without a stored result (the first is \(cell)); pfin does not compute formulas, so they read as empty",
+                notes: ["open the workbook in Excel or LibreOffice and save it again: that stores the results"], changesMeaning: true)
         case .missingSharedString:
-            return Leniency(code: "xlsx.lenient.missing-shared-string",
-                            "cells refer to shared strings the workbook does not have (the first is \(cell)); they read as empty",
-                            notes: ["the workbook is damaged; open it in Excel or LibreOffice and save it again"], changesMeaning: true)
+            return Leniency(
+                code: "xlsx.lenient.missing-shared-string",
+                "cells refer to shared strings the workbook does not have (the first is \(cell)); they read as empty",
+                notes: ["the workbook is damaged; open it in Excel or LibreOffice and save it again"], changesMeaning: true)
         case .notADate:
-            return Leniency(code: "xlsx.lenient.not-a-date",
-                            "date-styled cells hold numbers that are no calendar date (the first is \(cell)); they read as plain numbers",
-                            changesMeaning: false)
+            return Leniency(
+                code: "xlsx.lenient.not-a-date",
+                "date-styled cells hold numbers that are no calendar date (the first is \(cell)); they read as plain numbers",
+                changesMeaning: false)
         case .rowOutOfOrder:
-            return Leniency(code: "xlsx.lenient.row-order",
-                            "sheet rows are out of order or repeated (the first at \(cell)); read in the order the sheet's XML has them, after the row before",
-                            changesMeaning: true)
+            return Leniency(
+                code: "xlsx.lenient.row-order",
+                "sheet rows are out of order or repeated (the first at \(cell)); read in the order the sheet's XML has them, after the row before",
+                changesMeaning: true)
         case .cellOutOfOrder:
-            return Leniency(code: "xlsx.lenient.cell-order",
-                            "cells of a row are out of order or repeated (the first at \(cell)); each read in the column after the row's previous cell",
-                            changesMeaning: true)
+            return Leniency(
+                code: "xlsx.lenient.cell-order",
+                "cells of a row are out of order or repeated (the first at \(cell)); each read in the column after the row's previous cell",
+                changesMeaning: true)
         }
     }
 }

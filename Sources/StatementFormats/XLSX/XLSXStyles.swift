@@ -105,7 +105,8 @@ struct XLSXStyles {
                 bytes = bytes.dropFirst(bytes.count)
             case UInt8(ascii: "A"), UInt8(ascii: "a"):
                 // `AM/PM` and `A/P` mark a 12-hour clock; their `M` is no month.
-                for marker in ["m/pm", "/p"] where bytes.count >= marker.utf8.count
+                for marker in ["m/pm", "/p"]
+                where bytes.count >= marker.utf8.count
                     && zip(bytes, marker.utf8).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 })
                 {
                     bytes = bytes.dropFirst(marker.utf8.count)

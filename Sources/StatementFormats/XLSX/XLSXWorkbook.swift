@@ -32,8 +32,10 @@ struct XLSXWorkbook {
                 let name = XLSXAttributeScanner.string(attributes.value(of: "name")) ?? ""
                 let target = XLSXAttributeScanner.string(attributes.value(of: "id")).flatMap { targets[$0] }
                 let state = XLSXAttributeScanner.string(attributes.value(of: "state")) ?? "visible"
-                sheets.append(Sheet(name: name, part: target?.part, isWorksheet: target?.type.hasSuffix("/worksheet") ?? false,
-                                    isHidden: state != "visible"))
+                sheets.append(
+                    Sheet(
+                        name: name, part: target?.part, isWorksheet: target?.type.hasSuffix("/worksheet") ?? false,
+                        isHidden: state != "visible"))
             } else {
                 let value = XLSXAttributeScanner.string(attributes.value(of: "date1904"))
                 date1904 = value == "1" || value == "true"
@@ -105,8 +107,9 @@ struct XLSXWorkbook {
         var targets: [String: (type: String, part: String)] = [:]
         let scanner = XLSXAttributeScanner(try ZIPMemberStream(archive, entry), elements: ["Relationship"]) { _, attributes in
             guard let id = XLSXAttributeScanner.string(attributes.value(of: "Id")),
-                  let target = XLSXAttributeScanner.string(attributes.value(of: "Target")),
-                  XLSXAttributeScanner.string(attributes.value(of: "TargetMode")) != "External" else { return }
+                let target = XLSXAttributeScanner.string(attributes.value(of: "Target")),
+                XLSXAttributeScanner.string(attributes.value(of: "TargetMode")) != "External"
+            else { return }
             let type = XLSXAttributeScanner.string(attributes.value(of: "Type")) ?? ""
             targets[id] = (type, resolve(target, from: directory))
         }

@@ -63,9 +63,10 @@ struct ZIPArchive {
             guard at + 46 + nameLength + extraLength + commentLength <= offset + size else {
                 throw .zip("central directory entry \(index + 1) runs past the end of the directory")
             }
-            var entry = Entry(name: String(decoding: bytes[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self),
-                              flags: u16(at + 8), method: u16(at + 10), crc32: UInt32(u32(at + 16)),
-                              compressedSize: u32(at + 20), uncompressedSize: u32(at + 24), localHeaderOffset: u32(at + 42))
+            var entry = Entry(
+                name: String(decoding: bytes[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self),
+                flags: u16(at + 8), method: u16(at + 10), crc32: UInt32(u32(at + 16)),
+                compressedSize: u32(at + 20), uncompressedSize: u32(at + 24), localHeaderOffset: u32(at + 42))
             readZIP64Extra(&entry, extra: (at + 46 + nameLength)..<(at + 46 + nameLength + extraLength))
             entries.append(entry)
             at += 46 + nameLength + extraLength + commentLength
@@ -103,7 +104,7 @@ struct ZIPArchive {
         var at = bytes.count - 22
         while at >= lowest {
             if bytes[at] == 0x50, bytes[at + 1] == 0x4B, bytes[at + 2] == 0x05, bytes[at + 3] == 0x06,
-               at + 22 + (Int(bytes[at + 20]) | Int(bytes[at + 21]) << 8) <= bytes.count
+                at + 22 + (Int(bytes[at + 20]) | Int(bytes[at + 21]) << 8) <= bytes.count
             {
                 return at
             }

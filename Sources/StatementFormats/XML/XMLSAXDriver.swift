@@ -40,9 +40,10 @@ class XMLSAXDriver {
     private var toSkip: Int
     private let lineOffset: Int
 
-    init(input: any XMLByteSource, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20, maxDepth: Int = 256,
-         tracksColumns: Bool = false, trimsLeafText: Bool = true)
-    {
+    init(
+        input: any XMLByteSource, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20, maxDepth: Int = 256,
+        tracksColumns: Bool = false, trimsLeafText: Bool = true
+    ) {
         self.input = input
         self.maxDepth = maxDepth
         self.trimsLeafText = trimsLeafText
@@ -95,8 +96,11 @@ class XMLSAXDriver {
             self.context = nil
             xmlFreeParserCtxt(context)
         }
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-                                             | XML_PARSE_BIG_LINES.rawValue))
+        xmlCtxtUseOptions(
+            context,
+            Int32(
+                XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                    | XML_PARSE_BIG_LINES.rawValue))
         var chunk: [UInt8] = []
         chunk.reserveCapacity(Self.chunkSize)
         while true {
@@ -123,8 +127,10 @@ class XMLSAXDriver {
                 fatal = true
             } else if status != 0 || context.pointee.wellFormed == 0 {
                 let first = errors.first
-                problem(XMLProblem(kind: first?.kind ?? .malformed("the document is not well-formed"),
-                                   line: first?.line ?? currentLine, column: first?.column ?? 0, isFatal: true))
+                problem(
+                    XMLProblem(
+                        kind: first?.kind ?? .malformed("the document is not well-formed"),
+                        line: first?.line ?? currentLine, column: first?.column ?? 0, isFatal: true))
                 fatal = true
             }
             let stop = fatal || count == 0
@@ -265,17 +271,19 @@ private func withDriver(_ context: UnsafeMutableRawPointer?, _ body: (XMLSAXDriv
     Unmanaged<XMLSAXDriver>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
 }
 
-private func saxStartElement(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-                             _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
-                             _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int32,
-                             _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?)
-{
+private func saxStartElement(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int32,
+    _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
     withDriver(context) { $0.startElement(name, uri, XMLAttributes(base: attributes, count: Int(attributeCount))) }
 }
 
-private func saxEndElement(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-                           _ uri: UnsafePointer<xmlChar>?)
-{
+private func saxEndElement(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
     withDriver(context) { $0.endElement(name) }
 }
 
@@ -283,9 +291,10 @@ private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafeP
     withDriver(context) { $0.characters(bytes, count) }
 }
 
-private func saxInternalSubset(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?,
-                               _ externalID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?)
-{
+private func saxInternalSubset(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?,
+    _ externalID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?
+) {
     withDriver(context) { $0.refuse("a DOCTYPE declaration") }
 }
 

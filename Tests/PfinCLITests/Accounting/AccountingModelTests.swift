@@ -52,9 +52,10 @@ struct AccountingModelTests {
 
     /// Each indented line with its runs of spaces squeezed to one (`Expenses:Food 12.00 USD`).
     static func postings(_ journal: String) -> Set<String> {
-        Set(journal.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { line in
-            line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        })
+        Set(
+            journal.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            })
     }
 
     @Test func hledgerCountsWhatTheReportCounts() throws {
@@ -83,15 +84,18 @@ struct AccountingModelTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let rules = directory.appendingPathComponent("rules.pfin")
         try """
-            rule "Zelle"
-              when name starts-with "Zelle"
-              set type = transfer
-              set category = "Income:From People"
+        rule "Zelle"
+          when name starts-with "Zelle"
+          set type = transfer
+          set category = "Income:From People"
 
-            """.write(to: rules, atomically: true, encoding: .utf8)
+        """.write(to: rules, atomically: true, encoding: .utf8)
         let check = try PfinProcess.run(["rules", "check", rules.path])
-        #expect(check.stderr.contains("rules.pfin:3:3: warning: rule 'Zelle' sets type 'transfer' with the income category 'Income:From People': counted as a transfer, never as income"),
-                "\(check.stderr)")
+        #expect(
+            check.stderr.contains(
+                "rules.pfin:3:3: warning: rule 'Zelle' sets type 'transfer' with the income category 'Income:From People': counted as a transfer, never as income"
+            ),
+            "\(check.stderr)")
         // At run time: once per run, however many transactions it hits, in convert and report alike.
         let twice = Self.jsonl + Self.jsonl.replacingOccurrences(of: "00000000000000", with: "10000000000000")
         for command in [["convert", "-"], ["report", "-"]] {
@@ -110,15 +114,17 @@ struct AccountingModelTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let rules = directory.appendingPathComponent("rules.pfin")
         try """
-            rule "From people"
-              when amount > 0
-              set category = "Income:From People"
+        rule "From people"
+          when amount > 0
+          set category = "Income:From People"
 
-            """.write(to: rules, atomically: true, encoding: .utf8)
+        """.write(to: rules, atomically: true, encoding: .utf8)
         let run = try PfinProcess.run(["report", "-", "--rules", rules.path], stdin: Data(Self.jsonl.utf8))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("a.jsonl:5: warning: a rule set a category the file's type contradicts: type 'transfer' with the income category 'Income:From People'"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "a.jsonl:5: warning: a rule set a category the file's type contradicts: type 'transfer' with the income category 'Income:From People'"),
+            "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "warning:").count == 2, "only the transfer is warned about: \(run.stderr)")
     }
 
@@ -130,15 +136,16 @@ struct AccountingModelTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let rules = directory.appendingPathComponent("slow.pfin")
         try """
-            rule "Slow"
-              when name matches /(a+)+$/
-              set category = "Slow"
+        rule "Slow"
+          when name matches /(a+)+$/
+          set category = "Slow"
 
-            """.write(to: rules, atomically: true, encoding: .utf8)
+        """.write(to: rules, atomically: true, encoding: .utf8)
         let name = String(repeating: "a", count: 40) + "b"
-        let rows = (1...150).map { n in
-            "{\"id\":null,\"account\":\"A\",\"date\":\"2024-05-01\",\"name\":\"\(name)\",\"amount\":\"-\(n).00\",\"currency\":\"EUR\"}"
-        }.joined(separator: "\n") + "\n"
+        let rows =
+            (1...150).map { n in
+                "{\"id\":null,\"account\":\"A\",\"date\":\"2024-05-01\",\"name\":\"\(name)\",\"amount\":\"-\(n).00\",\"currency\":\"EUR\"}"
+            }.joined(separator: "\n") + "\n"
         let run = try PfinProcess.run(["report", "-", "--rules", rules.path], stdin: Data(rows.utf8))
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "gave up on this transaction").count == 101, "\(run.stderr.prefix(400))")

@@ -12,9 +12,10 @@ import Testing
 
     /// `pfin import FILE --account ACCOUNT --db …`, which must succeed.
     @discardableResult
-    static func importing(_ file: String, _ account: String, into fixture: LedgerFixture, _ extra: [String] = [],
-                          sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> PfinProcess.Result
-    {
+    static func importing(
+        _ file: String, _ account: String, into fixture: LedgerFixture, _ extra: [String] = [],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> PfinProcess.Result {
         let result = try fixture.pfin(["import", file, "--account", account] + extra)
         #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         return result
@@ -49,16 +50,17 @@ import Testing
 
         let dry = try Self.importing(Self.may, "Giro", into: fixture, ["--dry-run"])
         let grocerID = String(grocer.id.description.prefix(8)), stadtwerkeID = String(stadtwerke.id.description.prefix(8))
-        #expect(dry.stdout == """
-            \(Self.may): would import 3, skip 2 duplicates, 0 errors
-              add        2024-05-02  Giro  BAKERY SUNRISE  -€4.20
-              add        2024-05-03  Giro  TRANSFER TO SAVINGS  -€500.00
-              add        2024-05-15  Giro  ACME GMBH SALARY  +€3,850.00
-              duplicate  2024-04-20  Giro  STADTWERKE  -€61.00  of \(stadtwerkeID) (2024-04-20 STADTWERKE, deleted: stays deleted)
-              duplicate  2024-04-28  Giro  GROCER MAPLE  -€54.20  of \(grocerID) (2024-04-28 Maple Grocers, edited: keeps the edit)
-            would import 3, skip 2 duplicates, 0 errors, match 0 transfer pairs (dry run: nothing was written)
+        #expect(
+            dry.stdout == """
+                \(Self.may): would import 3, skip 2 duplicates, 0 errors
+                  add        2024-05-02  Giro  BAKERY SUNRISE  -€4.20
+                  add        2024-05-03  Giro  TRANSFER TO SAVINGS  -€500.00
+                  add        2024-05-15  Giro  ACME GMBH SALARY  +€3,850.00
+                  duplicate  2024-04-20  Giro  STADTWERKE  -€61.00  of \(stadtwerkeID) (2024-04-20 STADTWERKE, deleted: stays deleted)
+                  duplicate  2024-04-28  Giro  GROCER MAPLE  -€54.20  of \(grocerID) (2024-04-28 Maple Grocers, edited: keeps the edit)
+                would import 3, skip 2 duplicates, 0 errors, match 0 transfer pairs (dry run: nothing was written)
 
-            """)
+                """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path)) == before, "the ledger file is unchanged")
         #expect(try Ledger(path: fixture.path).list().count == rowsBefore)
         #expect(try Self.batches(fixture).count == 1, "a dry run leaves no batch")

@@ -17,12 +17,15 @@ import Testing
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--norc", "-c", """
+        process.arguments = [
+            "--norc", "-c",
+            """
             source "$1" || exit 9
             COMP_WORDS=(\(quoted)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
             _pfin
             printf '%s\\n' "${COMPREPLY[@]}"
-            """, "bash", script]
+            """, "bash", script,
+        ]
         process.currentDirectoryURL = directory.url
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = PfinProcess.executable.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
@@ -75,8 +78,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let environment = ["PFIN_DB": fixture.path]
         #expect(try Self.complete(["pfin", "list", "--account", ""], in: directory, environment: environment) == ["Card", "Checking", "Savings"])
-        #expect(try Self.complete(["pfin", "list", "--category", "Food"], in: directory, environment: environment)
-            == ["Food:Coffee", "Food:Groceries"])
+        #expect(
+            try Self.complete(["pfin", "list", "--category", "Food"], in: directory, environment: environment)
+                == ["Food:Coffee", "Food:Groceries"])
         // No ledger: nothing to offer, and no error on the terminal.
         #expect(try Self.complete(["pfin", "list", "--account", ""], in: directory, environment: ["PFIN_DB": directory.path("none.sqlite")]) == [])
     }

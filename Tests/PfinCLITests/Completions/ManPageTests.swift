@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `pfin help --man`: the manual written from the command declarations, kept in the repository as
 /// docs/pfin.1 (re-recorded with PFIN_RECORD_GOLDEN=1), and rendered by man without a warning.

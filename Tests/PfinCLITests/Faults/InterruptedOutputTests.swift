@@ -13,9 +13,11 @@ import Testing
         try FaultHarness.csv(rows: 200_000).write(to: directory.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("out.jsonl")
         try Self.earlier.write(to: out, atomically: true, encoding: .utf8)
-        let process = try #require(try FaultHarness.interrupt(["convert", "big.csv", "-o", "out.jsonl"], in: directory,
-                                                               watching: directory, with: signal),
-                                   "pfin finished before the signal")
+        let process = try #require(
+            try FaultHarness.interrupt(
+                ["convert", "big.csv", "-o", "out.jsonl"], in: directory,
+                watching: directory, with: signal),
+            "pfin finished before the signal")
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signal)
         #expect(FaultHarness.temporaries(in: directory).isEmpty)
@@ -35,9 +37,11 @@ import Testing
             try? FileManager.default.removeItem(at: site)
             try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
             try Self.earlier.write(to: site.appendingPathComponent("1900-01.html"), atomically: true, encoding: .utf8)
-            let process = try #require(try FaultHarness.interrupt(["report", "months.csv", "--format", "html", "--out-dir", "site"],
-                                                                   in: directory, watching: site, with: signal, after: delay),
-                                       "pfin finished before the signal")
+            let process = try #require(
+                try FaultHarness.interrupt(
+                    ["report", "months.csv", "--format", "html", "--out-dir", "site"],
+                    in: directory, watching: site, with: signal, after: delay),
+                "pfin finished before the signal")
             #expect(process.terminationReason == .uncaughtSignal)
             #expect(process.terminationStatus == signal)
             #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == ["1900-01.html"], "after \(delay) µs")

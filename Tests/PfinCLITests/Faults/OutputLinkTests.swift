@@ -80,7 +80,8 @@ import Testing
     @Test func deviceNamesAreWrittenInPlace() throws {
         let directory = try FaultHarness.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try FaultHarness.shell("\"$PFIN\" convert \(Self.sample) -o /dev/stdout > captured && \"$PFIN\" convert \(Self.sample) -o /dev/null", in: directory)
+        let result = try FaultHarness.shell(
+            "\"$PFIN\" convert \(Self.sample) -o /dev/stdout > captured && \"$PFIN\" convert \(Self.sample) -o /dev/null", in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: directory.appendingPathComponent("captured"), encoding: .utf8).hasPrefix("{\"id\""))
     }

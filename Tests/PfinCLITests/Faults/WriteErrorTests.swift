@@ -11,7 +11,8 @@ import Testing
         let directory = try FaultHarness.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FaultHarness.csv(rows: 5_000).write(to: directory.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
-        let result = try FaultHarness.shell("""
+        let result = try FaultHarness.shell(
+            """
             mkdir disk && unshare -m sh -c '
               mount -t tmpfs -o size=64k tmpfs disk || exit 99
               printf "\(Self.earlier)" > disk/out.jsonl
@@ -30,12 +31,14 @@ import Testing
 
     /// The same through a file-size limit (write() fails with EFBIG), on any machine; also for
     /// `--strict` and for `report -o` and `report --out-dir`.
-    @Test(.enabled(if: FaultHarness.hasPrlimit), arguments: [
-        ["convert", "in.csv", "-o", "out.txt"],
-        ["convert", "in.csv", "--strict", "-o", "out.txt"],
-        ["convert", "in.csv", "--to", "ofx", "-o", "out.txt"],
-        ["report", "in.csv", "--format", "csv", "-o", "out.txt"],
-    ])
+    @Test(
+        .enabled(if: FaultHarness.hasPrlimit),
+        arguments: [
+            ["convert", "in.csv", "-o", "out.txt"],
+            ["convert", "in.csv", "--strict", "-o", "out.txt"],
+            ["convert", "in.csv", "--to", "ofx", "-o", "out.txt"],
+            ["report", "in.csv", "--format", "csv", "-o", "out.txt"],
+        ])
     func fileSizeLimitCommitsNothing(_ arguments: [String]) throws {
         let directory = try FaultHarness.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -86,7 +89,8 @@ import Testing
         let directory = try FaultHarness.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FaultHarness.csv(rows: 20_000).write(to: directory.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
-        let result = try FaultHarness.shell("""
+        let result = try FaultHarness.shell(
+            """
             { "$PFIN" convert in.csv; echo $? > status; } | head -1 > first
             """, in: directory)
         #expect(result.status == 0)

@@ -26,7 +26,8 @@ import Testing
         #expect(inserted > 300)
         let second = try Self.importing(samples + ["--rules", Repository.sample("rules.pfin")], db: db)
         #expect(second.status == 0)
-        #expect(second.stdout.split(separator: "\n").last.map(String.init)
+        #expect(
+            second.stdout.split(separator: "\n").last.map(String.init)
                 == "imported 0, skipped \(inserted) duplicates, 0 errors, matched 0 transfer pairs")
         #expect(try Ledger(path: db).list().count == inserted)
     }
@@ -34,11 +35,12 @@ import Testing
     @Test func overlappingExportsAddOnlyWhatIsNewAndKeepIdenticalRows() throws {
         let db = Self.ledgerPath()
         let april = try Self.importing([Self.fixture("giro-april.csv"), "--account", "Giro"], db: db)
-        #expect(april.stdout == """
-            \(Self.fixture("giro-april.csv")): imported 6, skipped 0 duplicates, 0 errors
-            imported 6, skipped 0 duplicates, 0 errors, matched 0 transfer pairs
+        #expect(
+            april.stdout == """
+                \(Self.fixture("giro-april.csv")): imported 6, skipped 0 duplicates, 0 errors
+                imported 6, skipped 0 duplicates, 0 errors, matched 0 transfer pairs
 
-            """)
+                """)
         let may = try Self.importing([Self.fixture("giro-may.csv"), "--account", "Giro"], db: db)
         #expect(may.stdout.hasPrefix("\(Self.fixture("giro-may.csv")): imported 3, skipped 2 duplicates, 0 errors\n"))
         let ledger = try Ledger(path: db)
@@ -93,17 +95,18 @@ import Testing
         let db = Self.ledgerPath()
         let dry = try Self.importing([Self.fixture("giro-april.csv"), "--dry-run"], db: db)
         #expect(dry.status == 0)
-        #expect(dry.stdout == """
-            \(Self.fixture("giro-april.csv")): would import 6, skip 0 duplicates, 0 errors
-              add        2024-04-02  -  BAKERY SUNRISE  -€4.20
-              add        2024-04-05  -  COFFEE CORNER  -€3.50
-              add        2024-04-05  -  COFFEE CORNER  -€3.50
-              add        2024-04-15  -  ACME GMBH SALARY  +€3,850.00
-              add        2024-04-20  -  STADTWERKE  -€61.00
-              add        2024-04-28  -  GROCER MAPLE  -€54.20
-            would import 6, skip 0 duplicates, 0 errors, match 0 transfer pairs (dry run: nothing was written)
+        #expect(
+            dry.stdout == """
+                \(Self.fixture("giro-april.csv")): would import 6, skip 0 duplicates, 0 errors
+                  add        2024-04-02  -  BAKERY SUNRISE  -€4.20
+                  add        2024-04-05  -  COFFEE CORNER  -€3.50
+                  add        2024-04-05  -  COFFEE CORNER  -€3.50
+                  add        2024-04-15  -  ACME GMBH SALARY  +€3,850.00
+                  add        2024-04-20  -  STADTWERKE  -€61.00
+                  add        2024-04-28  -  GROCER MAPLE  -€54.20
+                would import 6, skip 0 duplicates, 0 errors, match 0 transfer pairs (dry run: nothing was written)
 
-            """)
+                """)
         #expect(try Ledger(path: db).list().isEmpty)
     }
 

@@ -34,8 +34,12 @@ struct AddCommandTests {
         Case(name: "date-month-13", arguments: ["--name", "Corner Bakery", "--amount", "4.50", "--date", "2024-13-01"]),
         Case(name: "memo-too-long", arguments: ["--name", "Corner Bakery", "--amount", "4.50", "--memo", String(repeating: "m", count: 300)]),
         Case(name: "currency-unknown", arguments: ["--name", "Corner Bakery", "--amount", "4.50", "--currency", "EURO"]),
-        Case(name: "everything-at-once", arguments: ["--name", "", "--amount", "-5", "--type", "expnse", "--date", "2023-02-29",
-                                                     "--memo", String(repeating: "m", count: 301), "--currency", "€"]),
+        Case(
+            name: "everything-at-once",
+            arguments: [
+                "--name", "", "--amount", "-5", "--type", "expnse", "--date", "2023-02-29",
+                "--memo", String(repeating: "m", count: 301), "--currency", "€",
+            ]),
     ]
 
     @Test(arguments: invalid)

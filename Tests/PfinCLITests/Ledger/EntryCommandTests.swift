@@ -11,17 +11,21 @@ struct EntryCommandTests {
 
     @Test func addShowEditShowDeleteShow() throws {
         let fixture = try LedgerFixture()
-        let added = try fixture.pfin(["add", "--name", "Corner Bakery", "--amount", "4.50", "--date", "2024-05-03",
-                                      "--address", "12 Main St", "--memo", "flat white", "--category", "Food:Coffee",
-                                      "--account", "Checking", "--currency", "USD"])
+        let added = try fixture.pfin([
+            "add", "--name", "Corner Bakery", "--amount", "4.50", "--date", "2024-05-03",
+            "--address", "12 Main St", "--memo", "flat white", "--category", "Food:Coffee",
+            "--account", "Checking", "--currency", "USD",
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         let id = added.stdout.trimmingCharacters(in: .newlines)
         let show = try fixture.pfin(["show", id])
         #expect(show.status == 0)
         Golden.check(show.stdout.replacingOccurrences(of: id, with: "<id>"), "ledger/show/added.stdout")
 
-        let edit = try fixture.pfin(["edit", String(id.prefix(8)), "--name", "Corner Bakery & Co", "--amount", "1,234.50",
-                                     "--type", "income", "--memo", "", "--category", ""])
+        let edit = try fixture.pfin([
+            "edit", String(id.prefix(8)), "--name", "Corner Bakery & Co", "--amount", "1,234.50",
+            "--type", "income", "--memo", "", "--category", "",
+        ])
         #expect(edit.status == 0, "\(edit.stderr)")
         #expect(edit.stdout == "changed \(id)  2024-05-03  Corner Bakery & Co  +$1,234.50\n")
         let edited = try fixture.pfin(["show", id])
@@ -79,13 +83,15 @@ struct EntryCommandTests {
         Golden.check(result.stderr, "ledger/edit/nothing-to-change.stderr")
     }
 
-    @Test("id lookups that fail", arguments: [
-        ("ambiguous", ["show", "3f"]),
-        ("unknown", ["show", "0123"]),
-        ("not-hex", ["show", "xyz"]),
-        ("too-long", ["show", "3f2a9c0d000000011"]),
-        ("delete-one-unknown", ["delete", "3f2a", "0123"]),
-    ])
+    @Test(
+        "id lookups that fail",
+        arguments: [
+            ("ambiguous", ["show", "3f"]),
+            ("unknown", ["show", "0123"]),
+            ("not-hex", ["show", "xyz"]),
+            ("too-long", ["show", "3f2a9c0d000000011"]),
+            ("delete-one-unknown", ["delete", "3f2a", "0123"]),
+        ])
     func failedLookups(_ name: String, _ arguments: [String]) throws {
         let fixture = try LedgerFixture.standard()
         let result = try fixture.pfin(arguments)

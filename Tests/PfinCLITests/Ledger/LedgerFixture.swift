@@ -33,26 +33,30 @@ final class LedgerFixture {
     }
 
     static let standardActivities: [PaymentActivity] = [
-        activity(0x3f2a_9c0d_0000_0001, "2024-05-03", "Corner Bakery", "-4.50", "USD", .expense, "Food:Coffee", "Checking",
-                 address: "12 Main St", memo: "flat white", line: 2),
+        activity(
+            0x3f2a_9c0d_0000_0001, "2024-05-03", "Corner Bakery", "-4.50", "USD", .expense, "Food:Coffee", "Checking",
+            address: "12 Main St", memo: "flat white", line: 2),
         activity(0x3f2b_0000_0000_0002, "2024-05-03", "Whole Foods Market", "-54.20", "USD", .expense, "Food:Groceries", "Checking", line: 3),
         activity(0x7b1e_04aa_0000_0003, "2024-05-31", "ACME Corp Payroll", "3200.00", "USD", .income, "Income:Salary", "Checking", line: 4),
         activity(0x9c00_0000_0000_0004, "2024-05-15", "Transfer to savings", "-500.00", "USD", .transfer, nil, "Checking", line: 5),
         activity(0x9c01_0000_0000_0005, "2024-05-15", "Transfer from checking", "500.00", "USD", .transfer, nil, "Savings", line: 6),
-        activity(0xa100_0000_0000_0006, "2024-04-28", "City Power", "-120.00", "USD", .expense, "Bills:Electricity", "Checking",
-                 memo: "April bill", line: 7),
+        activity(
+            0xa100_0000_0000_0006, "2024-04-28", "City Power", "-120.00", "USD", .expense, "Bills:Electricity", "Checking",
+            memo: "April bill", line: 7),
         activity(0xb200_0000_0000_0007, "2024-06-02", "Café Lumière", "-3.80", "EUR", .expense, "Food:Coffee", "Card", line: 8),
         activity(0xc300_0000_0000_0008, "2024-06-05", "Bookshop", "-25.00", "EUR", .expense, nil, "Card", address: "Rue X", line: 9),
         activity(0xd400_0000_0000_0009, "2024-06-10", "Refund Bookshop", "25.00", "EUR", .income, "Shopping", "Card", line: 10),
     ]
 
-    static func activity(_ id: UInt64, _ date: String, _ name: String, _ amount: String, _ currency: String?,
-                         _ type: PaymentType, _ category: String?, _ account: String?, address: String? = nil,
-                         memo: String? = nil, line: Int) -> PaymentActivity
-    {
-        PaymentActivity(id: ActivityID(value: id), account: account, date: LocalDate(iso: date)!, name: name,
-                        address: address, amount: money(amount, currency), memo: memo, type: type, category: category,
-                        source: SourceLocation(file: "fixture.csv", line: line))
+    static func activity(
+        _ id: UInt64, _ date: String, _ name: String, _ amount: String, _ currency: String?,
+        _ type: PaymentType, _ category: String?, _ account: String?, address: String? = nil,
+        memo: String? = nil, line: Int
+    ) -> PaymentActivity {
+        PaymentActivity(
+            id: ActivityID(value: id), account: account, date: LocalDate(iso: date)!, name: name,
+            address: address, amount: money(amount, currency), memo: memo, type: type, category: category,
+            source: SourceLocation(file: "fixture.csv", line: line))
     }
 
     /// `-54.20` as exact money.

@@ -9,8 +9,9 @@ struct LedgerInputTests {
     /// transactions in the same order, minus the one deleted.
     static func history() throws -> (fixture: LedgerFixture, jsonl: String) {
         let fixture = try LedgerFixture()
-        let converted = try PfinProcess.run(["convert"] + Repository.samples.map(Repository.sample)
-            + ["--rules", "Samples/rules.pfin", "--to", "jsonl"])
+        let converted = try PfinProcess.run(
+            ["convert"] + Repository.samples.map(Repository.sample)
+                + ["--rules", "Samples/rules.pfin", "--to", "jsonl"])
         #expect(converted.status == 0, "\(converted.stderr)")
         var lines = converted.stdout.split(separator: "\n").map(String.init)
         try fixture.store(lines.map(activity))
@@ -42,10 +43,12 @@ struct LedgerInputTests {
             source: SourceLocation(file: String(source[..<colon]), line: Int(source[source.index(after: colon)...]) ?? 0))
     }
 
-    @Test("report --db equals the report of the same JSON Lines", arguments: [
-        ["--format", "text"], ["--format", "csv"], ["--format", "json"], ["--month", "2024-05", "--format", "json", "--transactions"],
-        ["--from", "2024-03", "--to", "2024-05", "--currency", "EUR"],
-    ])
+    @Test(
+        "report --db equals the report of the same JSON Lines",
+        arguments: [
+            ["--format", "text"], ["--format", "csv"], ["--format", "json"], ["--month", "2024-05", "--format", "json", "--transactions"],
+            ["--from", "2024-03", "--to", "2024-05", "--currency", "EUR"],
+        ])
     func reportFromTheLedger(_ arguments: [String]) throws {
         let (fixture, jsonl) = try Self.history()
         let fromFile = try PfinProcess.run(["report", jsonl] + arguments)

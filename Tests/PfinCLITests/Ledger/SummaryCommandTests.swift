@@ -44,11 +44,13 @@ struct SummaryCommandTests {
         #expect(implicit.stdout.hasPrefix("Summary: 01 "))
     }
 
-    @Test("usage errors", arguments: [
-        ("bad-from", ["--from", "2024-02-30"]),
-        ("bad-recent", ["--recent", "-1"]),
-        ("from-after-to", ["--from", "2024-06-01", "--to", "2024-05-01"]),
-    ])
+    @Test(
+        "usage errors",
+        arguments: [
+            ("bad-from", ["--from", "2024-02-30"]),
+            ("bad-recent", ["--recent", "-1"]),
+            ("from-after-to", ["--from", "2024-06-01", "--to", "2024-05-01"]),
+        ])
     func usageErrors(_ name: String, _ arguments: [String]) throws {
         let fixture = try LedgerFixture.standard()
         let result = try fixture.pfin(["summary"] + arguments)

@@ -40,13 +40,15 @@ struct ReportCommandTests {
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
-    @Test("--out-dir writes one file per month of the range, empty months too, and nothing else",
-          arguments: ["text", "csv", "json"])
+    @Test(
+        "--out-dir writes one file per month of the range, empty months too, and nothing else",
+        arguments: ["text", "csv", "json"])
     func batchFiles(_ format: String) throws {
         let directory = try TemporaryDirectory()
         let out = directory.path("reports/2024")
-        let result = try PfinProcess.run(["report"] + Self.samplesArguments
-            + ["--from", "2023-12", "--to", "2024-06", "--format", format, "--out-dir", out])
+        let result = try PfinProcess.run(
+            ["report"] + Self.samplesArguments
+                + ["--from", "2023-12", "--to", "2024-06", "--format", format, "--out-dir", out])
         #expect(result.status == 0, "\(result.stderr)")
         let ext = format == "text" ? "txt" : format
         let expected = ["2023-12", "2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06"].map { "\($0).\(ext)" }
@@ -67,16 +69,18 @@ struct ReportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
-    @Test("usage errors name the problem and exit 2", arguments: [
-        ("month-and-from", ["--month", "2024-05", "--from", "2024-01"]),
-        ("bad-month", ["--from", "2024-13"]),
-        ("from-after-to", ["--from", "2024-06", "--to", "2024-01"]),
-        ("unknown-format", ["--format", "htm"]),
-        ("html-needs-out-dir", ["--format", "html"]),
-        ("templates-without-html", ["--templates", "Templates"]),
-        ("output-and-out-dir", ["-o", "x.txt", "--out-dir", "x"]),
-        ("transactions-without-json", ["--transactions"]),
-    ])
+    @Test(
+        "usage errors name the problem and exit 2",
+        arguments: [
+            ("month-and-from", ["--month", "2024-05", "--from", "2024-01"]),
+            ("bad-month", ["--from", "2024-13"]),
+            ("from-after-to", ["--from", "2024-06", "--to", "2024-01"]),
+            ("unknown-format", ["--format", "htm"]),
+            ("html-needs-out-dir", ["--format", "html"]),
+            ("templates-without-html", ["--templates", "Templates"]),
+            ("output-and-out-dir", ["-o", "x.txt", "--out-dir", "x"]),
+            ("transactions-without-json", ["--transactions"]),
+        ])
     func usageErrors(_ name: String, _ arguments: [String]) throws {
         let result = try PfinProcess.run(["report", "Samples/us-checking-chase.csv"] + arguments)
         #expect(result.status == 2)

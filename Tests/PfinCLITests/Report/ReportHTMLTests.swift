@@ -20,8 +20,10 @@ struct ReportHTMLTests {
         try "<!doctype html>\n<title>{{title}}</title>\n{{#summaries}}\n<p>{{net}}\n".write(
             toFile: directory.path("month.mustache"), atomically: true, encoding: .utf8)
         let out = directory.path("site")
-        let result = try PfinProcess.run(["report", "Samples/us-checking-chase.csv", "--format", "html", "--out-dir", out,
-                                          "--templates", directory.url.path])
+        let result = try PfinProcess.run([
+            "report", "Samples/us-checking-chase.csv", "--format", "html", "--out-dir", out,
+            "--templates", directory.url.path,
+        ])
         #expect(result.status == 1)
         #expect(!FileManager.default.fileExists(atPath: out))
         Golden.check(result.stderr.replacingOccurrences(of: directory.url.path, with: "TEMPLATES"), "report/broken-template.stderr")
@@ -32,8 +34,10 @@ struct ReportHTMLTests {
         try "<!doctype html><html lang=en><title>mine</title><p>{{#months}}{{/months}}My month page".write(
             toFile: directory.path("month.mustache"), atomically: true, encoding: .utf8)
         let out = directory.path("site")
-        let result = try PfinProcess.run(["report", "Samples/us-checking-chase.csv", "--format", "html", "--out-dir", out,
-                                          "--templates", directory.url.path])
+        let result = try PfinProcess.run([
+            "report", "Samples/us-checking-chase.csv", "--format", "html", "--out-dir", out,
+            "--templates", directory.url.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let may = try String(contentsOfFile: out + "/2024-05.html", encoding: .utf8)
         #expect(may.contains("My month page"))
@@ -52,8 +56,9 @@ struct ReportHTMLBrowserTests {
     static func batch() throws -> (TemporaryDirectory, URL, [String]) {
         let directory = try TemporaryDirectory()
         let out = directory.url.appendingPathComponent("site")
-        let result = try PfinProcess.run(["report"] + ReportCommandTests.samplesArguments
-            + ["--format", "html", "--out-dir", out.path])
+        let result = try PfinProcess.run(
+            ["report"] + ReportCommandTests.samplesArguments
+                + ["--format", "html", "--out-dir", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let pages = months.map { "\($0).html" } + ["index.html"]
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == pages.sorted())
@@ -106,8 +111,9 @@ struct ReportHTMLBrowserTests {
                 try BrowserCheck.screenshot(out.appendingPathComponent(page), width: width, height: width < 500 ? 5000 : 3000, to: png)
             }
         }
-        try BrowserCheck.screenshot(out.appendingPathComponent("2024-05.html"), width: 1280, height: 3000,
-                                    to: screenshots.appendingPathComponent("2024-05-1280-dark.png"), dark: true)
+        try BrowserCheck.screenshot(
+            out.appendingPathComponent("2024-05.html"), width: 1280, height: 3000,
+            to: screenshots.appendingPathComponent("2024-05-1280-dark.png"), dark: true)
         _ = directory
     }
 }

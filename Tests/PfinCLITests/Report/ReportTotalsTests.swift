@@ -74,12 +74,13 @@ struct ReportTotalsTests {
             for summary in try #require(month["summaries"] as? [[String: Any]]) {
                 let key = "\(month["month"] as! String) \(summary["currency"] as? String ?? "-")"
                 let transfers = try #require(summary["transfers"] as? [String: Any])
-                let totals = Totals(income: try Self.micros(summary["income"] as! String),
-                                    expense: try Self.micros(summary["expense"] as! String),
-                                    transferIn: try Self.micros(transfers["in"] as! String),
-                                    transferOut: try Self.micros(transfers["out"] as! String),
-                                    incomeCount: summary["incomeCount"] as! Int, expenseCount: summary["expenseCount"] as! Int,
-                                    transferCount: transfers["count"] as! Int)
+                let totals = Totals(
+                    income: try Self.micros(summary["income"] as! String),
+                    expense: try Self.micros(summary["expense"] as! String),
+                    transferIn: try Self.micros(transfers["in"] as! String),
+                    transferOut: try Self.micros(transfers["out"] as! String),
+                    incomeCount: summary["incomeCount"] as! Int, expenseCount: summary["expenseCount"] as! Int,
+                    transferCount: transfers["count"] as! Int)
                 #expect(try Self.micros(summary["net"] as! String) == totals.net, "\(key)")
                 seen[key] = totals
             }
@@ -107,7 +108,11 @@ struct ReportTotalsTests {
             }
         }
         // The CSV counts transfers only in the JSON; compare the rest.
-        #expect(seen == expected.mapValues { var t = $0; t.transferCount = 0; return t })
+        #expect(
+            seen
+                == expected.mapValues {
+                    var t = $0; t.transferCount = 0; return t
+                })
     }
 
     @Test func textTotalsMatch() throws {
@@ -119,8 +124,11 @@ struct ReportTotalsTests {
             if line.contains(" · ") {
                 // "May 2024 · EUR" → "2024-05 EUR"
                 let parts = line.split(separator: " ")
-                let month = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"].firstIndex(of: String(parts[0]))! + 1
+                let month =
+                    [
+                        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                        "October", "November", "December",
+                    ].firstIndex(of: String(parts[0]))! + 1
                 let currency = parts.count == 4 ? String(parts[3]) : "-"
                 key = "\(parts[1])-\(month < 10 ? "0" : "")\(month) \(currency)"
                 labelsSeen = []

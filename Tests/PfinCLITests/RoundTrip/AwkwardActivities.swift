@@ -9,9 +9,11 @@ struct AwkwardActivities {
 
     /// Currencies and their minor-unit exponents (ISO 4217).
     static let currencies: [(code: String?, exponent: Int)] = [(nil, 2), ("USD", 2), ("EUR", 2), ("JPY", 0), ("KWD", 3), ("BHD", 3), ("CHF", 2)]
-    static let pieces = ["\"", "\"\"", ",", ";", "\t", "|", "'", "\\", "=SUM(A1)", "+1", "-2", "@cmd", "<NAME>", "</OFX>", "&amp;", "&",
-                         "Café", "Müller GmbH", "日本", "Ελλάδα", "🙂", "ß", "\u{00A0}", "^", "!Type:Bank", "D05/01/2024", "[Savings]",
-                         "Corner Shop", "REWE", "Amazon.de", "x", "0", "N/A"]
+    static let pieces = [
+        "\"", "\"\"", ",", ";", "\t", "|", "'", "\\", "=SUM(A1)", "+1", "-2", "@cmd", "<NAME>", "</OFX>", "&amp;", "&",
+        "Café", "Müller GmbH", "日本", "Ελλάδα", "🙂", "ß", "\u{00A0}", "^", "!Type:Bank", "D05/01/2024", "[Savings]",
+        "Corner Shop", "REWE", "Amazon.de", "x", "0", "N/A",
+    ]
     static let accounts = [nil, "Checking", "DE12 5001 0517 0648 4898 90", "Card *1234", "Giro;Konto", "Savings \"joint\""]
     static let categories = [nil, "Food:Groceries", "Café & Bar", "Transfers:Savings", "Income:Salary", "Housing:Rent \"flat\""]
 
@@ -53,8 +55,9 @@ struct AwkwardActivities {
         let amount = amount(exponent: exponent)
         let category = Self.categories.randomElement(using: &generator)!
         let transfer = category == "Transfers:Savings" && Int.random(in: 0..<2, using: &generator) == 0
-        let date = String(format: "%04d-%02d-%02d", Int.random(in: 2000...2030, using: &generator), Int.random(in: 1...12, using: &generator),
-                          Int.random(in: 1...28, using: &generator))
+        let date = String(
+            format: "%04d-%02d-%02d", Int.random(in: 2000...2030, using: &generator), Int.random(in: 1...12, using: &generator),
+            Int.random(in: 1...28, using: &generator))
         func maybe(_ value: @autoclosure () -> String?) -> Any { Int.random(in: 0..<3, using: &generator) == 0 ? NSNull() : (value() ?? NSNull()) }
         var id = ""
         for _ in 0..<16 { id.append("0123456789abcdef".randomElement(using: &generator)!) }

@@ -77,11 +77,13 @@ import Testing
     func qifKeepsTheMissingCurrency() throws {
         let directory = try TemporaryDirectory()
         let input = directory.path("in.jsonl")
-        try Data("""
+        try Data(
+            """
             {"id":"0000000000000002","account":null,"date":"2024-05-02","name":"B","amount":"-2.500","currency":"KWD","type":"expense","source":"g:2"}
             {"id":"0000000000000001","account":null,"date":"2024-05-01","name":"A","amount":"-1.50","currency":null,"type":"expense","source":"g:1"}
 
-            """.utf8).write(to: URL(fileURLWithPath: input))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: input))
         let back = try Self.back(input, through: "qif", in: directory)
         // The writer put its record after the KWD block, where it was read in KWD (found by the property).
         #expect(back.map { "\($0["name"]!) \($0["amount"]!) \($0["currency"] ?? "-")" }.sorted() == ["A -1.50 -", "B -2.500 KWD"])

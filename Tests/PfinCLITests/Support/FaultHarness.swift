@@ -64,7 +64,8 @@ enum FaultHarness {
     /// `unshare` present): the real "disk full". Elsewhere the tests use a file-size limit.
     static let canMountTmpfs: Bool = {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-              let directory = try? scratch() else { return false }
+            let directory = try? scratch()
+        else { return false }
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try? shell("mkdir m && unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs m'", in: directory)
         return result?.status == 0
@@ -75,8 +76,10 @@ enum FaultHarness {
 
     /// Starts `pfin ARGUMENTS` in `directory`, waits until one of its temporaries exists in
     /// `watched`, sends `signal`, and returns how the process ended (or nil if it finished first).
-    static func interrupt(_ arguments: [String], in directory: URL, watching watched: URL, with signal: Int32,
-                          after delay: UInt32 = 50_000) throws -> Process? {
+    static func interrupt(
+        _ arguments: [String], in directory: URL, watching watched: URL, with signal: Int32,
+        after delay: UInt32 = 50_000
+    ) throws -> Process? {
         let process = Process()
         process.executableURL = PfinProcess.executable
         process.arguments = arguments

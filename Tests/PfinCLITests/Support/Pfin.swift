@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `pfin` binary, as a user would.
 enum PfinProcess {
@@ -82,8 +82,9 @@ enum PfinProcess {
         try out.close()
         try err.close()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
     }
 }
 
@@ -107,7 +108,8 @@ enum Repository {
 /// (`TestSupport.Golden`: `PFIN_RECORD_GOLDEN=1` re-records and fails the run).
 enum Golden {
     static func check(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        TestSupport.Golden.check(actual, at: Repository.testsDirectory.appendingPathComponent("Golden").appendingPathComponent(name),
-                     shownAs: "Golden/\(name)", sourceLocation: sourceLocation)
+        TestSupport.Golden.check(
+            actual, at: Repository.testsDirectory.appendingPathComponent("Golden").appendingPathComponent(name),
+            shownAs: "Golden/\(name)", sourceLocation: sourceLocation)
     }
 }

@@ -29,7 +29,8 @@ extension SampleTransferTests {
         #expect(coincidence.status == .suggested && coincidence.confidence == .low)
         #expect(coincidence.in.activity.name.hasPrefix("Streamingdienst"))
         // The samples' real transfers (OFX XFER with account digits, QIF [Account] categories) do pair.
-        #expect(pairs.filter { $0.status == .matched }.map(\.out.activity.name).sorted()
+        #expect(
+            pairs.filter { $0.status == .matched }.map(\.out.activity.name).sorted()
                 == ["TRANSFER TO SAVINGS 9419", "Visa Signature Payment"])
     }
 }

@@ -45,22 +45,27 @@ import Testing
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
         #expect(results[1].stdout.hasSuffix("matched 1 transfer pair, 1 transfer suggestion (see 'pfin transfers')\n"))
         #expect(results[2].stdout.hasSuffix("matched 1 transfer pair, 2 transfer suggestions (see 'pfin transfers')\n"))
-        #expect(try Self.listed(fixture) == [
-            "matched PAYMENT TO CARD ...1234 | AUTOPAY PAYMENT THANK YOU",  // Friday to Tuesday, CSV and OFX
-            "matched Transfer to Savings 5678 | DEPOSIT",
-            "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT A",  // two equal rents: ambiguous
-            "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT B",
-            "suggested PIZZA PALACE | RETURNED ITEM GYM MEMBERSHIP",  // the amount alone
-        ])
-        for (name, type) in [("PAYMENT TO CARD", PaymentType.transfer), ("AUTOPAY", .transfer), ("Savings 5678", .transfer),
-                             ("DEPOSIT", .transfer), ("LANDLORD", .expense), ("TENANT A", .income), ("PIZZA", .expense),
-                             ("RETURNED ITEM", .income)]
-        {
+        #expect(
+            try Self.listed(fixture) == [
+                "matched PAYMENT TO CARD ...1234 | AUTOPAY PAYMENT THANK YOU",  // Friday to Tuesday, CSV and OFX
+                "matched Transfer to Savings 5678 | DEPOSIT",
+                "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT A",  // two equal rents: ambiguous
+                "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT B",
+                "suggested PIZZA PALACE | RETURNED ITEM GYM MEMBERSHIP",  // the amount alone
+            ])
+        for (name, type) in [
+            ("PAYMENT TO CARD", PaymentType.transfer), ("AUTOPAY", .transfer), ("Savings 5678", .transfer),
+            ("DEPOSIT", .transfer), ("LANDLORD", .expense), ("TENANT A", .income), ("PIZZA", .expense),
+            ("RETURNED ITEM", .income),
+        ] {
             #expect(try Self.type(name, in: fixture) == type, "\(name)")
         }
         let text = try fixture.pfin(["transfers"])
         #expect(text.stdout.hasPrefix("2 transfer pairs, 3 suggestions\n\nmatched (high confidence)\n"))
-        #expect(text.stdout.contains("  evidence: the money-out names the other account (\"…1234\"); the money-out says \"payment to card\"; the money-in says \"autopay\"; same amount, 4 days apart\n"))
+        #expect(
+            text.stdout.contains(
+                "  evidence: the money-out names the other account (\"…1234\"); the money-out says \"payment to card\"; the money-in says \"autopay\"; same amount, 4 days apart\n"
+            ))
     }
 
     @Test func acceptAndRejectEndToEnd() throws {
@@ -90,20 +95,22 @@ import Testing
             _ = try fixture.pfin(["import", Self.fixture(file), "--account", file == "checking.csv" ? "Checking" : "Savings-5678"])
         }
         #expect(try Self.type("DEPOSIT", in: fixture) == .income)
-        #expect(try Self.listed(fixture) == [
-            "matched PAYMENT TO CARD ...1234 | AUTOPAY PAYMENT THANK YOU", "accepted PIZZA PALACE | RETURNED ITEM GYM MEMBERSHIP",
-            "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT A",
-        ])
+        #expect(
+            try Self.listed(fixture) == [
+                "matched PAYMENT TO CARD ...1234 | AUTOPAY PAYMENT THANK YOU", "accepted PIZZA PALACE | RETURNED ITEM GYM MEMBERSHIP",
+                "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT A",
+            ])
     }
 
-    @Test(arguments: [
-        (["transfers", "--accept", "7e07"], 2, "--accept needs the ids of two transactions (--accept ID ID); found 1"),
-        (["transfers", "--accept", "--reject", "a", "b"], 2, "give --accept or --reject, not both"),
-        (["transfers", "--format", "xml"], 2, "unknown value 'xml' for --format; expected text or json"),
-        (["transfers", "7e07", "1903"], 2, "'pfin transfers' lists pairs; found '7e07'"),
-        (["transfers", "--accept", "ffffffff", "eeeeeeee"], 1, "no transaction has an id starting with 'ffffffff'"),
-        (["transfers", "--accept", "zz", "eeeeeeee"], 1, "'zz' is not a transaction id"),
-    ] as [([String], Int32, String)])
+    @Test(
+        arguments: [
+            (["transfers", "--accept", "7e07"], 2, "--accept needs the ids of two transactions (--accept ID ID); found 1"),
+            (["transfers", "--accept", "--reject", "a", "b"], 2, "give --accept or --reject, not both"),
+            (["transfers", "--format", "xml"], 2, "unknown value 'xml' for --format; expected text or json"),
+            (["transfers", "7e07", "1903"], 2, "'pfin transfers' lists pairs; found '7e07'"),
+            (["transfers", "--accept", "ffffffff", "eeeeeeee"], 1, "no transaction has an id starting with 'ffffffff'"),
+            (["transfers", "--accept", "zz", "eeeeeeee"], 1, "'zz' is not a transaction id"),
+        ] as [([String], Int32, String)])
     func usageAndUnknownIDs(_ arguments: [String], status: Int32, message: String) throws {
         let (fixture, _) = try Self.threeAccounts()
         let result = try fixture.pfin(arguments)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Report output compared byte for byte with a checked-in file under
 /// `Tests/ReportRenderingTests/Golden`. `PFIN_RECORD_GOLDEN=1` re-records (and fails the

@@ -18,9 +18,10 @@ extension ReportFixture {
     static func yen(_ text: String) -> Money { money(text, jpy) }
 
     /// A category line; `of` is the month's total for the share.
-    static func line(_ path: String, _ amount: String, _ count: Int, of total: String, previous: String? = nil,
-                     average: String? = nil, currency: CurrencyCode = eur) -> CategoryLine
-    {
+    static func line(
+        _ path: String, _ amount: String, _ count: Int, of total: String, previous: String? = nil,
+        average: String? = nil, currency: CurrencyCode = eur
+    ) -> CategoryLine {
         let value = money(amount, currency)
         let previousValue = previous.map { money($0, currency) }
         let averageValue = average.map { money($0, currency) }
@@ -29,21 +30,24 @@ extension ReportFixture {
             return Share(part: value.units - base.units, of: base.units)
         }
         let components = path.split(separator: ":")
-        return CategoryLine(path: path, name: String(components.last!), depth: components.count - 1, amount: value,
-                            count: count, share: Share(part: value.units, of: money(total, currency).units),
-                            previous: previousValue, changeFromPrevious: change(previousValue),
-                            trailingAverage: averageValue, changeFromAverage: change(averageValue),
-                            isUncategorized: path == MonthlySummary.uncategorizedName)
+        return CategoryLine(
+            path: path, name: String(components.last!), depth: components.count - 1, amount: value,
+            count: count, share: Share(part: value.units, of: money(total, currency).units),
+            previous: previousValue, changeFromPrevious: change(previousValue),
+            trailingAverage: averageValue, changeFromAverage: change(averageValue),
+            isUncategorized: path == MonthlySummary.uncategorizedName)
     }
 
-    static func tx(_ month: YearMonth, _ day: Int, _ name: String, _ amount: String, _ type: PaymentType,
-                   _ category: String?, line: Int, currency: CurrencyCode = eur, memo: String? = nil,
-                   address: String? = nil, fitid: String? = nil, checkNumber: String? = nil) -> PaymentActivity
-    {
-        PaymentActivity(id: ActivityID(value: UInt64(line) &* 0x9E37_79B9_7F4A_7C15), account: "Checking 1234",
-                        date: LocalDate(year: month.year, month: month.month, day: day)!, name: name,
-                        address: address, amount: money(amount, currency), memo: memo, type: type,
-                        category: category, fitid: fitid, checkNumber: checkNumber,
-                        source: SourceLocation(file: "statements/bank.csv", line: line))
+    static func tx(
+        _ month: YearMonth, _ day: Int, _ name: String, _ amount: String, _ type: PaymentType,
+        _ category: String?, line: Int, currency: CurrencyCode = eur, memo: String? = nil,
+        address: String? = nil, fitid: String? = nil, checkNumber: String? = nil
+    ) -> PaymentActivity {
+        PaymentActivity(
+            id: ActivityID(value: UInt64(line) &* 0x9E37_79B9_7F4A_7C15), account: "Checking 1234",
+            date: LocalDate(year: month.year, month: month.month, day: day)!, name: name,
+            address: address, amount: money(amount, currency), memo: memo, type: type,
+            category: category, fitid: fitid, checkNumber: checkNumber,
+            source: SourceLocation(file: "statements/bank.csv", line: line))
     }
 }

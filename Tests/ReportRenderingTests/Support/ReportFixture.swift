@@ -15,8 +15,9 @@ enum ReportFixture {
     static let formulaPayee = #"=HYPERLINK("http://x")"#
     static let longPayee = "SUPERMARCHÉ DU CENTRE-VILLE SAINT-GERMAIN-DES-PRÉS PARIS 75006 CB*1234"
 
-    static let report = MonthlyReport(months: [april, may, june],
-                                      summaries: [aprilEUR, aprilJPY, mayEUR, mayJPY])
+    static let report = MonthlyReport(
+        months: [april, may, june],
+        summaries: [aprilEUR, aprilJPY, mayEUR, mayJPY])
 
     static let aprilEUR: MonthlySummary = {
         let expense = eur("1234.50")
@@ -41,8 +42,10 @@ enum ReportFixture {
                 line(MonthlySummary.uncategorizedName, "64.50", 1, of: "1234.50"),
                 line("+Gifts", "50.00", 1, of: "1234.50"),
             ],
-            topPayees: [PayeeLine(name: "Landlord", amount: eur("700.00"), count: 1),
-                        PayeeLine(name: "Whole Foods Market", amount: eur("300.00"), count: 1)],
+            topPayees: [
+                PayeeLine(name: "Landlord", amount: eur("700.00"), count: 1),
+                PayeeLine(name: "Whole Foods Market", amount: eur("300.00"), count: 1),
+            ],
             largest: [transactions[0], transactions[6], transactions[4]],
             uncategorizedCount: 2, transactions: transactions)
     }()
@@ -53,8 +56,9 @@ enum ReportFixture {
             tx(may, 31, "ACME Payroll bonus", "200.00", .income, "Income:Salary:Bonus", line: 13),
             tx(may, 20, "Savings transfer", "-1000.00", .transfer, "Transfers", line: 14),
             tx(may, 19, "Savings transfer back", "250.00", .transfer, "Transfers", line: 15),
-            tx(may, 18, scriptPayee, "-175.00", .expense, "Shopping", line: 16,
-               memo: "quote \" backslash \\ tab\t", address: "Line 1\nLine 2"),
+            tx(
+                may, 18, scriptPayee, "-175.00", .expense, "Shopping", line: 16,
+                memo: "quote \" backslash \\ tab\t", address: "Line 1\nLine 2"),
             tx(may, 15, formulaPayee, "-85.20", .expense, "Food:Groceries", line: 17),
             tx(may, 9, longPayee, "-120.00", .expense, "Food:Restaurants", line: 18),
             tx(may, 3, "Whole Foods Market", "-300.00", .expense, "Food:Groceries", line: 19, fitid: "20240503001"),
@@ -79,13 +83,17 @@ enum ReportFixture {
                 line("Food:Restaurants", "120.00", 1, of: "1380.20", previous: "120.00", average: "120.00"),
                 line("Shopping", "175.00", 1, of: "1380.20", previous: "0.00", average: "0.00"),
             ],
-            topPayees: [PayeeLine(name: "Landlord", amount: eur("700.00"), count: 1),
-                        PayeeLine(name: "Whole Foods Market", amount: eur("300.00"), count: 1),
-                        PayeeLine(name: scriptPayee, amount: eur("175.00"), count: 1),
-                        PayeeLine(name: longPayee, amount: eur("120.00"), count: 1),
-                        PayeeLine(name: formulaPayee, amount: eur("85.20"), count: 1)],
-            largest: [transactions[0], transactions[9], transactions[7], transactions[1], transactions[4],
-                      transactions[6], transactions[5]],
+            topPayees: [
+                PayeeLine(name: "Landlord", amount: eur("700.00"), count: 1),
+                PayeeLine(name: "Whole Foods Market", amount: eur("300.00"), count: 1),
+                PayeeLine(name: scriptPayee, amount: eur("175.00"), count: 1),
+                PayeeLine(name: longPayee, amount: eur("120.00"), count: 1),
+                PayeeLine(name: formulaPayee, amount: eur("85.20"), count: 1),
+            ],
+            largest: [
+                transactions[0], transactions[9], transactions[7], transactions[1], transactions[4],
+                transactions[6], transactions[5],
+            ],
             uncategorizedCount: 0, transactions: transactions)
     }()
 
@@ -98,8 +106,10 @@ enum ReportFixture {
             month: april, currency: jpy, income: yen("0"), expense: yen("5400"), net: yen("-5400"), savingsRate: nil,
             incomeCount: 0, expenseCount: 2, transfers: TransferTotals(moneyIn: yen("0"), moneyOut: yen("0"), count: 0),
             previous: nil, incomeCategories: [],
-            expenseCategories: [line("Travel", "5400", 2, of: "5400", currency: jpy),
-                                line("Travel:Train", "5400", 2, of: "5400", currency: jpy)],
+            expenseCategories: [
+                line("Travel", "5400", 2, of: "5400", currency: jpy),
+                line("Travel:Train", "5400", 2, of: "5400", currency: jpy),
+            ],
             topPayees: [PayeeLine(name: "JR East", amount: yen("5400"), count: 2)],
             largest: transactions, uncategorizedCount: 0, transactions: transactions)
     }()
@@ -118,8 +128,10 @@ enum ReportFixture {
                 line("Travel:Train", "8000", 1, of: "12345", previous: "5400", average: "5400", currency: jpy),
                 line(MonthlySummary.uncategorizedName, "4345", 1, of: "12345", previous: "0", average: "0", currency: jpy),
             ],
-            topPayees: [PayeeLine(name: "JR East", amount: yen("8000"), count: 1),
-                        PayeeLine(name: "東京駅 売店 グランスタ 丸の内 北口改札内 ストア", amount: yen("4345"), count: 1)],
+            topPayees: [
+                PayeeLine(name: "JR East", amount: yen("8000"), count: 1),
+                PayeeLine(name: "東京駅 売店 グランスタ 丸の内 北口改札内 ストア", amount: yen("4345"), count: 1),
+            ],
             largest: [transactions[1], transactions[0]], uncategorizedCount: 1, transactions: transactions)
     }()
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Text a user reads, compared with a checked-in file under `Tests/RulesTests/Golden`. `PFIN_RECORD_GOLDEN=1`
 /// re-records (and fails the run, see `TestSupport.Golden`).

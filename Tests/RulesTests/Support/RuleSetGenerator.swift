@@ -1,6 +1,5 @@
 import FinanceCore
 import Rules
-
 import TestSupport
 
 /// Random rules files and transactions drawn from one vocabulary, so that rules match often,
@@ -27,16 +26,22 @@ struct RuleSetGenerator {
         "ΟΔΟΣ", "οδος", "5 µg", "ſt", "ﬁ",
     ]
     /// Values rules give names: also words, so later rules can match them.
-    static let newNames = ["Amazon", "Whole Foods", "Starbucks", "Café Crème", "Müller", "Uber Eats", "Shell", "ACME Payroll",
-                           "amzn mktp", "Trader Joe's"]
+    static let newNames = [
+        "Amazon", "Whole Foods", "Starbucks", "Café Crème", "Müller", "Uber Eats", "Shell", "ACME Payroll",
+        "amzn mktp", "Trader Joe's",
+    ]
     static let categories = ["Food:Groceries", "Food:Coffee", "Shopping", "Transport", "Income:Salary", "Housing:Rent", "Fun", ""]
-    static let amounts = ["-1000", "-250.00", "-100", "-54.2", "-12.50", "-10", "-4.5", "-0.01", "0", "0.01", "4.50", "12.5",
-                          "100", "2500.00"]
+    static let amounts = [
+        "-1000", "-250.00", "-100", "-54.2", "-12.50", "-10", "-4.5", "-0.01", "0", "0.01", "4.50", "12.5",
+        "100", "2500.00",
+    ]
     static let textFields = ["name", "name", "name", "memo", "memo", "text", "text", "address", "account", "category", "currency", "type"]
     static let textOperators = ["contains", "contains", "is", "starts-with", "ends-with"]
     static let comparisons = ["=", "!=", "<", "<=", ">", ">="]
-    static let patterns = ["amzn", "^sq \\*", "(uber|lyft)", "caf[eé]", "m(ü|ue)ller", "\\d+", "^$", "acme( corp)?", "(star)(bucks)",
-                           "foods$", "é", "a.c", "οδοσ", "μg", "st\\b"]
+    static let patterns = [
+        "amzn", "^sq \\*", "(uber|lyft)", "caf[eé]", "m(ü|ue)ller", "\\d+", "^$", "acme( corp)?", "(star)(bucks)",
+        "foods$", "é", "a.c", "οδοσ", "μg", "st\\b",
+    ]
 
     // MARK: Rules
 
@@ -67,7 +72,9 @@ struct RuleSetGenerator {
             lines.insert("  when " + alternatives.joined(separator: " or "), at: Int.random(in: 0...lines.count, using: &random))
         }
         // General rules (no text to key on) are fallbacks: they do not rename.
-        let fields = conditionLines > 0 ? ["category", "category", "category", "name", "name", "memo", "type", "address", "account"]
+        let fields =
+            conditionLines > 0
+            ? ["category", "category", "category", "name", "name", "memo", "type", "address", "account"]
             : ["category", "memo", "type", "account"]
         for _ in 0..<(random.chance(0.05) ? 0 : Int.random(in: 1...2, using: &random)) {  // none: a stop-only rule
             let field = random.pick(fields)
@@ -168,8 +175,9 @@ struct RuleSetGenerator {
         let currency = random.chance(0.5) ? random.pick(["EUR", "USD", "JPY"]) : nil
         let date = "2024-\(String(format2: Int.random(in: 1...12, using: &random)))-\(String(format2: Int.random(in: 1...28, using: &random)))"
         let type: PaymentType? = random.chance(0.1) ? .transfer : nil
-        var activity = RuleTesting.transaction(name: name, memo: memo, address: address, account: account, category: category,
-                                               amount: random.pick(Self.amounts), currency: currency, type: type, date: date)
+        var activity = RuleTesting.transaction(
+            name: name, memo: memo, address: address, account: account, category: category,
+            amount: random.pick(Self.amounts), currency: currency, type: type, date: date)
         activity.id = ActivityID(value: UInt64(index))
         return activity
     }

@@ -11,13 +11,15 @@ enum RuleTesting {
     }
 
     /// A transaction with every field a rule can read; amounts and dates are written as text.
-    static func transaction(name: String = "", memo: String? = nil, address: String? = nil, account: String? = nil,
-                            category: String? = nil, amount: String = "-10.00", currency: String? = nil,
-                            type: PaymentType? = nil, date: String = "2024-05-03") -> PaymentActivity
-    {
-        PaymentActivity(id: ActivityID(value: 1), account: account, date: day(date), name: name, address: address,
-                        amount: money(amount, currency: currency), memo: memo, type: type, category: category,
-                        source: SourceLocation(file: "statement.csv", line: 2))
+    static func transaction(
+        name: String = "", memo: String? = nil, address: String? = nil, account: String? = nil,
+        category: String? = nil, amount: String = "-10.00", currency: String? = nil,
+        type: PaymentType? = nil, date: String = "2024-05-03"
+    ) -> PaymentActivity {
+        PaymentActivity(
+            id: ActivityID(value: 1), account: account, date: day(date), name: name, address: address,
+            amount: money(amount, currency: currency), memo: memo, type: type, category: category,
+            source: SourceLocation(file: "statement.csv", line: 2))
     }
 
     /// `-12.50` as exact money (test input only: a malformed literal is a mistake in the test).
@@ -57,9 +59,10 @@ enum RuleTesting {
     }
 
     /// Parses rules that the test expects to be valid; a failure is recorded with the diagnostics.
-    static func rules(_ text: String, file: String = "test.pfin",
-                      sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> RuleSet
-    {
+    static func rules(
+        _ text: String, file: String = "test.pfin",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> RuleSet {
         switch RulesParser.parse(text, file: file) {
         case .success(let set): return set
         case .failure(let errors):
@@ -70,9 +73,10 @@ enum RuleTesting {
     }
 
     /// The diagnostics of rules that the test expects to be invalid.
-    static func errors(_ text: String, file: String = "test.pfin",
-                       sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic]
-    {
+    static func errors(
+        _ text: String, file: String = "test.pfin",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> [Diagnostic] {
         switch RulesParser.parse(text, file: file) {
         case .success:
             Issue.record("rules parsed, but errors were expected", sourceLocation: sourceLocation)
@@ -92,9 +96,10 @@ enum RuleTesting {
 
     /// Runs `set` on `activity` with the literal index and without it, checks that the two agree
     /// (and that `apply` agrees with `explain`), and returns the outcome.
-    static func run(_ set: RuleSet, on activity: PaymentActivity,
-                    sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Outcome
-    {
+    static func run(
+        _ set: RuleSet, on activity: PaymentActivity,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> Outcome {
         let indexed = outcome(RuleEngine(set), activity)
         let linear = outcome(RuleEngine(set, indexed: false), activity)
         #expect(indexed == linear, "the indexed engine disagrees with trying every rule", sourceLocation: sourceLocation)
@@ -105,9 +110,10 @@ enum RuleTesting {
     }
 
     /// Parses `text` and runs it on `activity`.
-    static func run(_ text: String, on activity: PaymentActivity,
-                    sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Outcome
-    {
+    static func run(
+        _ text: String, on activity: PaymentActivity,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> Outcome {
         run(try rules(text, sourceLocation: sourceLocation), on: activity, sourceLocation: sourceLocation)
     }
 
@@ -129,9 +135,10 @@ enum RuleTesting {
 
     /// Whether the one-rule file of `whenLines` matches `activity`; also checks that nothing but
     /// the type changed.
-    static func matches(_ whenLines: [String], _ activity: PaymentActivity,
-                        sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Bool
-    {
+    static func matches(
+        _ whenLines: [String], _ activity: PaymentActivity,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> Bool {
         let outcome = try run(probe(whenLines), on: activity, sourceLocation: sourceLocation)
         var expected = activity
         let matched = outcome.decisions == ["type=transfer by #0"]

@@ -34,22 +34,29 @@ struct ReaderBalanceTests {
     }
 
     static let cases: [Case] = [
-        Case(sample: "us-checking-ofx102.ofx", statement: 0, opening: nil, closing: ("3246.83", "2024-01-31"),
-             available: ("3246.83", "2024-02-01"), currency: "USD"),
-        Case(sample: "us-creditcard.qfx", statement: 0, opening: nil, closing: ("-1812.44", "2024-05-03"),
-             available: ("6187.56", "2024-05-03"), currency: "USD"),
-        Case(sample: "de-sparkasse-camt053.xml", statement: 0, opening: ("2841.17", "2024-04-30"), closing: ("3288.70", "2024-05-31"),
-             available: nil, currency: "EUR"),
-        Case(sample: "de-mt940-commerzbank.sta", statement: 0, opening: ("1843.27", "2023-12-22"), closing: ("3987.62", "2023-12-29"),
-             available: nil, currency: "EUR"),
-        Case(sample: "de-mt940-commerzbank.sta", statement: 1, opening: ("3987.62", "2023-12-29"), closing: ("3514.63", "2024-01-03"),
-             available: nil, currency: "EUR"),
-        Case(sample: "es-norma43.n43", statement: 0, opening: ("2341.57", "2024-05-01"), closing: ("2819.15", "2024-05-31"),
-             available: nil, currency: "EUR"),
+        Case(
+            sample: "us-checking-ofx102.ofx", statement: 0, opening: nil, closing: ("3246.83", "2024-01-31"),
+            available: ("3246.83", "2024-02-01"), currency: "USD"),
+        Case(
+            sample: "us-creditcard.qfx", statement: 0, opening: nil, closing: ("-1812.44", "2024-05-03"),
+            available: ("6187.56", "2024-05-03"), currency: "USD"),
+        Case(
+            sample: "de-sparkasse-camt053.xml", statement: 0, opening: ("2841.17", "2024-04-30"), closing: ("3288.70", "2024-05-31"),
+            available: nil, currency: "EUR"),
+        Case(
+            sample: "de-mt940-commerzbank.sta", statement: 0, opening: ("1843.27", "2023-12-22"), closing: ("3987.62", "2023-12-29"),
+            available: nil, currency: "EUR"),
+        Case(
+            sample: "de-mt940-commerzbank.sta", statement: 1, opening: ("3987.62", "2023-12-29"), closing: ("3514.63", "2024-01-03"),
+            available: nil, currency: "EUR"),
+        Case(
+            sample: "es-norma43.n43", statement: 0, opening: ("2341.57", "2024-05-01"), closing: ("2819.15", "2024-05-31"),
+            available: nil, currency: "EUR"),
         Case(sample: "de-dkb-giro.csv", statement: 0, opening: nil, closing: ("3456.78", "2024-05-31"), available: nil, currency: "EUR"),
         Case(sample: "fr-credit-agricole.csv", statement: 0, opening: nil, closing: ("1234.56", "2024-05-31"), available: nil, currency: "EUR"),
-        Case(sample: "in-hdfc-footer.csv", statement: 0, opening: ("184320.55", "2024-04-01"), closing: ("300636.40", "2024-05-31"),
-             available: nil, currency: "INR"),
+        Case(
+            sample: "in-hdfc-footer.csv", statement: 0, opening: ("184320.55", "2024-04-01"), closing: ("300636.40", "2024-05-31"),
+            available: nil, currency: "INR"),
         Case(sample: "za-fnb-drcr.csv", statement: 0, opening: nil, closing: ("8674.38", "2024-06-05"), available: nil, currency: "ZAR"),
     ]
 
@@ -68,7 +75,8 @@ struct ReaderBalanceTests {
     }
 
     @Test func mt940DebitBalanceIsNegativeAndAvailableIsRead() throws {
-        let text = ":20:STMT\r\n:25:10020030/1234567\r\n:28C:1/1\r\n:60F:D240501EUR100,00\r\n:61:2405020502C30,00NTRFNONREF\r\n:86:Test\r\n:62F:D240502EUR70,00\r\n:64:C240502EUR930,00\r\n-\r\n"
+        let text =
+            ":20:STMT\r\n:25:10020030/1234567\r\n:28C:1/1\r\n:60F:D240501EUR100,00\r\n:61:2405020502C30,00NTRFNONREF\r\n:86:Test\r\n:62F:D240502EUR70,00\r\n:64:C240502EUR930,00\r\n-\r\n"
         var collector = BalanceCollector()
         try MT940StatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "t.sta"), options: ReadOptions(), into: &collector)
         let info = try #require(collector.closed.first?.statement)

@@ -7,23 +7,27 @@ struct ReconcilerTests {
     static let eur = CurrencyCode("EUR")
 
     static func row(_ day: Int, _ cents: Int64, _ name: String, line: Int, balance: Int64? = nil) -> BalanceCollector.Row {
-        BalanceCollector.Row(date: LocalDate(year: 2024, month: 5, day: day)!, amount: Money(units: cents, scale: 2, currency: eur),
-                             name: name, source: SourceLocation(file: "t.csv", line: line),
-                             balance: balance.map { Money(units: $0, scale: 2, currency: eur) })
+        BalanceCollector.Row(
+            date: LocalDate(year: 2024, month: 5, day: day)!, amount: Money(units: cents, scale: 2, currency: eur),
+            name: name, source: SourceLocation(file: "t.csv", line: line),
+            balance: balance.map { Money(units: $0, scale: 2, currency: eur) })
     }
 
     static func segment(_ rows: [BalanceCollector.Row], opening: Int64? = nil, closing: Int64? = nil) -> BalanceCollector.Segment {
         let day = LocalDate(year: 2024, month: 5, day: 31)!
-        let info = StatementInfo(account: Account(id: "A"), currency: eur,
-                                 openingBalance: opening.map { Balance(amount: Money(units: $0, scale: 2, currency: eur), date: day) },
-                                 ledgerBalance: closing.map { Balance(amount: Money(units: $0, scale: 2, currency: eur), date: day) },
-                                 source: SourceLocation(file: "t.csv", line: 1))
+        let info = StatementInfo(
+            account: Account(id: "A"), currency: eur,
+            openingBalance: opening.map { Balance(amount: Money(units: $0, scale: 2, currency: eur), date: day) },
+            ledgerBalance: closing.map { Balance(amount: Money(units: $0, scale: 2, currency: eur), date: day) },
+            source: SourceLocation(file: "t.csv", line: 1))
         return BalanceCollector.Segment(account: "A", currency: eur, rows: rows, statement: opening == nil && closing == nil ? nil : info)
     }
 
     @Test func openingPlusTransactionsIsClosing() {
-        let r = Reconciler.reconcile(Self.segment([Self.row(2, -1000, "Rent", line: 2), Self.row(3, 500, "Pay", line: 3)],
-                                                  opening: 10000, closing: 9500))
+        let r = Reconciler.reconcile(
+            Self.segment(
+                [Self.row(2, -1000, "Rent", line: 2), Self.row(3, 500, "Pay", line: 3)],
+                opening: 10000, closing: 9500))
         #expect(r.outcome == .reconciled)
         #expect(r.total == Money(units: -500, scale: 2, currency: Self.eur))
     }
@@ -39,8 +43,10 @@ struct ReconcilerTests {
     }
 
     @Test func aDoubledRowIsNamedAsADuplicate() {
-        let rows = [Self.row(2, -1000, "Rent", line: 2, balance: 9000), Self.row(2, -1000, "Rent", line: 3, balance: 9000),
-                    Self.row(4, 200, "Refund", line: 4, balance: 9200)]
+        let rows = [
+            Self.row(2, -1000, "Rent", line: 2, balance: 9000), Self.row(2, -1000, "Rent", line: 3, balance: 9000),
+            Self.row(4, 200, "Refund", line: 4, balance: 9200),
+        ]
         let r = Reconciler.reconcile(Self.segment(rows))
         #expect(r.outcome == .mismatch)
         #expect(r.mismatchCount == 1)
@@ -48,8 +54,11 @@ struct ReconcilerTests {
         #expect(m.location.line == 3)
         #expect(m.expected == Money(units: 8000, scale: 2, currency: Self.eur))
         #expect(m.found == Money(units: 9000, scale: 2, currency: Self.eur))
-        #expect(m.causes.first == .duplicate(SourceLocation(file: "t.csv", line: 3), of: SourceLocation(file: "t.csv", line: 2),
-                                              amount: Money(units: -1000, scale: 2, currency: Self.eur)))
+        #expect(
+            m.causes.first
+                == .duplicate(
+                    SourceLocation(file: "t.csv", line: 3), of: SourceLocation(file: "t.csv", line: 2),
+                    amount: Money(units: -1000, scale: 2, currency: Self.eur)))
     }
 
     @Test func aMissingRowIsNamedAtTheNextRowWithTheGap() {
@@ -59,21 +68,29 @@ struct ReconcilerTests {
         let m = try! #require(r.mismatches.first)
         #expect(m.location.line == 3)
         #expect(m.difference == Money(units: -300, scale: 2, currency: Self.eur))
-        #expect(m.causes.first == .missing(amount: Money(units: -300, scale: 2, currency: Self.eur),
-                                            after: LocalDate(year: 2024, month: 5, day: 2), before: LocalDate(year: 2024, month: 5, day: 9)!,
-                                            days: 7))
+        #expect(
+            m.causes.first
+                == .missing(
+                    amount: Money(units: -300, scale: 2, currency: Self.eur),
+                    after: LocalDate(year: 2024, month: 5, day: 2), before: LocalDate(year: 2024, month: 5, day: 9)!,
+                    days: 7))
     }
 
     @Test func aShiftedAmountIsNamedAtItsRow() {
         // 12.50 typed as 125.00.
-        let rows = [Self.row(2, -1000, "Rent", line: 2, balance: 9000), Self.row(3, -12500, "Cafe", line: 3, balance: 7750),
-                    Self.row(4, 100, "Refund", line: 4, balance: 7850)]
+        let rows = [
+            Self.row(2, -1000, "Rent", line: 2, balance: 9000), Self.row(3, -12500, "Cafe", line: 3, balance: 7750),
+            Self.row(4, 100, "Refund", line: 4, balance: 7850),
+        ]
         let r = Reconciler.reconcile(Self.segment(rows))
         #expect(r.mismatchCount == 1)
         let m = try! #require(r.mismatches.first)
         #expect(m.location.line == 3)
-        #expect(m.causes.first == .amount(SourceLocation(file: "t.csv", line: 3), found: Money(units: -12500, scale: 2, currency: Self.eur),
-                                           expected: Money(units: -1250, scale: 2, currency: Self.eur)))
+        #expect(
+            m.causes.first
+                == .amount(
+                    SourceLocation(file: "t.csv", line: 3), found: Money(units: -12500, scale: 2, currency: Self.eur),
+                    expected: Money(units: -1250, scale: 2, currency: Self.eur)))
     }
 
     @Test func newestFirstFilesAreWalkedFromTheBottom() {
@@ -86,7 +103,10 @@ struct ReconcilerTests {
         let r = Reconciler.reconcile(Self.segment(rows, opening: 10000, closing: 9000))
         let m = try! #require(r.mismatches.first)
         #expect(m.kind == .closing)
-        #expect(m.causes.contains(.duplicate(SourceLocation(file: "t.csv", line: 3), of: SourceLocation(file: "t.csv", line: 2),
-                                             amount: Money(units: -1000, scale: 2, currency: Self.eur))))
+        #expect(
+            m.causes.contains(
+                .duplicate(
+                    SourceLocation(file: "t.csv", line: 3), of: SourceLocation(file: "t.csv", line: 2),
+                    amount: Money(units: -1000, scale: 2, currency: Self.eur))))
     }
 }

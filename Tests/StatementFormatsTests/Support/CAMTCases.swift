@@ -1,5 +1,6 @@
 import FinanceCore
 import Foundation
+
 @testable import StatementFormats
 
 /// Reads CAMT bytes from memory through the public reader, as `pfin` does for a file.
@@ -49,9 +50,10 @@ enum CAMTDocument {
     }
 
     /// One entry on one line; `details` goes inside `<NtryDtls>` when given.
-    static func entry(_ amount: String = "10.00", _ indicator: String = "DBIT", date: String = "2024-05-14", status: String = "<Sts><Cd>BOOK</Cd></Sts>",
-                      reference: String? = nil, details: String? = nil, extra: String = "") -> String
-    {
+    static func entry(
+        _ amount: String = "10.00", _ indicator: String = "DBIT", date: String = "2024-05-14", status: String = "<Sts><Cd>BOOK</Cd></Sts>",
+        reference: String? = nil, details: String? = nil, extra: String = ""
+    ) -> String {
         let amountElement = amount.isEmpty ? "" : "<Amt Ccy=\"EUR\">\(amount)</Amt>"
         let indicatorElement = indicator.isEmpty ? "" : "<CdtDbtInd>\(indicator)</CdtDbtInd>"
         return "<Ntry>\(amountElement)\(indicatorElement)\(status)<BookgDt><Dt>\(date)</Dt></BookgDt>"

@@ -1,5 +1,6 @@
 import FinanceCore
 import Foundation
+
 @testable import StatementFormats
 
 /// Reads Norma 43 text from memory through the public reader, as `pfin` does for a file.
@@ -25,16 +26,18 @@ enum Norma43Text {
         return String(repeating: "0", count: max(0, width - s.count)) + s
     }
 
-    static func header(bank: String = "2100", branch: String = "0418", account: String = "0200051332", start: String = "240501",
-                       end: String = "240531", initial: Int64 = 100_000, currency: String = "978", name: String = "TALLERES MENDEZ SL") -> String
-    {
+    static func header(
+        bank: String = "2100", branch: String = "0418", account: String = "0200051332", start: String = "240501",
+        end: String = "240531", initial: Int64 = 100_000, currency: String = "978", name: String = "TALLERES MENDEZ SL"
+    ) -> String {
         "11" + bank + branch + account + start + end + (initial < 0 ? "1" : "2") + digits(abs(initial), 14) + currency + "3"
             + text(name, 26) + "   "
     }
 
-    static func movement(_ cents: Int64, date: String = "240502", common: String = "99", own: String = "000",
-                         reference2: String = "") -> String
-    {
+    static func movement(
+        _ cents: Int64, date: String = "240502", common: String = "99", own: String = "000",
+        reference2: String = ""
+    ) -> String {
         "22" + "    " + "0418" + date + date + common + own + (cents < 0 ? "1" : "2") + digits(abs(cents), 14) + "0000000000"
             + "000000000000" + text(reference2, 16)
     }
@@ -48,9 +51,10 @@ enum Norma43Text {
     }
 
     /// The account end record the bank would write for these movements.
-    static func end(bank: String = "2100", branch: String = "0418", account: String = "0200051332", initial: Int64 = 100_000,
-                    movements: [Int64], currency: String = "978") -> String
-    {
+    static func end(
+        bank: String = "2100", branch: String = "0418", account: String = "0200051332", initial: Int64 = 100_000,
+        movements: [Int64], currency: String = "978"
+    ) -> String {
         let debits = movements.filter { $0 < 0 }, credits = movements.filter { $0 >= 0 }
         let final = initial + movements.reduce(0, +)
         return "33" + bank + branch + account + digits(Int64(debits.count), 5) + digits(-debits.reduce(0, +), 14)

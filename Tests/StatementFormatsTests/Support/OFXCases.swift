@@ -1,5 +1,6 @@
 import FinanceCore
 import Foundation
+
 @testable import StatementFormats
 
 /// Collects everything an OFX read produces, statements included (the plain `Collector` drops them).
@@ -73,9 +74,10 @@ enum OFXDocument {
 
     /// A 1.x bank statement (no header) around `transactions`; `<STMTRS>` and its children up to
     /// `<BANKTRANLIST>` take lines 1–15, so the first transaction starts on line 16.
-    static func sgmlBank(_ transactions: String, account: String = "111222333", currency: String = "USD",
-                         trailer: String = "") -> String
-    {
+    static func sgmlBank(
+        _ transactions: String, account: String = "111222333", currency: String = "USD",
+        trailer: String = ""
+    ) -> String {
         """
         <OFX>
         <SIGNONMSGSRSV1>
@@ -133,9 +135,10 @@ enum OFXDocument {
     }
 
     /// A 1.x transaction: seven lines, plus one per line of `extra` (put before `</STMTTRN>`).
-    static func sgmlTransaction(_ fitid: String?, type: String = "DEBIT", date: String? = "20240105", amount: String? = "-10.00",
-                                name: String? = "Shop", extra: String? = nil) -> String
-    {
+    static func sgmlTransaction(
+        _ fitid: String?, type: String = "DEBIT", date: String? = "20240105", amount: String? = "-10.00",
+        name: String? = "Shop", extra: String? = nil
+    ) -> String {
         var lines = ["<STMTTRN>", "<TRNTYPE>\(type)"]
         if let date { lines.append("<DTPOSTED>\(date)") }
         if let amount { lines.append("<TRNAMT>\(amount)") }
@@ -147,9 +150,10 @@ enum OFXDocument {
     }
 
     /// A closed-leaf 2.x transaction on one line.
-    static func xmlTransaction(_ fitid: String, date: String = "20240105", amount: String = "-10.00", name: String = "Shop",
-                               extra: String = "") -> String
-    {
+    static func xmlTransaction(
+        _ fitid: String, date: String = "20240105", amount: String = "-10.00", name: String = "Shop",
+        extra: String = ""
+    ) -> String {
         "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>\(date)</DTPOSTED><TRNAMT>\(amount)</TRNAMT><FITID>\(fitid)</FITID>"
             + "<NAME>\(name)</NAME>\(extra)</STMTTRN>"
     }

@@ -1,11 +1,13 @@
 import FinanceCore
 import Foundation
+
 @testable import StatementFormats
 
 /// Reads QIF held in memory, optionally with small limits to reach long lines and chunk boundaries.
-func readQIF(_ bytes: [UInt8], name: String = "in.qif", options: ReadOptions = ReadOptions(),
-             maximumLineBytes: Int = QIFStatementReader.defaultMaximumLineBytes, chunkSize: Int = 1 << 17) throws -> Collector
-{
+func readQIF(
+    _ bytes: [UInt8], name: String = "in.qif", options: ReadOptions = ReadOptions(),
+    maximumLineBytes: Int = QIFStatementReader.defaultMaximumLineBytes, chunkSize: Int = 1 << 17
+) throws -> Collector {
     var collector = Collector()
     let reader = QIFStatementReader(maximumLineBytes: maximumLineBytes, chunkSize: chunkSize)
     try reader.read(ByteInput(bytes: bytes, displayName: name), options: options, into: &collector)

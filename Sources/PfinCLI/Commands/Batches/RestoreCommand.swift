@@ -26,8 +26,9 @@ enum RestoreCommand {
             return Pfin.usageFailure(error, spec: spec)
         }
         guard let ledger = options.open(create: false, printer: &printer),
-            let found = EntryLookup.findAll(arguments.positionals, in: ledger, outcome: "nothing was restored",
-                                            printer: &printer, lookup: EntryLookup.findDeleted)
+            let found = EntryLookup.findAll(
+                arguments.positionals, in: ledger, outcome: "nothing was restored",
+                printer: &printer, lookup: EntryLookup.findDeleted)
         else { return ExitStatus.inputErrors }
         var seen = Set<UInt64>()
         let entries = found.filter { seen.insert($0.activity.id.value).inserted }

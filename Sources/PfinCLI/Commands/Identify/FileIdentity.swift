@@ -28,7 +28,9 @@ struct FileIdentity {
             profile = detection.map { $0.dialect.profileText(source: input.displayName) }
             if case .success(let found) = detection {
                 var census = LineCensus()
-                if (try? reader.read(input, detection: found, options: options.readOptions(for: input.displayName), into: &census)) != nil { self.census = census }
+                if (try? reader.read(input, detection: found, options: options.readOptions(for: input.displayName), into: &census)) != nil {
+                    self.census = census
+                }
             }
         } else if identification.format == .xlsx {
             // A workbook is read whole either way; held here so that detection and the reading
@@ -65,7 +67,9 @@ struct FileIdentity {
 
     var text: String {
         var lines = ["\(file): \(verdict)"]
-        lines.append("  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText || identification.format == .xlsx || csvEncoding != nil ? "" : " (guessed)")")
+        lines.append(
+            "  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText || identification.format == .xlsx || csvEncoding != nil ? "" : " (guessed)")"
+        )
         if let foreign = identification.foreign {
             lines.append("  evidence: \(foreign.evidence)")
             lines.append("  note: \(foreign.kind.advice)")
@@ -111,7 +115,9 @@ struct FileIdentity {
         let more = runs.count - spans.count + census.droppedRuns
         if more > 0 { lines.append("    … \(more) more") }
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        lines.append("  read: " + [counted(census.transactions, "transaction"), counted(census.errors, "error"), counted(census.warnings, "warning")].joined(separator: ", "))
+        lines.append(
+            "  read: "
+                + [counted(census.transactions, "transaction"), counted(census.errors, "error"), counted(census.warnings, "warning")].joined(separator: ", "))
         return lines
     }
 
@@ -125,7 +131,9 @@ struct FileIdentity {
         fields.append("\"format\":\(identification.format.map { Self.quoted($0.name) } ?? "null")")
         fields.append("\"encoding\":\(Self.quoted(encodingName))")
         if let foreign = identification.foreign {
-            fields.append("\"notStatement\":{\"description\":\(Self.quoted(foreign.kind.description)),\"evidence\":\(Self.quoted(foreign.evidence)),\"advice\":\(Self.quoted(foreign.kind.advice))}")
+            fields.append(
+                "\"notStatement\":{\"description\":\(Self.quoted(foreign.kind.description)),\"evidence\":\(Self.quoted(foreign.evidence)),\"advice\":\(Self.quoted(foreign.kind.advice))}"
+            )
         } else {
             fields.append("\"notStatement\":null")
         }

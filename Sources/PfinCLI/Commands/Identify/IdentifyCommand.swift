@@ -20,7 +20,7 @@ enum IdentifyCommand {
             is named for what it is. Exits 1 when some file cannot be read as a statement.
             """,
         options: [
-            format.spec,
+            format.spec
         ] + InputOptions.specs,
         examples: [
             "pfin identify Samples/*",

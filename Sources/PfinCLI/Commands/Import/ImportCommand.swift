@@ -7,7 +7,8 @@ import StatementPipeline
 /// `pfin import FILE…`: statements into the ledger, one SQLite transaction per file.
 enum ImportCommand {
     static let dryRun = Flag("--dry-run", help: "Show what would be added, the duplicates and of what, the transfers; write nothing.")
-    static let noTransferMatching = Flag("--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs).")
+    static let noTransferMatching = Flag(
+        "--no-transfer-matching", help: "Do not pair money-out and money-in between own accounts as transfers (nor suggest pairs).")
     static let quiet = Flag("--quiet", help: "No progress line on a terminal for long imports.")
 
     static let spec = CommandSpec(
@@ -62,8 +63,9 @@ enum ImportCommand {
         var total = ImportResult(file: "", dryRun: options.dryRun)
         var refused = 0
         for path in input.files {
-            let (result, ledgerFailed) = importFile(path, into: ledger, input: input, rules: rules, options: options,
-                                                   quiet: arguments[quiet], printer: &printer)
+            let (result, ledgerFailed) = importFile(
+                path, into: ledger, input: input, rules: rules, options: options,
+                quiet: arguments[quiet], printer: &printer)
             if ledgerFailed { refused += 1 }
             total.inserted += result.inserted
             total.skippedDuplicates += result.skippedDuplicates
@@ -81,12 +83,15 @@ enum ImportCommand {
     ///
     /// - Returns: what was imported, and whether the ledger itself failed (a full disk, a busy or
     ///   damaged file): then the file's rows are not to blame, and its line says so.
-    private static func importFile(_ path: String, into ledger: Ledger, input: InputOptions, rules: RuleEngine?,
-                                   options: ImportOptions, quiet: Bool, printer: inout DiagnosticPrinter) -> (ImportResult, ledgerFailed: Bool)
-    {
+    private static func importFile(
+        _ path: String, into ledger: Ledger, input: InputOptions, rules: RuleEngine?,
+        options: ImportOptions, quiet: Bool, printer: inout DiagnosticPrinter
+    ) -> (ImportResult, ledgerFailed: Bool) {
         let progress = ProgressLine.reading(path, wanted: ProgressLine.isWanted(quiet: quiet))
-        let outcome = LedgerImport.importFile(input.source(path), into: ledger, read: input.readOptions(for: path), rules: rules, options: options,
-                                              opened: { progress?.watch($0) }) {
+        let outcome = LedgerImport.importFile(
+            input.source(path), into: ledger, read: input.readOptions(for: path), rules: rules, options: options,
+            opened: { progress?.watch($0) }
+        ) {
             printer.print($0)
         }
         progress?.stop()
@@ -111,11 +116,11 @@ enum ImportCommand {
     /// A file's line when the ledger failed: an I/O or database error, not a bad row.
     static let notTaken = "not imported: the ledger could not take it (the error says why); the ledger is as it was"
 
-
     /// `imported N, skipped M duplicates, K errors[, matched P transfer pairs[, S transfer suggestions …]]`,
     /// or `would import …`.
     static func line(_ r: ImportResult, matching: Bool) -> String {
-        var text = r.dryRun
+        var text =
+            r.dryRun
             ? "would import \(r.inserted), skip \(Plural.count(r.skippedDuplicates, "duplicate")), \(Plural.count(r.errors, "error"))"
             : "imported \(r.inserted), skipped \(Plural.count(r.skippedDuplicates, "duplicate")), \(Plural.count(r.errors, "error"))"
         if matching { text += (r.dryRun ? ", match " : ", matched ") + Plural.count(r.transferPairs, "transfer pair") }

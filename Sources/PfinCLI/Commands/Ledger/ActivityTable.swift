@@ -21,17 +21,21 @@ enum ActivityTable {
         var lines = [line("ID", "DATE", "NAME", "AMOUNT", "CATEGORY", idWidth: idWidth, nameWidth: nameWidth, amountWidth: amountWidth)]
         for (i, row) in rows.enumerated() {
             let id = String(row.id.description.prefix(idWidth))
-            lines.append(line(id, DateText.long(row.date), TextWidth.truncated(names[i], to: nameWidth), amounts[i],
-                              TextWidth.truncated(categories[i], to: categoryWidth),
-                              idWidth: idWidth, nameWidth: nameWidth, amountWidth: amountWidth))
+            lines.append(
+                line(
+                    id, DateText.long(row.date), TextWidth.truncated(names[i], to: nameWidth), amounts[i],
+                    TextWidth.truncated(categories[i], to: categoryWidth),
+                    idWidth: idWidth, nameWidth: nameWidth, amountWidth: amountWidth))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func line(_ id: String, _ date: String, _ name: String, _ amount: String, _ category: String,
-                             idWidth: Int, nameWidth: Int, amountWidth: Int) -> String
-    {
-        let text = pad(id, idWidth) + "  " + pad(date, 11) + "  " + pad(name, nameWidth) + "  "
+    private static func line(
+        _ id: String, _ date: String, _ name: String, _ amount: String, _ category: String,
+        idWidth: Int, nameWidth: Int, amountWidth: Int
+    ) -> String {
+        let text =
+            pad(id, idWidth) + "  " + pad(date, 11) + "  " + pad(name, nameWidth) + "  "
             + String(repeating: " ", count: max(0, amountWidth - TextWidth.of(amount))) + amount + "  " + category
         var trimmed = Substring(text)
         while trimmed.last == " " { trimmed.removeLast() }

@@ -30,7 +30,8 @@ enum AddCommand {
         let options: LedgerOptions
         do throws(UsageError) {
             guard arguments.positionals.isEmpty else {
-                throw UsageError(message: "'pfin add' takes options only, found '\(arguments.positionals[0])'; quote a name with spaces: --name \"Corner Bakery\"")
+                throw UsageError(
+                    message: "'pfin add' takes options only, found '\(arguments.positionals[0])'; quote a name with spaces: --name \"Corner Bakery\"")
             }
             options = try LedgerOptions.parse(arguments)
         } catch {

@@ -27,8 +27,10 @@ enum EditCommand {
         let input = EntryInput(arguments, required: false, today: DateArgument.today())
         do throws(UsageError) {
             guard arguments.positionals.count == 1 else {
-                throw UsageError(message: arguments.positionals.isEmpty ? "'pfin edit' needs the id of the transaction to change"
-                                     : "'pfin edit' changes one transaction at a time; found \(arguments.positionals.count) ids")
+                throw UsageError(
+                    message: arguments.positionals.isEmpty
+                        ? "'pfin edit' needs the id of the transaction to change"
+                        : "'pfin edit' changes one transaction at a time; found \(arguments.positionals.count) ids")
             }
             guard !input.isEmpty else {
                 throw UsageError(message: "nothing to change: give at least one of \(EntryInput.specs.map(\.long).joined(separator: ", "))")
@@ -46,9 +48,10 @@ enum EditCommand {
         }
     }
 
-    private static func edit(_ id: String, _ given: EntryInput, in ledger: Ledger,
-                             printer: inout DiagnosticPrinter) throws(LedgerError) -> Int32
-    {
+    private static func edit(
+        _ id: String, _ given: EntryInput, in ledger: Ledger,
+        printer: inout DiagnosticPrinter
+    ) throws(LedgerError) -> Int32 {
         var input = given
         var entry: LedgerEntry?
         switch try EntryLookup.find(id, in: ledger) {
@@ -62,8 +65,9 @@ enum EditCommand {
             FieldProblem.report(input.problems, outcome: "nothing was changed", printer: &printer)
             return ExitStatus.inputErrors
         }
-        var changes = ActivityChanges(name: input.name, date: input.date, type: input.type, address: input.address,
-                                      memo: input.memo, category: input.category, account: input.account)
+        var changes = ActivityChanges(
+            name: input.name, date: input.date, type: input.type, address: input.address,
+            memo: input.memo, category: input.category, account: input.account)
         if input.magnitude != nil || input.type != nil || input.currency != nil {
             let magnitude = input.magnitude ?? old.amount.magnitude ?? old.amount
             let amount = EntryInput.signed(magnitude, type: input.type ?? old.type, currency: currency, previous: old.amount)

@@ -24,8 +24,9 @@ struct EntryInput {
 
     static let name = Option("--name", value: "TEXT", help: "Who was paid, or who paid you.")
     static let amount = Option("--amount", value: "AMOUNT", help: "The amount above zero, without a sign: 12.50 or 1,234.50.")
-    static let type = Option("--type", value: "TYPE", completion: .values(PaymentType.allCases.map(\.rawValue)),
-                             help: "expense (money out, the default), income (money in) or transfer.")
+    static let type = Option(
+        "--type", value: "TYPE", completion: .values(PaymentType.allCases.map(\.rawValue)),
+        help: "expense (money out, the default), income (money in) or transfer.")
     static let date = Option("--date", value: "DATE", help: "The day, YYYY-MM-DD (or today, yesterday); default today.")
     static let address = Option("--address", value: "TEXT", help: "Where it happened.")
     static let memo = Option("--memo", value: "TEXT", help: "A note, under \(memoLimit) characters.")
@@ -56,8 +57,10 @@ struct EntryInput {
             case .failure(let failure): problems.append(EntryInput.amountProblem(text, failure))
             }
         } else if required {
-            problems.append(FieldProblem("--amount", "please enter a valid amount",
-                                         notes: ["--amount is required", EntryInput.magnitudeNote]))
+            problems.append(
+                FieldProblem(
+                    "--amount", "please enter a valid amount",
+                    notes: ["--amount is required", EntryInput.magnitudeNote]))
         }
         if let text = arguments[EntryInput.type] {
             if let chosen = PaymentType(rawValue: EntryInput.trimmed(text).lowercased()) {
@@ -79,8 +82,10 @@ struct EntryInput {
         address = EntryInput.optional(arguments[EntryInput.address])
         memo = EntryInput.optional(arguments[EntryInput.memo])
         if case let memo?? = memo, memo.count >= EntryInput.memoLimit {
-            problems.append(FieldProblem("--memo", "please keep the memo under \(EntryInput.memoLimit) characters",
-                                         notes: ["it has \(memo.count) characters"]))
+            problems.append(
+                FieldProblem(
+                    "--memo", "please keep the memo under \(EntryInput.memoLimit) characters",
+                    notes: ["it has \(memo.count) characters"]))
         }
         category = EntryInput.optional(arguments[EntryInput.category])
         account = EntryInput.optional(arguments[EntryInput.account])
@@ -88,8 +93,10 @@ struct EntryInput {
             if let code = CurrencyCode(EntryInput.trimmed(text)) {
                 currency = code
             } else {
-                problems.append(FieldProblem("--currency", "please enter a currency code such as USD or EUR",
-                                             notes: ["'\(text)' is not a three-letter ISO 4217 code"]))
+                problems.append(
+                    FieldProblem(
+                        "--currency", "please enter a currency code such as USD or EUR",
+                        notes: ["'\(text)' is not a three-letter ISO 4217 code"]))
             }
         }
     }
@@ -103,9 +110,13 @@ struct EntryInput {
         let owner = currency.map { "\($0) amounts have" } ?? "amounts have"
         let limit = allowed == 0 ? "no digits after the point" : "at most \(allowed) digit\(allowed == 1 ? "" : "s") after the point"
         magnitude = nil
-        insert(FieldProblem("--amount", "please enter a valid amount",
-                            notes: ["\(owner) \(limit); '\(EntryInput.trimmed(text))' has \(value.scale)",
-                                    EntryInput.magnitudeNote]))
+        insert(
+            FieldProblem(
+                "--amount", "please enter a valid amount",
+                notes: [
+                    "\(owner) \(limit); '\(EntryInput.trimmed(text))' has \(value.scale)",
+                    EntryInput.magnitudeNote,
+                ]))
     }
 
     /// Adds a problem found outside the options (an unknown id), keeping the options' order.
@@ -116,10 +127,12 @@ struct EntryInput {
         problems.insert(problem, at: index)
     }
 
-    private static let nameProblem = FieldProblem("--name", "please enter the payment name",
-                                                  notes: ["the name says who was paid or who paid you, e.g. --name \"Corner Bakery\""])
+    private static let nameProblem = FieldProblem(
+        "--name", "please enter the payment name",
+        notes: ["the name says who was paid or who paid you, e.g. --name \"Corner Bakery\""])
 
-    static let magnitudeNote = "the amount is a number above zero without a sign, like 12.50 or 1,234.50; --type decides the sign (expense: money out, income: money in)"
+    static let magnitudeNote =
+        "the amount is a number above zero without a sign, like 12.50 or 1,234.50; --type decides the sign (expense: money out, income: money in)"
 
     private static func amountProblem(_ text: String, _ failure: AmountText.Problem) -> FieldProblem {
         let reason: String

@@ -16,26 +16,37 @@ enum EntryLookup {
         case .found(let entry):
             return .found(entry)
         case .none:
-            let message = prefix.utf8.count == 16 ? "no transaction has the id '\(prefix)'"
+            let message =
+                prefix.utf8.count == 16
+                ? "no transaction has the id '\(prefix)'"
                 : "no transaction has an id starting with '\(prefix)'"
-            return .problem(FieldProblem("ID", message, notes: [
-                "'pfin list' shows the ids; deleted transactions are not found",
-            ]))
+            return .problem(
+                FieldProblem(
+                    "ID", message,
+                    notes: [
+                        "'pfin list' shows the ids; deleted transactions are not found"
+                    ]))
         case .ambiguous(let entries):
-            return .problem(FieldProblem("ID", "'\(prefix)' is the start of several ids; give more of its digits",
-                                         notes: entries.map { line($0.activity) }))
+            return .problem(
+                FieldProblem(
+                    "ID", "'\(prefix)' is the start of several ids; give more of its digits",
+                    notes: entries.map { line($0.activity) }))
         case .invalidPrefix:
-            return .problem(FieldProblem("ID", "'\(text)' is not a transaction id", notes: [
-                "an id is up to 16 hex digits (0-9, a-f), as 'pfin list' shows them; a unique prefix is enough",
-            ]))
+            return .problem(
+                FieldProblem(
+                    "ID", "'\(text)' is not a transaction id",
+                    notes: [
+                        "an id is up to 16 hex digits (0-9, a-f), as 'pfin list' shows them; a unique prefix is enough"
+                    ]))
         }
     }
 
     /// Looks every id up (with `find`, or another lookup such as `findDeleted`), and reports each
     /// one not found; `nil` when any was not.
-    static func findAll(_ texts: [String], in ledger: Ledger, outcome: String, printer: inout DiagnosticPrinter,
-                        lookup: (String, Ledger) throws(LedgerError) -> Outcome = find) -> [LedgerEntry]?
-    {
+    static func findAll(
+        _ texts: [String], in ledger: Ledger, outcome: String, printer: inout DiagnosticPrinter,
+        lookup: (String, Ledger) throws(LedgerError) -> Outcome = find
+    ) -> [LedgerEntry]? {
         var entries: [LedgerEntry] = [], problems: [FieldProblem] = []
         do throws(LedgerError) {
             for text in texts {

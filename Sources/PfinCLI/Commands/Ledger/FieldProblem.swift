@@ -1,4 +1,5 @@
 import FinanceCore
+
 /// One failed check of a value the user typed for `pfin add` or `pfin edit`: the option, what to
 /// do (finance-app wording: "please enter the payment name") and why, in notes.
 ///

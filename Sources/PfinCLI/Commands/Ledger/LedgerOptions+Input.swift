@@ -16,9 +16,10 @@ extension LedgerOptions {
     }
 
     /// Hands each transaction `filter` selects to `body`; a ledger that cannot be read is reported.
-    static func read(_ path: String, filter: LedgerFilter = LedgerFilter(), printer: inout DiagnosticPrinter,
-                     _ body: (PaymentActivity) -> Void)
-    {
+    static func read(
+        _ path: String, filter: LedgerFilter = LedgerFilter(), printer: inout DiagnosticPrinter,
+        _ body: (PaymentActivity) -> Void
+    ) {
         guard let ledger = LedgerOptions(path: path).open(create: false, printer: &printer) else { return }
         do {
             try ledger.forEachActivity(filter, body)

@@ -4,7 +4,9 @@ import LedgerStore
 /// `--db PATH`, shared by every command that works on the ledger: where the ledger is, and opening
 /// it with failures worded for the user (`pfin: error: …` and a `pfin: note:` with what to do).
 struct LedgerOptions {
-    static let db = database(help: "The ledger file (default: $PFIN_DB, else the configuration's db, else $XDG_DATA_HOME/pfin/ledger.sqlite, else ~/.local/share/pfin/ledger.sqlite).")
+    static let db = database(
+        help:
+            "The ledger file (default: $PFIN_DB, else the configuration's db, else $XDG_DATA_HOME/pfin/ledger.sqlite, else ~/.local/share/pfin/ledger.sqlite).")
     static let spec = db.spec
 
     /// `--db PATH` with a command's own wording (`pfin report --db`: read from it instead of files).

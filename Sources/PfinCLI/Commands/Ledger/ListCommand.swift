@@ -44,7 +44,8 @@ enum ListCommand {
         do {
             var filter = request.filter
             // A screenful: the header, the rows, the line saying how many more, and the prompt.
-            let screenful = request.format == .text && filter.limit == nil && !request.all && Terminal.isTerminal(1)
+            let screenful =
+                request.format == .text && filter.limit == nil && !request.all && Terminal.isTerminal(1)
                 ? max(5, Terminal.rows - 3) : nil
             if let screenful { filter.limit = screenful }
             rows = try ledger.list(filter)

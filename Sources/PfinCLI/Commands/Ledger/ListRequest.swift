@@ -16,8 +16,9 @@ struct ListRequest {
     static let type = Option.choice("--type", of: PaymentType.self, value: "TYPE", help: "Only income, expense or transfer.")
     static let from = dateOption("--from", help: "From this day on, YYYY-MM-DD (or today, yesterday).")
     static let to = dateOption("--to", help: "Up to this day, included.")
-    static let category = Option("--category", value: "PREFIX", completion: .category,
-                                 help: "Categories starting with PREFIX, ignoring case (Food matches Food:Groceries).")
+    static let category = Option(
+        "--category", value: "PREFIX", completion: .category,
+        help: "Categories starting with PREFIX, ignoring case (Food matches Food:Groceries).")
     static let account = Option("--account", value: "NAME", completion: .account, help: "Only this account, ignoring case.")
     static let uncategorized = Flag("--uncategorized", help: "Only transactions without a category: what no rule or bank categorised.")
     static let uncategorised = Flag("--uncategorised", help: "The same as --uncategorized.")
@@ -28,8 +29,10 @@ struct ListRequest {
     static let all = Flag("--all", help: "Every match; on a terminal the default is the newest screenful, saying how many more there are.")
     static let format = Option.choice("--format", of: Format.self, default: .text, help: "text (default, columns for 80-column terminals), csv or jsonl.")
     static let deleted = Flag("--deleted", help: "Only the deleted transactions (for 'pfin restore'), with the other filters.")
-    static let specs = [type.spec, from.spec, to.spec, category.spec, account.spec, uncategorized.spec, uncategorised.spec, search.spec,
-                        minimum.spec, maximum.spec, limit.spec, all.spec, format.spec, deleted.spec]
+    static let specs = [
+        type.spec, from.spec, to.spec, category.spec, account.spec, uncategorized.spec, uncategorised.spec, search.spec,
+        minimum.spec, maximum.spec, limit.spec, all.spec, format.spec, deleted.spec,
+    ]
 
     static func parse(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> ListRequest {
         if let extra = arguments.positionals.first {

@@ -9,7 +9,8 @@ import ReportRendering
 ///     date      03 May 2024
 ///     amount    -$4.50
 enum ShowCommand {
-    static let format = TextOrJSON.option(help: "text (the default) or json: the transaction as a JSON Lines object, with where it came from and when it was edited.")
+    static let format = TextOrJSON.option(
+        help: "text (the default) or json: the transaction as a JSON Lines object, with where it came from and when it was edited.")
 
     static let spec = CommandSpec(
         name: "show",
@@ -34,8 +35,10 @@ enum ShowCommand {
         do throws(UsageError) {
             json = arguments[format] == .json
             guard arguments.positionals.count == 1 else {
-                throw UsageError(message: arguments.positionals.isEmpty ? "'pfin show' needs the id of a transaction"
-                                     : "'pfin show' shows one transaction; found \(arguments.positionals.count) ids")
+                throw UsageError(
+                    message: arguments.positionals.isEmpty
+                        ? "'pfin show' needs the id of a transaction"
+                        : "'pfin show' shows one transaction; found \(arguments.positionals.count) ids")
             }
             options = try LedgerOptions.parse(arguments)
         } catch {

@@ -5,8 +5,9 @@ import LedgerStore
 enum SummaryCommand {
     static let from = ListRequest.dateOption("--from", help: "The first day, YYYY-MM-DD (default: the first of this month).")
     static let to = ListRequest.dateOption("--to", help: "The last day, included (default: today).")
-    static let recent = Option.integer("--recent", in: 0...Int.max, default: 10,
-                                       help: "How many of the latest transactions to show (default 10; 0 for none).")
+    static let recent = Option.integer(
+        "--recent", in: 0...Int.max, default: 10,
+        help: "How many of the latest transactions to show (default 10; 0 for none).")
     static let format = TextOrJSON.option(help: "text (the default) or json: the totals per currency and the latest transactions as JSON Lines objects.")
 
     static let spec = CommandSpec(
@@ -51,8 +52,10 @@ enum SummaryCommand {
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         do {
             let summary = try ledger.summary(from: from, to: to, recent: recent)
-            Terminal.out(json ? LedgerJSON.summary(summary)
-                              : SummaryText.render(summary, idWidth: try ledger.uniquePrefixLength(of: summary.recent.map(\.id))))
+            Terminal.out(
+                json
+                    ? LedgerJSON.summary(summary)
+                    : SummaryText.render(summary, idWidth: try ledger.uniquePrefixLength(of: summary.recent.map(\.id))))
             return ExitStatus.success
         } catch {
             LedgerOptions.fail(error, printer: &printer)

@@ -16,9 +16,11 @@ enum SummaryText {
             return text + "No transactions in this period.\n"
         }
         let cells = summary.totals.map { line -> [String] in
-            [line.currency?.description ?? "none", MoneyText.signed(line.income),
-             MoneyText.signed(line.expense.negated ?? line.expense), MoneyText.signed(line.balance),
-             String(line.incomeCount + line.expenseCount + line.transferCount)]
+            [
+                line.currency?.description ?? "none", MoneyText.signed(line.income),
+                MoneyText.signed(line.expense.negated ?? line.expense), MoneyText.signed(line.balance),
+                String(line.incomeCount + line.expenseCount + line.transferCount),
+            ]
         }
         let header = ["currency", "income", "expense", "balance", "transactions"]
         var widths = header.map(TextWidth.of)

@@ -19,7 +19,8 @@ struct LedgerReconcileText {
             out += Self.heading(r) + "\n"
             out += "  from      \(r.start.amount.decimalString) at the end of \(r.start.date) (\(Self.startWords(r.startKind)))\n"
             if let end = r.end {
-                out += "  to        \(end.amount.decimalString) on \(end.date): \(Self.count(r.checked, "balance")) checked over \(Self.count(r.transactions, "transaction"))\n"
+                out +=
+                    "  to        \(end.amount.decimalString) on \(end.date): \(Self.count(r.checked, "balance")) checked over \(Self.count(r.transactions, "transaction"))\n"
             }
             switch r.outcome {
             case .reconciled: out += "  OK: the ledger's transactions add up to every stated balance\n"

@@ -24,8 +24,12 @@ enum ReconcileText {
                 out += "  MISMATCH: \(r.mismatchCount) balance\(r.mismatchCount == 1 ? " does" : "s do") not add up\n"
                 for m in r.mismatches {
                     switch m.kind {
-                    case .row: out += "  \(m.location): error: the balance goes wrong here (\(m.date)): expected \(m.expected.decimalString), the row states \(m.found.decimalString) (off by \(m.difference.decimalString))\n"
-                    case .closing: out += "  \(m.location): error: the closing balance on \(m.date) is \(m.found.decimalString), the transactions add up to \(m.expected.decimalString) (off by \(m.difference.decimalString))\n"
+                    case .row:
+                        out +=
+                            "  \(m.location): error: the balance goes wrong here (\(m.date)): expected \(m.expected.decimalString), the row states \(m.found.decimalString) (off by \(m.difference.decimalString))\n"
+                    case .closing:
+                        out +=
+                            "  \(m.location): error: the closing balance on \(m.date) is \(m.found.decimalString), the transactions add up to \(m.expected.decimalString) (off by \(m.difference.decimalString))\n"
                     }
                     for cause in m.causes { out += "    note: \(describe(cause))\n" }
                 }

@@ -11,9 +11,10 @@ import StatementFormats
 /// Month pages are independent, and an HTML page of a busy month is milliseconds of work, so the
 /// pages are spread over the cores; each worker holds one page at a time.
 enum ReportBatch {
-    static func write(_ report: MonthlyReport, with renderer: ReportRenderers.Chosen, format: ReportFormat,
-                      to files: ReportFiles) throws(OutputError) -> Int
-    {
+    static func write(
+        _ report: MonthlyReport, with renderer: ReportRenderers.Chosen, format: ReportFormat,
+        to files: ReportFiles
+    ) throws(OutputError) -> Int {
         var pending: [(name: String, render: @Sendable () -> [UInt8])] = report.months.map { month in
             ("\(month).\(format.fileExtension)", { renderer.renderer.render(report, month: month) })
         }

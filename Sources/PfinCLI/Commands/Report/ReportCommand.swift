@@ -65,7 +65,9 @@ enum ReportCommand {
         }
         var input = stage.base
         for warning in input.warnings { printer.print(warning) }
-        if input.unlisted > 0 { Terminal.err("pfin: \(Plural.count(input.unlisted, "more rule warning")) not shown; 'pfin convert' with the same rules lists them all\n") }
+        if input.unlisted > 0 {
+            Terminal.err("pfin: \(Plural.count(input.unlisted, "more rule warning")) not shown; 'pfin convert' with the same rules lists them all\n")
+        }
         if printer.errors > 0 {
             Terminal.err("pfin: \(Plural.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
             return ExitStatus.inputErrors

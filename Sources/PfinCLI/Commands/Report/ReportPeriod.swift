@@ -17,8 +17,9 @@ struct ReportPeriod: Equatable {
             let m = try parseMonth(month, option: "--month")
             return ReportPeriod(from: m, to: m)
         }
-        let period = ReportPeriod(from: try from.map { v throws(UsageError) in try parseMonth(v, option: "--from") },
-                                  to: try to.map { v throws(UsageError) in try parseMonth(v, option: "--to") })
+        let period = ReportPeriod(
+            from: try from.map { v throws(UsageError) in try parseMonth(v, option: "--from") },
+            to: try to.map { v throws(UsageError) in try parseMonth(v, option: "--to") })
         if let start = period.from, let end = period.to, end < start {
             throw UsageError(message: "--from \(start) is after --to \(end); the first month comes first")
         }

@@ -22,14 +22,18 @@ extension ReportRenderers {
     private static func diagnostic(_ error: HTMLTemplateError) -> Diagnostic {
         switch error {
         case .invalidTemplate(let path, let mustache):
-            return Diagnostic(.error, code: "report.template", at: SourceLocation(file: path, line: mustache.line, column: mustache.column),
-                              mustache.message, notes: [mustache.note])
+            return Diagnostic(
+                .error, code: "report.template", at: SourceLocation(file: path, line: mustache.line, column: mustache.column),
+                mustache.message, notes: [mustache.note])
         case .unreadableDirectory(let path, let reason):
-            return Diagnostic(.error, code: "report.template", at: SourceLocation(file: path, line: 0),
-                              "cannot read the templates directory: \(reason)", notes: ["--templates takes a directory of .mustache files; copy Templates/ from pfin's source to start"])
+            return Diagnostic(
+                .error, code: "report.template", at: SourceLocation(file: path, line: 0),
+                "cannot read the templates directory: \(reason)",
+                notes: ["--templates takes a directory of .mustache files; copy Templates/ from pfin's source to start"])
         case .unreadableFile(let path, let reason):
-            return Diagnostic(.error, code: "report.template", at: SourceLocation(file: path, line: 0),
-                              "cannot read the template: \(reason)", notes: ["fix its permissions, or remove it to use the built-in template"])
+            return Diagnostic(
+                .error, code: "report.template", at: SourceLocation(file: path, line: 0),
+                "cannot read the template: \(reason)", notes: ["fix its permissions, or remove it to use the built-in template"])
         }
     }
 }

@@ -32,8 +32,10 @@ struct ReportRequest {
     static let templates = Option("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones.")
     static let transactions = Flag("--transactions", help: "JSON: list every transaction of each month too (HTML pages always do).")
     static let database = LedgerOptions.database(help: "Read the transactions from this ledger instead of files.")
-    static let specs = [currency.spec, month.spec, from.spec, to.spec, format.spec, output.spec, outDirectory.spec, quiet.spec,
-                        templates.spec, transactions.spec, database.spec]
+    static let specs = [
+        currency.spec, month.spec, from.spec, to.spec, format.spec, output.spec, outDirectory.spec, quiet.spec,
+        templates.spec, transactions.spec, database.spec,
+    ]
 
     static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) throws(UsageError) -> ReportRequest? {
         let database = try LedgerOptions.input(arguments)
@@ -55,25 +57,30 @@ struct ReportRequest {
             throw UsageError(message: "--templates is for --format html; the \(format.rawValue) report has no templates")
         }
         if arguments[transactions] && format != .json {
-            throw UsageError(message: "--transactions is for --format json; \(format == .html ? "HTML pages always list the transactions" : "the \(format.rawValue) report lists no transactions")")
+            throw UsageError(
+                message:
+                    "--transactions is for --format json; \(format == .html ? "HTML pages always list the transactions" : "the \(format.rawValue) report lists no transactions")"
+            )
         }
         if format == .html && outDirectory == nil && period.single == nil {
             throw UsageError(message: "an HTML report is one page per month: give --out-dir DIR for all of them, or --month YYYY-MM for one page")
         }
         let toTerminal = outputPath == nil && outDirectory == nil && isatty(1) == 1
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        return ReportRequest(input: input, database: database, period: period, format: format, outputPath: outputPath,
-                             outDirectory: outDirectory, templatesDirectory: templates, currency: currency,
-                             withTransactions: arguments[transactions],
-                             colour: format == .text && toTerminal && !noColour)
+        return ReportRequest(
+            input: input, database: database, period: period, format: format, outputPath: outputPath,
+            outDirectory: outDirectory, templatesDirectory: templates, currency: currency,
+            withTransactions: arguments[transactions],
+            colour: format == .text && toTerminal && !noColour)
     }
 
     /// What the builder computes: the requested months when both ends are known (otherwise all,
     /// cut by `ReportPeriod.restrict` afterwards), one currency if asked, and the transactions
     /// themselves only where they are listed (HTML pages, JSON with `--transactions`).
     var builderOptions: ReportOptions {
-        ReportOptions(months: period.from.flatMap { from in period.to.map { from...$0 } },
-                      currency: currency.map { .only($0) } ?? .all,
-                      keepTransactions: format == .html || (format == .json && withTransactions))
+        ReportOptions(
+            months: period.from.flatMap { from in period.to.map { from...$0 } },
+            currency: currency.map { .only($0) } ?? .all,
+            keepTransactions: format == .html || (format == .json && withTransactions))
     }
 }

@@ -6,9 +6,10 @@ import StatementFormats
 /// Puts a rendered report where `pfin report` was told: standard output, `-o FILE`, or one file
 /// per month (and an HTML index) in `--out-dir DIR`. Files are written atomically.
 enum ReportWriting {
-    static func write(_ report: MonthlyReport, with renderer: ReportRenderers.Chosen, request: ReportRequest,
-                      printer: inout DiagnosticPrinter) -> Int32
-    {
+    static func write(
+        _ report: MonthlyReport, with renderer: ReportRenderers.Chosen, request: ReportRequest,
+        printer: inout DiagnosticPrinter
+    ) -> Int32 {
         if report.months.isEmpty {
             Terminal.err("pfin: warning: no transactions to report; nothing was written\n")
             return ExitStatus.success
@@ -23,7 +24,8 @@ enum ReportWriting {
                 return ExitStatus.success
             }
             let bytes = renderer.renderer.render(report)
-            let output = try request.outputPath.map { path throws(OutputError) in try ByteOutput.atomicFile(path) }
+            let output =
+                try request.outputPath.map { path throws(OutputError) in try ByteOutput.atomicFile(path) }
                 ?? ByteOutput.standardOutput()
             do throws(OutputError) {
                 try output.write(bytes)

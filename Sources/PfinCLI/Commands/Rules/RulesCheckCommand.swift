@@ -4,8 +4,9 @@ import StatementFormats
 
 /// `pfin rules check FILE [--against INPUT…]`: every error and warning of a rules file.
 enum RulesCheckCommand {
-    static let against = Option("--against", value: "INPUT", repeatable: true, completion: .file,
-                                help: "Also run the rules over these statements and report rules that matched nothing.")
+    static let against = Option(
+        "--against", value: "INPUT", repeatable: true, completion: .file,
+        help: "Also run the rules over these statements and report rules that matched nothing.")
 
     static let spec = CommandSpec(
         name: "rules check",
@@ -44,10 +45,14 @@ enum RulesCheckCommand {
             summary += "; " + coverage(set, options, printer: &printer)
         }
         let problems = printer.errors + printer.warnings
-        summary += problems == 0 ? "; no problems" : "; " + [
-            printer.errors > 0 ? Plural.count(printer.errors, "error") : nil,
-            printer.warnings > 0 ? Plural.count(printer.warnings, "warning") : nil,
-        ].compactMap { $0 }.joined(separator: ", ")
+        summary +=
+            problems == 0
+            ? "; no problems"
+            : "; "
+                + [
+                    printer.errors > 0 ? Plural.count(printer.errors, "error") : nil,
+                    printer.warnings > 0 ? Plural.count(printer.warnings, "warning") : nil,
+                ].compactMap { $0 }.joined(separator: ", ")
         Terminal.out(summary + "\n")
         return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
     }

@@ -5,8 +5,9 @@ import StatementFormats
 /// `pfin rules explain --rules FILE [INPUT…]`: which rule set each field of each transaction.
 enum RulesExplainCommand {
     /// Required here: explaining needs rules.
-    static let rules = Option("--rules", value: "FILE", repeatable: true, required: true,
-                              help: "The rules file to explain; several apply in the order given.")
+    static let rules = Option(
+        "--rules", value: "FILE", repeatable: true, required: true,
+        help: "The rules file to explain; several apply in the order given.")
     static let uncategorized = Flag("--uncategorized", help: "Show only the transactions the rules left without a category.")
 
     static let spec = CommandSpec(
@@ -28,7 +29,7 @@ enum RulesExplainCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
         guard let options = InputOptions.parse(arguments, printer: &printer),
-              let set = RulesLoading.ruleSet(arguments.all(rules), printer: &printer)
+            let set = RulesLoading.ruleSet(arguments.all(rules), printer: &printer)
         else { return ExitStatus.inputErrors }
         let engine = RuleEngine(set)
         let onlyUncategorized = arguments[uncategorized]
@@ -47,8 +48,9 @@ enum RulesExplainCommand {
             out.write(RuleExplanation.render(before, trace, set))
         }
         let touched = total - untouched
-        out.write("\(Plural.count(total, "transaction")): \(touched) changed by rules, \(untouched) untouched"
-            + (onlyUncategorized ? "; \(shown) without a category shown" : "") + "\n")
+        out.write(
+            "\(Plural.count(total, "transaction")): \(touched) changed by rules, \(untouched) untouched"
+                + (onlyUncategorized ? "; \(shown) without a category shown" : "") + "\n")
         out.flush()
         return printer.errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
     }

@@ -4,10 +4,13 @@ import StatementFormats
 
 /// `pfin rules suggest [INPUT…]`: rules proposed from transactions already categorised.
 enum RulesSuggestCommand {
-    static let minimumSupport = Option.integer("--min-support", in: 1...Int.max, default: 3,
-                                               help: "Transactions a payee needs before a rule is proposed (default 3).")
-    static let minimumConsistency = Option<Int>("--min-consistency", value: "PERCENT", default: 90,
-                                                help: "Share of them that must agree on the category (default 90).") { text throws(UsageError) in
+    static let minimumSupport = Option.integer(
+        "--min-support", in: 1...Int.max, default: 3,
+        help: "Transactions a payee needs before a rule is proposed (default 3).")
+    static let minimumConsistency = Option<Int>(
+        "--min-consistency", value: "PERCENT", default: 90,
+        help: "Share of them that must agree on the category (default 90)."
+    ) { text throws(UsageError) in
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let value = Int(digits), (1...100).contains(value) else {
             throw UsageError(message: "--min-consistency expects a percentage from 1 to 100, found '\(text)'")
@@ -79,7 +82,9 @@ enum RulesSuggestCommand {
         text += ".\n# Review each, then paste the ones you want into your rules file.\n"
         for suggestion in suggestions { text += "\n" + suggestion.rulesText }
         if suggestions.isEmpty {
-            Terminal.err("pfin: no payee was categorised the same way at least \(suggester.minimumSupport) times and \(suggester.minimumConsistencyPercent)% of the time; nothing to propose\n")
+            Terminal.err(
+                "pfin: no payee was categorised the same way at least \(suggester.minimumSupport) times and \(suggester.minimumConsistencyPercent)% of the time; nothing to propose\n"
+            )
         }
         return write(text, to: arguments[output], printer: &printer)
     }

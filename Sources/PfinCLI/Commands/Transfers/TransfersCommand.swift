@@ -28,8 +28,10 @@ enum TransfersCommand {
             format.spec, accept.spec, reject.spec,
             LedgerOptions.spec,
         ],
-        examples: ["pfin transfers", "pfin transfers --accept 68feb326 074b50b0", "pfin transfers --reject 3cc9abce b7b96866",
-                   "pfin transfers --format json"])
+        examples: [
+            "pfin transfers", "pfin transfers --accept 68feb326 074b50b0", "pfin transfers --reject 3cc9abce b7b96866",
+            "pfin transfers --format json",
+        ])
 
     private enum Action { case list, accept, reject }
 

@@ -4,35 +4,35 @@
 extension BuiltInTemplates {
     /// Templates/categories.mustache
     static let categories = ##"""
-{{! A category breakdown: the donut (spending only) and the table, whose swatches are its legend. }}
-<section class="card">
-<div class="card-head"><h3>{{title}} by category</h3><p class="head-figure">{{total}}</p></div>
-<div class="breakdown">
-{{#chart}}
-<figure class="donut">
-<svg viewBox="0 0 42 42" role="img" aria-label="{{title}} by category">
-<circle class="track" cx="21" cy="21" r="{{radius}}"/>
-<g transform="rotate(-90 21 21)">
-{{#slices}}
-<circle class="slice {{colour}}" cx="21" cy="21" r="{{radius}}" stroke-dasharray="{{dash}}" stroke-dashoffset="{{offset}}"><title>{{label}}: {{share}}</title></circle>
-{{/slices}}
-</g>
-</svg>
-<figcaption><span>{{title}}</span><strong>{{total}}</strong></figcaption>
-</figure>
-{{/chart}}
-<div class="table-box">
-<table class="cats">
-<thead><tr><th scope="col">Category</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Share</th><th scope="col" class="num">{{previousLabel}}</th><th scope="col" class="num">vs avg</th></tr></thead>
-<tbody>
-{{#lines}}
-<tr class="{{depth}}{{#top}} top{{/top}}{{#uncategorised}} uncat{{/uncategorised}}"><th scope="row"><span class="cat">{{#swatch}}<i class="swatch {{.}}"></i>{{/swatch}}<span class="cat-name">{{name}}</span>{{#uncategorised}}<span class="flag">no rule</span>{{/uncategorised}}</span></th><td class="num">{{amount}}</td><td class="num muted">{{share}}</td><td class="num">{{#vsPrevious}}<span class="delta {{tone}}">{{text}}</span>{{/vsPrevious}}</td><td class="num">{{#vsAverage}}<span class="delta {{tone}}">{{text}}</span>{{/vsAverage}}</td></tr>
-{{/lines}}
-</tbody>
-</table>
-</div>
-</div>
-</section>
+        {{! A category breakdown: the donut (spending only) and the table, whose swatches are its legend. }}
+        <section class="card">
+        <div class="card-head"><h3>{{title}} by category</h3><p class="head-figure">{{total}}</p></div>
+        <div class="breakdown">
+        {{#chart}}
+        <figure class="donut">
+        <svg viewBox="0 0 42 42" role="img" aria-label="{{title}} by category">
+        <circle class="track" cx="21" cy="21" r="{{radius}}"/>
+        <g transform="rotate(-90 21 21)">
+        {{#slices}}
+        <circle class="slice {{colour}}" cx="21" cy="21" r="{{radius}}" stroke-dasharray="{{dash}}" stroke-dashoffset="{{offset}}"><title>{{label}}: {{share}}</title></circle>
+        {{/slices}}
+        </g>
+        </svg>
+        <figcaption><span>{{title}}</span><strong>{{total}}</strong></figcaption>
+        </figure>
+        {{/chart}}
+        <div class="table-box">
+        <table class="cats">
+        <thead><tr><th scope="col">Category</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Share</th><th scope="col" class="num">{{previousLabel}}</th><th scope="col" class="num">vs avg</th></tr></thead>
+        <tbody>
+        {{#lines}}
+        <tr class="{{depth}}{{#top}} top{{/top}}{{#uncategorised}} uncat{{/uncategorised}}"><th scope="row"><span class="cat">{{#swatch}}<i class="swatch {{.}}"></i>{{/swatch}}<span class="cat-name">{{name}}</span>{{#uncategorised}}<span class="flag">no rule</span>{{/uncategorised}}</span></th><td class="num">{{amount}}</td><td class="num muted">{{share}}</td><td class="num">{{#vsPrevious}}<span class="delta {{tone}}">{{text}}</span>{{/vsPrevious}}</td><td class="num">{{#vsAverage}}<span class="delta {{tone}}">{{text}}</span>{{/vsAverage}}</td></tr>
+        {{/lines}}
+        </tbody>
+        </table>
+        </div>
+        </div>
+        </section>
 
-"""##
+        """##
 }

@@ -4,62 +4,62 @@
 extension BuiltInTemplates {
     /// Templates/currency.mustache
     static let currency = ##"""
-{{! One currency of a month: cards, notices, breakdowns, payees, largest and all transactions. }}
-<section class="currency" id="{{anchor}}">
-{{#multiCurrency}}
-<h2 class="currency-title">{{currency}}</h2>
-{{/multiCurrency}}
-<div class="cards">
-<article class="card stat balance">
-<p class="label">Net balance</p>
-<p class="value" data-total="net">{{net}}</p>
-<p class="sub">{{#netChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}}{{/netChange}}{{^netChange}}Income minus spending{{/netChange}}</p>
-</article>
-<article class="card stat">
-<p class="label"><i class="dot income"></i>Income</p>
-<p class="value" data-total="income">{{income}}</p>
-<p class="sub">{{#incomeChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}} · {{/incomeChange}}{{incomeCount}}</p>
-</article>
-<article class="card stat">
-<p class="label"><i class="dot expense"></i>Spending</p>
-<p class="value" data-total="expense">{{expense}}</p>
-<p class="sub">{{#expenseChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}} · {{/expenseChange}}{{expenseCount}}{{#refunds}} · after {{.}}{{/refunds}}</p>
-</article>
-<article class="card stat">
-<p class="label">Savings rate</p>
-<p class="value {{savingsTone}}">{{#savingsRate}}{{.}}{{/savingsRate}}{{^savingsRate}}—{{/savingsRate}}</p>
-<p class="sub">{{#previousSavingsRate}}{{previousMonth}}: {{.}}{{/previousSavingsRate}}{{^previousSavingsRate}}Share of income kept{{/previousSavingsRate}}</p>
-</article>
-</div>
-{{#uncategorised}}
-<p class="notice warn" role="note"><span class="notice-icon" aria-hidden="true">!</span><span>{{.}}. Add rules for them and run the report again.</span></p>
-{{/uncategorised}}
-{{#transfers}}
-<p class="notice" role="note"><span class="notice-icon" aria-hidden="true">⇄</span><span>Transfers between your accounts: {{moneyIn}} in, {{moneyOut}} out ({{count}}). Not counted as income or spending.</span></p>
-{{/transfers}}
-{{#spending}}
-{{> categories}}
-{{/spending}}
-<div class="columns">
-{{#hasPayees}}
-{{> payees}}
-{{/hasPayees}}
-{{#hasLargest}}
-<section class="card">
-<div class="card-head"><h3>Largest transactions</h3></div>
-<ul class="list">
-{{#largest}}
-{{> row}}
-{{/largest}}
-</ul>
-</section>
-{{/hasLargest}}
-</div>
-{{#earning}}
-{{> categories}}
-{{/earning}}
-{{> transactions}}
-</section>
+        {{! One currency of a month: cards, notices, breakdowns, payees, largest and all transactions. }}
+        <section class="currency" id="{{anchor}}">
+        {{#multiCurrency}}
+        <h2 class="currency-title">{{currency}}</h2>
+        {{/multiCurrency}}
+        <div class="cards">
+        <article class="card stat balance">
+        <p class="label">Net balance</p>
+        <p class="value" data-total="net">{{net}}</p>
+        <p class="sub">{{#netChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}}{{/netChange}}{{^netChange}}Income minus spending{{/netChange}}</p>
+        </article>
+        <article class="card stat">
+        <p class="label"><i class="dot income"></i>Income</p>
+        <p class="value" data-total="income">{{income}}</p>
+        <p class="sub">{{#incomeChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}} · {{/incomeChange}}{{incomeCount}}</p>
+        </article>
+        <article class="card stat">
+        <p class="label"><i class="dot expense"></i>Spending</p>
+        <p class="value" data-total="expense">{{expense}}</p>
+        <p class="sub">{{#expenseChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}} · {{/expenseChange}}{{expenseCount}}{{#refunds}} · after {{.}}{{/refunds}}</p>
+        </article>
+        <article class="card stat">
+        <p class="label">Savings rate</p>
+        <p class="value {{savingsTone}}">{{#savingsRate}}{{.}}{{/savingsRate}}{{^savingsRate}}—{{/savingsRate}}</p>
+        <p class="sub">{{#previousSavingsRate}}{{previousMonth}}: {{.}}{{/previousSavingsRate}}{{^previousSavingsRate}}Share of income kept{{/previousSavingsRate}}</p>
+        </article>
+        </div>
+        {{#uncategorised}}
+        <p class="notice warn" role="note"><span class="notice-icon" aria-hidden="true">!</span><span>{{.}}. Add rules for them and run the report again.</span></p>
+        {{/uncategorised}}
+        {{#transfers}}
+        <p class="notice" role="note"><span class="notice-icon" aria-hidden="true">⇄</span><span>Transfers between your accounts: {{moneyIn}} in, {{moneyOut}} out ({{count}}). Not counted as income or spending.</span></p>
+        {{/transfers}}
+        {{#spending}}
+        {{> categories}}
+        {{/spending}}
+        <div class="columns">
+        {{#hasPayees}}
+        {{> payees}}
+        {{/hasPayees}}
+        {{#hasLargest}}
+        <section class="card">
+        <div class="card-head"><h3>Largest transactions</h3></div>
+        <ul class="list">
+        {{#largest}}
+        {{> row}}
+        {{/largest}}
+        </ul>
+        </section>
+        {{/hasLargest}}
+        </div>
+        {{#earning}}
+        {{> categories}}
+        {{/earning}}
+        {{> transactions}}
+        </section>
 
-"""##
+        """##
 }

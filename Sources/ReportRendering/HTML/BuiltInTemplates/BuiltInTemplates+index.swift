@@ -4,88 +4,88 @@
 extension BuiltInTemplates {
     /// Templates/index.mustache
     static let index = ##"""
-{{! The index: every month of the report at a glance, per currency, with links to the month pages. }}
-{{<layout}}
-{{$title}}{{title}}{{/title}}
-{{$content}}
-<div class="hero">
-<p class="eyebrow">At a glance</p>
-<h1>{{heading}}</h1>
-<p class="muted">{{subtitle}}</p>
-</div>
-<section class="card">
-<div class="card-head"><h3>Months</h3></div>
-{{#years}}
-<div class="year"><p class="year-label">{{year}}</p><ul class="month-chips">{{#months}}<li><a class="chip{{^hasData}} quiet{{/hasData}}" href="{{href}}" title="{{title}}">{{short}}</a></li>{{/months}}</ul></div>
-{{/years}}
-</section>
-{{#empty}}
-<section class="card empty-month"><p data-empty>No transactions in this report.</p></section>
-{{/empty}}
-{{#currencies}}
-<section class="currency" id="{{anchor}}">
-{{#multiCurrency}}
-<h2 class="currency-title">{{currency}}</h2>
-{{/multiCurrency}}
-{{#totals}}
-<div class="cards">
-<article class="card stat balance">
-<p class="label">Net over the period</p>
-<p class="value" data-total="net">{{net}}</p>
-<p class="sub">Income minus spending</p>
-</article>
-<article class="card stat">
-<p class="label"><i class="dot income"></i>Income</p>
-<p class="value" data-total="income">{{income}}</p>
-</article>
-<article class="card stat">
-<p class="label"><i class="dot expense"></i>Spending</p>
-<p class="value" data-total="expense">{{expense}}</p>
-</article>
-<article class="card stat">
-<p class="label">Savings rate</p>
-<p class="value">{{savingsRate}}</p>
-</article>
-</div>
-{{/totals}}
-{{#chart}}
-<section class="card">
-<div class="card-head"><h3>Income and spending</h3><p class="legend"><i class="dot income"></i>Income <i class="dot expense"></i>Spending</p></div>
-<div class="chart-box">
-<div class="chart" style="min-width:{{minWidth}};max-width:{{maxWidth}}">
-<p class="scale">{{scale}}</p>
-<svg class="bars" viewBox="{{viewBox}}" preserveAspectRatio="none" role="img" aria-label="Income and spending per month in {{currency}}">
-<line class="grid" x1="0" x2="{{width}}" y1="{{top}}" y2="{{top}}" vector-effect="non-scaling-stroke"/>
-<line class="base" x1="0" x2="{{width}}" y1="{{baseline}}" y2="{{baseline}}" vector-effect="non-scaling-stroke"/>
-{{#bars}}
-<g><title>{{tooltip}}</title><rect class="bar income" x="{{incomeX}}" y="{{incomeY}}" width="{{barWidth}}" height="{{incomeHeight}}"/><rect class="bar expense" x="{{expenseX}}" y="{{expenseY}}" width="{{barWidth}}" height="{{expenseHeight}}"/></g>
-{{/bars}}
-</svg>
-<ol class="axis">{{#labels}}<li>{{text}}</li>{{/labels}}</ol>
-</div>
-</div>
-</section>
-{{/chart}}
-<section class="card">
-<div class="card-head"><h3>Month by month</h3></div>
-<div class="table-box">
-<table class="months">
-<thead><tr><th scope="col">Month</th><th scope="col" class="num">Income</th><th scope="col" class="num">Spending</th><th scope="col" class="num">Net</th><th scope="col" class="num">Saved</th></tr></thead>
-<tbody>
-{{#months}}
-<tr><th scope="row"><a href="{{href}}">{{title}}</a></th>{{#hasData}}<td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted">{{savingsRate}}</td>{{/hasData}}{{^hasData}}<td class="num muted" colspan="4">No transactions</td>{{/hasData}}</tr>
-{{/months}}
-</tbody>
-{{#totals}}
-<tfoot><tr><th scope="row">Total</th><td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted">{{savingsRate}}</td></tr></tfoot>
-{{/totals}}
-</table>
-</div>
-</section>
-</section>
-{{/currencies}}
-{{/content}}
-{{/layout}}
+        {{! The index: every month of the report at a glance, per currency, with links to the month pages. }}
+        {{<layout}}
+        {{$title}}{{title}}{{/title}}
+        {{$content}}
+        <div class="hero">
+        <p class="eyebrow">At a glance</p>
+        <h1>{{heading}}</h1>
+        <p class="muted">{{subtitle}}</p>
+        </div>
+        <section class="card">
+        <div class="card-head"><h3>Months</h3></div>
+        {{#years}}
+        <div class="year"><p class="year-label">{{year}}</p><ul class="month-chips">{{#months}}<li><a class="chip{{^hasData}} quiet{{/hasData}}" href="{{href}}" title="{{title}}">{{short}}</a></li>{{/months}}</ul></div>
+        {{/years}}
+        </section>
+        {{#empty}}
+        <section class="card empty-month"><p data-empty>No transactions in this report.</p></section>
+        {{/empty}}
+        {{#currencies}}
+        <section class="currency" id="{{anchor}}">
+        {{#multiCurrency}}
+        <h2 class="currency-title">{{currency}}</h2>
+        {{/multiCurrency}}
+        {{#totals}}
+        <div class="cards">
+        <article class="card stat balance">
+        <p class="label">Net over the period</p>
+        <p class="value" data-total="net">{{net}}</p>
+        <p class="sub">Income minus spending</p>
+        </article>
+        <article class="card stat">
+        <p class="label"><i class="dot income"></i>Income</p>
+        <p class="value" data-total="income">{{income}}</p>
+        </article>
+        <article class="card stat">
+        <p class="label"><i class="dot expense"></i>Spending</p>
+        <p class="value" data-total="expense">{{expense}}</p>
+        </article>
+        <article class="card stat">
+        <p class="label">Savings rate</p>
+        <p class="value">{{savingsRate}}</p>
+        </article>
+        </div>
+        {{/totals}}
+        {{#chart}}
+        <section class="card">
+        <div class="card-head"><h3>Income and spending</h3><p class="legend"><i class="dot income"></i>Income <i class="dot expense"></i>Spending</p></div>
+        <div class="chart-box">
+        <div class="chart" style="min-width:{{minWidth}};max-width:{{maxWidth}}">
+        <p class="scale">{{scale}}</p>
+        <svg class="bars" viewBox="{{viewBox}}" preserveAspectRatio="none" role="img" aria-label="Income and spending per month in {{currency}}">
+        <line class="grid" x1="0" x2="{{width}}" y1="{{top}}" y2="{{top}}" vector-effect="non-scaling-stroke"/>
+        <line class="base" x1="0" x2="{{width}}" y1="{{baseline}}" y2="{{baseline}}" vector-effect="non-scaling-stroke"/>
+        {{#bars}}
+        <g><title>{{tooltip}}</title><rect class="bar income" x="{{incomeX}}" y="{{incomeY}}" width="{{barWidth}}" height="{{incomeHeight}}"/><rect class="bar expense" x="{{expenseX}}" y="{{expenseY}}" width="{{barWidth}}" height="{{expenseHeight}}"/></g>
+        {{/bars}}
+        </svg>
+        <ol class="axis">{{#labels}}<li>{{text}}</li>{{/labels}}</ol>
+        </div>
+        </div>
+        </section>
+        {{/chart}}
+        <section class="card">
+        <div class="card-head"><h3>Month by month</h3></div>
+        <div class="table-box">
+        <table class="months">
+        <thead><tr><th scope="col">Month</th><th scope="col" class="num">Income</th><th scope="col" class="num">Spending</th><th scope="col" class="num">Net</th><th scope="col" class="num">Saved</th></tr></thead>
+        <tbody>
+        {{#months}}
+        <tr><th scope="row"><a href="{{href}}">{{title}}</a></th>{{#hasData}}<td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted">{{savingsRate}}</td>{{/hasData}}{{^hasData}}<td class="num muted" colspan="4">No transactions</td>{{/hasData}}</tr>
+        {{/months}}
+        </tbody>
+        {{#totals}}
+        <tfoot><tr><th scope="row">Total</th><td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted">{{savingsRate}}</td></tr></tfoot>
+        {{/totals}}
+        </table>
+        </div>
+        </section>
+        </section>
+        {{/currencies}}
+        {{/content}}
+        {{/layout}}
 
-"""##
+        """##
 }

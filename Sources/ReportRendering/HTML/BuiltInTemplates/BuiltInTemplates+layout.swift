@@ -4,35 +4,35 @@
 extension BuiltInTemplates {
     /// Templates/layout.mustache
     static let layout = #"""
-{{! The page skeleton every page inherits: head, stylesheet, header bar, footer.
-    Pages fill the blocks: title (the <title> text), nav (links in the header) and content. }}
-<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="generator" content="pfin">
-<title>{{$title}}Report{{/title}} · pfin</title>
-<style>
-{{> style}}
-</style>
-</head>
-<body>
-<header class="bar">
-<div class="wrap bar-inner">
-<a class="brand" href="{{indexHref}}"><span class="logo" aria-hidden="true">p</span>pfin</a>
-{{$nav}}{{/nav}}
-</div>
-</header>
-<main class="wrap">
-{{$content}}{{/content}}
-</main>
-<footer class="wrap foot">
-<p>Made by pfin from your bank statements. Amounts in different currencies are never added together; transfers between your own accounts are not income or spending.</p>
-</footer>
-</body>
-</html>
+        {{! The page skeleton every page inherits: head, stylesheet, header bar, footer.
+            Pages fill the blocks: title (the <title> text), nav (links in the header) and content. }}
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <meta name="generator" content="pfin">
+        <title>{{$title}}Report{{/title}} · pfin</title>
+        <style>
+        {{> style}}
+        </style>
+        </head>
+        <body>
+        <header class="bar">
+        <div class="wrap bar-inner">
+        <a class="brand" href="{{indexHref}}"><span class="logo" aria-hidden="true">p</span>pfin</a>
+        {{$nav}}{{/nav}}
+        </div>
+        </header>
+        <main class="wrap">
+        {{$content}}{{/content}}
+        </main>
+        <footer class="wrap foot">
+        <p>Made by pfin from your bank statements. Amounts in different currencies are never added together; transfers between your own accounts are not income or spending.</p>
+        </footer>
+        </body>
+        </html>
 
-"""#
+        """#
 }

@@ -4,35 +4,35 @@
 extension BuiltInTemplates {
     /// Templates/month.mustache
     static let month = ##"""
-{{! A month page: the dashboard of one month, one section per currency. }}
-{{<layout}}
-{{$title}}{{monthTitle}}{{/title}}
-{{$nav}}
-<nav class="pager" aria-label="Months">
-{{#previous}}<a class="pill" href="{{href}}" rel="prev"><span aria-hidden="true">‹</span> {{title}}</a>{{/previous}}
-<a class="pill" href="{{indexHref}}">All months</a>
-{{#next}}<a class="pill" href="{{href}}" rel="next">{{title}} <span aria-hidden="true">›</span></a>{{/next}}
-</nav>
-{{/nav}}
-{{$content}}
-<div class="hero">
-<p class="eyebrow">Monthly report</p>
-<h1>{{monthTitle}}</h1>
-{{#multiCurrency}}
-<nav class="chips" aria-label="Currencies">{{#currencyList}}<a class="chip" href="#{{anchor}}">{{currency}}</a>{{/currencyList}}</nav>
-{{/multiCurrency}}
-</div>
-{{#empty}}
-<section class="card empty-month">
-<p class="empty-icon" aria-hidden="true">∅</p>
-<p data-empty>{{emptyMessage}}</p>
-</section>
-{{/empty}}
-{{#currencies}}
-{{> currency}}
-{{/currencies}}
-{{/content}}
-{{/layout}}
+        {{! A month page: the dashboard of one month, one section per currency. }}
+        {{<layout}}
+        {{$title}}{{monthTitle}}{{/title}}
+        {{$nav}}
+        <nav class="pager" aria-label="Months">
+        {{#previous}}<a class="pill" href="{{href}}" rel="prev"><span aria-hidden="true">‹</span> {{title}}</a>{{/previous}}
+        <a class="pill" href="{{indexHref}}">All months</a>
+        {{#next}}<a class="pill" href="{{href}}" rel="next">{{title}} <span aria-hidden="true">›</span></a>{{/next}}
+        </nav>
+        {{/nav}}
+        {{$content}}
+        <div class="hero">
+        <p class="eyebrow">Monthly report</p>
+        <h1>{{monthTitle}}</h1>
+        {{#multiCurrency}}
+        <nav class="chips" aria-label="Currencies">{{#currencyList}}<a class="chip" href="#{{anchor}}">{{currency}}</a>{{/currencyList}}</nav>
+        {{/multiCurrency}}
+        </div>
+        {{#empty}}
+        <section class="card empty-month">
+        <p class="empty-icon" aria-hidden="true">∅</p>
+        <p data-empty>{{emptyMessage}}</p>
+        </section>
+        {{/empty}}
+        {{#currencies}}
+        {{> currency}}
+        {{/currencies}}
+        {{/content}}
+        {{/layout}}
 
-"""##
+        """##
 }

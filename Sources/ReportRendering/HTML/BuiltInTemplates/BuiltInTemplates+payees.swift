@@ -4,15 +4,15 @@
 extension BuiltInTemplates {
     /// Templates/payees.mustache
     static let payees = ##"""
-{{! Top payees by spending, each with a bar as long as its share of the largest. }}
-<section class="card">
-<div class="card-head"><h3>Top payees</h3></div>
-<ol class="list">
-{{#payees}}
-<li class="row"><span class="avatar {{colour}}" aria-hidden="true">{{initial}}</span><span class="who"><span class="name">{{name}}</span><span class="meter" aria-hidden="true"><i style="width:{{bar}}"></i></span><span class="meta">{{count}}</span></span><span class="amt">{{amount}}</span></li>
-{{/payees}}
-</ol>
-</section>
+        {{! Top payees by spending, each with a bar as long as its share of the largest. }}
+        <section class="card">
+        <div class="card-head"><h3>Top payees</h3></div>
+        <ol class="list">
+        {{#payees}}
+        <li class="row"><span class="avatar {{colour}}" aria-hidden="true">{{initial}}</span><span class="who"><span class="name">{{name}}</span><span class="meter" aria-hidden="true"><i style="width:{{bar}}"></i></span><span class="meta">{{count}}</span></span><span class="amt">{{amount}}</span></li>
+        {{/payees}}
+        </ol>
+        </section>
 
-"""##
+        """##
 }

@@ -4,226 +4,226 @@
 extension BuiltInTemplates {
     /// Templates/style.mustache
     static let style = ##"""
-{{! The whole stylesheet, inlined into every page: no web fonts, no external requests.
-    Colours are variables, redefined for dark mode; print drops tabs, shadows and dark fills. }}
-:root {
-  --bg: #f3f5fa; --card: #ffffff; --text: #0f172a; --muted: #64748b; --line: #e6e9f1; --soft: #f1f4f9;
-  --accent: #4f46e5; --accent-2: #7c3aed; --on-accent: #ffffff;
-  --income: #047857; --expense: #c2410c; --transfer: #64748b;
-  --good: #047857; --good-bg: #dcfce7; --bad: #b91c1c; --bad-bg: #fee2e2;
-  --warn: #92400e; --warn-bg: #fef3c7; --warn-line: #fcd34d;
-  --shadow: 0 1px 2px rgba(15, 23, 42, .05), 0 4px 16px rgba(15, 23, 42, .06);
-  --k0: #6366f1; --k1: #10b981; --k2: #f59e0b; --k3: #ec4899; --k4: #0ea5e9; --k5: #8b5cf6; --k6: #14b8a6; --k7: #94a3b8;
-  --a0-bg: #e0e7ff; --a0: #3730a3; --a1-bg: #d1fae5; --a1: #065f46; --a2-bg: #fef3c7; --a2: #92400e;
-  --a3-bg: #ffe4e6; --a3: #9f1239; --a4-bg: #e0f2fe; --a4: #075985; --a5-bg: #ede9fe; --a5: #5b21b6;
-  --a6-bg: #ccfbf1; --a6: #115e59; --a7-bg: #ffedd5; --a7: #9a3412;
-  color-scheme: light dark;
-}
-@media (prefers-color-scheme: dark) {
-  :root {
-    --bg: #0b1020; --card: #141a2e; --text: #e7eaf3; --muted: #94a0b8; --line: #262f47; --soft: #1b2238;
-    --accent: #6366f1; --accent-2: #8b5cf6;
-    --income: #34d399; --expense: #fb923c; --transfer: #94a3b8;
-    --good: #4ade80; --good-bg: #0f2e1f; --bad: #f87171; --bad-bg: #3a1418;
-    --warn: #fcd34d; --warn-bg: #2e2209; --warn-line: #78530f;
-    --shadow: 0 1px 2px rgba(0, 0, 0, .4);
-    --a0-bg: #312e81; --a0: #e0e7ff; --a1-bg: #064e3b; --a1: #d1fae5; --a2-bg: #78350f; --a2: #fef3c7;
-    --a3-bg: #881337; --a3: #ffe4e6; --a4-bg: #0c4a6e; --a4: #e0f2fe; --a5-bg: #4c1d95; --a5: #ede9fe;
-    --a6-bg: #134e4a; --a6: #ccfbf1; --a7-bg: #7c2d12; --a7: #ffedd5;
-  }
-}
-*, *::before, *::after { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
-body {
-  margin: 0; background: var(--bg); color: var(--text);
-  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif;
-  font-variant-numeric: tabular-nums;
-}
-a { color: var(--accent); text-decoration: none; }
-a:hover { text-decoration: underline; }
-h1, h2, h3, p { margin: 0; }
-.wrap { max-width: 1120px; margin: 0 auto; padding: 0 16px; }
-.muted { color: var(--muted); font-weight: 400; }
+        {{! The whole stylesheet, inlined into every page: no web fonts, no external requests.
+            Colours are variables, redefined for dark mode; print drops tabs, shadows and dark fills. }}
+        :root {
+          --bg: #f3f5fa; --card: #ffffff; --text: #0f172a; --muted: #64748b; --line: #e6e9f1; --soft: #f1f4f9;
+          --accent: #4f46e5; --accent-2: #7c3aed; --on-accent: #ffffff;
+          --income: #047857; --expense: #c2410c; --transfer: #64748b;
+          --good: #047857; --good-bg: #dcfce7; --bad: #b91c1c; --bad-bg: #fee2e2;
+          --warn: #92400e; --warn-bg: #fef3c7; --warn-line: #fcd34d;
+          --shadow: 0 1px 2px rgba(15, 23, 42, .05), 0 4px 16px rgba(15, 23, 42, .06);
+          --k0: #6366f1; --k1: #10b981; --k2: #f59e0b; --k3: #ec4899; --k4: #0ea5e9; --k5: #8b5cf6; --k6: #14b8a6; --k7: #94a3b8;
+          --a0-bg: #e0e7ff; --a0: #3730a3; --a1-bg: #d1fae5; --a1: #065f46; --a2-bg: #fef3c7; --a2: #92400e;
+          --a3-bg: #ffe4e6; --a3: #9f1239; --a4-bg: #e0f2fe; --a4: #075985; --a5-bg: #ede9fe; --a5: #5b21b6;
+          --a6-bg: #ccfbf1; --a6: #115e59; --a7-bg: #ffedd5; --a7: #9a3412;
+          color-scheme: light dark;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --bg: #0b1020; --card: #141a2e; --text: #e7eaf3; --muted: #94a0b8; --line: #262f47; --soft: #1b2238;
+            --accent: #6366f1; --accent-2: #8b5cf6;
+            --income: #34d399; --expense: #fb923c; --transfer: #94a3b8;
+            --good: #4ade80; --good-bg: #0f2e1f; --bad: #f87171; --bad-bg: #3a1418;
+            --warn: #fcd34d; --warn-bg: #2e2209; --warn-line: #78530f;
+            --shadow: 0 1px 2px rgba(0, 0, 0, .4);
+            --a0-bg: #312e81; --a0: #e0e7ff; --a1-bg: #064e3b; --a1: #d1fae5; --a2-bg: #78350f; --a2: #fef3c7;
+            --a3-bg: #881337; --a3: #ffe4e6; --a4-bg: #0c4a6e; --a4: #e0f2fe; --a5-bg: #4c1d95; --a5: #ede9fe;
+            --a6-bg: #134e4a; --a6: #ccfbf1; --a7-bg: #7c2d12; --a7: #ffedd5;
+          }
+        }
+        *, *::before, *::after { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        body {
+          margin: 0; background: var(--bg); color: var(--text);
+          font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif;
+          font-variant-numeric: tabular-nums;
+        }
+        a { color: var(--accent); text-decoration: none; }
+        a:hover { text-decoration: underline; }
+        h1, h2, h3, p { margin: 0; }
+        .wrap { max-width: 1120px; margin: 0 auto; padding: 0 16px; }
+        .muted { color: var(--muted); font-weight: 400; }
 
-/* Header bar and month navigation */
-.bar { background: var(--card); border-bottom: 1px solid var(--line); }
-.bar-inner { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px 16px; padding-top: 10px; padding-bottom: 10px; }
-.brand { display: inline-flex; align-items: center; gap: 8px; font-weight: 700; font-size: 17px; color: var(--text); letter-spacing: -.01em; }
-.brand:hover { text-decoration: none; }
-.logo { display: inline-grid; place-items: center; width: 28px; height: 28px; border-radius: 8px; color: var(--on-accent); background: linear-gradient(135deg, var(--accent), var(--accent-2)); font-size: 16px; }
-.pager { display: flex; flex-wrap: wrap; gap: 6px; }
-.pill { display: inline-block; padding: 5px 12px; border: 1px solid var(--line); border-radius: 999px; color: var(--text); font-size: 13px; font-weight: 500; background: var(--card); white-space: nowrap; }
-.pill:hover { background: var(--soft); text-decoration: none; }
+        /* Header bar and month navigation */
+        .bar { background: var(--card); border-bottom: 1px solid var(--line); }
+        .bar-inner { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px 16px; padding-top: 10px; padding-bottom: 10px; }
+        .brand { display: inline-flex; align-items: center; gap: 8px; font-weight: 700; font-size: 17px; color: var(--text); letter-spacing: -.01em; }
+        .brand:hover { text-decoration: none; }
+        .logo { display: inline-grid; place-items: center; width: 28px; height: 28px; border-radius: 8px; color: var(--on-accent); background: linear-gradient(135deg, var(--accent), var(--accent-2)); font-size: 16px; }
+        .pager { display: flex; flex-wrap: wrap; gap: 6px; }
+        .pill { display: inline-block; padding: 5px 12px; border: 1px solid var(--line); border-radius: 999px; color: var(--text); font-size: 13px; font-weight: 500; background: var(--card); white-space: nowrap; }
+        .pill:hover { background: var(--soft); text-decoration: none; }
 
-/* Page title */
-.hero { padding: 28px 0 18px; }
-.eyebrow { color: var(--muted); font-size: 12px; font-weight: 600; letter-spacing: .08em; text-transform: uppercase; }
-h1 { font-size: clamp(26px, 6vw, 34px); line-height: 1.15; letter-spacing: -.02em; margin-top: 4px; }
-.chips { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 12px; }
-.chip { display: inline-block; padding: 4px 12px; border-radius: 999px; background: var(--card); border: 1px solid var(--line); color: var(--text); font-size: 13px; font-weight: 600; }
-.chip:hover { border-color: var(--accent); text-decoration: none; }
-.chip.quiet { color: var(--muted); font-weight: 400; background: transparent; }
+        /* Page title */
+        .hero { padding: 28px 0 18px; }
+        .eyebrow { color: var(--muted); font-size: 12px; font-weight: 600; letter-spacing: .08em; text-transform: uppercase; }
+        h1 { font-size: clamp(26px, 6vw, 34px); line-height: 1.15; letter-spacing: -.02em; margin-top: 4px; }
+        .chips { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 12px; }
+        .chip { display: inline-block; padding: 4px 12px; border-radius: 999px; background: var(--card); border: 1px solid var(--line); color: var(--text); font-size: 13px; font-weight: 600; }
+        .chip:hover { border-color: var(--accent); text-decoration: none; }
+        .chip.quiet { color: var(--muted); font-weight: 400; background: transparent; }
 
-/* Cards */
-.currency { margin-bottom: 32px; }
-.currency-title { font-size: 20px; margin: 8px 0 12px; display: flex; align-items: center; gap: 10px; }
-.currency-title::after { content: ""; flex: 1; height: 1px; background: var(--line); }
-.card { background: var(--card); border: 1px solid var(--line); border-radius: 16px; box-shadow: var(--shadow); padding: 18px; margin-bottom: 16px; min-width: 0; }
-.card-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px 16px; margin-bottom: 12px; }
-h3 { font-size: 16px; font-weight: 650; }
-.head-figure { font-weight: 650; }
-.cards { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 12px; margin-bottom: 16px; }
-.cards .card { margin: 0; }
-.stat { display: flex; flex-direction: column; gap: 4px; container-type: inline-size; }
-.stat .label { color: var(--muted); font-size: 13px; font-weight: 500; display: flex; align-items: center; gap: 6px; }
-/* Sized by the card's own width, so that €50,100,000.00 stays on one line in a narrow card. */
-.stat .value { font-size: clamp(17px, 11.5cqi, 28px); font-weight: 700; letter-spacing: -.02em; line-height: 1.2; overflow-wrap: anywhere; }
-.stat .sub { color: var(--muted); font-size: 13px; }
-.stat .value.negative { color: var(--bad); }
-.balance { background: linear-gradient(135deg, var(--accent), var(--accent-2)); border-color: transparent; color: var(--on-accent); }
-.balance .label, .balance .sub { color: rgba(255, 255, 255, .82); }
-.balance .delta { background: rgba(255, 255, 255, .18); color: var(--on-accent); }
-.dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; }
-.dot.income { background: var(--income); }
-.dot.expense { background: var(--expense); }
-.delta { display: inline-block; padding: 0 6px; border-radius: 6px; font-size: 12px; font-weight: 600; white-space: nowrap; background: var(--soft); color: var(--muted); }
-.delta.good { background: var(--good-bg); color: var(--good); }
-.delta.bad { background: var(--bad-bg); color: var(--bad); }
+        /* Cards */
+        .currency { margin-bottom: 32px; }
+        .currency-title { font-size: 20px; margin: 8px 0 12px; display: flex; align-items: center; gap: 10px; }
+        .currency-title::after { content: ""; flex: 1; height: 1px; background: var(--line); }
+        .card { background: var(--card); border: 1px solid var(--line); border-radius: 16px; box-shadow: var(--shadow); padding: 18px; margin-bottom: 16px; min-width: 0; }
+        .card-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px 16px; margin-bottom: 12px; }
+        h3 { font-size: 16px; font-weight: 650; }
+        .head-figure { font-weight: 650; }
+        .cards { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 12px; margin-bottom: 16px; }
+        .cards .card { margin: 0; }
+        .stat { display: flex; flex-direction: column; gap: 4px; container-type: inline-size; }
+        .stat .label { color: var(--muted); font-size: 13px; font-weight: 500; display: flex; align-items: center; gap: 6px; }
+        /* Sized by the card's own width, so that €50,100,000.00 stays on one line in a narrow card. */
+        .stat .value { font-size: clamp(17px, 11.5cqi, 28px); font-weight: 700; letter-spacing: -.02em; line-height: 1.2; overflow-wrap: anywhere; }
+        .stat .sub { color: var(--muted); font-size: 13px; }
+        .stat .value.negative { color: var(--bad); }
+        .balance { background: linear-gradient(135deg, var(--accent), var(--accent-2)); border-color: transparent; color: var(--on-accent); }
+        .balance .label, .balance .sub { color: rgba(255, 255, 255, .82); }
+        .balance .delta { background: rgba(255, 255, 255, .18); color: var(--on-accent); }
+        .dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; }
+        .dot.income { background: var(--income); }
+        .dot.expense { background: var(--expense); }
+        .delta { display: inline-block; padding: 0 6px; border-radius: 6px; font-size: 12px; font-weight: 600; white-space: nowrap; background: var(--soft); color: var(--muted); }
+        .delta.good { background: var(--good-bg); color: var(--good); }
+        .delta.bad { background: var(--bad-bg); color: var(--bad); }
 
-/* Notices */
-.notice { display: flex; align-items: flex-start; gap: 10px; padding: 10px 14px; margin-bottom: 12px; border-radius: 12px; background: var(--card); border: 1px solid var(--line); font-size: 14px; }
-.notice-icon { flex: none; display: inline-grid; place-items: center; width: 22px; height: 22px; border-radius: 50%; background: var(--soft); font-weight: 700; font-size: 13px; }
-.notice.warn { background: var(--warn-bg); border-color: var(--warn-line); color: var(--warn); }
-.notice.warn .notice-icon { background: var(--warn); color: var(--warn-bg); }
+        /* Notices */
+        .notice { display: flex; align-items: flex-start; gap: 10px; padding: 10px 14px; margin-bottom: 12px; border-radius: 12px; background: var(--card); border: 1px solid var(--line); font-size: 14px; }
+        .notice-icon { flex: none; display: inline-grid; place-items: center; width: 22px; height: 22px; border-radius: 50%; background: var(--soft); font-weight: 700; font-size: 13px; }
+        .notice.warn { background: var(--warn-bg); border-color: var(--warn-line); color: var(--warn); }
+        .notice.warn .notice-icon { background: var(--warn); color: var(--warn-bg); }
 
-/* Category breakdown: donut beside the table */
-.breakdown { display: grid; grid-template-columns: 210px minmax(0, 1fr); gap: 24px; align-items: center; }
-.breakdown > .table-box:only-child { grid-column: 1 / -1; }
-.donut { position: relative; margin: 0 auto; width: 200px; max-width: 100%; container-type: inline-size; }
-.donut svg { display: block; width: 100%; height: auto; }
-.donut circle { fill: none; stroke-width: 5; }
-.donut .track { stroke: var(--soft); }
-.donut figcaption { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 0 18%; }
-.donut figcaption span { color: var(--muted); font-size: 12px; }
-.donut figcaption strong { font-size: clamp(11px, 8cqi, 17px); line-height: 1.2; overflow-wrap: anywhere; }
-.slice.k0 { stroke: var(--k0); } .slice.k1 { stroke: var(--k1); } .slice.k2 { stroke: var(--k2); } .slice.k3 { stroke: var(--k3); }
-.slice.k4 { stroke: var(--k4); } .slice.k5 { stroke: var(--k5); } .slice.k6 { stroke: var(--k6); } .slice.k7 { stroke: var(--k7); }
-.swatch { flex: none; display: inline-block; width: 10px; height: 10px; border-radius: 3px; }
-.swatch.k0 { background: var(--k0); } .swatch.k1 { background: var(--k1); } .swatch.k2 { background: var(--k2); } .swatch.k3 { background: var(--k3); }
-.swatch.k4 { background: var(--k4); } .swatch.k5 { background: var(--k5); } .swatch.k6 { background: var(--k6); } .swatch.k7 { background: var(--k7); }
+        /* Category breakdown: donut beside the table */
+        .breakdown { display: grid; grid-template-columns: 210px minmax(0, 1fr); gap: 24px; align-items: center; }
+        .breakdown > .table-box:only-child { grid-column: 1 / -1; }
+        .donut { position: relative; margin: 0 auto; width: 200px; max-width: 100%; container-type: inline-size; }
+        .donut svg { display: block; width: 100%; height: auto; }
+        .donut circle { fill: none; stroke-width: 5; }
+        .donut .track { stroke: var(--soft); }
+        .donut figcaption { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 0 18%; }
+        .donut figcaption span { color: var(--muted); font-size: 12px; }
+        .donut figcaption strong { font-size: clamp(11px, 8cqi, 17px); line-height: 1.2; overflow-wrap: anywhere; }
+        .slice.k0 { stroke: var(--k0); } .slice.k1 { stroke: var(--k1); } .slice.k2 { stroke: var(--k2); } .slice.k3 { stroke: var(--k3); }
+        .slice.k4 { stroke: var(--k4); } .slice.k5 { stroke: var(--k5); } .slice.k6 { stroke: var(--k6); } .slice.k7 { stroke: var(--k7); }
+        .swatch { flex: none; display: inline-block; width: 10px; height: 10px; border-radius: 3px; }
+        .swatch.k0 { background: var(--k0); } .swatch.k1 { background: var(--k1); } .swatch.k2 { background: var(--k2); } .swatch.k3 { background: var(--k3); }
+        .swatch.k4 { background: var(--k4); } .swatch.k5 { background: var(--k5); } .swatch.k6 { background: var(--k6); } .swatch.k7 { background: var(--k7); }
 
-/* Tables: they scroll inside their own box rather than widen the page */
-.table-box { overflow-x: auto; min-width: 0; }
-table { width: 100%; border-collapse: collapse; font-size: 14px; }
-th, td { padding: 8px 8px; text-align: left; border-bottom: 1px solid var(--line); vertical-align: middle; }
-thead th { color: var(--muted); font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: .04em; white-space: nowrap; }
-tbody th { font-weight: 500; }
-tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
-tfoot th, tfoot td { font-weight: 700; border-top: 2px solid var(--line); border-bottom: 0; }
-.num { text-align: right; white-space: nowrap; }
-.cat { display: flex; align-items: center; gap: 8px; min-width: 6.5em; }
-.cat-name { overflow-wrap: break-word; min-width: 0; }
-tr.top th { font-weight: 650; }
-tr.d1 th { padding-left: 26px; } tr.d2 th { padding-left: 44px; } tr.d3 th, tr.d4 th { padding-left: 62px; }
-tr.d1, tr.d2, tr.d3, tr.d4 { color: var(--muted); }
-tr.uncat .cat-name { color: var(--warn); }
-.flag { display: inline-block; padding: 0 6px; border-radius: 6px; background: var(--warn-bg); color: var(--warn); font-size: 11px; font-weight: 600; white-space: nowrap; }
-table.months .net.positive { color: var(--good); }
-table.months .net.negative { color: var(--bad); }
+        /* Tables: they scroll inside their own box rather than widen the page */
+        .table-box { overflow-x: auto; min-width: 0; }
+        table { width: 100%; border-collapse: collapse; font-size: 14px; }
+        th, td { padding: 8px 8px; text-align: left; border-bottom: 1px solid var(--line); vertical-align: middle; }
+        thead th { color: var(--muted); font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: .04em; white-space: nowrap; }
+        tbody th { font-weight: 500; }
+        tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
+        tfoot th, tfoot td { font-weight: 700; border-top: 2px solid var(--line); border-bottom: 0; }
+        .num { text-align: right; white-space: nowrap; }
+        .cat { display: flex; align-items: center; gap: 8px; min-width: 6.5em; }
+        .cat-name { overflow-wrap: break-word; min-width: 0; }
+        tr.top th { font-weight: 650; }
+        tr.d1 th { padding-left: 26px; } tr.d2 th { padding-left: 44px; } tr.d3 th, tr.d4 th { padding-left: 62px; }
+        tr.d1, tr.d2, tr.d3, tr.d4 { color: var(--muted); }
+        tr.uncat .cat-name { color: var(--warn); }
+        .flag { display: inline-block; padding: 0 6px; border-radius: 6px; background: var(--warn-bg); color: var(--warn); font-size: 11px; font-weight: 600; white-space: nowrap; }
+        table.months .net.positive { color: var(--good); }
+        table.months .net.negative { color: var(--bad); }
 
-/* Lists of payees and transactions */
-.columns { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 16px; }
-.list { list-style: none; margin: 0; padding: 0; }
-.row { display: flex; align-items: center; gap: 12px; padding: 10px 0; border-bottom: 1px solid var(--line); }
-.row:last-child { border-bottom: 0; }
-.avatar { flex: none; display: inline-grid; place-items: center; width: 38px; height: 38px; border-radius: 50%; font-weight: 700; font-size: 15px; }
-.avatar.a0 { background: var(--a0-bg); color: var(--a0); } .avatar.a1 { background: var(--a1-bg); color: var(--a1); }
-.avatar.a2 { background: var(--a2-bg); color: var(--a2); } .avatar.a3 { background: var(--a3-bg); color: var(--a3); }
-.avatar.a4 { background: var(--a4-bg); color: var(--a4); } .avatar.a5 { background: var(--a5-bg); color: var(--a5); }
-.avatar.a6 { background: var(--a6-bg); color: var(--a6); } .avatar.a7 { background: var(--a7-bg); color: var(--a7); }
-.who { flex: 1; min-width: 0; display: flex; flex-direction: column; }
-.name { font-weight: 550; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.meta { color: var(--muted); font-size: 13px; overflow-wrap: anywhere; }
-.amt { flex: none; font-weight: 650; white-space: nowrap; text-align: right; }
-.row.income .amt { color: var(--income); }
-.row.expense .amt { color: var(--text); }
-.row.transfer .amt { color: var(--transfer); }
-.meter { display: block; height: 4px; margin: 5px 0 3px; border-radius: 4px; background: var(--soft); overflow: hidden; }
-.meter i { display: block; height: 100%; border-radius: 4px; background: linear-gradient(90deg, var(--accent), var(--accent-2)); }
-.none { padding: 14px 0; color: var(--muted); }
+        /* Lists of payees and transactions */
+        .columns { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 16px; }
+        .list { list-style: none; margin: 0; padding: 0; }
+        .row { display: flex; align-items: center; gap: 12px; padding: 10px 0; border-bottom: 1px solid var(--line); }
+        .row:last-child { border-bottom: 0; }
+        .avatar { flex: none; display: inline-grid; place-items: center; width: 38px; height: 38px; border-radius: 50%; font-weight: 700; font-size: 15px; }
+        .avatar.a0 { background: var(--a0-bg); color: var(--a0); } .avatar.a1 { background: var(--a1-bg); color: var(--a1); }
+        .avatar.a2 { background: var(--a2-bg); color: var(--a2); } .avatar.a3 { background: var(--a3-bg); color: var(--a3); }
+        .avatar.a4 { background: var(--a4-bg); color: var(--a4); } .avatar.a5 { background: var(--a5-bg); color: var(--a5); }
+        .avatar.a6 { background: var(--a6-bg); color: var(--a6); } .avatar.a7 { background: var(--a7-bg); color: var(--a7); }
+        .who { flex: 1; min-width: 0; display: flex; flex-direction: column; }
+        .name { font-weight: 550; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .meta { color: var(--muted); font-size: 13px; overflow-wrap: anywhere; }
+        .amt { flex: none; font-weight: 650; white-space: nowrap; text-align: right; }
+        .row.income .amt { color: var(--income); }
+        .row.expense .amt { color: var(--text); }
+        .row.transfer .amt { color: var(--transfer); }
+        .meter { display: block; height: 4px; margin: 5px 0 3px; border-radius: 4px; background: var(--soft); overflow: hidden; }
+        .meter i { display: block; height: 100%; border-radius: 4px; background: linear-gradient(90deg, var(--accent), var(--accent-2)); }
+        .none { padding: 14px 0; color: var(--muted); }
 
-/* Tabs without script: the checked radio button shows its label as selected and hides rows */
-.tx > input { position: absolute; opacity: 0; width: 1px; height: 1px; pointer-events: none; }
-.tabs { display: inline-flex; gap: 2px; padding: 3px; border-radius: 10px; background: var(--soft); }
-.tab { padding: 4px 12px; border-radius: 8px; font-size: 13px; font-weight: 600; color: var(--muted); cursor: pointer; white-space: nowrap; user-select: none; }
-.tab .n { font-weight: 400; opacity: .8; }
-.show-all:checked ~ .card-head .tab-all, .show-in:checked ~ .card-head .tab-in, .show-out:checked ~ .card-head .tab-out {
-  background: var(--card); color: var(--text); box-shadow: 0 1px 3px rgba(15, 23, 42, .12);
-}
-.show-all:focus-visible ~ .card-head .tab-all, .show-in:focus-visible ~ .card-head .tab-in, .show-out:focus-visible ~ .card-head .tab-out {
-  outline: 2px solid var(--accent); outline-offset: 1px;
-}
-.only-in, .only-out { display: none; }
-.show-in:checked ~ .rows > .only-in, .show-out:checked ~ .rows > .only-out { display: block; }
-.show-in:checked ~ .rows > .expense, .show-in:checked ~ .rows > .transfer,
-.show-out:checked ~ .rows > .income, .show-out:checked ~ .rows > .transfer { display: none; }
+        /* Tabs without script: the checked radio button shows its label as selected and hides rows */
+        .tx > input { position: absolute; opacity: 0; width: 1px; height: 1px; pointer-events: none; }
+        .tabs { display: inline-flex; gap: 2px; padding: 3px; border-radius: 10px; background: var(--soft); }
+        .tab { padding: 4px 12px; border-radius: 8px; font-size: 13px; font-weight: 600; color: var(--muted); cursor: pointer; white-space: nowrap; user-select: none; }
+        .tab .n { font-weight: 400; opacity: .8; }
+        .show-all:checked ~ .card-head .tab-all, .show-in:checked ~ .card-head .tab-in, .show-out:checked ~ .card-head .tab-out {
+          background: var(--card); color: var(--text); box-shadow: 0 1px 3px rgba(15, 23, 42, .12);
+        }
+        .show-all:focus-visible ~ .card-head .tab-all, .show-in:focus-visible ~ .card-head .tab-in, .show-out:focus-visible ~ .card-head .tab-out {
+          outline: 2px solid var(--accent); outline-offset: 1px;
+        }
+        .only-in, .only-out { display: none; }
+        .show-in:checked ~ .rows > .only-in, .show-out:checked ~ .rows > .only-out { display: block; }
+        .show-in:checked ~ .rows > .expense, .show-in:checked ~ .rows > .transfer,
+        .show-out:checked ~ .rows > .income, .show-out:checked ~ .rows > .transfer { display: none; }
 
-/* Index: month links and the bar chart */
-.year { display: flex; align-items: baseline; gap: 12px; padding: 6px 0; }
-.year-label { flex: none; width: 3.2em; font-weight: 700; color: var(--muted); }
-.month-chips { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; margin: 0; padding: 0; }
-.legend { display: flex; align-items: center; gap: 6px; color: var(--muted); font-size: 13px; }
-.legend .dot + .dot, .legend .dot:not(:first-child) { margin-left: 8px; }
-.chart-box { overflow-x: auto; }
-.scale { color: var(--muted); font-size: 12px; margin-bottom: 2px; }
-.bars { display: block; width: 100%; height: 180px; }
-.bar.income { fill: var(--income); }
-.bar.expense { fill: var(--expense); }
-.bars .grid { stroke: var(--line); stroke-dasharray: 4 4; }
-.bars .base { stroke: var(--muted); opacity: .5; }
-.axis { display: flex; list-style: none; margin: 4px 0 0; padding: 0; }
-.axis li { flex: 1 1 0; min-width: 0; text-align: center; color: var(--muted); font-size: 12px; white-space: nowrap; overflow: visible; }
-.empty-month { text-align: center; padding: 48px 18px; font-size: 17px; }
-.empty-icon { font-size: 32px; color: var(--muted); }
-.foot { color: var(--muted); font-size: 13px; padding-top: 8px; padding-bottom: 32px; }
+        /* Index: month links and the bar chart */
+        .year { display: flex; align-items: baseline; gap: 12px; padding: 6px 0; }
+        .year-label { flex: none; width: 3.2em; font-weight: 700; color: var(--muted); }
+        .month-chips { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; margin: 0; padding: 0; }
+        .legend { display: flex; align-items: center; gap: 6px; color: var(--muted); font-size: 13px; }
+        .legend .dot + .dot, .legend .dot:not(:first-child) { margin-left: 8px; }
+        .chart-box { overflow-x: auto; }
+        .scale { color: var(--muted); font-size: 12px; margin-bottom: 2px; }
+        .bars { display: block; width: 100%; height: 180px; }
+        .bar.income { fill: var(--income); }
+        .bar.expense { fill: var(--expense); }
+        .bars .grid { stroke: var(--line); stroke-dasharray: 4 4; }
+        .bars .base { stroke: var(--muted); opacity: .5; }
+        .axis { display: flex; list-style: none; margin: 4px 0 0; padding: 0; }
+        .axis li { flex: 1 1 0; min-width: 0; text-align: center; color: var(--muted); font-size: 12px; white-space: nowrap; overflow: visible; }
+        .empty-month { text-align: center; padding: 48px 18px; font-size: 17px; }
+        .empty-icon { font-size: 32px; color: var(--muted); }
+        .foot { color: var(--muted); font-size: 13px; padding-top: 8px; padding-bottom: 32px; }
 
-/* Tablets and phones */
-@media (max-width: 860px) {
-  .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  .columns { grid-template-columns: minmax(0, 1fr); gap: 0; }
-  .breakdown { grid-template-columns: minmax(0, 1fr); }
-}
-@media (max-width: 480px) {
-  .wrap { padding: 0 12px; }
-  .card { padding: 14px; border-radius: 14px; }
-  .cards { gap: 10px; }
-  .hero { padding: 20px 0 14px; }
-  th, td { padding: 7px 4px; }
-  thead th { letter-spacing: 0; }
-  .cat .flag { display: none; }
-  .avatar { width: 34px; height: 34px; font-size: 14px; }
-  .tx .card-head { flex-direction: column; align-items: stretch; }
-  .tabs { display: flex; }
-  table { font-size: 13px; }
-  tbody th a { white-space: nowrap; }
-  .tab { flex: 1; text-align: center; }
-}
+        /* Tablets and phones */
+        @media (max-width: 860px) {
+          .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+          .columns { grid-template-columns: minmax(0, 1fr); gap: 0; }
+          .breakdown { grid-template-columns: minmax(0, 1fr); }
+        }
+        @media (max-width: 480px) {
+          .wrap { padding: 0 12px; }
+          .card { padding: 14px; border-radius: 14px; }
+          .cards { gap: 10px; }
+          .hero { padding: 20px 0 14px; }
+          th, td { padding: 7px 4px; }
+          thead th { letter-spacing: 0; }
+          .cat .flag { display: none; }
+          .avatar { width: 34px; height: 34px; font-size: 14px; }
+          .tx .card-head { flex-direction: column; align-items: stretch; }
+          .tabs { display: flex; }
+          table { font-size: 13px; }
+          tbody th a { white-space: nowrap; }
+          .tab { flex: 1; text-align: center; }
+        }
 
-/* Paper: every row, no tabs, no dark fills or shadows */
-@media print {
-  :root { --bg: #fff; --card: #fff; --text: #000; --muted: #444; --line: #ccc; --soft: #eee; }
-  body { background: #fff; color: #000; font-size: 11pt; }
-  .bar, .pager, .chips, .tabs, .tx > input, .foot { display: none; }
-  .card { box-shadow: none; border-color: #ccc; break-inside: avoid; }
-  .tx { break-inside: auto; }
-  .balance { background: #fff; color: #000; border: 1px solid #ccc; }
-  .balance .label, .balance .sub { color: #444; }
-  .balance .delta { background: #eee; color: #000; }
-  .rows > .row { display: flex !important; break-inside: avoid; }
-  .rows > .none.only-in, .rows > .none.only-out { display: none !important; }
-  .notice.warn .notice-icon { background: #000; color: #fff; }
-  a { color: inherit; }
-}
+        /* Paper: every row, no tabs, no dark fills or shadows */
+        @media print {
+          :root { --bg: #fff; --card: #fff; --text: #000; --muted: #444; --line: #ccc; --soft: #eee; }
+          body { background: #fff; color: #000; font-size: 11pt; }
+          .bar, .pager, .chips, .tabs, .tx > input, .foot { display: none; }
+          .card { box-shadow: none; border-color: #ccc; break-inside: avoid; }
+          .tx { break-inside: auto; }
+          .balance { background: #fff; color: #000; border: 1px solid #ccc; }
+          .balance .label, .balance .sub { color: #444; }
+          .balance .delta { background: #eee; color: #000; }
+          .rows > .row { display: flex !important; break-inside: avoid; }
+          .rows > .none.only-in, .rows > .none.only-out { display: none !important; }
+          .notice.warn .notice-icon { background: #000; color: #fff; }
+          a { color: inherit; }
+        }
 
-"""##
+        """##
 }

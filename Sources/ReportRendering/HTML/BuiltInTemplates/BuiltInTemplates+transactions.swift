@@ -4,37 +4,37 @@
 extension BuiltInTemplates {
     /// Templates/transactions.mustache
     static let transactions = ##"""
-{{! Every transaction, with All / Income / Expense tabs made of radio buttons and CSS (no script):
-    one list of rows, each carrying its type as a class that the checked tab hides or shows. }}
-{{#transactions}}
-<section class="card tx">
-<input class="show-all" type="radio" name="{{id}}" id="{{id}}-all" checked>
-<input class="show-in" type="radio" name="{{id}}" id="{{id}}-in">
-<input class="show-out" type="radio" name="{{id}}" id="{{id}}-out">
-<div class="card-head">
-<h3>Transactions <span class="muted">{{count}}</span></h3>
-<div class="tabs">
-<label class="tab tab-all" for="{{id}}-all">All <span class="n">{{all}}</span></label>
-<label class="tab tab-in" for="{{id}}-in">Income <span class="n">{{income}}</span></label>
-<label class="tab tab-out" for="{{id}}-out">Expense <span class="n">{{expense}}</span></label>
-</div>
-</div>
-<ul class="list rows">
-{{#noIncome}}
-<li class="none only-in">No income this month.</li>
-{{/noIncome}}
-{{#noExpense}}
-<li class="none only-out">No spending this month.</li>
-{{/noExpense}}
-{{#rows}}
-{{> row}}
-{{/rows}}
-{{^rows}}
-<li class="none">The transactions were not kept for this report.</li>
-{{/rows}}
-</ul>
-</section>
-{{/transactions}}
+        {{! Every transaction, with All / Income / Expense tabs made of radio buttons and CSS (no script):
+            one list of rows, each carrying its type as a class that the checked tab hides or shows. }}
+        {{#transactions}}
+        <section class="card tx">
+        <input class="show-all" type="radio" name="{{id}}" id="{{id}}-all" checked>
+        <input class="show-in" type="radio" name="{{id}}" id="{{id}}-in">
+        <input class="show-out" type="radio" name="{{id}}" id="{{id}}-out">
+        <div class="card-head">
+        <h3>Transactions <span class="muted">{{count}}</span></h3>
+        <div class="tabs">
+        <label class="tab tab-all" for="{{id}}-all">All <span class="n">{{all}}</span></label>
+        <label class="tab tab-in" for="{{id}}-in">Income <span class="n">{{income}}</span></label>
+        <label class="tab tab-out" for="{{id}}-out">Expense <span class="n">{{expense}}</span></label>
+        </div>
+        </div>
+        <ul class="list rows">
+        {{#noIncome}}
+        <li class="none only-in">No income this month.</li>
+        {{/noIncome}}
+        {{#noExpense}}
+        <li class="none only-out">No spending this month.</li>
+        {{/noExpense}}
+        {{#rows}}
+        {{> row}}
+        {{/rows}}
+        {{^rows}}
+        <li class="none">The transactions were not kept for this report.</li>
+        {{/rows}}
+        </ul>
+        </section>
+        {{/transactions}}
 
-"""##
+        """##
 }

@@ -63,12 +63,13 @@ enum ColumnAssignment {
 
         // An unsigned amount beside a debit/credit indicator takes its sign from it.
         if let amount = roles[.amount], !hasSignedValues(stats[amount]) {
-            let indicator = header.flatMap { names in
-                names.indices.first { column in
-                    column < stats.count && HeaderMatching.candidates(names[column]).contains { $0.role == .direction }
-                        && fits(.direction, stats[column]) && (roles.first { $0.value == column }.map { $0.key == .memo } ?? true)
-                }
-            } ?? stats.first { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.directionRatio >= 0.9 }?.index
+            let indicator =
+                header.flatMap { names in
+                    names.indices.first { column in
+                        column < stats.count && HeaderMatching.candidates(names[column]).contains { $0.role == .direction }
+                            && fits(.direction, stats[column]) && (roles.first { $0.value == column }.map { $0.key == .memo } ?? true)
+                    }
+                } ?? stats.first { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.directionRatio >= 0.9 }?.index
             if let indicator {
                 if roles[.memo] == indicator { roles[.memo] = nil }
                 take(.direction, indicator)
@@ -114,9 +115,10 @@ enum ColumnAssignment {
     /// the file runs; two half-empty columns that never both hold a value are debit and credit, in
     /// that order. When no column is the running balance of another, the amount is the one whose
     /// values are most often negative (a balance rarely is), and the guess is returned.
-    private static func assignAmountsFromValues(_ stats: [ColumnStats], taken: Set<Int>,
-                                                take: (ColumnRole, Int) -> Void) -> AmountGuess?
-    {
+    private static func assignAmountsFromValues(
+        _ stats: [ColumnStats], taken: Set<Int>,
+        take: (ColumnRole, Int) -> Void
+    ) -> AmountGuess? {
         let money = stats.filter {
             !taken.contains($0.index) && $0.nonEmpty > 0 && $0.amountRatio >= 0.9 && $0.moneyLikeRatio >= 0.5
                 && $0.dateRatio < 0.5

@@ -18,8 +18,10 @@ enum ColumnResolution {
             return .success(p - 1)
         case .name(let name):
             guard let header else {
-                return .failure(Failure(text: "column '\(name)' is named, but the file has no header",
-                                        notes: ["refer to columns by position (date=1 amount=4) when there is no header"]))
+                return .failure(
+                    Failure(
+                        text: "column '\(name)' is named, but the file has no header",
+                        notes: ["refer to columns by position (date=1 amount=4) when there is no header"]))
             }
             if let exact = header.firstIndex(of: name) { return .success(exact) }
             let wanted = Set(HeaderMatching.foldedNames(name))
@@ -27,8 +29,10 @@ enum ColumnResolution {
                 return .success(index)
             }
             let suggestion = Spelling.closest(to: name, in: header).map { "did you mean '\($0)'? " } ?? ""
-            return .failure(Failure(text: "no column named '\(name)' in the header",
-                                    notes: [suggestion + "the header has: " + header.map { "'\($0)'" }.joined(separator: ", ")]))
+            return .failure(
+                Failure(
+                    text: "no column named '\(name)' in the header",
+                    notes: [suggestion + "the header has: " + header.map { "'\($0)'" }.joined(separator: ", ")]))
         }
     }
 

@@ -28,18 +28,22 @@ enum DateFormatDetection {
         let a = sequenceScore(values, dayFirst), b = sequenceScore(values, monthFirst)
         if a.inversions != b.inversions {
             let pick = a.inversions < b.inversions ? dayFirst : monthFirst
-            return Choice(format: pick, alternative: pick == dayFirst ? monthFirst : dayFirst,
-                          reason: "the dates run in order that way")
+            return Choice(
+                format: pick, alternative: pick == dayFirst ? monthFirst : dayFirst,
+                reason: "the dates run in order that way")
         }
         if a.span != b.span {
             let pick = a.span < b.span ? dayFirst : monthFirst
-            return Choice(format: pick, alternative: pick == dayFirst ? monthFirst : dayFirst,
-                          reason: "the dates then span less time")
+            return Choice(
+                format: pick, alternative: pick == dayFirst ? monthFirst : dayFirst,
+                reason: "the dates then span less time")
         }
         let pick = (preferDayFirst ?? true) ? dayFirst : monthFirst
-        return Choice(format: pick, alternative: pick == dayFirst ? monthFirst : dayFirst,
-                      reason: preferDayFirst == nil ? "day first is the more common order"
-                        : (preferDayFirst! ? "the file's number format is European" : "the amounts are in dollars"))
+        return Choice(
+            format: pick, alternative: pick == dayFirst ? monthFirst : dayFirst,
+            reason: preferDayFirst == nil
+                ? "day first is the more common order"
+                : (preferDayFirst! ? "the file's number format is European" : "the amounts are in dollars"))
     }
 
     /// How far a column is from running in date order (either direction), and its span in days.

@@ -39,7 +39,8 @@ enum DelimiterDetection {
         for i in 1..<record.fields.count {
             let before = record.fields[i - 1].utf8, after = Array(record.fields[i].utf8.prefix(3))
             guard let last = before.last, last &- UInt8(ascii: "0") < 10, after.count >= 2,
-                after[0] &- UInt8(ascii: "0") < 10, after[1] &- UInt8(ascii: "0") < 10 else { continue }
+                after[0] &- UInt8(ascii: "0") < 10, after[1] &- UInt8(ascii: "0") < 10
+            else { continue }
             if after.count == 2 || after[2] == UInt8(ascii: " ") || after[2] == UInt8(ascii: "\"") { return true }
         }
         return false

@@ -47,16 +47,20 @@ public struct DialectDetector: Sendable {
         }
         guard let delimiter = pinned.delimiter ?? DelimiterDetection.detect(text, isComplete: isComplete) else {
             if let wide = tooWide(text, delimiters: DelimiterDetection.candidates, isComplete: isComplete) { return .failure(wide) }
-            return .failure(Diagnostic(.error, code: "csv.no-columns", at: fileStart,
-                                       "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
-                                       notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Diagnostic.identifyNote(file)]))
+            return .failure(
+                Diagnostic(
+                    .error, code: "csv.no-columns", at: fileStart,
+                    "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
+                    notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Diagnostic.identifyNote(file)]))
         }
         let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: Self.sampleLimit)
         guard let layout = TableLayout.find(records, pinnedSkip: pinned.skip, pinnedHeader: pinned.hasHeader) else {
             if let wide = tooWide(text, delimiters: [delimiter], isComplete: isComplete) { return .failure(wide) }
-            return .failure(Diagnostic(.error, code: "csv.no-table", at: fileStart,
-                                       "no table of transactions found; expected a header and rows with the same number of fields",
-                                       notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'", Diagnostic.identifyNote(file)]))
+            return .failure(
+                Diagnostic(
+                    .error, code: "csv.no-table", at: fileStart,
+                    "no table of transactions found; expected a header and rows with the same number of fields",
+                    notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'", Diagnostic.identifyNote(file)]))
         }
         let tableLine = SourceLocation(file: file, line: layout.skip + 1)
         let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows) }
@@ -70,13 +74,17 @@ public struct DialectDetector: Sendable {
             for (role, reference) in columns {
                 switch ColumnResolution.resolve(reference, header: headerNames) {
                 case .success(let index) where index >= layout.width:
-                    return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine,
-                                               "the profile puts \(role.rawValue) in column \(index + 1), but the file's rows have \(layout.width) columns",
-                                               notes: ["number the profile's columns from 1 to \(layout.width), or name them by their header", Diagnostic.identifyNote(file)]))
+                    return .failure(
+                        Diagnostic(
+                            .error, code: "csv.unknown-column", at: tableLine,
+                            "the profile puts \(role.rawValue) in column \(index + 1), but the file's rows have \(layout.width) columns",
+                            notes: ["number the profile's columns from 1 to \(layout.width), or name them by their header", Diagnostic.identifyNote(file)]))
                 case .success(let index): resolved[role] = index
                 case .failure(let message):
-                    return .failure(Diagnostic(.error, code: "csv.unknown-column", at: tableLine, message.text,
-                                               notes: message.notes + [Diagnostic.identifyNote(file)]))
+                    return .failure(
+                        Diagnostic(
+                            .error, code: "csv.unknown-column", at: tableLine, message.text,
+                            notes: message.notes + [Diagnostic.identifyNote(file)]))
                 }
             }
             roles = resolved
@@ -94,7 +102,8 @@ public struct DialectDetector: Sendable {
         let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance].compactMap { roles[$0] }
         let moneyValues = moneyColumns.flatMap { stats[$0].values }
         let europeanHint = delimiter == UInt8(ascii: ";")
-        let decimalMark = pinned.decimalMark ?? AmountFormat.detectDecimalMark(moneyValues)
+        let decimalMark =
+            pinned.decimalMark ?? AmountFormat.detectDecimalMark(moneyValues)
             ?? (europeanHint ? UInt8(ascii: ",") : UInt8(ascii: "."))
 
         // Currency: a header such as `Betrag (EUR)`, then the preamble.
@@ -115,28 +124,38 @@ public struct DialectDetector: Sendable {
             if stats[dateColumn].values.isEmpty {
                 // A header and no rows: a month without transactions. Nothing to detect from.
                 dateFormat = DateFormat("yyyy-mm-dd")!
-                warnings.append(Diagnostic(.warning, code: "csv.no-rows", at: tableLine,
-                                           "the file has a header but no transactions"))
-                return .success(DialectDetection(
-                    dialect: CSVDialect(encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
-                                        hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
-                                        columns: roles.mapValues { ColumnResolution.reference(for: $0, header: headerNames) },
-                                        account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
-                                        currency: currency, amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind),
-                    warnings: warnings))
+                warnings.append(
+                    Diagnostic(
+                        .warning, code: "csv.no-rows", at: tableLine,
+                        "the file has a header but no transactions"))
+                return .success(
+                    DialectDetection(
+                        dialect: CSVDialect(
+                            encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
+                            hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
+                            columns: roles.mapValues { ColumnResolution.reference(for: $0, header: headerNames) },
+                            account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
+                            currency: currency, amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind),
+                        warnings: warnings))
             }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
             guard let choice = DateFormatDetection.detect(stats[dateColumn].values, preferDayFirst: preferDayFirst) else {
-                return .failure(Diagnostic(.error, code: "csv.no-dates", at: tableLine,
-                                           "no dates found in column \(columnName(dateColumn, headerNames)); expected dates such as 2024-05-03, 03.05.2024 or 05/03/2024",
-                                           notes: ["name the date column and its layout in a profile: columns date=… and date-format dd/mm/yyyy",
-                                                   Diagnostic.identifyNote(file)]))
+                return .failure(
+                    Diagnostic(
+                        .error, code: "csv.no-dates", at: tableLine,
+                        "no dates found in column \(columnName(dateColumn, headerNames)); expected dates such as 2024-05-03, 03.05.2024 or 05/03/2024",
+                        notes: [
+                            "name the date column and its layout in a profile: columns date=… and date-format dd/mm/yyyy",
+                            Diagnostic.identifyNote(file),
+                        ]))
             }
             dateFormat = choice.format
             if let other = choice.alternative, let example = stats[dateColumn].values.first {
-                warnings.append(Diagnostic(.warning, code: "csv.ambiguous-dates", at: tableLine,
-                    "every date fits both \(choice.format.pattern) and \(other.pattern); read as \(choice.format.pattern) because \(choice.reason ?? "it came first") (\(example) is \(choice.format.parse(example).map(Self.longDate) ?? example))",
-                    notes: ["if that is wrong, pass --date-format \(other.pattern) (or put 'date-format \(other.pattern)' in a profile)"]))
+                warnings.append(
+                    Diagnostic(
+                        .warning, code: "csv.ambiguous-dates", at: tableLine,
+                        "every date fits both \(choice.format.pattern) and \(other.pattern); read as \(choice.format.pattern) because \(choice.reason ?? "it came first") (\(example) is \(choice.format.parse(example).map(Self.longDate) ?? example))",
+                        notes: ["if that is wrong, pass --date-format \(other.pattern) (or put 'date-format \(other.pattern)' in a profile)"]))
             }
         }
 
@@ -151,13 +170,19 @@ public struct DialectDetector: Sendable {
                     negativeNames.append(row.fields[nameColumn])
                 }
             }
-            if SignDetection.looksInverted(amounts: amounts, namesOfNegative: negativeNames,
-                                           cardHint: SignDetection.mentionsCard((headerNames ?? []) + preamble.texts)) {
+            if SignDetection.looksInverted(
+                amounts: amounts, namesOfNegative: negativeNames,
+                cardHint: SignDetection.mentionsCard((headerNames ?? []) + preamble.texts))
+            {
                 amountSign = .inverted
-                warnings.append(Diagnostic(.warning, code: "csv.sign-inverted", at: tableLine,
-                    "amounts look like a card statement's (charges positive, payments negative); signs flipped so that money out is negative",
-                    notes: ["if that is wrong, put 'amount-sign as-is' in a profile",
-                            "the account is taken as a card's (Liabilities:Card in journals); 'account-type checking' in a profile says otherwise"]))
+                warnings.append(
+                    Diagnostic(
+                        .warning, code: "csv.sign-inverted", at: tableLine,
+                        "amounts look like a card statement's (charges positive, payments negative); signs flipped so that money out is negative",
+                        notes: [
+                            "if that is wrong, put 'amount-sign as-is' in a profile",
+                            "the account is taken as a card's (Liabilities:Card in journals); 'account-type checking' in a profile says otherwise",
+                        ]))
             }
         }
         // A card statement's amounts make a card account, unless the profile says what it is.
@@ -167,27 +192,31 @@ public struct DialectDetector: Sendable {
         for (role, index) in roles {
             columns[role] = ColumnResolution.reference(for: index, header: headerNames)
         }
-        let dialect = CSVDialect(encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
-                                 hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
-                                 columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
-                                 currency: currency,
-                                 amountSign: amountSign, accountKind: accountKind)
+        let dialect = CSVDialect(
+            encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
+            hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
+            columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
+            currency: currency,
+            amountSign: amountSign, accountKind: accountKind)
         // Balances stated around the table; below it only when the sample reaches the file's end.
         let labelColumns = [roles[.name], roles[.memo], dateColumn].compactMap { $0 }
         var around = layout.preamble
         if isComplete && records.count < Self.sampleLimit {
             around += StatedBalanceLine.footer(records, layout: layout, dateColumn: dateColumn, dateFormat: dateFormat, labelColumns: labelColumns)
         }
-        return .success(DialectDetection(dialect: dialect, warnings: warnings,
-                                         hasBalanceRows: Self.hasBalanceRows(layout.rows, columns: labelColumns),
-                                         statedBalances: StatedBalanceLine.find(around, decimalMark: decimalMark, dateFormat: dateFormat)))
+        return .success(
+            DialectDetection(
+                dialect: dialect, warnings: warnings,
+                hasBalanceRows: Self.hasBalanceRows(layout.rows, columns: labelColumns),
+                statedBalances: StatedBalanceLine.find(around, decimalMark: decimalMark, dateFormat: dateFormat)))
     }
 
     /// The error for a file whose first rows include one far wider than any statement's, which
     /// is why no delimiter or table was found.
     private func tooWide(_ text: [UInt8], delimiters: [UInt8], isComplete: Bool) -> Diagnostic? {
         guard let (record, delimiter, isCut) = SampleTable.firstTooWide(text, delimiters: delimiters, isComplete: isComplete),
-            let count = record.tooWide else { return nil }
+            let count = record.tooWide
+        else { return nil }
         var diagnostic = CSVIssue.tooManyFields(found: count, limit: CSVRecord.maxFields, delimiter: delimiter, inTable: false, atLeast: isCut)
             .diagnostic(at: SourceLocation(file: file, line: record.line))
         diagnostic.notes.append(Diagnostic.identifyNote(file))
@@ -197,9 +226,10 @@ public struct DialectDetector: Sendable {
     private func missingColumn(_ what: String, header: [String]?, at location: SourceLocation) -> Diagnostic {
         let columns = header.map { "the header has: " + $0.map { "'\($0)'" }.joined(separator: ", ") } ?? "the file has no header"
         let example = what == "date" ? "columns date=\"Posting Date\"" : "columns amount=Amount (or debit=… credit=…)"
-        return Diagnostic(.error, code: "csv.no-\(what)-column", at: location,
-                          "could not tell which column holds the \(what); \(columns)",
-                          notes: ["name it in a profile: \(example), and pass --profile FILE", Diagnostic.identifyNote(file)])
+        return Diagnostic(
+            .error, code: "csv.no-\(what)-column", at: location,
+            "could not tell which column holds the \(what); \(columns)",
+            notes: ["name it in a profile: \(example), and pass --profile FILE", Diagnostic.identifyNote(file)])
     }
 
     /// The warning for an amount column chosen among several money columns, none of which is the
@@ -209,9 +239,12 @@ public struct DialectDetector: Sendable {
         let list = all.dropLast().joined(separator: ", ") + " and " + all.last!
         let others = guess.others.map { columnName($0, header) }.joined(separator: ", ")
         let other = guess.others.first ?? guess.amount
-        return Diagnostic(.warning, code: "csv.ambiguous-amount", at: location,
+        return Diagnostic(
+            .warning, code: "csv.ambiguous-amount", at: location,
             "could not tell which of columns \(list) holds the amount: none is the running balance of another (each balance the previous one plus the amount, in either order); read column \(columnName(guess.amount, header)), the most often negative, as the amount and left \(others) unread",
-            notes: ["if that is wrong, name them in a profile: columns amount=\(ColumnResolution.reference(for: other, header: header)) balance=\(ColumnResolution.reference(for: guess.amount, header: header))"])
+            notes: [
+                "if that is wrong, name them in a profile: columns amount=\(ColumnResolution.reference(for: other, header: header)) balance=\(ColumnResolution.reference(for: guess.amount, header: header))"
+            ])
     }
 
     /// Whether any sampled row names an opening or closing balance in one of `columns`: the first
@@ -233,8 +266,10 @@ public struct DialectDetector: Sendable {
     }
 
     static func longDate(_ date: LocalDate) -> String {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                      "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December",
+        ]
         return "\(date.day) \(months[date.month - 1]) \(date.year)"
     }
 }

@@ -50,9 +50,11 @@ struct Preamble {
     }
 
     /// Keys naming the account, most specific first.
-    static let accountKeys = ["account name", "account", "account number", "account no", "konto", "kontonummer",
-                              "konto nr", "iban", "compte", "numero de compte", "n de compte", "cuenta",
-                              "numero de cuenta", "rekening", "rekeningnummer", "conto", "conto corrente",
-                              "numero conto", "card", "card number", "kartennummer"]
+    static let accountKeys = [
+        "account name", "account", "account number", "account no", "konto", "kontonummer",
+        "konto nr", "iban", "compte", "numero de compte", "n de compte", "cuenta",
+        "numero de cuenta", "rekening", "rekeningnummer", "conto", "conto corrente",
+        "numero conto", "card", "card number", "kartennummer",
+    ]
     static let currencyKeys = ["currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "valuta"]
 }

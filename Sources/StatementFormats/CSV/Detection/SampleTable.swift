@@ -18,14 +18,16 @@ enum SampleTable {
         var records: [SampleRecord] = []
         struct Enough: Error {}
         text.withUnsafeBufferPointer { bytes in
-            _ = try? tokenizer.tokenize(bytes, isFinal: isComplete, onRecord: { record in
-                if record.count > CSVRecord.maxFields {
-                    records.append(SampleRecord(line: record.line, fields: [], tooWide: record.count))
-                } else {
-                    records.append(SampleRecord(line: record.line, fields: record.strings))
-                }
-                if records.count >= limit { throw Enough() }
-            }, onProblem: { _ in })
+            _ = try? tokenizer.tokenize(
+                bytes, isFinal: isComplete,
+                onRecord: { record in
+                    if record.count > CSVRecord.maxFields {
+                        records.append(SampleRecord(line: record.line, fields: [], tooWide: record.count))
+                    } else {
+                        records.append(SampleRecord(line: record.line, fields: record.strings))
+                    }
+                    if records.count >= limit { throw Enough() }
+                }, onProblem: { _ in })
         }
         return records
     }

@@ -24,10 +24,14 @@ enum SignDetection {
         texts.contains { cardWords.occur(in: $0) }
     }
 
-    private static let paymentWords = FoldedPhrases(["payment", "thank you", "autopay", "refund", "return", "credit", "ach deposit",
-                                       "zahlung", "gutschrift", "paiement", "remboursement", "pago", "abono",
-                                       "betaling", "terugbetaling", "pagamento", "rimborso", "storno"])
-    private static let cardWords = FoldedPhrases(["card", "credit card", "visa", "mastercard", "amex", "american express",
-                                    "purchased by", "card member", "cardmember", "cardholder", "kreditkarte", "carte",
-                                    "tarjeta", "creditcard", "carta di credito"])
+    private static let paymentWords = FoldedPhrases([
+        "payment", "thank you", "autopay", "refund", "return", "credit", "ach deposit",
+        "zahlung", "gutschrift", "paiement", "remboursement", "pago", "abono",
+        "betaling", "terugbetaling", "pagamento", "rimborso", "storno",
+    ])
+    private static let cardWords = FoldedPhrases([
+        "card", "credit card", "visa", "mastercard", "amex", "american express",
+        "purchased by", "card member", "cardmember", "cardholder", "kreditkarte", "carte",
+        "tarjeta", "creditcard", "carta di credito",
+    ])
 }

@@ -32,8 +32,10 @@ enum StatedBalanceLine {
             guard let kind = StatedBalanceWords.kind(ofFolded: TextFolding.fold(label)),
                 case .success(let parsed) = AmountParser.parse(trimmed(values.fields[column]), decimalMark: decimalMark)
             else { continue }
-            found.append(CSVStatedBalance(kind: kind, amount: Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency),
-                                          date: nil, line: values.line, label: label))
+            found.append(
+                CSVStatedBalance(
+                    kind: kind, amount: Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency),
+                    date: nil, line: values.line, label: label))
         }
         return found
     }
@@ -42,17 +44,22 @@ enum StatedBalanceLine {
     /// of the file. Rows of the table that name a balance in a name, memo or date column are left
     /// out: the reader takes them as balance rows (`CSVRowMapper.takeBalanceRow`), with the
     /// table's columns.
-    static func footer(_ records: [SampleRecord], layout: TableLayout, dateColumn: Int, dateFormat: DateFormat,
-                       labelColumns: [Int]) -> [SampleRecord]
-    {
-        guard let last = layout.rows.last(where: { row in
-            dateColumn < row.fields.count && dateFormat.parse(trimmed(row.fields[dateColumn])) != nil
-        }) else { return [] }
+    static func footer(
+        _ records: [SampleRecord], layout: TableLayout, dateColumn: Int, dateFormat: DateFormat,
+        labelColumns: [Int]
+    ) -> [SampleRecord] {
+        guard
+            let last = layout.rows.last(where: { row in
+                dateColumn < row.fields.count && dateFormat.parse(trimmed(row.fields[dateColumn])) != nil
+            })
+        else { return [] }
         return records.filter { record in
             guard record.line > last.line, !record.isBlank else { return false }
-            let isBalanceRow = record.fields.count == layout.width && labelColumns.contains { column in
-                column < record.fields.count && BalanceRowWords.kind(ofFolded: TextFolding.fold(record.fields[column])) != nil
-            }
+            let isBalanceRow =
+                record.fields.count == layout.width
+                && labelColumns.contains { column in
+                    column < record.fields.count && BalanceRowWords.kind(ofFolded: TextFolding.fold(record.fields[column])) != nil
+                }
             return !isBalanceRow
         }
     }

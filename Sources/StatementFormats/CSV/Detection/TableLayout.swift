@@ -61,8 +61,9 @@ struct TableLayout {
         let rows = nonBlank[dataStart...].filter { fits($0, width: width) || (narrowHeader && $0.fields.count >= tableWidth) }
         let firstLine = nonBlank[first].line
         let preamble = records.filter { $0.line < firstLine && !$0.isBlank }
-        return TableLayout(preamble: preamble, header: header, rows: Array(rows), skip: pinnedSkip ?? firstLine - 1,
-                           width: tableWidth)
+        return TableLayout(
+            preamble: preamble, header: header, rows: Array(rows), skip: pinnedSkip ?? firstLine - 1,
+            width: tableWidth)
     }
 
     /// Whether a record has the table's width, allowing one empty field more at the end, or one
