@@ -88,40 +88,17 @@ enum ConvertCommand {
         outputPath: String?, strict: Bool, trackUncategorized: Bool, quiet: Bool,
         printer: inout DiagnosticPrinter
     ) -> Int32 {
-        var sink = RulesStage(
-            rules,
-            into: WriterSink(
-                writer: writer, reporter: printer, stopsAtFirstError: strict,
-                tracksUncategorized: trackUncategorized))
-        var stoppedEarly = false
-        var writeFailure: OutputError?
-        do {
-            let showsProgress = ProgressLine.isWanted(quiet: quiet)
-            for path in options.files {
-                let progress = ProgressLine.reading(path, wanted: showsProgress)
-                defer { progress?.stop() }
-                sink.base.rowWritten = progress.map { line in { line.countRow() } }
-                try options.source(path).read(options: options.readOptions(for: path), into: &sink, opened: { progress?.watch($0) })
-                progress?.stop()
+        var conversion = Conversion(writer: writer, reporter: printer, rules: rules, stopsAtFirstError: strict, tracksUncategorized: trackUncategorized)
+        let showsProgress = ProgressLine.isWanted(quiet: quiet)
+        let inputs = options.files.map { (source: options.source($0), options: options.readOptions(for: $0)) }
+        let end = conversion.run(inputs, output: output) { source in
+            ProgressLine.reading(source.path, wanted: showsProgress).map { line in
+                Conversion.Observer(opened: { line.watch($0) }, rowWritten: { line.countRow() }, finished: { line.stop() })
             }
-            try sink.base.writer.finish()
-            for notice in sink.base.writer.notices { Terminal.err("pfin: warning: \(notice)\n") }
-        } catch is FirstErrorStop {
-            stoppedEarly = true
-        } catch let error as OutputError {
-            writeFailure = error
-        } catch {
-            sink.base.reporter.fail(String(describing: error))
         }
-        printer = sink.base.reporter
-        let end = ConversionEnd(
-            written: sink.base.written, errors: printer.errors, stoppedAtFirstError: stoppedEarly,
-            outputFailure: writeFailure)
-        do {
-            try end.finish(output)
-        } catch {
-            printer.fail(error.description)
-            return ExitStatus.inputErrors
+        printer = conversion.reporter
+        if end.commits {
+            for notice in conversion.notices { Terminal.err("pfin: warning: \(notice)\n") }
         }
         switch end {
         case .outputFailed(let failure):
@@ -143,8 +120,8 @@ enum ConvertCommand {
         case .complete:
             break
         }
-        if trackUncategorized && sink.base.uncategorized.count > 0 {
-            reportUncategorized(sink.base.uncategorized)
+        if trackUncategorized && conversion.uncategorized.count > 0 {
+            reportUncategorized(conversion.uncategorized)
             return ExitStatus.uncategorized
         }
         return ExitStatus.success
