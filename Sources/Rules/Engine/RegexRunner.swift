@@ -10,57 +10,45 @@ import FinanceCore
 /// `.noMatch` or `.gaveUp`; captures are the same byte ranges of the same text.
 final class RegexRunner {
     /// Owned by `programs`; read without reference counting on every test.
-    private let testing: UnsafeMutablePointer<Unmanaged<RegexProgram>>
-    private let capturing: UnsafeMutablePointer<Unmanaged<RegexProgram>>
+    private let testing: ScratchTable<Unmanaged<RegexProgram>>
+    private let capturing: ScratchTable<Unmanaged<RegexProgram>>
     /// Groups per regex, the whole match included.
-    private let groups: UnsafeMutablePointer<Int>
+    private let groups: ScratchTable<Int>
     private let programs: [RegexProgram]
-    private let slots: UnsafeMutablePointer<Int>
+    /// The group bookkeeping of a search, as large as the largest program needs.
+    private let slots: ScratchTable<Int>
     let captures = RegexCaptures()
 
     init(_ regexes: [RuleRegex]) {
-        testing = .allocate(capacity: max(1, regexes.count))
-        capturing = .allocate(capacity: max(1, regexes.count))
-        groups = .allocate(capacity: max(1, regexes.count))
-        groups.initialize(from: regexes.map { $0.captureCount + 1 }, count: regexes.count)
-        var slotCount = 2
-        for (i, regex) in regexes.enumerated() {
-            (testing + i).initialize(to: Unmanaged.passUnretained(regex.testing))
-            (capturing + i).initialize(to: Unmanaged.passUnretained(regex.capturing))
-            slotCount = max(slotCount, regex.testing.slotCount, regex.capturing.slotCount)
-        }
+        testing = .make(copying: regexes.map { Unmanaged.passUnretained($0.testing) })
+        capturing = .make(copying: regexes.map { Unmanaged.passUnretained($0.capturing) })
+        groups = .make(copying: regexes.map { $0.captureCount + 1 })
         programs = regexes.flatMap { [$0.testing, $0.capturing] }
-        slots = .allocate(capacity: slotCount)
-        slots.initialize(repeating: -1, count: slotCount)
-    }
-
-    deinit {
-        testing.deallocate()
-        capturing.deallocate()
-        groups.deallocate()
-        slots.deallocate()
+        slots = .make(count: regexes.map { max($0.testing.slotCount, $0.capturing.slotCount) }.max().map { max(2, $0) } ?? 2, repeating: -1)
     }
 
     /// Whether regex `i` matches `field` of `activity`. (Out of line: the matcher's stack frame would
     /// otherwise weigh on every rule evaluation, regex or not.)
     @inline(never)
     func test(_ i: Int, _ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) -> RegexTest {
-        let program = testing[i]
-        let slots = self.slots
-        return Self.withRawBytes(field, of: activity) { text in program._withUnsafeGuaranteedRef { $0.search(text, slots: slots) } }
+        let program = testing.withElements { $0[i] }
+        return slots.withElements { slots in
+            Self.withRawBytes(field, of: activity) { text in program._withUnsafeGuaranteedRef { $0.search(text, slots: slots) } }
+        }
     }
 
     /// Like `test`, and on a match keeps the groups in `captures`.
     @inline(never)
     func search(_ i: Int, _ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) -> RegexTest {
-        let program = capturing[i]
-        let slots = self.slots
-        let groups = self.groups[i]
+        let program = capturing.withElements { $0[i] }
+        let groups = self.groups.withElements { $0[i] }
         let captures = self.captures
-        return Self.withRawBytes(field, of: activity) { text in
-            let outcome = program._withUnsafeGuaranteedRef { $0.search(text, slots: slots) }
-            if outcome == .match { captures.keep(text, slots: slots, groups: groups) }
-            return outcome
+        return slots.withElements { slots in
+            Self.withRawBytes(field, of: activity) { text in
+                let outcome = program._withUnsafeGuaranteedRef { $0.search(text, slots: slots) }
+                if outcome == .match { captures.keep(text, slots: slots, groups: groups) }
+                return outcome
+            }
         }
     }
 

@@ -25,17 +25,18 @@ public final class RuleEngine {
     private let words: Int
     private let fields = FoldedFields()
     private let found: FoundLiterals
-    private let candidates: UnsafeMutablePointer<UInt64>
+    /// Bit `r`: rule `r` is a candidate for the transaction being run.
+    private let candidates: ScratchTable<UInt64>
     /// Bit `w`: word `w` of `candidates` has a bit set (kept for the first 64 words; with more, the
     /// words are searched one by one). Bits are only ever added during a transaction.
     @exclusivity(unchecked) private var nonEmptyWords: UInt64 = 0
     private let alwaysNonEmpty: UInt64
-    /// The index's tables as plain memory, read on every transaction without reference counting.
-    private let always: UnsafeMutablePointer<UInt64>
-    private let entryStart: UnsafeMutablePointer<Int32>
-    private let entries: UnsafeMutablePointer<RuleIndex.Entry>
+    /// The index's tables, read on every transaction (in scopes, without checks).
+    private let always: ScratchTable<UInt64>
+    private let entryStart: ScratchTable<Int32>
+    private let entries: ScratchTable<RuleIndex.Entry>
     /// The scanned fields other than name, memo and address.
-    private let scanned: UnsafeMutablePointer<TextField>
+    private let scanned: [TextField]
     private let scannedCount: Int
     /// Bit `field.slot`: the field is scanned.
     private let scannedMask: UInt8
@@ -45,8 +46,8 @@ public final class RuleEngine {
     /// For action `a` setting name, memo or address to a fixed value: the literals that value holds,
     /// `fixedHits[fixedHitStart[a] ..< fixedHitStart[a + 1]]`, found once here rather than by
     /// folding and scanning the new value on every transaction.
-    private let fixedHitStart: UnsafeMutablePointer<Int32>
-    private let fixedHits: UnsafeMutablePointer<Int32>
+    private let fixedHitStart: [Int32]
+    private let fixedHits: [Int32]
 
     /// Compiles `set`; with `indexed: false`, every rule is tried on every transaction.
     public init(_ set: RuleSet, indexed: Bool = true) {
@@ -56,14 +57,13 @@ public final class RuleEngine {
         automaton = index.automaton
         found = FoundLiterals(literalCount: index.automaton.count)
         words = index.always.count
-        candidates = .allocate(capacity: words)
-        candidates.initialize(repeating: 0, count: words)
-        always = Self.copy(index.always)
+        candidates = .make(count: words, repeating: 0)
+        always = .make(copying: index.always)
         alwaysNonEmpty = index.always.prefix(64).enumerated().reduce(0) { $0 | ($1.element != 0 ? 1 << UInt64($1.offset) : 0) }
-        entryStart = Self.copy(index.entryStart)
-        entries = Self.copy(index.entries)
+        entryStart = .make(copying: index.entryStart)
+        entries = .make(copying: index.entries)
         let others = index.scannedFields.filter { !$0.isPartOfText }
-        scanned = Self.copy(others)
+        scanned = others
         scannedCount = others.count
         scannedMask = index.scannedFields.reduce(0) { $0 | 1 << UInt8($1.slot) }
         let parts = index.scannedFields.filter(\.isPartOfText).map(\.slot)
@@ -78,25 +78,8 @@ public final class RuleEngine {
             }
             hitStart.append(Int32(hits.count))
         }
-        fixedHitStart = Self.copy(hitStart)
-        fixedHits = Self.copy(hits)
-    }
-
-    deinit {
-        for pointer in [
-            UnsafeMutableRawPointer(candidates), UnsafeMutableRawPointer(always), UnsafeMutableRawPointer(entryStart),
-            UnsafeMutableRawPointer(entries), UnsafeMutableRawPointer(scanned), UnsafeMutableRawPointer(fixedHitStart),
-            UnsafeMutableRawPointer(fixedHits),
-        ] {
-            pointer.deallocate()
-        }
-        found.deallocate()
-    }
-
-    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
-        array.withUnsafeBufferPointer { if let base = $0.baseAddress { pointer.initialize(from: base, count: $0.count) } }
-        return pointer
+        fixedHitStart = hitStart
+        fixedHits = hits
     }
 
     /// Applies the rules to `activity` and returns what they did: the fields they set (`pfin import`
@@ -134,7 +117,7 @@ public final class RuleEngine {
         var gaveUp: [Int] = []
         fields.reset()
         found.beginTransaction()
-        for w in 0..<words { candidates[w] = always[w] }
+        candidates.withElements { candidates in always.withElements { candidates.update(from: $0, count: words) } }
         nonEmptyWords = alwaysNonEmpty
         if textScan != nil { scanText(of: activity) }
         for k in 0..<scannedCount { scan(scanned[k], of: activity) }
@@ -263,13 +246,21 @@ public final class RuleEngine {
     private func admit(_ id: Int, in field: TextField) {
         found.mark(id, in: field)
         let partOfText = field.isPartOfText
-        for e in Int(entryStart[id])..<Int(entryStart[id + 1]) {
-            let f = entries[e].field
-            guard f == field || (partOfText && f == .text) else { continue }
-            let r = Int(entries[e].rule)
-            candidates[r >> 6] |= 1 << UInt64(r & 63)
-            nonEmptyWords |= 1 &<< UInt64(truncatingIfNeeded: r >> 6)
+        let range = entryStart.withElements { Int($0[id])..<Int($0[id + 1]) }
+        guard !range.isEmpty else { return }
+        var added: UInt64 = 0
+        entries.withElements { entries in
+            candidates.withElements { candidates in
+                for e in range {
+                    let f = entries[e].field
+                    guard f == field || (partOfText && f == .text) else { continue }
+                    let r = Int(entries[e].rule)
+                    candidates[r >> 6] |= 1 << UInt64(r & 63)
+                    added |= 1 &<< UInt64(truncatingIfNeeded: r >> 6)
+                }
+            }
         }
+        nonEmptyWords |= added
     }
 
     /// The first candidate rule at or after `start`, or the rule count: the rest of `start`'s word,
@@ -278,18 +269,18 @@ public final class RuleEngine {
     private func nextCandidate(from start: Int) -> Int {
         var w = start >> 6
         guard w < words else { return compiled.count }
-        var word = candidates[w] & (~0 << UInt64(start & 63))
+        var word = candidates.withElements { $0[w] } & (~0 << UInt64(start & 63))
         if word != 0 { return w << 6 + word.trailingZeroBitCount }
         if words <= 64 {
             let later = w == 63 ? 0 : nonEmptyWords & (~0 << UInt64(w + 1))
             guard later != 0 else { return compiled.count }
             w = later.trailingZeroBitCount
-            return w << 6 + candidates[w].trailingZeroBitCount
+            return w << 6 + candidates.withElements { $0[w] }.trailingZeroBitCount
         }
         while true {
             w += 1
             guard w < words else { return compiled.count }
-            word = candidates[w]
+            word = candidates.withElements { $0[w] }
             if word != 0 { return w << 6 + word.trailingZeroBitCount }
         }
     }

@@ -17,7 +17,7 @@ struct RuleIndex {
     let entries: [Entry]
 
     /// Literal found in `field` admits `rule` (a `text` entry: found in name, memo or address).
-    struct Entry {
+    struct Entry: BitwiseCopyable {
         var rule: Int32
         var field: TextField
     }

@@ -1,5 +1,5 @@
 /// Text fields a condition can test.
-public enum TextField: String, Sendable, CaseIterable, Hashable {
+public enum TextField: String, Sendable, CaseIterable, Hashable, BitwiseCopyable {
     case name, memo, address, account, category, currency, type
     /// Name, memo and address together (one line each).
     case text
