@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// Which indexed literals occur in each scanned field's current value, so that a `contains`
 /// condition on a literal the index knows is answered by one comparison instead of a search.
 ///

@@ -14,20 +14,18 @@ import FinanceCore
 /// that both answer alike, values go through the same conversions (`JSONLinesFieldReader`,
 /// `DecimalText`), and strings with escapes through the general scanner's `string()`.
 final class JSONLinesFastPath {
-    /// Each field's key with the `,` before it and the `:` after it (`,"date":`), by `rawValue`
-    /// (a pointer: no array checks per key).
-    private let keys: UnsafeMutablePointer<QuotedKey>
+    /// Each field's key with the `,` before it and the `:` after it (`,"date":`), by `rawValue`:
+    /// inline in the object, so reading one is a load at a fixed offset.
+    private let keys: InlineArray<13, QuotedKey>
     /// Where the general scanner unescapes strings with escapes.
     private let scratch: ByteBuffer
 
     init(scratch: ByteBuffer) {
         self.scratch = scratch
         let all = JSONLinesField.allCases
-        keys = .allocate(capacity: all.count)
-        keys.initialize(from: all.map { QuotedKey($0.separatedKey) }, count: all.count)
+        precondition(all.count == 13, "JSONLinesFastPath.keys holds one key per JSON Lines field")
+        keys = InlineArray { i in QuotedKey(all[i].separatedKey) }
     }
-
-    deinit { keys.deallocate() }
 
     /// Fills an empty `r` from `line` when the line has the writer's shape and valid fields;
     /// `false` otherwise, and then `r` holds part of the line and must be thrown away.
