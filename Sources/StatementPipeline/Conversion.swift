@@ -46,7 +46,11 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
     /// Reads `inputs` in order into the writer, finishes it, and commits or discards `output`.
     /// A failure to commit (the last flush, the rename) is an output failure like any write error.
     ///
-    /// - Parameter observe: called as each input starts; what it returns watches that input.
+    /// - Parameters:
+    ///   - inputs: each input with the options to read it with, in the order to read them.
+    ///   - output: where the writer writes; committed or discarded before this returns.
+    ///   - observe: called as each input starts; what it returns watches that input.
+    /// - Returns: how the conversion ended; `.outputFailed` also when the commit failed.
     public mutating func run(
         _ inputs: [(source: InputSource, options: ReadOptions)], output: ByteOutput, observe: (InputSource) -> Observer? = { _ in nil }
     ) -> ConversionEnd {
