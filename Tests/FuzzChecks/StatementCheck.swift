@@ -11,6 +11,7 @@ enum StatementCheck {
         // A workbook's locations are sheet rows, not lines of the ZIP bytes; a JSON Lines record
         // carries the source it was first read from (pfin's own output keeps it).
         found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx, checksSources: format != .jsonl)
+        if format == .jsonl && thrown.isEmpty { found += JSONLinesRecordCheck.unaccounted(bytes, sink: sink) }
         return found
     }
 
