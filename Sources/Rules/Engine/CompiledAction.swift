@@ -44,17 +44,25 @@ struct CompiledAction {
     /// the regex does not have, gives empty text, as in `Template.render`).
     func render(_ captures: RegexCaptures) -> String {
         var total = 0
-        for (a, b) in pieces { total += b >= 0 ? b : (captures.group(a)?.count ?? 0) }
-        return literalBytes.withUnsafeBufferPointer { literal in
-            String(unsafeUninitializedCapacity: total) { out in
-                var at = 0
-                for (a, b) in pieces {
-                    let piece = b >= 0 ? UnsafeBufferPointer(rebasing: literal[a..<(a + b)]) : captures.group(a)
-                    guard let piece, let base = piece.baseAddress, !piece.isEmpty else { continue }
-                    (out.baseAddress! + at).update(from: base, count: piece.count)
-                    at += piece.count
+        for (a, b) in pieces { total += b >= 0 ? b : (captures.range(a)?.count ?? 0) }
+        return captures.withText { captured in
+            literalBytes.withUnsafeBufferPointer { literal in
+                String(unsafeUninitializedCapacity: total) { out in
+                    var at = 0
+                    for (a, b) in pieces {
+                        let piece: UnsafeBufferPointer<UInt8>
+                        if b >= 0 {
+                            piece = UnsafeBufferPointer(rebasing: literal[a..<(a + b)])
+                        } else {
+                            guard let range = captures.range(a) else { continue }
+                            piece = UnsafeBufferPointer(start: captured + range.lowerBound, count: range.count)
+                        }
+                        guard let base = piece.baseAddress, !piece.isEmpty else { continue }
+                        (out.baseAddress! + at).update(from: base, count: piece.count)
+                        at += piece.count
+                    }
+                    return at
                 }
-                return at
             }
         }
     }

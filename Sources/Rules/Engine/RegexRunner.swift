@@ -76,24 +76,15 @@ final class RegexRunner {
 /// group's byte range in it, valid until the next rule is tried (an action may change the field the
 /// regex matched, and later actions must still see what it captured).
 final class RegexCaptures {
-    private var text: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    private var text: ScratchTable<UInt8>
     /// Start and end of group `g` at `2g`, `2g + 1` (-1 when the group took no part).
-    private var ranges: UnsafeMutablePointer<Int>
-    private var rangeCapacity: Int
+    private var ranges: ScratchTable<Int>
     /// Groups kept, group 0 (the whole match) included; 0 when no regex has matched.
     private(set) var groups = 0
 
     init() {
-        capacity = 64
-        text = .allocate(capacity: capacity)
-        rangeCapacity = 20
-        ranges = .allocate(capacity: rangeCapacity)
-    }
-
-    deinit {
-        text.deallocate()
-        ranges.deallocate()
+        text = .make(count: 64, repeating: 0)
+        ranges = .make(count: 20, repeating: -1)
     }
 
     /// Nothing captured (a new rule is being tried).
@@ -101,30 +92,30 @@ final class RegexCaptures {
     func clear() { groups = 0 }
 
     func keep(_ source: UnsafeBufferPointer<UInt8>, slots: UnsafeMutablePointer<Int>, groups: Int) {
-        if source.count > capacity {
-            text.deallocate()
-            capacity = max(source.count, 2 * capacity)
-            text = .allocate(capacity: capacity)
-        }
-        if let base = source.baseAddress { text.update(from: base, count: source.count) }
-        if 2 * groups > rangeCapacity {
-            ranges.deallocate()
-            rangeCapacity = 2 * groups
-            ranges = .allocate(capacity: rangeCapacity)
-        }
-        for g in 0..<groups {
-            let (start, end) = (slots[2 * g], slots[2 * g + 1])
-            let valid = start >= 0 && end >= start
-            ranges[2 * g] = valid ? start : -1
-            ranges[2 * g + 1] = valid ? end : -1
+        if source.count > text.count { text = .make(count: max(source.count, 2 * text.count), repeating: 0) }
+        if let base = source.baseAddress { text.withElements { $0.update(from: base, count: source.count) } }
+        if 2 * groups > ranges.count { ranges = .make(count: 2 * groups, repeating: -1) }
+        ranges.withElements { ranges in
+            for g in 0..<groups {
+                let (start, end) = (slots[2 * g], slots[2 * g + 1])
+                let valid = start >= 0 && end >= start
+                ranges[2 * g] = valid ? start : -1
+                ranges[2 * g + 1] = valid ? end : -1
+            }
         }
         self.groups = groups
     }
 
-    /// The bytes group `n` captured, or nil when it took no part or there is no such group.
+    /// Where group `n` lies in the captured text, or nil when it took no part or there is no such group.
     @inline(__always)
-    func group(_ n: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard n >= 0, n < groups, ranges[2 * n] >= 0 else { return nil }
-        return UnsafeBufferPointer(start: text + ranges[2 * n], count: ranges[2 * n + 1] - ranges[2 * n])
+    func range(_ n: Int) -> Range<Int>? {
+        guard n >= 0, n < groups else { return nil }
+        return ranges.withElements { $0[2 * n] >= 0 ? $0[2 * n]..<$0[2 * n + 1] : nil }
+    }
+
+    /// The captured text, for the ranges of `range(_:)`, valid inside `body` only.
+    @inline(__always)
+    func withText<R>(_ body: (UnsafePointer<UInt8>) throws -> R) rethrows -> R {
+        try text.withElements { try body(UnsafePointer($0)) }
     }
 }
