@@ -2,7 +2,8 @@ import FinanceCore
 import Rules
 
 /// The rules check: parse, compile and apply to fixed transactions. Errors and rules are located
-/// inside the file; the indexed engine decides exactly what trying every rule in order decides;
+/// inside the file; the indexed engine decides exactly what trying every rule in order decides
+/// (it may avoid a regex's step budget running out, never run into one the linear engine avoids);
 /// rules never change what a transaction is (its id, date, amount, source).
 enum RulesCheck {
     static let activities: [PaymentActivity] = {
@@ -35,7 +36,11 @@ enum RulesCheck {
             for original in activities {
                 var a = original, b = original
                 let traceA = indexed.trace(&a), traceB = linear.trace(&b)
-                if a != b || traceA != traceB {
+                // The same fields, the same matches and stops. A regex the linear engine gave up on
+                // may be one the index proved cannot match (its required literal is absent), so
+                // the indexed engine's give-ups are a subset of the linear one's, not equal.
+                let same = traceA.matched == traceB.matched && traceA.decisions == traceB.decisions && traceA.stoppedBy == traceB.stoppedBy
+                if a != b || !same || !Set(traceA.gaveUp).isSubset(of: traceB.gaveUp) {
                     found.append("the indexed engine decides otherwise than the linear one for '\(original.name)': \(a) vs \(b)")
                 }
                 if a.id != original.id || a.date != original.date || a.amount != original.amount || a.source != original.source {
