@@ -2,8 +2,8 @@ import FinanceCore
 
 /// An option with a value of type `Value`, declared once per command (or option group):
 ///
-///     static let to = Option.choice("--to", of: ["jsonl", "csv"], default: "jsonl", help: "Output format.")
-///     let format = arguments[to]     // "jsonl" when not given; a bad value never gets this far
+///     static let format = Option.choice("--format", of: TextOrJSON.self, default: .text, help: "text or json.")
+///     let format = arguments[format]     // .text when not given; a bad value never gets this far
 ///
 /// The parser checks every value with `convert` while it reads the command line, so a bad one is
 /// a usage error before the command runs; reading it back cannot fail.
@@ -43,20 +43,6 @@ extension Option where Value == String {
         self.init(
             long, short: short, value: value, repeatable: repeatable, required: required, completion: completion,
             default: defaultValue, help: help, convert: { $0 })
-    }
-
-    /// One of `choices`, in any case (given back as declared); anything else is refused with the
-    /// closest spelling, like an unknown option.
-    static func choice(
-        _ long: String, of choices: [String], value: String = "FORMAT", default defaultValue: String? = nil,
-        help: String
-    ) -> Option<String> {
-        Option(long, value: value, completion: .values(choices), default: defaultValue, help: help) { text throws(UsageError) in
-            if let found = choices.first(where: { $0.lowercased() == text.lowercased() }) { return found }
-            throw UsageError(
-                message: "unknown value '\(text)' for \(long); expected \(OptionSpec.either(choices))",
-                suggestion: Spelling.closest(to: text, in: choices))
-        }
     }
 }
 
