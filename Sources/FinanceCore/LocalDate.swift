@@ -5,7 +5,7 @@
 ///
 ///     LocalDate(year: 2024, month: 2, day: 29)?.description == "2024-02-29"
 ///     LocalDate(year: 2023, month: 2, day: 29) == nil
-public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct LocalDate: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// `year << 9 | month << 5 | day`: orders like the date itself.
     public let packed: Int32
 

@@ -11,16 +11,12 @@ import FinanceCore
 /// the differential tests compare with.
 final class CompiledRules {
     let count: Int
-    let rules: UnsafeMutablePointer<FlatRule>
-    /// Every rule's conditions, line after line (see `FlatCondition.lineEnd`).
-    let conditions: UnsafeMutablePointer<FlatCondition>
-    /// Folded literals, with `FoldedFields.padding` bytes after the last (for `PaddedText`).
-    let literals: UnsafeMutablePointer<UInt8>
+    /// Rules, conditions (every rule's, line after line: see `FlatCondition.lineEnd`), the
+    /// branches of lowered regexes (`FlatCondition.Kind.literals`), the field each action sets, and
+    /// the folded literals with `FoldedFields.padding` bytes after the last (for `PaddedText`).
+    private let tables: RuleTableStorage
     let regexes: RegexRunner
-    /// The branches of lowered regexes (`FlatCondition.Kind.literals`).
-    let branches: UnsafeMutablePointer<FlatBranch>
-    let actions: UnsafeMutablePointer<CompiledAction>
-    let actionCount: Int
+    let actions: [CompiledAction]
 
     init(_ set: RuleSet, index: RuleIndex?) {
         var rules: [FlatRule] = []
@@ -55,44 +51,17 @@ final class CompiledRules {
                     needless: !rule.stops && !regexes))
         }
         count = rules.count
-        self.rules = Self.copy(rules)
-        self.conditions = Self.copy(conditions)
-        self.literals = .allocate(capacity: literals.count + FoldedFields.padding)
-        self.literals.initialize(repeating: 0, count: literals.count + FoldedFields.padding)
-        self.literals.update(from: literals, count: literals.count)
+        tables = .make(
+            rules: rules, conditions: conditions, branches: branches, actionFields: actions.map(\.textField),
+            literals: literals + [UInt8](repeating: 0, count: FoldedFields.padding))
         self.regexes = RegexRunner(regexes)
-        self.branches = Self.copy(branches)
-        actionCount = actions.count
-        self.actions = .allocate(capacity: max(actions.count, 1))
-        self.actions.initialize(from: actions, count: actions.count)
+        self.actions = actions
     }
 
-    deinit {
-        rules.deallocate()
-        conditions.deallocate()
-        literals.deallocate()
-        branches.deallocate()
-        actions.deinitialize(count: actionCount)
-        actions.deallocate()
-    }
-
-    /// A condition's literal, folded.
+    /// Runs `body` with the tables readable: one scope for a whole transaction, so that evaluating
+    /// a rule reads plain memory, and no pointer to the tables outlives the call.
     @inline(__always)
-    func literal(_ c: UnsafeMutablePointer<FlatCondition>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: literals + Int(c.pointee.start), count: Int(c.pointee.end))
-    }
-
-    /// A lowered regex branch's literal, folded.
-    @inline(__always)
-    func literal(_ b: UnsafeMutablePointer<FlatBranch>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: literals + Int(b.pointee.literalStart), count: Int(b.pointee.literalCount))
-    }
-
-    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
-        pointer.initialize(from: array, count: array.count)
-        return pointer
-    }
+    func withTables<R>(_ body: (RuleTables) -> R) -> R { tables.withTables(regexes: regexes, body) }
 }
 
 /// A rule as ranges: its conditions in `conditions`, its actions in `actions`.

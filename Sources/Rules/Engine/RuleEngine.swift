@@ -70,7 +70,7 @@ public final class RuleEngine {
         textScan = parts.isEmpty ? nil : (parts.min()!, parts.max()!)
         var hitStart: [Int32] = [0]
         var hits: [Int32] = []
-        for a in 0..<compiled.actionCount {
+        for a in compiled.actions.indices {
             if compiled.actions[a].textField.isPartOfText, let value = compiled.actions[a].fixed {
                 let folded = RuleRegex.folded(value) + [UInt8](repeating: 0, count: FoldedFields.padding)
                 let found = folded.withUnsafeBufferPointer { index.automaton.scan(UnsafeBufferPointer(rebasing: $0.dropLast(FoldedFields.padding))) }
@@ -121,10 +121,21 @@ public final class RuleEngine {
         nonEmptyWords = alwaysNonEmpty
         if textScan != nil { scanText(of: activity) }
         for k in 0..<scannedCount { scan(scanned[k], of: activity) }
+        let decided = compiled.withTables { evaluate(activity, $0, trace: trace, gaveUp: &gaveUp) }
+        return RuleOutcome(set: SetFields(rawValue: decided), gaveUp: gaveUp)
+    }
+
+    /// Tries the candidate rules in order on a scanned transaction; returns the fields set.
+    @inline(__always)
+    private func evaluate(
+        _ activity: UnsafeMutablePointer<PaymentActivity>, _ tables: RuleTables, trace: UnsafeMutablePointer<RuleTrace>?,
+        gaveUp: inout [Int]
+    ) -> UInt8 {
+        let count = compiled.count
         var decided: UInt8 = 0
         var r = nextCandidate(from: 0)
         while r < count {
-            let rule = compiled.rules + r
+            let rule = tables.rules + r
             // A rule that could only set fields already set, and neither stops nor reports, changes
             // nothing: left untried (unless tracing, which lists every rule that matches).
             if rule.pointee.needless && rule.pointee.fields & ~decided == 0 && trace == nil {
@@ -132,28 +143,25 @@ public final class RuleEngine {
                 continue
             }
             var regexGaveUp = false
-            let holds = RuleEvaluation.holds(rule, in: compiled, activity, fields, found, gaveUp: &regexGaveUp)
+            let holds = RuleEvaluation.holds(rule, in: tables, activity, fields, found, gaveUp: &regexGaveUp)
             if regexGaveUp {
                 gaveUp.append(r)
                 trace?.pointee.gaveUp.append(r)
             }
             if holds {
                 trace?.pointee.matched.append(r)
-                var action = compiled.actions + Int(rule.pointee.actionStart)
-                let end = compiled.actions + Int(rule.pointee.actionEnd)
-                while action < end {
-                    let bit: UInt8 = 1 << UInt8(action.pointee.textField.slot)
+                for a in Int(rule.pointee.actionStart)..<Int(rule.pointee.actionEnd) {
+                    let field = tables.actionFields[a]
+                    let bit: UInt8 = 1 << UInt8(field.slot)
                     if decided & bit == 0 {
                         decided |= bit
-                        set(action, on: activity)
+                        compiled.actions.withUnsafeBufferPointer { set($0.baseAddress.unsafelyUnwrapped + a, number: a, on: activity) }
                         if let trace {
                             trace.pointee.decisions.append(
                                 RuleDecision(
-                                    field: action.pointee.field, rule: r,
-                                    value: TransactionText.value(action.pointee.textField, of: activity.pointee)))
+                                    field: compiled.actions[a].field, rule: r, value: TransactionText.value(field, of: activity.pointee)))
                         }
                     }
-                    action += 1
                 }
                 if rule.pointee.stops {
                     trace?.pointee.stoppedBy = r
@@ -162,11 +170,11 @@ public final class RuleEngine {
             }
             r = nextCandidate(from: r + 1)
         }
-        return RuleOutcome(set: SetFields(rawValue: decided), gaveUp: gaveUp)
+        return decided
     }
 
     /// Performs one action; the field's folded form is redone, and rescanned when indexed.
-    private func set(_ action: UnsafeMutablePointer<CompiledAction>, on activity: UnsafeMutablePointer<PaymentActivity>) {
+    private func set(_ action: UnsafePointer<CompiledAction>, number a: Int, on activity: UnsafeMutablePointer<PaymentActivity>) {
         let field = action.pointee.field
         if field == .type {
             if let type = action.pointee.fixedType ?? PaymentType(rawValue: action.pointee.render(compiled.regexes.captures).lowercased()) {
@@ -190,7 +198,6 @@ public final class RuleEngine {
             if action.pointee.fixed != nil {
                 // The other parts keep what was found in them; this one now holds what its new value
                 // holds (the folded text is redone when a condition next reads it).
-                let a = action - compiled.actions
                 found.beginScan(textField)
                 for k in Int(fixedHitStart[a])..<Int(fixedHitStart[a + 1]) { admit(Int(fixedHits[k]), in: textField) }
             } else {

@@ -7,26 +7,26 @@ import FinanceCore
 /// `RegexRunner`. Nothing here allocates or counts references on the common paths.
 enum RuleEvaluation {
     /// Whether every `when` line of `rule` holds. When the rule uses captures, the groups of the first
-    /// `matches` condition that held are kept in `compiled.regexes.captures`. `gaveUp` is set when a
+    /// `matches` condition that held are kept in `tables.regexes.captures`. `gaveUp` is set when a
     /// regex ran out of steps; its condition was taken as not holding.
     ///
     /// The conditions are one run, line after line: one that holds skips to the end of its line, one
     /// that fails moves to the next alternative, and the rule fails when a line's last one does.
     @inline(__always)
     static func holds(
-        _ rule: UnsafeMutablePointer<FlatRule>, in compiled: CompiledRules, _ activity: UnsafeMutablePointer<PaymentActivity>,
+        _ rule: UnsafePointer<FlatRule>, in tables: RuleTables, _ activity: UnsafeMutablePointer<PaymentActivity>,
         _ fields: FoldedFields, _ found: FoundLiterals, gaveUp: inout Bool
     ) -> Bool {
         if rule.pointee.hasEmptyLine { return false }
         let usesCaptures = rule.pointee.usesCaptures
-        if usesCaptures { compiled.regexes.captures.clear() }
-        let conditions = compiled.conditions
+        if usesCaptures { tables.regexes.captures.clear() }
+        let conditions = tables.conditions
         var c = conditions + Int(rule.pointee.conditionStart)
         let end = conditions + Int(rule.pointee.conditionEnd)
         while c < end {
-            let capture = usesCaptures && c.pointee.kind == .matches && !c.pointee.negated && compiled.regexes.captures.groups == 0
+            let capture = usesCaptures && c.pointee.kind == .matches && !c.pointee.negated && tables.regexes.captures.groups == 0
             let lineEnd = conditions + Int(c.pointee.lineEnd)
-            if test(c, compiled, activity, fields, found, capture: capture, gaveUp: &gaveUp) {
+            if test(c, tables, activity, fields, found, capture: capture, gaveUp: &gaveUp) {
                 c = lineEnd
             } else {
                 c += 1
@@ -40,7 +40,7 @@ enum RuleEvaluation {
     /// of line, so that evaluating a rule stays a small function.
     @inline(__always)
     private static func test(
-        _ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
+        _ c: UnsafePointer<FlatCondition>, _ tables: RuleTables, _ a: UnsafeMutablePointer<PaymentActivity>,
         _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool
     ) -> Bool {
         let result: Bool
@@ -54,30 +54,30 @@ enum RuleEvaluation {
             } else {
                 result = c.pointee.comparison.holds(compare(amount(c.pointee.amountField, a), c.pointee.lowMoney))
             }
-        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        default: return testOther(c, compiled, a, fields, found, capture: capture, gaveUp: &gaveUp)
+        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
+        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
+        default: return testOther(c, tables, a, fields, found, capture: capture, gaveUp: &gaveUp)
         }
         return result != c.pointee.negated
     }
 
     @inline(never)
     private static func testOther(
-        _ c: UnsafeMutablePointer<FlatCondition>, _ compiled: CompiledRules, _ a: UnsafeMutablePointer<PaymentActivity>,
+        _ c: UnsafePointer<FlatCondition>, _ tables: RuleTables, _ a: UnsafeMutablePointer<PaymentActivity>,
         _ fields: FoldedFields, _ found: FoundLiterals, capture: Bool, gaveUp: inout Bool
     ) -> Bool {
         let result: Bool
         switch c.pointee.kind {
-        case .contains: result = PaddedText.contains(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
-        case .endsWith: result = PaddedText.hasSuffix(fields.bytes(c.pointee.textField, of: a), compiled.literal(c))
+        case .contains: result = PaddedText.contains(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
+        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
+        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
+        case .endsWith: result = PaddedText.hasSuffix(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
         case .matches:
             let regex = c.pointee.regex
             let outcome =
                 capture
-                ? compiled.regexes.search(regex, c.pointee.textField, of: a)
-                : compiled.regexes.test(regex, c.pointee.textField, of: a)
+                ? tables.regexes.search(regex, c.pointee.textField, of: a)
+                : tables.regexes.test(regex, c.pointee.textField, of: a)
             if outcome == .gaveUp {
                 gaveUp = true
                 return false
@@ -87,9 +87,9 @@ enum RuleEvaluation {
             let text = fields.bytes(c.pointee.textField, of: a)
             // Folding shrinks a text at most threefold (KELVIN SIGN, 3 bytes, folds to "k").
             if 3 * text.count <= c.pointee.maxTextLength {
-                result = anyBranch(c, text, compiled, found)
+                result = anyBranch(c, text, tables, found)
             } else {
-                let outcome = compiled.regexes.test(c.pointee.regex, c.pointee.textField, of: a)
+                let outcome = tables.regexes.test(c.pointee.regex, c.pointee.textField, of: a)
                 if outcome == .gaveUp {
                     gaveUp = true
                     return false
@@ -120,13 +120,13 @@ enum RuleEvaluation {
 
     /// Whether some branch of a lowered regex holds for its field's folded `text`.
     private static func anyBranch(
-        _ c: UnsafeMutablePointer<FlatCondition>, _ text: UnsafeBufferPointer<UInt8>,
-        _ compiled: CompiledRules, _ found: FoundLiterals
+        _ c: UnsafePointer<FlatCondition>, _ text: UnsafeBufferPointer<UInt8>,
+        _ tables: RuleTables, _ found: FoundLiterals
     ) -> Bool {
-        var b = compiled.branches + c.pointee.branchStart
-        let end = compiled.branches + c.pointee.branchEnd
+        var b = tables.branches + c.pointee.branchStart
+        let end = tables.branches + c.pointee.branchEnd
         while b < end {
-            let literal = compiled.literal(b)
+            let literal = tables.literal(b)
             let holds: Bool
             switch b.pointee.op {
             case .contains:

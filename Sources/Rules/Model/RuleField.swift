@@ -5,20 +5,20 @@ public enum TextField: String, Sendable, CaseIterable, Hashable, BitwiseCopyable
     case text
 }
 
-public enum TextOperator: String, Sendable, CaseIterable, Hashable {
+public enum TextOperator: String, Sendable, CaseIterable, Hashable, BitwiseCopyable {
     case contains
     case `is`
     case startsWith = "starts-with"
     case endsWith = "ends-with"
 }
 
-public enum AmountField: String, Sendable, CaseIterable, Hashable {
+public enum AmountField: String, Sendable, CaseIterable, Hashable, BitwiseCopyable {
     /// Signed, as the bank sees the account.
     case amount
     case absAmount = "abs-amount"
 }
 
-public enum NumberField: String, Sendable, CaseIterable, Hashable {
+public enum NumberField: String, Sendable, CaseIterable, Hashable, BitwiseCopyable {
     /// Day of the month, 1–31.
     case day
     /// Month, 1–12.
@@ -27,7 +27,7 @@ public enum NumberField: String, Sendable, CaseIterable, Hashable {
     case weekday
 }
 
-public enum Comparison: String, Sendable, CaseIterable, Hashable {
+public enum Comparison: String, Sendable, CaseIterable, Hashable, BitwiseCopyable {
     case equal = "="
     case notEqual = "!="
     case less = "<"
