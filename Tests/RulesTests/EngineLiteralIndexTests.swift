@@ -93,7 +93,7 @@ struct EngineLiteralIndexTests {
         let padded = text + [UInt8](repeating: 0xA5, count: FoldedFields.padding)
         return padded.withUnsafeBufferPointer { buffer in
             let hits = index.scan(UnsafeBufferPointer(rebasing: buffer[0..<text.count]))
-            return Set((0..<hits.count).map { Pair(Int(hits.ids[$0]), hits.starts[$0]) })
+            return Set((0..<hits.count).map { Pair(hits.id($0), hits.start($0)) })
         }
     }
 

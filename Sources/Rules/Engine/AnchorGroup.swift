@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// The anchors of the literals of one window width (`AnchorPlan.Group`): a bit filter, and an
 /// open-addressed table from window to the literals anchored under it.
 ///
@@ -7,20 +9,25 @@
 /// listed carries its first eight bytes (masked to its length), so most wrong candidates cost one
 /// load and compare; only literals that pass are compared whole.
 ///
-/// A plain value over raw memory (its owner deallocates it): no reference counting when scanning.
+/// A plain value: its tables are in the `TableArena` of its `LiteralAnchors`, which hands them
+/// to `scan` with the literal pool; no reference counting when scanning.
 struct AnchorGroup {
     /// 4 or 8 bytes.
     let width: Int
     /// Positions probed: 0, stride, 2 × stride, …
     let stride: Int
-    private let filter: UnsafeMutablePointer<UInt64>
-    private let slots: UnsafeMutablePointer<Slot>
+    private let filter: ArenaTable<UInt64>
+    private let slots: ArenaTable<Slot>
     private let tableShift: UInt64
     private let tableMask: Int
-    private let candidates: UnsafeMutablePointer<Candidate>
-    /// The literals' bytes, each padded to a multiple of 8 (owned by `LiteralAnchors`).
-    private let pool: UnsafePointer<UInt8>
-    private let poolStart: UnsafePointer<Int32>
+    private let candidates: ArenaTable<Candidate>
+
+    /// The literals' bytes, each padded to a multiple of 8, and where each starts (the tables of
+    /// `LiteralAnchors`, during a scan).
+    struct Pool {
+        let bytes: UnsafePointer<UInt8>
+        let start: UnsafePointer<Int32>
+    }
 
     /// A window of the table: its literals are `candidates[start ..< start + count]` (none: empty).
     struct Slot {
@@ -46,9 +53,7 @@ struct AnchorGroup {
     private static let filterShift: UInt64 = 48
     private static let filterWords = 1 << 10
 
-    init(_ group: AnchorPlan.Group, literals: [[UInt8]], pool: UnsafePointer<UInt8>, poolStart: UnsafePointer<Int32>) {
-        self.pool = pool
-        self.poolStart = poolStart
+    init(_ group: AnchorPlan.Group, literals: [[UInt8]], arena: inout TableArena.Builder) {
         width = group.width
         stride = group.stride
         var lists: [UInt64: [Candidate]] = [:]
@@ -66,10 +71,8 @@ struct AnchorGroup {
         while 1 << tableBits < lists.count * 2 { tableBits += 1 }
         tableShift = UInt64(64 - tableBits)
         tableMask = (1 << tableBits) - 1
-        filter = .allocate(capacity: Self.filterWords)
-        filter.initialize(repeating: 0, count: Self.filterWords)
-        slots = .allocate(capacity: 1 << tableBits)
-        slots.initialize(repeating: Slot(), count: 1 << tableBits)
+        var filter = [UInt64](repeating: 0, count: Self.filterWords)
+        var slots = [Slot](repeating: Slot(), count: 1 << tableBits)
         var all: [Candidate] = []
         for (key, list) in lists.sorted(by: { $0.key < $1.key }) {
             let hash = key &* Self.multiplier
@@ -80,35 +83,34 @@ struct AnchorGroup {
             slots[i] = Slot(window: key, start: Int32(all.count), count: Int32(list.count))
             all += list
         }
-        candidates = .allocate(capacity: max(1, all.count))
-        candidates.initialize(from: all, count: all.count)
-    }
-
-    func deallocate() {
-        filter.deallocate()
-        slots.deallocate()
-        candidates.deallocate()
+        self.filter = arena.add(filter)
+        self.slots = arena.add(slots)
+        candidates = arena.add(all)
     }
 
     /// Appends to `hits` every literal that occurs in `text` (`n` bytes, 8 more readable) and is
     /// anchored here, with where it starts: at least once per occurrence.
     @inline(__always)
-    func scan(_ text: UnsafePointer<UInt8>, _ n: Int, into hits: UnsafeMutablePointer<HitList>) {
+    func scan(_ text: UnsafePointer<UInt8>, _ n: Int, _ tables: ArenaTables, _ pool: Pool, into hits: HitList) {
         // One loop per width, so that the window mask is a constant (and gone for 8 bytes).
         if width == 8 {
-            probe(text, n, width: 8, mask: ~0, into: hits)
+            probe(text, n, width: 8, mask: ~0, tables, pool, into: hits)
         } else {
-            probe(text, n, width: 4, mask: 0xFFFF_FFFF, into: hits)
+            probe(text, n, width: 4, mask: 0xFFFF_FFFF, tables, pool, into: hits)
         }
     }
 
     @inline(__always)
-    private func probe(_ text: UnsafePointer<UInt8>, _ n: Int, width: Int, mask: UInt64, into hits: UnsafeMutablePointer<HitList>) {
+    private func probe(
+        _ text: UnsafePointer<UInt8>, _ n: Int, width: Int, mask: UInt64, _ tables: ArenaTables, _ pool: Pool,
+        into hits: HitList
+    ) {
         // Everything the loop reads, in locals, and the rare hit handled out of line: the loop then
         // keeps all it needs in registers.
         let raw = UnsafeRawPointer(text)
         let last = n - width
-        let (filter, tableShift, tableMask, slots, stride) = (filter, tableShift, tableMask, slots, stride)
+        let (filter, tableShift, tableMask, slots, stride) = (tables[self.filter], tableShift, tableMask, tables[self.slots], stride)
+        let candidates = tables[self.candidates]
         var p = 0
         while p <= last {
             let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self) & mask
@@ -118,7 +120,7 @@ struct AnchorGroup {
                 var slot = slots + Int(truncatingIfNeeded: hash &>> tableShift)
                 while slot.pointee.count > 0 {
                     if slot.pointee.window == w {
-                        visit(slot, at: p, text, n, hits)
+                        visit(slot, at: p, text, n, candidates, pool, hits)
                         break
                     }
                     slot = slots + ((slot - slots + 1) & tableMask)
@@ -131,7 +133,10 @@ struct AnchorGroup {
     /// Compares the literals of `slot`, whose window is at `p`, with the text: first their first
     /// eight bytes (one load), then the rest.
     @inline(never)
-    private func visit(_ slot: UnsafeMutablePointer<Slot>, at p: Int, _ text: UnsafePointer<UInt8>, _ n: Int, _ hits: UnsafeMutablePointer<HitList>) {
+    private func visit(
+        _ slot: UnsafeMutablePointer<Slot>, at p: Int, _ text: UnsafePointer<UInt8>, _ n: Int,
+        _ candidates: UnsafeMutablePointer<Candidate>, _ pool: Pool, _ hits: HitList
+    ) {
         let raw = UnsafeRawPointer(text)
         var c = candidates + Int(slot.pointee.start)
         let end = c + Int(slot.pointee.count)
@@ -140,50 +145,50 @@ struct AnchorGroup {
             let length = Int(c.pointee.length)
             if from >= 0 && from + length <= n
                 && raw.loadUnaligned(fromByteOffset: from, as: UInt64.self) & c.pointee.headMask == c.pointee.head
-                && (length <= 8 || PaddedText.equal(text + from + 8, pool + Int(poolStart[Int(c.pointee.literal)]) + 8, length - 8))
+                && (length <= 8 || PaddedText.equal(text + from + 8, pool.bytes + Int(pool.start[Int(c.pointee.literal)]) + 8, length - 8))
             {
-                hits.pointee.append(c.pointee.literal, at: from)
+                hits.append(c.pointee.literal, at: from)
             }
             c += 1
         }
     }
 }
 
-/// The literals a scan found and where, in buffers reused from scan to scan.
-struct HitList {
-    private(set) var ids: UnsafeMutablePointer<Int32>
-    private(set) var starts: UnsafeMutablePointer<Int>
-    private(set) var count = 0
-    private var capacity: Int
-
-    init() {
-        capacity = 64
-        ids = .allocate(capacity: capacity)
-        starts = .allocate(capacity: capacity)
+/// The literals a scan found and where, in one table reused from scan to scan (replaced by a
+/// larger one when a scan finds more).
+final class HitList {
+    struct Hit {
+        var id: Int32
+        var start: Int
     }
 
-    func deallocate() {
-        ids.deallocate()
-        starts.deallocate()
-    }
+    @exclusivity(unchecked) private var hits: ScratchTable<Hit>
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init() { hits = .make(count: 64, repeating: Hit(id: 0, start: 0)) }
+
+    /// Hit `k`'s literal.
+    @inline(__always)
+    func id(_ k: Int) -> Int { Int(hits.withElements { $0[k].id }) }
+
+    /// Where hit `k`'s literal starts.
+    @inline(__always)
+    func start(_ k: Int) -> Int { hits.withElements { $0[k].start } }
 
     @inline(__always)
-    mutating func removeAll() { count = 0 }
+    func removeAll() { count = 0 }
 
-    mutating func append(_ id: Int32, at start: Int) {
-        if count == capacity {
-            let (moreIDs, moreStarts) = (
-                UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity),
-                UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
-            )
-            moreIDs.update(from: ids, count: count)
-            moreStarts.update(from: starts, count: count)
-            deallocate()
-            (ids, starts) = (moreIDs, moreStarts)
-            capacity *= 2
-        }
-        ids[count] = id
-        starts[count] = start
-        count += 1
+    @inline(__always)
+    func append(_ id: Int32, at start: Int) {
+        if count == hits.count { grow() }
+        hits.withElements { $0[count] = Hit(id: id, start: start) }
+        count &+= 1
+    }
+
+    @inline(never)
+    private func grow() {
+        let more = ScratchTable<Hit>.make(count: 2 * count, repeating: Hit(id: 0, start: 0))
+        hits.withElements { old in more.withElements { $0.update(from: old, count: count) } }
+        hits = more
     }
 }

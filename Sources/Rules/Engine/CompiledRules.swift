@@ -14,7 +14,12 @@ final class CompiledRules {
     /// Rules, conditions (every rule's, line after line: see `FlatCondition.lineEnd`), the
     /// branches of lowered regexes (`FlatCondition.Kind.literals`), the field each action sets, and
     /// the folded literals with `FoldedFields.padding` bytes after the last (for `PaddedText`).
-    private let tables: RuleTableStorage
+    private let arena: TableArena
+    private let rules: ArenaTable<FlatRule>
+    private let conditions: ArenaTable<FlatCondition>
+    private let branches: ArenaTable<FlatBranch>
+    private let actionFields: ArenaTable<TextField>
+    private let literals: ArenaTable<UInt8>
     let regexes: RegexRunner
     let actions: [CompiledAction]
 
@@ -51,9 +56,13 @@ final class CompiledRules {
                     needless: !rule.stops && !regexes))
         }
         count = rules.count
-        tables = .make(
-            rules: rules, conditions: conditions, branches: branches, actionFields: actions.map(\.textField),
-            literals: literals + [UInt8](repeating: 0, count: FoldedFields.padding))
+        var arena = TableArena.Builder()
+        self.rules = arena.add(rules)
+        self.conditions = arena.add(conditions)
+        self.branches = arena.add(branches)
+        actionFields = arena.add(actions.map(\.textField))
+        self.literals = arena.add(literals + [UInt8](repeating: 0, count: FoldedFields.padding))
+        self.arena = arena.build()
         self.regexes = RegexRunner(regexes)
         self.actions = actions
     }
@@ -61,7 +70,36 @@ final class CompiledRules {
     /// Runs `body` with the tables readable: one scope for a whole transaction, so that evaluating
     /// a rule reads plain memory, and no pointer to the tables outlives the call.
     @inline(__always)
-    func withTables<R>(_ body: (RuleTables) -> R) -> R { tables.withTables(regexes: regexes, body) }
+    func withTables<R>(_ body: (RuleTables) -> R) -> R {
+        arena.withTables { tables in
+            body(
+                RuleTables(
+                    rules: tables[rules], conditions: tables[conditions], literals: tables[literals],
+                    branches: tables[branches], actionFields: tables[actionFields], regexes: regexes))
+        }
+    }
+}
+
+/// The tables of `CompiledRules` during one `withTables` scope (the pointers are valid only there).
+struct RuleTables {
+    let rules: UnsafePointer<FlatRule>
+    let conditions: UnsafePointer<FlatCondition>
+    let literals: UnsafePointer<UInt8>
+    let branches: UnsafePointer<FlatBranch>
+    let actionFields: UnsafePointer<TextField>
+    let regexes: RegexRunner
+
+    /// A condition's literal, folded.
+    @inline(__always)
+    func literal(_ c: UnsafePointer<FlatCondition>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: literals + Int(c.pointee.start), count: Int(c.pointee.end))
+    }
+
+    /// A lowered regex branch's literal, folded.
+    @inline(__always)
+    func literal(_ b: UnsafePointer<FlatBranch>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: literals + Int(b.pointee.literalStart), count: Int(b.pointee.literalCount))
+    }
 }
 
 /// A rule as ranges: its conditions in `conditions`, its actions in `actions`.

@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// Finds which of many literals occur in a text: every literal is "anchored" under a few of its
 /// 4- or 8-byte windows in a hash table, and the text is probed only at every `stride`-th position.
 ///
@@ -20,24 +22,29 @@
 /// The text must be folded (`FoldedFields`) and readable for 8 bytes past its end (the windows and
 /// comparisons read whole words; bytes past the end never decide anything).
 final class LiteralAnchors {
-    /// The literals of each anchor width (plain values: reading them costs no reference counting).
+    /// Every table below, in one allocation.
+    private let arena: TableArena
+    /// The literals of each anchor width (their tables in `arena`).
     private let first: AnchorGroup?
     private let second: AnchorGroup?
     /// Every literal, each padded with zeros to a multiple of 8 bytes, at `start[id]`.
-    private let pool: UnsafeMutablePointer<UInt8>
-    private let start: UnsafeMutablePointer<Int32>
-    private let length: UnsafeMutablePointer<Int32>
+    private let pool: ArenaTable<UInt8>
+    private let start: ArenaTable<Int32>
+    private let length: ArenaTable<Int32>
     /// 1–3-byte literals by first byte: `shortStart[b] ..< shortStart[b + 1]` in `shortIDs`.
-    private let shortStart: UnsafeMutablePointer<Int32>
-    private let shortIDs: UnsafeMutablePointer<Int32>
+    private let shortStart: ArenaTable<Int32>
+    private let shortIDs: ArenaTable<Int32>
     private let hasShort: Bool
     /// Scratch for `scan`'s result: an engine scans from one thread at a time.
-    private let hits: UnsafeMutablePointer<HitList>
+    private let hits = HitList()
+    /// The literals' lengths, outside the arena (read once per hit).
+    private let lengths: ScratchTable<Int32>
     let count: Int
 
     /// Indexes `literals` (folded, non-empty); `scan` reports them by their position in this array.
     init(_ literals: [[UInt8]]) {
         count = literals.count
+        var arena = TableArena.Builder()
         var poolBytes: [UInt8] = []
         var starts: [Int32] = []
         for literal in literals {
@@ -45,14 +52,15 @@ final class LiteralAnchors {
             poolBytes += literal
             poolBytes += [UInt8](repeating: 0, count: (8 - literal.count % 8) % 8)
         }
-        pool = Self.copy(poolBytes)
-        start = Self.copy(starts)
-        length = Self.copy(literals.map { Int32($0.count) })
+        pool = arena.add(poolBytes)
+        start = arena.add(starts)
+        length = arena.add(literals.map { Int32($0.count) })
+        lengths = .make(copying: literals.map { Int32($0.count) })
 
         let ids = Array(literals.indices)
         let plan = AnchorPlan(literals)
-        let (pool, start) = (pool, start)
-        let groups = plan.groups.map { AnchorGroup($0, literals: literals, pool: pool, poolStart: start) }
+        var groups: [AnchorGroup] = []
+        for group in plan.groups { groups.append(AnchorGroup(group, literals: literals, arena: &arena)) }
         first = groups.first
         second = groups.count > 1 ? groups[1] : nil
 
@@ -60,29 +68,10 @@ final class LiteralAnchors {
         for id in ids where literals[id].count < 4 { byFirst[Int(literals[id][0])].append(Int32(id)) }
         var shortStart: [Int32] = [0]
         for list in byFirst { shortStart.append(shortStart.last! + Int32(list.count)) }
-        self.shortStart = Self.copy(shortStart)
-        shortIDs = Self.copy(byFirst.flatMap { $0 })
+        self.shortStart = arena.add(shortStart)
+        shortIDs = arena.add(byFirst.flatMap { $0 })
         hasShort = shortStart.last! > 0
-        hits = .allocate(capacity: 1)
-        hits.initialize(to: HitList())
-    }
-
-    deinit {
-        pool.deallocate()
-        start.deallocate()
-        length.deallocate()
-        shortStart.deallocate()
-        shortIDs.deallocate()
-        first?.deallocate()
-        second?.deallocate()
-        hits.pointee.deallocate()
-        hits.deallocate()
-    }
-
-    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
-        pointer.initialize(from: array, count: array.count)
-        return pointer
+        self.arena = arena.build()
     }
 
     /// The literals that occur in `text` and where they start (each occurrence at least once,
@@ -90,32 +79,32 @@ final class LiteralAnchors {
     /// its end.
     @inline(__always)
     func scan(_ text: UnsafeBufferPointer<UInt8>) -> HitList {
-        hits.pointee.removeAll()
+        hits.removeAll()
         if let base = text.baseAddress {
-            first?.scan(base, text.count, into: hits)
-            second?.scan(base, text.count, into: hits)
-            if hasShort { scanShort(base, text.count) }
+            arena.withTables { tables in
+                let pool = AnchorGroup.Pool(bytes: tables[self.pool], start: tables[start])
+                first?.scan(base, text.count, tables, pool, into: hits)
+                second?.scan(base, text.count, tables, pool, into: hits)
+                if hasShort { scanShort(base, text.count, tables, pool) }
+            }
         }
-        return hits.pointee
+        return hits
     }
 
     /// Literal `id`'s length in bytes.
     @inline(__always)
-    func literalLength(_ id: Int) -> Int { Int(length[id]) }
+    func literalLength(_ id: Int) -> Int { Int(lengths.withElements { $0[id] }) }
 
-    /// Whether literal `id` stands at `from` in `text` (which has 8 readable bytes past `n`).
-    @inline(__always)
-    private func occurs(_ id: Int, at from: Int, in text: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        let count = Int(length[id])
-        return from >= 0 && from + count <= n && PaddedText.equal(text + from, pool + Int(start[id]), count)
-    }
-
-    private func scanShort(_ base: UnsafePointer<UInt8>, _ n: Int) {
+    private func scanShort(_ base: UnsafePointer<UInt8>, _ n: Int, _ tables: ArenaTables, _ pool: AnchorGroup.Pool) {
+        let (shortStart, shortIDs, length) = (tables[shortStart], tables[shortIDs], tables[length])
         for p in 0..<n {
             let b = Int(base[p])
             for k in Int(shortStart[b])..<Int(shortStart[b + 1]) {
                 let id = Int(shortIDs[k])
-                if occurs(id, at: p, in: base, n) { hits.pointee.append(Int32(id), at: p) }
+                let count = Int(length[id])
+                if p + count <= n && PaddedText.equal(base + p, pool.bytes + Int(pool.start[id]), count) {
+                    hits.append(Int32(id), at: p)
+                }
             }
         }
     }

@@ -74,7 +74,7 @@ public final class RuleEngine {
             if compiled.actions[a].textField.isPartOfText, let value = compiled.actions[a].fixed {
                 let folded = RuleRegex.folded(value) + [UInt8](repeating: 0, count: FoldedFields.padding)
                 let found = folded.withUnsafeBufferPointer { index.automaton.scan(UnsafeBufferPointer(rebasing: $0.dropLast(FoldedFields.padding))) }
-                hits += Set((0..<found.count).map { found.ids[$0] }).sorted()
+                hits += Set((0..<found.count).map { Int32(found.id($0)) }).sorted()
             }
             hitStart.append(Int32(hits.count))
         }
@@ -222,8 +222,8 @@ public final class RuleEngine {
         found.beginScan(.address)
         let hits = automaton.scan(UnsafeBufferPointer(rebasing: text[lower..<upper]))
         for k in 0..<hits.count {
-            let id = Int(hits.ids[k])
-            let start = lower + hits.starts[k]
+            let id = hits.id(k)
+            let start = lower + hits.start(k)
             let end = start + automaton.literalLength(id)
             let field: TextField
             if end <= ranges.0.upperBound {
@@ -245,7 +245,7 @@ public final class RuleEngine {
         let text = fields.bytes(field, of: activity)
         found.beginScan(field)
         let hits = automaton.scan(text)
-        for k in 0..<hits.count { admit(Int(hits.ids[k]), in: field) }
+        for k in 0..<hits.count { admit(hits.id(k), in: field) }
     }
 
     /// Literal `id` occurs in `field`: the rules it admits there become candidates.
