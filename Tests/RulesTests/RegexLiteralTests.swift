@@ -131,6 +131,25 @@ import Testing
         #expect(reachingASCII == CaseFolding.nonASCIIFoldingToASCII.map(\.scalar).sorted())
     }
 
+    /// The blocks `fold` skips without a property lookup hold no scalar whose lower case or
+    /// folding differs (so the shortcut cannot change a fold), and `isSpace` is White_Space exactly.
+    @Test func shortcutsAgreeWithTheStandardLibrary() {
+        var skippedButCased: [UInt32] = []
+        var spaceDiffers: [UInt32] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if value >= CaseFolding.tableEnd && !CaseFolding.mayChange(value)
+                && (scalar.properties.changesWhenLowercased || scalar.properties.changesWhenCaseFolded)
+            {
+                skippedButCased.append(value)
+            }
+            if ScalarClassification.isSpace(value) != scalar.properties.isWhitespace { spaceDiffers.append(value) }
+        }
+        #expect(skippedButCased.isEmpty, "cased scalars outside the listed blocks: \(skippedButCased.prefix(8))")
+        #expect(spaceDiffers.isEmpty, "isSpace differs from White_Space at \(spaceDiffers.prefix(8))")
+        #expect(CaseFolding.fold(0xFFFD) == 0xFFFD && CaseFolding.fold(0x2160) == 0x2170 && CaseFolding.fold(0x1E900) == 0x1E922)
+    }
+
     @Test func appendFoldedReusesABuffer() {
         var bytes: [UInt8] = Array("x|".utf8)
         RuleRegex.appendFolded("ÀB", to: &bytes)
