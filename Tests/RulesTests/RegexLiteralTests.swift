@@ -136,6 +136,7 @@ import Testing
     @Test func shortcutsAgreeWithTheStandardLibrary() {
         var skippedButCased: [UInt32] = []
         var spaceDiffers: [UInt32] = []
+        var wordDiffers: [UInt32] = []
         for value in UInt32(0x80)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             if value >= CaseFolding.tableEnd && !CaseFolding.mayChange(value)
@@ -144,10 +145,25 @@ import Testing
                 skippedButCased.append(value)
             }
             if ScalarClassification.isSpace(value) != scalar.properties.isWhitespace { spaceDiffers.append(value) }
+            if value >= CaseFolding.tableEnd && value < 0x10000 && ScalarClassification.isWord(value) != Self.isWord(scalar) {
+                wordDiffers.append(value)
+            }
         }
         #expect(skippedButCased.isEmpty, "cased scalars outside the listed blocks: \(skippedButCased.prefix(8))")
         #expect(spaceDiffers.isEmpty, "isSpace differs from White_Space at \(spaceDiffers.prefix(8))")
+        #expect(wordDiffers.isEmpty, "isWord's plane-zero bits differ from the properties at \(wordDiffers.prefix(8))")
+        #expect(ScalarClassification.isWord(0x6771) && !ScalarClassification.isWord(0xFFFD) && !ScalarClassification.isWord(0x20AC))
         #expect(CaseFolding.fold(0xFFFD) == 0xFFFD && CaseFolding.fold(0x2160) == 0x2170 && CaseFolding.fold(0x1E900) == 0x1E922)
+    }
+
+    /// `\w` as the contract states it (Alphabetic, a mark, a decimal number, connector
+    /// punctuation, ZWNJ or ZWJ), from the standard library's properties.
+    static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value == 0x200C || scalar.value == 0x200D || scalar.properties.isAlphabetic { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
+        default: return false
+        }
     }
 
     @Test func appendFoldedReusesABuffer() {

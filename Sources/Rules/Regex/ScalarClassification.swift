@@ -11,6 +11,17 @@ enum ScalarClassification {
     /// `isWord` for U+0080..<`CaseFolding.tableEnd`, built once.
     private static let wordTable: [Bool] = (UInt32(0x80)..<CaseFolding.tableEnd).map(isWordFromProperties)
 
+    /// `isWord` for the rest of the Basic Multilingual Plane, one bit per scalar (8 KB), built on
+    /// first use (about 3 ms): CJK, Hangul, U+FFFD from invalid UTF-8… then cost a regex step a
+    /// load, not a property lookup a hundred times dearer.
+    private static let planeZeroWordBits: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for value in CaseFolding.tableEnd..<0x10000 where isWordFromProperties(value) {
+            bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+        }
+        return bits
+    }()
+
     @inline(__always)
     static func isDigit(_ scalar: UInt32) -> Bool {
         scalar &- 0x30 < 10
@@ -23,6 +34,9 @@ enum ScalarClassification {
         }
         if scalar < CaseFolding.tableEnd {
             return wordTable.withUnsafeBufferPointer { $0[Int(scalar &- 0x80)] }
+        }
+        if scalar < 0x10000 {
+            return planeZeroWordBits.withUnsafeBufferPointer { $0[Int(scalar >> 6)] } & (1 << UInt64(scalar & 63)) != 0
         }
         return isWordFromProperties(scalar)
     }
