@@ -93,7 +93,7 @@ struct LoweredRegex {
     /// How many instructions one start can execute at most: the sum, over instructions, of the paths
     /// reaching each; nil unless the program only moves forward through instructions this knows.
     private static func executions(_ program: RegexProgram) -> Int? {
-        let count = program.code.count
+        let count = program.instructionCount
         var paths = [Int](repeating: 0, count: count + 1)
         paths[0] = 1
         var total = 0
@@ -102,7 +102,7 @@ struct LoweredRegex {
             guard reaching > 0 else { continue }
             total += reaching
             guard total < 1 << 40 else { return nil }
-            let instruction = program.code[pc]
+            let instruction = program.instruction(pc)
             var next: [Int]
             switch instruction.opcode {
             case .one, .string, .save, .assertStart, .assertEnd, .wordBoundary, .notWordBoundary: next = [pc + 1]

@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// Finds every occurrence of many literal byte strings in one pass (Aho and Corasick, 1975).
 ///
 /// Rules files have hundreds of literals; trying each against every transaction would dominate the
@@ -6,13 +8,16 @@
 /// lookup per byte whatever the number of patterns. Entries hold the next state already multiplied
 /// by the class count, or, when that state ends a pattern, its number complemented (negative), so
 /// the loop has no multiply and one sign test.
+///
+/// The tables are in one `TableArena`, read in one scope per scan.
 final class AhoCorasick {
-    private let classOf: UnsafeMutablePointer<Int32>
+    private let arena: TableArena
+    private let classOf: ArenaTable<Int32>
     private let classCount: Int
-    private let next: UnsafeMutableBufferPointer<Int32>
+    private let next: ArenaTable<Int32>
     /// Patterns ending at each state (following failure links), as ranges into `outputs`.
-    private let outputStart: UnsafeMutablePointer<Int32>
-    private let outputs: UnsafeMutablePointer<Int32>
+    private let outputStart: ArenaTable<Int32>
+    private let outputs: ArenaTable<Int32>
 
     init(_ patterns: [[UInt8]]) {
         // Byte classes: one per byte used in a pattern, plus one (0) for all others.
@@ -70,10 +75,7 @@ final class AhoCorasick {
                 }
             }
         }
-        let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: states * classes)
-        for (i, target) in delta.enumerated() {
-            table[i] = merged[target].isEmpty ? Int32(target * classes) : ~Int32(target)
-        }
+        let table = delta.map { target in merged[target].isEmpty ? Int32(target * classes) : ~Int32(target) }
         var outputStart = [Int32](repeating: 0, count: states + 1)
         var outputs: [Int32] = []
         for state in 0..<states {
@@ -81,35 +83,29 @@ final class AhoCorasick {
             outputs += merged[state]
         }
         outputStart[states] = Int32(outputs.count)
-        self.classOf = .allocate(capacity: 256)
-        self.classOf.initialize(from: classOf, count: 256)
-        self.classCount = classes
-        self.next = table
-        self.outputStart = .allocate(capacity: outputStart.count)
-        self.outputStart.initialize(from: outputStart, count: outputStart.count)
-        self.outputs = .allocate(capacity: max(outputs.count, 1))
-        self.outputs.initialize(from: outputs, count: outputs.count)
-    }
-
-    deinit {
-        classOf.deallocate()
-        next.deallocate()
-        outputStart.deallocate()
-        outputs.deallocate()
+        var arena = TableArena.Builder()
+        self.classOf = arena.add(classOf)
+        classCount = classes
+        next = arena.add(table)
+        self.outputStart = arena.add(outputStart)
+        self.outputs = arena.add(outputs)
+        self.arena = arena.build()
     }
 
     /// Calls `found` with the id of every pattern occurring in `text` (once per occurrence). `text`
     /// must be folded, or ASCII (whose capitals the classes fold).
     @inline(__always)
     func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
-        let table = next.baseAddress!
-        var state: Int32 = 0
-        for b in text {
-            state = table[Int(state) &+ Int(classOf[Int(b)])]
-            if state < 0 {
-                let s = Int(~state)
-                state = Int32(truncatingIfNeeded: s &* classCount)
-                for i in Int(outputStart[s])..<Int(outputStart[s + 1]) { found(Int(outputs[i])) }
+        arena.withTables { tables in
+            let (table, classOf, outputStart, outputs) = (tables[next], tables[self.classOf], tables[self.outputStart], tables[self.outputs])
+            var state: Int32 = 0
+            for b in text {
+                state = table[Int(state) &+ Int(classOf[Int(b)])]
+                if state < 0 {
+                    let s = Int(~state)
+                    state = Int32(truncatingIfNeeded: s &* classCount)
+                    for i in Int(outputStart[s])..<Int(outputStart[s + 1]) { found(Int(outputs[i])) }
+                }
             }
         }
     }

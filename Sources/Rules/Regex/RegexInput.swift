@@ -4,7 +4,7 @@
 struct RegexInput {
     let text: UnsafeBufferPointer<UInt8>
     let literals: UnsafeMutablePointer<UInt32>
-    let sets: UnsafeMutablePointer<ScalarSet>
+    let sets: UnsafePointer<ScalarSet>
 
     var count: Int { text.count }
 

@@ -37,10 +37,14 @@ extension RegexProgram {
         // searches never touch the heap.
         withUnsafeTemporaryAllocation(of: BacktrackFrame.self, capacity: 40) { frames in
             guard let stack = frames.baseAddress else { return .noMatch }
-            var matcher = Backtracker(program: self, text: text, slots: slots, stack: stack, capacity: frames.count)
-            defer { matcher.releaseStack() }
-            if matcher.search() { return .match }
-            return matcher.exhausted ? .gaveUp : .noMatch
+            return withTables { code, literals, sets in
+                var matcher = Backtracker(
+                    program: self, code: code, input: RegexInput(text: text, literals: literals, sets: sets), slots: slots,
+                    stack: stack, capacity: frames.count)
+                defer { matcher.releaseStack() }
+                if matcher.search() { return .match }
+                return matcher.exhausted ? .gaveUp : .noMatch
+            }
         }
     }
 }
@@ -62,14 +66,13 @@ private struct Backtracker {
     var steps = 0
     let budget: Int
 
-    init(program: RegexProgram, text: UnsafeBufferPointer<UInt8>, slots: UnsafeMutablePointer<Int>, stack: UnsafeMutablePointer<BacktrackFrame>, capacity: Int)
-    {
-        input = RegexInput(
-            text: text,
-            literals: program.literals.baseAddress.unsafelyUnwrapped,
-            sets: program.sets.baseAddress.unsafelyUnwrapped
-        )
-        code = program.code.baseAddress.unsafelyUnwrapped
+    /// `code` and `input`'s tables are the program's, valid for this search (`RegexProgram.withTables`).
+    init(
+        program: RegexProgram, code: UnsafeMutablePointer<RegexInstruction>, input: RegexInput, slots: UnsafeMutablePointer<Int>,
+        stack: UnsafeMutablePointer<BacktrackFrame>, capacity: Int
+    ) {
+        self.input = input
+        self.code = code
         slotCount = program.slotCount
         anchoredAtStart = program.anchoredAtStart
         startBytes = program.startBytes
@@ -77,7 +80,7 @@ private struct Backtracker {
         self.slots = slots
         self.stack = stack
         self.capacity = capacity
-        budget = RegexProgram.baseStepBudget + RegexProgram.stepsPerByte * text.count
+        budget = RegexProgram.baseStepBudget + RegexProgram.stepsPerByte * input.text.count
     }
 
     var exhausted: Bool { steps > budget }

@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// One step of a compiled pattern, for the backtracking matcher in `RegexProgram+Search.swift`.
 ///
 /// Sixteen bytes with no references, so the program is one flat buffer the matcher walks by index.
@@ -49,12 +51,17 @@ struct RegexInstruction: Sendable, Equatable {
 }
 
 /// A compiled pattern: the instructions, the literal pool and the sets they refer to, and how to find
-/// the positions worth starting at. Immutable once built, so it can be shared between threads; the
-/// buffers are raw so that the matcher reads them without retain/release or bounds checks.
+/// the positions worth starting at. Immutable once built, so it can be shared between threads
+/// (hence `@unchecked Sendable`: nothing writes the tables after `init`). A search reads them
+/// inside `withTables`, without retain/release or bounds checks, and no pointer to them outlives it.
 final class RegexProgram: @unchecked Sendable {
-    let code: UnsafeMutableBufferPointer<RegexInstruction>
-    let literals: UnsafeMutableBufferPointer<UInt32>
-    let sets: UnsafeMutableBufferPointer<ScalarSet>
+    /// The instructions and the literal pool, in one allocation.
+    private let arena: TableArena
+    private let code: ArenaTable<RegexInstruction>
+    private let literals: ArenaTable<UInt32>
+    /// Never empty, so that a search can point at its first element (the sets hold arrays: not
+    /// trivial values an arena can hold).
+    private let sets: [ScalarSet]
     /// Capture slots (two per group, group 0 included) followed by the empty-loop registers.
     let slotCount: Int
     /// Every match starts at offset 0 (`^…`): try only there.
@@ -67,9 +74,11 @@ final class RegexProgram: @unchecked Sendable {
     let leadingRepeat: RegexInstruction?
 
     init(code: [RegexInstruction], literals: [UInt32], sets: [ScalarSet], slotCount: Int, anchoredAtStart: Bool, startBytes: StartBytes?) {
-        self.code = Self.copy(code)
-        self.literals = Self.copy(literals)
-        self.sets = Self.copy(sets)
+        var arena = TableArena.Builder()
+        self.code = arena.add(code)
+        self.literals = arena.add(literals)
+        self.arena = arena.build()
+        self.sets = sets.isEmpty ? [ScalarSet(ranges: [], classes: [], negated: false)] : sets
         self.slotCount = slotCount
         self.anchoredAtStart = anchoredAtStart
         self.startBytes = startBytes
@@ -81,17 +90,22 @@ final class RegexProgram: @unchecked Sendable {
         }
     }
 
-    deinit {
-        code.deallocate()
-        literals.deallocate()
-        _ = sets.deinitialize()
-        sets.deallocate()
+    /// The number of instructions.
+    var instructionCount: Int { code.count }
+
+    /// Instruction `pc` (for analyses of the program; a search reads them in `withTables`).
+    func instruction(_ pc: Int) -> RegexInstruction {
+        precondition(pc >= 0 && pc < code.count, "instruction \(pc) of \(code.count)")
+        return arena.withTables { $0[code][pc] }
     }
 
-    private static func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-        // Never empty, so that the matcher can take `baseAddress` without a check.
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-        _ = buffer.initialize(from: array)
-        return UnsafeMutableBufferPointer(start: buffer.baseAddress, count: array.count)
+    /// Runs `body` with the instructions, the literal pool and the sets readable.
+    @inline(__always)
+    func withTables<R>(
+        _ body: (UnsafeMutablePointer<RegexInstruction>, UnsafeMutablePointer<UInt32>, UnsafePointer<ScalarSet>) -> R
+    ) -> R {
+        arena.withTables { tables in
+            sets.withUnsafeBufferPointer { sets in body(tables[code], tables[literals], sets.baseAddress.unsafelyUnwrapped) }
+        }
     }
 }
