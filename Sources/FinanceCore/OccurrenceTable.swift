@@ -87,18 +87,16 @@ private final class KeyTable {
         var date: Int32
     }
 
-    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var slots: ScratchTable<Entry>
     @exclusivity(unchecked) private var mask: Int
     @exclusivity(unchecked) private(set) var count = 0
 
     var size: Int { mask + 1 }
 
     init(size: Int) {
-        slots = KeyTable.allocate(size)
+        slots = .make(count: size, repeating: Entry(key: 0, count: 0, date: 0))
         mask = size - 1
     }
-
-    deinit { slots.deallocate() }
 
     static func size(for capacity: Int) -> Int {
         var size = 16
@@ -106,49 +104,52 @@ private final class KeyTable {
         return size
     }
 
-    private static func allocate(_ size: Int) -> UnsafeMutablePointer<Entry> {
-        let slots = UnsafeMutablePointer<Entry>.allocate(capacity: size)
-        slots.initialize(repeating: Entry(key: 0, count: 0, date: 0), count: size)
-        return slots
-    }
-
     /// Returns how many times `key` (never zero) was seen before, and counts this time.
     @inline(__always)
     func increment(_ key: UInt64, date: Int32) -> UInt32 {
-        var slot = Int(truncatingIfNeeded: key) & mask
-        while true {
-            let existing = slots[slot].key
-            if existing == key {
-                let previous = slots[slot].count
-                slots[slot].count = previous &+ 1
-                return previous
+        let mask = mask
+        let previous: UInt32? = slots.withElements { slots in
+            var slot = Int(truncatingIfNeeded: key) & mask
+            while true {
+                let existing = slots[slot].key
+                if existing == key {
+                    let previous = slots[slot].count
+                    slots[slot].count = previous &+ 1
+                    return previous
+                }
+                if existing == 0 {
+                    slots[slot] = Entry(key: key, count: 1, date: date)
+                    return nil
+                }
+                slot = (slot + 1) & mask
             }
-            if existing == 0 {
-                slots[slot] = Entry(key: key, count: 1, date: date)
-                count += 1
-                if count * 2 > mask + 1 { rebuild(size: (mask + 1) * 2) { _ in true } }
-                return 0
-            }
-            slot = (slot + 1) & mask
         }
+        if let previous { return previous }
+        count += 1
+        if count * 2 > mask + 1 { rebuild(size: (mask + 1) * 2) { _ in true } }
+        return 0
     }
 
     func removeAll() {
-        slots.update(repeating: Entry(key: 0, count: 0, date: 0), count: mask + 1)
+        slots.fill(Entry(key: 0, count: 0, date: 0))
         count = 0
     }
 
     func rebuild(size: Int, keeping keep: (Int32) -> Bool) {
         let old = slots, oldSize = mask + 1
-        slots = KeyTable.allocate(size)
-        mask = size - 1
-        count = 0
-        for i in 0..<oldSize where old[i].key != 0 && keep(old[i].date) {
-            var slot = Int(truncatingIfNeeded: old[i].key) & mask
-            while slots[slot].key != 0 { slot = (slot + 1) & mask }
-            slots[slot] = old[i]
-            count += 1
+        let new = ScratchTable<Entry>.make(count: size, repeating: Entry(key: 0, count: 0, date: 0))
+        let mask = size - 1
+        var kept = 0
+        old.withElements { old in
+            new.withElements { slots in
+                for i in 0..<oldSize where old[i].key != 0 && keep(old[i].date) {
+                    var slot = Int(truncatingIfNeeded: old[i].key) & mask
+                    while slots[slot].key != 0 { slot = (slot + 1) & mask }
+                    slots[slot] = old[i]
+                    kept += 1
+                }
+            }
         }
-        old.deallocate()
+        (slots, self.mask, count) = (new, mask, kept)
     }
 }
