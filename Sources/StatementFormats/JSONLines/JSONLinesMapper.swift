@@ -12,8 +12,8 @@ final class JSONLinesMapper {
     private let scratch = ByteBuffer(capacity: 1 << 12)
     /// `nil` to read every line with the general path, for tests that compare the two.
     private let fastPath: JSONLinesFastPath?
-    /// Each field's key as pfin writes it, by `rawValue` (a pointer: no array checks per key).
-    private let quotedKeys: UnsafeMutablePointer<QuotedKey>
+    /// Each field's key as pfin writes it, by `rawValue` (a scratch table: no array checks per key).
+    private let quotedKeys: ScratchTable<QuotedKey>
     @exclusivity(unchecked) private var fields = JSONLinesFieldReader()
     @exclusivity(unchecked) private var warnedLostTrack = false
 
@@ -22,11 +22,8 @@ final class JSONLinesMapper {
         fastPath = usesFastPath ? JSONLinesFastPath(scratch: scratch) : nil
         accountOverride = options.account
         defaultCurrency = options.currency
-        quotedKeys = .allocate(capacity: JSONLinesField.allCases.count)
-        quotedKeys.initialize(from: JSONLinesField.allCases.map { QuotedKey($0.quotedKey) }, count: JSONLinesField.allCases.count)
+        quotedKeys = .make(copying: JSONLinesField.allCases.map { QuotedKey($0.quotedKey) })
     }
-
-    deinit { quotedKeys.deallocate() }
 
     /// Maps one line, without its line break; blank lines are skipped.
     func map(_ line: UnsafeBufferPointer<UInt8>, number: Int, into sink: inout some ActivitySink) throws {
@@ -80,7 +77,7 @@ final class JSONLinesMapper {
         var expected: JSONLinesField? = .id
         while true {
             let field: JSONLinesField
-            if let next = expected, scanner.nextKey(ifExactly: quotedKeys[Int(next.rawValue)]) {
+            if let next = expected, scanner.nextKey(ifExactly: quotedKeys.withElements { $0[Int(next.rawValue)] }) {
                 field = next
             } else {
                 guard let key = try scanner.nextKey() else { break }

@@ -29,7 +29,10 @@ struct MT940FieldAssembler {
     static let maximumLines = 64
 
     private let value = ByteBuffer(capacity: 1024)
-    private let lineStarts = LineStarts()
+    /// Where the current field's continuation lines start (`lineCount` of them), in a table reused
+    /// for every field.
+    private let lineStarts = ScratchTable<Int>.make(count: MT940FieldAssembler.maximumLines, repeating: 0)
+    private var lineCount = 0
     private var tag: MT940Tag?
     private var packedName: UInt32 = 0
     private var line = 0
@@ -70,7 +73,7 @@ struct MT940FieldAssembler {
             line = number
             self.column = column + end + 1
             value.removeAll()
-            lineStarts.count = 0
+            lineCount = 0
             overlong = false
             closesMessage = tag == .closingBalance || packedName == 0x3634 || packedName == 0x3635
             sawField = true
@@ -87,9 +90,9 @@ struct MT940FieldAssembler {
             try handle(.strayText(line: number, column: column))
             return
         }
-        if lineStarts.count < Self.maximumLines && !overlong {
-            lineStarts.base[lineStarts.count] = value.count
-            lineStarts.count += 1
+        if lineCount < Self.maximumLines && !overlong {
+            lineStarts.withElements { $0[lineCount] = value.count }
+            lineCount += 1
         }
         append(text)
     }
@@ -112,10 +115,10 @@ struct MT940FieldAssembler {
         guard let tag else { return }
         self.tag = nil
         if overlong { try handle(.overlongField(line: line, limit: Self.maximumFieldBytes)) }
-        let field = MT940Field(
-            tag: tag, packedName: packedName, value: value.buffer,
-            lineStarts: UnsafeBufferPointer(start: lineStarts.base, count: lineStarts.count), line: line, column: column)
-        try handle(.field(field))
+        try lineStarts.withElements { starts in
+            let starts = UnsafeBufferPointer(start: starts, count: lineCount)
+            try handle(.field(MT940Field(tag: tag, packedName: packedName, value: value.buffer, lineStarts: starts, line: line, column: column)))
+        }
     }
 
     /// Where the tag of `:TAG:` ends (the offset of the second colon): two digits and an optional
@@ -139,12 +142,4 @@ struct MT940FieldAssembler {
         }
         return nil
     }
-}
-
-/// The offsets where a field's continuation lines start, in storage reused for every field.
-private final class LineStarts {
-    let base = UnsafeMutablePointer<Int>.allocate(capacity: MT940FieldAssembler.maximumLines)
-    var count = 0
-
-    deinit { base.deallocate() }
 }
