@@ -20,6 +20,8 @@ public final class TableArena: ManagedBuffer<Int, UInt64> {
         public init() {}
 
         /// A place for a copy of `table`.
+        /// - Parameter table: the elements, copied when the arena is built.
+        /// - Returns: where the table will stand in the arena.
         public mutating func add<Element: BitwiseCopyable>(_ table: [Element]) -> ArenaTable<Element> {
             let offset = place(Element.self, count: table.count)
             fills.append { base in
@@ -31,6 +33,10 @@ public final class TableArena: ManagedBuffer<Int, UInt64> {
         }
 
         /// A place for `count` elements, each `value`.
+        /// - Parameters:
+        ///   - value: every element's first value.
+        ///   - count: how many elements.
+        /// - Returns: where the table will stand in the arena.
         public mutating func add<Element: BitwiseCopyable>(repeating value: Element, count: Int) -> ArenaTable<Element> {
             let offset = place(Element.self, count: count)
             fills.append { base in _ = (base + offset).initializeMemory(as: Element.self, repeating: value, count: count) }
@@ -59,6 +65,8 @@ public final class TableArena: ManagedBuffer<Int, UInt64> {
 
     /// Runs `body` with every table readable (and writable: a table filled by `add(repeating:)` can
     /// serve as scratch).
+    /// - Parameter body: reads the tables through its argument, which must not escape it.
+    /// - Returns: what `body` returns.
     @inlinable @inline(__always)
     public func withTables<R>(_ body: (ArenaTables) throws -> R) rethrows -> R {
         try withUnsafeMutablePointerToElements { try body(ArenaTables(base: UnsafeMutableRawPointer($0))) }
@@ -69,6 +77,7 @@ public final class TableArena: ManagedBuffer<Int, UInt64> {
 public struct ArenaTable<Element: BitwiseCopyable>: BitwiseCopyable {
     /// Bytes from the arena's start.
     public let offset: Int
+    /// Its elements.
     public let count: Int
 }
 
@@ -79,6 +88,7 @@ public struct ArenaTables {
     @inlinable init(base: UnsafeMutableRawPointer) { self.base = base }
 
     /// The first element of `table` (valid within the scope only).
+    /// - Parameter table: a table of the arena these are the tables of.
     @inlinable @inline(__always)
     public subscript<Element>(_ table: ArenaTable<Element>) -> UnsafeMutablePointer<Element> {
         (base + table.offset).assumingMemoryBound(to: Element.self)
