@@ -37,8 +37,6 @@ final class LiteralAnchors {
     private let hasShort: Bool
     /// Scratch for `scan`'s result: an engine scans from one thread at a time.
     private let hits = HitList()
-    /// The literals' lengths, outside the arena (read once per hit).
-    private let lengths: ScratchTable<Int32>
     let count: Int
 
     /// Indexes `literals` (folded, non-empty); `scan` reports them by their position in this array.
@@ -55,7 +53,6 @@ final class LiteralAnchors {
         pool = arena.add(poolBytes)
         start = arena.add(starts)
         length = arena.add(literals.map { Int32($0.count) })
-        lengths = .make(copying: literals.map { Int32($0.count) })
 
         let ids = Array(literals.indices)
         let plan = AnchorPlan(literals)
@@ -93,7 +90,7 @@ final class LiteralAnchors {
 
     /// Literal `id`'s length in bytes.
     @inline(__always)
-    func literalLength(_ id: Int) -> Int { Int(lengths.withElements { $0[id] }) }
+    func literalLength(_ id: Int) -> Int { Int(arena.withTables { $0[length][id] }) }
 
     private func scanShort(_ base: UnsafePointer<UInt8>, _ n: Int, _ tables: ArenaTables, _ pool: AnchorGroup.Pool) {
         let (shortStart, shortIDs, length) = (tables[shortStart], tables[shortIDs], tables[length])
