@@ -33,7 +33,7 @@ struct EngineConsistencyTests {
     }
 
     private func check(_ fields: FoldedFields, _ field: TextField, _ a: UnsafeMutablePointer<PaymentActivity>) {
-        let folded = Array(fields.bytes(field, of: a))
+        let folded = fields.withBytes(field, of: a) { Array($0) }
         let expected = RuleRegex.folded(TransactionText.value(field, of: a.pointee))
         #expect(folded == expected, "\(field) of \(a.pointee.fieldsDescription)")
     }

@@ -11,39 +11,33 @@ import FinanceCore
 /// have text, a line each), and each part is a slice of it: one fold and one scan serve all four
 /// fields. Folding is per scalar, so the folded parts joined are the joined text folded.
 ///
-/// Every buffer has `padding` readable bytes past its end, so that the index and the comparisons
-/// can load whole 8-byte words near the end of a field; those bytes never decide a result.
+/// The folded bytes live in one `ScratchTable`, a region per field, and are read only inside
+/// `withBytes`: folding (which may grow the table, replacing it) happens before the scope opens,
+/// so no pointer outlives the table it points into. Every region has `padding` readable bytes past
+/// its end, so that the index and the comparisons can load whole 8-byte words near the end of a
+/// field; those bytes never decide a result.
 final class FoldedFields {
     static let padding = 8
     private static let fieldCount = TextField.allCases.count
-    private let buffers: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
-    private let capacities: UnsafeMutablePointer<Int>
-    private let counts: UnsafeMutablePointer<Int>
-    /// Where name, memo and address stand in the `text` buffer: start and end of each, in that order.
-    private let parts: UnsafeMutablePointer<Int>
-    /// Bit `i`: field `i`'s buffer holds its current value (bit `text.slot` for the four text fields).
+    /// Every field's region, at `start(i)`, `capacity(i) + padding` bytes long.
+    @exclusivity(unchecked) private var storage: ScratchTable<UInt8>
+    /// Per field `i`: the region's start (`i`), capacity (`fieldCount + i`) and folded length
+    /// (`2 * fieldCount + i`); then where name, memo and address stand in the `text` region (start and
+    /// end of each, in that order).
+    private let layout: ScratchTable<Int>
+    /// Bit `i`: field `i`'s region holds its current value (bit `text.slot` for the four text fields).
     private var valid: UInt16 = 0
 
     init() {
-        buffers = .allocate(capacity: Self.fieldCount)
-        capacities = .allocate(capacity: Self.fieldCount)
-        counts = .allocate(capacity: Self.fieldCount)
-        for i in 0..<Self.fieldCount {
-            buffers[i] = .allocate(capacity: 256 + Self.padding)
-            buffers[i].initialize(repeating: 0, count: 256 + Self.padding)
-            capacities[i] = 256
-            counts[i] = 0
+        let n = Self.fieldCount
+        layout = .make(count: 3 * n + 6, repeating: 0)
+        layout.withElements { layout in
+            for i in 0..<n {
+                layout[i] = i * (256 + Self.padding)
+                layout[n + i] = 256
+            }
         }
-        parts = .allocate(capacity: 6)
-        parts.initialize(repeating: 0, count: 6)
-    }
-
-    deinit {
-        for i in 0..<Self.fieldCount { buffers[i].deallocate() }
-        buffers.deallocate()
-        capacities.deallocate()
-        counts.deallocate()
-        parts.deallocate()
+        storage = .make(count: n * (256 + Self.padding), repeating: 0)
     }
 
     /// A new transaction: nothing folded yet.
@@ -56,50 +50,77 @@ final class FoldedFields {
         valid &= ~(1 << UInt16(field.isPartOfText ? TextField.text.slot : field.slot))
     }
 
-    /// The folded bytes of `field` of `activity` (valid until the next call that folds this field),
-    /// with `padding` readable bytes after them.
+    /// Calls `body` with the folded bytes of `field` of `activity`, folding them first if they are not
+    /// current; `padding` readable bytes follow them. The bytes are valid only inside `body`.
     @inline(__always)
-    func bytes(_ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) -> UnsafeBufferPointer<UInt8> {
+    func withBytes<R>(
+        _ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         let slot = field.slot
         let i = slot < 3 ? TextField.text.slot : slot
         if valid & (1 << UInt16(i)) == 0 {
-            counts[i] = 0
-            if i == TextField.text.slot { foldText(of: activity) } else { fold(field, of: activity, into: i) }
+            refold(field, into: i, of: activity)
             valid |= 1 << UInt16(i)
         }
-        if slot < 3 { return UnsafeBufferPointer(start: buffers[i] + parts[2 * slot], count: parts[2 * slot + 1] - parts[2 * slot]) }
-        return UnsafeBufferPointer(start: buffers[i], count: counts[i])
+        let n = Self.fieldCount
+        let (lower, upper) = layout.withElements { layout in
+            slot < 3
+                ? (layout[i] + layout[3 * n + 2 * slot], layout[i] + layout[3 * n + 2 * slot + 1])
+                : (layout[i], layout[i] + layout[2 * n + i])
+        }
+        return storage.withElements { body(UnsafeBufferPointer(start: $0 + lower, count: upper - lower)) }
     }
 
-    /// Where the text part in `slot` (name 0, memo 1 or address 2) stands in `bytes(.text, …)`, as
-    /// folded last.
+    /// Where name, memo and address of `activity` stand in the bytes of `.text`, folding them first
+    /// if they are not current.
     @inline(__always)
-    func range(ofPart slot: Int) -> Range<Int> {
-        parts[2 * slot]..<parts[2 * slot + 1]
+    func textParts(of activity: UnsafeMutablePointer<PaymentActivity>) -> (name: Range<Int>, memo: Range<Int>, address: Range<Int>) {
+        let i = TextField.text.slot
+        if valid & (1 << UInt16(i)) == 0 {
+            refold(.text, into: i, of: activity)
+            valid |= 1 << UInt16(i)
+        }
+        let at = 3 * Self.fieldCount
+        return layout.withElements { p in (p[at]..<p[at + 1], p[at + 2]..<p[at + 3], p[at + 4]..<p[at + 5]) }
     }
 
-    /// Name, memo and address into the `text` buffer, recording where each stands. The strings are
+    @inline(never)
+    private func refold(_ field: TextField, into i: Int, of activity: UnsafeMutablePointer<PaymentActivity>) {
+        setCount(0, of: i)
+        if i == TextField.text.slot { foldText(of: activity) } else { fold(field, of: activity, into: i) }
+    }
+
+    @inline(__always)
+    private func count(of i: Int) -> Int { layout.withElements { $0[2 * Self.fieldCount + i] } }
+
+    @inline(__always)
+    private func setCount(_ count: Int, of i: Int) { layout.withElements { $0[2 * Self.fieldCount + i] = count } }
+
+    @inline(__always)
+    private func setPart(_ k: Int, _ offset: Int) { layout.withElements { $0[3 * Self.fieldCount + k] = offset } }
+
+    /// Name, memo and address into the `text` region, recording where each stands. The strings are
     /// read in place through the pointer (`withUTF8` needs mutable access but does not change a native
     /// string): reading them into a value would retain and release each.
     private func foldText(of p: UnsafeMutablePointer<PaymentActivity>) {
         let i = TextField.text.slot
-        parts[0] = 0
+        setPart(0, 0)
         var ascii = p.pointee.name.withUTF8 { appendASCII($0, to: i) }
         if !ascii { appendFolded(p.pointee.name, to: i) }
-        parts[1] = counts[i]
+        setPart(1, count(of: i))
         for part in 1...2 {
-            let start = counts[i]
+            let start = count(of: i)
             let empty = part == 1 ? p.pointee.memo?.isEmpty ?? true : p.pointee.address?.isEmpty ?? true
             if !empty {
                 if start > 0 { append(byte: 0x0A, to: i) }
-                let from = counts[i]
+                let from = count(of: i)
                 ascii = part == 1 ? p.pointee.memo!.withUTF8 { appendASCII($0, to: i) } : p.pointee.address!.withUTF8 { appendASCII($0, to: i) }
                 if !ascii { appendFolded(part == 1 ? p.pointee.memo! : p.pointee.address!, to: i) }
-                parts[2 * part] = from
+                setPart(2 * part, from)
             } else {
-                parts[2 * part] = start
+                setPart(2 * part, start)
             }
-            parts[2 * part + 1] = counts[i]
+            setPart(2 * part + 1, count(of: i))
         }
     }
 
@@ -116,9 +137,9 @@ final class FoldedFields {
     }
 
     private func append(byte: UInt8, to i: Int) {
-        reserve(1, in: i)
-        buffers[i][counts[i]] = byte
-        counts[i] += 1
+        let at = reserve(1, in: i)
+        storage.withElements { $0[at] = byte }
+        setCount(count(of: i) + 1, of: i)
     }
 
     private func append(_ text: String, to i: Int) {
@@ -129,9 +150,9 @@ final class FoldedFields {
     @inline(__always)
     private func appendASCII(_ source: UnsafeBufferPointer<UInt8>, to i: Int) -> Bool {
         guard let from = source.baseAddress else { return true }
-        reserve(source.count, in: i)
-        guard ASCIIFold.fold(from, source.count, into: buffers[i] + counts[i]) else { return false }
-        counts[i] += source.count
+        let at = reserve(source.count, in: i)
+        guard storage.withElements({ ASCIIFold.fold(from, source.count, into: $0 + at) }) else { return false }
+        setCount(count(of: i) + source.count, of: i)
         return true
     }
 
@@ -139,27 +160,44 @@ final class FoldedFields {
     private func appendFolded(_ text: String, to i: Int) {
         var folded: [UInt8] = []
         RuleRegex.appendFolded(text, to: &folded)
-        reserve(folded.count, in: i)
-        folded.withUnsafeBufferPointer { (buffers[i] + counts[i]).update(from: $0.baseAddress!, count: $0.count) }
-        counts[i] += folded.count
+        let at = reserve(folded.count, in: i)
+        storage.withElements { to in folded.withUnsafeBufferPointer { (to + at).update(from: $0.baseAddress!, count: $0.count) } }
+        setCount(count(of: i) + folded.count, of: i)
     }
 
-    /// Room for `extra` more bytes (plus the padding, which the capacity leaves out).
+    /// Room for `extra` more bytes in region `i` (plus the padding, which the capacity leaves out);
+    /// returns where they go in `storage`.
     @inline(__always)
-    private func reserve(_ extra: Int, in i: Int) {
-        if counts[i] + max(extra, 8) > capacities[i] { grow(to: counts[i] + max(extra, 8), in: i) }
+    private func reserve(_ extra: Int, in i: Int) -> Int {
+        let n = Self.fieldCount
+        let (capacity, count) = layout.withElements { ($0[n + i], $0[2 * n + i]) }
+        if count + max(extra, 8) > capacity { grow(to: count + max(extra, 8), in: i) }
+        return layout.withElements { $0[i] } + count
     }
 
+    /// Region `i` with room for `needed` bytes: a larger table, every region's bytes copied over.
     @inline(never)
     private func grow(to needed: Int, in i: Int) {
-        var capacity = capacities[i]
-        while capacity < needed { capacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + Self.padding)
-        grown.initialize(repeating: 0, count: capacity + Self.padding)
-        grown.update(from: buffers[i], count: counts[i])
-        buffers[i].deallocate()
-        buffers[i] = grown
-        capacities[i] = capacity
+        let n = Self.fieldCount
+        let old = storage
+        layout.withElements { layout in
+            var capacity = layout[n + i]
+            while capacity < needed { capacity *= 2 }
+            let oldStarts = (0..<n).map { layout[$0] }
+            layout[n + i] = capacity
+            var start = 0
+            for j in 0..<n {
+                layout[j] = start
+                start += layout[n + j] + Self.padding
+            }
+            let grown = ScratchTable<UInt8>.make(count: start, repeating: 0)
+            grown.withElements { to in
+                old.withElements { from in
+                    for j in 0..<n { (to + layout[j]).update(from: from + oldStarts[j], count: layout[2 * n + j]) }
+                }
+            }
+            storage = grown
+        }
     }
 }
 

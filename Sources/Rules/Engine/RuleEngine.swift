@@ -213,24 +213,23 @@ public final class RuleEngine {
     /// two parts counts for none).
     private func scanText(of activity: UnsafeMutablePointer<PaymentActivity>) {
         guard let (first, last) = textScan else { return }
-        let text = fields.bytes(.text, of: activity)
-        let ranges = (fields.range(ofPart: 0), fields.range(ofPart: 1), fields.range(ofPart: 2))
-        let lower = fields.range(ofPart: first).lowerBound
-        let upper = fields.range(ofPart: last).upperBound
+        let ranges = fields.textParts(of: activity)
+        let lower = first == 0 ? ranges.name.lowerBound : first == 1 ? ranges.memo.lowerBound : ranges.address.lowerBound
+        let upper = last == 0 ? ranges.name.upperBound : last == 1 ? ranges.memo.upperBound : ranges.address.upperBound
+        let hits = fields.withBytes(.text, of: activity) { automaton.scan(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
         found.beginScan(.name)
         found.beginScan(.memo)
         found.beginScan(.address)
-        let hits = automaton.scan(UnsafeBufferPointer(rebasing: text[lower..<upper]))
         for k in 0..<hits.count {
             let id = hits.id(k)
             let start = lower + hits.start(k)
             let end = start + automaton.literalLength(id)
             let field: TextField
-            if end <= ranges.0.upperBound {
+            if end <= ranges.name.upperBound {
                 field = .name
-            } else if start >= ranges.1.lowerBound && end <= ranges.1.upperBound {
+            } else if start >= ranges.memo.lowerBound && end <= ranges.memo.upperBound {
                 field = .memo
-            } else if start >= ranges.2.lowerBound && end <= ranges.2.upperBound {
+            } else if start >= ranges.address.lowerBound && end <= ranges.address.upperBound {
                 field = .address
             } else {
                 continue
@@ -242,9 +241,8 @@ public final class RuleEngine {
     /// Marks the rules admitted by the literals occurring in a field's current value (other than
     /// name, memo and address), and records which literals occur.
     private func scan(_ field: TextField, of activity: UnsafeMutablePointer<PaymentActivity>) {
-        let text = fields.bytes(field, of: activity)
+        let hits = fields.withBytes(field, of: activity) { automaton.scan($0) }
         found.beginScan(field)
-        let hits = automaton.scan(text)
         for k in 0..<hits.count { admit(hits.id(k), in: field) }
     }
 

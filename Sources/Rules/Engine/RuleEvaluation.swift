@@ -54,8 +54,8 @@ enum RuleEvaluation {
             } else {
                 result = c.pointee.comparison.holds(compare(amount(c.pointee.amountField, a), c.pointee.lowMoney))
             }
-        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
-        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
+        case .equals: result = fields.withBytes(c.pointee.textField, of: a) { PaddedText.isEqual($0, tables.literal(c)) }
+        case .startsWith: result = fields.withBytes(c.pointee.textField, of: a) { PaddedText.hasPrefix($0, tables.literal(c)) }
         default: return testOther(c, tables, a, fields, found, capture: capture, gaveUp: &gaveUp)
         }
         return result != c.pointee.negated
@@ -68,10 +68,10 @@ enum RuleEvaluation {
     ) -> Bool {
         let result: Bool
         switch c.pointee.kind {
-        case .contains: result = PaddedText.contains(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
-        case .equals: result = PaddedText.isEqual(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
-        case .startsWith: result = PaddedText.hasPrefix(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
-        case .endsWith: result = PaddedText.hasSuffix(fields.bytes(c.pointee.textField, of: a), tables.literal(c))
+        case .contains: result = fields.withBytes(c.pointee.textField, of: a) { PaddedText.contains($0, tables.literal(c)) }
+        case .equals: result = fields.withBytes(c.pointee.textField, of: a) { PaddedText.isEqual($0, tables.literal(c)) }
+        case .startsWith: result = fields.withBytes(c.pointee.textField, of: a) { PaddedText.hasPrefix($0, tables.literal(c)) }
+        case .endsWith: result = fields.withBytes(c.pointee.textField, of: a) { PaddedText.hasSuffix($0, tables.literal(c)) }
         case .matches:
             let regex = c.pointee.regex
             let outcome =
@@ -84,10 +84,12 @@ enum RuleEvaluation {
             }
             result = outcome == .match
         case .literals:
-            let text = fields.bytes(c.pointee.textField, of: a)
             // Folding shrinks a text at most threefold (KELVIN SIGN, 3 bytes, folds to "k").
-            if 3 * text.count <= c.pointee.maxTextLength {
-                result = anyBranch(c, text, tables, found)
+            let short = fields.withBytes(c.pointee.textField, of: a) { text in
+                3 * text.count <= c.pointee.maxTextLength ? anyBranch(c, text, tables, found) : nil
+            }
+            if let short {
+                result = short
             } else {
                 let outcome = tables.regexes.test(c.pointee.regex, c.pointee.textField, of: a)
                 if outcome == .gaveUp {
