@@ -168,14 +168,19 @@ enum RunningBalance {
         var ascending = 0, descending = 0
         for i in 1..<a.count {
             guard let ai = a[i], let bi = b[i], let bp = b[i - 1], let ap = a[i - 1] else { continue }
-            if bi == bp + ai { ascending += 1 }
-            if bp == bi + ap { descending += 1 }
+            // Sums that do not fit count as no match: 18-digit values in a hostile file.
+            let up = bp.addingReportingOverflow(ai), down = bi.addingReportingOverflow(ap)
+            if !up.overflow && bi == up.partialValue { ascending += 1 }
+            if !down.overflow && bp == down.partialValue { descending += 1 }
         }
         return max(ascending, descending) * 10 >= (a.count - 1) * 8
     }
 
+    /// The value in millionths, or nil when it has more decimals or does not fit (an 18-digit
+    /// integer): a wrapped value could make a column look like a balance it is not.
     private static func micros(_ text: String, _ mark: UInt8) -> Int64? {
         guard case .success(let parsed) = AmountParser.parse(text, decimalMark: mark), parsed.scale <= 6 else { return nil }
-        return parsed.units.multipliedReportingOverflow(by: Money.powerOfTen(6 - Int(parsed.scale))).partialValue
+        let scaled = parsed.units.multipliedReportingOverflow(by: Money.powerOfTen(6 - Int(parsed.scale)))
+        return scaled.overflow ? nil : scaled.partialValue
     }
 }
