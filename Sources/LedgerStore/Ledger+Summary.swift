@@ -4,15 +4,19 @@ extension Ledger {
     /// Income, expense and balance per currency between two dates (inclusive; `nil` leaves that end
     /// open), and the `recent` latest transactions of the period.
     ///
-    /// SQLite sums per currency, type, category, scale and sign; `AccountingModel` then decides the
-    /// side of each group, as it does for every transaction of a report, so that the two agree.
+    /// SQLite counts per currency, type, category, scale and sign; `AccountingModel` then decides
+    /// the side of each group, as it does for every transaction of a report, and the sides are
+    /// summed as `ExactSum`s, as a report sums them, so that the two agree to the last digit and
+    /// saturate alike. SQLite's own `sum()` stops with an error past 2^63, so each group's amounts
+    /// come as two sums that cannot reach it: the units above 10^9 and those below.
     public func summary(from: LocalDate?, to: LocalDate?, recent: Int = 10) throws(LedgerError) -> LedgerSummary {
         var conditions = ["t.deleted = 0"]
         if from != nil { conditions.append("t.day >= ?1") }
         if to != nil { conditions.append("t.day <= ?2") }
         let statement = try statement(
             """
-            SELECT t.currency, t.type, t.amount_scale, sum(t.amount_units), count(*), c.name
+            SELECT t.currency, t.type, t.amount_scale, sum(t.amount_units / 1000000000),
+                   sum(t.amount_units % 1000000000), count(*), c.name
             FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
             WHERE \(conditions.joined(separator: " AND "))
             GROUP BY t.currency, t.type, t.category_id, t.amount_scale, t.amount_units < 0
@@ -21,43 +25,62 @@ extension Ledger {
         if let from { statement.bind(1, Int64(from.daysSinceEpoch)) }
         if let to { statement.bind(2, Int64(to.daysSinceEpoch)) }
         // Keyed by the currency's packed code; -1 for an unknown currency, which sorts last below.
-        var totals: [Int64: CurrencyTotals] = [:]
+        var sums: [Int64: CurrencySums] = [:]
         while try statement.step() {
             let code = statement.bytes(0)
             let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
             let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), statement.int64(2))))
-            let sum = Money(units: statement.int64(3), scale: scale, currency: currency)
-            let count = Int(statement.int64(4))
+            let units = Int128(statement.int64(3)) * 1_000_000_000 + Int128(statement.int64(4))
+            let (value, overflow) = units.multipliedReportingOverflow(by: ExactSum.factors[Int(scale)])
+            let count = Int(statement.int64(5))
             let key = currency.map { Int64($0.packed) } ?? -1
-            var line =
-                totals[key]
-                ?? CurrencyTotals(
-                    currency: currency, income: .zero(currency), expense: .zero(currency),
-                    balance: .zero(currency), incomeCount: 0, expenseCount: 0, transferCount: 0)
-            let category = statement.isNull(5) ? nil : statement.string(5)
-            switch AccountingModel.side(type: ActivityColumns.type(statement.int64(1)), category: category) {
-            case .income:
-                line.income = try Ledger.add(line.income, sum)
-                line.incomeCount += count
-            case .spending:
-                line.expense = try Ledger.add(line.expense, sum.negated ?? sum)
-                line.expenseCount += count
-            case .transfer:
-                line.transferCount += count
-            }
-            totals[key] = line
+            var line = sums[key] ?? CurrencySums(currency: currency)
+            line.scale = max(line.scale, scale)
+            if overflow { line.saturated = true }
+            let category = statement.isNull(6) ? nil : statement.string(6)
+            let side = AccountingModel.side(type: ActivityColumns.type(statement.int64(1)), category: category)
+            line.add(overflow ? (units < 0 ? .min : .max) : value, count: count, on: side)
+            sums[key] = line
         }
-        var lines = totals.sorted { ($0.key < 0 ? Int64.max : $0.key) < ($1.key < 0 ? Int64.max : $1.key) }.map(\.value)
-        for i in lines.indices {
-            guard let negatedExpense = lines[i].expense.negated else { throw .invalid("the expense total is too large") }
-            lines[i].balance = try Ledger.add(lines[i].income, negatedExpense)
-        }
+        let lines = sums.sorted { ($0.key < 0 ? Int64.max : $0.key) < ($1.key < 0 ? Int64.max : $1.key) }.map { $0.value.totals }
         let recentRows = try list(LedgerFilter(from: from, to: to, limit: recent))
         return LedgerSummary(from: from, to: to, totals: lines, recent: recentRows)
     }
+}
 
-    private static func add(_ a: Money, _ b: Money) throws(LedgerError) -> Money {
-        guard let sum = a.adding(b) else { throw .invalid("a total is too large for pfin's 64-bit amounts") }
-        return sum
+/// One currency's sides while the summary's groups come in.
+private struct CurrencySums {
+    var currency: CurrencyCode?
+    var income = ExactSum()
+    var spending = ExactSum()
+    var transfers = 0
+    /// The most decimals among the amounts: the totals are exact at it.
+    var scale: UInt8 = 0
+    var saturated = false
+
+    init(currency: CurrencyCode?) { self.currency = currency }
+
+    mutating func add(_ value: Int128, count: Int, on side: AccountingSide) {
+        switch side {
+        case .income:
+            if income.add(value, amounts: count) { saturated = true }
+        case .spending:
+            if spending.add(value, amounts: count) { saturated = true }
+        case .transfer:
+            transfers += count
+        }
+    }
+
+    var totals: CurrencyTotals {
+        var clamped = saturated
+        func money(_ value: Int128) -> Money { ExactSum.money(value, scale: scale, currency: currency, saturated: &clamped) }
+        let income = money(income.value)
+        let expense = money(ExactSum.negated(spending.value))
+        let balance = money(ExactSum.sum(self.income.value, spending.value, saturated: &clamped))
+        var line = CurrencyTotals(
+            currency: currency, income: income, expense: expense, balance: balance,
+            incomeCount: self.income.count, expenseCount: spending.count, transferCount: transfers)
+        line.isSaturated = clamped
+        return line
     }
 }

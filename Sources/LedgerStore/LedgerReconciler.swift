@@ -73,13 +73,24 @@ enum LedgerReconciler {
     }
 
     private static func reconcile(_ key: Key, balances: [StatedBalance], rows: [Row]) -> LedgerReconciliation? {
-        func plain(_ m: Money) -> Money { Money(units: m.units, scale: m.scale, currency: nil) }
-        func shown(_ m: Money) -> Money { Money(units: m.units, scale: m.scale, currency: key.currency) }
-        func plus(_ a: Money, _ b: Money) -> Money { plain(a).adding(plain(b)) ?? a }
-        func minus(_ a: Money, _ b: Money) -> Money { plus(a, b.negated ?? b) }
-
+        // The walk sums in units of 10^-18 in 128 bits (`ExactSum`), so that no sum of 64-bit
+        // amounts can overflow into a wrong verdict; amounts are shown at the most decimals any
+        // balance or row of the account has (a value beyond `Money` is shown clamped, and is a
+        // mismatch in any case, since no stated balance can be that large).
         let checked = balances.filter { $0.kind != .available }
         guard !checked.isEmpty else { return nil }
+        let scale = max(checked.map(\.amount.scale).max() ?? 0, rows.map(\.amount.scale).max() ?? 0)
+        func exact(_ m: Money) -> Int128 { ExactSum.value(of: m) }
+        func money(_ value: Int128) -> Money {
+            var clamped = false
+            return ExactSum.money(value, scale: scale, currency: nil, saturated: &clamped)
+        }
+        func shown(_ m: Money) -> Money { Money(units: m.units, scale: m.scale, currency: key.currency) }
+        func shown(_ value: Int128) -> Money { shown(money(value)) }
+        func minus(_ a: Int128, _ b: Int128) -> Int128 {
+            var clamped = false
+            return ExactSum.sum(a, ExactSum.negated(b), saturated: &clamped)
+        }
         // Each day's last row balance: the highest place in the day (a later, longer export of the day wins a tie).
         var lastOfDay: [Int: StatedBalance] = [:]
         for b in checked where b.kind == .running {
@@ -88,17 +99,17 @@ enum LedgerReconciler {
             lastOfDay[day] = b
         }
         // The start: the earliest balance; for row balances, the balance before the first row.
-        var candidates: [(day: Int, rank: Int, value: Money, balance: StatedBalance)] = []
+        var candidates: [(day: Int, rank: Int, value: Int128, balance: StatedBalance)] = []
         for b in checked where b.kind != .running {
-            candidates.append((b.date.daysSinceEpoch, b.kind == .opening ? 0 : 1, b.amount, b))
+            candidates.append((b.date.daysSinceEpoch, b.kind == .opening ? 0 : 1, exact(b.amount), b))
         }
         if let firstDay = lastOfDay.keys.min() {
             let first = checked.filter { $0.kind == .running && $0.date.daysSinceEpoch == firstDay }
                 .min { ($0.position, $0.batch) < ($1.position, $1.batch) }!
             if let row = rows.first(where: { $0.batch == first.batch && $0.source.line == first.line && $0.day == firstDay }) {
-                candidates.append((firstDay - 1, 2, minus(first.amount, row.amount), first))
+                candidates.append((firstDay - 1, 2, minus(exact(first.amount), exact(row.amount)), first))
             } else if let last = lastOfDay[firstDay] {
-                candidates.append((firstDay, 2, last.amount, last))
+                candidates.append((firstDay, 2, exact(last.amount), last))
             }
         }
         guard let start = candidates.min(by: { ($0.day, $0.rank) < ($1.day, $1.rank) }) else { return nil }
@@ -113,25 +124,26 @@ enum LedgerReconciler {
             start: Balance(amount: shown(start.value), date: LocalDate(daysSinceEpoch: start.day)), startKind: start.balance.kind,
             end: nil, checked: points.count, transactions: 0, outcome: points.isEmpty ? .nothingToCheck : .reconciled,
             mismatches: [], mismatchCount: 0)
-        var value = plain(start.value)
+        var value = start.value
         var cursor = start.day
         var next = rows.firstIndex { $0.day > start.day } ?? rows.endIndex
         var mismatches: [LedgerBalanceMismatch] = []
         for point in points {
             let window = rows[next...].prefix { $0.day <= point.day }
             for row in window where !row.deleted {
-                value = plus(value, row.amount)
+                var clamped = false
+                value = ExactSum.sum(value, exact(row.amount), saturated: &clamped)
                 result.transactions += 1
             }
             next = window.endIndex
-            let stated = plain(point.balance.amount)
+            let stated = exact(point.balance.amount)
             if stated != value {
-                let difference = minus(stated, value)
+                let difference = money(minus(stated, value))
                 mismatches.append(
                     LedgerBalanceMismatch(
                         kind: point.balance.kind, date: point.balance.date,
                         location: SourceLocation(file: point.balance.file, line: point.balance.line),
-                        stated: shown(stated), ledger: shown(value), difference: shown(difference),
+                        stated: shown(point.balance.amount), ledger: shown(value), difference: shown(difference),
                         since: LocalDate(daysSinceEpoch: cursor),
                         causes: causes(
                             in: rows.filter { $0.day > cursor && $0.day <= point.day }, difference: difference,
@@ -139,7 +151,7 @@ enum LedgerReconciler {
                 value = stated
             }
             cursor = point.day
-            result.end = Balance(amount: shown(stated), date: point.balance.date)
+            result.end = Balance(amount: shown(point.balance.amount), date: point.balance.date)
         }
         if !mismatches.isEmpty { result.outcome = .mismatch }
         result.mismatchCount = mismatches.count

@@ -29,6 +29,10 @@ public struct CurrencyTotals: Sendable, Equatable {
     public var incomeCount: Int
     public var expenseCount: Int
     public var transferCount: Int
+    /// True when a total did not fit `Money` (amounts near 10^17 units, see `ExactSum`) and was
+    /// clamped to the largest value it can hold: the totals of this line are then not to be shown
+    /// as if they were right.
+    public var isSaturated = false
 
     public init(
         currency: CurrencyCode?, income: Money, expense: Money, balance: Money, incomeCount: Int,

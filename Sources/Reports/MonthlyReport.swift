@@ -18,6 +18,21 @@ public struct MonthlyReport: Sendable {
         summaries.filter { $0.month == month }
     }
 
+    /// One error per summary whose totals did not fit `Money` (`MonthlySummary.isSaturated`),
+    /// placed at its largest transaction: a report with any of them must not be shown, since its
+    /// numbers would be clamped ones.
+    public var totalErrors: [Diagnostic] {
+        summaries.filter(\.isSaturated).map { summary in
+            let largest = summary.largest.first
+            let scale = max(summary.income.scale, summary.expense.scale)
+            let currency = summary.currency.map { "in \($0)" } ?? "without a currency"
+            return Diagnostic.totalOutOfRange(
+                "the totals of \(summary.month) \(currency)", scale: scale,
+                at: largest?.source ?? SourceLocation(file: "<report>", line: 0),
+                largest: largest?.amount)
+        }
+    }
+
     /// The currencies the report has, in the order of `summaries`.
     public var currencies: [CurrencyCode?] {
         var seen: [CurrencyCode?] = []

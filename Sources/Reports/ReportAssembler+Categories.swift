@@ -51,7 +51,7 @@ extension ReportAssembler {
         var trailingAverage: Money?, changeFromAverage: Share?
         if window.trailingCount > 0 {
             var sum: Int128 = 0
-            for m in window.trailing { sum = ReportAssembler.sum(sum, valueIn(m), saturated: &saturated) }
+            for m in window.trailing { sum = ExactSum.sum(sum, valueIn(m), saturated: &saturated) }
             let divisor = Int128(window.trailingCount) * ExactSum.factors[Int(scale)]
             let average = ExactSum.roundedQuotient(sum, divisor)
             if let units = Int64(exactly: average) {

@@ -133,7 +133,7 @@ struct ReportAssembler {
 
         let income = money(month.income.value)
         let expense = money(ExactSum.negated(month.expense.value))
-        let net = money(ReportAssembler.sum(month.income.value, month.expense.value, saturated: &saturated))
+        let net = money(ExactSum.sum(month.income.value, month.expense.value, saturated: &saturated))
         let savingsRate = income.units > 0 ? Share(part: net.units, of: income.units) : nil
         let transfers = TransferTotals(
             moneyIn: money(month.transferIn.value),
@@ -149,7 +149,7 @@ struct ReportAssembler {
             let prevIncome = before?.income.value ?? 0, prevExpense = before?.expense.value ?? 0
             previous = MonthTotals(
                 income: money(prevIncome, scale: common), expense: money(ExactSum.negated(prevExpense), scale: common),
-                net: money(ReportAssembler.sum(prevIncome, prevExpense, saturated: &saturated), scale: common))
+                net: money(ExactSum.sum(prevIncome, prevExpense, saturated: &saturated), scale: common))
         }
 
         let incomeLines = categoryLines(
@@ -190,13 +190,5 @@ struct ReportAssembler {
                     saturated: &saturated),
                 count: month.payeeSums[slot].count)
         }
-    }
-
-    /// `a + b`, saturating (and saying so) instead of trapping.
-    static func sum(_ a: Int128, _ b: Int128, saturated: inout Bool) -> Int128 {
-        let (result, overflow) = a.addingReportingOverflow(b)
-        guard overflow else { return result }
-        saturated = true
-        return b < 0 ? .min : .max
     }
 }

@@ -48,13 +48,54 @@ enum StoreCheck {
         if again.inserted != 0 || again.skippedDuplicates != activities.count {
             found.append("importing the same \(activities.count) rows again inserted \(again.inserted), skipped \(again.skippedDuplicates)")
         }
-        _ = try ledger.summary(from: nil, to: nil)
+        found += try summaryAgrees(with: stored, in: ledger)
         // Undo never goes further back by itself (CONTRACT.md): each batch by its number.
         if let batch = again.batch { _ = try ledger.undo(batch: batch) }
         if let batch = first.batch { _ = try ledger.undo(batch: batch) }
         let left = try ledger.list().count
         if left != 0 { found.append("undoing both imports left \(left) rows") }
         found += try integrity(of: ledger, after: "the undos")
+        return found
+    }
+
+    /// The ledger's summary counts and sums each side as the accounting model and `ExactSum`
+    /// do for the rows it lists (their types as transfer matching left them); where a sum clamps,
+    /// the summary says so.
+    static func summaryAgrees(with activities: [PaymentActivity], in ledger: Ledger) throws(LedgerError) -> [String] {
+        var expected: [CurrencyCode?: (income: ExactSum, spending: ExactSum, transfers: Int, clamped: Bool)] = [:]
+        for activity in activities {
+            var line = expected[activity.amount.currency] ?? (ExactSum(), ExactSum(), 0, false)
+            switch AccountingModel.side(type: activity.type, category: activity.category) {
+            case .income: if line.income.add(activity.amount) { line.clamped = true }
+            case .spending: if line.spending.add(activity.amount) { line.clamped = true }
+            case .transfer: line.transfers += 1
+            }
+            expected[activity.amount.currency] = line
+        }
+        var found: [String] = []
+        let totals = try ledger.summary(from: nil, to: nil).totals
+        if totals.count != expected.count { found.append("the summary has \(totals.count) currencies, the rows \(expected.count)") }
+        for line in totals {
+            guard let want = expected[line.currency] else {
+                found.append("the summary has a currency \(String(describing: line.currency)) no row has")
+                continue
+            }
+            let counts = (line.incomeCount, line.expenseCount, line.transferCount)
+            if counts != (want.income.count, want.spending.count, want.transfers) {
+                found.append(
+                    "summary counts \(counts) for \(String(describing: line.currency)), the rows give \((want.income.count, want.spending.count, want.transfers))"
+                )
+            }
+            var clamped = want.clamped
+            let scale = max(line.income.scale, line.expense.scale)
+            let income = ExactSum.money(want.income.value, scale: scale, currency: line.currency, saturated: &clamped)
+            let expense = ExactSum.money(ExactSum.negated(want.spending.value), scale: scale, currency: line.currency, saturated: &clamped)
+            if clamped != line.isSaturated {
+                found.append("the summary says clamped \(line.isSaturated) for \(String(describing: line.currency)), the rows \(clamped)")
+            } else if !clamped && (income != line.income || expense != line.expense) {
+                found.append("summary income \(line.income), expense \(line.expense); the rows give \(income), \(expense)")
+            }
+        }
         return found
     }
 

@@ -99,4 +99,22 @@ import Testing
         #expect(try ledger.undo().removed == 4)
         #expect(try ledger.statedBalances().isEmpty)
     }
+
+    /// A cent past the largest balance `Money` holds: the walk is exact, so the statement whose
+    /// closing balance ignores that cent is a mismatch (it used to be reconciled, the sum having
+    /// stopped at the limit).
+    @Test func aBalanceAtTheLimitIsWalkedExactly() throws {
+        let ledger = try makeLedger()
+        let session = try ledger.beginImport(file: "big.csv", options: ImportOptions(matchTransfers: false))
+        let source = SourceLocation(file: "big.csv", line: 1)
+        try session.add(activity(1, "Interest", cents: 1, on: "2024-05-02"))
+        session.statement(
+            StatementInfo(
+                account: Account(id: "Giro"), currency: CurrencyCode("EUR"),
+                openingBalance: Balance(amount: Self.euros(.max), date: date("2024-05-01")),
+                ledgerBalance: Balance(amount: Self.euros(.max), date: date("2024-05-31")), source: source))
+        _ = try session.commit()
+        let result = try #require(try ledger.reconcile().first)
+        #expect(result.outcome == .mismatch)
+    }
 }

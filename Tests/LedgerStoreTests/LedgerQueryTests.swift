@@ -85,4 +85,26 @@ import Testing
         let totals = try ledger.summary(from: nil, to: nil).totals
         #expect(totals.first?.expense == Money(units: 2005, scale: 3, currency: CurrencyCode("EUR")))
     }
+
+    /// Amounts of 18 digits beside cents: SQLite's sum() would raise on Int64 overflow and the old
+    /// summary threw. Now the totals are exact where they fit, and flagged where they do not.
+    @Test func hugeAmountsAreSummedExactlyOrFlagged() throws {
+        let ledger = try makeLedger()
+        var big = activity(1, cents: 0)
+        big.amount = Money(units: 200_000_414_112_345_678, scale: 0, currency: CurrencyCode("EUR"))
+        _ = try ledger.importActivities([big, activity(2, cents: 320)], file: "a.csv")
+        let clamped = try #require(ledger.summary(from: nil, to: nil).totals.first)
+        #expect(clamped.isSaturated)
+        #expect(clamped.incomeCount == 2)
+
+        let fits = try makeLedger()
+        var a = activity(1, cents: 0), b = activity(2, cents: 0)
+        a.amount = Money(units: 4_000_000_000_000_000_000, scale: 2, currency: CurrencyCode("EUR"))
+        b.amount = Money(units: 4_000_000_000_000_000_001, scale: 2, currency: CurrencyCode("EUR"))
+        _ = try fits.importActivities([a, b], file: "b.csv")
+        let exact = try #require(fits.summary(from: nil, to: nil).totals.first)
+        #expect(!exact.isSaturated)
+        #expect(exact.income == Money(units: 8_000_000_000_000_000_001, scale: 2, currency: CurrencyCode("EUR")))
+        #expect(exact.balance == exact.income)
+    }
 }

@@ -153,5 +153,14 @@ import Testing
         #expect(summary.isSaturated)
         #expect(summary.income.units == Int64.max)
         #expect(summary.incomeCount == 3)
+        let errors = T.report(activities).totalErrors
+        #expect(errors.map(\.code) == ["total.out-of-range"])
+        #expect(errors.first?.message.contains("2024-05 in USD") == true)
+        #expect(errors.first?.location.file == "t")
+    }
+
+    @Test func totalsThatFitHaveNoErrors() {
+        let report = T.report([T.activity("2024-05-01", "3000.00"), T.activity("2024-05-03", "-54.20")])
+        #expect(report.totalErrors.isEmpty)
     }
 }

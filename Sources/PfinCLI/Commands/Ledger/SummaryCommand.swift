@@ -52,6 +52,17 @@ enum SummaryCommand {
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         do {
             let summary = try ledger.summary(from: from, to: to, recent: recent)
+            let clamped = summary.totals.filter(\.isSaturated)
+            if !clamped.isEmpty {
+                for line in clamped {
+                    let currency = line.currency.map { "in \($0)" } ?? "without a currency"
+                    printer.print(
+                        Diagnostic.totalOutOfRange(
+                            "the ledger's totals \(currency)", scale: max(line.income.scale, line.expense.scale),
+                            at: SourceLocation(file: options.path, line: 0)))
+                }
+                return ExitStatus.inputErrors
+            }
             Terminal.out(
                 json
                     ? LedgerJSON.summary(summary)

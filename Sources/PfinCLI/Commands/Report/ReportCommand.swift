@@ -73,6 +73,12 @@ enum ReportCommand {
             return ExitStatus.inputErrors
         }
         let report = request.period.restrict(input.builder.finish())
+        let totalErrors = report.totalErrors
+        if !totalErrors.isEmpty {
+            for error in totalErrors { printer.print(error) }
+            Terminal.err("pfin: \(Plural.count(totalErrors.count, "error")); no report was written (a clamped total would be wrong)\n")
+            return ExitStatus.inputErrors
+        }
         return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
     }
 }
