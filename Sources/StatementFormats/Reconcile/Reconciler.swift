@@ -7,6 +7,10 @@ import FinanceCore
 /// Rows are taken in the order they happened: a file that runs newest first (its first row is
 /// later than its last) is walked from the bottom. After a mismatch the walk goes on from the
 /// balance the row states, so one wrong row is one mismatch, not all those after it.
+///
+/// Balances are walked in exact sums (`ExactSum`, 128 bits), never in `Money`, so a balance near
+/// the limit of 64-bit amounts cannot stop growing and pass for the one a file states; amounts are
+/// shown at the most decimals of the statement's balances and rows.
 public enum Reconciler {
     /// How many mismatches a statement lists (all are counted).
     public static let listedMismatches = 10
@@ -35,7 +39,8 @@ public enum Reconciler {
         let info = segment.statement
         let opening = info?.openingBalance.map { Balance(amount: inCurrency($0.amount), date: $0.date) }
         let closing = info?.ledgerBalance.map { Balance(amount: inCurrency($0.amount), date: $0.date) }
-        let total = rows.reduce(Money.zero(currency)) { $0.plus($1.amount) }
+        let exact = Exact(rows: rows, balances: [opening, closing].compactMap { $0?.amount }, currency: currency)
+        let total = exact.sum(rows.map(\.amount))
         let rowBalanceCount = rows.reduce(0) { $0 + ($1.balance == nil ? 0 : 1) }
         if let first = rows.first, let last = rows.last, first.date > last.date { rows.reverse() }
 
@@ -44,30 +49,32 @@ public enum Reconciler {
             source: info?.source ?? segment.rows.first?.source ?? SourceLocation(file: "", line: 0),
             opening: opening, impliedOpening: nil, closing: closing,
             available: info?.availableBalance.map { Balance(amount: inCurrency($0.amount), date: $0.date) },
-            transactionCount: rows.count, total: total, rowBalanceCount: rowBalanceCount, outcome: .reconciled,
+            transactionCount: rows.count, total: exact.money(total), rowBalanceCount: rowBalanceCount, outcome: .reconciled,
             mismatches: [], mismatchCount: 0,
             first: rows.map(\.date).min(), last: rows.map(\.date).max())
         var mismatches: [BalanceMismatch] = []
         if rowBalanceCount > 0 {
-            var walked = walk(rows, from: opening?.amount, pending: segment.pending)
+            var walked = walk(rows, from: opening?.amount, exact: exact, pending: segment.pending)
             if walked.mismatches.count > 0, rows.count > 1, rows.first?.date == rows.last?.date {
                 // One day only: the order cannot be told from the dates; take the one that adds up better.
-                let reversed = walk(rows.reversed(), from: opening?.amount, pending: segment.pending)
+                let reversed = walk(rows.reversed(), from: opening?.amount, exact: exact, pending: segment.pending)
                 if reversed.mismatches.count < walked.mismatches.count { walked = reversed }
             }
             mismatches = walked.mismatches
             if opening == nil { result.impliedOpening = walked.implied }
-            if let closing, let end = walked.end, closing.amount != end {
-                mismatches.append(closingMismatch(rows, expected: end, closing: closing, at: result.source, pending: segment.pending))
+            if let closing, let end = walked.end, exact.value(closing.amount) != end {
+                mismatches.append(
+                    closingMismatch(rows, expected: end, closing: closing, exact: exact, at: result.source, pending: segment.pending))
             }
         } else if let closing {
             if let opening {
-                let expected = opening.amount.plus(total)
-                if expected != closing.amount {
-                    mismatches.append(closingMismatch(rows, expected: expected, closing: closing, at: result.source, pending: segment.pending))
+                let expected = exact.plus(exact.value(opening.amount), total)
+                if expected != exact.value(closing.amount) {
+                    mismatches.append(
+                        closingMismatch(rows, expected: expected, closing: closing, exact: exact, at: result.source, pending: segment.pending))
                 }
             } else {
-                result.impliedOpening = closing.amount.minus(total)
+                result.impliedOpening = exact.money(exact.minus(exact.value(closing.amount), total))
                 result.outcome = .closingOnly
             }
         } else {
@@ -84,33 +91,37 @@ public enum Reconciler {
     private struct Walk {
         var mismatches: [BalanceMismatch] = []
         var implied: Money?
-        var end: Money?
+        /// The balance after the last row, exactly.
+        var end: Int128?
     }
 
     /// Follows the balance row by row, in the order the rows happened.
-    private static func walk(_ rows: [BalanceCollector.Row], from opening: Money?, pending: [SourceLocation]) -> Walk {
+    private static func walk(
+        _ rows: [BalanceCollector.Row], from opening: Money?, exact: Exact, pending: [SourceLocation]
+    ) -> Walk {
         var walk = Walk()
-        var balance = opening
-        var before = Money.zero(rows.first?.amount.currency)
+        var balance = opening.map(exact.value)
+        var before: Int128 = 0
         var previousDate: LocalDate?
         for (index, row) in rows.enumerated() {
             defer { previousDate = row.date }
             guard let known = balance else {
-                before = before.plus(row.amount)
+                before = exact.plus(before, exact.value(row.amount))
                 if let stated = row.balance {
-                    balance = stated
-                    walk.implied = stated.minus(before)
+                    balance = exact.value(stated)
+                    walk.implied = exact.money(exact.minus(exact.value(stated), before))
                 }
                 continue
             }
-            let expected = known.plus(row.amount)
+            let expected = exact.plus(known, exact.value(row.amount))
             balance = expected
-            guard let stated = row.balance, stated != expected else { continue }
-            balance = stated
-            let difference = stated.minus(expected)
+            guard let stated = row.balance, exact.value(stated) != expected else { continue }
+            balance = exact.value(stated)
+            let difference = exact.money(exact.minus(exact.value(stated), expected))
             walk.mismatches.append(
                 BalanceMismatch(
-                    kind: .row, location: row.source, date: row.date, expected: expected, found: stated, difference: difference,
+                    kind: .row, location: row.source, date: row.date, expected: exact.money(expected), found: stated,
+                    difference: difference,
                     causes: causes(at: index, in: rows, difference: difference, after: previousDate, pending: pending)))
         }
         walk.end = balance
@@ -144,10 +155,10 @@ public enum Reconciler {
     // MARK: Closing balance
 
     private static func closingMismatch(
-        _ rows: [BalanceCollector.Row], expected: Money, closing: Balance, at source: SourceLocation,
+        _ rows: [BalanceCollector.Row], expected: Int128, closing: Balance, exact: Exact, at source: SourceLocation,
         pending: [SourceLocation]
     ) -> BalanceMismatch {
-        let difference = closing.amount.minus(expected)
+        let difference = exact.money(exact.minus(exact.value(closing.amount), expected))
         var causes: [LikelyCause] = []
         var seen: [BalanceCollector.Row: SourceLocation] = [:]
         for row in rows {
@@ -164,7 +175,7 @@ public enum Reconciler {
         causes += pending.map { LikelyCause.pending($0) }
         if causes.isEmpty { causes.append(.missing(amount: difference, after: nil, before: closing.date, days: nil)) }
         return BalanceMismatch(
-            kind: .closing, location: source, date: closing.date, expected: expected, found: closing.amount,
+            kind: .closing, location: source, date: closing.date, expected: exact.money(expected), found: closing.amount,
             difference: difference, causes: causes)
     }
 
@@ -188,9 +199,41 @@ extension BalanceCollector.Row {
     }
 }
 
+/// A statement's amounts as exact values (units of 10^-18, `ExactSum`), and back as `Money` at the
+/// most decimals its rows and balances have, in its one currency. A value beyond `Money` is shown
+/// clamped; it is a mismatch all the same, since the comparisons are of exact values.
+struct Exact {
+    let scale: UInt8
+    let currency: CurrencyCode?
+
+    init(rows: [BalanceCollector.Row], balances: [Money], currency: CurrencyCode?) {
+        var scale = balances.map(\.scale).max() ?? 0
+        for row in rows { scale = max(scale, row.amount.scale, row.balance?.scale ?? 0) }
+        self.scale = scale
+        self.currency = currency
+    }
+
+    func value(_ money: Money) -> Int128 { ExactSum.value(of: money) }
+
+    func money(_ value: Int128) -> Money {
+        var clamped = false
+        return ExactSum.money(value, scale: scale, currency: currency, saturated: &clamped)
+    }
+
+    /// `a + b`; saturating past 2^127 leaves a value no stated balance equals, so still a mismatch.
+    func plus(_ a: Int128, _ b: Int128) -> Int128 {
+        var saturated = false
+        return ExactSum.sum(a, b, saturated: &saturated)
+    }
+
+    func minus(_ a: Int128, _ b: Int128) -> Int128 { plus(a, ExactSum.negated(b)) }
+
+    func sum(_ amounts: [Money]) -> Int128 { amounts.reduce(0) { plus($0, value($1)) } }
+}
+
 extension Money {
-    /// The sum in this amount's currency (the reconciler has put every amount in one), saturating
-    /// rather than failing: balances do not come near `Int64`'s range.
+    /// The sum in this amount's currency (the reconciler has put every amount in one), saturating:
+    /// only for guessing a mismatch's causes, never for a balance (see `Exact`).
     func plus(_ other: Money) -> Money {
         var other = other
         other.currency = currency

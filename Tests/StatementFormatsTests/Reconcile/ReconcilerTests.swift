@@ -38,6 +38,26 @@ struct ReconcilerTests {
         #expect(r.impliedOpening == Money(units: 10000, scale: 2, currency: Self.eur))
     }
 
+    /// A cent past the largest balance `Money` holds: opening + the cent is not the closing that
+    /// ignores it, with row balances or without (the sum used to stop at the limit and match).
+    @Test func aBalanceAtTheLimitIsWalkedExactly() {
+        let withoutRows = Reconciler.reconcile(Self.segment([Self.row(2, 1, "Interest", line: 2)], opening: .max, closing: .max))
+        #expect(withoutRows.outcome == .mismatch)
+        #expect(withoutRows.mismatches.first?.kind == .closing)
+        let withRows = Reconciler.reconcile(
+            Self.segment(
+                [Self.row(2, 1, "Interest", line: 2, balance: .max), Self.row(3, -1, "Fee", line: 3, balance: .max - 1)],
+                opening: .max))
+        #expect(withRows.outcome == .mismatch)
+        #expect(withRows.mismatches.map(\.location.line) == [2])
+        #expect(withRows.mismatches.first?.difference == Money(units: -1, scale: 2, currency: Self.eur))
+        // Rows that add up to well past the limit and back.
+        let there = Reconciler.reconcile(
+            Self.segment(
+                [Self.row(2, .max, "In", line: 2), Self.row(3, .max, "In", line: 3), Self.row(4, .min + 1, "Out", line: 4)], opening: 0, closing: .max))
+        #expect(there.outcome == .reconciled)
+    }
+
     @Test func noBalances() {
         #expect(Reconciler.reconcile(Self.segment([Self.row(2, -1000, "Rent", line: 2)])).outcome == .noBalances)
     }
