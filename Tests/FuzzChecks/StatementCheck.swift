@@ -12,6 +12,7 @@ enum StatementCheck {
         // carries the source it was first read from (pfin's own output keeps it).
         found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx, checksSources: format != .jsonl)
         if format == .jsonl && thrown.isEmpty { found += JSONLinesRecordCheck.unaccounted(bytes, sink: sink) }
+        if format == .qif && thrown.isEmpty { found += QIFRecordCheck.unaccounted(bytes, sink: sink) }
         return found
     }
 
