@@ -75,8 +75,10 @@ enum QIFRecordCheck {
                 close()
             } else if letter == UInt8(ascii: "!") {
                 close()
-                section = header(line, after: section)
-                if section == .skipped { layout.skippedHeaders.append(number) }
+                let next = header(line, after: section)
+                // An option inside a skipped section leaves it skipped, warned about at its own header.
+                if next == .skipped && !isOption(line) { layout.skippedHeaders.append(number) }
+                section = next
             } else if section == .transactions || section == .none {
                 if section == .none {
                     layout.headerless = layout.headerless ?? number
@@ -98,8 +100,13 @@ enum QIFRecordCheck {
             return ["bank", "ccard", "cash", "oth a", "oth l"].contains(name) ? .transactions : .skipped
         }
         if lower == "!account" { return .account }
-        if lower.hasPrefix("!option:") || lower.hasPrefix("!clear:") { return section }
-        return .skipped
+        return isOption(line) ? section : .skipped
+    }
+
+    /// `!Option:…` or `!Clear:…`, in any case.
+    static func isOption(_ line: ArraySlice<UInt8>) -> Bool {
+        let lower = String(decoding: line.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return lower.hasPrefix("!option:") || lower.hasPrefix("!clear:")
     }
 
     /// Without spaces, tabs and carriage returns at either end.
