@@ -19,6 +19,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mustache
     case identify
     case store
+    case budget
 
     /// The name inputs carry in diagnostics; every location must name it.
     public static let inputName = "fuzz-input"
@@ -40,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .mustache: return MustacheCheck.run(bytes)
         case .identify: return IdentificationCheck.run(bytes)
         case .store: return StoreCheck.run(bytes)
+        case .budget: return BudgetCheck.run(bytes)
         }
     }
 }
