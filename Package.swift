@@ -85,7 +85,8 @@ let package = Package(
         // What several test targets share: the seeded generator of the property tests, golden files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // One check per input language: what each fuzz target holds the library to (Fuzz/, Scripts/fuzz).
-        .target(name: "FuzzChecks", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Mustache", "LedgerStore", "Reports"], path: "Tests/FuzzChecks"),
+        .target(
+            name: "FuzzChecks", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Mustache", "LedgerStore", "Reports"], path: "Tests/FuzzChecks"),
         // Replays every saved fuzz input (Tests/Fixtures/fuzz-regressions, Fuzz/*/seeds) through its check, unsanitised.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzChecks"]),
         // Fixtures and golden files are read from the source tree (#filePath), not bundled.
