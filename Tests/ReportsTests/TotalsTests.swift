@@ -159,6 +159,24 @@ import Testing
         #expect(errors.first?.location.file == "t")
     }
 
+    @Test func periodTotalsAddTheMonthsExactly() {
+        let report = T.report([
+            T.activity("2024-05-01", "3000.00"), T.activity("2024-05-03", "-54.2"), T.activity("2024-06-03", "-0.005"),
+            T.activity("2024-06-04", "10", currency: "EUR"),
+        ])
+        let usd = report.periodTotals(in: CurrencyCode("USD"))
+        #expect(usd.income?.decimalString == "3000.000" && usd.expense?.decimalString == "54.205" && usd.net?.decimalString == "2945.795")
+        #expect(report.periodTotals(in: CurrencyCode("EUR")).income == Money(units: 10, scale: 0, currency: CurrencyCode("EUR")))
+        #expect(report.periodTotals(in: CurrencyCode("GBP")).income == Money(units: 0, scale: 0, currency: CurrencyCode("GBP")))
+    }
+
+    @Test func periodTotalsBeyondMoneyAreNone() {
+        let big = (1...2).map { T.activity("2024-0\($0)-01", "92233720368547758.00", line: $0) }
+        let totals = T.report(big).periodTotals(in: CurrencyCode("USD"))
+        #expect(totals.income == nil && totals.net == nil)
+        #expect(totals.expense?.isZero == true)
+    }
+
     @Test func totalsThatFitHaveNoErrors() {
         let report = T.report([T.activity("2024-05-01", "3000.00"), T.activity("2024-05-03", "-54.20")])
         #expect(report.totalErrors.isEmpty)

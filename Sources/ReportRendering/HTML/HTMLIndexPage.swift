@@ -54,7 +54,6 @@ enum HTMLIndexPage {
         var bySummary: [YearMonth: MonthlySummary] = [:]
         for summary in report.summaries where summary.currency == currency { bySummary[summary.month] = summary }
         let columns = report.months.map { IndexBarChart.Column(month: $0, summary: bySummary[$0]) }
-        var income: Money? = .zero(currency), expense: Money? = .zero(currency), net: Money? = .zero(currency)
         var rows: [MustacheValue] = []
         for column in columns {
             var pairs: [(String, MustacheValue)] = [
@@ -63,23 +62,21 @@ enum HTMLIndexPage {
                 ("hasData", .bool(column.summary != nil)),
             ]
             if let summary = column.summary {
-                income = income?.adding(summary.income)
-                expense = expense?.adding(summary.expense)
-                net = net?.adding(summary.net)
                 pairs += figures(
                     income: summary.income, expense: summary.expense, net: summary.net,
                     rate: summary.savingsRate)
             }
             rows.append(.object(MustacheObject(pairs)))
         }
-        let rate = income.flatMap { i in i.units > 0 ? net.flatMap { MoneyMath.ratio($0, of: i) } : nil }
+        let totals = report.periodTotals(in: currency)
+        let rate = totals.income.flatMap { i in i.units > 0 ? totals.net.flatMap { MoneyMath.ratio($0, of: i) } : nil }
         return .object(
             MustacheObject([
                 ("currency", .string(currency?.description ?? "No currency")),
                 ("anchor", .string(currency.map { $0.description.lowercased() } ?? "none")),
                 ("chart", IndexBarChart(columns: columns).value),
                 ("months", .list(rows)),
-                ("totals", .object(MustacheObject(figures(income: income, expense: expense, net: net, rate: rate)))),
+                ("totals", .object(MustacheObject(figures(income: totals.income, expense: totals.expense, net: totals.net, rate: rate)))),
             ]))
     }
 
