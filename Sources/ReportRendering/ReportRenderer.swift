@@ -14,14 +14,6 @@ public protocol ReportRenderer: Sendable {
 
 extension ReportRenderer {
     public func render(_ report: MonthlyReport, month: YearMonth) -> [UInt8] {
-        render(report.restricted(to: month))
-    }
-}
-
-extension MonthlyReport {
-    /// The report of `month` alone, its summaries unchanged (their comparisons with earlier months
-    /// were computed from the full data and stay valid).
-    func restricted(to month: YearMonth) -> MonthlyReport {
-        MonthlyReport(months: [month], summaries: summaries(of: month))
+        render(report.restricted(to: month...month))
     }
 }

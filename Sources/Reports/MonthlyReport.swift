@@ -7,10 +7,24 @@ public struct MonthlyReport: Sendable {
     /// The summaries of those months, by month and then currency (a `nil` currency last); a month
     /// without activity has none.
     public var summaries: [MonthlySummary]
+    /// Budget vs actual over the same months, one per budget (`comparing(with:)`); empty unless
+    /// the report was asked for a budget.
+    public var budgets: [BudgetReport]
 
-    public init(months: [YearMonth], summaries: [MonthlySummary]) {
+    public init(months: [YearMonth], summaries: [MonthlySummary], budgets: [BudgetReport] = []) {
         self.months = months
         self.summaries = summaries
+        self.budgets = budgets
+    }
+
+    /// The report over the months of `range` alone, every one listed even without data; the
+    /// summaries and budget figures are those computed over the whole report (comparisons with
+    /// earlier months, carries and years to date stay valid).
+    public func restricted(to range: ClosedRange<YearMonth>) -> MonthlyReport {
+        MonthlyReport(
+            months: (range.lowerBound.ordinal...range.upperBound.ordinal).map(YearMonth.init(ordinal:)),
+            summaries: summaries.filter { range.contains($0.month) },
+            budgets: budgets.map { $0.restricted(to: range) })
     }
 
     /// The summaries of one month, by currency.
@@ -19,10 +33,15 @@ public struct MonthlyReport: Sendable {
     }
 
     /// One error per summary whose totals did not fit `Money` (`MonthlySummary.isSaturated`),
-    /// placed at its largest transaction: a report with any of them must not be shown, since its
-    /// numbers would be clamped ones.
+    /// placed at its largest transaction, and per budget whose figures did not, at its header: a
+    /// report with any of them must not be shown, since its numbers would be clamped ones.
     public var totalErrors: [Diagnostic] {
-        summaries.filter(\.isSaturated).map { summary in
+        let budgetErrors = budgets.filter(\.isSaturated).map { budget in
+            Diagnostic.totalOutOfRange(
+                "the figures of the budget \"\(budget.name)\"", scale: UInt8(budget.currency?.minorDigits ?? 2),
+                at: budget.source)
+        }
+        return summaries.filter(\.isSaturated).map { summary in
             let largest = summary.largest.first
             let scale = max(summary.income.scale, summary.expense.scale)
             let currency = summary.currency.map { "in \($0)" } ?? "without a currency"
@@ -30,7 +49,7 @@ public struct MonthlyReport: Sendable {
                 "the totals of \(summary.month) \(currency)", scale: scale,
                 at: largest?.source ?? SourceLocation(file: "<report>", line: 0),
                 largest: largest?.amount)
-        }
+        } + budgetErrors
     }
 
     /// The currencies the report has, in the order of `summaries`.

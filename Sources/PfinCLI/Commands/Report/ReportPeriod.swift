@@ -42,7 +42,6 @@ struct ReportPeriod: Equatable {
         guard let first = from ?? report.months.first, let last = to ?? report.months.last, first <= last else {
             return MonthlyReport(months: [], summaries: [])
         }
-        let months = (first.ordinal...last.ordinal).map(YearMonth.init(ordinal:))
-        return MonthlyReport(months: months, summaries: report.summaries.filter { first <= $0.month && $0.month <= last })
+        return report.restricted(to: first...last)
     }
 }
