@@ -92,7 +92,10 @@ import Testing
 
     @Test func emptyMonthAndNoTransactions() throws {
         let june = String(decoding: JSONReportRenderer().render(ReportFixture.report, month: ReportFixture.june), as: UTF8.self)
-        #expect(june == "{\n  \"schema\": \"pfin.report/1\",\n  \"months\": [\n    {\n      \"month\": \"2024-06\",\n      \"summaries\": []\n    }\n  ]\n}\n")
+        #expect(
+            june
+                == "{\n  \"schema\": \"pfin.report/1\",\n  \"months\": [\n    {\n      \"month\": \"2024-06\",\n"
+                + "      \"summaries\": [],\n      \"budgets\": []\n    }\n  ]\n}\n")
         let slim = try Self.parsed(JSONReportRenderer(options: .init(includeTransactions: false)).render(ReportFixture.report))
         let summaries = (slim["months"] as? [[String: Any]] ?? []).flatMap { $0["summaries"] as? [[String: Any]] ?? [] }
         #expect(summaries.allSatisfy { ($0["transactions"] as? [Any])?.isEmpty == true })

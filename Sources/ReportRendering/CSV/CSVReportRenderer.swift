@@ -10,7 +10,8 @@ import Reports
 /// - `income` and `expense` rows for every category line at every level of the tree, parents with
 ///   their subcategories rolled in: `Food` includes `Food:Groceries`. The rows whose `category`
 ///   has no `:` (top level) sum to the total; filter on the colon count for any other level;
-/// - `payee` rows, the top payees by spending, the payee's name in the `category` column.
+/// - `payee` rows, the top payees by spending, the payee's name in the `category` column;
+/// - with a budget (`--budget`), its lines' rows (`rows(_:currency:to:)`).
 /// A month without activity has no rows. Amounts are plain decimals (`-54.20`, no grouping) with
 /// the currency's digits. Cells a spreadsheet would run as formulas get a leading `'`.
 ///
@@ -45,6 +46,9 @@ public struct CSVReportRenderer: ReportRenderer {
         endLine(&out)
         for month in report.months {
             for summary in report.summaries(of: month) { rows(summary, to: &out) }
+            for budget in report.budgets {
+                if let figures = budget.month(month) { rows(figures, currency: budget.currency, to: &out) }
+            }
         }
         return out
     }
@@ -53,18 +57,7 @@ public struct CSVReportRenderer: ReportRenderer {
         let month = s.month.description
         let currency = s.currency?.description ?? ""
         func row(_ type: String, _ category: String, _ amount: Money?, _ count: Int?) {
-            out.append(contentsOf: month.utf8)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: currency.utf8)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: type.utf8)
-            out.append(UInt8(ascii: ","))
-            CSVField.append(category, to: &out)
-            out.append(UInt8(ascii: ","))
-            amount?.appendDecimal(to: &out)
-            out.append(UInt8(ascii: ","))
-            if let count { out.append(contentsOf: String(count).utf8) }
-            endLine(&out)
+            self.row(month, currency, type, category, amount, count, to: &out)
         }
         row("income-total", "", s.income, s.incomeCount)
         row("expense-total", "", s.expense, s.expenseCount)
@@ -76,6 +69,38 @@ public struct CSVReportRenderer: ReportRenderer {
         for line in s.incomeCategories { row("income", line.path, line.amount, line.count) }
         for line in s.expenseCategories { row("expense", line.path, line.amount, line.count) }
         for payee in s.topPayees { row("payee", payee.name, payee.amount, payee.count) }
+    }
+
+    /// A budget's month (`--budget`): for each line, in the budget's order, `budget` (budgeted,
+    /// carry included), `budget-actual` and `budget-left` rows, the line's category as written in
+    /// the budget file; then `budget-unbudgeted`, the spending no line covers.
+    private func rows(_ figures: BudgetMonth, currency: CurrencyCode?, to out: inout [UInt8]) {
+        let month = figures.month.description
+        let currency = currency?.description ?? ""
+        for line in figures.lines {
+            row(month, currency, "budget", line.category, line.budgeted, nil, to: &out)
+            row(month, currency, "budget-actual", line.category, line.actual, nil, to: &out)
+            row(month, currency, "budget-left", line.category, line.left, nil, to: &out)
+        }
+        row(month, currency, "budget-unbudgeted", "", figures.unbudgeted, nil, to: &out)
+    }
+
+    private func row(
+        _ month: String, _ currency: String, _ type: String, _ category: String, _ amount: Money?, _ count: Int?,
+        to out: inout [UInt8]
+    ) {
+        out.append(contentsOf: month.utf8)
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: currency.utf8)
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: type.utf8)
+        out.append(UInt8(ascii: ","))
+        CSVField.append(category, to: &out)
+        out.append(UInt8(ascii: ","))
+        amount?.appendDecimal(to: &out)
+        out.append(UInt8(ascii: ","))
+        if let count { out.append(contentsOf: String(count).utf8) }
+        endLine(&out)
     }
 
     private func endLine(_ out: inout [UInt8]) {

@@ -56,7 +56,9 @@ public struct JSONReportRenderer: ReportRenderer {
                 write(summary, to: &out)
                 out.append("\n        }")
             }
-            out.append(summaries.isEmpty ? "]\n    }" : "\n      ]\n    }")
+            out.append(summaries.isEmpty ? "],\n      \"budgets\": " : "\n      ],\n      \"budgets\": ")
+            writeBudgets(report, month: month, to: &out)
+            out.append("\n    }")
         }
         out.append(report.months.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
     }
@@ -65,6 +67,9 @@ public struct JSONReportRenderer: ReportRenderer {
     /// the separators and indentation of every list element.
     private func bound(_ report: MonthlyReport) -> Int {
         var total = 256 + report.months.count * 128
+        for budget in report.budgets {
+            total += budget.months.reduce(0) { $0 + Self.room(budget, month: $1) + 64 }
+        }
         for s in report.summaries {
             total += Self.summaryRoom + 6 * 64
             total += s.incomeCategories.reduce(0) { $0 + Self.room($1) + 16 }

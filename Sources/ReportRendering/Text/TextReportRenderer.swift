@@ -32,15 +32,15 @@ public struct TextReportRenderer: ReportRenderer {
         for (index, month) in report.months.enumerated() {
             if index > 0 { page.blankLine() }
             let summaries = report.summaries(of: month)
-            guard !summaries.isEmpty else {
+            if summaries.isEmpty {
                 heading(month.title, on: &page)
                 page.line("No transactions.", indent: 2, style: .note)
-                continue
             }
             for (position, summary) in summaries.enumerated() {
                 if position > 0 { page.blankLine() }
                 render(summary, on: &page)
             }
+            budgets(report, month: month, on: &page)
         }
         return page.bytes
     }

@@ -38,6 +38,9 @@ struct BudgetComparison {
         let key: String
         let components: [Substring]
         var depth = 0
+        /// How many leading characters of the category its nearest enclosing line names, with
+        /// the colon after them (0 at depth 0).
+        var enclosingCount = 0
     }
 
     /// What a line has accumulated in the year so far.
@@ -113,9 +116,11 @@ struct BudgetComparison {
             return a.components.lexicographicallyPrecedes(b.components)
         }
         for i in entries.indices {
-            entries[i].depth = entries.indices.count { j in
+            let enclosing = entries.indices.filter { j in
                 j != i && entries[j].kind == entries[i].kind && entries[i].key.hasPrefix(entries[j].key + ":")
             }
+            entries[i].depth = enclosing.count
+            entries[i].enclosingCount = enclosing.map { entries[$0].components.count }.max() ?? 0
         }
         return entries
     }
@@ -164,7 +169,7 @@ struct BudgetComparison {
                 left: money(add(running[i].targets, ExactSum.negated(running[i].actual)), scale))
             lines.append(
                 BudgetResult(
-                    category: entry.line.category, kind: entry.kind, depth: entry.depth, target: money(target, scale),
+                    category: entry.line.category, name: name(entry), kind: entry.kind, depth: entry.depth, target: money(target, scale),
                     carried: money(carried, scale), budgeted: budgetedMoney, actual: actualMoney, left: money(left, scale),
                     used: Share(part: actualMoney.units, of: budgetedMoney.units), status: status,
                     rollover: entry.line.rollover, yearToDate: toDate, source: entry.line.source))
@@ -175,6 +180,13 @@ struct BudgetComparison {
             spending: BudgetTotals(budgeted: money(spendingBudgeted, scale), actual: money(spendingActual, scale)),
             income: BudgetTotals(budgeted: money(incomeBudgeted, scale), actual: money(incomeActual, scale)),
             unbudgeted: money(add(expense, ExactSum.negated(spendingActual)), scale))
+    }
+
+    /// The category after the components its nearest enclosing line names.
+    private func name(_ entry: Entry) -> String {
+        guard entry.enclosingCount > 0 else { return entry.line.category }
+        let parts = entry.line.category.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.dropFirst(entry.enclosingCount).joined(separator: ":")
     }
 
     private var minorDigits: UInt8 { UInt8(budget.currency?.minorDigits ?? 2) }

@@ -100,6 +100,9 @@ public struct BudgetResult: Sendable, Equatable {
 
     /// As the budget file spells it.
     public var category: String
+    /// The category without the part its enclosing line names (`Groceries` for `Food:Groceries`
+    /// under a `Food` line); the whole category at depth 0.
+    public var name: String
     public var kind: Kind
     /// How many other lines of the budget, of the same kind, contain this one (`Food:Groceries`
     /// under `Food` is at depth 1).
@@ -124,10 +127,11 @@ public struct BudgetResult: Sendable, Equatable {
     public var source: SourceLocation
 
     public init(
-        category: String, kind: Kind, depth: Int, target: Money, carried: Money, budgeted: Money, actual: Money,
+        category: String, name: String, kind: Kind, depth: Int, target: Money, carried: Money, budgeted: Money, actual: Money,
         left: Money, used: Share?, status: Status, rollover: Bool, yearToDate: BudgetToDate, source: SourceLocation
     ) {
         self.category = category
+        self.name = name
         self.kind = kind
         self.depth = depth
         self.target = target

@@ -27,6 +27,11 @@ enum ReportCommand {
             Templates/ (files missing there fall back to the built-in ones). The JSON report holds
             the summaries; --transactions adds each month's transactions.
 
+            --budget FILE adds budget vs actual to each month: per budget line the amount
+            budgeted (with what rollover carried in), spent or received, left, percent used and
+            the year to date; over-budget lines are flagged. The budget file's syntax is in
+            CONTRACT.md ("Budget files").
+
             When an input has errors, no report is written: totals that leave rows out would be
             wrong. Fix the rows (or the profile) and run again.
             """,
@@ -38,6 +43,7 @@ enum ReportCommand {
             "pfin report history.jsonl --format csv -o months.csv",
             "pfin report history.jsonl --month 2024-05 --format json --transactions",
             "pfin report --db ledger.sqlite --month 2024-05",
+            "pfin report history.jsonl --budget household.budget --month 2024-05",
         ])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -72,7 +78,12 @@ enum ReportCommand {
             Terminal.err("pfin: \(Plural.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
             return ExitStatus.inputErrors
         }
-        let report = request.period.restrict(input.builder.finish())
+        var whole = input.builder.finish()
+        if let budget = request.budget {
+            whole.budgets = whole.comparing(with: budget)
+            for warning in whole.budgets.flatMap(\.warnings) { printer.print(warning) }
+        }
+        let report = request.period.restrict(whole)
         let totalErrors = report.totalErrors
         if !totalErrors.isEmpty {
             for error in totalErrors { printer.print(error) }

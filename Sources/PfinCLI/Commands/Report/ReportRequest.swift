@@ -16,6 +16,8 @@ struct ReportRequest {
     var templatesDirectory: String?
     /// The one currency to report (`--currency`).
     var currency: CurrencyCode?
+    /// `--budget FILE`, read: each month compared with it.
+    var budget: BudgetFile?
     /// Each month's transactions in the JSON report (`--transactions`).
     var withTransactions: Bool
     /// ANSI colour in the text report: only on a terminal, and never when `NO_COLOR` is set.
@@ -34,7 +36,7 @@ struct ReportRequest {
     static let database = LedgerOptions.database(help: "Read the transactions from this ledger instead of files.")
     static let specs = [
         currency.spec, month.spec, from.spec, to.spec, format.spec, output.spec, outDirectory.spec, quiet.spec,
-        templates.spec, transactions.spec, database.spec,
+        templates.spec, transactions.spec, BudgetLoading.budget.spec, database.spec,
     ]
 
     static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) throws(UsageError) -> ReportRequest? {
@@ -65,21 +67,28 @@ struct ReportRequest {
         if format == .html && outDirectory == nil && period.single == nil {
             throw UsageError(message: "an HTML report is one page per month: give --out-dir DIR for all of them, or --month YYYY-MM for one page")
         }
+        var budget: BudgetFile?
+        if let path = arguments[BudgetLoading.budget] {
+            guard let file = BudgetLoading.load(path, printer: &printer) else { return nil }
+            budget = file
+        }
         let toTerminal = outputPath == nil && outDirectory == nil && isatty(1) == 1
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         return ReportRequest(
             input: input, database: database, period: period, format: format, outputPath: outputPath,
-            outDirectory: outDirectory, templatesDirectory: templates, currency: currency,
+            outDirectory: outDirectory, templatesDirectory: templates, currency: currency, budget: budget,
             withTransactions: arguments[transactions],
             colour: format == .text && toTerminal && !noColour)
     }
 
     /// What the builder computes: the requested months when both ends are known (otherwise all,
-    /// cut by `ReportPeriod.restrict` afterwards), one currency if asked, and the transactions
-    /// themselves only where they are listed (HTML pages, JSON with `--transactions`).
+    /// cut by `ReportPeriod.restrict` afterwards; with a budget, from January of the first one's
+    /// year), one currency if asked, and the transactions themselves only where they are listed
+    /// (HTML pages, JSON with `--transactions`).
     var builderOptions: ReportOptions {
-        ReportOptions(
-            months: period.from.flatMap { from in period.to.map { from...$0 } },
+        let months = period.from.flatMap { from in period.to.map { from...$0 } }
+        return ReportOptions(
+            months: budget == nil ? months : BudgetLoading.widened(months),
             currency: currency.map { .only($0) } ?? .all,
             keepTransactions: format == .html || (format == .json && withTransactions))
     }
