@@ -82,6 +82,9 @@ public enum Pfin {
         let run: @Sendable (ParsedArguments) -> Int32
         /// For a group such as `rules`: its subcommands, named `rules check` and so on.
         var subcommands: [Command] = []
+        /// Whether the group is also a command of its own, run when the word after it names none
+        /// of its subcommands (`pfin budget --month 2024-05` beside `pfin budget suggest`).
+        var runsAlone = false
     }
 
     static let commands: [Command] = [
@@ -91,6 +94,10 @@ public enum Pfin {
         Command(spec: UndoCommand.spec, run: { UndoCommand.run($0) }),
         Command(spec: IdentifyCommand.spec, run: { IdentifyCommand.run($0) }),
         Command(spec: ReportCommand.spec, run: { ReportCommand.run($0) }),
+        Command(
+            spec: BudgetCommand.spec, run: { BudgetCommand.run($0) },
+            subcommands: [Command(spec: BudgetSuggestCommand.spec, run: { BudgetSuggestCommand.run($0) })],
+            runsAlone: true),
         Command(
             spec: RulesCommand.spec, run: { _ in ExitStatus.usage },
             subcommands: [
@@ -125,6 +132,9 @@ public enum Pfin {
         guard let command = commands.first(where: { $0.spec.name == name }) else { return .failed(unknownCommand(name)) }
         let rest = Array(arguments.dropFirst())
         guard !command.subcommands.isEmpty else { return .command(command, rest) }
+        if command.runsAlone, !command.subcommands.contains(where: { $0.spec.name == "\(name) \(rest.first ?? "")" }) {
+            return .command(command, rest)
+        }
         guard let sub = rest.first, !sub.hasPrefix("-") else { return .group(command, rest) }
         guard let found = command.subcommands.first(where: { $0.spec.name == "\(name) \(sub)" }) else {
             let names = command.subcommands.map { String($0.spec.name.split(separator: " ").last!) }

@@ -2,7 +2,7 @@ import FinanceCore
 import Reports
 
 /// The budget file check: the parser never traps, every error is located inside the input, and a
-/// file read without errors, written back in the syntax (`render`), reads back to the same
+/// file read without errors, written back in the syntax (`BudgetWriter`), reads back to the same
 /// budgets, with yearly amounts that split into months adding up to the year exactly.
 enum BudgetCheck {
     static func run(_ bytes: [UInt8]) -> [String] {
@@ -30,36 +30,10 @@ enum BudgetCheck {
                 }
             }
         }
-        let (back, backErrors) = BudgetParser.parse(render(file), file: "rendered")
+        let (back, backErrors) = BudgetParser.parse(BudgetWriter.text(file), file: "rendered")
         if !backErrors.isEmpty { found.append("the rendered file does not parse: \(backErrors.first!)") }
         if summary(back) != summary(file) { found.append("the rendered file reads back as other budgets") }
         return found
-    }
-
-    /// `file` in the budget syntax, months always listed.
-    static func render(_ file: BudgetFile) -> String {
-        func quoted(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                if scalar == "\\" || scalar == "\"" { out.unicodeScalars.append("\\") }
-                out.unicodeScalars.append(scalar)
-            }
-            return out + "\""
-        }
-        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        var out = ""
-        for budget in file.budgets {
-            out += "budget \(quoted(budget.name))" + (budget.currency.map { " currency \($0)" } ?? "") + "\n"
-            for line in budget.lines {
-                switch line.period {
-                case .monthly: out += "  monthly \(quoted(line.category)) \(line.amount.decimalString)\n"
-                case .yearly(let months):
-                    out += "  yearly \(quoted(line.category)) \(line.amount.decimalString) in \(months.map { names[$0 - 1] }.joined(separator: ", "))\n"
-                }
-                if line.rollover { out += "  rollover \(quoted(line.category))\n" }
-            }
-        }
-        return out
     }
 
     /// What must survive a round trip: everything but the locations.

@@ -16,6 +16,33 @@ extension JSONReportRenderer {
         1024 + JSONEscaping.worstCase * line.category.utf8.count
     }
 
+    /// The value of the budget document's `schema` key (`pfin budget --format json`).
+    public static let budgetSchema = "pfin.budget/1"
+
+    /// The budgets alone: `{"schema":"pfin.budget/1","months":[{"month","budgets"}…]}`, each
+    /// month's `budgets` as in the report.
+    public func renderBudgets(_ report: MonthlyReport) -> [UInt8] {
+        var bound = 256 + report.months.count * 128
+        for budget in report.budgets {
+            bound += budget.months.reduce(0) { $0 + Self.room(budget, month: $1) + 64 }
+        }
+        return [UInt8](unsafeUninitializedCapacity: bound) { storage, count in
+            var out = JSONOutput(base: storage.baseAddress!, capacity: bound)
+            out.append("{\n  \"schema\": \"pfin.budget/1\",\n  \"months\": [")
+            for (index, month) in report.months.enumerated() {
+                out.append(index == 0 ? "\n    {\n      \"month\": \"" : ",\n    {\n      \"month\": \"")
+                out.record(maximum: 16) { c in
+                    c.advance(month.description.withUTF8Bytes { JSONEscaping.write($0, to: c.at) })
+                }
+                out.append("\",\n      \"budgets\": ")
+                writeBudgets(report, month: month, to: &out)
+                out.append("\n    }")
+            }
+            out.append(report.months.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+            count = out.count
+        }
+    }
+
     /// The month's `budgets` array, six spaces in.
     func writeBudgets(_ report: MonthlyReport, month: YearMonth, to out: inout JSONOutput) {
         let budgets = report.budgets.compactMap { budget in budget.month(month).map { (budget, $0) } }

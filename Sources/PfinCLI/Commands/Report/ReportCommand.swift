@@ -55,9 +55,16 @@ enum ReportCommand {
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
-        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else { return ExitStatus.inputErrors }
         guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
+        guard let report = build(request, arguments: arguments, printer: &printer) else { return ExitStatus.inputErrors }
+        return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
+    }
 
+    /// The report `request` asks for, its budgets compared and its period cut; `nil` (after
+    /// printing why) when an input has errors or a total does not fit: no report is then written.
+    /// `pfin budget` builds its report here too.
+    static func build(_ request: ReportRequest, arguments: ParsedArguments, printer: inout DiagnosticPrinter) -> MonthlyReport? {
+        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else { return nil }
         // The rules stage; its warnings are printed once the input is read (the readers hold the
         // printer meanwhile).
         var stage = RulesStage(rules, into: ReportCollector(builder: ReportBuilder(options: request.builderOptions)))
@@ -76,7 +83,7 @@ enum ReportCommand {
         }
         if printer.errors > 0 {
             Terminal.err("pfin: \(Plural.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
-            return ExitStatus.inputErrors
+            return nil
         }
         var whole = input.builder.finish()
         if let budget = request.budget {
@@ -88,8 +95,8 @@ enum ReportCommand {
         if !totalErrors.isEmpty {
             for error in totalErrors { printer.print(error) }
             Terminal.err("pfin: \(Plural.count(totalErrors.count, "error")); no report was written (a clamped total would be wrong)\n")
-            return ExitStatus.inputErrors
+            return nil
         }
-        return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
+        return report
     }
 }
