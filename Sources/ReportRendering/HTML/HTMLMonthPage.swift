@@ -6,13 +6,22 @@ import Reports
 ///
 /// Top-level keys: `title`, `month` (`2024-05`), `monthTitle` (`May 2024`), `indexHref`,
 /// `previous` and `next` (`{href, title}`, or null at either end of the report), `empty` and
-/// `emptyMessage`, `multiCurrency`, `currencyList` (`{currency, anchor}`) and `currencies` (one
-/// ``HTMLCurrencySection`` per currency). Templates/README.md lists the rest.
+/// `emptyMessage`, `multiCurrency`, `currencyList` (`{currency, anchor}`), `currencies` (one
+/// ``HTMLCurrencySection`` per currency, with the budgets in it) and `budgets` (an
+/// ``HTMLBudgetSection`` for each budget whose currency has no section this month). Templates/README.md lists the rest.
 enum HTMLMonthPage {
     static func value(_ report: MonthlyReport, month: YearMonth) -> MustacheValue {
         let summaries = report.summaries(of: month)
         var rows = HTMLTransactionRows()
-        let sections = summaries.map { HTMLCurrencySection.value($0, rows: &rows) }
+        // A budget shows in its currency's section; one whose currency has no transactions this
+        // month shows after the sections.
+        let budgets = report.budgets.compactMap { budget in budget.month(month).map { (budget, $0) } }
+        let sections = summaries.map { summary in
+            HTMLCurrencySection.value(
+                summary, budgets: budgets.filter { $0.0.currency == summary.currency }.map(HTMLBudgetSection.value),
+                rows: &rows)
+        }
+        let apart = budgets.filter { budget in !summaries.contains { $0.currency == budget.0.currency } }
         let currencyList: [MustacheValue] = summaries.map { summary in
             .object(
                 MustacheObject([
@@ -33,6 +42,7 @@ enum HTMLMonthPage {
                 ("multiCurrency", .bool(summaries.count > 1)),
                 ("currencyList", .list(currencyList)),
                 ("currencies", .list(sections)),
+                ("budgets", .list(apart.map(HTMLBudgetSection.value))),
             ]))
     }
 

@@ -133,6 +133,28 @@ struct ReportBudgetTests {
         #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
+    /// The month page's budget card, pinned; names from the budget file are escaped.
+    @Test func theHTMLSectionOfAMonth() throws {
+        let result = try PfinProcess.run([
+            "report", Self.history, "--rules", Self.rules, "--budget", Self.budget, "--month", "2024-05", "--format", "html",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let start = try #require(result.stdout.range(of: "<section class=\"card budget\">")).lowerBound
+        let end = try #require(result.stdout[start...].range(of: "</section>")).upperBound
+        Golden.check(String(result.stdout[start..<end]) + "\n", "report/budget-2024-05.html")
+
+        let directory = try TemporaryDirectory()
+        let path = directory.path("hostile.budget")
+        try "budget \"<script>x</script>\" currency EUR\n  monthly \"Food:<b>\" 100\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let hostile = try PfinProcess.run([
+            "report", Self.history, "--rules", Self.rules, "--budget", path, "--month", "2024-05", "--format", "html",
+        ])
+        #expect(hostile.status == 0, "\(hostile.stderr)")
+        #expect(hostile.stdout.contains("Budget · &lt;script&gt;x&lt;/script&gt;"))
+        #expect(hostile.stdout.contains("Food:&lt;b&gt;"))
+        #expect(!hostile.stdout.contains("<script>") && !hostile.stdout.contains("<b>"))
+    }
+
     @Test func aBudgetFileWithAnErrorWritesNoReport() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("home.budget")

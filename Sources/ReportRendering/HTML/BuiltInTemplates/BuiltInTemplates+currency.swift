@@ -40,6 +40,9 @@ extension BuiltInTemplates {
         {{#spending}}
         {{> categories}}
         {{/spending}}
+        {{#budgets}}
+        {{> budget}}
+        {{/budgets}}
         <div class="columns">
         {{#hasPayees}}
         {{> payees}}

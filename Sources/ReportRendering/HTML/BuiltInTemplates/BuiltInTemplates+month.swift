@@ -31,6 +31,9 @@ extension BuiltInTemplates {
         {{#currencies}}
         {{> currency}}
         {{/currencies}}
+        {{#budgets}}
+        {{> budget}}
+        {{/budgets}}
         {{/content}}
         {{/layout}}
 

@@ -152,6 +152,18 @@ extension BuiltInTemplates {
         .meter i { display: block; height: 100%; border-radius: 4px; background: linear-gradient(90deg, var(--accent), var(--accent-2)); }
         .none { padding: 14px 0; color: var(--muted); }
 
+        /* Budgets: a gauge per line; over budget is striped and says so, not only a colour */
+        .gauge { display: block; height: 8px; margin: 6px 0 4px; border-radius: 4px; background: var(--soft); overflow: hidden; }
+        .gauge i { display: block; height: 100%; border-radius: 4px; background: var(--accent); }
+        .gauge-row.over .gauge i { background: repeating-linear-gradient(135deg, var(--expense) 0 6px, var(--warn) 6px 10px); }
+        .gauge-head { display: flex; align-items: baseline; justify-content: space-between; gap: 12px; }
+        .gauge-row .name { white-space: normal; overflow-wrap: anywhere; }
+        .gauge-row.d1 .who, .gauge-row.d2 .who, .gauge-row.d3 .who, .gauge-row.d4 .who { padding-left: 18px; }
+        .gauge-row .amt { font-weight: 600; font-size: 14px; }
+        .gauge-row.over .amt { color: var(--bad); }
+        .gauges-title { margin: 16px 0 4px; font-size: 13px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
+        .unbudgeted { margin: 12px 0 0; }
+
         /* Tabs without script: the checked radio button shows its label as selected and hides rows */
         .tx > input { position: absolute; opacity: 0; width: 1px; height: 1px; pointer-events: none; }
         .tabs { display: inline-flex; gap: 2px; padding: 3px; border-radius: 10px; background: var(--soft); }
@@ -222,6 +234,10 @@ extension BuiltInTemplates {
           .rows > .row { display: flex !important; break-inside: avoid; }
           .rows > .none.only-in, .rows > .none.only-out { display: none !important; }
           .notice.warn .notice-icon { background: #000; color: #fff; }
+          .gauge { border: 1px solid #999; }
+          .gauge i { background: #666; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+          .budget { break-inside: auto; }
+          .gauge-row { break-inside: avoid; }
           a { color: inherit; }
         }
 
