@@ -45,6 +45,38 @@ enum ReportBenchmark {
             print("  \(format.rawValue.padding(4)) summary, end to end: \(line(result, rows))  (target > 1,000,000/s: \(rate > 1e6 ? "met" : "NOT met"))")
             failed = failed || result.failed
         }
+        // Budget vs actual: the text report with a budget over every category, against the same
+        // report without one (measured again here, next to it, for a fair ratio).
+        let budgetPath = "\(directory)/household.budget"
+        let budgetText =
+            "budget \"Household\" currency EUR\n"
+            + ReportDataGenerator.budgetLines.map { "  \($0)\n" }.joined()
+        _ = budgetText.withCString { text in
+            let file = fopen(budgetPath, "w")
+            defer { if let file { fclose(file) } }
+            return file.map { fputs(text, $0) } ?? -1
+        }
+        // Alternated, run by run, so that a change in the machine's load falls on both alike.
+        var plainRuns: [Result] = [], budgetedRuns: [Result] = []
+        for _ in 0..<max(runs, 5) {
+            plainRuns.append(measure(1) { ReportWork.pfinReport(path, ["--format", "text", "-o", "\(directory)/plain.txt"]) })
+            budgetedRuns.append(
+                measure(1) {
+                    ReportWork.pfinReport(path, ["--format", "text", "--budget", budgetPath, "-o", "\(directory)/budget.txt"])
+                })
+        }
+        let plain = Result(
+            seconds: Measure.median(plainRuns.map(\.seconds)), peakMiB: plainRuns.map(\.peakMiB).max() ?? 0,
+            failed: plainRuns.contains { $0.failed })
+        let budgeted = Result(
+            seconds: Measure.median(budgetedRuns.map(\.seconds)), peakMiB: budgetedRuns.map(\.peakMiB).max() ?? 0,
+            failed: budgetedRuns.contains { $0.failed })
+        let added = (budgeted.seconds - plain.seconds) / plain.seconds
+        print(
+            "  text with --budget (\(ReportDataGenerator.budgetLines.count) lines): \(line(budgeted, rows)), "
+                + "\(Measure.format(added * 100, 1)) % over \(Measure.format(plain.seconds, 3)) s without "
+                + "(target < 10 %: \(added < 0.10 ? "met" : "NOT met"))")
+        failed = failed || plain.failed || budgeted.failed
         let html = measure(runs) { ReportWork.pfinReport(path, ["--format", "html", "--out-dir", directory]) }
         let met = html.seconds < 5 && html.peakMiB < 600
         print(

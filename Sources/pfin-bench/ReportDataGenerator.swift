@@ -24,6 +24,16 @@ enum ReportDataGenerator {
         ("Subscriptions", ["Streaming", "Software", "News"]),
         ("Fees", ["Bank", "Card"]),
     ]
+    /// A budget over the history's categories (`report` suite, `--budget`): every top-level
+    /// category and its first subcategory, a yearly line, rollovers and the salary.
+    static let budgetLines: [String] =
+        categories.flatMap { parent, children in
+            ["monthly \"\(parent)\" 900.00", "monthly \"\(parent):\(children[0])\" 300.00"]
+        } + [
+            "yearly \"Leisure:Travel\" 2400.00", "monthly \"Home:Rent\" 1250.00", "monthly \"Income:Salary\" 3900.00",
+            "rollover \"Food:Groceries\"", "rollover \"Shopping\"",
+        ]
+
     private static let words = [
         "MAPLE", "HERON", "CEDAR", "ORBIT", "NORTH", "LUMEN", "RIVER", "ATLAS", "PINE",
         "CORAL", "SUMMIT", "AMBER", "FALCON", "WILLOW", "BRICK", "HARBOR", "OAK", "EMBER",
