@@ -32,8 +32,8 @@ let package = Package(
         .target(name: "Rules", dependencies: ["FinanceCore"]),
         // The flow from inputs to sinks, as values: where inputs come from, the rules stage, the writer, report and import ends.
         .target(name: "StatementPipeline", dependencies: ["FinanceCore", "StatementFormats", "Rules", "LedgerStore", "Reports"]),
-        // Report data: monthly summaries computed from activities. Renders nothing.
-        .target(name: "Reports", dependencies: ["FinanceCore"]),
+        // Report data: monthly summaries, budgets and recurring payments computed from activities. Renders nothing.
+        .target(name: "Reports", dependencies: ["FinanceCore", "Rules"]),
         // Mustache templates (the spec's required modules, plus inheritance): parse once, render many.
         .target(name: "Mustache"),
         // Text, CSV, JSON and HTML renderings of report data; the default HTML templates built in.

@@ -111,6 +111,7 @@ public enum Pfin {
         Command(spec: RestoreCommand.spec, run: { RestoreCommand.run($0) }),
         Command(spec: ShowCommand.spec, run: { ShowCommand.run($0) }),
         Command(spec: ListCommand.spec, run: { ListCommand.run($0) }),
+        Command(spec: RecurringCommand.spec, run: { RecurringCommand.run($0) }),
         Command(spec: SummaryCommand.spec, run: { SummaryCommand.run($0) }),
         Command(spec: TransfersCommand.spec, run: { TransfersCommand.run($0) }),
         Command(spec: ReconcileCommand.spec, run: { ReconcileCommand.run($0) }),

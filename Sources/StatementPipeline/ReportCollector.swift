@@ -12,17 +12,24 @@ import Reports
 public struct ReportCollector: RuledActivitySink {
     public static let keptWarnings = 100
     public var builder: ReportBuilder
+    /// Recurring payments found in the same pass, when asked for (`pfin recurring`, the HTML
+    /// pages' recurring section).
+    public var recurring: RecurringDetector?
     public private(set) var warnings: [Diagnostic] = []
     /// Warnings past `keptWarnings`, counted only.
     public private(set) var unlisted = 0
     /// Errors reported (a reader's bad rows, when the reading sends them here too).
     public private(set) var errors = 0
 
-    public init(builder: ReportBuilder) {
+    public init(builder: ReportBuilder, recurring: RecurringDetector? = nil) {
         self.builder = builder
+        self.recurring = recurring
     }
 
-    public mutating func accept(_ activity: PaymentActivity) { builder.add(activity) }
+    public mutating func accept(_ activity: PaymentActivity) {
+        builder.add(activity)
+        recurring?.add(activity)
+    }
 
     public mutating func report(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .error { errors += 1 }

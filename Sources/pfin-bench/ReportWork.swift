@@ -25,8 +25,13 @@ enum ReportWork {
 
     /// `pfin report PATH ARGUMENTS…`, its standard error silenced; true when it exits 0.
     static func pfinReport(_ path: String, _ arguments: [String]) -> Bool {
+        pfin(["report", path] + arguments)
+    }
+
+    /// `pfin ARGUMENTS…`, its standard error silenced; true when it exits 0.
+    static func pfin(_ arguments: [String]) -> Bool {
         let null = open("/dev/null", O_WRONLY)
         dup2(null, 2)
-        return Pfin.run(["report", path] + arguments) == 0
+        return Pfin.run(arguments) == 0
     }
 }

@@ -44,7 +44,8 @@ import Testing
     @Test func commandsSubcommandsAndOptions() throws {
         let directory = try TemporaryDirectory()
         #expect(try Self.complete(["pfin", "conv"], in: directory) == ["convert"])
-        #expect(try Self.complete(["pfin", "re"], in: directory) == ["reconcile", "report", "restore"])
+        #expect(try Self.complete(["pfin", "re"], in: directory) == ["reconcile", "recurring", "report", "restore"])
+        #expect(try Self.complete(["pfin", "budget", "su"], in: directory) == ["suggest"])
         #expect(try Self.complete(["pfin", "rules", "ch"], in: directory) == ["check"])
         #expect(try Self.complete(["pfin", "rules", "check", "--ag"], in: directory) == ["--against"])
         #expect(try Self.complete(["pfin", "convert", "--t"], in: directory) == ["--to"])

@@ -46,7 +46,7 @@ enum BudgetCommand {
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
-        guard let report = ReportCommand.build(request, arguments: arguments, printer: &printer) else { return ExitStatus.inputErrors }
+        guard let report = ReportCommand.build(request, arguments: arguments, printer: &printer)?.report else { return ExitStatus.inputErrors }
         if report.months.isEmpty {
             Terminal.err("pfin: warning: no transactions to compare; nothing was written\n")
             return ExitStatus.success

@@ -37,7 +37,7 @@ enum BudgetSuggestCommand {
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
-        guard let report = ReportCommand.build(request, arguments: arguments, printer: &printer) else { return ExitStatus.inputErrors }
+        guard let report = ReportCommand.build(request, arguments: arguments, printer: &printer)?.report else { return ExitStatus.inputErrors }
         let suggestions = report.suggestedBudgets(monthCount: arguments[months] ?? 12)
         guard !suggestions.isEmpty else {
             Terminal.err("pfin: warning: no transactions to learn a budget from; nothing was written\n")

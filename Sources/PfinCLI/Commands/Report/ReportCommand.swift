@@ -56,18 +56,29 @@ enum ReportCommand {
             return Pfin.usageFailure(error, spec: spec)
         }
         guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
-        guard let report = build(request, arguments: arguments, printer: &printer) else { return ExitStatus.inputErrors }
+        guard let report = build(request, arguments: arguments, printer: &printer)?.report else { return ExitStatus.inputErrors }
         return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
     }
 
-    /// The report `request` asks for, its budgets compared and its period cut; `nil` (after
-    /// printing why) when an input has errors or a total does not fit: no report is then written.
-    /// `pfin budget` builds its report here too.
-    static func build(_ request: ReportRequest, arguments: ParsedArguments, printer: inout DiagnosticPrinter) -> MonthlyReport? {
+    /// What `build` read: the report, and the recurring payments' detector when asked for.
+    struct Built {
+        var report: MonthlyReport
+        var recurring: RecurringDetector?
+    }
+
+    /// The report `request` asks for, its budgets compared and its period cut, and with
+    /// `recurring` the series found in the same reading; `nil` (after printing why) when an input
+    /// has errors or a total does not fit: no report is then written. `pfin budget` and
+    /// `pfin recurring` read their inputs here too.
+    static func build(
+        _ request: ReportRequest, arguments: ParsedArguments, recurring: Bool = false, printer: inout DiagnosticPrinter
+    ) -> Built? {
         guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else { return nil }
         // The rules stage; its warnings are printed once the input is read (the readers hold the
         // printer meanwhile).
-        var stage = RulesStage(rules, into: ReportCollector(builder: ReportBuilder(options: request.builderOptions)))
+        var stage = RulesStage(
+            rules,
+            into: ReportCollector(builder: ReportBuilder(options: request.builderOptions), recurring: recurring ? RecurringDetector() : nil))
         // Nothing in the stage throws: `ReportCollector` neither stops nor fails.
         let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {
@@ -97,6 +108,6 @@ enum ReportCommand {
             Terminal.err("pfin: \(Plural.count(totalErrors.count, "error")); no report was written (a clamped total would be wrong)\n")
             return nil
         }
-        return report
+        return Built(report: report, recurring: input.recurring)
     }
 }

@@ -1,0 +1,56 @@
+import FinanceCore
+import Reports
+
+/// The words for recurring series and their changes, shared by every format.
+public enum RecurringText {
+    /// `monthly`, `every 2 weeks`…, as a column's word.
+    public static func interval(_ interval: RecurringSeries.Interval) -> String {
+        switch interval {
+        case .weekly: "weekly"
+        case .fortnightly: "fortnightly"
+        case .monthly: "monthly"
+        case .quarterly: "quarterly"
+        case .yearly: "yearly"
+        }
+    }
+
+    /// `Mar 2024`.
+    static func month(_ date: LocalDate) -> String {
+        DateText.monthAbbreviations[date.month - 1] + " " + String(date.year)
+    }
+
+    /// One change in words: `price €15.49 → €17.99 (+16%) since Mar 2024` (`amount` for income).
+    public static func describe(_ change: RecurringSeries.Change, in series: RecurringSeries) -> String {
+        switch change.kind {
+        case .price:
+            var text =
+                (series.side == .income ? "amount " : "price ") + (change.from.map(MoneyText.withSymbol) ?? "?") + " → "
+                + (change.to.map(MoneyText.withSymbol) ?? "?")
+            if let share = change.share { text += " (" + PercentText.change(share) + ")" }
+            return text + " since " + month(change.date)
+        case .late:
+            let days = change.count ?? 0
+            let usual = series.usualDay.map { " after the usual " + ordinal($0) } ?? " late"
+            return "late: paid " + DateText.long(change.date) + ", \(days) days" + usual
+        case .missed:
+            let verb = series.side == .income ? "not received" : "not paid"
+            return "missed: expected " + DateText.long(change.date) + ", " + verb + " yet"
+        case .stopped:
+            return "stopped: nothing since " + DateText.long(series.last) + " (\(change.count ?? 0) payments expected)"
+        case .new:
+            return "new since " + month(change.date)
+        }
+    }
+
+    /// `1st`, `2nd`, `25th`.
+    static func ordinal(_ day: Int) -> String {
+        let suffix: String
+        switch (day % 10, day % 100) {
+        case (1, let t) where t != 11: suffix = "st"
+        case (2, let t) where t != 12: suffix = "nd"
+        case (3, let t) where t != 13: suffix = "rd"
+        default: suffix = "th"
+        }
+        return String(day) + suffix
+    }
+}

@@ -1,0 +1,131 @@
+import FinanceCore
+import Rules
+
+/// Finds recurring payments in a history streamed through it: the same payee (`PayeeKey`, the
+/// grouping of `rules suggest`), in one currency and on one side (spending or income; transfers
+/// and refunds are no payments of a series), at least `minimumPayments` times, at a regular
+/// interval (weekly, fortnightly, monthly, quarterly or yearly, tolerant of weekends and month
+/// ends), for amounts that stay close from one payment to the next. `RecurringClassifier` says
+/// for each group whether it is a series and why not.
+///
+///     var detector = RecurringDetector()
+///     for activity in history { detector.add(activity) }
+///     let report = detector.finish()
+public struct RecurringDetector {
+    /// The fewest payments a series has: two payments make no series.
+    public var minimumPayments = 3
+
+    struct GroupKey: Hashable {
+        var key: String
+        var currency: CurrencyCode?
+        var side: AccountingSide
+    }
+
+    struct Group {
+        var key: GroupKey
+        /// The name of the latest payment so far.
+        var payee: String
+        var payments: [RecurringSeries.Payment] = []
+        /// Categories and how many payments had each, in order of first sight: a group nearly
+        /// always has one, so a short list beats hashing every payment's category.
+        var categories: [(name: String, count: Int)] = []
+        /// The accounts the payments were in (numbers into `spans`), in order of first sight.
+        var accounts: [Int] = []
+    }
+
+    /// The first and last date of each account's data.
+    struct Span {
+        var first: LocalDate
+        var last: LocalDate
+    }
+
+    private var groups: [Group] = []
+    private var index: [GroupKey: Int] = [:]
+    /// Groups by the bank's own name (with currency and side), so that a name seen before costs
+    /// one lookup: bank texts repeat, and keying folds and splits the name.
+    private var byName: [GroupKey: Int] = [:]
+    private var latest: LocalDate?
+    /// Accounts by number, and the span of each one's data: a series is judged at the end of its
+    /// accounts' data (an export that ends in May does not stop its series in June), and is new
+    /// when it begins long after their start.
+    /// Keyed by the account's name, or by the file for activities without one.
+    private var accountNumbers: [String: Int] = [:]
+    private var spans: [Span] = []
+    private var lastAccount: (account: String?, file: String, number: Int)?
+
+    public init() {}
+
+    public mutating func add(_ activity: PaymentActivity) {
+        let date = activity.date
+        if latest.map({ date > $0 }) ?? true { latest = date }
+        let currency = activity.amount.currency
+        let account: Int
+        if let last = lastAccount, last.account == activity.account, activity.account != nil || last.file == activity.source.file {
+            account = last.number
+        } else {
+            let name = activity.account.map { "account " + $0 } ?? "file " + activity.source.file
+            if let known = accountNumbers[name] {
+                account = known
+            } else {
+                account = spans.count
+                accountNumbers[name] = account
+                spans.append(Span(first: date, last: date))
+            }
+            lastAccount = (activity.account, activity.source.file, account)
+        }
+        if date < spans[account].first { spans[account].first = date }
+        if date > spans[account].last { spans[account].last = date }
+        let booking = AccountingModel.booking(activity)
+        guard booking.side != .transfer, !booking.isReversal, !activity.amount.isZero,
+            let magnitude = activity.amount.magnitude
+        else { return }
+        let nameKey = GroupKey(key: activity.name, currency: currency, side: booking.side)
+        let g: Int
+        if let known = byName[nameKey] {
+            g = known
+        } else {
+            let key = PayeeKey.of(activity.name, limit: 3)
+            guard !key.isEmpty else { return }
+            let groupKey = GroupKey(key: key, currency: currency, side: booking.side)
+            if let found = index[groupKey] {
+                g = found
+            } else {
+                g = groups.count
+                index[groupKey] = g
+                groups.append(Group(key: groupKey, payee: activity.name))
+            }
+            if byName.count < 200_000 { byName[nameKey] = g }
+        }
+        if let last = groups[g].payments.last, date >= last.date { groups[g].payee = activity.name }
+        groups[g].payments.append(RecurringSeries.Payment(date: date, amount: magnitude, source: activity.source))
+        if groups[g].accounts.last != account && !groups[g].accounts.contains(account) { groups[g].accounts.append(account) }
+        if let category = activity.category, !category.isEmpty {
+            if let c = groups[g].categories.firstIndex(where: { $0.name == category }) {
+                groups[g].categories[c].count += 1
+            } else {
+                groups[g].categories.append((category, 1))
+            }
+        }
+    }
+
+    /// The series found, judged at `asOf` (by default the end of the data of each series' accounts).
+    public func finish(asOf: LocalDate? = nil) -> RecurringReport {
+        var series: [RecurringSeries] = []
+        var candidates: [RecurringCandidate] = []
+        for group in groups {
+            let spans = group.accounts.map { self.spans[$0] }
+            let classifier = RecurringClassifier(
+                minimumPayments: minimumPayments, asOf: asOf ?? spans.map(\.last).max() ?? latest,
+                dataStart: spans.map(\.first).min() ?? group.payments[0].date)
+            let candidate = classifier.classify(group)
+            if let found = candidate.series { series.append(found) }
+            candidates.append(candidate)
+        }
+        func rank(_ s: RecurringSeries) -> Int { s.hasStopped ? 2 : (s.side == .spending ? 0 : 1) }
+        series.sort { a, b in
+            rank(a) != rank(b) ? rank(a) < rank(b) : (a.key != b.key ? a.key < b.key : a.first < b.first)
+        }
+        candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.payments.count > $1.payments.count }
+        return RecurringReport(asOf: asOf ?? latest, series: series, candidates: candidates)
+    }
+}
