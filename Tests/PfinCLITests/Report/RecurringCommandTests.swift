@@ -55,6 +55,9 @@ struct RecurringCommandTests {
         #expect(series.allSatisfy { ($0["payments"] as? Int ?? 0) >= 3 })
         // What is there: two fortnightly payrolls, three payments each.
         #expect(Self.summary(series).map { $0.split(separator: " ").last.map(String.init) ?? "" } == ["fortnightly:", "fortnightly:"])
+        // --currency keeps one currency's series.
+        let dollars = try Self.series(files + ["--rules", "Samples/rules.pfin", "--currency", "USD"])
+        #expect(dollars.count == 1 && dollars.first?["currency"] as? String == "USD")
     }
 
     @Test func theTextListsAndTotals() throws {

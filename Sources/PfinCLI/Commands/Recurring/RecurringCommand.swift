@@ -57,7 +57,11 @@ enum RecurringCommand {
         guard let built = ReportCommand.build(request, arguments: arguments, recurring: true, printer: &printer),
             let detector = built.recurring
         else { return ExitStatus.inputErrors }
-        let report = detector.finish(asOf: date)
+        var report = detector.finish(asOf: date)
+        if let currency = request.currency {
+            report.series.removeAll { $0.currency != currency }
+            report.candidates.removeAll { $0.currency != currency }
+        }
         let toTerminal = arguments[BudgetCommand.output] == nil && isatty(1) == 1
         let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let chosen = arguments[format] ?? .text
