@@ -8,6 +8,8 @@ struct RecurringClassifier {
     let asOf: LocalDate?
     /// The start of the data of the group's accounts: a series that begins long after it is new.
     let dataStart: LocalDate
+    /// The detector's files, which stored payments name by number.
+    let files: [String]
 
     /// Median gaps that name an interval, and the gaps that still fit it (a late or early
     /// payment, a weekend, a month end).
@@ -22,21 +24,22 @@ struct RecurringClassifier {
 
     func classify(_ group: RecurringDetector.Group) -> RecurringCandidate {
         // Histories come in date order nearly always; otherwise a stable sort by date.
-        let inOrder = zip(group.payments, group.payments.dropFirst()).allSatisfy { $0.date <= $1.date }
-        let payments =
+        let inOrder = zip(group.payments, group.payments.dropFirst()).allSatisfy { $0.day <= $1.day }
+        let stored =
             inOrder
             ? group.payments
             : group.payments.enumerated().sorted { a, b in
-                a.element.date != b.element.date ? a.element.date < b.element.date : a.offset < b.offset
+                a.element.day != b.element.day ? a.element.day < b.element.day : a.offset < b.offset
             }.map(\.element)
         var candidate = RecurringCandidate(
             payee: group.payee, key: group.key.key, currency: group.key.currency, side: group.key.side,
-            payments: payments, series: nil, reason: nil)
+            series: nil, reason: nil, stored: stored, files: files)
+        let payments = stored
         guard payments.count >= minimumPayments else {
             candidate.reason = "only \(payments.count == 1 ? "1 payment" : "\(payments.count) payments") (a series needs \(minimumPayments))"
             return candidate
         }
-        let gaps = zip(payments, payments.dropFirst()).map { $1.date.daysSinceEpoch - $0.date.daysSinceEpoch }
+        let gaps = zip(payments, payments.dropFirst()).map { Int($1.day) - Int($0.day) }
         let median = gaps.sorted()[gaps.count / 2]
         guard let (interval, _, fits) = Self.intervals.first(where: { $0.median.contains(median) }) else {
             candidate.reason = "payments \(median) days apart on the median: no regular interval"
@@ -47,17 +50,21 @@ struct RecurringClassifier {
             candidate.reason = "irregular: \(fitting) of \(gaps.count) gaps near a \(interval.noun)"
             return candidate
         }
-        let values = payments.map { ExactSum.value(of: $0.amount) }
+        let factors = ExactSum.factors
+        let values = payments.map { Int128($0.units) * factors[Int($0.scale)] }
         let close = zip(values, values.dropFirst()).filter { a, b in
             let larger = max(a, b)
             return (larger - min(a, b)) * Int128(Self.closeness.denominator) <= larger * Int128(Self.closeness.numerator)
         }.count
         guard close * Self.fitting.denominator >= (values.count - 1) * Self.fitting.numerator else {
-            let low = payments.min { $0.amount < $1.amount }!.amount, high = payments.max { $0.amount < $1.amount }!.amount
+            let low = payments[values.indices.min { values[$0] < values[$1] }!].amount(nil)
+            let high = payments[values.indices.max { values[$0] < values[$1] }!].amount(nil)
             candidate.reason = "amounts vary too much: \(low.decimalString) to \(high.decimalString)"
             return candidate
         }
-        candidate.series = series(group, payments: payments, values: values, interval: interval)
+        candidate.series = series(
+            group, payments: payments.map { $0.payment(files: files, currency: group.key.currency) }, values: values,
+            interval: interval)
         return candidate
     }
 
@@ -71,7 +78,7 @@ struct RecurringClassifier {
         let recent = values.suffix(3).sorted()
         let usual = ExactSum.money(recent[recent.count / 2], scale: scale, currency: currency, saturated: &saturated)
         let usualDay = interval.months == nil ? nil : payments.map(\.date.day).sorted()[payments.count / 2]
-        let category = group.categories.max { a, b in a.count != b.count ? a.count < b.count : a.name > b.name }?.name
+        let category = group.categories.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
 
         var changes: [RecurringSeries.Change] = []
         if let first = payments.first, first.date.daysSinceEpoch >= dataStart.daysSinceEpoch + 2 * interval.days,

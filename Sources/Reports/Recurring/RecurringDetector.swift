@@ -25,10 +25,9 @@ public struct RecurringDetector {
         var key: GroupKey
         /// The name of the latest payment so far.
         var payee: String
-        var payments: [RecurringSeries.Payment] = []
-        /// Categories and how many payments had each, in order of first sight: a group nearly
-        /// always has one, so a short list beats hashing every payment's category.
-        var categories: [(name: String, count: Int)] = []
+        var payments: [StoredPayment] = []
+        /// How many payments had each category.
+        var categories: [String: Int] = [:]
         /// The accounts the payments were in (numbers into `spans`), in order of first sight.
         var accounts: [Int] = []
     }
@@ -45,6 +44,10 @@ public struct RecurringDetector {
     /// one lookup: bank texts repeat, and keying folds and splits the name.
     private var byName: [GroupKey: Int] = [:]
     private var latest: LocalDate?
+    /// The files payments were read from, by number, and the last one looked up.
+    private var files: [String] = []
+    private var fileNumbers: [String: Int32] = [:]
+    private var lastFile: (name: String, number: Int32)?
     /// Accounts by number, and the span of each one's data: a series is judged at the end of its
     /// accounts' data (an export that ends in May does not stop its series in June), and is new
     /// when it begins long after their start.
@@ -96,16 +99,25 @@ public struct RecurringDetector {
             }
             if byName.count < 200_000 { byName[nameKey] = g }
         }
-        if let last = groups[g].payments.last, date >= last.date { groups[g].payee = activity.name }
-        groups[g].payments.append(RecurringSeries.Payment(date: date, amount: magnitude, source: activity.source))
-        if groups[g].accounts.last != account && !groups[g].accounts.contains(account) { groups[g].accounts.append(account) }
-        if let category = activity.category, !category.isEmpty {
-            if let c = groups[g].categories.firstIndex(where: { $0.name == category }) {
-                groups[g].categories[c].count += 1
-            } else {
-                groups[g].categories.append((category, 1))
+        let day = Int32(truncatingIfNeeded: date.daysSinceEpoch)
+        if let last = groups[g].payments.last, day >= last.day, groups[g].payee != activity.name { groups[g].payee = activity.name }
+        let file: Int32
+        if let last = lastFile, last.name == activity.source.file {
+            file = last.number
+        } else {
+            file = fileNumbers[activity.source.file] ?? Int32(files.count)
+            if file == Int32(files.count) {
+                files.append(activity.source.file)
+                fileNumbers[activity.source.file] = file
             }
+            lastFile = (activity.source.file, file)
         }
+        groups[g].payments.append(
+            StoredPayment(
+                day: day, units: magnitude.units, scale: magnitude.scale, file: file,
+                line: Int32(truncatingIfNeeded: activity.source.line)))
+        if groups[g].accounts.last != account && !groups[g].accounts.contains(account) { groups[g].accounts.append(account) }
+        if let category = activity.category, !category.isEmpty { groups[g].categories[category, default: 0] += 1 }
     }
 
     /// The series found, judged at `asOf` (by default the end of the data of each series' accounts).
@@ -116,7 +128,7 @@ public struct RecurringDetector {
             let spans = group.accounts.map { self.spans[$0] }
             let classifier = RecurringClassifier(
                 minimumPayments: minimumPayments, asOf: asOf ?? spans.map(\.last).max() ?? latest,
-                dataStart: spans.map(\.first).min() ?? group.payments[0].date)
+                dataStart: spans.map(\.first).min() ?? group.payments[0].date, files: files)
             let candidate = classifier.classify(group)
             if let found = candidate.series { series.append(found) }
             candidates.append(candidate)
@@ -125,7 +137,7 @@ public struct RecurringDetector {
         series.sort { a, b in
             rank(a) != rank(b) ? rank(a) < rank(b) : (a.key != b.key ? a.key < b.key : a.first < b.first)
         }
-        candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.payments.count > $1.payments.count }
+        candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.paymentCount > $1.paymentCount }
         return RecurringReport(asOf: asOf ?? latest, series: series, candidates: candidates)
     }
 }

@@ -135,10 +135,36 @@ public struct RecurringCandidate: Sendable, Equatable {
     public var key: String
     public var currency: CurrencyCode?
     public var side: AccountingSide
-    public var payments: [RecurringSeries.Payment]
     /// The series, or nil with `reason` saying why not.
     public var series: RecurringSeries?
     public var reason: String?
+    /// The payments in date order, as the detector keeps them (plain values; the file by number).
+    var stored: [StoredPayment]
+    var files: [String]
+
+    /// The payments in date order.
+    public var payments: [RecurringSeries.Payment] { stored.map { $0.payment(files: files, currency: currency) } }
+    public var paymentCount: Int { stored.count }
+}
+
+/// A payment as `RecurringDetector` keeps it: plain values only, so that a million of them cost
+/// no reference counting and a few megabytes.
+struct StoredPayment: Sendable, Equatable {
+    /// `LocalDate.daysSinceEpoch`.
+    var day: Int32
+    var units: Int64
+    var scale: UInt8
+    var file: Int32
+    var line: Int32
+
+    var date: LocalDate { LocalDate(daysSinceEpoch: Int(day)) }
+
+    func amount(_ currency: CurrencyCode?) -> Money { Money(units: units, scale: scale, currency: currency) }
+
+    func payment(files: [String], currency: CurrencyCode? = nil) -> RecurringSeries.Payment {
+        RecurringSeries.Payment(
+            date: date, amount: amount(currency), source: SourceLocation(file: files[Int(file)], line: Int(line)))
+    }
 }
 
 /// Every series found in a history, and the groups that were not series.
