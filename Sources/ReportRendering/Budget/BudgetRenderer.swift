@@ -5,9 +5,7 @@ import Reports
 /// (text), one row per line and month (CSV), or the months' `budgets` arrays of the JSON report
 /// under their own schema, `pfin.budget/1` (JSON). The figures are `MonthlyReport.budgets`.
 public struct BudgetRenderer: Sendable {
-    public enum Format: String, CaseIterable, Sendable {
-        case text, csv, json
-    }
+    public typealias Format = TableFormat
 
     public var format: Format
     /// ANSI colour in text (see `TextReportRenderer.Options`).

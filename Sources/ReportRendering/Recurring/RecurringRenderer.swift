@@ -5,9 +5,7 @@ import Reports
 /// below it, the spending series' yearly total), CSV (a row per series) or JSON (schema
 /// `pfin.recurring/1`).
 public struct RecurringRenderer: Sendable {
-    public enum Format: String, CaseIterable, Sendable {
-        case text, csv, json
-    }
+    public typealias Format = TableFormat
 
     public var format: Format
     public var colour: Bool

@@ -1,8 +1,6 @@
 import FinanceCore
-import Glibc
 import ReportRendering
 import Reports
-import StatementFormats
 
 /// `pfin budget`: budget vs actual alone, month by month; `pfin budget suggest` proposes a budget.
 enum BudgetCommand {
@@ -51,28 +49,8 @@ enum BudgetCommand {
             Terminal.err("pfin: warning: no transactions to compare; nothing was written\n")
             return ExitStatus.success
         }
-        let toTerminal = arguments[output] == nil && isatty(1) == 1
-        let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let format = arguments[Self.format] ?? .text
-        let renderer = BudgetRenderer(format: format, colour: format == .text && toTerminal && !noColour)
-        return write(renderer.render(report), to: arguments[output], printer: &printer)
-    }
-
-    /// `bytes` to standard output or, atomically, to `path`.
-    static func write(_ bytes: [UInt8], to path: String?, printer: inout DiagnosticPrinter) -> Int32 {
-        do throws(OutputError) {
-            let output = try path.map { path throws(OutputError) in try ByteOutput.atomicFile(path) } ?? ByteOutput.standardOutput()
-            do throws(OutputError) {
-                try output.write(bytes)
-                try output.commit()
-            } catch {
-                output.discard()
-                throw error
-            }
-            return ExitStatus.success
-        } catch {
-            printer.fail(error.description)
-            return ExitStatus.inputErrors
-        }
+        let renderer = BudgetRenderer(format: format, colour: format == .text && DocumentOutput.colours(toFile: arguments[output]))
+        return DocumentOutput.write(renderer.render(report), to: arguments[output], printer: &printer)
     }
 }

@@ -44,6 +44,6 @@ enum BudgetSuggestCommand {
             return ExitStatus.success
         }
         let text = suggestions.map(\.text).joined(separator: "\n")
-        return BudgetCommand.write(Array(text.utf8), to: arguments[BudgetCommand.output], printer: &printer)
+        return DocumentOutput.write(Array(text.utf8), to: arguments[BudgetCommand.output], printer: &printer)
     }
 }

@@ -1,5 +1,4 @@
 import FinanceCore
-import Glibc
 import ReportRendering
 import Reports
 
@@ -62,11 +61,10 @@ enum RecurringCommand {
             report.series.removeAll { $0.currency != currency }
             report.candidates.removeAll { $0.currency != currency }
         }
-        let toTerminal = arguments[BudgetCommand.output] == nil && isatty(1) == 1
-        let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let chosen = arguments[format] ?? .text
-        let renderer = RecurringRenderer(format: chosen, colour: chosen == .text && toTerminal && !noColour)
+        let renderer = RecurringRenderer(
+            format: chosen, colour: chosen == .text && DocumentOutput.colours(toFile: arguments[BudgetCommand.output]))
         let bytes = arguments[explain].map { renderer.explain(report.explain($0), asOf: report.asOf) } ?? renderer.render(report)
-        return BudgetCommand.write(bytes, to: arguments[BudgetCommand.output], printer: &printer)
+        return DocumentOutput.write(bytes, to: arguments[BudgetCommand.output], printer: &printer)
     }
 }

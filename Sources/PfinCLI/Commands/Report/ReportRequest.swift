@@ -72,13 +72,11 @@ struct ReportRequest {
             guard let file = BudgetLoading.load(path, printer: &printer) else { return nil }
             budget = file
         }
-        let toTerminal = outputPath == nil && outDirectory == nil && isatty(1) == 1
-        let noColour = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         return ReportRequest(
             input: input, database: database, period: period, format: format, outputPath: outputPath,
             outDirectory: outDirectory, templatesDirectory: templates, currency: currency, budget: budget,
             withTransactions: arguments[transactions],
-            colour: format == .text && toTerminal && !noColour)
+            colour: format == .text && outDirectory == nil && DocumentOutput.colours(toFile: outputPath))
     }
 
     /// What the builder computes: the requested months when both ends are known (otherwise all,

@@ -23,18 +23,7 @@ enum ReportWriting {
                 Terminal.err("pfin: wrote \(written) to '\(directory)'\n")
                 return ExitStatus.success
             }
-            let bytes = renderer.renderer.render(report)
-            let output =
-                try request.outputPath.map { path throws(OutputError) in try ByteOutput.atomicFile(path) }
-                ?? ByteOutput.standardOutput()
-            do throws(OutputError) {
-                try output.write(bytes)
-                try output.commit()
-            } catch {
-                output.discard()
-                throw error
-            }
-            return ExitStatus.success
+            return DocumentOutput.write(renderer.renderer.render(report), to: request.outputPath, printer: &printer)
         } catch {
             printer.fail(error.description)
             return ExitStatus.inputErrors
