@@ -47,6 +47,12 @@ public struct ReportBuilder {
     /// Accumulates one transaction. Call in source order: it decides the order of same-day
     /// transactions and ties among the largest.
     public mutating func add(_ activity: PaymentActivity) {
+        add(activity, booking: AccountingModel.booking(activity))
+    }
+
+    /// Adds `activity`, whose `AccountingModel.booking` the caller has worked out already (for
+    /// the recurring payments' detector too).
+    public mutating func add(_ activity: PaymentActivity, booking: Booking) {
         let amount = activity.amount
         let currencyKey = ReportBuilder.currencyKey(amount.currency)
         if onlyKey >= 0 && currencyKey != onlyKey { return }
@@ -60,7 +66,6 @@ public struct ReportBuilder {
 
         if amount.scale > months[m].scale { months[m].widenScale(for: amount) }
         let value = ExactSum.value(of: amount, factors: factors)
-        let booking = AccountingModel.booking(type: activity.type, category: activity.category, amount: amount)
         months[m].addTotal(value, booking: booking)
         if activity.category?.isEmpty ?? true { months[m].uncategorizedCount &+= 1 }
 

@@ -32,6 +32,12 @@ struct StringNumbering {
         return found >= 0 ? found : insert(string)
     }
 
+    /// The number of `string` if it has one; never numbers it.
+    func known(_ string: String) -> Int? {
+        let found = string.utf8.withContiguousStorageIfAvailable { find(UnsafeRawBufferPointer($0)) } ?? Array(string.utf8).withUnsafeBytes { find($0) }
+        return found >= 0 ? found : nil
+    }
+
     /// The number of the string with these bytes, or -1.
     @inline(__always)
     private func find(_ key: UnsafeRawBufferPointer) -> Int {

@@ -27,8 +27,9 @@ public struct ReportCollector: RuledActivitySink {
     }
 
     public mutating func accept(_ activity: PaymentActivity) {
-        builder.add(activity)
-        recurring?.add(activity)
+        let booking = AccountingModel.booking(activity)
+        builder.add(activity, booking: booking)
+        recurring?.add(activity, booking: booking)
     }
 
     public mutating func report(_ diagnostic: Diagnostic) {

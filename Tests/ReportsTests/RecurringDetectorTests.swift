@@ -140,4 +140,19 @@ struct RecurringDetectorTests {
         #expect(salary.changes.isEmpty && salary.nextExpected == T.date("2024-05-24"))
         #expect(report.asOf == T.date("2024-12-20"))
     }
+
+    /// One bank text in two currencies, and on both sides, makes a series of each; the
+    /// category is the one most payments have, a one-off other category aside.
+    @Test func oneNameInTwoCurrenciesAndOnBothSidesMakesASeriesOfEach() throws {
+        let days = Self.monthly(5, count: 6)
+        var dollars = Self.payments("Wise Transfer Fee", days, "-2.00", category: "Fees")
+        dollars[2].category = "Shopping"
+        let euros = days.map { T.activity($0, "-3.00", category: "Fees", name: "Wise Transfer Fee", currency: "EUR") }
+        let income = days.map { T.activity($0, "50.00", .income, category: "Income:Cashback", name: "Wise Transfer Fee") }
+        // Interleaved, so that every row's pair differs from the one before.
+        let rows = (0..<6).flatMap { [dollars[$0], euros[$0], income[$0]] }
+        let report = Self.report(rows)
+        let found = report.series.map { "\($0.currency?.description ?? "-") \($0.side.word) \($0.usualAmount.decimalString) \($0.category ?? "-")" }
+        #expect(found.sorted() == ["EUR spending 3.00 Fees", "USD income 50.00 Income:Cashback", "USD spending 2.00 Fees"])
+    }
 }

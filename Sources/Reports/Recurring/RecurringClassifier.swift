@@ -23,14 +23,15 @@ struct RecurringClassifier {
     private static let closeness = (numerator: 1, denominator: 4)
 
     func classify(_ group: RecurringDetector.Group) -> RecurringCandidate {
-        // Histories come in date order nearly always; otherwise a stable sort by date.
-        let inOrder = zip(group.payments, group.payments.dropFirst()).allSatisfy { $0.day <= $1.day }
-        let stored =
-            inOrder
-            ? group.payments
-            : group.payments.enumerated().sorted { a, b in
-                a.element.day != b.element.day ? a.element.day < b.element.day : a.offset < b.offset
-            }.map(\.element)
+        // Histories often come in date order; otherwise a stable sort by date, as a sort of
+        // words that pack the day above the position (no two alike, so stable).
+        var stored = group.payments
+        if !zip(stored, stored.dropFirst()).allSatisfy({ $0.day <= $1.day }) {
+            var order = stored.indices.map { Int64(stored[$0].day) << 32 | Int64($0) }
+            order.sort()
+            let payments = stored
+            stored = order.map { payments[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
+        }
         var candidate = RecurringCandidate(
             payee: group.payee, key: group.key.key, currency: group.key.currency, side: group.key.side,
             series: nil, reason: nil, stored: stored, files: files)
@@ -78,7 +79,7 @@ struct RecurringClassifier {
         let recent = values.suffix(3).sorted()
         let usual = ExactSum.money(recent[recent.count / 2], scale: scale, currency: currency, saturated: &saturated)
         let usualDay = interval.months == nil ? nil : payments.map(\.date.day).sorted()[payments.count / 2]
-        let category = group.categories.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+        let category = group.category
 
         var changes: [RecurringSeries.Change] = []
         if let first = payments.first, first.date.daysSinceEpoch >= dataStart.daysSinceEpoch + 2 * interval.days,

@@ -14,11 +14,32 @@ import Rules
 public struct RecurringDetector {
     /// The fewest payments a series has: two payments make no series.
     public var minimumPayments = 3
+    /// The last date looked at: later activities are no payments (their accounts' series are
+    /// judged at this date), so that a report that ends in May, or `pfin recurring --as-of`,
+    /// sees the history as it stood then.
+    public var through: LocalDate?
 
     struct GroupKey: Hashable {
         var key: String
         var currency: CurrencyCode?
         var side: AccountingSide
+
+        /// The name, then the currency and side as one word.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(Self.pair(currency, side))
+        }
+
+        /// A currency and a side as one word.
+        static func pair(_ currency: CurrencyCode?, _ side: AccountingSide) -> UInt64 {
+            let number: UInt64 =
+                switch side {
+                case .income: 0
+                case .spending: 1
+                case .transfer: 2
+                }
+            return UInt64(currency?.packed ?? 0xFFFF_FFFF) << 2 | number
+        }
     }
 
     struct Group {
@@ -26,8 +47,22 @@ public struct RecurringDetector {
         /// The name of the latest payment so far.
         var payee: String
         var payments: [StoredPayment] = []
-        /// How many payments had each category.
-        var categories: [String: Int] = [:]
+        /// The category of most payments, by a majority vote (Boyer and Moore's): a comparison
+        /// per payment, where counting every category cost a hash. It is the category more
+        /// than half the payments have whenever one has; otherwise one of theirs.
+        var category: String?
+        var votes = 0
+
+        mutating func vote(category: String) {
+            if votes == 0 {
+                self.category = category
+                votes = 1
+            } else if category == self.category {
+                votes += 1
+            } else {
+                votes -= 1
+            }
+        }
         /// The accounts the payments were in (numbers into `spans`), in order of first sight.
         var accounts: [Int] = []
     }
@@ -40,9 +75,16 @@ public struct RecurringDetector {
 
     private var groups: [Group] = []
     private var index: [GroupKey: Int] = [:]
-    /// Groups by the bank's own name (with currency and side), so that a name seen before costs
-    /// one lookup: bank texts repeat, and keying folds and splits the name.
+    /// Groups by the bank's own name, so that a name seen before costs one lookup (bank texts
+    /// repeat, and keying folds and splits the name): the names numbered by their bytes
+    /// (`StringNumbering`; a `[String: Int]` cost a SipHash per row), and per number the group
+    /// of the currency and side the name came with first (-1: a name with no key); other pairs
+    /// are in `byName`. At most `nameLimit` names are kept, so that a file of names that never
+    /// repeat holds no more than that.
+    private var names = StringNumbering()
+    private var nameGroups: [(pair: UInt64, group: Int)] = []
     private var byName: [GroupKey: Int] = [:]
+    static let nameLimit = 200_000
     private var latest: LocalDate?
     /// The files payments were read from, by number, and the last one looked up.
     private var files: [String] = []
@@ -56,10 +98,20 @@ public struct RecurringDetector {
     private var spans: [Span] = []
     private var lastAccount: (account: String?, file: String, number: Int)?
 
-    public init() {}
+    public init(through: LocalDate? = nil) {
+        self.through = through
+    }
 
     public mutating func add(_ activity: PaymentActivity) {
-        let date = activity.date
+        add(activity, booking: AccountingModel.booking(activity))
+    }
+
+    /// Adds `activity`, whose `AccountingModel.booking` the caller has worked out already.
+    public mutating func add(_ activity: PaymentActivity, booking: Booking) {
+        // An activity after `through` is no payment, but says that its account's data reaches
+        // past it: the account's series are judged at `through`.
+        let date = min(activity.date, through ?? activity.date)
+        let isLater = date != activity.date
         if latest.map({ date > $0 }) ?? true { latest = date }
         let currency = activity.amount.currency
         let account: Int
@@ -78,17 +130,27 @@ public struct RecurringDetector {
         }
         if date < spans[account].first { spans[account].first = date }
         if date > spans[account].last { spans[account].last = date }
-        let booking = AccountingModel.booking(activity)
+        if isLater { return }
         guard booking.side != .transfer, !booking.isReversal, !activity.amount.isZero,
             let magnitude = activity.amount.magnitude
         else { return }
-        let nameKey = GroupKey(key: activity.name, currency: currency, side: booking.side)
+        let pair = GroupKey.pair(currency, booking.side)
+        let number = names.count < Self.nameLimit ? names.number(of: activity.name) : names.known(activity.name)
+        var known: Int?
+        if let number, number < nameGroups.count {
+            let first = nameGroups[number]
+            if first.group < 0 { return }
+            known = first.pair == pair ? first.group : byName[GroupKey(key: activity.name, currency: currency, side: booking.side)]
+        }
         let g: Int
-        if let known = byName[nameKey] {
+        if let known {
             g = known
         } else {
             let key = PayeeKey.of(activity.name, limit: 3)
-            guard !key.isEmpty else { return }
+            if key.isEmpty {
+                if number == nameGroups.count { nameGroups.append((pair, -1)) }
+                return
+            }
             let groupKey = GroupKey(key: key, currency: currency, side: booking.side)
             if let found = index[groupKey] {
                 g = found
@@ -97,7 +159,11 @@ public struct RecurringDetector {
                 index[groupKey] = g
                 groups.append(Group(key: groupKey, payee: activity.name))
             }
-            if byName.count < 200_000 { byName[nameKey] = g }
+            if number == nameGroups.count {
+                nameGroups.append((pair, g))
+            } else if number != nil && byName.count < Self.nameLimit {
+                byName[GroupKey(key: activity.name, currency: currency, side: booking.side)] = g
+            }
         }
         let day = Int32(truncatingIfNeeded: date.daysSinceEpoch)
         if let last = groups[g].payments.last, day >= last.day, groups[g].payee != activity.name { groups[g].payee = activity.name }
@@ -117,7 +183,7 @@ public struct RecurringDetector {
                 day: day, units: magnitude.units, scale: magnitude.scale, file: file,
                 line: Int32(truncatingIfNeeded: activity.source.line)))
         if groups[g].accounts.last != account && !groups[g].accounts.contains(account) { groups[g].accounts.append(account) }
-        if let category = activity.category, !category.isEmpty { groups[g].categories[category, default: 0] += 1 }
+        if let category = activity.category, !category.isEmpty { groups[g].vote(category: category) }
     }
 
     /// The series found, judged at `asOf` (by default the end of the data of each series' accounts).

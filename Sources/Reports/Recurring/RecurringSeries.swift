@@ -94,7 +94,7 @@ public struct RecurringSeries: Sendable, Equatable {
     public var payee: String
     /// What the payments were grouped by (`PayeeKey`).
     public var key: String
-    /// The category most of the payments have.
+    /// The category more than half the payments have (whenever one has; otherwise one of theirs).
     public var category: String?
     public var currency: CurrencyCode?
     /// `.income` or `.spending` (`AccountingModel`); transfers form no series.
