@@ -14,7 +14,8 @@ rm -rf "$out"
 "$pfin" report $(awk -F'\t' '!/^#/ && $2 != "norma43" { print "Samples/" $1 }' Samples/samples.tsv) \
     --rules Samples/rules.pfin \
     --format html --out-dir "$out"
-# The generated history with its budget: the month pages' budget sections.
+# The generated history with its budget: the month pages' budget and recurring payments sections,
+# and the index's subscriptions card.
 "$pfin" report Samples/history/checking-2023-2024.csv --rules Samples/history/household.pfin \
     --budget Samples/history/household.budget --from 2024-01 --to 2024-09 \
     --format html --out-dir "$out/budget"

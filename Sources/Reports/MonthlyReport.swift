@@ -10,21 +10,25 @@ public struct MonthlyReport: Sendable {
     /// Budget vs actual over the same months, one per budget (`comparing(with:)`); empty unless
     /// the report was asked for a budget.
     public var budgets: [BudgetReport]
+    /// The recurring payments of the history up to the report's end (`RecurringDetector`), for
+    /// the HTML pages' "Recurring" sections; nil unless the report was asked for them.
+    public var recurring: RecurringReport?
 
-    public init(months: [YearMonth], summaries: [MonthlySummary], budgets: [BudgetReport] = []) {
+    public init(months: [YearMonth], summaries: [MonthlySummary], budgets: [BudgetReport] = [], recurring: RecurringReport? = nil) {
         self.months = months
         self.summaries = summaries
         self.budgets = budgets
+        self.recurring = recurring
     }
 
     /// The report over the months of `range` alone, every one listed even without data; the
-    /// summaries and budget figures are those computed over the whole report (comparisons with
-    /// earlier months, carries and years to date stay valid).
+    /// summaries, budget figures and recurring series are those computed over the whole report
+    /// (comparisons with earlier months, carries, years to date and series stay valid).
     public func restricted(to range: ClosedRange<YearMonth>) -> MonthlyReport {
         MonthlyReport(
             months: (range.lowerBound.ordinal...range.upperBound.ordinal).map(YearMonth.init(ordinal:)),
             summaries: summaries.filter { range.contains($0.month) },
-            budgets: budgets.map { $0.restricted(to: range) })
+            budgets: budgets.map { $0.restricted(to: range) }, recurring: recurring)
     }
 
     /// The summaries of one month, by currency.

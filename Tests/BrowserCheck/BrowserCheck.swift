@@ -111,6 +111,41 @@ public enum BrowserCheck {
         }
     }
 
+    /// Prints `page` to PDF as the browser prints it (print stylesheet, A4 or Letter by
+    /// locale) and returns the PDF's text as `pdftotext -layout` reads it, or nil when
+    /// `pdftotext` is not installed.
+    public static func printedText(_ page: URL, pdf: URL) throws -> (text: String, pages: Int)? {
+        try FileManager.default.createDirectory(at: pdf.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try run(["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", page.absoluteString])
+        guard FileManager.default.fileExists(atPath: pdf.path) else {
+            throw Failure(description: "Chromium wrote no PDF at \(pdf.path)")
+        }
+        guard let text = try tool("pdftotext", ["-layout", pdf.path, "-"]) else { return nil }
+        // pdftotext ends every page with a form feed.
+        return (text, text.filter { $0 == "\u{0C}" }.count)
+    }
+
+    /// Runs `name` from `PATH` with `arguments`; its standard output, or nil when it is not
+    /// installed.
+    private static func tool(_ name: String, _ arguments: [String]) throws -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let directory = path.split(separator: ":").first(where: { FileManager.default.isExecutableFile(atPath: $0 + "/" + name) })
+        else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: directory + "/" + name)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(name) exited with status \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Runs the browser headless with `arguments`, giving up after a minute; its standard output.
     private static func run(_ arguments: [String]) throws -> String {
         guard let executable else { throw Failure(description: "no Chromium on PATH") }

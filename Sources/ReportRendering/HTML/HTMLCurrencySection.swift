@@ -7,9 +7,14 @@ import Reports
 /// are never added, so a month in euros and yen gets two of these, one after the other.
 enum HTMLCurrencySection {
     /// The object `month.mustache` sees inside `{{#currencies}}`; README.md lists its keys.
-    /// - Parameter budgets: the month's budgets in this currency (``HTMLBudgetSection``), shown
-    ///   after the spending breakdown.
-    static func value(_ summary: MonthlySummary, budgets: [MustacheValue] = [], rows: inout HTMLTransactionRows) -> MustacheValue {
+    /// - Parameters:
+    ///   - budgets: the month's budgets in this currency (``HTMLBudgetSection``), shown after the
+    ///     spending breakdown.
+    ///   - recurring: the month's recurring payments in this currency (``HTMLRecurringSection``),
+    ///     after the budgets, or null.
+    static func value(
+        _ summary: MonthlySummary, budgets: [MustacheValue] = [], recurring: MustacheValue = .null, rows: inout HTMLTransactionRows
+    ) -> MustacheValue {
         let code = summary.currency?.description ?? "No currency"
         let anchor = summary.currency.map { $0.description.lowercased() } ?? "none"
         let previousMonth = summary.month.previous
@@ -61,6 +66,7 @@ enum HTMLCurrencySection {
                     polarity: .risingIsGood, withChart: false, previousLabel: previousLabel)
             ),
             ("budgets", .list(budgets)),
+            ("recurring", recurring),
             ("hasPayees", .bool(!summary.topPayees.isEmpty)),
             ("payees", payees(summary.topPayees)),
             ("hasLargest", .bool(!summary.largest.isEmpty)),

@@ -6,8 +6,8 @@ import Reports
 ///
 /// Top-level keys: `title`, `heading` (`2024`, `2023–2024`), `subtitle`, `empty`, `years`
 /// (`{year, months: [{href, short, title, hasData}]}`: a link to every month page),
-/// `multiCurrency` and `currencies` (per currency: `currency`, `anchor`, `chart`, `months` and
-/// `totals`). Templates/README.md lists the rest.
+/// `multiCurrency` and `currencies` (per currency: `currency`, `anchor`, `chart`, `months`,
+/// `totals` and `recurring`). Templates/README.md lists the rest.
 enum HTMLIndexPage {
     static func value(_ report: MonthlyReport) -> MustacheValue {
         let months = report.months
@@ -77,6 +77,7 @@ enum HTMLIndexPage {
                 ("chart", IndexBarChart(columns: columns).value),
                 ("months", .list(rows)),
                 ("totals", .object(MustacheObject(figures(income: totals.income, expense: totals.expense, net: totals.net, rate: rate)))),
+                ("recurring", report.recurring.map { HTMLRecurringSection.index($0, currency: currency) } ?? .null),
             ]))
     }
 

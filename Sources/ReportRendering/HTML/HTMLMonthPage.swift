@@ -7,7 +7,7 @@ import Reports
 /// Top-level keys: `title`, `month` (`2024-05`), `monthTitle` (`May 2024`), `indexHref`,
 /// `previous` and `next` (`{href, title}`, or null at either end of the report), `empty` and
 /// `emptyMessage`, `multiCurrency`, `currencyList` (`{currency, anchor}`), `currencies` (one
-/// ``HTMLCurrencySection`` per currency, with the budgets in it) and `budgets` (an
+/// ``HTMLCurrencySection`` per currency, with the budgets and recurring payments in it) and `budgets` (an
 /// ``HTMLBudgetSection`` for each budget whose currency has no section this month). Templates/README.md lists the rest.
 enum HTMLMonthPage {
     static func value(_ report: MonthlyReport, month: YearMonth) -> MustacheValue {
@@ -19,6 +19,9 @@ enum HTMLMonthPage {
         let sections = summaries.map { summary in
             HTMLCurrencySection.value(
                 summary, budgets: budgets.filter { $0.0.currency == summary.currency }.map(HTMLBudgetSection.value),
+                recurring: report.recurring.map { recurring in
+                    HTMLRecurringSection.month(recurring.month(month, currency: summary.currency), spending: summary.expense)
+                } ?? .null,
                 rows: &rows)
         }
         let apart = budgets.filter { budget in !summaries.contains { $0.currency == budget.0.currency } }

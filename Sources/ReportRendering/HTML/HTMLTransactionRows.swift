@@ -95,6 +95,11 @@ struct HTMLTransactionRows {
     /// `Food:Groceries` shown as `Food › Groceries`: the colon is the rules file's syntax, not
     /// something a reader of a report should have to know.
     private static func label(_ path: String) -> MustacheValue {
-        return .string(path.split(separator: ":", omittingEmptySubsequences: false).joined(separator: " › "))
+        .string(labelText(path))
+    }
+
+    /// `Food › Groceries` for `Food:Groceries`.
+    static func labelText(_ path: String) -> String {
+        path.split(separator: ":", omittingEmptySubsequences: false).joined(separator: " › ")
     }
 }

@@ -100,7 +100,7 @@ public struct RecurringRenderer: Sendable {
                     }
                 }
             }
-            if let total = Self.yearlySpending(series) {
+            if let total = RecurringReport.yearlySpending(series) {
                 page.blankLine()
                 page.line("Spending series: " + MoneyText.withSymbol(total) + " a year at their usual amounts", indent: 2)
             }
@@ -121,23 +121,6 @@ public struct RecurringRenderer: Sendable {
             case (let x?, let y?): x < y
             }
         }
-    }
-
-    /// The active spending series' usual amounts over a year, summed exactly; nil when there
-    /// are none or the sum does not fit.
-    public static func yearlySpending(_ series: [RecurringSeries]) -> Money? {
-        let active = series.filter { !$0.hasStopped && $0.side == .spending }
-        guard !active.isEmpty else { return nil }
-        var sum = ExactSum()
-        var scale: UInt8 = 0
-        for s in active {
-            guard let yearly = s.yearlyAmount else { return nil }
-            scale = max(scale, yearly.scale)
-            if sum.add(yearly) { return nil }
-        }
-        var saturated = false
-        let total = ExactSum.money(sum.value, scale: scale, currency: active[0].currency, saturated: &saturated)
-        return saturated ? nil : total
     }
 
     private func csv(_ report: RecurringReport) -> [UInt8] {

@@ -42,6 +42,30 @@ public enum RecurringText {
         }
     }
 
+    /// One change in words on the page of the month it is dated in, where the month goes
+    /// without saying: `price €15.49 → €17.99 (+16%)`, `late: paid 30 Aug, 5 days after the usual
+    /// 25th`, `missed: due 10 May, not paid`, `stopped: due 12 Dec, nothing since 12 Nov 2023`,
+    /// `new: first payment 18 Apr`.
+    public static func inMonth(_ change: RecurringSeries.Change, in series: RecurringSeries) -> String {
+        switch change.kind {
+        case .price:
+            var text =
+                (series.side == .income ? "amount " : "price ") + (change.from.map(MoneyText.withSymbol) ?? "?") + " → "
+                + (change.to.map(MoneyText.withSymbol) ?? "?")
+            if let share = change.share { text += " (" + PercentText.change(share) + ")" }
+            return text
+        case .late:
+            let usual = series.usualDay.map { " after the usual " + ordinal($0) } ?? " late"
+            return "late: paid " + DateText.dayMonth(change.date) + ", \(change.count ?? 0) days" + usual
+        case .missed:
+            return "missed: due " + DateText.dayMonth(change.date) + ", " + (series.side == .income ? "not received" : "not paid")
+        case .stopped:
+            return "stopped: due " + DateText.dayMonth(change.date) + ", nothing since " + DateText.long(series.last)
+        case .new:
+            return "new: first payment " + DateText.dayMonth(change.date)
+        }
+    }
+
     /// `1st`, `2nd`, `25th`.
     static func ordinal(_ day: Int) -> String {
         let suffix: String

@@ -66,7 +66,7 @@ import Testing
     @Test func filesWhereACommandTakesThem() throws {
         let directory = try TemporaryDirectory()
         for name in ["statement.csv", "statement.ofx", "rules.pfin"] {
-            FileManager.default.createFile(atPath: directory.path(name), contents: Data())
+            _ = FileManager.default.createFile(atPath: directory.path(name), contents: Data())
         }
         #expect(try Self.complete(["pfin", "convert", "stat"], in: directory) == ["statement.csv", "statement.ofx"])
         #expect(try Self.complete(["pfin", "convert", "--rules", "ru"], in: directory) == ["rules.pfin"])

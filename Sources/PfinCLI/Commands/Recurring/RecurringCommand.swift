@@ -7,7 +7,11 @@ enum RecurringCommand {
     static let format = Option.choice("--format", of: RecurringRenderer.Format.self, default: .text, help: "text (default), csv or json.")
     static let explain = Option(
         "--explain", value: "PAYEE", help: "Show the payments behind each payee whose name contains PAYEE, and why they are a series or not.")
-    static let asOf = Option("--as-of", value: "YYYY-MM-DD", help: "Judge missed and stopped payments at this date (default: the last date of the data).")
+    static let asOf = Option(
+        "--as-of", value: "YYYY-MM-DD",
+        help:
+            "See the history as it stood at this date: later payments are left out, and missed and stopped ones judged then (default: the last date of the data)."
+    )
 
     static let spec = CommandSpec(
         name: "recurring",
@@ -53,7 +57,7 @@ enum RecurringCommand {
         } catch {
             return Pfin.usageFailure(error, spec: spec)
         }
-        guard let built = ReportCommand.build(request, arguments: arguments, recurring: true, printer: &printer),
+        guard let built = ReportCommand.build(request, arguments: arguments, recurring: RecurringDetector(through: date), printer: &printer),
             let detector = built.recurring
         else { return ExitStatus.inputErrors }
         var report = detector.finish(asOf: date)

@@ -25,7 +25,9 @@ enum ReportCommand {
             2024-05.txt, …), and HTML also an index.html with the year at a glance; every file is
             written atomically. --templates DIR renders HTML with your copies of the templates in
             Templates/ (files missing there fall back to the built-in ones). The JSON report holds
-            the summaries; --transactions adds each month's transactions.
+            the summaries; --transactions adds each month's transactions. HTML month pages also
+            show the recurring payments paid (or due) that month and what changed in them, and
+            the index what the subscriptions and bills cost a year ('pfin recurring' lists them).
 
             --budget FILE adds budget vs actual to each month: per budget line the amount
             budgeted (with what rollover carried in), spent or received, left, percent used and
@@ -56,7 +58,12 @@ enum ReportCommand {
             return Pfin.usageFailure(error, spec: spec)
         }
         guard let renderer = ReportRenderers.make(request, printer: &printer) else { return ExitStatus.inputErrors }
-        guard let report = build(request, arguments: arguments, printer: &printer)?.report else { return ExitStatus.inputErrors }
+        // The HTML pages show each month's recurring payments, found in the same reading up to
+        // the report's end.
+        let detector = request.format == .html ? RecurringDetector(through: request.period.to?.lastDay) : nil
+        guard let built = build(request, arguments: arguments, recurring: detector, printer: &printer) else { return ExitStatus.inputErrors }
+        var report = built.report
+        report.recurring = built.recurring?.finish()
         return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
     }
 
@@ -67,18 +74,18 @@ enum ReportCommand {
     }
 
     /// The report `request` asks for, its budgets compared and its period cut, and with
-    /// `recurring` the series found in the same reading; `nil` (after printing why) when an input
+    /// `recurring` that detector fed in the same reading; `nil` (after printing why) when an input
     /// has errors or a total does not fit: no report is then written. `pfin budget` and
     /// `pfin recurring` read their inputs here too.
     static func build(
-        _ request: ReportRequest, arguments: ParsedArguments, recurring: Bool = false, printer: inout DiagnosticPrinter
+        _ request: ReportRequest, arguments: ParsedArguments, recurring: RecurringDetector? = nil, printer: inout DiagnosticPrinter
     ) -> Built? {
         guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else { return nil }
         // The rules stage; its warnings are printed once the input is read (the readers hold the
         // printer meanwhile).
         var stage = RulesStage(
             rules,
-            into: ReportCollector(builder: ReportBuilder(options: request.builderOptions), recurring: recurring ? RecurringDetector() : nil))
+            into: ReportCollector(builder: ReportBuilder(options: request.builderOptions), recurring: recurring))
         // Nothing in the stage throws: `ReportCollector` neither stops nor fails.
         let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {

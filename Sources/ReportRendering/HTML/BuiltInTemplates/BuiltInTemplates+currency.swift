@@ -43,6 +43,9 @@ extension BuiltInTemplates {
         {{#budgets}}
         {{> budget}}
         {{/budgets}}
+        {{#recurring}}
+        {{> recurring}}
+        {{/recurring}}
         <div class="columns">
         {{#hasPayees}}
         {{> payees}}

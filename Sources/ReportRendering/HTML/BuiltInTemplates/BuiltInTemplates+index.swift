@@ -66,6 +66,25 @@ extension BuiltInTemplates {
         </div>
         </section>
         {{/chart}}
+        {{#recurring}}
+        <section class="card recurring">
+        <div class="card-head"><h3>Subscriptions and bills</h3><p class="head-figure" data-total="recurring-yearly">{{yearly}} a year</p></div>
+        <p class="meta">{{count}}</p>
+        <ul class="list" aria-label="Recurring spending">
+        {{#series}}
+        <li class="row"><span class="avatar {{colour}}" aria-hidden="true">{{initial}}</span><span class="who"><span class="name">{{name}}</span><span class="meta">{{meta}}</span>{{#flag}}<span class="changes"><span class="change {{flagKind}}">{{.}}</span></span>{{/flag}}</span><span class="amt" data-total="recurring-line">{{amount}}<span class="per">a year</span></span></li>
+        {{/series}}
+        </ul>
+        {{#hasStopped}}
+        <h4 class="gauges-title">Stopped</h4>
+        <ul class="list" aria-label="Recurring spending that stopped">
+        {{#stopped}}
+        <li class="row unpaid"><span class="who"><span class="name">{{name}}</span><span class="meta">{{text}}</span></span></li>
+        {{/stopped}}
+        </ul>
+        {{/hasStopped}}
+        </section>
+        {{/recurring}}
         <section class="card">
         <div class="card-head"><h3>Month by month</h3></div>
         <div class="table-box">

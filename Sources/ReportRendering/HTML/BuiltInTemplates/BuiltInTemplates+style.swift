@@ -164,6 +164,15 @@ extension BuiltInTemplates {
         .gauges-title { margin: 16px 0 4px; font-size: 13px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
         .unbudgeted { margin: 12px 0 0; }
 
+        /* Recurring payments: changes are labelled badges in words; a payment that did not come is said so */
+        .recurring .name { white-space: normal; overflow-wrap: break-word; }
+        .amt .per { display: block; color: var(--muted); font-size: 12px; font-weight: 400; }
+        .changes { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
+        .change { padding: 1px 7px; border-radius: 6px; font-size: 12px; font-weight: 600; background: var(--soft); color: var(--text); overflow-wrap: anywhere; }
+        .change.price, .change.late, .change.missed, .change.stopped { background: var(--warn-bg); color: var(--warn); }
+        .change.new { background: var(--good-bg); color: var(--good); }
+        .row.unpaid .amt { color: var(--muted); font-weight: 500; font-style: italic; }
+
         /* Tabs without script: the checked radio button shows its label as selected and hides rows */
         .tx > input { position: absolute; opacity: 0; width: 1px; height: 1px; pointer-events: none; }
         .tabs { display: inline-flex; gap: 2px; padding: 3px; border-radius: 10px; background: var(--soft); }
@@ -238,6 +247,9 @@ extension BuiltInTemplates {
           .gauge i { background: #666; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
           .budget { break-inside: auto; }
           .gauge-row { break-inside: avoid; }
+          .recurring { break-inside: auto; }
+          .recurring .row { break-inside: avoid; }
+          .change { border: 1px solid #999; background: #fff; color: #000; }
           a { color: inherit; }
         }
 

@@ -13,6 +13,7 @@ enum BuiltInTemplates {
         "layout": layout,
         "month": month,
         "payees": payees,
+        "recurring": recurring,
         "row": row,
         "style": style,
         "transactions": transactions,
