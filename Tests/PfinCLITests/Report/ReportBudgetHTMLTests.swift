@@ -51,4 +51,20 @@ struct ReportBudgetHTMLTests {
             page, width: 1280, height: 4000, to: screenshots.appendingPathComponent("2024-05-1280-dark.png"), dark: true)
         _ = directory
     }
+
+    /// Printed, the budget card keeps every line: each name and figure of May's card is in the
+    /// PDF's text.
+    @Test func printed() throws {
+        let (directory, out) = try Self.batch()
+        let page = out.appendingPathComponent("2024-05.html")
+        let pdf = Repository.root.appendingPathComponent(".build/report-screenshots/budget/2024-05.pdf")
+        guard let printed = try BrowserCheck.printedText(page, pdf: pdf) else { return }  // no pdftotext
+        let card = ReportRecurringHTMLTests.card(try String(contentsOf: page, encoding: .utf8), kind: "budget")
+        #expect(card.count > 20)
+        let paper = printed.text.filter { !$0.isWhitespace }.lowercased()
+        for line in card {
+            #expect(paper.contains(line.filter { !$0.isWhitespace }.lowercased()), "'\(line)' is not on paper")
+        }
+        _ = directory
+    }
 }

@@ -17,10 +17,10 @@ struct ReportRecurringHTMLTests {
         return (directory, out)
     }
 
-    /// The recurring card of a page as text: tags removed, entities decoded, one line per
-    /// element with text. Empty when the page has none.
-    static func card(_ html: String) -> [String] {
-        guard let start = html.range(of: "<section class=\"card recurring\">") else { return [] }
+    /// The first card of `kind` (`recurring`, `budget`) of a page as text: tags removed,
+    /// entities decoded, one line per element with text. Empty when the page has none.
+    static func card(_ html: String, kind: String = "recurring") -> [String] {
+        guard let start = html.range(of: "<section class=\"card \(kind)\">") else { return [] }
         let end = html[start.upperBound...].range(of: "</section>")?.lowerBound ?? html.endIndex
         var lines: [String] = [], text = "", inTag = false
         for character in html[start.lowerBound..<end] {
