@@ -131,8 +131,27 @@ public enum BrowserCheck {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard let directory = path.split(separator: ":").first(where: { FileManager.default.isExecutableFile(atPath: $0 + "/" + name) })
         else { return nil }
+        return try output(of: directory + "/" + name, arguments, named: name)
+    }
+
+    /// Runs the browser headless with `arguments`, giving up after a minute; its standard output.
+    private static func run(_ arguments: [String]) throws -> String {
+        guard let executable else { throw Failure(description: "no Chromium on PATH") }
+        // A profile of its own per run, so that parallel runs do not lock each other out.
+        let profile = NSTemporaryDirectory() + "pfin-chromium-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let browser = [
+            "60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            "--user-data-dir=" + profile,
+        ]
+        return try output(of: "/usr/bin/timeout", browser + arguments, named: "Chromium")
+    }
+
+    /// The standard output of `executable` run with `arguments` (its errors thrown away); a
+    /// failure naming it when it exits with another status than 0.
+    private static func output(of executable: String, _ arguments: [String], named name: String) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: directory + "/" + name)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
@@ -142,32 +161,6 @@ public enum BrowserCheck {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(name) exited with status \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Runs the browser headless with `arguments`, giving up after a minute; its standard output.
-    private static func run(_ arguments: [String]) throws -> String {
-        guard let executable else { throw Failure(description: "no Chromium on PATH") }
-        // A profile of its own per run, so that parallel runs do not lock each other out.
-        let profile = NSTemporaryDirectory() + "pfin-chromium-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments =
-            [
-                "60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                "--no-first-run", "--user-data-dir=" + profile,
-            ]
-            + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "Chromium exited with status \(process.terminationStatus)")
         }
         return String(decoding: data, as: UTF8.self)
     }

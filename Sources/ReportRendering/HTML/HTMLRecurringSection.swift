@@ -48,15 +48,11 @@ enum HTMLRecurringSection {
             if let next = s.nextExpected { meta += " · next " + DateText.long(next) }
             let latest = s.changes.last { $0.kind == .price || $0.kind == .missed || $0.kind == .new }
             return .object(
-                MustacheObject([
-                    ("name", .string(s.payee)),
-                    ("initial", .string(Avatar.initial(s.payee))),
-                    ("colour", .string(Avatar.colourClass(s.payee))),
-                    ("meta", .string(meta)),
-                    ("amount", .string(s.yearlyAmount.map(MoneyText.withSymbol) ?? "—")),
-                    ("flag", latest.map { .string(RecurringText.describe($0, in: s)) } ?? .null),
-                    ("flagKind", .string(latest?.kind.rawValue ?? "")),
-                ]))
+                MustacheObject(
+                    row(s, meta: meta, amount: s.yearlyAmount.map(MoneyText.withSymbol) ?? "—") + [
+                        ("flag", latest.map { .string(RecurringText.describe($0, in: s)) } ?? .null),
+                        ("flagKind", .string(latest?.kind.rawValue ?? "")),
+                    ]))
         }
         let ended: [MustacheValue] = stopped.map { s in
             .object(
@@ -98,16 +94,20 @@ enum HTMLRecurringSection {
                 ]))
         }
         return .object(
-            MustacheObject([
-                ("name", .string(s.payee)),
-                ("initial", .string(Avatar.initial(s.payee))),
-                ("colour", .string(Avatar.colourClass(s.payee))),
-                ("meta", .string(meta)),
-                ("amount", .string(amount)),
-                ("unpaid", .bool(entry.payments.isEmpty)),
-                ("hasChanges", .bool(!changes.isEmpty)),
-                ("changes", .list(changes)),
-            ]))
+            MustacheObject(
+                row(s, meta: meta, amount: amount) + [
+                    ("unpaid", .bool(entry.payments.isEmpty)),
+                    ("hasChanges", .bool(!changes.isEmpty)),
+                    ("changes", .list(changes)),
+                ]))
+    }
+
+    /// `name`, `initial`, `colour`, `meta` and `amount` of a series' row.
+    private static func row(_ s: RecurringSeries, meta: String, amount: String) -> [(String, MustacheValue)] {
+        [
+            ("name", .string(s.payee)), ("initial", .string(Avatar.initial(s.payee))),
+            ("colour", .string(Avatar.colourClass(s.payee))), ("meta", .string(meta)), ("amount", .string(amount)),
+        ]
     }
 
     /// `1 series`, `9 series`.

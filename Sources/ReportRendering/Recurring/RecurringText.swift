@@ -23,11 +23,7 @@ public enum RecurringText {
     public static func describe(_ change: RecurringSeries.Change, in series: RecurringSeries) -> String {
         switch change.kind {
         case .price:
-            var text =
-                (series.side == .income ? "amount " : "price ") + (change.from.map(MoneyText.withSymbol) ?? "?") + " → "
-                + (change.to.map(MoneyText.withSymbol) ?? "?")
-            if let share = change.share { text += " (" + PercentText.change(share) + ")" }
-            return text + " since " + month(change.date)
+            return price(change, in: series) + " since " + month(change.date)
         case .late:
             let days = change.count ?? 0
             let usual = series.usualDay.map { " after the usual " + ordinal($0) } ?? " late"
@@ -49,11 +45,7 @@ public enum RecurringText {
     public static func inMonth(_ change: RecurringSeries.Change, in series: RecurringSeries) -> String {
         switch change.kind {
         case .price:
-            var text =
-                (series.side == .income ? "amount " : "price ") + (change.from.map(MoneyText.withSymbol) ?? "?") + " → "
-                + (change.to.map(MoneyText.withSymbol) ?? "?")
-            if let share = change.share { text += " (" + PercentText.change(share) + ")" }
-            return text
+            return price(change, in: series)
         case .late:
             let usual = series.usualDay.map { " after the usual " + ordinal($0) } ?? " late"
             return "late: paid " + DateText.dayMonth(change.date) + ", \(change.count ?? 0) days" + usual
@@ -64,6 +56,15 @@ public enum RecurringText {
         case .new:
             return "new: first payment " + DateText.dayMonth(change.date)
         }
+    }
+
+    /// `price €15.49 → €17.99 (+16%)` (`amount` for income).
+    private static func price(_ change: RecurringSeries.Change, in series: RecurringSeries) -> String {
+        var text =
+            (series.side == .income ? "amount " : "price ") + (change.from.map(MoneyText.withSymbol) ?? "?") + " → "
+            + (change.to.map(MoneyText.withSymbol) ?? "?")
+        if let share = change.share { text += " (" + PercentText.change(share) + ")" }
+        return text
     }
 
     /// `1st`, `2nd`, `25th`.
