@@ -96,14 +96,14 @@ public final class ActivityIDBuilder {
     /// counter table keep the current date's rows apart.
     private func numbered(date: LocalDate, dated: Bool) -> ActivityID {
         track(date)
-        let base = SipHash24.hash(scratch.buffer, key: key)
+        let base = scratch.withBytes { SipHash24.hash($0, key: key) }
         let occurrence = seen.increment(base, date: date, dated: dated)
         if seen.count > retainedRowLimit { releaseOldDates() }
         guard occurrence > 0 else { return ActivityID(value: base) }
         scratch.append(0x1F)
         scratch.append(UInt8(ascii: "#"))
         scratch.appendDecimal(Int(occurrence))
-        return ActivityID(value: SipHash24.hash(scratch.buffer, key: key))
+        return ActivityID(value: scratch.withBytes { SipHash24.hash($0, key: key) })
     }
 
     @exclusivity(unchecked) private var lastTracked: LocalDate?

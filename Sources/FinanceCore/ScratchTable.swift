@@ -10,6 +10,12 @@ public final class ScratchTable<Element: BitwiseCopyable>: ManagedBuffer<Int, El
         return table
     }
 
+    /// `count` elements left uninitialised, for a type whose every bit pattern is a value
+    /// (bytes), written before they are read.
+    @inlinable public static func make(uninitialized count: Int) -> ScratchTable<Element> {
+        unsafeDowncast(create(minimumCapacity: max(1, count)) { _ in max(1, count) }, to: ScratchTable<Element>.self)
+    }
+
     /// A copy of `array` (with room for one element when it is empty, so that a table is never
     /// an empty allocation).
     @inlinable public static func make(copying array: [Element]) -> ScratchTable<Element> {

@@ -1,4 +1,5 @@
 import CSQLite
+import FinanceCore
 
 /// A prepared statement, kept and reused: preparing costs more than running a simple insert.
 ///
@@ -8,29 +9,26 @@ import CSQLite
 final class SQLiteStatement {
     let handle: OpaquePointer
     unowned let connection: SQLiteConnection
-    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
-    @exclusivity(unchecked) private var used = 0
+    /// The text parameters' bytes. SQLite keeps pointers into it from `step` until the next
+    /// `reset`; it only grows (and moves) in the binds before a `step`.
+    private let buffer = ByteBuffer(capacity: 1024)
     /// Parameters bound into `buffer`, bound again as pointers once all the text is in (the buffer may move while growing).
     @exclusivity(unchecked) private var pending: [(index: Int32, offset: Int, count: Int)] = []
 
     init(_ handle: OpaquePointer, connection: SQLiteConnection) {
         self.handle = handle
         self.connection = connection
-        capacity = 1024
-        buffer = .allocate(capacity: capacity)
     }
 
     deinit {
         sqlite3_finalize(handle)
-        buffer.deallocate()
     }
 
     /// Clears the parameters and rewinds, ready to bind and run again.
     func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
-        used = 0
+        buffer.removeAll()
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -53,37 +51,27 @@ final class SQLiteStatement {
 
     /// Binds the bytes `write` puts into (at most `maximum` bytes of) the buffer, as text.
     func bindText(_ index: Int32, maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
-        reserve(maximum)
-        let count = write(buffer + used)
-        pending.append((index, used, count))
-        used += count
+        let offset = buffer.count
+        buffer.write(maximum: maximum, write)
+        pending.append((index, offset, buffer.count - offset))
     }
 
     private func append(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        reserve(bytes.count)
-        if let base = bytes.baseAddress { (buffer + used).update(from: base, count: bytes.count) }
-        pending.append((index, used, bytes.count))
-        used += bytes.count
-    }
-
-    private func reserve(_ count: Int) {
-        guard used + count > capacity else { return }
-        let grown = Swift.max(capacity * 2, used + count)
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        new.update(from: buffer, count: used)
-        buffer.deallocate()
-        buffer = new
-        capacity = grown
+        pending.append((index, buffer.count, bytes.count))
+        buffer.append(bytes)
     }
 
     /// Binds the text parameters (now that the buffer has stopped moving) and runs one step:
     /// `true` when a row is ready, `false` when done.
     func step() throws(LedgerError) -> Bool {
         if !pending.isEmpty {
-            for p in pending {
-                sqlite3_bind_text(
-                    handle, p.index, UnsafeRawPointer(buffer + p.offset).assumingMemoryBound(to: CChar.self),
-                    Int32(p.count), csqlite_static())
+            // SQLITE_STATIC: SQLite reads the bytes in place until `reset`, and nothing is appended
+            // to the buffer (so nothing moves it) before then.
+            buffer.withBytes { bytes in
+                let base = UnsafeRawPointer(bytes.baseAddress!)
+                for p in pending {
+                    sqlite3_bind_text(handle, p.index, (base + p.offset).assumingMemoryBound(to: CChar.self), Int32(p.count), csqlite_static())
+                }
             }
             pending.removeAll(keepingCapacity: true)
         }

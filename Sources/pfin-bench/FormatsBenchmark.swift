@@ -28,26 +28,29 @@ enum FormatsBenchmark {
         Input(label: "mt940", format: .mt940) { MT940Generator.write(count: $0, to: $1) },
     ]
 
-    /// `formats [--rows N] [--runs N]`: 1,000,000 rows, best of 3, unless told otherwise.
+    /// `formats [--rows N] [--runs N] [--keep DIR]`: 1,000,000 rows, best of 3, unless told
+    /// otherwise. `--keep DIR` leaves each generated input there (`DIR/input.ofx2` …), to time
+    /// `pfin convert` on it directly.
     static func run(_ arguments: [String]) -> Int32 {
         let options = BenchOptions(arguments: arguments)
         let rows = options.int("--rows", 1_000_000)
         let runs = max(1, options.int("--runs", 3))
         print("pfin-bench formats: \(Measure.grouped(rows)) transactions, best of \(runs); target within 2× of CSV")
         // Exit status 1 only when a conversion failed: a target not met is a figure to report.
-        guard readers(rows: rows, runs: runs) != nil, writers(rows: rows, runs: runs) != nil else { return 1 }
+        guard readers(rows: rows, runs: runs, keep: options.string("--keep")) != nil, writers(rows: rows, runs: runs) != nil else { return 1 }
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
         return 0
     }
 
     /// Each input read into JSON Lines; `nil` when a file did not convert whole.
-    private static func readers(rows: Int, runs: Int) -> Bool? {
+    private static func readers(rows: Int, runs: Int, keep: String?) -> Bool? {
         print("  readers, to JSON Lines:")
         var baseline = (seconds: 0.0, bytesPerSecond: 0.0)
         var met = true
         for input in inputs {
-            let path = "/tmp/pfin-bench-formats-\(getpid()).\(input.format.name)"
-            defer { unlink(path) }
+            let kept = keep.map { "\($0)/input.\(input.label.filter { $0.isLetter || $0.isNumber })" }
+            let path = kept ?? "/tmp/pfin-bench-formats-\(getpid()).\(input.format.name)"
+            defer { if kept == nil { unlink(path) } }
             let bytes = input.write(rows, path)
             var best = Double.infinity
             for _ in 0..<runs {

@@ -134,7 +134,7 @@ import Testing
             let out = ByteBuffer(capacity: 8)
             out.append(UInt8(ascii: "<"))
             JSON.appendEscaped(text, to: out)
-            #expect(String(decoding: out.buffer, as: UTF8.self) == "<" + Self.referenceEscaped(text), "\(text.debugDescription)")
+            #expect(String(decoding: out.array, as: UTF8.self) == "<" + Self.referenceEscaped(text), "\(text.debugDescription)")
         }
     }
 

@@ -46,11 +46,11 @@ public struct BeancountWriter: StatementWriter {
     public mutating func statement(_ info: StatementInfo) throws {
         accounts.know(info.account)
         guard let plan = balances.plan(info, accounts: accounts) else { return }
-        let bank = String(decoding: accounts.name(accounts.entries[plan.bank]), as: UTF8.self)
+        let bank = accounts.name(accounts.entries[plan.bank])
         var text = ""
         if let opening = plan.opening {
             let equityIndex = accounts.openingBalances(on: plan.openingDate)  // before `entries`: it may add one
-            let equity = String(decoding: accounts.name(accounts.entries[equityIndex]), as: UTF8.self)
+            let equity = accounts.name(accounts.entries[equityIndex])
             text += "\(plan.openingDate) * \"Opening balance\" \"\"\n  source: \(JournalText.beancountString(info.source.description))\n"
             text += JournalBalances.posting(indent: 2, account: bank, amount: JournalBalances.text(opening))
             text += JournalBalances.posting(indent: 2, account: equity, amount: JournalBalances.text(opening.negated ?? opening)) + "\n"
@@ -75,35 +75,36 @@ public struct BeancountWriter: StatementWriter {
         if let fitid = a.fitid { strings += fitid.utf8.count }
         if let check = a.checkNumber { strings += check.utf8.count }
         let out = buffer
-        out.reserve(160 + 2 * strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra)
-        var p = JSONCursor(out.end)
+        out.write(maximum: 160 + 2 * strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra) { start in
+            var p = JSONCursor(start)
 
-        p.advance(a.date.writeISO(to: p.at))
-        p.put(" * \"")
-        p.advance(a.name.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
-        p.put("\" \"")
-        if let memo = a.memo {
-            p.advance(memo.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+            p.advance(a.date.writeISO(to: p.at))
+            p.put(" * \"")
+            p.advance(a.name.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+            p.put("\" \"")
+            if let memo = a.memo {
+                p.advance(memo.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+            }
+            p.put("\"\n  id: \"")
+            p.advance(a.id.writeHex(to: p.at))
+            if let fitid = a.fitid {
+                p.put("\"\n  fitid: \"")
+                p.advance(fitid.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+            }
+            if let check = a.checkNumber {
+                p.put("\"\n  check: \"")
+                p.advance(check.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
+            }
+            p.put("\"\n  source: \"")
+            p.advance(source.put(line: a.source.line, at: p.at))
+            p.put("\"\n")
+            accounts.withName(bank) { p.advance(JournalPosting.put(indent: 2, account: $0, width: bank.width, amount: a.amount, negated: false, at: p.at)) }
+            accounts.withName(other) { p.advance(JournalPosting.put(indent: 2, account: $0, width: other.width, amount: a.amount, negated: true, at: p.at)) }
+            p.put(0x0A)
+            return p.at - start
         }
-        p.put("\"\n  id: \"")
-        p.advance(a.id.writeHex(to: p.at))
-        if let fitid = a.fitid {
-            p.put("\"\n  fitid: \"")
-            p.advance(fitid.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
-        }
-        if let check = a.checkNumber {
-            p.put("\"\n  check: \"")
-            p.advance(check.withUTF8Bytes { JournalText.putBeancountString($0, at: p.at) })
-        }
-        p.put("\"\n  source: \"")
-        p.advance(source.put(line: a.source.line, at: p.at))
-        p.put("\"\n")
-        p.advance(JournalPosting.put(indent: 2, account: accounts.name(bank), width: bank.width, amount: a.amount, negated: false, at: p.at))
-        p.advance(JournalPosting.put(indent: 2, account: accounts.name(other), width: other.width, amount: a.amount, negated: true, at: p.at))
-        p.put(0x0A)
-        out.end = p.at
         if out.count >= 1 << 16 {
-            try output.write(out.bytes)
+            try output.write(out)
             out.removeAll()
         }
     }
@@ -111,15 +112,15 @@ public struct BeancountWriter: StatementWriter {
     /// Writes the buffered transactions, then the `open` directives.
     public mutating func finish() throws {
         let out = buffer
-        let opened = accounts.entries.sorted { accounts.name($0).lexicographicallyPrecedes(accounts.name($1)) }
+        let opened = accounts.entries.sorted(by: accounts.nameOrder)
         if !opened.isEmpty { out.append("; Accounts, each opened on the day of its first transaction.\n") }
         for entry in opened {
             out.write(maximum: 16) { entry.firstUse.writeISO(to: $0) }
             out.append(" open ")
-            out.append(accounts.name(entry))
+            accounts.withName(entry) { out.append($0) }
             out.append(0x0A)
         }
-        try output.write(out.bytes)
+        try output.write(out)
         out.removeAll()
     }
 }

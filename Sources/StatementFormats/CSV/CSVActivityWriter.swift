@@ -60,14 +60,14 @@ public struct CSVActivityWriter: StatementWriter {
         appendSource(a.source, to: out)
         out.append(0x0A)
         if out.count >= 1 << 16 {
-            try output.write(out.bytes)
+            try output.write(out)
             out.removeAll()
         }
     }
 
     public mutating func finish() throws {
         writeHeaderOnce()
-        try output.write(buffer.bytes)
+        try output.write(buffer)
         buffer.removeAll()
     }
 

@@ -1,5 +1,5 @@
 /// Where one field lies in the tokenizer's buffer.
-public struct CSVFieldSpan: Sendable, Equatable {
+public struct CSVFieldSpan: Sendable, Equatable, BitwiseCopyable {
     public var start: Int
     public var end: Int
     public var flags: UInt8

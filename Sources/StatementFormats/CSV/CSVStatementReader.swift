@@ -127,11 +127,10 @@ public struct CSVStatementReader: StatementReader {
             var isFinal = false
             while !isFinal {
                 if passThrough {
-                    text.reserve(Self.chunkSize)
-                    let got = try input.read(into: UnsafeMutableRawBufferPointer(start: text.base + text.count, count: Self.chunkSize))
-                    text.write(maximum: 0) { _ in got }
-                    isFinal = got == 0
-                    if atStart && text.count >= 3 && text.base[0] == 0xEF && text.base[1] == 0xBB && text.base[2] == 0xBF {
+                    let before = text.count
+                    try text.fill(maximum: Self.chunkSize) { try input.read(into: $0) }
+                    isFinal = text.count == before
+                    if atStart && text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF {
                         text.removeFirst(3)
                     }
                     if text.count >= 3 || isFinal { atStart = false }
@@ -142,14 +141,16 @@ public struct CSVStatementReader: StatementReader {
                     raw.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: isFinal) }
                     decoded.withUnsafeBufferPointer { text.append($0) }
                 }
-                let consumed = try tokenizer.tokenize(
-                    text.buffer, isFinal: isFinal,
-                    onRecord: { record in
-                        try mapper.map(record, into: &sink)
-                    }, onProblem: reportToken)
+                let consumed = try text.withBytes { bytes in
+                    try tokenizer.tokenize(
+                        bytes, isFinal: isFinal,
+                        onRecord: { record in
+                            try mapper.map(record, into: &sink)
+                        }, onProblem: reportToken)
+                }
                 text.removeFirst(consumed)
                 if !isFinal && text.count > tokenizer.maxRecordBytes {
-                    let dropped = try tokenizer.abandonIncompleteRecord(text.buffer, onProblem: reportToken)
+                    let dropped = try text.withBytes { try tokenizer.abandonIncompleteRecord($0, onProblem: reportToken) }
                     text.removeFirst(dropped)
                 }
             }

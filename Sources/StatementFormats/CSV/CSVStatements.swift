@@ -117,7 +117,7 @@ struct CSVStatements {
             let ascending = track.last >= track.first
             let text = ascending ? track.balanceAtLastOfEnd : track.balanceAtFirstOfEnd
             var closing: Money?
-            if text.count > 0, case .success(let parsed) = AmountParser.parse(CSVRecord.trimmed(text.buffer), decimalMark: decimalMark) {
+            if text.count > 0, case .success(let parsed) = text.withBytes({ AmountParser.parse(CSVRecord.trimmed($0), decimalMark: decimalMark) }) {
                 var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? track.currency ?? currency)
                 if inverted, let flipped = money.negated { money = flipped }
                 closing = money

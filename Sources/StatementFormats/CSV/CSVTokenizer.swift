@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// Splits UTF-8 bytes into CSV records (RFC 4180), chunk by chunk, without copying fields.
 ///
 /// - Quoted fields may hold delimiters, doubled quotes (`""`) and line breaks.
@@ -12,9 +14,9 @@ public final class CSVTokenizer {
     public let maxRecordBytes: Int
     /// The line number at which the next record starts.
     @exclusivity(unchecked) public private(set) var line = 1
-    /// The current record's fields, in raw memory: appending to an `Array` here cost a uniqueness
-    /// check per field.
-    @exclusivity(unchecked) private var spans: UnsafeMutablePointer<CSVFieldSpan>
+    /// The current record's fields, in a scratch table: appending to an `Array` here cost a
+    /// uniqueness check per field.
+    @exclusivity(unchecked) private var spans: ScratchTable<CSVFieldSpan>
     @exclusivity(unchecked) private var spanCount = 0
     @exclusivity(unchecked) private var spanCapacity = 64
     @exclusivity(unchecked) private var skippingOverlongLine = false
@@ -25,22 +27,31 @@ public final class CSVTokenizer {
     public init(delimiter: UInt8, maxRecordBytes: Int = 1 << 20) {
         self.delimiter = delimiter
         self.maxRecordBytes = maxRecordBytes
-        spans = .allocate(capacity: spanCapacity)
+        spans = .make(count: spanCapacity, repeating: CSVFieldSpan(start: 0, end: 0, flags: 0))
     }
 
-    deinit { spans.deallocate() }
+    /// The spans' storage, for the length of `body`, borrowed without a retain and a release: the
+    /// tokenizer holds the table, and only `appendSpan` replaces it, outside any such scope.
+    @inline(__always)
+    private func withSpans<R>(_ body: (UnsafeMutablePointer<CSVFieldSpan>) throws -> R) rethrows -> R {
+        try Unmanaged.passUnretained(spans)._withUnsafeGuaranteedRef { try $0.withElements(body) }
+    }
 
     @inline(__always)
     private func appendSpan(_ span: CSVFieldSpan) {
-        if spanCount == spanCapacity {
-            let bigger = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: spanCapacity * 2)
-            bigger.moveInitialize(from: spans, count: spanCount)
-            spans.deallocate()
-            spans = bigger
-            spanCapacity *= 2
-        }
-        (spans + spanCount).initialize(to: span)
-        spanCount += 1
+        if spanCount == spanCapacity { growSpans() }
+        let at = spanCount
+        withSpans { $0[at] = span }
+        spanCount = at + 1
+    }
+
+    @inline(never)
+    private func growSpans() {
+        let bigger = ScratchTable<CSVFieldSpan>.make(count: spanCapacity * 2, repeating: CSVFieldSpan(start: 0, end: 0, flags: 0))
+        let n = spanCount
+        bigger.withElements { to in withSpans { from in to.update(from: from, count: n) } }
+        spans = bigger
+        spanCapacity *= 2
     }
 
     /// Tokenizes the complete records at the start of `bytes`, calling `onRecord` for each and
@@ -191,10 +202,13 @@ public final class CSVTokenizer {
         _ bytes: UnsafeBufferPointer<UInt8>, recordStart: Int, end: Int,
         _ onRecord: (borrowing CSVRecord) throws -> Void
     ) rethrows {
-        try onRecord(
-            CSVRecord(
-                buffer: bytes, fields: UnsafeBufferPointer(start: spans, count: spanCount), line: line,
-                start: recordStart, end: end))
+        let n = spanCount
+        try withSpans { spans in
+            try onRecord(
+                CSVRecord(
+                    buffer: bytes, fields: UnsafeBufferPointer(start: spans, count: n), line: line, start: recordStart,
+                    end: end))
+        }
     }
 
     /// The offset just past the first line break at or after `start`, or `nil` when there is none.

@@ -30,25 +30,11 @@ struct LineSplitter {
         isFinal: Bool, emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
         overlong: (Int) throws -> Void
     ) rethrows {
-        var start = 0
-        if skipping {
-            guard let end = find(from: 0) else {
-                buffer.removeAll()
-                return
-            }
-            start = end + 1
-            line += 1
-            skipping = false
-        }
-        var from = max(start, searched)
-        while let end = find(from: from) {
-            try take(start, end, emit, overlong)
-            start = end + 1
-            from = start
-        }
-        if isFinal && start < buffer.count {
-            try take(start, buffer.count, emit, overlong)
-            start = buffer.count
+        // One scope for the chunk: `emit` reads lines in place and never appends to `buffer`.
+        let start = try buffer.withBytes { bytes in try splitLines(bytes, isFinal: isFinal, emit: emit, overlong: overlong) }
+        guard let start else {
+            buffer.removeAll()
+            return
         }
         buffer.removeFirst(start)
         searched = buffer.count
@@ -60,22 +46,48 @@ struct LineSplitter {
         }
     }
 
+    /// Emits the whole lines of `bytes`; returns where the rest starts, or `nil` when all of it
+    /// belongs to a line being skipped.
+    private mutating func splitLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
+        overlong: (Int) throws -> Void
+    ) rethrows -> Int? {
+        var start = 0
+        if skipping {
+            guard let end = Self.find(lineBreak, in: bytes, from: 0) else { return nil }
+            start = end + 1
+            line += 1
+            skipping = false
+        }
+        var from = max(start, searched)
+        while let end = Self.find(lineBreak, in: bytes, from: from) {
+            try take(bytes, start, end, emit, overlong)
+            start = end + 1
+            from = start
+        }
+        if isFinal && start < bytes.count {
+            try take(bytes, start, bytes.count, emit, overlong)
+            start = bytes.count
+        }
+        return start
+    }
+
     private mutating func take(
-        _ start: Int, _ end: Int, _ emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ emit: (UnsafeBufferPointer<UInt8>, Int) throws -> Void,
         _ overlong: (Int) throws -> Void
     ) rethrows {
         if end - start > maximumLineBytes {
             try overlong(line)
         } else {
-            try emit(UnsafeBufferPointer(start: buffer.base + start, count: end - start), line)
+            try emit(UnsafeBufferPointer(rebasing: bytes[start..<end]), line)
         }
         line += 1
     }
 
-    /// The offset of the first line break in `buffer` at or after `from`.
+    /// The offset of the first `byte` in `bytes` at or after `from`.
     @inline(__always)
-    private func find(from: Int) -> Int? {
-        guard from < buffer.count, let found = memchr(buffer.base + from, Int32(lineBreak), buffer.count - from) else { return nil }
-        return buffer.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < bytes.count, let base = bytes.baseAddress, let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }

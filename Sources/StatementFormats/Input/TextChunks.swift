@@ -29,14 +29,13 @@ struct TextChunks {
             return isFinal
         }
         while true {
-            buffer.reserve(chunkSize)
-            let got = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer.base + buffer.count, count: chunkSize))
-            buffer.count += got
-            let isFinal = got == 0
+            let before = buffer.count
+            try buffer.fill(maximum: chunkSize) { try input.read(into: $0) }
+            let isFinal = buffer.count == before
             guard atStart else { return isFinal }
             // A byte-order mark is dropped: it is not text. Read on until three bytes tell.
             guard buffer.count >= 3 || isFinal else { continue }
-            if buffer.count >= 3 && buffer.base[0] == 0xEF && buffer.base[1] == 0xBB && buffer.base[2] == 0xBF {
+            if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
                 buffer.removeFirst(3)
             }
             atStart = false

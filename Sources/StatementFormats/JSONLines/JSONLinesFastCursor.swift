@@ -4,14 +4,16 @@ import FinanceCore
 /// writer puts them, and answers `false` or `nil` (having read nothing it reports) otherwise.
 struct JSONLinesFastCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let scratch: ByteBuffer
+    /// The room the general scanner unescapes into (see `JSONObjectScanner.scratch`).
+    private let scratch: UnsafeMutableBufferPointer<UInt8>
+    private var scratchUsed = 0
     /// The offset of the next byte to read: the `{`, then the byte after each value.
     private var at = 0
     /// Which bytes of a key's first word to compare: all but the `,` while `at` is on the `{`,
     /// which stands in for it before the first key.
     private var separatorMask: UInt64 = ~0xFF
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, scratch: ByteBuffer) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>) {
         self.bytes = bytes
         self.scratch = scratch
     }
@@ -76,8 +78,10 @@ struct JSONLinesFastCursor {
     private mutating func escaped() -> UnsafeBufferPointer<UInt8>? {
         var scanner = JSONObjectScanner(bytes, scratch: scratch)
         scanner.position = at
+        scanner.scratchUsed = scratchUsed
         guard let text = try? scanner.string() else { return nil }
         at = scanner.position
+        scratchUsed = scanner.scratchUsed
         return text
     }
 

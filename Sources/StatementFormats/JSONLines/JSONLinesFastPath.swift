@@ -30,7 +30,13 @@ final class JSONLinesFastPath {
     /// Fills an empty `r` from `line` when the line has the writer's shape and valid fields;
     /// `false` otherwise, and then `r` holds part of the line and must be thrown away.
     func read(_ line: UnsafeBufferPointer<UInt8>, into r: inout JSONLinesRecord, fields: inout JSONLinesFieldReader) -> Bool {
-        var c = JSONLinesFastCursor(line, scratch: scratch)
+        scratch.withUnusedCapacity(minimum: line.count) { room in
+            var c = JSONLinesFastCursor(line, scratch: room)
+            return read(&c, into: &r, fields: &fields)
+        }
+    }
+
+    private func read(_ c: inout JSONLinesFastCursor, into r: inout JSONLinesRecord, fields: inout JSONLinesFieldReader) -> Bool {
         guard c.opensObject() else { return false }
         if c.member(keys[Int(JSONLinesField.id.rawValue)]) {
             if let id = c.string(ofLength: 16, JSONLinesFieldReader.activityID) {

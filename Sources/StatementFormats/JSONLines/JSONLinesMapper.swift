@@ -68,9 +68,12 @@ final class JSONLinesMapper {
 
     /// Reads the line's object into `record`; `false` for a blank line.
     private func parse(_ line: UnsafeBufferPointer<UInt8>, into record: inout JSONLinesRecord) throws(JSONLinesProblem) -> Bool {
-        var scanner = JSONObjectScanner(line, scratch: scratch)
+        try JSONObjectScanner.scanning(line, scratch: scratch) { (scanner) throws(JSONLinesProblem) in try parse(&scanner, into: &record) }
+    }
+
+    private func parse(_ scanner: inout JSONObjectScanner, into record: inout JSONLinesRecord) throws(JSONLinesProblem) -> Bool {
         scanner.skipWhitespace()
-        guard scanner.position < line.count else { return false }
+        guard scanner.position < scanner.bytes.count else { return false }
         let start = scanner.position
         try scanner.beginObject()
         // Records pfin wrote have their keys in the writer's order: the next one is tried first.

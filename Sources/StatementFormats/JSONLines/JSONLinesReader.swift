@@ -54,16 +54,18 @@ public struct JSONLinesReader: StatementReader {
             guard start < all.count, all[start] == UInt8(ascii: "{") else { return 0 }
             let end = all[start...].firstIndex(of: UInt8(ascii: "\n")) ?? all.count
             let isWhole = end < all.count
-            var scanner = JSONObjectScanner(UnsafeBufferPointer(rebasing: all[start..<end]), scratch: ByteBuffer(capacity: 256))
             var sawKey = false
             do throws(JSONLinesProblem) {
-                try scanner.beginObject()
-                while let key = try scanner.nextKey() {
-                    if let field = JSONLinesField(key: key), field == .date || field == .amount { sawKey = true }
-                    _ = try scanner.value()
+                return try JSONObjectScanner.scanning(UnsafeBufferPointer(rebasing: all[start..<end]), scratch: ByteBuffer(capacity: 256)) {
+                    (scanner) throws(JSONLinesProblem) in
+                    try scanner.beginObject()
+                    while let key = try scanner.nextKey() {
+                        if let field = JSONLinesField(key: key), field == .date || field == .amount { sawKey = true }
+                        _ = try scanner.value()
+                    }
+                    try scanner.end()
+                    return sawKey ? 95 : 0
                 }
-                try scanner.end()
-                return sawKey ? 95 : 0
             } catch {
                 // A first line longer than the prefix fails where the prefix ends; judge what came before.
                 return !isWhole && sawKey ? 80 : 0

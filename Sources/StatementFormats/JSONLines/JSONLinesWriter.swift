@@ -32,8 +32,9 @@ public struct JSONLinesWriter: StatementWriter {
         var writer = JSONLinesWriter()
         // Nothing to throw: without an output, the bytes stay in the buffer.
         try? writer.write(activity)
-        let bytes = writer.buffer.bytes
-        return String(decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self)
+        return writer.buffer.withBytes { bytes in
+            String(decoding: bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...], as: UTF8.self)
+        }
     }
 
     public mutating func write(_ a: PaymentActivity) throws {
@@ -41,7 +42,7 @@ public struct JSONLinesWriter: StatementWriter {
             lastFile = a.source.file
             let escaped = ByteBuffer(capacity: 64)
             JSON.appendEscaped(a.source.file, to: escaped)
-            lastFileJSON = Array(UnsafeBufferPointer(start: escaped.base, count: escaped.count))
+            lastFileJSON = escaped.array
         }
         // Room for the fixed text, the numbers, the file name and every string escaped at worst
         // (six bytes a byte), reserved once; then one cursor, kept in a register, writes the row.
@@ -53,64 +54,66 @@ public struct JSONLinesWriter: StatementWriter {
         if let fitid = a.fitid { strings += fitid.utf8.count }
         if let checkNumber = a.checkNumber { strings += checkNumber.utf8.count }
         let out = buffer
-        out.reserve(320 + lastFileJSON.count + 6 * strings)
-        var p = JSONCursor(out.end)
+        let lastLine = self.lastLine
+        out.write(maximum: 320 + lastFileJSON.count + 6 * strings) { start in
+            var p = JSONCursor(start)
 
-        p.put(#"{"id":""#)
-        p.advance(a.id.writeHex(to: p.at))
-        if let account = a.account {
-            p.put(#"","account":""#)
-            p.putEscaped(account)
-            p.put(#"","date":""#)
-        } else {
-            p.put(#"","account":null,"date":""#)
+            p.put(#"{"id":""#)
+            p.advance(a.id.writeHex(to: p.at))
+            if let account = a.account {
+                p.put(#"","account":""#)
+                p.putEscaped(account)
+                p.put(#"","date":""#)
+            } else {
+                p.put(#"","account":null,"date":""#)
+            }
+            p.advance(a.date.writeISO(to: p.at))
+            p.put(#"","name":""#)
+            p.putEscaped(a.name)
+            if let address = a.address {
+                p.put(#"","address":""#)
+                p.putEscaped(address)
+                p.put(#"","amount":""#)
+            } else {
+                p.put(#"","address":null,"amount":""#)
+            }
+            p.advance(a.amount.writeDecimal(to: p.at))
+            if let currency = a.amount.currency {
+                p.put(#"","currency":""#)
+                p.put(UInt8(truncatingIfNeeded: currency.packed >> 16))
+                p.put(UInt8(truncatingIfNeeded: currency.packed >> 8))
+                p.put(UInt8(truncatingIfNeeded: currency.packed))
+                p.put(#"","memo":"#)
+            } else {
+                p.put(#"","currency":null,"memo":"#)
+            }
+            p.putString(a.memo)
+            switch a.type {
+            case .income: p.put(#","type":"income","category":"#)
+            case .expense: p.put(#","type":"expense","category":"#)
+            case .transfer: p.put(#","type":"transfer","category":"#)
+            }
+            p.putString(a.category)
+            p.put(#","fitid":"#)
+            p.putString(a.fitid)
+            p.put(#","checkNumber":"#)
+            p.putString(a.checkNumber)
+            p.put(#","source":""#)
+            lastFileJSON.withUnsafeBufferPointer { p.put($0) }
+            p.put(UInt8(ascii: ":"))
+            p.advance(lineDigits.next(a.source.line, after: lastLine, to: p.at))
+            p.put("\"}\n")
+            return p.at - start
         }
-        p.advance(a.date.writeISO(to: p.at))
-        p.put(#"","name":""#)
-        p.putEscaped(a.name)
-        if let address = a.address {
-            p.put(#"","address":""#)
-            p.putEscaped(address)
-            p.put(#"","amount":""#)
-        } else {
-            p.put(#"","address":null,"amount":""#)
-        }
-        p.advance(a.amount.writeDecimal(to: p.at))
-        if let currency = a.amount.currency {
-            p.put(#"","currency":""#)
-            p.put(UInt8(truncatingIfNeeded: currency.packed >> 16))
-            p.put(UInt8(truncatingIfNeeded: currency.packed >> 8))
-            p.put(UInt8(truncatingIfNeeded: currency.packed))
-            p.put(#"","memo":"#)
-        } else {
-            p.put(#"","currency":null,"memo":"#)
-        }
-        p.putString(a.memo)
-        switch a.type {
-        case .income: p.put(#","type":"income","category":"#)
-        case .expense: p.put(#","type":"expense","category":"#)
-        case .transfer: p.put(#","type":"transfer","category":"#)
-        }
-        p.putString(a.category)
-        p.put(#","fitid":"#)
-        p.putString(a.fitid)
-        p.put(#","checkNumber":"#)
-        p.putString(a.checkNumber)
-        p.put(#","source":""#)
-        lastFileJSON.withUnsafeBufferPointer { p.put($0) }
-        p.put(UInt8(ascii: ":"))
-        p.advance(lineDigits.next(a.source.line, after: lastLine, to: p.at))
-        lastLine = a.source.line
-        p.put("\"}\n")
-        out.end = p.at
+        self.lastLine = a.source.line
         if out.count >= 1 << 16, let output {
-            try output.write(out.bytes)
+            try output.write(out)
             out.removeAll()
         }
     }
 
     public mutating func finish() throws {
-        try output?.write(buffer.bytes)
+        try output?.write(buffer)
         buffer.removeAll()
     }
 }

@@ -5,7 +5,8 @@ extension JSONObjectScanner {
     /// The unescaped content of the string at `position` (its opening quote).
     ///
     /// Most strings hold no escape: they are found with a word-at-a-time scan and returned as a
-    /// slice of the line. Only strings with escapes are copied, unescaped, into `scratch`.
+    /// slice of the line. Only strings with escapes are copied, unescaped, into `scratch`, after
+    /// the line's earlier ones.
     mutating func string() throws(JSONLinesProblem) -> UnsafeBufferPointer<UInt8> {
         let open = position
         let start = open + 1
@@ -17,7 +18,7 @@ extension JSONObjectScanner {
             position = i + 1
             return UnsafeBufferPointer(rebasing: bytes[start..<i])
         }
-        scratch.removeAll()
+        let first = scratchUsed
         var run = start
         while true {
             guard i < n else { throw JSONLinesProblem(issue: .unterminatedString, offset: open) }
@@ -26,16 +27,31 @@ extension JSONObjectScanner {
             guard b == UInt8(ascii: "\\") else {
                 throw JSONLinesProblem(issue: b == 0 ? .nul : .controlCharacter(b), offset: i)
             }
-            scratch.append(UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            appendScratch(from: run, to: i)
             i = try unescape(at: i)
             run = i
             i = JSONObjectScanner.nextSpecial(in: bytes, from: i, high: &high)
         }
         // Escapes are ASCII, so checking the raw bytes checks what was copied.
         if high & 0x8080_8080_8080_8080 != 0 { try checkUTF8(from: start, to: i) }
-        scratch.append(UnsafeBufferPointer(rebasing: bytes[run..<i]))
+        appendScratch(from: run, to: i)
         position = i + 1
-        return scratch.buffer
+        return UnsafeBufferPointer(rebasing: scratch[first..<scratchUsed])
+    }
+
+    /// Copies `bytes[start..<end]` to the scratch room.
+    @inline(__always)
+    private mutating func appendScratch(from start: Int, to end: Int) {
+        let n = end - start
+        guard n > 0 else { return }
+        UnsafeMutableBufferPointer(rebasing: scratch[scratchUsed..<scratchUsed + n]).update(fromContentsOf: bytes[start..<end])
+        scratchUsed += n
+    }
+
+    @inline(__always)
+    private mutating func appendScratch(_ byte: UInt8) {
+        scratch[scratchUsed] = byte
+        scratchUsed += 1
     }
 
     /// Throws at the first ill-formed UTF-8 sequence in `start..<end`.
@@ -67,7 +83,7 @@ extension JSONObjectScanner {
             let shown = what.hasPrefix("'") ? "'\\" + what.dropFirst() : what
             throw JSONLinesProblem(issue: .badEscape(found: shown), offset: i)
         }
-        scratch.append(plain)
+        appendScratch(plain)
         return i + 2
     }
 
@@ -121,22 +137,22 @@ extension JSONObjectScanner {
         return value
     }
 
-    private func appendUTF8(_ scalar: UInt32) {
+    private mutating func appendUTF8(_ scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
-            scratch.append(UInt8(scalar))
+            appendScratch(UInt8(scalar))
         case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            appendScratch(UInt8(0xC0 | scalar >> 6))
+            appendScratch(UInt8(0x80 | scalar & 0x3F))
         case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            appendScratch(UInt8(0xE0 | scalar >> 12))
+            appendScratch(UInt8(0x80 | scalar >> 6 & 0x3F))
+            appendScratch(UInt8(0x80 | scalar & 0x3F))
         default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            appendScratch(UInt8(0xF0 | scalar >> 18))
+            appendScratch(UInt8(0x80 | scalar >> 12 & 0x3F))
+            appendScratch(UInt8(0x80 | scalar >> 6 & 0x3F))
+            appendScratch(UInt8(0x80 | scalar & 0x3F))
         }
     }
 

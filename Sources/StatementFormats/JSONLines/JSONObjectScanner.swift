@@ -4,7 +4,7 @@ import Glibc
 /// A JSON value as `JSONObjectScanner` found it.
 enum JSONValue {
     /// Unescaped, well-formed UTF-8. The bytes point into the line or into the scanner's scratch
-    /// buffer, and stay valid until the scanner reads its next string.
+    /// room, and stay valid while the line is read.
     case string(UnsafeBufferPointer<UInt8>)
     /// The number's text, checked against the JSON grammar; never converted to a float.
     case number(UnsafeBufferPointer<UInt8>)
@@ -27,8 +27,12 @@ struct JSONObjectScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
     var position = 0
-    /// Where strings with escapes are unescaped; reused from line to line.
-    let scratch: ByteBuffer
+    /// Where strings with escapes are unescaped, one after another. It has room for as many bytes
+    /// as the line: an unescaped string is shorter than its text in the line, so the strings of
+    /// one line always fit and each stays valid while the line is read.
+    let scratch: UnsafeMutableBufferPointer<UInt8>
+    /// The bytes of `scratch` in use.
+    var scratchUsed = 0
     private var afterMember = false
     /// The offset of the opening quote of the last key `nextKey` read.
     private(set) var keyOffset = 0
@@ -36,9 +40,21 @@ struct JSONObjectScanner {
     /// How deeply skipped values may nest: enough for any real data, and a bound on recursion.
     static let maximumDepth = 64
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, scratch: ByteBuffer) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(scratch.count >= bytes.count, "a JSON scanner needs scratch room for a line's length")
         self.bytes = bytes
         self.scratch = scratch
+    }
+
+    /// Runs `body` with a scanner over `line` whose scratch room is taken from `buffer`.
+    @inline(__always)
+    static func scanning<R, E: Error>(
+        _ line: UnsafeBufferPointer<UInt8>, scratch buffer: ByteBuffer, _ body: (inout JSONObjectScanner) throws(E) -> R
+    ) throws(E) -> R {
+        try buffer.withUnusedCapacity(minimum: line.count) { (room) throws(E) in
+            var scanner = JSONObjectScanner(line, scratch: room)
+            return try body(&scanner)
+        }
     }
 
     /// Reads the object's `{`, after any whitespace.

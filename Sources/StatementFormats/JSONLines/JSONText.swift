@@ -91,8 +91,7 @@ enum JSON {
     /// Appends the escaped content of a string, without quotes.
     static func appendEscaped(_ text: String, to out: ByteBuffer) {
         text.withUTF8Bytes { bytes in
-            out.reserve(JSONEscaping.worstCase * bytes.count)
-            out.end += JSONEscaping.write(bytes, to: out.end)
+            out.write(maximum: JSONEscaping.worstCase * bytes.count) { JSONEscaping.write(bytes, to: $0) }
         }
     }
 }

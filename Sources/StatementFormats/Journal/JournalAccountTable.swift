@@ -49,10 +49,20 @@ final class JournalAccountTable {
         self.spelling = spelling
     }
 
-    /// The name of an entry, valid until the next account is added.
+    /// The name of an entry, for the length of `body`.
     @inline(__always)
-    func name(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: names.base + entry.offset, count: entry.count)
+    func withName<R>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try names.withBytes { all in try body(UnsafeBufferPointer(rebasing: all[entry.offset..<entry.offset + entry.count])) }
+    }
+
+    /// The name of an entry as a string.
+    func name(_ entry: Entry) -> String {
+        withName(entry) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `a`'s name sorts before `b`'s, byte by byte.
+    func nameOrder(_ a: Entry, _ b: Entry) -> Bool {
+        withName(a) { first in withName(b) { first.lexicographicallyPrecedes($0) } }
     }
 
     /// The index of the bank side's entry for `account`, noting its use on `date`.

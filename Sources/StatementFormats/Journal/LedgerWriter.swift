@@ -53,7 +53,7 @@ public struct LedgerWriter: StatementWriter {
     public mutating func statement(_ info: StatementInfo) throws {
         accounts.know(info.account)
         guard let plan = balances.plan(info, accounts: accounts) else { return }
-        let bank = String(decoding: accounts.name(accounts.entries[plan.bank]), as: UTF8.self)
+        let bank = accounts.name(accounts.entries[plan.bank])
         let closing = plan.closing.amount
         let commodity = closing.currency?.packed ?? 0
         if commodities[commodity] == nil { commodities[commodity] = closing.currency?.description ?? JournalPosting.unknownCommodity.description }
@@ -61,7 +61,7 @@ public struct LedgerWriter: StatementWriter {
         var text = ""
         if let opening = plan.opening {
             let equityIndex = accounts.openingBalances(on: plan.openingDate)  // before `entries`: it may add one
-            let equity = String(decoding: accounts.name(accounts.entries[equityIndex]), as: UTF8.self)
+            let equity = accounts.name(accounts.entries[equityIndex])
             text += "\(plan.openingDate) * Opening balance\n" + where_
             text += JournalBalances.posting(indent: 4, account: bank, amount: JournalBalances.text(opening))
             text += JournalBalances.posting(indent: 4, account: equity, amount: JournalBalances.text(opening.negated ?? opening)) + "\n"
@@ -95,45 +95,46 @@ public struct LedgerWriter: StatementWriter {
         if let fitid = a.fitid { strings += fitid.utf8.count }
         if let check = a.checkNumber { strings += 2 * check.utf8.count }
         let out = buffer
-        out.reserve(160 + strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra)
-        var p = JSONCursor(out.end)
+        out.write(maximum: 160 + strings + source.fileText.count + bank.count + other.count + 2 * JournalPosting.maximumExtra) { start in
+            var p = JSONCursor(start)
 
-        p.advance(a.date.writeISO(to: p.at))
-        p.put(" * ")
-        var wroteCode = false
-        if let check = a.checkNumber, !check.isEmpty {
-            p.put(UInt8(ascii: "("))
-            p.advance(check.withUTF8Bytes { JournalText.put($0, .ledgerCode, at: p.at) })
-            p.put(") ")
-            wroteCode = true
+            p.advance(a.date.writeISO(to: p.at))
+            p.put(" * ")
+            var wroteCode = false
+            if let check = a.checkNumber, !check.isEmpty {
+                p.put(UInt8(ascii: "("))
+                p.advance(check.withUTF8Bytes { JournalText.put($0, .ledgerCode, at: p.at) })
+                p.put(") ")
+                wroteCode = true
+            }
+            a.name.withUTF8Bytes { name in
+                if !wroteCode && Self.startsWithParenthesis(name) { p.put("() ") }
+                p.advance(JournalText.put(name, .ledgerPayee, at: p.at))
+            }
+            if let memo = a.memo, !memo.isEmpty {
+                p.put(" | ")
+                p.advance(memo.withUTF8Bytes { JournalText.put($0, .ledgerNote, at: p.at) })
+            }
+            p.put("\n    ; id: ")
+            p.advance(a.id.writeHex(to: p.at))
+            if let fitid = a.fitid {
+                p.put("\n    ; fitid: ")
+                p.advance(fitid.withUTF8Bytes { JournalText.put($0, .comment, at: p.at) })
+            }
+            if let check = a.checkNumber {
+                p.put("\n    ; check: ")
+                p.advance(check.withUTF8Bytes { JournalText.put($0, .comment, at: p.at) })
+            }
+            p.put("\n    ; source: ")
+            p.advance(source.put(line: a.source.line, at: p.at))
+            p.put(0x0A)
+            accounts.withName(bank) { p.advance(JournalPosting.put(indent: 4, account: $0, width: bank.width, amount: a.amount, negated: false, at: p.at)) }
+            accounts.withName(other) { p.advance(JournalPosting.put(indent: 4, account: $0, width: other.width, amount: a.amount, negated: true, at: p.at)) }
+            p.put(0x0A)
+            return p.at - start
         }
-        a.name.withUTF8Bytes { name in
-            if !wroteCode && Self.startsWithParenthesis(name) { p.put("() ") }
-            p.advance(JournalText.put(name, .ledgerPayee, at: p.at))
-        }
-        if let memo = a.memo, !memo.isEmpty {
-            p.put(" | ")
-            p.advance(memo.withUTF8Bytes { JournalText.put($0, .ledgerNote, at: p.at) })
-        }
-        p.put("\n    ; id: ")
-        p.advance(a.id.writeHex(to: p.at))
-        if let fitid = a.fitid {
-            p.put("\n    ; fitid: ")
-            p.advance(fitid.withUTF8Bytes { JournalText.put($0, .comment, at: p.at) })
-        }
-        if let check = a.checkNumber {
-            p.put("\n    ; check: ")
-            p.advance(check.withUTF8Bytes { JournalText.put($0, .comment, at: p.at) })
-        }
-        p.put("\n    ; source: ")
-        p.advance(source.put(line: a.source.line, at: p.at))
-        p.put(0x0A)
-        p.advance(JournalPosting.put(indent: 4, account: accounts.name(bank), width: bank.width, amount: a.amount, negated: false, at: p.at))
-        p.advance(JournalPosting.put(indent: 4, account: accounts.name(other), width: other.width, amount: a.amount, negated: true, at: p.at))
-        p.put(0x0A)
-        out.end = p.at
         if out.count >= 1 << 16 {
-            try output.write(out.bytes)
+            try output.write(out)
             out.removeAll()
         }
     }
@@ -141,11 +142,11 @@ public struct LedgerWriter: StatementWriter {
     /// Writes the buffered transactions, then the declarations.
     public mutating func finish() throws {
         let out = buffer
-        let declared = accounts.entries.sorted { accounts.name($0).lexicographicallyPrecedes(accounts.name($1)) }
+        let declared = accounts.entries.sorted(by: accounts.nameOrder)
         if !declared.isEmpty { out.append("; Accounts and commodities, declared for hledger's strict mode (hledger -s).\n") }
         for entry in declared {
             out.append("account ")
-            out.append(accounts.name(entry))
+            accounts.withName(entry) { out.append($0) }
             out.append(0x0A)
         }
         for code in commodities.values.sorted() {
@@ -153,7 +154,7 @@ public struct LedgerWriter: StatementWriter {
             out.append(contentsOf: Array(code.utf8))
             out.append(0x0A)
         }
-        try output.write(out.bytes)
+        try output.write(out)
         out.removeAll()
     }
 

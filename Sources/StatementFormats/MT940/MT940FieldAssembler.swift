@@ -115,9 +115,11 @@ struct MT940FieldAssembler {
         guard let tag else { return }
         self.tag = nil
         if overlong { try handle(.overlongField(line: line, limit: Self.maximumFieldBytes)) }
-        try lineStarts.withElements { starts in
-            let starts = UnsafeBufferPointer(start: starts, count: lineCount)
-            try handle(.field(MT940Field(tag: tag, packedName: packedName, value: value.buffer, lineStarts: starts, line: line, column: column)))
+        try value.withBytes { bytes in
+            try lineStarts.withElements { starts in
+                let starts = UnsafeBufferPointer(start: starts, count: lineCount)
+                try handle(.field(MT940Field(tag: tag, packedName: packedName, value: bytes, lineStarts: starts, line: line, column: column)))
+            }
         }
     }
 

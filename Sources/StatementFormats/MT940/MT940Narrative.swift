@@ -135,7 +135,7 @@ final class MT940NarrativeReader {
     /// Appends `text` to `buffer`, with a space unless the previous line filled its width.
     @inline(__always)
     private static func join(_ text: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer, previousWidth: Int) {
-        if buffer.count > 0 && previousWidth < subfieldWidth && buffer.base[buffer.count - 1] != 0x20
+        if buffer.count > 0 && previousWidth < subfieldWidth && buffer[buffer.count - 1] != 0x20
             && !text.isEmpty && text[0] != 0x20
         {
             buffer.append(0x20)
@@ -172,7 +172,7 @@ final class MT940NarrativeReader {
     }
 
     private static func text(_ buffer: ByteBuffer) -> String? {
-        MT940Values.text(buffer.buffer)
+        buffer.withBytes { MT940Values.text($0) }
     }
 
     @inline(__always)

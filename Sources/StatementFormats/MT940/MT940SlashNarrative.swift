@@ -37,7 +37,10 @@ final class MT940SlashNarrative {
     /// Reads `field` into the buffers, which are empty.
     func read(_ field: MT940Field, name: ByteBuffer, remittance: ByteBuffer, reference: ByteBuffer, booking: ByteBuffer) {
         join(field)
-        let value = joined.buffer
+        joined.withBytes { read($0, name: name, remittance: remittance, reference: reference, booking: booking) }
+    }
+
+    private func read(_ value: UnsafeBufferPointer<UInt8>, name: ByteBuffer, remittance: ByteBuffer, reference: ByteBuffer, booking: ByteBuffer) {
         var iban: Range<Int>?
         var counterpartyName: Range<Int>?
         var key: Key?
@@ -148,10 +151,10 @@ final class MT940SlashNarrative {
             let start = k == 0 ? 0 : field.lineStarts[k - 1]
             let end = k < field.lineStarts.count ? field.lineStarts[k] : value.count
             let line = UnsafeBufferPointer(rebasing: value[start..<end])
-            if k > 0, let last = joined.buffer.last, let first = line.first, last != 0x20, first != 0x20,
+            if k > 0, joined.count > 0, case let last = joined[joined.count - 1], let first = line.first, last != 0x20, first != 0x20,
                 last != UInt8(ascii: "/"), first != UInt8(ascii: "/"),
                 Self.width(UnsafeBufferPointer(rebasing: value[previous])) < Self.lineWidth - (k == 1 ? 4 : 0),
-                !Self.splitsKeyword(joined.buffer, line)
+                !joined.withBytes({ Self.splitsKeyword($0, line) })
             {
                 joined.append(0x20)
             }

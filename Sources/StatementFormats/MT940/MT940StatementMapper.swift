@@ -245,7 +245,7 @@ final class MT940StatementMapper {
         if let fitid { fitid.withUTF8Bytes { idText.append($0) } }
         idText.append(0x1F)
         finalName.withUTF8Bytes { idText.append($0) }
-        let id = ids.id(account: account, date: date, amount: amount, nameUTF8: idText.buffer)
+        let id = idText.withBytes { ids.id(account: account, date: date, amount: amount, nameUTF8: $0) }
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: finalName, amount: amount, memo: memo, fitid: fitid,
             checkNumber: line.isCheque ? line.customerReference : nil, source: SourceLocation(file: file, line: number))

@@ -82,9 +82,10 @@ enum MT940Values {
     @inline(__always)
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        buffer.reserve(bytes.count)
-        (buffer.base + buffer.count).update(from: source, count: bytes.count)
-        buffer.count += bytes.count
+        buffer.write(maximum: bytes.count) {
+            $0.update(from: source, count: bytes.count)
+            return bytes.count
+        }
     }
 
     /// Whether `byte` is an ASCII letter.

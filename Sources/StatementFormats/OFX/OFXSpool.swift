@@ -40,13 +40,13 @@ final class OFXSpool {
                 let before = chunk.count
                 chunk.write(maximum: 1 << 20) { fread($0, 1, 1 << 20, file) }
                 let n = chunk.count - before
-                let consumed = try records(in: chunk.buffer, body)
+                let consumed = try chunk.withBytes { try records(in: $0, body) }
                 chunk.removeFirst(consumed)
                 if n == 0 { break }
             }
             guard chunk.count == 0 else { throw OutputError(path: "temporary spool file", errno: EIO) }
         }
-        _ = try records(in: memory.buffer, body)
+        _ = try memory.withBytes { try records(in: $0, body) }
     }
 
     /// The whole records at the start of `bytes`, given to `body`; returns the bytes they took.
@@ -67,7 +67,7 @@ final class OFXSpool {
             guard let opened = tmpfile() else { throw OutputError(path: "temporary spool file", errno: errno) }
             file = opened
         }
-        guard fwrite(memory.base, 1, memory.count, file) == memory.count else {
+        guard memory.withBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) == memory.count else {
             throw OutputError(path: "temporary spool file", errno: errno)
         }
         budget.inMemory -= memory.count

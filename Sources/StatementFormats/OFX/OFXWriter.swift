@@ -80,7 +80,7 @@ public struct OFXWriter: StatementWriter {
         // statement's `INVBANKTRAN` wrapper is only known once the statement's details arrive.
         buffer.removeAll()
         transaction(a)
-        try group.spool.append(buffer.buffer)
+        try buffer.withBytes { try group.spool.append($0) }
     }
 
     public mutating func finish() throws {
@@ -310,7 +310,7 @@ public struct OFXWriter: StatementWriter {
     }
 
     private func flush() throws {
-        try output.write(buffer.bytes)
+        try output.write(buffer)
         buffer.removeAll()
     }
 

@@ -1,3 +1,4 @@
+import FinanceCore
 import Glibc
 
 /// Where a writer's bytes go: standard output, or a file written atomically.
@@ -115,6 +116,11 @@ public final class ByteOutput {
             }
             offset += n
         }
+    }
+
+    /// Writes all of `buffer`'s bytes (the writers' row buffers).
+    public func write(_ buffer: ByteBuffer) throws(OutputError) {
+        try buffer.withBytes { (bytes) throws(OutputError) in try write(UnsafeRawBufferPointer(bytes)) }
     }
 
     public func write(_ bytes: [UInt8]) throws(OutputError) {

@@ -97,8 +97,11 @@ public struct QIFStatementReader: StatementReader {
             isFinal = try chunks.fill(buffer)
             if transcoder == nil {
                 // A chunk may end inside a character: validated from the last line start, ahead of its lines.
-                let fresh = UnsafeBufferPointer(start: buffer.base + min(before, lines.searched), count: buffer.count - min(before, lines.searched))
-                checkLines = !UTF8Validation.isASCII(fresh) && UTF8Validation.firstInvalid(in: fresh, allowTruncatedEnd: !isFinal) != nil
+                let from = min(before, lines.searched)
+                checkLines = buffer.withBytes { all in
+                    let fresh = UnsafeBufferPointer(rebasing: all[from...])
+                    return !UTF8Validation.isASCII(fresh) && UTF8Validation.firstInvalid(in: fresh, allowTruncatedEnd: !isFinal) != nil
+                }
             }
             try lines.split(
                 isFinal: isFinal,

@@ -129,12 +129,12 @@ public struct QIFWriter: StatementWriter {
             try spools[key]!.forEach { record in
                 buffer.append(record)
                 if buffer.count >= 1 << 16 {
-                    try output.write(buffer.bytes)
+                    try output.write(buffer)
                     buffer.removeAll()
                 }
             }
         }
-        try output.write(buffer.bytes)
+        try output.write(buffer)
         buffer.removeAll()
     }
 
@@ -194,14 +194,14 @@ public struct QIFWriter: StatementWriter {
         section = SectionKey(account: a.account, currency: a.currency)
         if a.currency != nil { withCurrency += 1 }
         let out = buffer
-        out.reserve(32)
-        out.appendReserved(UInt8(ascii: "D"))
-        let date = out.end
-        DecimalDigits.writePair(a.date.month, to: date)
-        date[2] = UInt8(ascii: "/")
-        DecimalDigits.writePair(a.date.day, to: date + 3)
-        date[5] = UInt8(ascii: "/")
-        out.end = date + 6
+        out.write(maximum: 7) { date in
+            date[0] = UInt8(ascii: "D")
+            DecimalDigits.writePair(a.date.month, to: date + 1)
+            date[3] = UInt8(ascii: "/")
+            DecimalDigits.writePair(a.date.day, to: date + 4)
+            date[6] = UInt8(ascii: "/")
+            return 7
+        }
         out.appendDecimal(a.date.year)
         out.append(0x0A)
         amountLine(UInt8(ascii: "T"), total)
@@ -222,7 +222,7 @@ public struct QIFWriter: StatementWriter {
             keys.append(section)
             currencies[section.account ?? "", default: []].append(section.currency)
         }
-        try spool.append(buffer.buffer)
+        try buffer.withBytes { try spool.append($0) }
         buffer.removeAll()
     }
 
@@ -246,12 +246,13 @@ public struct QIFWriter: StatementWriter {
     /// `letter` and `text` on one line; line breaks in the text become spaces.
     private func line(_ letter: UInt8, _ text: String) {
         text.withUTF8Bytes { bytes in
-            buffer.reserve(bytes.count + 2)
-            buffer.appendReserved(letter)
-            let start = buffer.count
-            buffer.append(bytes)
-            for i in start..<buffer.count where buffer.base[i] == 0x0A || buffer.base[i] == 0x0D { buffer.base[i] = 0x20 }
-            buffer.appendReserved(0x0A)
+            buffer.write(maximum: bytes.count + 2) { out in
+                out[0] = letter
+                if let source = bytes.baseAddress { (out + 1).update(from: source, count: bytes.count) }
+                for i in 1..<(bytes.count + 1) where out[i] == 0x0A || out[i] == 0x0D { out[i] = 0x20 }
+                out[bytes.count + 1] = 0x0A
+                return bytes.count + 2
+            }
         }
     }
 }

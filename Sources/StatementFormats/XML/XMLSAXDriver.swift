@@ -178,11 +178,13 @@ class XMLSAXDriver {
         }
         pending = nil
         guard !textTooLong else { return }
-        let value = text.buffer
-        var lo = 0, hi = value.count
-        while trimsLeafText, lo < hi, value[lo] <= 0x20 { lo += 1 }
-        while trimsLeafText, hi > lo, value[hi - 1] <= 0x20 { hi -= 1 }
-        leaf(open.name, UnsafeBufferPointer(rebasing: value[lo..<hi]), line: open.line, column: open.column)
+        // `leaf` reads the text in place; it never appends to `text`.
+        text.withBytes { value in
+            var lo = 0, hi = value.count
+            while trimsLeafText, lo < hi, value[lo] <= 0x20 { lo += 1 }
+            while trimsLeafText, hi > lo, value[hi - 1] <= 0x20 { hi -= 1 }
+            leaf(open.name, UnsafeBufferPointer(rebasing: value[lo..<hi]), line: open.line, column: open.column)
+        }
     }
 
     fileprivate func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
