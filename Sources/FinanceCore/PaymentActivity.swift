@@ -22,6 +22,9 @@ public struct PaymentActivity: Hashable, Sendable {
     public var checkNumber: String?
     /// The file and line the transaction was read from.
     public var source: SourceLocation
+    /// What the bank said of the payment's own currency, for a payment in another currency than
+    /// the account's.
+    public var original: OriginalAmount?
 
     public var currency: CurrencyCode? { amount.currency }
 }
@@ -36,11 +39,11 @@ extension PaymentActivity {
     public init(
         id: ActivityID, account: String?, date: LocalDate, name: String, address: String? = nil,
         amount: Money, memo: String? = nil, type: PaymentType? = nil, category: String? = nil,
-        fitid: String? = nil, checkNumber: String? = nil, source: SourceLocation
+        fitid: String? = nil, checkNumber: String? = nil, source: SourceLocation, original: OriginalAmount? = nil
     ) {
         self.init(
             id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
             type: type ?? PaymentType(sign: amount), category: category, fitid: fitid, checkNumber: checkNumber,
-            source: source)
+            source: source, original: original)
     }
 }

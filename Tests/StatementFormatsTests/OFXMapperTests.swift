@@ -282,6 +282,8 @@ import Testing
         let options: ReadOptions
         let curdef: String
         let expected: String?
+        /// The kept original: `CURSYM@CURRATE`.
+        var original: String? = nil
     }
 
     static let currencyCases: [CurrencyCase] = [
@@ -291,7 +293,15 @@ import Testing
             options: ReadOptions(), curdef: "USD", expected: "EUR"),
         .init(
             testDescription: "ORIGCURRENCY aggregate: the amount was converted to CURDEF",
-            extra: "<ORIGCURRENCY><CURRATE>1.08<CURSYM>EUR</ORIGCURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD"),
+            extra: "<ORIGCURRENCY><CURRATE>1.08<CURSYM>EUR</ORIGCURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD",
+            original: "EUR@1.08"),
+        .init(
+            testDescription: "ORIGCURRENCY with a bad rate: the currency is kept without it",
+            extra: "<ORIGCURRENCY><CURRATE>n/a<CURSYM>EUR</ORIGCURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD",
+            original: "EUR@"),
+        .init(
+            testDescription: "ORIGCURRENCY naming CURDEF itself: nothing to keep",
+            extra: "<ORIGCURRENCY><CURRATE>1<CURSYM>USD</ORIGCURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD"),
         .init(
             testDescription: "no CURDEF: --currency is used", extra: "", options: ReadOptions(currency: CurrencyCode("GBP")),
             curdef: "", expected: "GBP"),
@@ -307,6 +317,8 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         #expect(result.activities.map { $0.currency?.description } == [c.expected])
         #expect(result.activities.map(\.amount.decimalString) == ["-10.00"])
+        #expect(result.activities.map { $0.original.map { "\($0.currency)@\($0.rate?.description ?? "")" } } == [c.original])
+        #expect(result.activities.first?.original?.amount == nil, "OFX states no original amount")
     }
 
     struct TypeCase: Sendable, CustomTestStringConvertible {

@@ -91,6 +91,23 @@ import Testing
         }
     }
 
+    @Test(
+        "a payment in another currency keeps its currency and rate as ORIGCURRENCY; the original amount has no place",
+        arguments: [OFXWriter.Version.xml, .sgml])
+    func originalCurrency(_ version: OFXWriter.Version) throws {
+        var foreign = Self.activity(0xB1, name: "NETFLIX.COM", cents: -1107, currency: Self.eur)
+        foreign.original = OriginalAmount(currency: Self.usd, amount: Money(units: -1200, scale: 2), rate: ExchangeRate(Money(units: 92250, scale: 5)))
+        var rateless = Self.activity(0xB2, date: "2024-01-06", name: "No rate", cents: -500, currency: Self.eur)
+        rateless.original = OriginalAmount(currency: Self.usd, amount: Money(units: -550, scale: 2))
+        let (bytes, _) = try Self.write([foreign, rateless], version: version)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("<CURRATE>0.9225") && text.contains("<CURSYM>USD"))
+        #expect(text.components(separatedBy: "<ORIGCURRENCY>").count == 2, "only the activity with a rate")
+        let back = try readOFX(bytes)
+        #expect(back.diagnostics.isEmpty)
+        #expect(back.activities.map(\.original) == [OriginalAmount(currency: Self.usd, rate: ExchangeRate(Money(units: 9225, scale: 4))), nil])
+    }
+
     @Test("what OFX cannot hold is counted once per activity in notices", arguments: [OFXWriter.Version.xml, .sgml])
     func notices(_ version: OFXWriter.Version) throws {
         let (_, writer) = try Self.write(Self.awkward, version: version)

@@ -3,6 +3,8 @@ import Glibc
 /// The keys of a JSON Lines record that pfin reads (CONTRACT.md, "JSON Lines"); others are ignored.
 enum JSONLinesField: UInt8, CaseIterable, Sendable {
     case id, account, date, name, address, amount, currency, memo, type, category, fitid, checkNumber, source
+    /// Only for a payment in another currency than the account's, after `source`.
+    case originalAmount, originalCurrency, exchangeRate
 
     /// The key as written in the file.
     var key: String {
@@ -20,6 +22,9 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case .fitid: return "fitid"
         case .checkNumber: return "checkNumber"
         case .source: return "source"
+        case .originalAmount: return "originalAmount"
+        case .originalCurrency: return "originalCurrency"
+        case .exchangeRate: return "exchangeRate"
         }
     }
 
@@ -39,6 +44,9 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case .fitid: return #""fitid":"#
         case .checkNumber: return #""checkNumber":"#
         case .source: return #""source":"#
+        case .originalAmount: return #""originalAmount":"#
+        case .originalCurrency: return #""originalCurrency":"#
+        case .exchangeRate: return #""exchangeRate":"#
         }
     }
 
@@ -58,6 +66,9 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case .fitid: return #","fitid":"#
         case .checkNumber: return #","checkNumber":"#
         case .source: return #","source":"#
+        case .originalAmount: return #","originalAmount":"#
+        case .originalCurrency: return #","originalCurrency":"#
+        case .exchangeRate: return #","exchangeRate":"#
         }
     }
 
@@ -97,6 +108,9 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case 8 where key[0] == UInt8(ascii: "c"):
             if equals("currency") { self = .currency } else if equals("category") { self = .category } else { return nil }
         case 11 where equals("checkNumber"): self = .checkNumber
+        case 12 where equals("exchangeRate"): self = .exchangeRate
+        case 14 where equals("originalAmount"): self = .originalAmount
+        case 16 where equals("originalCurrency"): self = .originalCurrency
         default: return nil
         }
     }

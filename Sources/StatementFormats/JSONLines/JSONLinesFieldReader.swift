@@ -55,7 +55,35 @@ struct JSONLinesFieldReader {
         case .memo: r.memo = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }
         case .fitid: r.fitid = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }
         case .checkNumber: r.checkNumber = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }
+        case .originalAmount:
+            if case .null = value { return }
+            r.originalAmount = try Self.decimal(value, field)
+        case .originalCurrency:
+            if case .null = value { return }
+            guard case .string(let t) = value, let code = Self.currency(t) else {
+                throw .badOriginal(field, found: JSONObjectScanner.describe(value))
+            }
+            r.originalCurrency = code
+        case .exchangeRate:
+            if case .null = value { return }
+            guard let rate = ExchangeRate(try Self.decimal(value, field)) else {
+                throw .badOriginal(field, found: JSONObjectScanner.describe(value))
+            }
+            r.exchangeRate = rate
         }
+    }
+
+    /// A decimal given as a string or a number.
+    private static func decimal(_ value: JSONValue, _ field: JSONLinesField) throws(JSONLinesIssue) -> Money {
+        let text: UnsafeBufferPointer<UInt8>
+        switch value {
+        case .string(let t), .number(let t): text = t
+        default: throw .badOriginal(field, found: JSONObjectScanner.describe(value))
+        }
+        guard case .success(let money) = DecimalText.parse(text) else {
+            throw .badOriginal(field, found: JSONObjectScanner.describe(value))
+        }
+        return money
     }
 
     /// A string's bytes, `nil` for null; anything else is an error.

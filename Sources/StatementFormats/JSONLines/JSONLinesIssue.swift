@@ -35,6 +35,10 @@ enum JSONLinesIssue: Error, Equatable {
     case badCurrency(found: String)
     case badType(found: String)
     case notText(JSONLinesField, found: String)
+    /// A bad `originalAmount`, `originalCurrency` or `exchangeRate`.
+    case badOriginal(JSONLinesField, found: String)
+    /// `originalAmount` or `exchangeRate` without `originalCurrency`.
+    case originalWithoutCurrency(JSONLinesField)
 
     var code: String {
         switch self {
@@ -48,6 +52,8 @@ enum JSONLinesIssue: Error, Equatable {
         case .badCurrency: return "jsonl.bad-currency"
         case .badType: return "jsonl.bad-type"
         case .notText: return "jsonl.bad-value"
+        case .badOriginal: return "jsonl.bad-original-amount"
+        case .originalWithoutCurrency: return "jsonl.missing-field"
         default: return "jsonl.syntax"
         }
     }
@@ -175,6 +181,26 @@ enum JSONLinesIssue: Error, Equatable {
             return (
                 "expected an ISO 4217 currency code such as \"EUR\", or null, in \"currency\", found \(found)",
                 "write the three-letter code; null means unknown (then --currency applies)"
+            )
+        case .badOriginal(.originalCurrency, let found):
+            return (
+                "expected an ISO 4217 currency code such as \"USD\", or null, in \"originalCurrency\", found \(found)",
+                "write the three-letter code of the currency the payment was made in"
+            )
+        case .badOriginal(.exchangeRate, let found):
+            return (
+                "expected a positive decimal rate like \"0.9225\" in \"exchangeRate\", found \(found)",
+                "the rate is account-currency units per unit of \"originalCurrency\", with '.' as the decimal mark"
+            )
+        case .badOriginal(let field, let found):
+            return (
+                "expected a decimal amount like \"-12.00\", or null, in \"\(field.key)\", found \(found)",
+                "write the amount in the original currency with '.' as the decimal mark, no grouping, e.g. \"-12.00\""
+            )
+        case .originalWithoutCurrency(let field):
+            return (
+                "\"\(field.key)\" needs \"originalCurrency\", which this record does not have",
+                "add \"originalCurrency\" with the code of the currency the payment was made in, or drop \"\(field.key)\""
             )
         case .badType(let found):
             return (

@@ -55,7 +55,8 @@ final class JSONLinesMapper {
             PaymentActivity(
                 id: id, account: account, date: date, name: name, address: record.address.take(), amount: amount,
                 memo: record.memo.take(), type: record.type, category: record.category.take(), fitid: fitid,
-                checkNumber: record.checkNumber.take(), source: record.source.take() ?? SourceLocation(file: file, line: number)))
+                checkNumber: record.checkNumber.take(), source: record.source.take() ?? SourceLocation(file: file, line: number),
+                original: record.originalCurrency.map { OriginalAmount(currency: $0, amount: record.originalAmount, rate: record.exchangeRate) }))
         if !warnedLostTrack, let date = ids.lostTrackOfDate {
             warnedLostTrack = true
             try sink.report(
@@ -109,6 +110,9 @@ final class JSONLinesMapper {
             let missing = JSONLinesRecord.required.first(where: { record.seen & $0.bit == 0 })
         {
             throw JSONLinesProblem(issue: .missing(missing), offset: start)
+        }
+        if record.originalCurrency == nil, record.originalAmount != nil || record.exchangeRate != nil {
+            throw JSONLinesProblem(issue: .originalWithoutCurrency(record.originalAmount != nil ? .originalAmount : .exchangeRate), offset: start)
         }
         return true
     }

@@ -20,6 +20,9 @@ struct JSONLinesRecord {
     var fitid: String?
     var checkNumber: String?
     var source: SourceLocation?
+    var originalAmount: Money?
+    var originalCurrency: CurrencyCode?
+    var exchangeRate: ExchangeRate?
 
     /// The fields every record must have.
     static let required: [JSONLinesField] = [.date, .amount, .name]

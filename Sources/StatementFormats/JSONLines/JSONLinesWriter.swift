@@ -55,7 +55,8 @@ public struct JSONLinesWriter: StatementWriter {
         if let checkNumber = a.checkNumber { strings += checkNumber.utf8.count }
         let out = buffer
         let lastLine = self.lastLine
-        out.write(maximum: 320 + lastFileJSON.count + 6 * strings) { start in
+        let originalRoom = a.original == nil ? 0 : 64 + 2 * Money.maximumDecimalLength
+        out.write(maximum: 320 + originalRoom + lastFileJSON.count + 6 * strings) { start in
             var p = JSONCursor(start)
 
             p.put(#"{"id":""#)
@@ -102,13 +103,41 @@ public struct JSONLinesWriter: StatementWriter {
             lastFileJSON.withUnsafeBufferPointer { p.put($0) }
             p.put(UInt8(ascii: ":"))
             p.advance(lineDigits.next(a.source.line, after: lastLine, to: p.at))
-            p.put("\"}\n")
+            if let original = a.original {
+                p.put(UInt8(ascii: "\""))
+                Self.put(original, at: &p)
+                p.put("}\n")
+            } else {
+                p.put("\"}\n")
+            }
             return p.at - start
         }
         self.lastLine = a.source.line
         if out.count >= 1 << 16, let output {
             try output.write(out)
             out.removeAll()
+        }
+    }
+
+    /// The keys of a payment in another currency, after `source`: `,"originalAmount":"-12.00",
+    /// "originalCurrency":"USD","exchangeRate":"0.9225"`, each amount only when known.
+    @inline(never)
+    private static func put(_ original: OriginalAmount, at p: inout JSONCursor) {
+        if let amount = original.amount {
+            p.put(#","originalAmount":""#)
+            p.advance(amount.writeDecimal(to: p.at))
+            p.put(UInt8(ascii: "\""))
+        }
+        p.put(#","originalCurrency":""#)
+        let currency = original.currency.packed
+        p.put(UInt8(truncatingIfNeeded: currency >> 16))
+        p.put(UInt8(truncatingIfNeeded: currency >> 8))
+        p.put(UInt8(truncatingIfNeeded: currency))
+        p.put(UInt8(ascii: "\""))
+        if let rate = original.rate {
+            p.put(#","exchangeRate":""#)
+            p.advance(Money(units: rate.units, scale: rate.scale).canonical.writeDecimal(to: p.at))
+            p.put(UInt8(ascii: "\""))
         }
     }
 

@@ -59,6 +59,8 @@ struct OFXTransactionState {
     var payeeName: String?
     var addressParts: [String] = []
     var currency: (CurrencyCode?, Bool)?
+    /// `CURRATE` of the transaction's `CURRENCY` or `ORIGCURRENCY`: CURDEF units per unit of CURSYM.
+    var currencyRate: Money?
     /// The file was malformed while this transaction was open.
     var damaged = false
 

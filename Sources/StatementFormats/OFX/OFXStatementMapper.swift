@@ -129,8 +129,12 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         case .payee:
             if inTransaction, path.count >= 2, path[path.count - 2] == .statementTransaction { transaction.setPayee(tag, text()) }
         case .currency, .originalCurrency:
-            if inTransaction, tag == .currencySymbol, path.count >= 2, path[path.count - 2] == .statementTransaction {
-                transaction.currency = (CurrencyCode(text()), parent == .originalCurrency)
+            if inTransaction, path.count >= 2, path[path.count - 2] == .statementTransaction {
+                if tag == .currencySymbol {
+                    transaction.currency = (CurrencyCode(text()), parent == .originalCurrency)
+                } else if tag == .currencyRate {
+                    transaction.currencyRate = OFXValues.amount(value, decimalMark: decimalMark)?.money
+                }
             }
         default:
             break
@@ -228,11 +232,16 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             try sink.report(OFXIssue.badAmount(transaction.badText ?? "").diagnostic(at: location(amountPosition)))
             return
         }
-        // CURRENCY: the amounts are in that currency; ORIGCURRENCY: they were converted to CURDEF.
+        // CURRENCY: the amounts are in that currency; ORIGCURRENCY: they were converted to CURDEF
+        // from CURSYM at CURRATE (OFX 2.1.1, 5.2), which is kept; the original amount is not stated.
+        var original: OriginalAmount?
         if let (code, converted) = transaction.currency, let code, !converted {
             amount.currency = code
         } else {
             amount.currency = statement?.currency ?? options.currency
+            if let (code, _) = transaction.currency, let code, code != amount.currency {
+                original = OriginalAmount(currency: code, rate: transaction.currencyRate.flatMap(ExchangeRate.init))
+            }
         }
         let account = options.account ?? statement?.accountID
         var name = transaction.name ?? transaction.payeeName ?? ""
@@ -254,7 +263,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: name, address: transaction.address, amount: amount, memo: transaction.memo,
             type: type, fitid: fitid, checkNumber: transaction.checkNumber ?? (writtenByPfin ? nil : transaction.refnum),
-            source: SourceLocation(file: file, line: transaction.position.line))
+            source: SourceLocation(file: file, line: transaction.position.line), original: original)
         try sink.accept(activity)
         activityCount += 1
     }

@@ -197,6 +197,13 @@ public struct OFXWriter: StatementWriter {
             }
             leaf("MEMO", memo)
         }
+        // The rate is required in the aggregate; an original amount alone has no place in OFX.
+        if let original = a.original, let rate = original.rate, original.currency != a.currency {
+            open("ORIGCURRENCY")
+            leaf("CURRATE", Money(units: rate.units, scale: rate.scale).canonical)
+            leaf("CURSYM", original.currency.description)
+            close("ORIGCURRENCY")
+        }
         close("STMTTRN")
     }
 

@@ -1,0 +1,44 @@
+/// A payment made in a currency other than the account's, as the bank stated it: a card payment
+/// in USD booked on a EUR account. The account-currency amount stays `PaymentActivity.amount`;
+/// this keeps what the file said about the other currency (OFX `ORIGCURRENCY`, CAMT `InstdAmt`
+/// and `CcyXchg`), either part of which a file may leave out.
+public struct OriginalAmount: Hashable, Sendable {
+    /// The payment's own currency.
+    public var currency: CurrencyCode
+    /// The amount in `currency` (its `currency` set), signed like the account amount; `nil` when
+    /// the file states only the rate.
+    public var amount: Money?
+    /// Account-currency units per unit of `currency`, when the file states it.
+    public var rate: ExchangeRate?
+
+    public init(currency: CurrencyCode, amount: Money? = nil, rate: ExchangeRate? = nil) {
+        self.currency = currency
+        self.amount = amount.map { Money(units: $0.units, scale: $0.scale, currency: currency) }
+        self.rate = rate
+    }
+}
+
+/// An exchange rate, exact: `units` × 10^-`scale`, always positive.
+public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
+    public var units: Int64
+    public var scale: UInt8
+
+    /// A rate from its decimal value; `nil` unless it is positive.
+    public init?(_ value: Money) {
+        guard value.units > 0 else { return nil }
+        units = value.units
+        scale = value.scale
+    }
+
+    /// The rate as a plain decimal (`0.9225`), without trailing zeros past the point.
+    public var description: String { Money(units: units, scale: scale).canonical.decimalString }
+
+    /// Whether two rates are the same number (`0.90` and `0.9`).
+    public static func == (lhs: ExchangeRate, rhs: ExchangeRate) -> Bool {
+        Money(units: lhs.units, scale: lhs.scale) == Money(units: rhs.units, scale: rhs.scale)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(Money(units: units, scale: scale))
+    }
+}
