@@ -30,6 +30,19 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         scale = value.scale
     }
 
+    /// `1 / rate`, rounded half to even at `decimals` places; `nil` when that is zero or too large.
+    public static func reciprocal(of rate: Money, decimals: Int) -> ExchangeRate? {
+        guard rate.units > 0, decimals >= 0, decimals <= 18 else { return nil }
+        // 10^(scale + decimals) / units, in 128 bits: the scale and the decimals are at most 18 each.
+        let numerator = UInt128(10).power(Int(rate.scale) + decimals)
+        let denominator = UInt128(rate.units)
+        var quotient = numerator / denominator
+        let remainder = numerator % denominator
+        if remainder * 2 > denominator || remainder * 2 == denominator && quotient % 2 == 1 { quotient += 1 }
+        guard quotient > 0, quotient <= UInt128(Int64.max) else { return nil }
+        return ExchangeRate(Money(units: Int64(quotient), scale: UInt8(decimals)))
+    }
+
     /// The rate as a plain decimal (`0.9225`), without trailing zeros past the point.
     public var description: String { Money(units: units, scale: scale).canonical.decimalString }
 
@@ -40,5 +53,13 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(Money(units: units, scale: scale))
+    }
+}
+
+extension UInt128 {
+    fileprivate func power(_ exponent: Int) -> UInt128 {
+        var result: UInt128 = 1
+        for _ in 0..<exponent { result *= self }
+        return result
     }
 }

@@ -101,10 +101,12 @@ extension CAMTStatementMapper {
         let id =
             bankID.map { ids.id(account: account, bankID: $0, date: date) }
             ?? ids.id(account: account, date: date, amount: amount, name: text)
+        // A transaction's own amount details first; an entry of one payment may state them for the entry.
+        let original = t.foreign.original(booked: amount) ?? (e.transactions.count > 1 ? nil : e.foreign.original(booked: amount))
         try sink.accept(
             PaymentActivity(
                 id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,
-                fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line)))
+                fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line), original: original))
         activityCount += 1
     }
 

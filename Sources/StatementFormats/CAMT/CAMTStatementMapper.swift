@@ -163,6 +163,8 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
                 return
             }
             if parent == .bookgDt { entry?.bookingDate = date } else { entry?.valueDate = date }
+        case (.amt, .instdAmt), (.srcCcy, .ccyXchg), (.trgtCcy, .ccyXchg), (.unitCcy, .ccyXchg), (.xchgRate, .ccyXchg):
+            entry?.foreign.read(tag, value, currency: currency, path: path)
         case (.acctSvcrRef, .ntry): entry?.serviceReference = CAMTValues.text(value)
         case (.addtlNtryInf, .ntry): entry?.additionalInfo = CAMTValues.text(value)
         default: break
@@ -188,6 +190,8 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
             }
             amount.currency = currency
             if parent == .txDtls { transaction?.amount = amount } else { transaction?.transactionAmount = amount }
+        case .amt where parent == .instdAmt, .srcCcy, .trgtCcy, .unitCcy, .xchgRate:
+            transaction?.foreign.read(tag, value, currency: currency, path: path)
         case .cdtDbtInd where parent == .txDtls: transaction?.isCredit = CAMTValues.isCredit(value)
         case .ustrd where parent == .rmtInf:
             if let text = CAMTValues.text(value) { transaction?.unstructured.append(text) }

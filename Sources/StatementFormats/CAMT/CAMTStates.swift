@@ -45,12 +45,61 @@ struct CAMTEntryState {
     var serviceReference: String?
     var additionalInfo: String?
     var transactions: [CAMTTransactionState] = []
+    /// `Ntry/AmtDtls`: for an entry of one payment, its foreign amount.
+    var foreign = CAMTForeignState()
     /// The first bad value met: the entry is skipped with it.
     var problem: Diagnostic?
 
     init(index: Int, position: CAMTPosition) {
         self.index = index
         self.position = position
+    }
+}
+
+/// What `AmtDtls` says of another currency: the instructed amount (`InstdAmt/Amt`, in the
+/// currency the payer gave) and an exchange (`CcyXchg`) under any of its amounts.
+struct CAMTForeignState {
+    var instructed: Money?
+    var source: CurrencyCode?
+    var target: CurrencyCode?
+    var unit: CurrencyCode?
+    var rate: Money?
+
+    /// Reads one leaf below `AmtDtls`; `path` ends with the leaf's parent.
+    mutating func read(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?, path: [CAMTTag]) {
+        let n = path.count
+        guard n >= 2 else { return }
+        func code() -> CurrencyCode? { value.count == 3 ? CurrencyCode(bytes: value[0], value[1], value[2]) : nil }
+        switch tag {
+        case .amt where path[n - 1] == .instdAmt && path[n - 2] == .amtDtls:
+            instructed = CAMTValues.amount(value).map { Money(units: $0.units, scale: $0.scale, currency: currency) }
+        case .srcCcy where path[n - 1] == .ccyXchg: source = code()
+        case .trgtCcy where path[n - 1] == .ccyXchg: target = code()
+        case .unitCcy where path[n - 1] == .ccyXchg: unit = code()
+        case .xchgRate where path[n - 1] == .ccyXchg: rate = CAMTValues.amount(value)
+        default: break
+        }
+    }
+
+    /// The original amount of a payment booked as `booked` (signed, in the account's currency):
+    /// the instructed amount when it is in another currency, with the rate as account-currency
+    /// units per unit of it. `XchgRate` is one `UnitCcy` (else one `SrcCcy`: the rate converts
+    /// from the source) in the other currency; a rate quoted per unit of the account's currency is
+    /// kept as its reciprocal to ten decimal places.
+    func original(booked: Money) -> OriginalAmount? {
+        guard let instructed, let currency = instructed.currency, currency != booked.currency else { return nil }
+        let signed = booked.isNegative ? (instructed.negated ?? instructed) : instructed
+        var perUnit: ExchangeRate?
+        if let rate, let quoted = rate.units > 0 ? rate : nil {
+            let unitCurrency = unit ?? source
+            let involved = [source, target].compactMap { $0 }
+            if unitCurrency == currency, involved.isEmpty || involved.contains(currency) {
+                perUnit = ExchangeRate(quoted)
+            } else if unitCurrency != nil, unitCurrency == booked.currency {
+                perUnit = ExchangeRate.reciprocal(of: quoted, decimals: 10)
+            }
+        }
+        return OriginalAmount(currency: currency, amount: signed, rate: perUnit)
     }
 }
 
@@ -72,6 +121,7 @@ struct CAMTTransactionState {
     var unstructured: [String] = []
     var creditorReference: String?
     var additionalInfo: String?
+    var foreign = CAMTForeignState()
     var problem: Diagnostic?
 
     init(index: Int, position: CAMTPosition) {

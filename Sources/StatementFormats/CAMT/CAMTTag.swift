@@ -17,6 +17,8 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
     case ntryDtls, txDtls
     // Transaction details.
     case refs, endToEndId, chqNb, amtDtls, txAmt
+    // Amount details: the instructed amount and the exchange.
+    case instdAmt, ccyXchg, srcCcy, trgtCcy, unitCcy, xchgRate
     case rltdPties, dbtr, cdtr, ultmtDbtr, ultmtCdtr, pty, nm
     case pstlAdr, strtNm, bldgNb, pstCd, twnNm, ctry, adrLine
     case rmtInf, ustrd, strd, cdtrRefInf, ref, addtlTxInf
@@ -33,6 +35,7 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
         "Ntry", "RvslInd", "Sts", "BookgDt", "ValDt", "AcctSvcrRef", "AddtlNtryInf", "BkTxCd", "Domn", "Fmly", "SubFmlyCd",
         "NtryDtls", "TxDtls",
         "Refs", "EndToEndId", "ChqNb", "AmtDtls", "TxAmt",
+        "InstdAmt", "CcyXchg", "SrcCcy", "TrgtCcy", "UnitCcy", "XchgRate",
         "RltdPties", "Dbtr", "Cdtr", "UltmtDbtr", "UltmtCdtr", "Pty", "Nm",
         "PstlAdr", "StrtNm", "BldgNb", "PstCd", "TwnNm", "Ctry", "AdrLine",
         "RmtInf", "Ustrd", "Strd", "CdtrRefInf", "Ref", "AddtlTxInf",
