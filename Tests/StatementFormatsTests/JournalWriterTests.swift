@@ -84,6 +84,30 @@ import Testing
         #expect(notices == ["1 transaction has no currency; written with the commodity XXX (ISO 4217 'no currency'); name one with --currency CODE"])
     }
 
+    @Test(
+        "a payment in another currency: the balancing posting carries the original amount at its total cost",
+        arguments: [StatementFormat.ledger, .beancount])
+    func foreignPaymentsAtCost(_ format: StatementFormat) throws {
+        let path = Repository.fixtures.appendingPathComponent("jsonl").appendingPathComponent("foreign-payments.jsonl").path
+        var collector = Collector()
+        try JSONLinesReader().read(ByteInput(path: path), options: ReadOptions(), into: &collector)
+        #expect(collector.diagnostics.isEmpty)
+        let text = try Self.write(collector.activities, format).text
+        let postings = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+            .filter { $0.hasPrefix("Assets:") || $0.hasPrefix("Expenses:") }
+        #expect(
+            postings == [
+                "Assets:Bank:Card -11.07 EUR", "Expenses:Subscriptions 12.00 USD @@ 11.07 EUR",
+                "Assets:Bank:Card 5.00 EUR", "Expenses:Shopping -5.50 CHF @@ 5.00 EUR",
+                // Only a rate: nothing to post in GBP.
+                "Assets:Bank:Card -3.00 EUR", "Expenses:Uncategorised 3.00 EUR",
+                "Assets:Bank:Card -11.20 EUR", "Expenses:Food 1850 JPY @@ 11.20 EUR",
+            ])
+        if format == .ledger {
+            for code in ["CHF", "EUR", "JPY", "USD"] { #expect(text.contains("\ncommodity \(code)\n"), "declared for hledger -s") }
+        }
+    }
+
     @Test("each transaction balances: the second posting is the exact negation", arguments: [StatementFormat.ledger, .beancount])
     func postingsBalance(_ format: StatementFormat) throws {
         let extremes = [

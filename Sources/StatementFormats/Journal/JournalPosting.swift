@@ -11,8 +11,9 @@ import FinanceCore
 enum JournalPosting {
     /// Where amounts end, counted from the start of the line, when the account leaves room.
     static let amountEnd = 60
-    /// The most bytes a posting adds to its account name: indent, padding, amount, commodity.
-    static let maximumExtra = amountEnd + Money.maximumDecimalLength + 8
+    /// The most bytes a posting adds to its account name: indent, padding, amount, commodity, and
+    /// a total cost (` @@ 11.07 EUR`).
+    static let maximumExtra = amountEnd + 2 * Money.maximumDecimalLength + 16
     /// ISO 4217's code for "no currency": the commodity of an amount whose currency is unknown.
     /// All three tools accept it as a commodity name; `--currency CODE` names a real one.
     static let unknownCommodity: StaticString = "XXX"
@@ -29,9 +30,11 @@ enum JournalPosting {
     /// - Parameters:
     ///   - negated: writes the amount with its sign flipped (the balancing side), done on the text
     ///     so that every amount, even `Int64.min` units, has a negation.
+    ///   - cost: the total cost of `amount` in another commodity, written unsigned after `@@`
+    ///     (`12.00 USD @@ 11.07 EUR`), as ledger, hledger and beancount read a total price.
     @inline(__always)
     static func put(
-        indent: Int, account: UnsafeBufferPointer<UInt8>, width: Int, amount: Money, negated: Bool,
+        indent: Int, account: UnsafeBufferPointer<UInt8>, width: Int, amount: Money, negated: Bool, cost: Money? = nil,
         at out: UnsafeMutablePointer<UInt8>
     ) -> Int {
         var p = JSONCursor(out)
@@ -59,14 +62,41 @@ enum JournalPosting {
             p.put(UnsafeBufferPointer(start: text + start, count: n))
         }
         p.put(UInt8(ascii: " "))
-        if let currency = amount.currency {
+        putCommodity(amount.currency, &p)
+        if let cost {
+            p.put(" @@ ")
+            // The magnitude on the text, as for `negated`: `Int64.min` units have no positive value.
+            let n = cost.writeDecimal(to: p.at)
+            if p.at[0] == UInt8(ascii: "-") {
+                (p.at).update(from: p.at + 1, count: n - 1)
+                p.advance(n - 1)
+            } else {
+                p.advance(n)
+            }
+            p.put(UInt8(ascii: " "))
+            putCommodity(cost.currency, &p)
+        }
+        p.put(0x0A)
+        return p.at - out
+    }
+
+    @inline(__always)
+    private static func putCommodity(_ currency: CurrencyCode?, _ p: inout JSONCursor) {
+        if let currency {
             p.put(UInt8(truncatingIfNeeded: currency.packed >> 16))
             p.put(UInt8(truncatingIfNeeded: currency.packed >> 8))
             p.put(UInt8(truncatingIfNeeded: currency.packed))
         } else {
             p.put(unknownCommodity)
         }
-        p.put(0x0A)
-        return p.at - out
+    }
+
+    /// What the balancing posting of `a` carries: the original amount, with the booked amount as
+    /// its cost, for a payment in another currency whose original amount the file stated.
+    static func foreign(_ a: PaymentActivity) -> (amount: Money, cost: Money)? {
+        guard let original = a.original, let amount = original.amount, a.currency != nil, original.currency != a.currency else {
+            return nil
+        }
+        return (amount, a.amount)
     }
 }

@@ -88,6 +88,9 @@ public struct LedgerWriter: StatementWriter {
             if commodities[commodity] == nil { commodities[commodity] = a.currency?.description ?? JournalPosting.unknownCommodity.description }
             lastCommodity = commodity
         }
+        if let foreign = JournalPosting.foreign(a), let code = foreign.amount.currency, commodities[code.packed] == nil {
+            commodities[code.packed] = code.description
+        }
         source.file(a.source.file)
 
         var strings = a.name.utf8.count
@@ -129,7 +132,13 @@ public struct LedgerWriter: StatementWriter {
             p.advance(source.put(line: a.source.line, at: p.at))
             p.put(0x0A)
             accounts.withName(bank) { p.advance(JournalPosting.put(indent: 4, account: $0, width: bank.width, amount: a.amount, negated: false, at: p.at)) }
-            accounts.withName(other) { p.advance(JournalPosting.put(indent: 4, account: $0, width: other.width, amount: a.amount, negated: true, at: p.at)) }
+            let foreign = JournalPosting.foreign(a)
+            accounts.withName(other) {
+                p.advance(
+                    JournalPosting.put(
+                        indent: 4, account: $0, width: other.width, amount: foreign?.amount ?? a.amount, negated: true, cost: foreign?.cost,
+                        at: p.at))
+            }
             p.put(0x0A)
             return p.at - start
         }
