@@ -84,14 +84,14 @@ import Testing
     func badCells(_ id: String, _ type: String, _ source: String, _ code: String, _ column: Int) throws {
         // The column is the character column where the bad cell starts.
         let good = "0000000000000001,,2024-05-01,Good,,1.00,,,,,,,x.csv:1\n"
-        let text = CSVActivityWriter.header + "\n" + good + "\(id),,2024-05-02,Bad,,-1.00,,,\(type),,,,\(source)\n" + good
+        let text = CSVActivityWriter.headerWithoutOriginal + "\n" + good + "\(id),,2024-05-02,Bad,,-1.00,,,\(type),,,,\(source)\n" + good
         let back = try readCSV(text, name: "t.csv")
         #expect(back.activities.map(\.name) == ["Good", "Good"])
         #expect(back.diagnostics.map { "\($0.code) \($0.location)" } == ["\(code) t.csv:3:\(column)"])
     }
 
     @Test func identificationNamesPfinsOwnCSV() {
-        for header in [CSVActivityWriter.header, CSVActivityWriter.headerWithoutSource] {
+        for header in [CSVActivityWriter.header, CSVActivityWriter.headerWithoutOriginal, CSVActivityWriter.headerWithoutSource] {
             let sniff = CSVStatementReader.sniff(SniffInput(Array((header + "\r\n").utf8), isComplete: true))
             #expect(sniff.score == 60)
             #expect(sniff.evidence.first?.contains("pfin's own CSV") == true)
@@ -110,7 +110,7 @@ import Testing
         #expect(
             Set(dialect.columns.keys) == [
                 .id, .account, .date, .name, .address, .amount, .currency, .memo, .type, .category,
-                .transactionID, .checkNumber, .source,
+                .transactionID, .checkNumber, .source, .originalAmount, .originalCurrency, .exchangeRate,
             ])
         let text = dialect.profileText(source: "l.csv")
         #expect(text.contains("written-by pfin"))

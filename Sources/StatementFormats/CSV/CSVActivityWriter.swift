@@ -8,11 +8,15 @@ import FinanceCore
 /// so that pfin's reader can take exactly its own apostrophes off again
 /// (`FormulaDefusing.needsApostrophe`).
 ///
-/// The last column, `source`, is where the activity was read from (`FILE:LINE`); it comes last so
-/// that readers of the twelve columns before it keep working.
+/// `source` is where the activity was read from (`FILE:LINE`); `originalAmount`,
+/// `originalCurrency` and `exchangeRate`, empty but for a payment in another currency, come after
+/// it. New columns come last, so that readers of the columns before them keep working.
 public struct CSVActivityWriter: StatementWriter {
-    public static let header = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber,source"
-    /// The header before the `source` column was added: pfin reads files with either.
+    public static let header =
+        "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber,source,originalAmount,originalCurrency,exchangeRate"
+    /// The headers before the `original…` columns and before the `source` column were added: pfin
+    /// reads files with any of them.
+    public static let headerWithoutOriginal = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber,source"
     public static let headerWithoutSource = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber"
     private let output: ByteOutput
     private let buffer = ByteBuffer()
@@ -58,6 +62,11 @@ public struct CSVActivityWriter: StatementWriter {
         Self.appendCell(a.checkNumber, to: out)
         out.append(UInt8(ascii: ","))
         appendSource(a.source, to: out)
+        if let original = a.original {
+            Self.appendOriginal(original, to: out)
+        } else {
+            out.append(",,,")
+        }
         out.append(0x0A)
         if out.count >= 1 << 16 {
             try output.write(out)
@@ -69,6 +78,20 @@ public struct CSVActivityWriter: StatementWriter {
         writeHeaderOnce()
         try output.write(buffer)
         buffer.removeAll()
+    }
+
+    /// `,amount,currency,rate` of a payment in another currency; its amount and rate are plain
+    /// numbers, which no spreadsheet runs as a formula.
+    @inline(never)
+    private static func appendOriginal(_ original: OriginalAmount, to out: ByteBuffer) {
+        out.append(UInt8(ascii: ","))
+        if let amount = original.amount { out.write(maximum: Money.maximumDecimalLength) { amount.writeDecimal(to: $0) } }
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: original.currency.utf8)
+        out.append(UInt8(ascii: ","))
+        if let rate = original.rate {
+            out.write(maximum: Money.maximumDecimalLength) { Money(units: rate.units, scale: rate.scale).canonical.writeDecimal(to: $0) }
+        }
     }
 
     private mutating func writeHeaderOnce() {

@@ -80,7 +80,8 @@ extension CSVRowMapper {
                 id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
                 // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.
                 type: type ?? category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
-                category: category, fitid: fitid, checkNumber: checkNumber, source: source))
+                category: category, fitid: fitid, checkNumber: checkNumber, source: source,
+                original: columns.originalCurrency == nil ? nil : original(record, booked: amount)))
         if sink.wantsRowBalances, let column = columns.balance {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
         }

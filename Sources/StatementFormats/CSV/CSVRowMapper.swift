@@ -57,6 +57,9 @@ final class CSVRowMapper {
     /// The first lines whose text held invalid UTF-8, and how many such lines there were.
     @exclusivity(unchecked) var invalidTextLines: [Int] = []
     @exclusivity(unchecked) var invalidTextLineCount = 0
+    /// The same for rows whose original amount, currency or rate did not read.
+    @exclusivity(unchecked) var unreadOriginalLines: [Int] = []
+    @exclusivity(unchecked) var unreadOriginalLineCount = 0
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
@@ -156,6 +159,7 @@ final class CSVRowMapper {
         }
         try flushPending(asErrors: false, into: &sink)
         if let warning = invalidTextWarning() { try sink.report(warning) }
+        if let warning = unreadOriginalWarning() { try sink.report(warning) }
         try noteStatedBalances(into: &sink)
         for info in statements.infos(
             kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,

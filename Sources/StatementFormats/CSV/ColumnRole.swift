@@ -21,6 +21,13 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     case transactionID = "transaction-id"
     case account
     case address
+    /// A payment in another currency: the amount in that currency (its sign follows the amount's).
+    case originalAmount = "original-amount"
+    /// The currency `original-amount` is in; a row whose cell is empty or the account's own
+    /// currency has no original amount.
+    case originalCurrency = "original-currency"
+    /// Account-currency units per unit of the original currency.
+    case exchangeRate = "exchange-rate"
     /// pfin's activity id, 16 hex digits (pfin's own CSV): the activity keeps it.
     case id
     /// pfin's `income`, `expense` or `transfer` (pfin's own CSV); an empty cell follows the sign.

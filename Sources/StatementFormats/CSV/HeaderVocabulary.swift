@@ -160,6 +160,33 @@ enum HeaderVocabulary {
                 "address", "adresse", "direccion", "indirizzo", "adres", "merchant address",
                 "city state", "location",
             ])
+        add(
+            .originalAmount, 1,
+            [
+                "original amount", "foreign amount", "amount in original currency", "original currency amount",
+                "foreign currency amount", "amount in foreign currency", "ursprungsbetrag", "originalbetrag",
+                "betrag in fremdwahrung", "betrag in fremdwaehrung", "fremdwahrungsbetrag", "fremdwaehrungsbetrag",
+                "betrag fremdwahrung", "betrag fremdwaehrung", "montant d origine", "montant original",
+                "montant en devise", "montant devise", "importe original", "importe en divisa", "importe divisa",
+                "oorspronkelijk bedrag", "bedrag in vreemde valuta", "origineel bedrag", "importo originale",
+                "importo in valuta", "importo valuta originale",
+            ])
+        add(
+            .originalCurrency, 1,
+            [
+                "original currency", "foreign currency", "currency of original amount", "ursprungswahrung",
+                "ursprungswaehrung", "originalwahrung", "originalwaehrung", "fremdwahrung", "fremdwaehrung",
+                "devise d origine", "devise originale", "devise etrangere", "divisa original", "moneda original",
+                "divisa extranjera", "originele valuta", "oorspronkelijke valuta", "vreemde valuta",
+                "valuta originale", "divisa originale", "valuta estera",
+            ])
+        add(
+            .exchangeRate, 1,
+            [
+                "exchange rate", "fx rate", "conversion rate", "rate of exchange", "wechselkurs", "umrechnungskurs",
+                "devisenkurs", "taux de change", "taux de conversion", "tipo de cambio", "tasa de cambio", "wisselkoers",
+                "tasso di cambio", "cambio applicato",
+            ])
         addCentralAndEasternEuropean(add)
         return table
     }()

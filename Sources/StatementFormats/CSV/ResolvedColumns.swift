@@ -13,6 +13,9 @@ struct ResolvedColumns {
     var transactionID: Int?
     var account: Int?
     var address: Int?
+    var originalAmount: Int?
+    var originalCurrency: Int?
+    var exchangeRate: Int?
     var balance: Int?
     var id: Int?
     var type: Int?
@@ -36,6 +39,9 @@ struct ResolvedColumns {
         case .transactionID: transactionID = index
         case .account: account = index
         case .address: address = index
+        case .originalAmount: originalAmount = index
+        case .originalCurrency: originalCurrency = index
+        case .exchangeRate: exchangeRate = index
         case .balance: balance = index
         case .id: id = index
         case .type: type = index

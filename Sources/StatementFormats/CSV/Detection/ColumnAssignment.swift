@@ -88,6 +88,9 @@ enum ColumnAssignment {
         case .amount: return empty || column.amountRatio >= 0.5
         case .debit, .credit, .balance: return empty || column.amountRatio >= 0.5
         case .currency: return !empty && column.currencyRatio >= 0.8
+        // Empty on every domestic row: a file of one currency may hold none at all.
+        case .originalAmount, .exchangeRate: return empty || column.amountRatio >= 0.5
+        case .originalCurrency: return empty || column.currencyRatio >= 0.8
         case .direction: return !empty && column.directionRatio >= 0.8
         case .name, .memo, .address, .category, .account, .checkNumber, .transactionID, .id, .type, .source: return true
         }

@@ -1,0 +1,55 @@
+import FinanceCore
+
+/// A row's payment in another currency: the `original-amount`, `original-currency` and
+/// `exchange-rate` columns (PayPal, Revolut, Wise and card exports; pfin's own CSV).
+extension CSVRowMapper {
+    /// What the row states of another currency than `booked`'s: `nil` when its currency cell is
+    /// empty or the account's own currency. The amount takes `booked`'s sign (exports write it
+    /// unsigned, or signed as the payer saw it); a cell that does not read is left out, noted for
+    /// the file's one warning, and the row is read all the same.
+    @inline(never)
+    func original(_ record: borrowing CSVRecord, booked: Money) -> OriginalAmount? {
+        guard let column = columns.originalCurrency, column < record.count else { return nil }
+        let text = record.string(column)
+        if text.isEmpty { return nil }
+        guard let currency = CurrencyCode(text), CurrencyText.isoCodes.contains(currency) else {
+            noteUnreadOriginal(line: record.line)
+            return nil
+        }
+        if currency == booked.currency { return nil }
+        var amount: Money?
+        if let column = columns.originalAmount, column < record.count, !record.string(column).isEmpty {
+            if case .success(let parsed) = parseAmount(record, column) {
+                let magnitude = parsed.units < 0 ? -parsed.units : parsed.units
+                amount = Money(units: booked.isNegative ? -magnitude : magnitude, scale: parsed.scale, currency: currency)
+            } else {
+                noteUnreadOriginal(line: record.line)
+            }
+        }
+        var rate: ExchangeRate?
+        if let column = columns.exchangeRate, column < record.count, !record.string(column).isEmpty {
+            if case .success(let parsed) = parseAmount(record, column), let positive = ExchangeRate(Money(units: parsed.units, scale: parsed.scale)) {
+                rate = positive
+            } else {
+                noteUnreadOriginal(line: record.line)
+            }
+        }
+        return OriginalAmount(currency: currency, amount: amount, rate: rate)
+    }
+
+    private func noteUnreadOriginal(line: Int) {
+        if unreadOriginalLines.count < 10 { unreadOriginalLines.append(line) }
+        unreadOriginalLineCount += 1
+    }
+
+    /// The one warning for the rows whose original amount, currency or rate did not read.
+    func unreadOriginalWarning() -> Diagnostic? {
+        guard let first = unreadOriginalLines.first else { return nil }
+        var lines = (unreadOriginalLineCount == 1 ? "line " : "lines ") + unreadOriginalLines.map(String.init).joined(separator: ", ")
+        if unreadOriginalLineCount > unreadOriginalLines.count { lines += " and \(unreadOriginalLineCount - unreadOriginalLines.count) more" }
+        return Diagnostic(
+            .warning, code: "csv.bad-original-amount", at: SourceLocation(file: file, line: first),
+            "the original amount, currency or exchange rate on \(lines) did not read; those transactions were read without it",
+            notes: ["the currency must be an ISO 4217 code such as USD, the amount and the rate numbers like the amount column's"])
+    }
+}
