@@ -2,17 +2,21 @@ import FinanceCore
 
 /// How an activity maps to the columns of `transactions`, both ways, in one place.
 enum ActivityColumns {
-    /// The columns `read` expects, in order, for a SELECT.
+    /// The columns `read` expects, in order, for a SELECT: `selectCount` of them, so that a query
+    /// may add its own after them.
     static let select = """
         id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
-        check_number, source_file, source_line, import_id, edited_at, type_locked
+        check_number, source_file, source_line, import_id, edited_at, type_locked, \
+        original_units, original_scale, original_currency, rate_units, rate_scale
         """
+    static let selectCount: Int32 = 23
 
-    /// The columns `bind` fills, `?1` … `?15` in order, for an INSERT.
+    /// The columns `bind` fills, `?1` … `?insertCount` in order, for an INSERT.
     static let insert = """
         id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
-        check_number, source_file, source_line
+        check_number, source_file, source_line, original_units, original_scale, original_currency, rate_units, rate_scale
         """
+    static let insertCount: Int32 = 20
 
     /// What a row holds by reference: the ids of its account and category names, and its source
     /// file unless that is its import's (`imports.file`).
@@ -22,7 +26,7 @@ enum ActivityColumns {
         var sourceFile: String?
     }
 
-    /// Binds `?1` … `?15` (see `insert`), or from `?(base + 1)` for a row of a multi-row INSERT.
+    /// Binds `?1` … `?20` (see `insert`), or from `?(base + 1)` for a row of a multi-row INSERT.
     static func bind(_ a: PaymentActivity, _ references: References, to statement: SQLiteStatement, base: Int32 = 0) {
         statement.bind(base + 1, Int64(bitPattern: a.id.value))
         statement.bind(base + 2, references.account)
@@ -48,6 +52,33 @@ enum ActivityColumns {
         statement.bind(base + 13, a.checkNumber)
         statement.bind(base + 14, references.sourceFile)
         statement.bind(base + 15, Int64(a.source.line))
+        if let original = a.original {
+            bindOriginal(original, to: statement, base: base)
+        } else {
+            for column in Int32(16)...20 { statement.bind(base + column, nil as Int64?) }
+        }
+    }
+
+    /// A payment in another currency: its amount (NULL when the file gave only the rate), currency
+    /// and rate, in `?16` … `?20`.
+    @inline(never)
+    private static func bindOriginal(_ original: OriginalAmount, to statement: SQLiteStatement, base: Int32) {
+        statement.bind(base + 16, original.amount?.units)
+        statement.bind(base + 17, original.amount.map { Int64($0.scale) })
+        statement.bind(base + 18, original.currency.description)
+        statement.bind(base + 19, original.rate?.units)
+        statement.bind(base + 20, original.rate.map { Int64($0.scale) })
+    }
+
+    /// The original amount of the current row (columns 18 … 22 of `select`), if it has one.
+    private static func readOriginal(_ s: SQLiteStatement) -> OriginalAmount? {
+        guard !s.isNull(20) else { return nil }
+        let code = s.bytes(20)
+        guard code.count == 3, let currency = CurrencyCode(bytes: code[0], code[1], code[2]) else { return nil }
+        func scale(_ column: Int32) -> UInt8 { UInt8(clamping: max(0, min(Int64(Money.maximumScale), s.int64(column)))) }
+        let amount = s.isNull(18) ? nil : Money(units: s.int64(18), scale: scale(19), currency: currency)
+        let rate = s.isNull(21) ? nil : ExchangeRate(Money(units: s.int64(21), scale: scale(22)))
+        return OriginalAmount(currency: currency, amount: amount, rate: rate)
     }
 
     /// The activity of the current row of a statement that selected `select` (starting at column 0).
@@ -62,7 +93,8 @@ enum ActivityColumns {
             date: date(s.int64(2)), name: s.string(3), address: s.optionalString(4),
             amount: Money(units: s.int64(5), scale: scale, currency: currency),
             memo: s.optionalString(8), type: type(s.int64(9)), category: s.isNull(10) ? nil : names.categories[s.int64(10)],
-            fitid: s.optionalString(11), checkNumber: s.optionalString(12), source: SourceLocation(file: file, line: Int(s.int64(14))))
+            fitid: s.optionalString(11), checkNumber: s.optionalString(12), source: SourceLocation(file: file, line: Int(s.int64(14))),
+            original: readOriginal(s))
     }
 
     /// The ledger entry (activity and bookkeeping) of the current row.

@@ -54,7 +54,7 @@ extension ImportSession {
             let activity = ActivityColumns.read(changed, names: names)
             preview.transfers.append(
                 ImportPreview.TransferChange(
-                    activity: activity, previousType: ActivityColumns.type(changed.int64(18)),
+                    activity: activity, previousType: ActivityColumns.type(changed.int64(ActivityColumns.selectCount)),
                     isNew: !changed.isNull(15) && changed.int64(15) == importID))
         }
         self.preview = preview

@@ -46,8 +46,8 @@ extension ImportSession {
         for (i, row) in bulkRows.enumerated() {
             let base = Int32(i * Self.parametersPerRow)
             ActivityColumns.bind(row.activity, row.references, to: statement, base: base)
-            statement.bind(base + 16, importID)
-            statement.bind(base + 17, row.typeSetByRule ? 1 : 0)
+            statement.bind(base + ActivityColumns.insertCount + 1, importID)
+            statement.bind(base + ActivityColumns.insertCount + 2, row.typeSetByRule ? 1 : 0)
         }
         bulkRows.removeAll(keepingCapacity: true)
         defer { statement.reset() }

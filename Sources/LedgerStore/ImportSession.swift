@@ -42,10 +42,10 @@ public final class ImportSession {
     @exclusivity(unchecked) var preview: ImportPreview?
     /// Rows after which an import larger than the ledger switches to bulk loading.
     static let bulkThreshold = 20_000
-    /// Parameters per imported row: the activity's 15, the import and whether a rule set the type.
-    static let parametersPerRow = 17
+    /// Parameters per imported row: the activity's 20, the import and whether a rule set the type.
+    static let parametersPerRow = Int(ActivityColumns.insertCount) + 2
 
-    /// An INSERT of `rows` imported rows, `?1` … `?17` for the first, `?18` … for the next.
+    /// An INSERT of `rows` imported rows, `?1` … `?22` for the first, `?23` … for the next.
     static func insertSQL(rows: Int) -> String {
         let values = (0..<rows).map { row in
             "(" + (1...parametersPerRow).map { "?\(row * parametersPerRow + $0)" }.joined(separator: ", ") + ")"
@@ -106,8 +106,8 @@ public final class ImportSession {
             try addBulk(BulkRow(activity: activity, references: references, typeSetByRule: typeSetByRule))
         } else {
             ActivityColumns.bind(activity, references, to: insert)
-            insert.bind(16, importID)
-            insert.bind(17, typeSetByRule ? 1 : 0)
+            insert.bind(ActivityColumns.insertCount + 1, importID)
+            insert.bind(ActivityColumns.insertCount + 2, typeSetByRule ? 1 : 0)
             defer { insert.reset() }
             _ = try insert.step()
             guard ledger.connection.changes == 1 else {

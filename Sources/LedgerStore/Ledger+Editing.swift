@@ -34,7 +34,7 @@ extension Ledger {
         let insert = try statement(
             """
             INSERT INTO transactions(\(ActivityColumns.insert), type_locked)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+            VALUES (\((1...ActivityColumns.insertCount + 1).map { "?\($0)" }.joined(separator: ", ")))
             ON CONFLICT(id) DO NOTHING
             """)
         return try inTransaction("adding a transaction") { () throws(LedgerError) -> ActivityID in
@@ -47,7 +47,7 @@ extension Ledger {
                 var row = activity
                 row.id = ActivityID(value: generator.next())
                 ActivityColumns.bind(row, references, to: insert)
-                insert.bind(16, typeLocked ? 1 : 0)
+                insert.bind(ActivityColumns.insertCount + 1, typeLocked ? 1 : 0)
                 try insert.run()
                 if connection.changes == 1 { return row.id }
             }

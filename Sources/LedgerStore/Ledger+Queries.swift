@@ -76,7 +76,7 @@ extension Ledger {
         defer { statement.reset() }
         statement.bind(1, Int64(bitPattern: id.value))
         guard try statement.step() else { return nil }
-        return (ActivityColumns.readEntry(statement, names: try NameLookup(self)), statement.int64(18) != 0)
+        return (ActivityColumns.readEntry(statement, names: try NameLookup(self)), statement.int64(ActivityColumns.selectCount) != 0)
     }
 
     /// The ids a hex prefix covers, as unsigned values. A non-empty prefix fixes the top bit, so the

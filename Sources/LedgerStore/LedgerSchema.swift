@@ -146,5 +146,16 @@ enum LedgerSchema {
                                                      coalesce(currency, ''), position);
         CREATE INDEX balances_import ON balances(import_id);
         """,
+        // 5 (original amounts): a payment in another currency than the account's keeps what the file
+        // stated of it (PaymentActivity.original): the amount in that currency, exact as units and
+        // scale like amount_units (NULL when only the rate was stated), its ISO 4217 code (NULL for
+        // every other row) and the rate, account-currency units per unit of it, exact the same way.
+        """
+        ALTER TABLE transactions ADD COLUMN original_units INTEGER;
+        ALTER TABLE transactions ADD COLUMN original_scale INTEGER CHECK (original_scale BETWEEN 0 AND 18);
+        ALTER TABLE transactions ADD COLUMN original_currency TEXT;
+        ALTER TABLE transactions ADD COLUMN rate_units INTEGER;
+        ALTER TABLE transactions ADD COLUMN rate_scale INTEGER CHECK (rate_scale BETWEEN 0 AND 18);
+        """,
     ]
 }

@@ -1,0 +1,75 @@
+import FinanceCore
+import Foundation
+import Testing
+
+@testable import LedgerStore
+
+/// The ledger keeps a payment's original amount, currency and rate, through both insert paths,
+/// hand entry, and a ledger made before it had the columns.
+@Suite struct LedgerOriginalAmountTests {
+    static let usd = CurrencyCode("USD")!
+
+    static func foreign(_ id: UInt64, _ original: OriginalAmount) -> PaymentActivity {
+        var a = activity(id, "NETFLIX.COM", cents: -1107)
+        a.original = original
+        return a
+    }
+
+    static let originals = [
+        OriginalAmount(currency: usd, amount: Money(units: -1200, scale: 2), rate: ExchangeRate(Money(units: 9225, scale: 4))),
+        OriginalAmount(currency: usd, rate: ExchangeRate(Money(units: 92_250_922_51, scale: 10))),
+        OriginalAmount(currency: CurrencyCode("JPY")!, amount: Money(units: -1850, scale: 0)),
+    ]
+
+    @Test func importedRowsKeepIt() throws {
+        let ledger = try makeLedger()
+        let rows = Self.originals.enumerated().map { Self.foreign(UInt64($0.offset + 1), $0.element) } + [activity(9)]
+        _ = try ledger.importActivities(rows, file: "card.jsonl")
+        let back = try ledger.list().sorted { $0.id.value < $1.id.value }
+        #expect(back.map(\.original) == Self.originals + [nil])
+        #expect(try ledger.entry(ActivityID(value: 1))?.entry.activity.original == Self.originals[0])
+    }
+
+    @Test func bulkLoadedRowsKeepIt() throws {
+        let ledger = try makeLedger()
+        let count = ImportSession.bulkThreshold + 300
+        var rows: [PaymentActivity] = []
+        for i in 1...count {
+            let id = UInt64(i)
+            rows.append(i % 97 == 0 ? Self.foreign(id, Self.originals[i % 3]) : activity(id, "Row \(i)", cents: -Int64(i)))
+        }
+        _ = try ledger.importActivities(rows, file: "big.jsonl")
+        let back = Dictionary(uniqueKeysWithValues: try ledger.list().map { ($0.id.value, $0.original) })
+        #expect(back.count == count)
+        for i in [97, 194, 291, count - count % 97] { #expect(back[UInt64(i)] == Self.originals[i % 3], "row \(i)") }
+        #expect(back.values.filter { $0 != nil }.count == count / 97)
+    }
+
+    @Test func enteredByHandKeepsIt() throws {
+        let ledger = try makeLedger()
+        let id = try ledger.add(Self.foreign(1, Self.originals[0]))
+        #expect(try ledger.entry(id)?.entry.activity.original == Self.originals[0])
+    }
+
+    @Test func aLedgerFromBeforeReadsOnAndGainsTheColumns() throws {
+        let path = temporaryLedgerPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {
+            let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
+            let index = try #require(LedgerSchema.migrations.firstIndex { $0.contains("original_units") })
+            try old.execute(LedgerSchema.migrations[..<index].joined(separator: ";\n") + "; PRAGMA user_version = \(index)", "test")
+            try old.execute(
+                """
+                INSERT INTO imports(id, file, started_at, inserted) VALUES (1, 'old.csv', '2024-01-01T00:00:00Z', 1);
+                INSERT INTO transactions(id, day, name, amount_units, amount_scale, type, source_line, import_id)
+                VALUES (7, 19800, 'Old row', -100, 2, 0, 2, 1);
+                """, "test")
+        }
+        let reopened = try Ledger(path: path)
+        #expect(try reopened.storedSchemaVersion() == LedgerSchema.migrations.count)
+        #expect(try reopened.list().map(\.name) == ["Old row"])
+        #expect(try reopened.list().map(\.original) == [nil])
+        _ = try reopened.importActivities([Self.foreign(2, Self.originals[0])], file: "new.jsonl")
+        #expect(try reopened.entry(ActivityID(value: 2))?.entry.activity.original == Self.originals[0])
+    }
+}
