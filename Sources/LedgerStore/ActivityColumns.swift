@@ -6,17 +6,16 @@ enum ActivityColumns {
     /// may add its own after them.
     static let select = """
         id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
-        check_number, source_file, source_line, import_id, edited_at, type_locked, \
-        original_units, original_scale, original_currency, rate_units, rate_scale
+        check_number, source_file, source_line, import_id, edited_at, type_locked, original
         """
-    static let selectCount: Int32 = 23
+    static let selectCount: Int32 = 19
 
     /// The columns `bind` fills, `?1` … `?insertCount` in order, for an INSERT.
     static let insert = """
         id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
-        check_number, source_file, source_line, original_units, original_scale, original_currency, rate_units, rate_scale
+        check_number, source_file, source_line, original
         """
-    static let insertCount: Int32 = 20
+    static let insertCount: Int32 = 16
 
     /// What a row holds by reference: the ids of its account and category names, and its source
     /// file unless that is its import's (`imports.file`).
@@ -26,7 +25,7 @@ enum ActivityColumns {
         var sourceFile: String?
     }
 
-    /// Binds `?1` … `?20` (see `insert`), or from `?(base + 1)` for a row of a multi-row INSERT.
+    /// Binds `?1` … `?16` (see `insert`), or from `?(base + 1)` for a row of a multi-row INSERT.
     static func bind(_ a: PaymentActivity, _ references: References, to statement: SQLiteStatement, base: Int32 = 0) {
         statement.bind(base + 1, Int64(bitPattern: a.id.value))
         statement.bind(base + 2, references.account)
@@ -52,33 +51,51 @@ enum ActivityColumns {
         statement.bind(base + 13, a.checkNumber)
         statement.bind(base + 14, references.sourceFile)
         statement.bind(base + 15, Int64(a.source.line))
-        if let original = a.original {
-            bindOriginal(original, to: statement, base: base)
-        } else {
-            for column in Int32(16)...20 { statement.bind(base + column, nil as Int64?) }
-        }
+        // Otherwise `?16` stays NULL: every statement starts so, and `reset` clears it.
+        if let original = a.original { bindOriginal(original, to: statement, base: base) }
     }
 
-    /// A payment in another currency: its amount (NULL when the file gave only the rate), currency
-    /// and rate, in `?16` … `?20`.
+    /// A payment in another currency, as `original` holds it: `-12.00 USD 0.9225`, `-` for an
+    /// amount or a rate the file did not state.
     @inline(never)
     private static func bindOriginal(_ original: OriginalAmount, to statement: SQLiteStatement, base: Int32) {
-        statement.bind(base + 16, original.amount?.units)
-        statement.bind(base + 17, original.amount.map { Int64($0.scale) })
-        statement.bind(base + 18, original.currency.description)
-        statement.bind(base + 19, original.rate?.units)
-        statement.bind(base + 20, original.rate.map { Int64($0.scale) })
+        var text = original.amount?.decimalString ?? "-"
+        text += " " + original.currency.description + " "
+        text += original.rate.map { Money(units: $0.units, scale: $0.scale).canonical.decimalString } ?? "-"
+        statement.bind(base + 16, text)
     }
 
-    /// The original amount of the current row (columns 18 … 22 of `select`), if it has one.
+    /// The original amount of the current row (column 18 of `select`), if it has one; a text that
+    /// does not read as `bindOriginal` writes it gives none.
     private static func readOriginal(_ s: SQLiteStatement) -> OriginalAmount? {
-        guard !s.isNull(20) else { return nil }
-        let code = s.bytes(20)
-        guard code.count == 3, let currency = CurrencyCode(bytes: code[0], code[1], code[2]) else { return nil }
-        func scale(_ column: Int32) -> UInt8 { UInt8(clamping: max(0, min(Int64(Money.maximumScale), s.int64(column)))) }
-        let amount = s.isNull(18) ? nil : Money(units: s.int64(18), scale: scale(19), currency: currency)
-        let rate = s.isNull(21) ? nil : ExchangeRate(Money(units: s.int64(21), scale: scale(22)))
+        guard !s.isNull(18) else { return nil }
+        let parts = s.string(18).split(separator: " ")
+        guard parts.count == 3, let currency = CurrencyCode(parts[1]) else { return nil }
+        let amount = parts[0] == "-" ? nil : decimal(parts[0])
+        let rate = parts[2] == "-" ? nil : decimal(parts[2]).flatMap(ExchangeRate.init)
+        if parts[0] != "-" && amount == nil || parts[2] != "-" && rate == nil { return nil }
         return OriginalAmount(currency: currency, amount: amount, rate: rate)
+    }
+
+    /// `-12.00` as units and scale (the text `Money.decimalString` writes).
+    static func decimal(_ text: Substring) -> Money? {
+        var units: Int64 = 0
+        var scale = 0
+        var digits = 0
+        var point = false
+        let negative = text.utf8.first == UInt8(ascii: "-")
+        for b in text.utf8.dropFirst(negative ? 1 : 0) {
+            if b == UInt8(ascii: ".") && !point && digits > 0 {
+                point = true
+                continue
+            }
+            guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"), digits < 18 else { return nil }
+            units = units * 10 + Int64(b - UInt8(ascii: "0"))
+            digits += 1
+            if point { scale += 1 }
+        }
+        guard digits > 0, !point || scale > 0 else { return nil }
+        return Money(units: negative ? -units : units, scale: UInt8(scale))
     }
 
     /// The activity of the current row of a statement that selected `select` (starting at column 0).

@@ -56,7 +56,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {
             let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
-            let index = try #require(LedgerSchema.migrations.firstIndex { $0.contains("original_units") })
+            let index = try #require(LedgerSchema.migrations.firstIndex { $0.contains("ADD COLUMN original ") })
             try old.execute(LedgerSchema.migrations[..<index].joined(separator: ";\n") + "; PRAGMA user_version = \(index)", "test")
             try old.execute(
                 """
