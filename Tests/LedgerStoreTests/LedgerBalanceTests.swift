@@ -76,20 +76,7 @@ import Testing
     }
 
     @Test func aLedgerOfTheThirdSchemaGainsTheBalancesTable() throws {
-        let path = temporaryLedgerPath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        do {
-            let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
-            let index = try #require(LedgerSchema.migrations.firstIndex { $0.contains("CREATE TABLE balances") })
-            try old.execute(LedgerSchema.migrations[..<index].joined(separator: ";\n") + "; PRAGMA user_version = \(index)", "test")
-            try old.execute(
-                """
-                INSERT INTO imports(id, file, started_at, inserted) VALUES (1, 'old.csv', '2024-01-01T00:00:00Z', 1);
-                INSERT INTO transactions(id, day, name, amount_units, amount_scale, type, source_line, import_id)
-                VALUES (7, 19800, 'Old row', -100, 2, 0, 2, 1);
-                """, "test")
-        }
-        let ledger = try Ledger(path: path)
+        let ledger = try Ledger(path: try ledgerBeforeMigration(containing: "CREATE TABLE balances"))
         #expect(try ledger.storedSchemaVersion() == LedgerSchema.currentVersion)
         #expect(try ledger.statedBalances().isEmpty)
         #expect(try ledger.reconcile().isEmpty)

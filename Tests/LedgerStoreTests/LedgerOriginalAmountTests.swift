@@ -1,5 +1,4 @@
 import FinanceCore
-import Foundation
 import Testing
 
 @testable import LedgerStore
@@ -52,20 +51,7 @@ import Testing
     }
 
     @Test func aLedgerFromBeforeReadsOnAndGainsTheColumns() throws {
-        let path = temporaryLedgerPath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        do {
-            let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
-            let index = try #require(LedgerSchema.migrations.firstIndex { $0.contains("ADD COLUMN original ") })
-            try old.execute(LedgerSchema.migrations[..<index].joined(separator: ";\n") + "; PRAGMA user_version = \(index)", "test")
-            try old.execute(
-                """
-                INSERT INTO imports(id, file, started_at, inserted) VALUES (1, 'old.csv', '2024-01-01T00:00:00Z', 1);
-                INSERT INTO transactions(id, day, name, amount_units, amount_scale, type, source_line, import_id)
-                VALUES (7, 19800, 'Old row', -100, 2, 0, 2, 1);
-                """, "test")
-        }
-        let reopened = try Ledger(path: path)
+        let reopened = try Ledger(path: try ledgerBeforeMigration(containing: "ADD COLUMN original "))
         #expect(try reopened.storedSchemaVersion() == LedgerSchema.migrations.count)
         #expect(try reopened.list().map(\.name) == ["Old row"])
         #expect(try reopened.list().map(\.original) == [nil])

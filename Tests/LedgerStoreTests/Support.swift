@@ -28,3 +28,22 @@ func activity(
         amount: Money(units: cents, scale: 2, currency: CurrencyCode(currency)), memo: memo, type: type,
         category: category, source: SourceLocation(file: "test.csv", line: Int(id % 1000)))
 }
+
+/// A ledger file as an earlier pfin left it: the migrations before the first one that contains
+/// `marker`, with one imported transaction ('Old row', id 7, from old.csv).
+func ledgerBeforeMigration(containing marker: String) throws -> String {
+    let path = temporaryLedgerPath()
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
+    guard let index = LedgerSchema.migrations.firstIndex(where: { $0.contains(marker) }) else {
+        throw LedgerError.invalid("no migration contains \(marker)")
+    }
+    try old.execute(LedgerSchema.migrations[..<index].joined(separator: ";\n") + "; PRAGMA user_version = \(index)", "test")
+    try old.execute(
+        """
+        INSERT INTO imports(id, file, started_at, inserted) VALUES (1, 'old.csv', '2024-01-01T00:00:00Z', 1);
+        INSERT INTO transactions(id, day, name, amount_units, amount_scale, type, source_line, import_id)
+        VALUES (7, 19800, 'Old row', -100, 2, 0, 2, 1);
+        """, "test")
+    return path
+}

@@ -98,14 +98,7 @@ public struct BeancountWriter: StatementWriter {
             p.put("\"\n  source: \"")
             p.advance(source.put(line: a.source.line, at: p.at))
             p.put("\"\n")
-            accounts.withName(bank) { p.advance(JournalPosting.put(indent: 2, account: $0, width: bank.width, amount: a.amount, negated: false, at: p.at)) }
-            let foreign = JournalPosting.foreign(a)
-            accounts.withName(other) {
-                p.advance(
-                    JournalPosting.put(
-                        indent: 2, account: $0, width: other.width, amount: foreign?.amount ?? a.amount, negated: true, cost: foreign?.cost,
-                        at: p.at))
-            }
+            p.advance(accounts.putPostings(a, bank: bank, other: other, indent: 2, at: p.at))
             p.put(0x0A)
             return p.at - start
         }

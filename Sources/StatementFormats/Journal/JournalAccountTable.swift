@@ -52,7 +52,24 @@ final class JournalAccountTable {
     /// The name of an entry, for the length of `body`.
     @inline(__always)
     func withName<R>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try names.withBytes { all in try body(UnsafeBufferPointer(rebasing: all[entry.offset..<entry.offset + entry.count])) }
+        // Entries are made by `entry(_:date:)` from what it appended, so the range is inside.
+        try names.withBytes { all in try body(UnsafeBufferPointer(start: all.baseAddress! + entry.offset, count: entry.count)) }
+    }
+
+    /// Writes `a`'s two postings at `out`, the bank's and the balancing one (which carries the
+    /// original amount at its cost for a payment in another currency); returns their length.
+    @inline(__always)
+    func putPostings(_ a: PaymentActivity, bank: Entry, other: Entry, indent: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = JSONCursor(out)
+        withName(bank) { p.advance(JournalPosting.put(indent: indent, account: $0, width: bank.width, amount: a.amount, negated: false, at: p.at)) }
+        let foreign = JournalPosting.foreign(a)
+        withName(other) {
+            p.advance(
+                JournalPosting.put(
+                    indent: indent, account: $0, width: other.width, amount: foreign?.amount ?? a.amount, negated: true, cost: foreign?.cost,
+                    at: p.at))
+        }
+        return p.at - out
     }
 
     /// The name of an entry as a string.

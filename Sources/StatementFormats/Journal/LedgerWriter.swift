@@ -131,14 +131,7 @@ public struct LedgerWriter: StatementWriter {
             p.put("\n    ; source: ")
             p.advance(source.put(line: a.source.line, at: p.at))
             p.put(0x0A)
-            accounts.withName(bank) { p.advance(JournalPosting.put(indent: 4, account: $0, width: bank.width, amount: a.amount, negated: false, at: p.at)) }
-            let foreign = JournalPosting.foreign(a)
-            accounts.withName(other) {
-                p.advance(
-                    JournalPosting.put(
-                        indent: 4, account: $0, width: other.width, amount: foreign?.amount ?? a.amount, negated: true, cost: foreign?.cost,
-                        at: p.at))
-            }
+            p.advance(accounts.putPostings(a, bank: bank, other: other, indent: 4, at: p.at))
             p.put(0x0A)
             return p.at - start
         }
