@@ -43,7 +43,7 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         return ExchangeRate(Money(units: Int64(quotient), scale: UInt8(decimals)))
     }
 
-    /// The rate as a plain decimal (`0.9225`), without trailing zeros past the point.
+    /// The rate as a plain decimal (`0.9225`), trailing zeros dropped down to two decimals (`1.10`).
     public var description: String { Money(units: units, scale: scale).canonical.decimalString }
 
     /// Whether two rates are the same number (`0.90` and `0.9`).
