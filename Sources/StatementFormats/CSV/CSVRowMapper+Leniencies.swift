@@ -184,15 +184,12 @@ extension CSVRowMapper {
     /// Notes a row whose text held invalid UTF-8 (replaced with U+FFFD), for one warning at the end.
     @inline(never)
     func noteInvalidText(line: Int) {
-        if invalidTextLines.count < 10 { invalidTextLines.append(line) }
-        invalidTextLineCount += 1
+        invalidTextLines.note(line)
     }
 
     /// The one warning for all the rows with invalid UTF-8, naming their lines.
     func invalidTextWarning() -> Diagnostic? {
-        guard let first = invalidTextLines.first else { return nil }
-        var lines = (invalidTextLineCount == 1 ? "line " : "lines ") + invalidTextLines.map(String.init).joined(separator: ", ")
-        if invalidTextLineCount > invalidTextLines.count { lines += " and \(invalidTextLineCount - invalidTextLines.count) more" }
+        guard let first = invalidTextLines.first.first, let lines = invalidTextLines.described else { return nil }
         let leniency = Leniency(
             code: CSVIssue.invalidUTF8.code,
             "invalid UTF-8 bytes on \(lines) replaced with U+FFFD; the rest of the file is UTF-8 and was read as such",

@@ -38,15 +38,12 @@ extension CSVRowMapper {
     }
 
     private func noteUnreadOriginal(line: Int) {
-        if unreadOriginalLines.count < 10 { unreadOriginalLines.append(line) }
-        unreadOriginalLineCount += 1
+        unreadOriginalLines.note(line)
     }
 
     /// The one warning for the rows whose original amount, currency or rate did not read.
     func unreadOriginalWarning() -> Diagnostic? {
-        guard let first = unreadOriginalLines.first else { return nil }
-        var lines = (unreadOriginalLineCount == 1 ? "line " : "lines ") + unreadOriginalLines.map(String.init).joined(separator: ", ")
-        if unreadOriginalLineCount > unreadOriginalLines.count { lines += " and \(unreadOriginalLineCount - unreadOriginalLines.count) more" }
+        guard let first = unreadOriginalLines.first.first, let lines = unreadOriginalLines.described else { return nil }
         return Diagnostic(
             .warning, code: "csv.bad-original-amount", at: SourceLocation(file: file, line: first),
             "the original amount, currency or exchange rate on \(lines) did not read; those transactions were read without it",

@@ -55,11 +55,9 @@ final class CSVRowMapper {
     /// The leniencies reported so far (each once per file).
     @exclusivity(unchecked) var leniencies = LeniencyLog()
     /// The first lines whose text held invalid UTF-8, and how many such lines there were.
-    @exclusivity(unchecked) var invalidTextLines: [Int] = []
-    @exclusivity(unchecked) var invalidTextLineCount = 0
+    @exclusivity(unchecked) var invalidTextLines = NotedLines()
     /// The same for rows whose original amount, currency or rate did not read.
-    @exclusivity(unchecked) var unreadOriginalLines: [Int] = []
-    @exclusivity(unchecked) var unreadOriginalLineCount = 0
+    @exclusivity(unchecked) var unreadOriginalLines = NotedLines()
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]

@@ -1,0 +1,18 @@
+/// Lines noted for one warning at the end of a file: the first ten, and how many in all.
+struct NotedLines {
+    private(set) var first: [Int] = []
+    private(set) var count = 0
+
+    mutating func note(_ line: Int) {
+        if first.count < 10 { first.append(line) }
+        count += 1
+    }
+
+    /// `line 3`, `lines 2, 3, 4`, or `lines 1, 2, … 10 and 5 more`; `nil` when none was noted.
+    var described: String? {
+        guard !first.isEmpty else { return nil }
+        var text = (count == 1 ? "line " : "lines ") + first.map(String.init).joined(separator: ", ")
+        if count > first.count { text += " and \(count - first.count) more" }
+        return text
+    }
+}
