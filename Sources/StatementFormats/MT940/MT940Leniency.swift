@@ -6,6 +6,7 @@ enum MT940Leniency {
     static let calendarDayCode = "mt940.lenient.calendar-day"
     static let wrappedLineCode = "mt940.lenient.wrapped-statement-line"
     static let noHeadersCode = "mt940.lenient.no-statement-headers"
+    static let unfittingRateCode = "mt940.lenient.unfitting-exchange-rate"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
     /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
@@ -49,5 +50,15 @@ enum MT940Leniency {
             code: noHeadersCode,
             "statement lines (:61:) without a statement's headers (:20:, :25:, :60F:); read them as transactions \(whose) \(which)",
             notes: notes, changesMeaning: false)
+    }
+
+    /// An `/EXCH/` rate that turns the `/OCMT/` amount into nothing near the booked amount, either
+    /// way round: the original amount is kept without it.
+    static func unfittingRate(_ foreign: MT940ForeignAmount, booked: Money) -> Leniency {
+        let rate = foreign.rate.map { $0.decimalString } ?? "?"
+        return Leniency(
+            code: unfittingRateCode,
+            "the exchange rate \(rate) (/EXCH/) does not turn the original \(foreign.magnitude.decimalString) \(foreign.currency) into the booked \(booked.magnitude?.decimalString ?? booked.decimalString), either way round; the original amount is kept without a rate, and so every such line in this file",
+            notes: ["a report in one currency converts such a payment at the prices file's rate (--prices)"], changesMeaning: false)
     }
 }

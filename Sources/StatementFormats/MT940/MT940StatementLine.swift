@@ -24,7 +24,10 @@ struct MT940StatementLine {
     var isCheque: Bool { typeCode == 0x43_484B }
     var customerReference: String?
     var bankReference: String?
+    /// The supplementary details, without the codewords of `foreign`.
     var supplementary: String?
+    /// `/OCMT/` (and `/EXCH/`) in the supplementary details.
+    var foreign: MT940ForeignAmount?
     /// Where a date past the end of its month stands in the line (0 the value date, 6 the entry
     /// date), read as the month's last day; `nil` when both dates are real.
     var clampedDateOffset: Int?
@@ -115,11 +118,28 @@ struct MT940StatementLine {
         } else {
             ending = MT940Values.trimmed(rest).isEmpty ? .afterType : .withoutBankReference
         }
+        let (foreign, covered) = MT940ForeignAmount.find(in: continuation)
         return .success(
             MT940StatementLine(
                 valueDate: valueDate, entryDate: entryDate, amount: amount, isReversal: isReversal, typeCode: typeCode,
                 customerReference: Self.reference(customer), bankReference: bank.flatMap(Self.reference),
-                supplementary: MT940Values.text(continuation), clampedDateOffset: clampedDateOffset, ending: ending))
+                supplementary: covered.isEmpty ? MT940Values.text(continuation) : Self.text(continuation, leavingOut: covered),
+                foreign: foreign, clampedDateOffset: clampedDateOffset, ending: ending))
+    }
+
+    /// The text of `bytes` without the `covered` ranges (in order), each gap a space.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, leavingOut covered: [Range<Int>]) -> String? {
+        var kept: [UInt8] = []
+        var from = 0
+        for range in covered + [bytes.count..<bytes.count] {
+            let part = MT940Values.trimmed(UnsafeBufferPointer(rebasing: bytes[from..<range.lowerBound]))
+            if !part.isEmpty {
+                if !kept.isEmpty { kept.append(0x20) }
+                kept.append(contentsOf: part)
+            }
+            from = range.upperBound
+        }
+        return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
     }
 
     /// A reference, or `nil` when empty or `NONREF` (SWIFT's "no reference").

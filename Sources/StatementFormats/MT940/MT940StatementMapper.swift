@@ -9,6 +9,8 @@ import FinanceCore
 ///   statement's opening balance (`--currency` when the statement has none);
 /// - name and memo: from the `:86:` narrative (see `MT940NarrativeReader`); without one, the
 ///   line's supplementary details;
+/// - original amount: SWIFT's `/OCMT/` and `/EXCH/` codewords in the line's supplementary details
+///   or the narrative (see `MT940ForeignAmount`);
 /// - fitid: the bank's reference, else the account owner's (neither when `NONREF`), else the SEPA
 ///   end-to-end reference of the narrative;
 /// - check number: the owner's reference of a `CHK` (cheque) line;
@@ -84,8 +86,9 @@ final class MT940StatementMapper {
 
     private func readField(_ field: MT940Field, into sink: inout some ActivitySink) throws {
         if field.tag == .narrative {
-            if let waiting = pending.take() {
+            if var waiting = pending.take() {
                 narratives.read(field)
+                if waiting.line.foreign == nil { waiting.line.foreign = MT940ForeignAmount.find(in: field.value).0 }
                 try emit(waiting.line, number: waiting.number, withNarrative: true, into: &sink)
             }
             return
@@ -246,9 +249,20 @@ final class MT940StatementMapper {
         idText.append(0x1F)
         finalName.withUTF8Bytes { idText.append($0) }
         let id = idText.withBytes { ids.id(account: account, date: date, amount: amount, nameUTF8: $0) }
+        var original: OriginalAmount?
+        if let foreign = line.foreign {
+            let (found, droppedRate) = foreign.original(booked: amount)
+            original = found
+            if droppedRate {
+                _ = try tolerate(MT940Leniency.unfittingRateCode, changesMeaning: false, line: number, column: nil, into: &sink) {
+                    MT940Leniency.unfittingRate(foreign, booked: amount)
+                }
+            }
+        }
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: finalName, amount: amount, memo: memo, fitid: fitid,
-            checkNumber: line.isCheque ? line.customerReference : nil, source: SourceLocation(file: file, line: number))
+            checkNumber: line.isCheque ? line.customerReference : nil, source: SourceLocation(file: file, line: number),
+            original: original)
         try sink.accept(activity)
         activityCount += 1
     }
