@@ -69,20 +69,29 @@ import Testing
                 PaymentActivity(
                     id: ActivityID(value: 0xcd), account: "Giro", date: date("1999-12-31"), name: "Salary",
                     amount: Money(units: 385_000, scale: 0, currency: CurrencyCode("JPY")), type: .income,
-                    source: SourceLocation(file: "test.csv", line: 2)),
+                    source: SourceLocation(file: "test.csv", line: 2),
+                    original: OriginalAmount(currency: CurrencyCode("USD")!, rate: ExchangeRate(Money(units: 150, scale: 0)))),
                 activity(0xef, cents: 123_456_789, on: "2024-05-03"),
+                PaymentActivity(
+                    id: ActivityID(value: 0xf0), account: "Giro", date: date("2024-05-04"), name: "Coffee",
+                    amount: Money(units: -1107, scale: 2, currency: CurrencyCode("EUR")), source: SourceLocation(file: "test.csv", line: 4),
+                    original: OriginalAmount(
+                        currency: CurrencyCode("USD")!, amount: Money(units: -1200, scale: 2),
+                        rate: ExchangeRate(Money(units: 9225, scale: 4)))),
             ], file: "test.csv")
         let view = try ledger.connection.prepare(
             """
-            SELECT id, account, date, amount, currency, type, category, source_file FROM activities ORDER BY id
+            SELECT id, account, date, amount, currency, type, category, source_file,
+                   original_amount, original_currency, exchange_rate FROM activities ORDER BY id
             """)
         var rows: [[String]] = []
-        while try view.step() { rows.append((0..<8).map { view.isNull($0) ? "NULL" : view.string($0) }) }
+        while try view.step() { rows.append((0..<11).map { view.isNull($0) ? "NULL" : view.string($0) }) }
         #expect(
             rows == [
-                ["00000000000000ab", "Giro", "2024-02-29", "-0.05", "EUR", "expense", "Fees", "test.csv"],
-                ["00000000000000cd", "Giro", "1999-12-31", "385000", "JPY", "income", "NULL", "test.csv"],
-                ["00000000000000ef", "Giro", "2024-05-03", "1234567.89", "EUR", "income", "NULL", "test.csv"],
+                ["00000000000000ab", "Giro", "2024-02-29", "-0.05", "EUR", "expense", "Fees", "test.csv", "NULL", "NULL", "NULL"],
+                ["00000000000000cd", "Giro", "1999-12-31", "385000", "JPY", "income", "NULL", "test.csv", "NULL", "USD", "150.00"],
+                ["00000000000000ef", "Giro", "2024-05-03", "1234567.89", "EUR", "income", "NULL", "test.csv", "NULL", "NULL", "NULL"],
+                ["00000000000000f0", "Giro", "2024-05-04", "-11.07", "EUR", "expense", "NULL", "test.csv", "-12.00", "USD", "0.9225"],
             ])
     }
 }
