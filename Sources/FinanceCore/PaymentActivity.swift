@@ -8,7 +8,8 @@ public struct PaymentActivity: Hashable, Sendable {
     public var account: String?
     /// The calendar date the bank booked it, in the statement's own time zone.
     public var date: LocalDate
-    /// Payee, merchant or counterparty as the bank wrote it (rules may clean it).
+    /// Payee, merchant or counterparty: the bank's text, cleaned by payee normalisation (see
+    /// `rawName`) and perhaps by rules.
     public var name: String
     public var address: String?
     /// Signed as the bank sees the account: money in is positive, money out negative.
@@ -25,6 +26,9 @@ public struct PaymentActivity: Hashable, Sendable {
     /// What the bank said of the payment's own currency, for a payment in another currency than
     /// the account's.
     public var original: OriginalAmount?
+    /// The name as the bank wrote it, when payee normalisation changed it; `nil` when `name` is the
+    /// bank's text. Ids are computed from this text, never from the clean name.
+    public var rawName: String?
 
     public var currency: CurrencyCode? { amount.currency }
 }
@@ -39,11 +43,12 @@ extension PaymentActivity {
     public init(
         id: ActivityID, account: String?, date: LocalDate, name: String, address: String? = nil,
         amount: Money, memo: String? = nil, type: PaymentType? = nil, category: String? = nil,
-        fitid: String? = nil, checkNumber: String? = nil, source: SourceLocation, original: OriginalAmount? = nil
+        fitid: String? = nil, checkNumber: String? = nil, source: SourceLocation, original: OriginalAmount? = nil,
+        rawName: String? = nil
     ) {
         self.init(
             id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
             type: type ?? PaymentType(sign: amount), category: category, fitid: fitid, checkNumber: checkNumber,
-            source: source, original: original)
+            source: source, original: original, rawName: rawName)
     }
 }

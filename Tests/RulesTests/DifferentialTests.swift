@@ -70,7 +70,7 @@ struct DifferentialTests {
     @Test func theGeneratorCoversTheTrickyParts() {
         var generator = RuleSetGenerator(seed: 7)
         let text = generator.rulesFile(count: 300)
-        for needle in [" or ", "when not ", "set name = ", "  stop", " matches /", " between ", "text ", "É", "ß", "\\\""] {
+        for needle in [" or ", "when not ", "set name = ", "  stop", " matches /", " between ", "text ", "raw-name ", "É", "ß", "\\\""] {
             #expect(text.contains(needle), "generated rules contain \(needle)")
         }
     }

@@ -22,8 +22,11 @@ struct EngineConsistencyTests {
             withUnsafeMutablePointer(to: &activity) { a in
                 fields.reset()
                 for field in TextField.allCases.shuffled(using: &random) { check(fields, field, a) }
-                // A rule renames it: the folded text follows.
-                a.pointee.name = random.pick(RuleSetGenerator.words + ["", "ΣΊΣΥΦΟΣ", "Kelvin K", "ſtraße"])
+                // A rule renames it: the folded text follows, and the old name stays as the raw
+                // name (as `RuleEngine` keeps it).
+                let renamed = random.pick(RuleSetGenerator.words + ["", "ΣΊΣΥΦΟΣ", "Kelvin K", "ſtraße"])
+                if a.pointee.rawName == nil, renamed != a.pointee.name { a.pointee.rawName = a.pointee.name }
+                a.pointee.name = renamed
                 fields.invalidate(.name)
                 a.pointee.category = random.pick(RuleSetGenerator.categories)
                 fields.invalidate(.category)

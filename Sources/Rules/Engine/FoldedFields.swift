@@ -131,6 +131,8 @@ final class FoldedFields {
         case .category: ascii = p.pointee.category?.withUTF8 { appendASCII($0, to: i) } ?? true
         case .currency: if let currency = p.pointee.currency { append(currency.description, to: i) }
         case .type: append(p.pointee.type.rawValue, to: i)
+        case .rawName:
+            ascii = p.pointee.rawName != nil ? p.pointee.rawName!.withUTF8 { appendASCII($0, to: i) } : p.pointee.name.withUTF8 { appendASCII($0, to: i) }
         case .name, .memo, .address, .text: break
         }
         if !ascii { appendFolded(TransactionText.value(field, of: p.pointee), to: i) }
@@ -214,6 +216,7 @@ extension TextField {
         case .currency: return 5
         case .type: return 6
         case .text: return 7
+        case .rawName: return 8
         }
     }
 
@@ -247,6 +250,7 @@ enum TransactionText {
         case .category: return a.category ?? ""
         case .currency: return a.currency?.description ?? ""
         case .type: return a.type.rawValue
+        case .rawName: return a.rawName ?? a.name
         case .text:
             var text = a.name
             if let memo = a.memo, !memo.isEmpty { text += text.isEmpty ? memo : "\n" + memo }

@@ -7,7 +7,7 @@ import FinanceCore
 /// stamp. A literal occurs in the field exactly when its stamp equals the field's current one, so a
 /// new transaction, or a rule changing the field, forgets everything found before without clearing
 /// anything. Stamps are 32 bits; when they are about to run out, the table is cleared between two
-/// transactions (one transaction takes at most 13 stamps: 7 fields, 6 of which a rule may change once).
+/// transactions (one transaction takes at most 15 stamps: 9 fields, 6 of which a rule may change once).
 ///
 /// Only sound for fields that are scanned on every transaction and rescanned after every change,
 /// which `RuleEngine` guarantees for the fields `RuleIndex.scannedFields` lists.
@@ -15,38 +15,38 @@ import FinanceCore
 /// One `ScratchTable`, so the scan's inner loop reads and writes it without checks or reference
 /// counting.
 struct FoundLiterals {
-    /// Stamps per (literal, field slot 0..<8): the scan of that field that last found the literal
-    /// (a literal's stamps share a cache line); then, at `current + slot`, per field slot, the stamp
-    /// of its current scan, and at `current + 8` the last stamp taken. Stamps start at 1, so the
+    /// Stamps per (literal, field slot 0..<fields): the scan of that field that last found the
+    /// literal; then, at `current + slot`, per field slot, the stamp of its current scan, and at
+    /// `current + fields` the last stamp taken. Stamps start at 1, so the
     /// zeroed table finds nothing.
     private let table: ScratchTable<UInt32>
     private let current: Int
-    private static let fields = 8
+    private static let fields = TextField.allCases.count
 
     init(literalCount: Int) {
         current = Self.fields * literalCount
-        table = .make(count: current + 9, repeating: 0)
+        table = .make(count: current + Self.fields + 1, repeating: 0)
     }
 
     /// A new transaction: makes sure its scans cannot run out of stamps.
     @inline(__always)
     func beginTransaction() {
-        if table.withElements({ $0[current + 8] }) > UInt32.max - 64 { restart() }
+        if table.withElements({ $0[current + Self.fields] }) > UInt32.max - 64 { restart() }
     }
 
     /// A scan of `field` starts: what was found in it before no longer counts.
     @inline(__always)
     func beginScan(_ field: TextField) {
         table.withElements { t in
-            t[current + 8] += 1
-            t[current + field.slot] = t[current + 8]
+            t[current + Self.fields] += 1
+            t[current + field.slot] = t[current + Self.fields]
         }
     }
 
     @inline(never)
     private func restart() {
         table.fill(0)
-        table.withElements { $0[current + 8] = 1 }
+        table.withElements { $0[current + Self.fields] = 1 }
     }
 
     /// The scan of `field` found `literal`.

@@ -19,6 +19,9 @@ import FinanceCore
 /// `RuleOutcome`, never state left on the engine.
 public final class RuleEngine {
     public let rules: [Rule]
+    /// Payee normalisation with the set's spellings, run before the rules; `nil` with
+    /// `--raw-names` (`RuleSet.normalisesPayees`).
+    public let payees: PayeeNormaliser?
 
     private let compiled: CompiledRules
     private let automaton: LiteralAnchors
@@ -39,7 +42,7 @@ public final class RuleEngine {
     private let scanned: [TextField]
     private let scannedCount: Int
     /// Bit `field.slot`: the field is scanned.
-    private let scannedMask: UInt8
+    private let scannedMask: UInt16
     /// The first and last of name, memo and address that are scanned (their slots), if any: they are
     /// scanned together, as one range of the folded text.
     private let textScan: (first: Int, last: Int)?
@@ -52,6 +55,7 @@ public final class RuleEngine {
     /// Compiles `set`; with `indexed: false`, every rule is tried on every transaction.
     public init(_ set: RuleSet, indexed: Bool = true) {
         rules = set.rules
+        payees = set.normalisesPayees ? PayeeNormaliser(spellings: set.spellings) : nil
         let index = RuleIndex(set.rules, indexed: indexed)
         compiled = CompiledRules(set, index: indexed ? index : nil)
         automaton = index.automaton
@@ -65,7 +69,7 @@ public final class RuleEngine {
         let others = index.scannedFields.filter { !$0.isPartOfText }
         scanned = others
         scannedCount = others.count
-        scannedMask = index.scannedFields.reduce(0) { $0 | 1 << UInt8($1.slot) }
+        scannedMask = index.scannedFields.reduce(0) { $0 | 1 << UInt16($1.slot) }
         let parts = index.scannedFields.filter(\.isPartOfText).map(\.slot)
         textScan = parts.isEmpty ? nil : (parts.min()!, parts.max()!)
         var hitStart: [Int32] = [0]
@@ -184,7 +188,10 @@ public final class RuleEngine {
             let value = action.pointee.fixed ?? action.pointee.render(compiled.regexes.captures)
             switch field {
             case .category: activity.pointee.category = value
-            case .name: activity.pointee.name = value
+            case .name:
+                // The bank's text stays as the raw name when a rule renames the payee.
+                if activity.pointee.rawName == nil, value != activity.pointee.name { activity.pointee.rawName = activity.pointee.name }
+                activity.pointee.name = value
             case .memo: activity.pointee.memo = value
             case .address: activity.pointee.address = value
             case .account: activity.pointee.account = value
@@ -203,7 +210,7 @@ public final class RuleEngine {
             } else {
                 scanText(of: activity)
             }
-        } else if scannedMask & (1 << UInt8(textField.slot)) != 0 {
+        } else if scannedMask & (1 << UInt16(textField.slot)) != 0 {
             scan(textField, of: activity)
         }
     }

@@ -3,14 +3,20 @@ import FinanceCore
 /// A parsed rules file (or several, in order): what the parser produces and the engine compiles.
 public struct RuleSet: Sendable {
     public var rules: [Rule]
+    /// `spelling "eBay"` lines: how payee normalisation writes these words (see `PayeeNormaliser`).
+    public var spellings: [String]
+    /// Whether names are normalised before the rules run (`--raw-names` turns it off).
+    public var normalisesPayees: Bool
 
-    public init(rules: [Rule] = []) {
+    public init(rules: [Rule] = [], spellings: [String] = [], normalisesPayees: Bool = true) {
         self.rules = rules
+        self.spellings = spellings
+        self.normalisesPayees = normalisesPayees
     }
 
     /// This set's rules followed by `other`'s (`--rules A --rules B`).
     public func appending(_ other: RuleSet) -> RuleSet {
-        RuleSet(rules: rules + other.rules)
+        RuleSet(rules: rules + other.rules, spellings: spellings + other.spellings, normalisesPayees: normalisesPayees && other.normalisesPayees)
     }
 }
 

@@ -3,6 +3,8 @@ public enum TextField: String, Sendable, CaseIterable, Hashable, BitwiseCopyable
     case name, memo, address, account, category, currency, type
     /// Name, memo and address together (one line each).
     case text
+    /// The name as the bank wrote it, before payee normalisation (the name when it did not change).
+    case rawName = "raw-name"
 }
 
 public enum TextOperator: String, Sendable, CaseIterable, Hashable, BitwiseCopyable {

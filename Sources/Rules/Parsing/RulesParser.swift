@@ -3,7 +3,8 @@ import FinanceCore
 // The rules file grammar (CONTRACT.md, "Rules files"). One statement per line; `#` starts a comment.
 //
 //   file       := line*
-//   line       := blank | comment | rule | clause
+//   line       := blank | comment | rule | clause | spelling
+//   spelling   := 'spelling' STRING (',' STRING)*      how payee normalisation writes a word
 //   rule       := 'rule' NAME                          NAME is "quoted" or one bare word
 //   clause     := 'when' condition ('or' condition)*   all `when` lines of a rule must hold
 //               | 'set' SETTABLE '=' VALUE             SETTABLE: category type name memo address account
@@ -38,7 +39,7 @@ public enum RulesParser {
             parser.parse(line, number: lineNumber)
         }
         parser.finishRule()
-        guard !parser.diagnostics.isEmpty else { return .success(RuleSet(rules: parser.rules)) }
+        guard !parser.diagnostics.isEmpty else { return .success(RuleSet(rules: parser.rules, spellings: parser.spellings)) }
         // Checks made when a rule ends (its `$N`) come after its later lines: report in file order.
         let ordered = parser.diagnostics.enumerated().sorted {
             ($0.element.location.line, $0.element.location.column ?? 0, $0.offset)
@@ -57,6 +58,7 @@ public struct RulesErrors: Error, Sendable {
 struct LineParser {
     let file: String
     var rules: [Rule] = []
+    var spellings: [String] = []
     var diagnostics: [Diagnostic] = []
     private var current: Rule?
     private var currentLine = 0
@@ -86,6 +88,9 @@ struct LineParser {
         case "rule":
             finishRule()
             parseRuleHeader(&cursor, at: first)
+        case "spelling":
+            finishRule()
+            parseSpelling(&cursor, at: first)
         case "when", "set", "stop":
             guard current != nil else {
                 error(
@@ -101,10 +106,10 @@ struct LineParser {
                 expectEnd(&cursor)
             }
         default:
-            let keywords = ["rule", "when", "set", "stop"]
+            let keywords = ["rule", "when", "set", "stop", "spelling"]
             let closest = Spelling.closest(to: first.text, in: keywords)
             error(
-                first.column, "unknown statement '\(first.text)'; expected rule, when, set or stop",
+                first.column, "unknown statement '\(first.text)'; expected rule, when, set, stop or spelling",
                 note: closest.map { "did you mean '\($0)'?" })
             if closest == "rule" {
                 // Read on as if the rule had been named, so its clauses do not each report
@@ -140,6 +145,27 @@ struct LineParser {
         }
         current = Rule(name: name, location: location(keyword.column))
         expectEnd(&cursor)
+    }
+
+    /// `spelling "eBay", "KaDeWe"`: words payee normalisation writes as given.
+    private mutating func parseSpelling(_ cursor: inout TokenCursor, at keyword: RuleToken) {
+        var any = false
+        while let token = cursor.next() {
+            switch token.kind {
+            case .string(let value, _) where !value.isEmpty && !value.contains(" "):
+                spellings.append(value)
+                any = true
+            default:
+                if token.text == "," && any { continue }
+                error(
+                    token.column, "expected a word in double quotes, found '\(token.text)'",
+                    note: "write spelling \"eBay\" (one word each, several separated by commas)")
+                return
+            }
+        }
+        if !any {
+            error(keyword.column + keyword.width, "'spelling' needs a word; expected spelling \"WORD\"", note: "such as spelling \"eBay\"")
+        }
     }
 
     private mutating func parseWhen(_ cursor: inout TokenCursor, at keyword: RuleToken) {

@@ -35,7 +35,9 @@ struct RuleSetGenerator {
         "-1000", "-250.00", "-100", "-54.2", "-12.50", "-10", "-4.5", "-0.01", "0", "0.01", "4.50", "12.5",
         "100", "2500.00",
     ]
-    static let textFields = ["name", "name", "name", "memo", "memo", "text", "text", "address", "account", "category", "currency", "type"]
+    static let textFields = [
+        "name", "name", "name", "memo", "memo", "text", "text", "address", "account", "category", "currency", "type", "raw-name",
+    ]
     static let textOperators = ["contains", "contains", "is", "starts-with", "ends-with"]
     static let comparisons = ["=", "!=", "<", "<=", ">", ">="]
     static let patterns = [
@@ -178,6 +180,8 @@ struct RuleSetGenerator {
         var activity = RuleTesting.transaction(
             name: name, memo: memo, address: address, account: account, category: category,
             amount: random.pick(Self.amounts), currency: currency, type: type, date: date)
+        // Half keep a bank text that normalisation cleaned, for `raw-name` conditions.
+        if random.chance(0.5) { activity.rawName = recase(random.pick(["Lastschrift ", "POS ", "SQ *"]) + name) }
         activity.id = ActivityID(value: UInt64(index))
         return activity
     }

@@ -1,0 +1,342 @@
+import FinanceCore
+
+/// Turns a bank's text into a payee: "Kauf/Dienstleistung vom 02.05.2024 Karte Nr. XXXX1234 Coop
+/// Genève Cornavin" becomes "Coop", "NETFLIX.COM Melbourne AU AUS Card xx1234 Value Date:
+/// 04/05/2024" becomes "Netflix.com". The steps (`PayeeStep`) run in order over the text's words,
+/// each removing or rewriting some; what is left, joined by single spaces, is the name. When no
+/// letter would be left, the bank's text stays the name.
+///
+/// `normalise(_:)` keeps the bank's text as `rawName` when the name changes; ids are the readers'
+/// and were computed from the bank's text before this runs, so they never change. A name that
+/// already has a `rawName` (pfin's own JSON Lines, the ledger) is left as it is.
+///
+/// Not thread-safe: it reuses its buffers from one name to the next; each pipeline has its own.
+public final class PayeeNormaliser {
+    private let tables: PayeeCompiledTables
+    private var titleCase: PayeeTitleCase
+    private var tokens = PayeeTokens()
+    private var out: [UInt8] = []
+
+    /// A normaliser with pfin's tables and `spellings` (a rules file's `spelling` lines) added.
+    public init(spellings: [String] = []) {
+        tables = PayeeCompiledTables.standard
+        titleCase = PayeeCompiledTables.standardTitleCase
+        for s in spellings { titleCase.add(spelling: s) }
+    }
+
+    private var booking: PayeePhrases { tables.booking }
+    private var cardBooking: Set<Int> { tables.cardBooking }
+    private var cardWords: PayeePhrases { tables.cardWords }
+    private var valueDateWords: PayeePhrases { tables.valueDateWords }
+    private var referenceWords: PayeePhrases { tables.referenceWords }
+    private var months: PayeePhrases { tables.months }
+    private var regions: Set<[UInt8]> { tables.regions }
+    private var legalForms: Set<[UInt8]> { tables.legalForms }
+    private var processors: Set<[UInt8]> { tables.processors }
+    private var cities: PayeePhrases { tables.cities }
+    private var cityPrefixes: PayeePhrases { tables.cityPrefixes }
+    private var brands: PayeePhrases { tables.brands }
+    private var brandNames: [[UInt8]] { tables.brandNames }
+
+    /// Cleans `activity.name`, keeping the bank's text in `rawName` when it changes.
+    public func normalise(_ activity: inout PaymentActivity) {
+        guard activity.rawName == nil else { return }
+        var steps: [PayeeStep]?
+        guard let clean = run(activity.name, steps: &steps) else { return }
+        activity.rawName = activity.name
+        activity.name = clean
+    }
+
+    /// The clean name of `text` (the text itself when no step changes it).
+    public func clean(_ text: String) -> String {
+        var steps: [PayeeStep]?
+        return run(text, steps: &steps) ?? text
+    }
+
+    /// The clean name of `text` and the steps that changed it, in order.
+    public func explain(_ text: String) -> (name: String, steps: [PayeeStep]) {
+        var steps: [PayeeStep]? = []
+        let name = run(text, steps: &steps) ?? text
+        return (name, steps ?? [])
+    }
+
+    // MARK: The steps
+
+    /// The clean name, or `nil` when it is `text`. `steps`, when not `nil`, collects the steps
+    /// that changed something.
+    private func run(_ text: String, steps: inout [PayeeStep]?) -> String? {
+        var copy = text
+        let count = copy.withUTF8 { bytes -> Int in
+            tokens.bytes.removeAll(keepingCapacity: true)
+            tokens.bytes.append(contentsOf: bytes)
+            PayeeText.fold(bytes, into: &tokens.folded)
+            return bytes.count
+        }
+        guard count > 0 else { return nil }
+        var changed = false
+        func note(_ step: PayeeStep) {
+            changed = true
+            steps?.append(step)
+        }
+        var range = 0..<count
+        if let (cut, step) = starCut(range) {
+            range = cut
+            note(step)
+        }
+        tokens.split(range)
+        var card = false
+        if removeBookingWords(card: &card) { note(.bookingWords) }
+        if removeCardNumbers(card: &card) { note(.cardNumbers) }
+        if removeValueDates() { note(.valueDate) }
+        if removeDatesAndTimes() { note(.datesAndTimes) }
+        var gap: Int?
+        if removeReferences(gap: &gap) { note(.referenceNumbers) }
+        // A known name at the front is the merchant's, whatever follows it (a place, a reference).
+        if let first = tokens.keptIndices.first, let brand = brands.longest(in: tokens, at: first),
+            (0..<brand.words).allSatisfy({ tokens.isKept(first + $0) })
+        {
+            note(.brandNames)
+            let name = String(decoding: brandNames[brand.phrase], as: UTF8.self)
+            return name == text ? nil : name
+        }
+        if removeLocation(card: card || gap != nil, gap: gap) { note(.location) }
+        let kept = tokens.keptIndices
+        guard kept.contains(where: { tokens.hasLetter($0) }) else { return nil }
+        out.removeAll(keepingCapacity: true)
+        let from = 0
+        let shouting = !kept[from...].contains { i in
+            tokens.bytes.withUnsafeBufferPointer { PayeeText.hasLowercase(UnsafeBufferPointer(rebasing: $0[tokens.starts[i]..<tokens.ends[i]])) }
+        }
+        var cased = false
+        var previous: Int?
+        for (n, i) in kept[from...].enumerated() {
+            // A word the bank printed twice in a row in capitals (`NETFLIX.COM NETFLIX.COM`) is
+            // written once.
+            if shouting, let p = previous, tokens.hasLetter(i),
+                tokens.folded[tokens.starts[p]..<tokens.ends[p]].elementsEqual(tokens.folded[tokens.starts[i]..<tokens.ends[i]])
+            {
+                note(.repeatedWords)
+                continue
+            }
+            previous = i
+            if !out.isEmpty { out.append(0x20) }
+            if shouting {
+                let before = out.count
+                titleCase.append(tokens, i, first: n + from == 0, to: &out)
+                if !cased, !out[before...].elementsEqual(tokens.bytes[tokens.starts[i]..<tokens.ends[i]]) { cased = true }
+            } else {
+                out.append(contentsOf: tokens.bytes[tokens.starts[i]..<tokens.ends[i]])
+            }
+        }
+        if cased { note(.titleCase) }
+        // Separators left at the end by what was removed after them.
+        while let last = out.last, last == UInt8(ascii: ",") || last == UInt8(ascii: "-") || last == UInt8(ascii: "/") || last == 0x20 {
+            out.removeLast()
+        }
+        guard changed || !out.elementsEqual(tokens.bytes) else { return nil }
+        let name = String(decoding: out, as: UTF8.self)
+        return name == text ? nil : name
+    }
+
+    /// A star in the text: a processor's prefix before it (`SQ *BLUE BOTTLE`: the merchant follows),
+    /// or a merchant before it and its reference after (`AMAZON MKTPL*AB12C3DE4`). A star between
+    /// digits, or before digits after a space, is a masked card number's.
+    private func starCut(_ range: Range<Int>) -> (Range<Int>, PayeeStep)? {
+        let bytes = tokens.bytes
+        guard let star = bytes[range].firstIndex(of: UInt8(ascii: "*")) else { return nil }
+        var runEnd = star
+        while runEnd < range.upperBound && bytes[runEnd] == UInt8(ascii: "*") { runEnd += 1 }
+        var next = runEnd
+        while next < range.upperBound && bytes[next] == 0x20 { next += 1 }
+        var previous = star
+        while previous > range.lowerBound && bytes[previous - 1] == 0x20 { previous -= 1 }
+        guard previous > range.lowerBound, next < range.upperBound else { return nil }
+        let adjacent = previous == star
+        let before = bytes[previous - 1]
+        let nextIsDigit = PayeeText.isDigit(bytes[next])
+        guard
+            !nextIsDigit
+                || adjacent && (PayeeText.isUpper(before) || PayeeText.isLower(before) || before == UInt8(ascii: ".")) && before != UInt8(ascii: "X")
+                    && before != UInt8(ascii: "x")
+        else { return nil }
+        var head = Array(tokens.folded[range.lowerBound..<previous])
+        while head.last == UInt8(ascii: "_") || head.last == 0x20 { head.removeLast() }
+        if processors.contains(head) { return (next..<range.upperBound, .processorPrefix) }
+        guard PayeeText.hasLetter(bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range.lowerBound..<previous]) }) else { return nil }
+        // A word of letters after the star names the service (`UBER *EATS`, `LYFT *RIDE`): it stays,
+        // the star becomes a space. A reference has digits (`*AB12C3DE4`).
+        var wordEnd = next
+        while wordEnd < range.upperBound && (PayeeText.isUpper(bytes[wordEnd]) || PayeeText.isLower(bytes[wordEnd])) { wordEnd += 1 }
+        let wordEnds = wordEnd == range.upperBound || bytes[wordEnd] == 0x20
+        if wordEnd - next >= 3, wordEnds {
+            for k in star..<runEnd {
+                tokens.bytes[k] = 0x20
+                tokens.folded[k] = 0x20
+            }
+            return (range.lowerBound..<wordEnd, .starReference)
+        }
+        return (range.lowerBound..<previous, .starReference)
+    }
+
+    /// The longest booking phrase at the front, when a word with letters follows it.
+    private func removeBookingWords(card: inout Bool) -> Bool {
+        guard let (phrase, words) = booking.longest(in: tokens, at: 0), words < tokens.count else { return false }
+        guard (words..<tokens.count).contains(where: { tokens.hasLetter($0) && !tokens.isDateOrTime($0) && !tokens.isCardNumber($0, bare: false) })
+        else { return false }
+        tokens.remove(0..<words)
+        if cardBooking.contains(phrase) { card = true }
+        return true
+    }
+
+    /// Masked card numbers anywhere, bare ones after a card word, and the words before them.
+    private func removeCardNumbers(card: inout Bool) -> Bool {
+        var removed = false
+        for i in 0..<tokens.count where tokens.isKept(i) {
+            let announced = cardWords.endingBefore(i, in: tokens)
+            guard tokens.isCardNumber(i, bare: announced != nil) else { continue }
+            tokens.remove(i)
+            if let announced { tokens.remove((i - announced)..<i) }
+            removed = true
+        }
+        if removed { card = true }
+        return removed
+    }
+
+    /// A value-date phrase and the date after it.
+    private func removeValueDates() -> Bool {
+        var removed = false
+        for i in 0..<tokens.count where tokens.isKept(i) {
+            guard let (_, words) = valueDateWords.longest(in: tokens, at: i), i + words < tokens.count, tokens.isDateOrTime(i + words)
+            else { continue }
+            tokens.remove(i..<(i + words + 1))
+            removed = true
+        }
+        return removed
+    }
+
+    private func removeDatesAndTimes() -> Bool {
+        var removed = false
+        for i in 0..<tokens.count where tokens.isKept(i) {
+            if tokens.isDateOrTime(i) {
+                tokens.remove(i)
+                removed = true
+            } else if tokens.isDayBeforeMonth(i, months: months) {
+                tokens.remove(i..<(i + 2))
+                removed = true
+            }
+        }
+        return removed
+    }
+
+    /// Reference numbers (not the first word: `7-Eleven`, `1st Avenue`), with the words that
+    /// announce them. `gap` is the first that stood between words that stay (a store number before
+    /// the place: `WHOLE FOODS MKT #10234 SEATTLE WA`).
+    private func removeReferences(gap: inout Int?) -> Bool {
+        var removed = false
+        // A check is told apart by its number (`CHECK 1042`, `CHÈQUE N° 8012345`): it stays.
+        let first = tokens.keptIndices.first
+        if let first, tables.checkWords.contains(Array(tokens.folded[tokens.starts[first]..<tokens.ends[first]])) { return false }
+        for i in 1..<max(1, tokens.count) where tokens.isKept(i) && tokens.isReference(i) {
+            tokens.remove(i)
+            if let announced = referenceWords.endingBefore(i, in: tokens), i - announced > 0 { tokens.remove((i - announced)..<i) }
+            if gap == nil, (i + 1..<tokens.count).contains(where: { tokens.isKept($0) }) { gap = i }
+            removed = true
+        }
+        return removed
+    }
+
+    /// Region codes at the end after a city, and the city (a known one, else what follows a store
+    /// number, else one word when two stay before it, two when the last ends place names: `ROSE BAY`); in a card payment (or after a store number), a known city and
+    /// everything after it. The first word stays.
+    private func removeLocation(card: Bool, gap: Int?) -> Bool {
+        var kept = tokens.keptIndices
+        let floor = 1
+        var removed = false
+        var codes = 0
+        while kept.count >= floor + 2, codes < 2, let last = kept.last, tokens.isCapitalCode(last) {
+            let word = Array(tokens.folded[tokens.starts[last]..<tokens.ends[last]])
+            guard regions.contains(word), !legalForms.contains(word) else { break }
+            tokens.remove(last)
+            kept.removeLast()
+            codes += 1
+            removed = true
+        }
+        if codes > 0 {
+            // The city before the code: a known one (of several words), else one word.
+            if let city = knownCity(endingAt: kept), city >= floor {
+                for i in kept[city...] { tokens.remove(i) }
+                kept.removeLast(kept.count - city)
+            } else if let gap, let after = kept.firstIndex(where: { $0 > gap }), after >= floor {
+                for i in kept[after...] { tokens.remove(i) }
+            } else if kept.count > floor + 1, let last = kept.last, !legalForms.contains(Array(tokens.folded[tokens.starts[last]..<tokens.ends[last]])) {
+                // `ROSE BAY`, `SURRY HILLS`: a word that ends place names takes the one before it along.
+                let words = kept.count > floor + 2 && tables.citySuffixes.contains(Array(tokens.folded[tokens.starts[last]..<tokens.ends[last]])) ? 2 : 1
+                for i in kept.suffix(words) { tokens.remove(i) }
+                kept.removeLast(words)
+            }
+            return true
+        }
+        guard card, kept.count > floor else { return removed }
+        for position in floor..<kept.count {
+            guard let (_, words) = cities.longest(in: tokens, at: kept[position]),
+                (0..<words).allSatisfy({ position + $0 < kept.count && kept[position + $0] == kept[position] + $0 })
+            else { continue }
+            var from = position
+            // `SAN FRANCISCO` read as `FRANCISCO` after `SAN`: take the prefix too.
+            if from > floor, cityPrefixes.longest(in: tokens, at: kept[from - 1])?.words == 1 { from -= 1 }
+            for i in kept[from...] { tokens.remove(i) }
+            return true
+        }
+        return removed
+    }
+
+    /// Where a known city that ends the kept words starts, as an index into `kept`.
+    private func knownCity(endingAt kept: [Int]) -> Int? {
+        for length in stride(from: min(3, kept.count - 1), through: 1, by: -1) {
+            let start = kept.count - length
+            guard kept[start] + length - 1 == kept[kept.count - 1] else { continue }
+            if let (_, words) = cities.longest(in: tokens, at: kept[start]), words == length { return start }
+        }
+        return nil
+    }
+}
+
+/// `PayeeTables` compiled once for every normaliser: folded phrases and word sets.
+final class PayeeCompiledTables: Sendable {
+    let booking: PayeePhrases
+    let cardBooking: Set<Int>
+    let cardWords: PayeePhrases
+    let valueDateWords: PayeePhrases
+    let referenceWords: PayeePhrases
+    let months: PayeePhrases
+    let regions: Set<[UInt8]>
+    let legalForms: Set<[UInt8]>
+    let processors: Set<[UInt8]>
+    let cities: PayeePhrases
+    let cityPrefixes: PayeePhrases
+    let citySuffixes: Set<[UInt8]>
+    let checkWords: Set<[UInt8]>
+    let brands: PayeePhrases
+    let brandNames: [[UInt8]]
+
+    static let standard = PayeeCompiledTables()
+    static let standardTitleCase = PayeeTitleCase(spellings: PayeeTables.spellings, particles: PayeeTables.particles)
+
+    private init() {
+        booking = PayeePhrases(PayeeTables.bookingPhrases.map(\.phrase))
+        cardBooking = Set(PayeeTables.bookingPhrases.indices.filter { PayeeTables.bookingPhrases[$0].card })
+        cardWords = PayeePhrases(PayeeTables.cardWords)
+        valueDateWords = PayeePhrases(PayeeTables.valueDateWords)
+        referenceWords = PayeePhrases(PayeeTables.referenceWords)
+        months = PayeePhrases(PayeeTables.months)
+        regions = Set(PayeeTables.regionCodes.map { PayeeText.folded($0) })
+        legalForms = Set(PayeeTables.legalForms.map { PayeeText.folded($0) })
+        processors = Set(PayeeTables.processorPrefixes.map { PayeeText.folded($0) })
+        cities = PayeePhrases(PayeeTables.cities)
+        cityPrefixes = PayeePhrases(PayeeTables.cityPrefixes)
+        citySuffixes = Set(PayeeTables.citySuffixes.map { PayeeText.folded($0) })
+        checkWords = Set(PayeeTables.checkWords.map { PayeeText.folded($0) })
+        brands = PayeePhrases(PayeeTables.brands.map(\.text))
+        brandNames = PayeeTables.brands.map { Array($0.name.utf8) }
+    }
+}

@@ -1,0 +1,121 @@
+/// What a token of a bank's text looks like: a card number, a date, a time, a reference number.
+/// Each test reads the token's bytes only.
+extension PayeeTokens {
+    /// A masked or bare card number: `XXXX1234`, `xx1234`, `****5678`, `416021*1234`,
+    /// `4176XXXXXXXX5521`, `X4721` (mask characters and at least two digits, or only digits when
+    /// `bare`, at least four).
+    func isCardNumber(_ i: Int, bare: Bool) -> Bool {
+        var digits = 0, masks = 0
+        for k in starts[i]..<ends[i] {
+            let b = bytes[k]
+            if PayeeText.isDigit(b) {
+                digits += 1
+            } else if b == UInt8(ascii: "X") || b == UInt8(ascii: "x") || b == UInt8(ascii: "*") {
+                masks += 1
+            } else {
+                return false
+            }
+        }
+        return masks > 0 ? digits >= 2 && digits + masks >= 4 : bare && digits >= 4 && digits <= 19
+    }
+
+    /// A date or a time, alone or together: `02.05.2024`, `13/04`, `05/22`, `29.12.`,
+    /// `2024-05-27`, `2024-05-27T11:45`, `2023-12-28T11.05`, `18:42`, `10.31`, `8PM`.
+    func isDateOrTime(_ i: Int) -> Bool {
+        var numbers: [Int] = []
+        var widths: [Int] = []
+        var separators: [UInt8] = []
+        var current = -1
+        var width = 0
+        var suffix: [UInt8] = []
+        for k in starts[i]..<ends[i] {
+            let b = bytes[k]
+            if PayeeText.isDigit(b) {
+                guard suffix.isEmpty else { return false }
+                current = (current < 0 ? 0 : current) * 10 + Int(b - 0x30)
+                width += 1
+                if width > 4 { return false }
+            } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b == UInt8(ascii: ":")
+                || b == UInt8(ascii: "T")
+            {
+                guard current >= 0, suffix.isEmpty else { return false }
+                numbers.append(current)
+                widths.append(width)
+                separators.append(b)
+                current = -1
+                width = 0
+            } else if PayeeText.isUpper(b) || PayeeText.isLower(b) {
+                guard current >= 0 || !suffix.isEmpty else { return false }
+                suffix.append(b | 0x20)
+            } else {
+                return false
+            }
+        }
+        if current >= 0 {
+            numbers.append(current)
+            widths.append(width)
+        } else if separators.last != UInt8(ascii: ".") {
+            return false  // ends in a separator other than a date's final dot (`29.12.`)
+        } else {
+            separators.removeLast()
+        }
+        if !suffix.isEmpty {
+            // 8PM, 11am
+            return numbers.count == 1 && (1...12).contains(numbers[0]) && (suffix == [0x61, 0x6D] || suffix == [0x70, 0x6D])
+        }
+        guard numbers.count >= 2 else { return false }
+        // ISO: 2024-05-27, with a time after T.
+        if widths[0] == 4 {
+            guard numbers.count >= 3, (1...12).contains(numbers[1]), (1...31).contains(numbers[2]) else { return false }
+            if numbers.count == 3 { return true }
+            return separators.count >= 3 && separators[2] == UInt8(ascii: "T") && numbers.count <= 6
+        }
+        guard widths[0] <= 2, widths[1] <= 2 else { return false }
+        let (a, b) = (numbers[0], numbers[1])
+        let isDate = (1...31).contains(a) && (1...12).contains(b) || (1...12).contains(a) && (1...31).contains(b)
+        if numbers.count == 2 {
+            let isTime = separators[0] != UInt8(ascii: "/") && separators[0] != UInt8(ascii: "-") && a <= 23 && b <= 59 && widths[1] == 2
+            return isDate || isTime
+        }
+        guard numbers.count == 3, widths[2] == 2 || widths[2] == 4 else {
+            // hh:mm:ss
+            return numbers.count == 3 && separators.allSatisfy { $0 == UInt8(ascii: ":") } && a <= 23 && b <= 59 && numbers[2] <= 59
+        }
+        if separators.allSatisfy({ $0 == UInt8(ascii: ":") }) { return a <= 23 && b <= 59 && numbers[2] <= 59 }
+        return isDate
+    }
+
+    /// A day of the month (`11`, `02`) followed by a month name (`MAY`): the two words' first.
+    func isDayBeforeMonth(_ i: Int, months: PayeePhrases) -> Bool {
+        guard i + 1 < count, length(i) <= 2, shape(i) == (length(i), 0, 0) else { return false }
+        return months.longest(in: self, at: i + 1)?.words == 1
+    }
+
+    /// A reference, store or terminal number: `#0112`, `#`, `0272304417721`, `1234`, `062`,
+    /// `2024/0123456`, `N145241234567890`, `V12345678`, `DE89370400440532013000`.
+    func isReference(_ i: Int) -> Bool {
+        let (digits, letters, other) = shape(i)
+        let n = length(i)
+        let first = bytes[starts[i]]
+        if first == UInt8(ascii: "#") { return digits == n - 1 }
+        if letters == 0 {
+            // Digits with separators: 1234, 0001234, 2024/0123456, 866-579-7172; not 7-Eleven.
+            guard digits > 0 else { return false }
+            for k in starts[i]..<ends[i] where !PayeeText.isDigit(bytes[k]) {
+                let b = bytes[k]
+                guard b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == UInt8(ascii: ".") else { return false }
+            }
+            return digits >= 4 || digits == 3 && first == UInt8(ascii: "0") && other == 0
+        }
+        // Letters and digits mixed, the digits many: reference codes and account numbers.
+        return other == 0 && digits >= 5 && n >= 7 && digits * 2 >= n
+    }
+
+    /// Whether token `i` is written in capitals only (ASCII letters), two or three of them.
+    func isCapitalCode(_ i: Int) -> Bool {
+        let n = length(i)
+        guard n == 2 || n == 3 else { return false }
+        for k in starts[i]..<ends[i] where !PayeeText.isUpper(bytes[k]) { return false }
+        return true
+    }
+}

@@ -1,0 +1,118 @@
+/// Byte-level helpers for payee normalisation: case folding that keeps the length (ASCII and the
+/// Latin-1 letters, the accented capitals of Western European banks' texts), and character tests.
+enum PayeeText {
+    /// Folds `bytes` into `out` (same length): ASCII and U+00C0–U+00DE capitals to lower case.
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b >= 0x41 && b <= 0x5A {
+                out.append(b | 0x20)
+            } else if b == 0xC3, i + 1 < bytes.count, isLatinCapital(bytes[i + 1]) {
+                out.append(0xC3)
+                out.append(bytes[i + 1] + 0x20)
+                i += 1
+            } else {
+                out.append(b)
+            }
+            i += 1
+        }
+    }
+
+    /// The folded bytes of `text`, for tables.
+    static func folded(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var copy = text
+        copy.withUTF8 { fold($0, into: &out) }
+        return out
+    }
+
+    /// The second byte of a U+00C0–U+00DE capital (not ×, U+00D7).
+    @inline(__always)
+    static func isLatinCapital(_ second: UInt8) -> Bool { second >= 0x80 && second <= 0x9E && second != 0x97 }
+
+    /// The second byte of a U+00DF–U+00FF lower-case letter (not ÷, U+00F7).
+    @inline(__always)
+    static func isLatinSmall(_ second: UInt8) -> Bool { second >= 0x9F && second <= 0xBF && second != 0xB7 }
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    @inline(__always)
+    static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+
+    @inline(__always)
+    static func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+
+    /// ASCII letters, and any byte of a multi-byte character (taken as a letter: names in Greek or
+    /// Cyrillic are left as they are by title case, which only changes what it can read).
+    @inline(__always)
+    static func isLetter(_ b: UInt8) -> Bool { isUpper(b) || isLower(b) || b >= 0x80 }
+
+    /// Whether `bytes` holds a lower-case letter (ASCII or Latin-1).
+    static func hasLowercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if isLower(b) { return true }
+            if b == 0xC3, i + 1 < bytes.count, isLatinSmall(bytes[i + 1]), bytes[i + 1] != 0x9F { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether `bytes` holds an ASCII or Latin-1 letter.
+    static func hasLetter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where isUpper(b) || isLower(b) || b >= 0xC3 { return true }
+        return false
+    }
+}
+
+/// Phrases (words separated by spaces), folded, bucketed by their first byte, matched against a
+/// text's tokens.
+struct PayeePhrases: Sendable {
+    /// Each phrase's folded words.
+    private(set) var phrases: [[[UInt8]]] = []
+    private var buckets: [[Int]] = Array(repeating: [], count: 256)
+
+    init(_ texts: [String]) {
+        for text in texts { add(text) }
+    }
+
+    mutating func add(_ text: String) {
+        let words = text.split(separator: " ").map { PayeeText.folded(String($0)) }
+        guard let first = words.first?.first else { return }
+        buckets[Int(first)].append(phrases.count)
+        phrases.append(words)
+    }
+
+    /// The longest phrase that the tokens from `index` start with: its index and word count.
+    func longest(in tokens: PayeeTokens, at index: Int) -> (phrase: Int, words: Int)? {
+        guard index < tokens.count else { return nil }
+        let first = tokens.foldedByte(index, 0)
+        var best: (Int, Int)?
+        for p in buckets[Int(first)] {
+            let words = phrases[p]
+            guard index + words.count <= tokens.count, words.count > (best?.1 ?? 0) else { continue }
+            var all = true
+            for (k, word) in words.enumerated() where !tokens.matches(index + k, word) {
+                all = false
+                break
+            }
+            if all { best = (p, words.count) }
+        }
+        return best
+    }
+
+    /// The longest phrase that ends at token `end` (exclusive) among kept tokens: its word count.
+    func endingBefore(_ end: Int, in tokens: PayeeTokens) -> Int? {
+        var best: Int?
+        for start in stride(from: end - 1, through: max(0, end - 3), by: -1) {
+            guard tokens.isKept(start) else { break }
+            if let (_, words) = longest(in: tokens, at: start), start + words == end { best = words }
+        }
+        return best
+    }
+}

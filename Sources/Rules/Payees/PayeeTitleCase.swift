@@ -1,0 +1,116 @@
+/// Title case for a name written in capitals: each word's first letter stays a capital and the
+/// rest become small, except spellings the table knows (acronyms, legal forms, brands), short
+/// words without a vowel (`CSS`, `SBB`: acronyms), and particles inside a name (`de`, `of`).
+/// Parts of a word after `-`, `/` or `(` are words of their own (`Kranken-Versicherung`); after an
+/// apostrophe, a one-letter part makes the next a word (`O'Brien`, `L'Ancienne`, but `Joe's`).
+struct PayeeTitleCase: Sendable {
+    /// Folded spelling → the spelling, by the folded bytes.
+    private var spellings: [[UInt8]: [UInt8]] = [:]
+    private var particles: Set<[UInt8]> = []
+
+    init(spellings: [String], particles: [String]) {
+        for s in spellings { add(spelling: s) }
+        for p in particles { self.particles.insert(PayeeText.folded(p)) }
+    }
+
+    mutating func add(spelling: String) {
+        spellings[PayeeText.folded(spelling)] = Array(spelling.utf8)
+    }
+
+    /// The spelling the table gives the folded word, if any.
+    func spelling(of folded: ArraySlice<UInt8>) -> [UInt8]? { spellings[Array(folded)] }
+
+    /// Appends token `i` of `tokens` to `out`, title-cased; `first` is whether it opens the name.
+    func append(_ tokens: PayeeTokens, _ i: Int, first: Bool, to out: inout [UInt8]) {
+        let start = tokens.starts[i]
+        let end = tokens.ends[i]
+        let folded = tokens.folded[start..<end]
+        let trimmed = folded.trimmingTrailingPunctuation
+        if let spelling = spellings[Array(trimmed)] {
+            out.append(contentsOf: spelling)
+            out.append(contentsOf: tokens.bytes[(start + trimmed.count)..<end])
+            return
+        }
+        if !first && particles.contains(Array(folded)) {
+            out.append(contentsOf: folded)
+            return
+        }
+        var partStart = start
+        var k = start
+        while k <= end {
+            if k == end || Self.isBoundary(tokens.bytes[k]) {
+                appendPart(tokens, partStart..<k, to: &out)
+                if k < end { out.append(tokens.bytes[k]) }
+                partStart = k + 1
+            } else if tokens.bytes[k] == UInt8(ascii: "'") && k - partStart == 1 {
+                appendPart(tokens, partStart..<k, to: &out)
+                out.append(tokens.bytes[k])
+                partStart = k + 1
+            }
+            k += 1
+        }
+    }
+
+    private static func isBoundary(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == UInt8(ascii: "(") || b == UInt8(ascii: "&")
+            || b == UInt8(ascii: "+")
+    }
+
+    /// One part of a word: its spelling, kept in capitals (no vowel, two to four letters), or a
+    /// capital and small letters.
+    private func appendPart(_ tokens: PayeeTokens, _ range: Range<Int>, to out: inout [UInt8]) {
+        guard !range.isEmpty else { return }
+        let folded = tokens.folded[range]
+        if let spelling = spellings[Array(folded)] {
+            out.append(contentsOf: spelling)
+            return
+        }
+        if Self.isAcronymShaped(folded) {
+            out.append(contentsOf: tokens.bytes[range])
+            return
+        }
+        // The first letter stays as written (a capital), everything after it small; after a
+        // leading digit, all small (`3rd`).
+        var seenLetter = PayeeText.isDigit(tokens.bytes[range.lowerBound])
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let b = tokens.bytes[k]
+            if !seenLetter && (PayeeText.isUpper(b) || PayeeText.isLower(b) || b == 0xC3) {
+                seenLetter = true
+                out.append(b)
+                if b == 0xC3, k + 1 < range.upperBound {
+                    out.append(tokens.bytes[k + 1])
+                    k += 1
+                }
+            } else {
+                out.append(tokens.folded[k])
+            }
+            k += 1
+        }
+    }
+
+    /// Two to four ASCII letters without a vowel (`y` counts as one): `CSS`, `SBB`, `BP`, `DKB`.
+    private static func isAcronymShaped(_ folded: ArraySlice<UInt8>) -> Bool {
+        guard (2...4).contains(folded.count) else { return false }
+        for b in folded {
+            guard PayeeText.isLower(b) else { return false }
+            switch b {
+            case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "y"):
+                return false
+            default: continue
+            }
+        }
+        return true
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// Without trailing `,`, `:`, `;` or `.` (a word at a sentence's end).
+    fileprivate var trimmingTrailingPunctuation: ArraySlice<UInt8> {
+        var s = self
+        while let last = s.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ":") || last == UInt8(ascii: ";") {
+            s = s.dropLast()
+        }
+        return s
+    }
+}

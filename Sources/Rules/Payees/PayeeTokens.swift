@@ -1,0 +1,77 @@
+/// A name's words (separated by spaces, tabs and line breaks) as byte ranges of the name and of its folded copy, each
+/// kept or removed by a step. Reused from one name to the next.
+struct PayeeTokens {
+    private(set) var starts: [Int] = []
+    private(set) var ends: [Int] = []
+    private(set) var kept: [Bool] = []
+    /// The name's bytes and their folded copy (the same length).
+    var bytes: [UInt8] = []
+    var folded: [UInt8] = []
+
+    var count: Int { starts.count }
+
+    /// Splits `text` (a range of `bytes`) into words.
+    mutating func split(_ range: Range<Int>) {
+        starts.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end {
+            while i < end && Self.isSeparator(bytes[i]) { i += 1 }
+            guard i < end else { break }
+            let start = i
+            while i < end && !Self.isSeparator(bytes[i]) { i += 1 }
+            starts.append(start)
+            ends.append(i)
+            kept.append(true)
+        }
+    }
+
+    /// Space, tab and line breaks: a bank's text of several lines is one name.
+    @inline(__always)
+    static func isSeparator(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    @inline(__always)
+    func isKept(_ i: Int) -> Bool { kept[i] }
+
+    @inline(__always)
+    mutating func remove(_ i: Int) { kept[i] = false }
+
+    mutating func remove(_ range: Range<Int>) { for i in range { kept[i] = false } }
+
+    @inline(__always)
+    func length(_ i: Int) -> Int { ends[i] - starts[i] }
+
+    /// Byte `k` of token `i`'s folded text.
+    @inline(__always)
+    func foldedByte(_ i: Int, _ k: Int) -> UInt8 { folded[starts[i] + k] }
+
+    @inline(__always)
+    func byte(_ i: Int, _ k: Int) -> UInt8 { bytes[starts[i] + k] }
+
+    func matches(_ i: Int, _ word: [UInt8]) -> Bool {
+        guard length(i) == word.count else { return false }
+        let s = starts[i]
+        for k in 0..<word.count where folded[s + k] != word[k] { return false }
+        return true
+    }
+
+    /// The kept tokens, in order.
+    var keptIndices: [Int] { (0..<count).filter { kept[$0] } }
+
+    /// Whether token `i` holds a letter.
+    func hasLetter(_ i: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { PayeeText.hasLetter(UnsafeBufferPointer(rebasing: $0[starts[i]..<ends[i]])) }
+    }
+
+    /// Counts of digits, ASCII letters and other bytes in token `i`.
+    func shape(_ i: Int) -> (digits: Int, letters: Int, other: Int) {
+        var d = 0, l = 0, o = 0
+        for k in starts[i]..<ends[i] {
+            let b = bytes[k]
+            if PayeeText.isDigit(b) { d += 1 } else if PayeeText.isUpper(b) || PayeeText.isLower(b) { l += 1 } else { o += 1 }
+        }
+        return (d, l, o)
+    }
+}

@@ -1,0 +1,220 @@
+import FinanceCore
+import Testing
+
+@testable import Rules
+
+/// Bank texts as banks write them, in the languages pfin reads, and the payee each should become.
+@Suite struct PayeeNormaliserTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let raw: String
+        let clean: String
+        var testDescription: String { raw }
+    }
+
+    static let cases: [Case] = [
+        // German and Swiss
+        .init(raw: "Kauf/Dienstleistung vom 02.05.2024 Karte Nr. XXXX1234 Coop Genève Cornavin", clean: "Coop"),
+        .init(raw: "Kauf/Dienstleistung vom 11.04.2024 Karte Nr. XXXX1234 SBB CFF FFS Zürich HB", clean: "SBB CFF FFS"),
+        .init(raw: "Kauf/Dienstleistung vom 16.04.2024 Karte Nr. XXXX1234 Netflix.com Los Gatos", clean: "Netflix.com"),
+        .init(raw: "Kauf/Dienstleistung vom 25.04.2024 Karte Nr. XXXX1234 Café du Lac Neuchâtel", clean: "Café du Lac"),
+        .init(raw: "Kauf/Dienstleistung vom 11.05.2024 Karte Nr. XXXX1234 Orell Füssli Zürich", clean: "Orell Füssli"),
+        .init(raw: "Lastschrift CSS Kranken-Versicherung AG", clean: "CSS Kranken-Versicherung AG"),
+        .init(raw: "Lastschrift Swisscom (Schweiz) AG", clean: "Swisscom (Schweiz) AG"),
+        .init(raw: "Gutschrift Helvetia Softwarehaus AG Lohn Mai 2024", clean: "Helvetia Softwarehaus AG Lohn Mai"),
+        .init(raw: "Dauerauftrag Immobilien Zürichsee AG Miete April 2024", clean: "Immobilien Zürichsee AG Miete April"),
+        .init(raw: "Bargeldbezug vom 10.04.2024 Postomat Zürich HB", clean: "Postomat Zürich HB"),
+        .init(raw: "Hausverwaltung Schäfer & Söhne", clean: "Hausverwaltung Schäfer & Söhne"),
+        .init(raw: "ENTGELTABSCHLUSS", clean: "Entgeltabschluss"),
+        .init(raw: "BARGELDAUSZAHLUNG", clean: "Bargeldauszahlung"),
+        .init(raw: "Kartenzahlung girocard REWE Markt GmbH 2024-05-27T11:45", clean: "REWE Markt GmbH"),
+        .init(raw: "SEPA-Lastschrift TELEKOM DEUTSCHLAND GMBH", clean: "Telekom Deutschland GmbH"),
+        // English: US, UK, Australia, South Africa
+        .init(raw: "NETFLIX.COM Melbourne AU AUS Card xx1234 Value Date: 04/05/2024", clean: "Netflix.com"),
+        .init(raw: "COLES 0789 BONDI JUNCTION NS AUS Card xx1234 Value Date: 10/04/2024", clean: "Coles"),
+        .init(raw: "AMAZON MKTPL*AB12C3DE4", clean: "Amazon Marketplace"),
+        .init(raw: "AMZN Mktp US*2K4XY1Z23", clean: "Amazon Marketplace"),
+        .init(raw: "SQ *BLUE BOTTLE COFFEE", clean: "Blue Bottle Coffee"),
+        .init(raw: "TST* THE PINK DOOR SEATTLE WA", clean: "The Pink Door"),
+        .init(raw: "PAYPAL *SPOTIFY", clean: "Spotify"),
+        .init(raw: "SumUp *Bäckerei Kraus", clean: "Bäckerei Kraus"),
+        .init(raw: "ZETTLE_*CAFE MILANO", clean: "Cafe Milano"),
+        .init(raw: "UBER   *TRIP HELP.UBER.COM CA", clean: "Uber Trip"),
+        .init(raw: "Müller GmbH Café -2 -2", clean: "Müller GmbH Café -2 -2"),
+        .init(raw: "CHECK 1042", clean: "Check 1042"),
+        .init(raw: "CHÈQUE N° 8012345", clean: "Chèque N° 8012345"),
+        .init(raw: "UBER *EATS Sydney AU AUS Card xx1234 Value Date: 27/04/2024", clean: "Uber Eats"),
+        .init(raw: "LE PETIT CAFÉ SURRY HILLS NS AUS Card xx1234 Value Date: 13/04/2024", clean: "Le Petit Café"),
+        .init(raw: "NETFLIX.COM NETFLIX.COM CA                   05/05", clean: "Netflix.com"),
+        .init(raw: "TWINT Kauf/Dienstleistung vom 04.04.2024 Bäckerei Vogel Winterthur", clean: "Bäckerei Vogel"),
+        .init(raw: "VIREMENT EMIS \nLOYER MAI 2024 \nSCI LES TILLEULS", clean: "Loyer Mai SCI les Tilleuls"),
+        .init(raw: "WHOLE FOODS MKT #10234 SEATTLE WA", clean: "Whole Foods Mkt"),
+        .init(raw: "TRADER JOE'S #552 SEATTLE WA", clean: "Trader Joe's"),
+        .init(raw: "STARBUCKS STORE 05612 SEATTLE WA", clean: "Starbucks Store"),
+        .init(raw: "SPOTIFY USA NEW YORK NY", clean: "Spotify USA"),
+        .init(raw: "NETFLIX.COM LOS GATOS CA", clean: "Netflix.com"),
+        .init(raw: "COSTCO WHSE #0112", clean: "Costco Whse"),
+        .init(raw: "CVS/PHARMACY #09876 SEATTLE WA", clean: "CVS/Pharmacy"),
+        .init(raw: "POS PURCHASE KROGER #412 COLUMBUS OH", clean: "Kroger"),
+        .init(raw: "POS PURCHASE CHECKERS HYPER SANDTON 416021*1234 02 JUN", clean: "Checkers Hyper"),
+        .init(raw: "Direct Debit 062934 TELSTRA CORP LTD 1234567890", clean: "Telstra Corp Ltd"),
+        .init(raw: "DEBIT ORDER VODACOM 0821234567", clean: "Vodacom"),
+        .init(raw: "CASCADE SOFTWARE PAYROLL                   PPD ID: 1911234567", clean: "Cascade Software Payroll"),
+        .init(raw: "ALASKA AIR 0272304417721", clean: "Alaska Air"),
+        .init(raw: "BEST BUY 00012345", clean: "Best Buy"),
+        .init(raw: "BP CONNECT ROSE BAY NS AUS Card xx1234 Value Date: 21/04/2024", clean: "BP Connect"),
+        .init(raw: "ATM WITHDRAWAL 000123 3RD AVE SEATTLE", clean: "ATM Withdrawal 3rd Ave"),
+        .init(raw: "PAYMENT - THANK YOU", clean: "Payment - Thank You"),
+        .init(raw: "J O'BRIEN", clean: "J O'Brien"),
+        .init(raw: "NORTHWIND WIDGETS LTD SALARY", clean: "Northwind Widgets Ltd Salary"),
+        .init(raw: "Netflix", clean: "Netflix"),
+        .init(raw: "IKEA RENTON WA", clean: "IKEA"),
+        // French
+        .init(raw: "CB CARREFOUR MARKET 04/04", clean: "Carrefour Market"),
+        .init(raw: "BOULANGERIE DU CHÂTEAU 13/04", clean: "Boulangerie du Château"),
+        .init(raw: "CAFÉ DE LA PAIX 25/04", clean: "Café de la Paix"),
+        .init(raw: "PRLV SEPA FREE MOBILE", clean: "Free Mobile"),
+        .init(raw: "Achat CB DECATHLON LYON PART-DIEU 15/05", clean: "Decathlon"),
+        // Spanish
+        .init(raw: "COMPRA TARJ. 4176XXXXXXXX5521 MERCADONA", clean: "Mercadona"),
+        .init(raw: "COMPRA TARJ. 4176XXXXXXXX5521 AMAZON EU SARL LUXEMBURGO", clean: "Amazon EU SARL"),
+        .init(raw: "COMPRA TARJ. 4176XXXXXXXX5521 THE SAVOY LONDON", clean: "The Savoy"),
+        .init(raw: "Compra en Zara Valencia", clean: "Zara"),
+        .init(raw: "BIZUM DE ANDRÉS MOLINA PÉREZ", clean: "Andrés Molina Pérez"),
+        // Italian
+        .init(raw: "PAGAMENTO POS ESSELUNGA MILANO VIALE PIAVE", clean: "Esselunga"),
+        .init(raw: "PAGAMENTO POS GELATERIA PIÙ GUSTO", clean: "Gelateria Più Gusto"),
+        .init(raw: "ADDEBITO DIRETTO NETFLIX INTERNATIONAL BV", clean: "Netflix International BV"),
+        .init(raw: "ADDEBITO DIRETTO ENEL ENERGIA SPA FATTURA 2024/0123456", clean: "ENEL Energia SpA Fattura"),
+        .init(raw: "BONIFICO DISPOSTO A FAVORE DI IMMOBILIARE NICCOLÒ SRL", clean: "Immobiliare Niccolò SRL"),
+        // Dutch
+        .init(raw: "Albert Heijn 1012 AMSTERDAM", clean: "Albert Heijn"),
+        .init(raw: "BEA NS GROEP IZ NS REIZIGERS", clean: "NS Groep IZ NS Reizigers"),
+        // Already clean, or nothing to keep
+        .init(raw: "Drogeriemarkt Müller & Söhne", clean: "Drogeriemarkt Müller & Söhne"),
+        .init(raw: "Bäckerei Körner Inh. M. Voß", clean: "Bäckerei Körner Inh. M. Voß"),
+        .init(raw: "7-ELEVEN 1234", clean: "7-Eleven"),
+        .init(raw: "12345678", clean: "12345678"),
+        .init(raw: "Lastschrift", clean: "Lastschrift"),
+        .init(raw: "", clean: ""),
+    ]
+
+    @Test(arguments: cases)
+    func bankTextBecomesThePayee(_ c: Case) {
+        #expect(PayeeNormaliser().clean(c.raw) == c.clean)
+    }
+
+    @Test func theTableHasAtLeastSixtyTexts() {
+        #expect(Self.cases.count >= 60)
+    }
+
+    @Test(arguments: cases)
+    func aCleanNameStaysAsItIs(_ c: Case) {
+        let normaliser = PayeeNormaliser()
+        let once = normaliser.clean(c.raw)
+        #expect(normaliser.clean(once) == once, "normalising twice changes nothing")
+    }
+
+    @Test func explainNamesTheStepsThatChangedTheName() {
+        let (name, steps) = PayeeNormaliser().explain("NETFLIX.COM Melbourne AU AUS Card xx1234 Value Date: 04/05/2024")
+        #expect(name == "Netflix.com")
+        #expect(steps == [.cardNumbers, .valueDate, .location, .titleCase])
+        #expect(PayeeNormaliser().explain("Netflix").steps.isEmpty)
+    }
+
+    @Test func normaliseKeepsTheBankTextAndTheID() {
+        var activity = PaymentActivity(
+            id: ActivityID(value: 7), account: "A", date: LocalDate(year: 2024, month: 5, day: 2)!,
+            name: "Lastschrift CSS Kranken-Versicherung AG", amount: Money(units: -1000, scale: 2), source: SourceLocation(file: "f", line: 1))
+        let normaliser = PayeeNormaliser()
+        normaliser.normalise(&activity)
+        #expect(activity.name == "CSS Kranken-Versicherung AG")
+        #expect(activity.rawName == "Lastschrift CSS Kranken-Versicherung AG")
+        #expect(activity.id == ActivityID(value: 7))
+        normaliser.normalise(&activity)
+        #expect(activity.rawName == "Lastschrift CSS Kranken-Versicherung AG", "a name with its bank text is left as it is")
+        var unchanged = activity
+        unchanged.name = "Netflix"
+        unchanged.rawName = nil
+        normaliser.normalise(&unchanged)
+        #expect(unchanged.rawName == nil, "no raw name when nothing changed")
+    }
+
+    @Test func userSpellingsExtendTheTable() {
+        #expect(PayeeNormaliser().clean("EBAY MARKETPLACE") == "eBay Marketplace")
+        #expect(PayeeNormaliser(spellings: ["KaDeWe"]).clean("KADEWE BERLIN") == "KaDeWe Berlin")
+        #expect(PayeeNormaliser().clean("KADEWE BERLIN") == "Kadewe Berlin")
+    }
+}
+
+/// `spelling` lines in a rules file, and `raw-name` conditions.
+@Suite struct PayeeRulesSyntaxTests {
+    @Test func spellingLinesAddWords() throws {
+        let set = try RulesParser.parse("spelling \"KaDeWe\" \"eBike\"\nrule \"x\"\n  when name is \"a\"\n  set category = \"b\"\n", file: "r.pfin").get()
+        #expect(set.spellings == ["KaDeWe", "eBike"])
+        #expect(set.rules.count == 1)
+        #expect(RuleEngine(set).payees?.clean("KADEWE BERLIN") == "KaDeWe Berlin")
+        #expect(RuleEngine(RuleSet(normalisesPayees: false)).payees == nil)
+    }
+
+    @Test func aSpellingNeedsAQuotedWord() {
+        guard case .failure(let errors) = RulesParser.parse("spelling\nspelling eBay\n", file: "r.pfin") else {
+            Issue.record("expected errors")
+            return
+        }
+        #expect(errors.diagnostics.map(\.location.line) == [1, 2])
+        #expect(errors.diagnostics.first?.message.contains("'spelling' needs a word") == true)
+    }
+
+    @Test func rawNameConditionsSeeTheBankText() throws {
+        let set = try RulesParser.parse("rule \"card\"\n  when raw-name contains \"karte nr\"\n  set category = \"Card\"\n", file: "r.pfin").get()
+        let engine = RuleEngine(set)
+        var activity = PaymentActivity(
+            id: ActivityID(value: 1), account: nil, date: LocalDate(year: 2024, month: 5, day: 2)!,
+            name: "Kauf/Dienstleistung vom 02.05.2024 Karte Nr. XXXX1234 Coop Genève Cornavin", amount: Money(units: -100, scale: 2),
+            source: SourceLocation(file: "f", line: 1))
+        engine.payees?.normalise(&activity)
+        #expect(activity.name == "Coop")
+        _ = engine.apply(to: &activity)
+        #expect(activity.category == "Card")
+    }
+
+    /// The literal index keeps what it found in `raw-name` apart from every other field's finds
+    /// (a regression: `raw-name` once shared the last field's stamp, and a `text` literal went unseen).
+    @Test func rawNameAndTextConditionsTogether() throws {
+        let text = """
+            rule "apple"
+              when raw-name starts-with "apple.com/bill"
+              set category = "Apps"
+            rule "refund"
+              when amount > 0
+              when raw-name matches /^pos (refund|return)/ or text contains "refund"
+              set category = "Refunds"
+            rule "online"
+              when text matches /amazon|amzn/
+              when amount < 0
+              set category = "Online"
+            """
+        let engine = RuleEngine(try RulesParser.parse(text, file: "r.pfin").get())
+        for (raw, amount, category) in [
+            ("AMAZON MKTPL*RT4KX82Q3 AMZN.COM/BILL WA", -3847, "Online"), ("APPLE.COM/BILL", -999, "Apps"),
+            ("POS REFUND TAKEALOT ONLINE", 500, "Refunds"), ("AMAZON MKTPL*RT4KX82Q3", -100, "Online"),
+        ] {
+            var activity = PaymentActivity(
+                id: ActivityID(value: 1), account: nil, date: LocalDate(year: 2024, month: 5, day: 2)!, name: raw,
+                amount: Money(units: Int64(amount), scale: 2), source: SourceLocation(file: "f", line: 1))
+            engine.payees?.normalise(&activity)
+            _ = engine.apply(to: &activity)
+            #expect(activity.category == category, "\(raw) became \(activity.name)")
+        }
+    }
+
+    @Test func aRuleThatRenamesThePayeeKeepsTheBankTextAsTheRawName() throws {
+        let engine = RuleEngine(try RulesParser.parse("rule \"a\"\n  when name is \"x1\"\n  set name = \"Shop\"\n", file: "r.pfin").get())
+        var activity = PaymentActivity(
+            id: ActivityID(value: 1), account: nil, date: LocalDate(year: 2024, month: 5, day: 2)!, name: "x1",
+            amount: Money(units: -100, scale: 2), source: SourceLocation(file: "f", line: 1))
+        _ = engine.apply(to: &activity)
+        #expect(activity.name == "Shop")
+        #expect(activity.rawName == "x1")
+    }
+}
