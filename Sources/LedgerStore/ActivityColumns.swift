@@ -6,16 +6,16 @@ enum ActivityColumns {
     /// may add its own after them.
     static let select = """
         id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
-        check_number, source_file, source_line, import_id, edited_at, type_locked, original
+        check_number, source_file, source_line, import_id, edited_at, type_locked, original, raw_name
         """
-    static let selectCount: Int32 = 19
+    static let selectCount: Int32 = 20
 
     /// The columns `bind` fills, `?1` … `?insertCount` in order, for an INSERT.
     static let insert = """
         id, account_id, day, name, address, amount_units, amount_scale, currency, memo, type, category_id, fitid, \
-        check_number, source_file, source_line, original
+        check_number, source_file, source_line, original, raw_name
         """
-    static let insertCount: Int32 = 16
+    static let insertCount: Int32 = 17
 
     /// What a row holds by reference: the ids of its account and category names, and its source
     /// file unless that is its import's (`imports.file`).
@@ -25,7 +25,7 @@ enum ActivityColumns {
         var sourceFile: String?
     }
 
-    /// Binds `?1` … `?16` (see `insert`), or from `?(base + 1)` for a row of a multi-row INSERT.
+    /// Binds `?1` … `?17` (see `insert`), or from `?(base + 1)` for a row of a multi-row INSERT.
     static func bind(_ a: PaymentActivity, _ references: References, to statement: SQLiteStatement, base: Int32 = 0) {
         statement.bind(base + 1, Int64(bitPattern: a.id.value))
         statement.bind(base + 2, references.account)
@@ -51,8 +51,9 @@ enum ActivityColumns {
         statement.bind(base + 13, a.checkNumber)
         statement.bind(base + 14, references.sourceFile)
         statement.bind(base + 15, Int64(a.source.line))
-        // Otherwise `?16` stays NULL: every statement starts so, and `reset` clears it.
+        // Otherwise `?16` and `?17` stay NULL: every statement starts so, and `reset` clears them.
         if let original = a.original { bindOriginal(original, to: statement, base: base) }
+        if let rawName = a.rawName { statement.bind(base + 17, rawName) }
     }
 
     /// A payment in another currency, as `original` holds it: `-12.00 USD 0.9225`, `-` for an
@@ -111,7 +112,7 @@ enum ActivityColumns {
             amount: Money(units: s.int64(5), scale: scale, currency: currency),
             memo: s.optionalString(8), type: type(s.int64(9)), category: s.isNull(10) ? nil : names.categories[s.int64(10)],
             fitid: s.optionalString(11), checkNumber: s.optionalString(12), source: SourceLocation(file: file, line: Int(s.int64(14))),
-            original: readOriginal(s))
+            original: readOriginal(s), rawName: s.optionalString(19))
     }
 
     /// The ledger entry (activity and bookkeeping) of the current row.

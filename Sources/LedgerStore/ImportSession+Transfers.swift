@@ -70,13 +70,13 @@ extension ImportSession {
     /// The name, memo and category of the import's own candidates, read back from the ledger
     /// (`add` keeps none of them).
     private func readTexts(of candidates: inout [TransferCandidate]) throws(LedgerError) {
-        let query = try ledger.statement("SELECT name, memo, category_id FROM transactions WHERE id = ?1")
+        let query = try ledger.statement("SELECT name, memo, category_id, raw_name FROM transactions WHERE id = ?1")
         let categories = try NameTable.categories.names(in: ledger)
         for i in candidates.indices where candidates[i].isNew {
             query.bind(1, Int64(bitPattern: candidates[i].id.value))
             defer { query.reset() }
             guard try query.step() else { continue }
-            candidates[i].name = query.string(0)
+            candidates[i].name = TransferCandidate.matchingName(query.string(0), raw: query.optionalString(3))
             candidates[i].memo = query.optionalString(1)
             candidates[i].category = query.isNull(2) ? nil : categories[query.int64(2)]
         }
@@ -90,7 +90,8 @@ extension ImportSession {
         guard let first = dates.min(), let last = dates.max() else { return [] }
         let query = try ledger.statement(
             """
-            SELECT id, account_id, day, amount_units, amount_scale, currency, type, type_locked, name, memo, category_id
+            SELECT id, account_id, day, amount_units, amount_scale, currency, type, type_locked, name, memo, category_id,
+                raw_name
             FROM transactions
             WHERE day BETWEEN ?1 AND ?2 AND deleted = 0 AND account_id IS NOT NULL AND import_id IS NOT ?3
             """)
@@ -113,7 +114,7 @@ extension ImportSession {
                     id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: account,
                     date: ActivityColumns.date(query.int64(2)), amount: amount,
                     type: ActivityColumns.type(query.int64(6)), typeLocked: query.int64(7) != 0, isNew: false,
-                    name: query.string(8), memo: query.optionalString(9),
+                    name: TransferCandidate.matchingName(query.string(8), raw: query.optionalString(11)), memo: query.optionalString(9),
                     category: query.isNull(10) ? nil : categories[query.int64(10)]))
         }
         return older

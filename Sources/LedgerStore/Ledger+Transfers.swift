@@ -120,6 +120,6 @@ extension Ledger {
         let a = e.activity
         return TransferCandidate(
             id: a.id, account: a.account ?? "", date: a.date, amount: a.amount, type: a.type,
-            typeLocked: e.typeLocked, isNew: false, name: a.name, memo: a.memo, category: a.category)
+            typeLocked: e.typeLocked, isNew: false, name: TransferCandidate.matchingName(a.name, raw: a.rawName), memo: a.memo, category: a.category)
     }
 }

@@ -44,8 +44,9 @@ struct LedgerQuery {
         if filter.uncategorised { conditions.append("category_id IS NULL") }
         if let search = filter.search, !search.isEmpty {
             let pattern = "%" + LedgerQuery.escapeLike(search) + "%"
-            conditions.append("(name LIKE ? ESCAPE '\\' OR memo LIKE ? ESCAPE '\\' OR address LIKE ? ESCAPE '\\')")
-            values += [.text(pattern), .text(pattern), .text(pattern)]
+            // The bank's own text too: a search for "Lastschrift" finds what normalisation cleaned.
+            conditions.append("(name LIKE ? ESCAPE '\\' OR raw_name LIKE ? ESCAPE '\\' OR memo LIKE ? ESCAPE '\\' OR address LIKE ? ESCAPE '\\')")
+            values += [.text(pattern), .text(pattern), .text(pattern), .text(pattern)]
         }
     }
 

@@ -178,5 +178,30 @@ enum LedgerSchema {
             FROM transactions t LEFT JOIN accounts a ON a.id = t.account_id
                 LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN imports i ON i.id = t.import_id;
         """,
+        // 7 (payee names): the bank's text of a name that payee normalisation changed
+        // (PaymentActivity.rawName), NULL when the name is the bank's text; the view shows the
+        // bank's text for every row.
+        """
+        ALTER TABLE transactions ADD COLUMN raw_name TEXT;
+        DROP VIEW activities;
+        CREATE VIEW activities AS
+            SELECT printf('%016x', t.id) AS id, a.name AS account, date(t.day * 86400, 'unixepoch') AS date, t.name,
+                   t.address,
+                   CASE WHEN t.amount_units < 0 THEN '-' ELSE '' END
+                       || CASE WHEN t.amount_scale = 0 THEN printf('%d', abs(t.amount_units))
+                          ELSE substr(printf('%0' || (t.amount_scale + 1) || 'd', abs(t.amount_units)), 1,
+                                      length(printf('%0' || (t.amount_scale + 1) || 'd', abs(t.amount_units))) - t.amount_scale)
+                               || '.' || substr(printf('%0' || (t.amount_scale + 1) || 'd', abs(t.amount_units)), -t.amount_scale)
+                          END AS amount,
+                   t.currency, t.memo, CASE t.type WHEN 0 THEN 'expense' WHEN 1 THEN 'income' ELSE 'transfer' END AS type,
+                   c.name AS category, t.fitid, t.check_number, coalesce(t.source_file, i.file) AS source_file,
+                   t.source_line, t.edited_at, t.deleted,
+                   nullif(substr(t.original, 1, instr(t.original, ' ') - 1), '-') AS original_amount,
+                   substr(t.original, instr(t.original, ' ') + 1, 3) AS original_currency,
+                   nullif(substr(t.original, instr(t.original, ' ') + 5), '-') AS exchange_rate,
+                   coalesce(t.raw_name, t.name) AS raw_name
+            FROM transactions t LEFT JOIN accounts a ON a.id = t.account_id
+                LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN imports i ON i.id = t.import_id;
+        """,
     ]
 }

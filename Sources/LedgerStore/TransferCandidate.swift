@@ -46,6 +46,14 @@ public struct TransferCandidate: Sendable, Equatable {
         if !name.isEmpty || memo != nil || category != nil { texts = Texts(name: name, memo: memo, category: category) }
     }
 
+    /// The name the matcher reads: the payee, and the bank's own text when normalisation or a rule
+    /// changed it, since account digits and "transfer" words are in what the bank wrote
+    /// (`TRANSFER TO SAVINGS 9419` is cleaned to "Transfer To Savings").
+    public static func matchingName(_ name: String, raw: String?) -> String {
+        guard let raw, !raw.isEmpty, raw != name else { return name }
+        return name + " | " + raw
+    }
+
     public static func == (a: TransferCandidate, b: TransferCandidate) -> Bool {
         a.id == b.id && a.account == b.account && a.date == b.date && a.amount == b.amount && a.type == b.type
             && a.typeLocked == b.typeLocked && a.isNew == b.isNew && a.name == b.name && a.memo == b.memo

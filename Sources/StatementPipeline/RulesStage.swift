@@ -23,8 +23,9 @@ extension RuledActivitySink {
 /// - a rule whose regex gave up on the transaction (it was taken as not matching);
 /// - a type a rule set that the category contradicts (each contradiction once per stage).
 ///
-/// Everything else a reader sends passes through unchanged. Without an engine, activities pass
-/// through as they are. Every command that applies rules does it through this stage, so their
+/// Before the rules, names are normalised (`PayeeNormaliser`: the engine's, with its rules files'
+/// spellings, none with `--raw-names`; without an engine, pfin's standard one). Everything else a
+/// reader sends passes through unchanged. Without an engine, activities are only normalised. Every command that applies rules does it through this stage, so their
 /// warnings reach the user alike from `convert`, `import` and `report`.
 ///
 ///     var stage = RulesStage(RuleEngine(rules), into: collector)
@@ -33,16 +34,19 @@ extension RuledActivitySink {
 public struct RulesStage<Base: RuledActivitySink>: ActivitySink {
     public var base: Base
     public let engine: RuleEngine?
+    private let payees: PayeeNormaliser?
     private var contradictions = RuleTypeContradiction()
 
     public init(_ engine: RuleEngine?, into base: Base) {
         self.engine = engine
         self.base = base
+        payees = engine.map(\.payees) ?? PayeeNormaliser()
     }
 
     public mutating func accept(_ activity: PaymentActivity) throws {
-        guard let engine else { return try base.accept(activity, ruled: RuleOutcome()) }
         var ruled = activity
+        payees?.normalise(&ruled)
+        guard let engine else { return try base.accept(ruled, ruled: RuleOutcome()) }
         let outcome = engine.apply(to: &ruled)
         if !outcome.gaveUp.isEmpty {
             for warning in outcome.warnings(engine.rules, at: activity.source) { try base.report(warning) }

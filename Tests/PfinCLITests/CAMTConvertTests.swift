@@ -14,7 +14,8 @@ struct CAMTConvertTests {
         #expect(
             lines.contains {
                 $0.hasSuffix(
-                    ",2024-05-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2024-0815,expense,,SAMMLER-2024-05-2,,Samples/de-sparkasse-camt053.xml:770,,,")
+                    ",2024-05-16,Zahnarztpraxis Dr. Öztürk,,-126.50,EUR,Rechnung 2024-0815,expense,,SAMMLER-2024-05-2,,Samples/de-sparkasse-camt053.xml:770,,,,"
+                )
             })
     }
 

@@ -77,7 +77,7 @@ import Testing
                 the ledger's transactions add up to 3533.13 (off by -18.50 since 2023-12-29)
                 """), "\(result.stdout)")
         let prefix = String(club.id.description.prefix(8))
-        #expect(result.stdout.contains("transaction \(prefix) (2024-01-03 TV Lindenau 1887 e.V. -18.50) was deleted in the ledger"))
+        #expect(result.stdout.contains("transaction \(prefix) (2024-01-03 TV Lindenau e.V. -18.50) was deleted in the ledger"))
         // Restored, it adds up again.
         #expect(try fixture.pfin(["restore", prefix]).status == 0)
         #expect(try Self.reconcile(fixture).status == 0)

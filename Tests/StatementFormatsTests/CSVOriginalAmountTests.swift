@@ -90,7 +90,7 @@ import Testing
         let plain = PfinCSVReadBackTests.activity("Plain")
         let bytes = try PfinCSVReadBackTests.csv([foreign, rateOnly, plain])
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains(",-1850,JPY,0.0061\n") && text.contains(",,GBP,1.17\n") && text.hasSuffix("May.csv:7\",,,\n"))
+        #expect(text.contains(",-1850,JPY,0.0061,\n") && text.contains(",,GBP,1.17,\n") && text.hasSuffix("May.csv:7\",,,,\n"))
         let back = try readCSV(bytes, name: "listed.csv")
         #expect(back.diagnostics.isEmpty)
         #expect(back.activities.map(\.original) == [foreign.original, rateOnly.original, nil])

@@ -110,7 +110,7 @@ import Testing
         #expect(
             Set(dialect.columns.keys) == [
                 .id, .account, .date, .name, .address, .amount, .currency, .memo, .type, .category,
-                .transactionID, .checkNumber, .source, .originalAmount, .originalCurrency, .exchangeRate,
+                .transactionID, .checkNumber, .source, .originalAmount, .originalCurrency, .exchangeRate, .rawName,
             ])
         let text = dialect.profileText(source: "l.csv")
         #expect(text.contains("written-by pfin"))

@@ -72,7 +72,7 @@ enum ConvertCommand {
             printer.fail(error.description)
             return ExitStatus.inputErrors
         }
-        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else {
+        guard let rules = RulesLoading.load(arguments, printer: &printer) else {
             output.discard()
             return ExitStatus.inputErrors
         }

@@ -8,7 +8,9 @@ enum RulesLoading {
     static let rules = Option(
         "--rules", value: "FILE", repeatable: true,
         help: "Categorise with a rules file; several apply in the order given (see 'pfin help rules').")
-    static let specs = [rules.spec]
+    static let rawNames = Flag(
+        "--raw-names", help: "Keep names as the bank wrote them: no payee normalisation (see 'pfin help rules').")
+    static let specs = [rules.spec, rawNames.spec]
 
     /// The rule set of `paths` in order; every error of every file is printed, and `nil` returned
     /// when there was one.
@@ -30,12 +32,16 @@ enum RulesLoading {
         return failed ? nil : set
     }
 
-    /// The compiled rules of `paths` (none given: the configuration's `rules`); `.some(nil)` when
-    /// there are none, `nil` on errors.
-    static func load(_ paths: [String], printer: inout DiagnosticPrinter) -> RuleEngine?? {
-        let paths = paths.isEmpty ? Configuration.current.rules?.value ?? [] : paths
-        guard !paths.isEmpty else { return .some(nil) }
-        guard let set = ruleSet(paths, printer: &printer) else { return nil }
+    /// The compiled rules of `--rules` (none given: the configuration's `rules`), with payee
+    /// normalisation unless `--raw-names`; `.some(nil)` when there are no rules and names are
+    /// normalised (the rules stage's standard), `nil` on errors.
+    static func load(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) -> RuleEngine?? {
+        let given = arguments.all(rules)
+        let paths = given.isEmpty ? Configuration.current.rules?.value ?? [] : given
+        let raw = arguments[rawNames]
+        guard !paths.isEmpty || raw else { return .some(nil) }
+        guard var set = paths.isEmpty ? RuleSet() : ruleSet(paths, printer: &printer) else { return nil }
+        if raw { set.normalisesPayees = false }
         return .some(RuleEngine(set))
     }
 

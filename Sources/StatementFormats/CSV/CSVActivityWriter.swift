@@ -10,12 +10,14 @@ import FinanceCore
 ///
 /// `source` is where the activity was read from (`FILE:LINE`); `originalAmount`,
 /// `originalCurrency` and `exchangeRate`, empty but for a payment in another currency, come after
-/// it. New columns come last, so that readers of the columns before them keep working.
+/// it, then `rawName`, the bank's text when payee normalisation changed the name. New columns come last, so that readers of the columns before them keep working.
 public struct CSVActivityWriter: StatementWriter {
     public static let header =
+        "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber,source,originalAmount,originalCurrency,exchangeRate,rawName"
+    /// The headers before `rawName`, before the `original…` columns and before the `source` column
+    /// were added: pfin reads files with any of them.
+    public static let headerWithoutRawName =
         "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber,source,originalAmount,originalCurrency,exchangeRate"
-    /// The headers before the `original…` columns and before the `source` column were added: pfin
-    /// reads files with any of them.
     public static let headerWithoutOriginal = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber,source"
     public static let headerWithoutSource = "id,account,date,name,address,amount,currency,memo,type,category,fitid,checkNumber"
     private let output: ByteOutput
@@ -67,6 +69,8 @@ public struct CSVActivityWriter: StatementWriter {
         } else {
             out.append(",,,")
         }
+        out.append(UInt8(ascii: ","))
+        Self.appendCell(a.rawName, to: out)
         out.append(0x0A)
         if out.count >= 1 << 16 {
             try output.write(out)

@@ -47,6 +47,7 @@ extension CSVRowMapper {
         let address = text(record, columns.address, &invalidText)
         let category = text(record, columns.category, &invalidText)
         let checkNumber = text(record, columns.checkNumber, &invalidText)
+        let rawName = columns.rawName == nil ? nil : text(record, columns.rawName, &invalidText)
 
         // pfin's own columns: its id, type and source, where the file has them.
         var type: PaymentType?
@@ -63,7 +64,7 @@ extension CSVRowMapper {
         } else if let fitid {
             id = ids.id(account: account, bankID: fitid, date: date)
         } else {
-            id = ids.id(account: account, date: date, amount: amount, name: name)
+            id = ids.id(account: account, date: date, amount: amount, name: rawName ?? name)
         }
         let firstOfAccount: Bool
         if let column = columns.balance, column < count {
@@ -81,7 +82,7 @@ extension CSVRowMapper {
                 // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.
                 type: type ?? category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
                 category: category, fitid: fitid, checkNumber: checkNumber, source: source,
-                original: columns.originalCurrency == nil ? nil : original(record, booked: amount)))
+                original: columns.originalCurrency == nil ? nil : original(record, booked: amount), rawName: rawName))
         if sink.wantsRowBalances, let column = columns.balance {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
         }

@@ -35,6 +35,9 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     /// Where pfin read the activity from, `FILE:LINE` (pfin's own CSV); an empty cell, or no such
     /// column, gives the CSV's own file and line.
     case source
+    /// The bank's text of a name that payee normalisation changed (pfin's own CSV); empty when the
+    /// name is the bank's text.
+    case rawName = "raw-name"
 
     /// The key a profile's `columns` line uses (`date=Buchungstag`).
     public var key: String { rawValue }

@@ -4,8 +4,8 @@ import FinanceCore
 /// dialect that reads back every column `CSVActivityWriter` writes.
 ///
 /// The header is the evidence, and it must be exact: the twelve columns of files written before
-/// the `source` column was added, the thirteen with it, or the sixteen with the `original…`
-/// columns, on the first line, comma-separated.
+/// the `source` column was added, the thirteen with it, the sixteen with the `original…`
+/// columns, or the seventeen with `rawName`, on the first line, comma-separated.
 enum PfinCSVLayout {
     /// The roles of the writer's columns, in its order, named by its header.
     static let roles: [(ColumnRole, String)] = [
@@ -13,13 +13,17 @@ enum PfinCSVLayout {
         (.amount, "amount"), (.currency, "currency"), (.memo, "memo"), (.type, "type"), (.category, "category"),
         (.transactionID, "fitid"), (.checkNumber, "checkNumber"), (.source, "source"),
         (.originalAmount, "originalAmount"), (.originalCurrency, "originalCurrency"), (.exchangeRate, "exchangeRate"),
+        (.rawName, "rawName"),
     ]
 
     /// Which of the writer's headers the text starts with: the header line, `nil` for neither.
     static func header(of text: UnsafeBufferPointer<UInt8>) -> String? {
         // A spreadsheet or editor that saved the file again may have put a byte-order mark first.
         let text = text.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: text[3...]) : text
-        for header in [CSVActivityWriter.header, CSVActivityWriter.headerWithoutOriginal, CSVActivityWriter.headerWithoutSource] {
+        for header in [
+            CSVActivityWriter.header, CSVActivityWriter.headerWithoutRawName, CSVActivityWriter.headerWithoutOriginal,
+            CSVActivityWriter.headerWithoutSource,
+        ] {
             let bytes = Array(header.utf8)
             guard text.count >= bytes.count, text.prefix(bytes.count).elementsEqual(bytes) else { continue }
             let next = text.count > bytes.count ? text[bytes.count] : 0x0A

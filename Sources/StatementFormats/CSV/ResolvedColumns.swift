@@ -20,6 +20,7 @@ struct ResolvedColumns {
     var id: Int?
     var type: Int?
     var source: Int?
+    var rawName: Int?
     private var hasBookingDate = false
 
     /// Records where a role's column is; a value date stands in for a missing booking date.
@@ -46,6 +47,7 @@ struct ResolvedColumns {
         case .id: id = index
         case .type: type = index
         case .source: source = index
+        case .rawName: rawName = index
         }
     }
 

@@ -16,14 +16,14 @@ import FinanceCore
 final class JSONLinesFastPath {
     /// Each field's key with the `,` before it and the `:` after it (`,"date":`), by `rawValue`:
     /// inline in the object, so reading one is a load at a fixed offset.
-    private let keys: InlineArray<16, QuotedKey>
+    private let keys: InlineArray<17, QuotedKey>
     /// Where the general scanner unescapes strings with escapes.
     private let scratch: ByteBuffer
 
     init(scratch: ByteBuffer) {
         self.scratch = scratch
         let all = JSONLinesField.allCases
-        precondition(all.count == 16, "JSONLinesFastPath.keys holds one key per JSON Lines field")
+        precondition(all.count == 17, "JSONLinesFastPath.keys holds one key per JSON Lines field")
         keys = InlineArray { i in QuotedKey(all[i].separatedKey) }
     }
 
@@ -60,6 +60,9 @@ final class JSONLinesFastPath {
         if c.member(keys[Int(JSONLinesField.name.rawValue)]) {
             guard let t = c.string() else { return false }
             r.name = String(decoding: t, as: UTF8.self)
+        }
+        if c.member(keys[Int(JSONLinesField.rawName.rawValue)]) {
+            guard c.optionalText(&r.rawName) else { return false }
         }
         if c.member(keys[Int(JSONLinesField.address.rawValue)]) {
             guard c.optionalText(&r.address) else { return false }

@@ -2,7 +2,10 @@ import Glibc
 
 /// The keys of a JSON Lines record that pfin reads (CONTRACT.md, "JSON Lines"); others are ignored.
 enum JSONLinesField: UInt8, CaseIterable, Sendable {
-    case id, account, date, name, address, amount, currency, memo, type, category, fitid, checkNumber, source
+    case id, account, date, name
+    /// The bank's text, when payee normalisation changed `name`; right after it.
+    case rawName
+    case address, amount, currency, memo, type, category, fitid, checkNumber, source
     /// Only for a payment in another currency than the account's, after `source`.
     case originalAmount, originalCurrency, exchangeRate
 
@@ -13,6 +16,7 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case .account: return "account"
         case .date: return "date"
         case .name: return "name"
+        case .rawName: return "rawName"
         case .address: return "address"
         case .amount: return "amount"
         case .currency: return "currency"
@@ -35,6 +39,7 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case .account: return #""account":"#
         case .date: return #""date":"#
         case .name: return #""name":"#
+        case .rawName: return #""rawName":"#
         case .address: return #""address":"#
         case .amount: return #""amount":"#
         case .currency: return #""currency":"#
@@ -57,6 +62,7 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case .account: return #","account":"#
         case .date: return #","date":"#
         case .name: return #","name":"#
+        case .rawName: return #","rawName":"#
         case .address: return #","address":"#
         case .amount: return #","amount":"#
         case .currency: return #","currency":"#
@@ -76,7 +82,7 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
     var next: JSONLinesField? { JSONLinesField(rawValue: rawValue + 1) }
 
     /// This field's bit in a set of fields.
-    var bit: UInt16 { 1 << UInt16(rawValue) }
+    var bit: UInt32 { 1 << UInt32(rawValue) }
 
     /// The field a key names (exactly, case-sensitive), or `nil` for a key pfin does not read.
     ///
@@ -103,6 +109,9 @@ enum JSONLinesField: UInt8, CaseIterable, Sendable {
         case 5 where equals("fitid"): self = .fitid
         case 6 where equals("amount"): self = .amount
         case 6 where equals("source"): self = .source
+        case 7 where key[0] == UInt8(ascii: "r"):
+            guard equals("rawName") else { return nil }
+            self = .rawName
         case 7 where key[0] == UInt8(ascii: "a"):
             if equals("account") { self = .account } else if equals("address") { self = .address } else { return nil }
         case 8 where key[0] == UInt8(ascii: "c"):

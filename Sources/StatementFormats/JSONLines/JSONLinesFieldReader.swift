@@ -49,6 +49,7 @@ struct JSONLinesFieldReader {
         case .name:
             guard case .string(let t) = value else { throw .notText(.name, found: JSONObjectScanner.describe(value)) }
             r.name = String(decoding: t, as: UTF8.self)
+        case .rawName: r.rawName = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }
         case .account: r.account = try Self.text(value, field).map { account($0) }
         case .category: r.category = try Self.text(value, field).map { category($0) }
         case .address: r.address = try Self.text(value, field).map { String(decoding: $0, as: UTF8.self) }

@@ -47,16 +47,19 @@ final class JSONLinesMapper {
         amount.currency = record.currency ?? defaultCurrency
         let account = accountOverride ?? record.account.take()
         let fitid = record.fitid.take()
+        let rawName = record.rawName.take()
+        // From the bank's text, as the reader that first read the row computed it.
         let id =
             record.id
             ?? fitid.map { ids.id(account: account, bankID: $0, date: date) }
-            ?? ids.id(account: account, date: date, amount: amount, name: name)
+            ?? ids.id(account: account, date: date, amount: amount, name: rawName ?? name)
         try sink.accept(
             PaymentActivity(
                 id: id, account: account, date: date, name: name, address: record.address.take(), amount: amount,
                 memo: record.memo.take(), type: record.type, category: record.category.take(), fitid: fitid,
                 checkNumber: record.checkNumber.take(), source: record.source.take() ?? SourceLocation(file: file, line: number),
-                original: record.originalCurrency.map { OriginalAmount(currency: $0, amount: record.originalAmount, rate: record.exchangeRate) }))
+                original: record.originalCurrency.map { OriginalAmount(currency: $0, amount: record.originalAmount, rate: record.exchangeRate) },
+                rawName: rawName))
         if !warnedLostTrack, let date = ids.lostTrackOfDate {
             warnedLostTrack = true
             try sink.report(

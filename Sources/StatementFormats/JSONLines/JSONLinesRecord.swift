@@ -6,11 +6,12 @@ import FinanceCore
 /// which of two amounts is right). Keys it does not read are skipped.
 struct JSONLinesRecord {
     /// The fields seen so far, as `JSONLinesField.bit`s.
-    var seen: UInt16 = 0
+    var seen: UInt32 = 0
     var id: ActivityID?
     var account: String?
     var date: LocalDate?
     var name: String?
+    var rawName: String?
     var address: String?
     var amount: Money?
     var currency: CurrencyCode?
@@ -26,5 +27,5 @@ struct JSONLinesRecord {
 
     /// The fields every record must have.
     static let required: [JSONLinesField] = [.date, .amount, .name]
-    static var requiredBits: UInt16 { JSONLinesField.date.bit | JSONLinesField.amount.bit | JSONLinesField.name.bit }
+    static var requiredBits: UInt32 { JSONLinesField.date.bit | JSONLinesField.amount.bit | JSONLinesField.name.bit }
 }

@@ -3,6 +3,7 @@ import FinanceCore
 /// Writes one JSON object per activity per line, keys in the contract's order, `null` where unknown.
 ///
 ///     {"id":"…","account":null,"date":"2024-05-03","name":"Whole Foods Market","address":null,
+///      (and "rawName":"WHOLE FOODS MKT #10234" after the name when normalisation changed it)
 ///      "amount":"-54.20","currency":"USD","memo":"POS 0503","type":"expense","category":null,
 ///      "fitid":null,"checkNumber":null,"source":"chase.csv:14"}
 ///
@@ -47,6 +48,7 @@ public struct JSONLinesWriter: StatementWriter {
         // Room for the fixed text, the numbers, the file name and every string escaped at worst
         // (six bytes a byte), reserved once; then one cursor, kept in a register, writes the row.
         var strings = a.name.utf8.count
+        if let rawName = a.rawName { strings += rawName.utf8.count + 16 }
         if let account = a.account { strings += account.utf8.count }
         if let address = a.address { strings += address.utf8.count }
         if let memo = a.memo { strings += memo.utf8.count }
@@ -71,6 +73,10 @@ public struct JSONLinesWriter: StatementWriter {
             p.advance(a.date.writeISO(to: p.at))
             p.put(#"","name":""#)
             p.putEscaped(a.name)
+            if let rawName = a.rawName {
+                p.put(#"","rawName":""#)
+                p.putEscaped(rawName)
+            }
             if let address = a.address {
                 p.put(#"","address":""#)
                 p.putEscaped(address)

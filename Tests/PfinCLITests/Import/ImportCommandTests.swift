@@ -55,7 +55,7 @@ import Testing
         let savings = try Self.importing([Self.fixture("savings-may.csv"), "--account", "Savings"], db: db)
         #expect(savings.stdout.contains("savings-may.csv: imported 2, skipped 0 duplicates, 0 errors, matched 1 transfer pair\n"))
         let transfers = try Ledger(path: db).list(LedgerFilter(type: .transfer))
-        #expect(transfers.map(\.name) == ["TRANSFER FROM GIRO", "TRANSFER TO SAVINGS"])
+        #expect(transfers.map(\.name) == ["Transfer From Giro", "Transfer To Savings"])
 
         let off = Self.ledgerPath()
         _ = try Self.importing([Self.fixture("giro-may.csv"), "--account", "Giro"], db: off)
@@ -88,7 +88,8 @@ import Testing
         _ = try Self.importing([Self.fixture("giro-april.csv"), Self.fixture("giro-may.csv"), "--account", "Giro"], db: db)
         let rows = try Ledger(path: db).list(LedgerFilter(categoryPrefix: "food"))
         #expect(rows.map(\.name) == ["Maple Grocers"])
-        #expect(try Ledger(path: db).list(LedgerFilter(search: "GROCER MAPLE")).isEmpty)
+        // The bank's text is still found, and finds the edited row: it is the same transaction.
+        #expect(try Ledger(path: db).list(LedgerFilter(search: "Grocer Maple")).map(\.name) == ["Maple Grocers"])
     }
 
     @Test func aDryRunWritesNothing() throws {
@@ -98,12 +99,12 @@ import Testing
         #expect(
             dry.stdout == """
                 \(Self.fixture("giro-april.csv")): would import 6, skip 0 duplicates, 0 errors
-                  add        2024-04-02  -  BAKERY SUNRISE  -€4.20
-                  add        2024-04-05  -  COFFEE CORNER  -€3.50
-                  add        2024-04-05  -  COFFEE CORNER  -€3.50
-                  add        2024-04-15  -  ACME GMBH SALARY  +€3,850.00
-                  add        2024-04-20  -  STADTWERKE  -€61.00
-                  add        2024-04-28  -  GROCER MAPLE  -€54.20
+                  add        2024-04-02  -  Bakery Sunrise  -€4.20
+                  add        2024-04-05  -  Coffee Corner  -€3.50
+                  add        2024-04-05  -  Coffee Corner  -€3.50
+                  add        2024-04-15  -  Acme GmbH Salary  +€3,850.00
+                  add        2024-04-20  -  Stadtwerke  -€61.00
+                  add        2024-04-28  -  Grocer Maple  -€54.20
                 would import 6, skip 0 duplicates, 0 errors, match 0 transfer pairs (dry run: nothing was written)
 
                 """)

@@ -73,7 +73,7 @@ struct RecurringCommandTests {
         #expect(rows.first == "currency,side,payee,category,interval,usual_amount,yearly_amount,usual_day,first,last,next_expected,payments,stopped,changes")
         #expect(rows.count == 12)
         #expect(
-            rows.contains { $0.hasPrefix("EUR,spending,NETFLIX.COM,Subscriptions:Streaming,monthly,17.99,215.88,7,2023-01-07,2024-09-07,2024-10-07,21,false,") }
+            rows.contains { $0.hasPrefix("EUR,spending,Netflix.com,Subscriptions:Streaming,monthly,17.99,215.88,7,2023-01-07,2024-09-07,2024-10-07,21,false,") }
         )
     }
 

@@ -31,6 +31,6 @@ extension SampleTransferTests {
         // The samples' real transfers (OFX XFER with account digits, QIF [Account] categories) do pair.
         #expect(
             pairs.filter { $0.status == .matched }.map(\.out.activity.name).sorted()
-                == ["TRANSFER TO SAVINGS 9419", "Visa Signature Payment"])
+                == ["Signature Payment", "Transfer To Savings"])
     }
 }

@@ -47,11 +47,11 @@ import Testing
         #expect(results[2].stdout.hasSuffix("matched 1 transfer pair, 2 transfer suggestions (see 'pfin transfers')\n"))
         #expect(
             try Self.listed(fixture) == [
-                "matched PAYMENT TO CARD ...1234 | AUTOPAY PAYMENT THANK YOU",  // Friday to Tuesday, CSV and OFX
-                "matched Transfer to Savings 5678 | DEPOSIT",
-                "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT A",  // two equal rents: ambiguous
-                "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT B",
-                "suggested PIZZA PALACE | RETURNED ITEM GYM MEMBERSHIP",  // the amount alone
+                "matched Payment To Card | Autopay Payment Thank You",  // Friday to Tuesday, CSV and OFX
+                "matched Transfer to Savings | Deposit",
+                "suggested Landlord Property Mgmt Rent | Rent From Tenant A",  // two equal rents: ambiguous
+                "suggested Landlord Property Mgmt Rent | Rent From Tenant B",
+                "suggested Pizza Palace | Returned Item Gym Membership",  // the amount alone
             ])
         for (name, type) in [
             ("PAYMENT TO CARD", PaymentType.transfer), ("AUTOPAY", .transfer), ("Savings 5678", .transfer),
@@ -77,18 +77,18 @@ import Testing
         #expect(accepted.stdout.hasPrefix("accepted the pair (both are transfers):\n  \(pizza)  09 May 2024"))
         #expect(try Self.type("PIZZA", in: fixture) == .transfer)
         #expect(try Self.type("RETURNED ITEM", in: fixture) == .transfer)
-        #expect(try Self.listed(fixture).contains("accepted PIZZA PALACE | RETURNED ITEM GYM MEMBERSHIP"))
+        #expect(try Self.listed(fixture).contains("accepted Pizza Palace | Returned Item Gym Membership"))
 
         let savings = try Self.id("Savings 5678", in: fixture), deposit = try Self.id("DEPOSIT", in: fixture)
         let rejected = try fixture.pfin(["transfers", "--reject", savings, deposit])
         #expect(rejected.status == 0, "\(rejected.stderr)")
         #expect(try Self.type("Savings 5678", in: fixture) == .expense)
         #expect(try Self.type("DEPOSIT", in: fixture) == .income)
-        #expect(try !Self.listed(fixture).contains { $0.contains("DEPOSIT") })
+        #expect(try !Self.listed(fixture).contains { $0.contains("Deposit") })
         // Dismissing a suggestion: it leaves the list, the types stay.
         let rent = try Self.id("LANDLORD", in: fixture), tenant = try Self.id("TENANT B", in: fixture)
         #expect(try fixture.pfin(["transfers", "--reject", rent, tenant]).status == 0)
-        #expect(try Self.listed(fixture).filter { $0.contains("TENANT") } == ["suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT A"])
+        #expect(try Self.listed(fixture).filter { $0.contains("Tenant") } == ["suggested Landlord Property Mgmt Rent | Rent From Tenant A"])
 
         // Importing everything again into the same ledger brings nothing back.
         for file in ["checking.csv", "savings.csv"] {
@@ -97,8 +97,8 @@ import Testing
         #expect(try Self.type("DEPOSIT", in: fixture) == .income)
         #expect(
             try Self.listed(fixture) == [
-                "matched PAYMENT TO CARD ...1234 | AUTOPAY PAYMENT THANK YOU", "accepted PIZZA PALACE | RETURNED ITEM GYM MEMBERSHIP",
-                "suggested LANDLORD PROPERTY MGMT RENT | RENT FROM TENANT A",
+                "matched Payment To Card | Autopay Payment Thank You", "accepted Pizza Palace | Returned Item Gym Membership",
+                "suggested Landlord Property Mgmt Rent | Rent From Tenant A",
             ])
     }
 

@@ -56,7 +56,7 @@ enum ImportCommand {
             return Pfin.usageFailure(UsageError(message: "import needs at least one FILE ('-' for standard input)"), spec: spec)
         }
         guard let input = InputOptions.parse(arguments, printer: &printer) else { return ExitStatus.inputErrors }
-        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer),
+        guard let rules = RulesLoading.load(arguments, printer: &printer),
             let ledger = LedgerOptions.open(arguments, create: true, printer: &printer)
         else { return ExitStatus.inputErrors }
         let options = ImportOptions(dryRun: arguments[dryRun], matchTransfers: !arguments[noTransferMatching])

@@ -80,7 +80,7 @@ enum ReportCommand {
     static func build(
         _ request: ReportRequest, arguments: ParsedArguments, recurring: RecurringDetector? = nil, printer: inout DiagnosticPrinter
     ) -> Built? {
-        guard let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else { return nil }
+        guard let rules = RulesLoading.load(arguments, printer: &printer) else { return nil }
         // The rules stage; its warnings are printed once the input is read (the readers hold the
         // printer meanwhile).
         var stage = RulesStage(

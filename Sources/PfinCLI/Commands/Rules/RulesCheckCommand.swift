@@ -66,6 +66,7 @@ enum RulesCheckCommand {
         counts.matched = [Int](repeating: 0, count: set.rules.count)
         ActivityEach.read(options, printer: &printer) { activity in
             var activity = activity
+            engine.payees?.normalise(&activity)
             let trace = engine.trace(&activity)
             counts.transactions += 1
             if !(activity.category ?? "").isEmpty { counts.categorised += 1 }

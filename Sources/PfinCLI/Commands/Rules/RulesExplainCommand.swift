@@ -16,11 +16,12 @@ enum RulesExplainCommand {
         summary: "Show, for each transaction, which rule set each field, and to what.",
         details: """
             Reads the inputs like 'pfin convert', runs the rules, and prints each transaction (where
-            it came from, date, amount, name as read) followed by every field a rule set: the value
-            and the rule's name and FILE:LINE. Rules that matched but found their fields already set
-            are listed too, and transactions no rule touched are marked as such.
+            it came from, date, amount, name as read) followed by the payee normalisation steps that
+            changed its name (unless --raw-names) and every field a rule set: the value and the
+            rule's name and FILE:LINE. Rules that matched but found their fields already set are
+            listed too, and transactions no rule touched are marked as such.
             """,
-        options: [rules.spec] + InputOptions.specs + [uncategorized.spec],
+        options: [rules.spec, RulesLoading.rawNames.spec] + InputOptions.specs + [uncategorized.spec],
         examples: [
             "pfin rules explain --rules Samples/rules.pfin Samples/us-checking-chase.csv",
             "pfin rules explain --rules Samples/rules.pfin Samples/*.csv --uncategorized",
@@ -29,8 +30,9 @@ enum RulesExplainCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         var printer = DiagnosticPrinter()
         guard let options = InputOptions.parse(arguments, printer: &printer),
-            let set = RulesLoading.ruleSet(arguments.all(rules), printer: &printer)
+            var set = RulesLoading.ruleSet(arguments.all(rules), printer: &printer)
         else { return ExitStatus.inputErrors }
+        if arguments[RulesLoading.rawNames] { set.normalisesPayees = false }
         let engine = RuleEngine(set)
         let onlyUncategorized = arguments[uncategorized]
         let out = TextOutput()
@@ -40,12 +42,21 @@ enum RulesExplainCommand {
         ActivityEach.read(options, printer: &printer) { activity in
             var activity = activity
             let before = activity
+            var payee: (name: String, steps: [PayeeStep])?
+            if let payees = engine.payees, activity.rawName == nil {
+                let explained = payees.explain(activity.name)
+                if !explained.steps.isEmpty {
+                    activity.rawName = activity.name
+                    activity.name = explained.name
+                    payee = explained
+                }
+            }
             let trace = engine.trace(&activity)
             total += 1
             if trace.decisions.isEmpty { untouched += 1 }
             if onlyUncategorized && !(activity.category ?? "").isEmpty { return }
             shown += 1
-            out.write(RuleExplanation.render(before, trace, set))
+            out.write(RuleExplanation.render(before, payee: payee, trace, set))
         }
         let touched = total - untouched
         out.write(
@@ -58,10 +69,16 @@ enum RulesExplainCommand {
 
 /// The text of one explained transaction.
 enum RuleExplanation {
-    static func render(_ activity: PaymentActivity, _ trace: RuleTrace, _ set: RuleSet) -> String {
+    /// `payee`: the clean name and the normalisation steps that made it, when they changed the name.
+    static func render(_ activity: PaymentActivity, payee: (name: String, steps: [PayeeStep])? = nil, _ trace: RuleTrace, _ set: RuleSet) -> String {
         var text = "\(activity.source)  \(activity.date)  \(activity.amount)  \(activity.name)\n"
+        // One column for the `=` signs: the payee's line and the rules' decisions alike.
+        let width = max(payee == nil ? 0 : 5, trace.decisions.map(\.field.rawValue.count).max() ?? 0)
+        if let payee {
+            let label = "payee" + String(repeating: " ", count: width - 5)
+            text += "  \(label) = \(RulesText.string(payee.name))  by normalisation: \(payee.steps.map(\.rawValue).joined(separator: ", "))\n"
+        }
         guard !trace.matched.isEmpty || !trace.gaveUp.isEmpty else { return text + "  no rule matched\n" }
-        let width = trace.decisions.map(\.field.rawValue.count).max() ?? 0
         for decision in trace.decisions {
             let name = decision.field.rawValue
             let field = name + String(repeating: " ", count: width - name.count)

@@ -52,12 +52,16 @@ enum RulesSuggestCommand {
         suggester.minimumSupport = arguments[minimumSupport] ?? suggester.minimumSupport
         suggester.minimumConsistencyPercent = arguments[minimumConsistency] ?? suggester.minimumConsistencyPercent
         let options = InputOptions.parse(arguments, printer: &printer)
-        guard let options, let rules = RulesLoading.load(arguments.all(RulesLoading.rules), printer: &printer) else {
+        guard let options, let rules = RulesLoading.load(arguments, printer: &printer) else {
             return ExitStatus.inputErrors
         }
         final class History { var activities: [PaymentActivity] = []; var covered = 0 }
         let history = History()
-        let collect = { (activity: PaymentActivity) in
+        // Suggestions name payees as the rules will see them: normalised first.
+        let payees = rules != nil ? rules!.payees : PayeeNormaliser()
+        let collect: (PaymentActivity) -> Void = { activity in
+            var activity = activity
+            payees?.normalise(&activity)
             guard let category = activity.category, !category.isEmpty else { return }
             if let rules {
                 var ruled = activity

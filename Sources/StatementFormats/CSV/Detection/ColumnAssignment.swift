@@ -92,7 +92,7 @@ enum ColumnAssignment {
         case .originalAmount, .exchangeRate: return empty || column.amountRatio >= 0.5
         case .originalCurrency: return empty || column.currencyRatio >= 0.8
         case .direction: return !empty && column.directionRatio >= 0.8
-        case .name, .memo, .address, .category, .account, .checkNumber, .transactionID, .id, .type, .source: return true
+        case .name, .memo, .address, .category, .account, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true
         }
     }
 
