@@ -18,8 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = ["id", "account", "date", "name", "address", "amount", "currency", "memo", "type", "category",
         "fitid", "checkNumber", "source"]
-# After `source`, only for a payment in another currency (CONTRACT.md).
-OPTIONAL_KEYS = ["originalAmount", "originalCurrency", "exchangeRate"]
+# After `source`, in this order: the original amount only for a payment in another currency, and
+# `rawName` only where the clean name differs from the bank's text (CONTRACT.md).
+OPTIONAL_KEYS = ["originalAmount", "originalCurrency", "exchangeRate", "rawName"]
 
 
 def run(pfin, *args):
@@ -39,7 +40,8 @@ def main():
         sums = {}
         for row in rows:
             keys = list(row.keys())
-            if keys[:len(KEYS)] != KEYS or any(k not in OPTIONAL_KEYS for k in keys[len(KEYS):]):
+            tail = keys[len(KEYS):]
+            if keys[:len(KEYS)] != KEYS or [k for k in OPTIONAL_KEYS if k in tail] != tail:
                 failures.append(f"{sample}: keys {list(row.keys())}")
             if not re.fullmatch(r"[0-9a-f]{16}", row["id"]):
                 failures.append(f"{sample}: id {row['id']!r}")
@@ -47,6 +49,8 @@ def main():
                 failures.append(f"{sample}: date {row['date']!r}")
             if row["type"] not in ("income", "expense", "transfer"):
                 failures.append(f"{sample}: type {row['type']!r}")
+            if "rawName" in row and (not isinstance(row["rawName"], str) or row["rawName"] == row["name"]):
+                failures.append(f"{sample}: rawName {row['rawName']!r} beside name {row['name']!r}")
             for key in ("account", "address", "memo", "category", "fitid", "checkNumber", "currency"):
                 if row[key] is not None and not isinstance(row[key], str):
                     failures.append(f"{sample}: {key} is {type(row[key]).__name__}")

@@ -1,8 +1,11 @@
 import FinanceCore
 import Glibc
+import Rules
 import StatementFormats
 
-/// CSV → JSON Lines: read, detect, normalise and write a generated export, on one core.
+/// CSV → JSON Lines: read, detect, normalise and write a generated export, on one core; then the
+/// same with payee normalisation (what `pfin convert` does unless told `--raw-names`), to show
+/// what cleaning the names costs.
 enum CSVBenchmark {
     /// `csv [--rows N] [--runs N] [--keep PATH]`: 1,000,000 rows, best of 3, unless told otherwise.
     static func run(_ arguments: [String]) -> Int32 {
@@ -27,6 +30,17 @@ enum CSVBenchmark {
             print("error: converted \(converted) rows, expected \(rows)")
             return 1
         }
+        var cleanBest = Double.infinity
+        let payees = PayeeNormaliser()
+        for _ in 0..<runs {
+            let start = Measure.now()
+            converted = convert(path, payees: payees)
+            cleanBest = min(cleanBest, Measure.now() - start)
+        }
+        guard converted == rows else {
+            print("error: converted \(converted) rows with clean payees, expected \(rows)")
+            return 1
+        }
         var readBest = Double.infinity
         for _ in 0..<runs {
             let start = Measure.now()
@@ -36,6 +50,9 @@ enum CSVBenchmark {
         print("  CSV → activities, no output (best of \(runs)): \(Measure.format(readBest, 3)) s")
         print("  CSV → JSON Lines (best of \(runs)): \(Measure.format(best, 3)) s")
         print("  rows/s:  \(Measure.grouped(Int(Double(rows) / best)))")
+        print(
+            "  CSV → JSON Lines with clean payees (best of \(runs)): \(Measure.format(cleanBest, 3)) s, "
+                + "normalisation +\(Measure.format((cleanBest / best - 1) * 100)) % (target under 15 %)")
         print("  MB/s:    \(Measure.format(Double(bytes) / 1e6 / best))")
         print(IdentificationCost.line(path))
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
@@ -44,10 +61,17 @@ enum CSVBenchmark {
 
     private struct CountingSink<W: StatementWriter>: ActivitySink {
         var writer: W
+        let payees: PayeeNormaliser?
         var count = 0
         var errors = 0
         mutating func accept(_ activity: PaymentActivity) throws {
-            try writer.write(activity)
+            if let payees {
+                var activity = activity
+                payees.normalise(&activity)
+                try writer.write(activity)
+            } else {
+                try writer.write(activity)
+            }
             count += 1
         }
         mutating func report(_ diagnostic: Diagnostic) throws {
@@ -68,10 +92,10 @@ enum CSVBenchmark {
         return sink.count
     }
 
-    private static func convert(_ path: String) -> Int {
+    private static func convert(_ path: String, payees: PayeeNormaliser? = nil) -> Int {
         do {
             let input = try ByteInput(path: path)
-            var sink = CountingSink(writer: JSONLinesWriter(output: .discarding()))
+            var sink = CountingSink(writer: JSONLinesWriter(output: .discarding()), payees: payees)
             try CSVStatementReader().read(input, options: ReadOptions(), into: &sink)
             try sink.writer.finish()
             return sink.errors == 0 ? sink.count : -sink.errors

@@ -17,6 +17,10 @@ struct ConvertTests {
                     "account", "address", "amount", "category", "checkNumber", "currency", "date",
                     "fitid", "id", "memo", "name", "source", "type",
                 ])
+            // Keys every row has come first, in the contract's order; `rawName` comes last.
+            #expect(line.hasPrefix(#"{"id":""#))
+            if object["rawName"] != nil { #expect(line.contains(#"","rawName":""#) && line.hasSuffix(#""}"#)) }
+            #expect(line.range(of: #""source":"#)!.lowerBound < (line.range(of: #""rawName":"#)?.lowerBound ?? line.endIndex))
             // The bank's text is kept only where the clean name differs from it.
             if let raw = object["rawName"] as? String { #expect(raw != object["name"] as? String) }
         }

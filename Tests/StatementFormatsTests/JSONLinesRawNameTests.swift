@@ -3,7 +3,7 @@ import Testing
 
 @testable import StatementFormats
 
-/// `rawName`: the bank's text of a normalised name, after `name`, only when it differs.
+/// `rawName`: the bank's text of a normalised name, last (after `source`), only when it differs.
 @Suite struct JSONLinesRawNameTests {
     static func activity(rawName: String?) -> PaymentActivity {
         PaymentActivity(
@@ -12,9 +12,13 @@ import Testing
             rawName: rawName)
     }
 
-    @Test func writtenAfterTheNameOnlyWhenKnown() {
+    @Test func writtenLastOnlyWhenKnown() {
         let line = JSONLinesWriter.object(Self.activity(rawName: "Kauf/Dienstleistung vom 02.05.2024 Coop Genève"))
-        #expect(line.contains(#""name":"Coop","rawName":"Kauf/Dienstleistung vom 02.05.2024 Coop Genève","address":null"#), "\(line)")
+        #expect(line.contains(#""name":"Coop","address":null"#), "\(line)")
+        #expect(line.hasSuffix(#""source":"p.txt:4","rawName":"Kauf/Dienstleistung vom 02.05.2024 Coop Genève"}"#), "\(line)")
+        var foreign = Self.activity(rawName: "KAUF COOP")
+        foreign.original = OriginalAmount(currency: CurrencyCode("EUR")!)
+        #expect(JSONLinesWriter.object(foreign).hasSuffix(#""originalCurrency":"EUR","rawName":"KAUF COOP"}"#))
         #expect(!JSONLinesWriter.object(Self.activity(rawName: nil)).contains("rawName"))
     }
 

@@ -61,9 +61,6 @@ final class JSONLinesFastPath {
             guard let t = c.string() else { return false }
             r.name = String(decoding: t, as: UTF8.self)
         }
-        if c.member(keys[Int(JSONLinesField.rawName.rawValue)]) {
-            guard c.optionalText(&r.rawName) else { return false }
-        }
         if c.member(keys[Int(JSONLinesField.address.rawValue)]) {
             guard c.optionalText(&r.address) else { return false }
         }
@@ -103,6 +100,9 @@ final class JSONLinesFastPath {
                 guard let t = c.string() else { return false }
                 r.source = fields.source(t)
             }
+        }
+        if c.member(keys[Int(JSONLinesField.rawName.rawValue)]) {
+            guard c.optionalText(&r.rawName) else { return false }
         }
         return c.closesObject() && r.date != nil && r.amount != nil && r.name != nil
     }

@@ -3,9 +3,12 @@ import FinanceCore
 /// Writes one JSON object per activity per line, keys in the contract's order, `null` where unknown.
 ///
 ///     {"id":"…","account":null,"date":"2024-05-03","name":"Whole Foods Market","address":null,
-///      (and "rawName":"WHOLE FOODS MKT #10234" after the name when normalisation changed it)
 ///      "amount":"-54.20","currency":"USD","memo":"POS 0503","type":"expense","category":null,
-///      "fitid":null,"checkNumber":null,"source":"chase.csv:14"}
+///      "fitid":null,"checkNumber":null,"source":"chase.csv:14","rawName":"WHOLE FOODS MKT #10234"}
+///
+/// Keys that only some rows have come after `source`: the original amount of a payment in
+/// another currency, then `rawName` when normalisation or a rule changed the name, so that the
+/// first thirteen keys are the same on every row.
 ///
 /// This is the hot end of every conversion: room for the whole line is reserved once, then the
 /// fixed parts are copied without further checks.
@@ -73,10 +76,6 @@ public struct JSONLinesWriter: StatementWriter {
             p.advance(a.date.writeISO(to: p.at))
             p.put(#"","name":""#)
             p.putEscaped(a.name)
-            if let rawName = a.rawName {
-                p.put(#"","rawName":""#)
-                p.putEscaped(rawName)
-            }
             if let address = a.address {
                 p.put(#"","address":""#)
                 p.putEscaped(address)
@@ -109,13 +108,14 @@ public struct JSONLinesWriter: StatementWriter {
             lastFileJSON.withUnsafeBufferPointer { p.put($0) }
             p.put(UInt8(ascii: ":"))
             p.advance(lineDigits.next(a.source.line, after: lastLine, to: p.at))
-            if let original = a.original {
+            p.put(UInt8(ascii: "\""))
+            if let original = a.original { Self.put(original, at: &p) }
+            if let rawName = a.rawName {
+                p.put(#","rawName":""#)
+                p.putEscaped(rawName)
                 p.put(UInt8(ascii: "\""))
-                Self.put(original, at: &p)
-                p.put("}\n")
-            } else {
-                p.put("\"}\n")
             }
+            p.put("}\n")
             return p.at - start
         }
         self.lastLine = a.source.line
