@@ -58,6 +58,9 @@ import Testing
         .init(raw: "POS PURCHASE CHECKERS HYPER SANDTON 416021*1234 02 JUN", clean: "Checkers Hyper"),
         .init(raw: "Direct Debit 062934 TELSTRA CORP LTD 1234567890", clean: "Telstra Corp Ltd"),
         .init(raw: "DEBIT ORDER VODACOM 0821234567", clean: "Vodacom"),
+        // Payment services
+        .init(raw: "Sent money to Flat 4 Lettings Ltd", clean: "Flat 4 Lettings Ltd"),
+        .init(raw: "Received money from Harbour Analytics Ltd with reference SALARY APR 2024", clean: "Harbour Analytics Ltd"),
         .init(raw: "CASCADE SOFTWARE PAYROLL                   PPD ID: 1911234567", clean: "Cascade Software Payroll"),
         .init(raw: "ALASKA AIR 0272304417721", clean: "Alaska Air"),
         .init(raw: "BEST BUY 00012345", clean: "Best Buy"),

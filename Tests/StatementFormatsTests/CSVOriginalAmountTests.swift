@@ -56,6 +56,32 @@ import Testing
             ])
     }
 
+    /// Wise writes the rate as units of the original currency per unit of the account's: with both
+    /// amounts stated, the amounts turn it round; a rate that fits neither way is left out.
+    @Test func aRateWrittenTheOtherWayRoundIsTurnedByTheAmounts() throws {
+        let text = """
+            TransferWise ID,Date,Amount,Currency,Description,Payee Name,Merchant,Note,Exchange From,Exchange To,Exchange Rate,Exchange To Amount
+            CARD-1,03-05-2024,-39.31,GBP,Card transaction of 45.80 EUR issued by Monoprix,,Monoprix,,GBP,EUR,1.16510,45.80
+            CARD-2,04-05-2024,-10.00,GBP,Card transaction of 11.65 EUR issued by Café,,Café,,GBP,EUR,0.8584,11.65
+            CARD-3,05-05-2024,-10.00,GBP,Card transaction of 30.00 EUR issued by Bar,,Bar,,GBP,EUR,1.1651,30.00
+            TRANSFER-4,06-05-2024,-950.00,GBP,Sent money to Flat 4 Lettings Ltd,Flat 4 Lettings Ltd,,,,,,
+            CARD-5,17-05-2024,-6.45,GBP,Card transaction of 6.45 GBP issued by Pret,,Pret,,,,,
+
+            """
+        let back = try readCSV(text)
+        #expect(
+            back.activities.map(Self.describe) == [
+                "-39.31 GBP = -45.80 EUR @ 0.8582954253", "-10.00 GBP = -11.65 EUR @ 0.8584", "-10.00 GBP = -30.00 EUR @ -",
+                "-950.00 GBP", "-6.45 GBP",
+            ])
+        #expect(back.diagnostics.map(\.code) == ["csv.unfitting-exchange-rate"])
+        #expect(back.diagnostics.first?.location.line == 4, "\(back.diagnostics)")
+        // The payee is the merchant, else the description; the always-empty note is not the memo.
+        #expect(back.activities.map(\.name) == ["Monoprix", "Café", "Bar", "Sent money to Flat 4 Lettings Ltd", "Pret"])
+        #expect(back.activities.first?.memo == "Card transaction of 45.80 EUR issued by Monoprix")
+        #expect(back.activities.first?.fitid == "CARD-1")
+    }
+
     @Test func unreadableCellsAreOneWarningAndTheRowsStay() throws {
         let text = """
             Date,Description,Amount,Currency,Original amount,Original currency,Exchange rate

@@ -26,6 +26,7 @@ public final class PayeeNormaliser {
 
     private var booking: PayeePhrases { tables.booking }
     private var cardBooking: Set<Int> { tables.cardBooking }
+    private var referenceTails: PayeePhrases { tables.referenceTails }
     private var cardWords: PayeePhrases { tables.cardWords }
     private var valueDateWords: PayeePhrases { tables.valueDateWords }
     private var referenceWords: PayeePhrases { tables.referenceWords }
@@ -178,14 +179,29 @@ public final class PayeeNormaliser {
         return (range.lowerBound..<previous, .starReference)
     }
 
-    /// The longest booking phrase at the front, when a word with letters follows it.
+    /// A reference announced after the payee (`removeReferenceTail`), then the longest booking
+    /// phrase at the front, when a word with letters follows it.
     private func removeBookingWords(card: inout Bool) -> Bool {
-        guard let (phrase, words) = booking.longest(in: tokens, at: 0), words < tokens.count else { return false }
-        guard (words..<tokens.count).contains(where: { tokens.hasLetter($0) && !tokens.isDateOrTime($0) && !tokens.isCardNumber($0, bare: false) })
-        else { return false }
+        let tail = removeReferenceTail()
+        guard let (phrase, words) = booking.longest(in: tokens, at: 0), words < tokens.count else { return tail }
+        guard
+            (words..<tokens.count).contains(where: {
+                tokens.isKept($0) && tokens.hasLetter($0) && !tokens.isDateOrTime($0) && !tokens.isCardNumber($0, bare: false)
+            })
+        else { return tail }
         tokens.remove(0..<words)
         if cardBooking.contains(phrase) { card = true }
         return true
+    }
+
+    /// A reference phrase after the first word and everything after it.
+    private func removeReferenceTail() -> Bool {
+        for i in 1..<max(tokens.count, 1) where tokens.isKept(i) {
+            guard referenceTails.longest(in: tokens, at: i) != nil else { continue }
+            tokens.remove(i..<tokens.count)
+            return true
+        }
+        return false
     }
 
     /// Masked card numbers anywhere, bare ones after a card word, and the words before them.
@@ -305,6 +321,7 @@ public final class PayeeNormaliser {
 final class PayeeCompiledTables: Sendable {
     let booking: PayeePhrases
     let cardBooking: Set<Int>
+    let referenceTails: PayeePhrases
     let cardWords: PayeePhrases
     let valueDateWords: PayeePhrases
     let referenceWords: PayeePhrases
@@ -325,6 +342,7 @@ final class PayeeCompiledTables: Sendable {
     private init() {
         booking = PayeePhrases(PayeeTables.bookingPhrases.map(\.phrase))
         cardBooking = Set(PayeeTables.bookingPhrases.indices.filter { PayeeTables.bookingPhrases[$0].card })
+        referenceTails = PayeePhrases(PayeeTables.referenceTails)
         cardWords = PayeePhrases(PayeeTables.cardWords)
         valueDateWords = PayeePhrases(PayeeTables.valueDateWords)
         referenceWords = PayeePhrases(PayeeTables.referenceWords)

@@ -5,7 +5,8 @@
 /// The tables are pfin's, written from what banks print (see the sample statements and the cases
 /// in `PayeeNormaliserTests`); a rules file adds spellings with `spelling "eBay"`.
 public enum PayeeStep: String, CaseIterable, Sendable {
-    /// Booking-type words at the front: "Lastschrift", "Kauf/Dienstleistung vom", "POS PURCHASE".
+    /// Booking-type words at the front: "Lastschrift", "Kauf/Dienstleistung vom", "POS PURCHASE";
+    /// and a reference announced after the payee: "… with reference SALARY APR 2024".
     case bookingWords = "booking-words"
     /// A payment processor's prefix before the merchant: `SQ *`, `PAYPAL *`, `SumUp *`.
     case processorPrefix = "processor-prefix"
@@ -65,7 +66,13 @@ enum PayeeTables {
         ("Direct debit", false), ("Debit order", false), ("ACH debit", false), ("ACH credit", false),
         ("ACH deposit", false), ("Standing order", false), ("Bill payment", false), ("Faster payment", false),
         ("Recurring payment", false), ("Recurring", false),
+        // Payment services (Wise, Revolut): who the money went to or came from follows
+        ("Sent money to", false), ("Received money from", false), ("Money sent to", false),
     ]
+
+    /// Phrases after the payee that open the payment's reference, removed with everything after
+    /// them when a name stays before: "Harbour Analytics Ltd with reference SALARY APR 2024".
+    static let referenceTails = ["with reference", "with ref"]
 
     /// Words that announce a card number (removed with it) and a card number's own form.
     static let cardWords = ["Karte Nr.", "Karte", "Kartennr.", "Card", "Card No.", "Carte", "Tarjeta", "Tarj.", "Carta", "Kaart", "Pas"]

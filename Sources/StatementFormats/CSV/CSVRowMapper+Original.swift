@@ -29,7 +29,15 @@ extension CSVRowMapper {
         var rate: ExchangeRate?
         if let column = columns.exchangeRate, column < record.count, !record.string(column).isEmpty {
             if case .success(let parsed) = parseAmount(record, column), let positive = ExchangeRate(Money(units: parsed.units, scale: parsed.scale)) {
-                rate = positive
+                // Exports write the rate either way round (Wise: original units per account unit);
+                // with both amounts stated, they decide. A rate alone, or in pfin's own CSV
+                // (account units per original unit, always), is taken as written.
+                if let amount, !dialect.writtenByPfin {
+                    rate = RateOrientation.perOriginalUnit(Money(units: positive.units, scale: positive.scale), booked: booked, original: amount)
+                    if rate == nil { unfittingRateLines.note(record.line) }
+                } else {
+                    rate = positive
+                }
             } else {
                 noteUnreadOriginal(line: record.line)
             }
@@ -48,5 +56,14 @@ extension CSVRowMapper {
             .warning, code: "csv.bad-original-amount", at: SourceLocation(file: file, line: first),
             "the original amount, currency or exchange rate on \(lines) did not read; those transactions were read without it",
             notes: ["the currency must be an ISO 4217 code such as USD, the amount and the rate numbers like the amount column's"])
+    }
+
+    /// The one warning for the rows whose stated rate turns neither amount into the other.
+    func unfittingRateWarning() -> Diagnostic? {
+        guard let first = unfittingRateLines.first.first, let lines = unfittingRateLines.described else { return nil }
+        return Diagnostic(
+            .warning, code: "csv.unfitting-exchange-rate", at: SourceLocation(file: file, line: first),
+            "the exchange rate on \(lines) turns neither the amount into the original amount nor the other way round, within a tenth; the original amount was kept without it",
+            notes: ["check that the rate, the amount and the original amount columns belong together"])
     }
 }

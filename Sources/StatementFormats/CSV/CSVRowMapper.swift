@@ -58,6 +58,8 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var invalidTextLines = NotedLines()
     /// The same for rows whose original amount, currency or rate did not read.
     @exclusivity(unchecked) var unreadOriginalLines = NotedLines()
+    /// Rows whose stated rate fits neither way between the amount and the original amount.
+    @exclusivity(unchecked) var unfittingRateLines = NotedLines()
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
@@ -158,6 +160,7 @@ final class CSVRowMapper {
         try flushPending(asErrors: false, into: &sink)
         if let warning = invalidTextWarning() { try sink.report(warning) }
         if let warning = unreadOriginalWarning() { try sink.report(warning) }
+        if let warning = unfittingRateWarning() { try sink.report(warning) }
         try noteStatedBalances(into: &sink)
         for info in statements.infos(
             kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,

@@ -144,7 +144,7 @@ enum HeaderVocabulary {
                 "transaction id", "transaction number", "trans id", "id", "fitid", "unique id",
                 "transaktions id", "transaktionsnummer", "id transaction", "identifiant",
                 "id transaccion", "transactie id", "id transazione", "reference number",
-                "transaction reference number",
+                "transaction reference number", "transferwise id",
             ])
         add(
             .account, 1,
@@ -164,7 +164,7 @@ enum HeaderVocabulary {
             .originalAmount, 1,
             [
                 "original amount", "foreign amount", "amount in original currency", "original currency amount",
-                "foreign currency amount", "amount in foreign currency", "ursprungsbetrag", "originalbetrag",
+                "foreign currency amount", "amount in foreign currency", "exchange to amount", "ursprungsbetrag", "originalbetrag",
                 "betrag in fremdwahrung", "betrag in fremdwaehrung", "fremdwahrungsbetrag", "fremdwaehrungsbetrag",
                 "betrag fremdwahrung", "betrag fremdwaehrung", "montant d origine", "montant original",
                 "montant en devise", "montant devise", "importe original", "importe en divisa", "importe divisa",
@@ -174,7 +174,7 @@ enum HeaderVocabulary {
         add(
             .originalCurrency, 1,
             [
-                "original currency", "foreign currency", "currency of original amount", "ursprungswahrung",
+                "original currency", "foreign currency", "currency of original amount", "exchange to", "ursprungswahrung",
                 "ursprungswaehrung", "originalwahrung", "originalwaehrung", "fremdwahrung", "fremdwaehrung",
                 "devise d origine", "devise originale", "devise etrangere", "divisa original", "moneda original",
                 "divisa extranjera", "originele valuta", "oorspronkelijke valuta", "vreemde valuta",

@@ -8,11 +8,8 @@ import FinanceCore
 /// - `/EXCH/` the exchange rate: `/EXCH/0,9225/`;
 /// - `/CHGS/` the charges, `/CHGS/EUR0,25/`, which pfin does not keep.
 ///
-/// SWIFT leaves the rate's direction to the bank. It is read as account-currency units per unit
-/// of the original currency when the original amount times it comes nearer the booked amount than
-/// the booked amount times it comes to the original (within a tenth either way: charges and
-/// rounding differ), as its reciprocal when the other way is nearer, and dropped, with the amount
-/// kept, when neither comes near.
+/// SWIFT leaves the rate's direction to the bank: the amounts decide it (`RateOrientation`), and a
+/// rate that fits neither way is dropped, with the amount kept.
 struct MT940ForeignAmount: Equatable {
     var currency: CurrencyCode
     /// The original amount, unsigned.
@@ -63,48 +60,13 @@ struct MT940ForeignAmount: Equatable {
 
     /// The original amount of a payment booked as `booked` (signed, in the account's currency);
     /// `nil` when the codewords name the account's own currency. `droppedRate` tells that a rate
-    /// was stated that fits neither way.
+    /// was stated that fits neither way (`RateOrientation`).
     func original(booked: Money) -> (OriginalAmount?, droppedRate: Bool) {
         guard currency != booked.currency else { return (nil, false) }
         let signed = booked.isNegative ? (magnitude.negated ?? magnitude) : magnitude
         guard let rate, rate.units > 0 else { return (OriginalAmount(currency: currency, amount: signed), false) }
-        let bookedMagnitude = booked.magnitude ?? booked
-        // Parts per million off: the stated way (original × rate against booked) and the other.
-        let stated = Self.error(magnitude, times: rate, against: bookedMagnitude)
-        let reversed = Self.error(bookedMagnitude, times: rate, against: magnitude)
-        if let stated, stated <= Self.tolerance, stated <= reversed ?? .max {
-            return (OriginalAmount(currency: currency, amount: signed, rate: ExchangeRate(rate)), false)
-        }
-        if let reversed, reversed <= Self.tolerance {
-            return (OriginalAmount(currency: currency, amount: signed, rate: ExchangeRate.reciprocal(of: rate, decimals: 10)), false)
-        }
-        return (OriginalAmount(currency: currency, amount: signed), true)
-    }
-
-    /// How far a converted amount may be from the booked one, in parts per million: a tenth, for
-    /// charges and rounding.
-    static let tolerance: Int128 = 100_000
-
-    /// |a × rate − b| / b in parts per million (all unsigned), in exact integers; `nil` when `b`
-    /// is zero or the numbers are too large for any real payment.
-    private static func error(_ a: Money, times rate: Money, against b: Money) -> Int128? {
-        // a·rate at scale (a.scale + rate.scale) against b at b.scale, brought to one scale.
-        let productScale = Int(a.scale) + Int(rate.scale)
-        let common = max(productScale, Int(b.scale))
-        guard common <= 30, b.units > 0 else { return nil }
-        let (product, o1) = Int128(a.units).multipliedReportingOverflow(by: Int128(rate.units))
-        let (p, o2) = product.multipliedReportingOverflow(by: power(common - productScale))
-        let (q, o3) = Int128(b.units).multipliedReportingOverflow(by: power(common - Int(b.scale)))
-        let (scaled, o4) = (p > q ? p - q : q - p).multipliedReportingOverflow(by: 1_000_000)
-        guard !o1, !o2, !o3, !o4 else { return nil }
-        return scaled / q
-    }
-
-    /// 10^`exponent`, for exponents up to 36.
-    private static func power(_ exponent: Int) -> Int128 {
-        var result: Int128 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
+        let oriented = RateOrientation.perOriginalUnit(rate, booked: booked, original: magnitude)
+        return (OriginalAmount(currency: currency, amount: signed, rate: oriented), oriented == nil)
     }
 
     private enum Codeword {

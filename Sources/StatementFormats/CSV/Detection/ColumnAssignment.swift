@@ -33,7 +33,17 @@ enum ColumnAssignment {
                     choices.append((candidate.strength, column, candidate.role))
                 }
             }
-            choices.sort { ($0.strength, $0.column) < ($1.strength, $1.column) }
+            // A payee column empty in most rows (Wise's "Payee Name", filled only for transfers)
+            // comes after every payee column that is mostly filled; a memo column empty in every
+            // row (Wise's "Note") after every memo column with text.
+            func sparse(_ choice: (strength: Int, column: Int, role: ColumnRole)) -> Int {
+                switch choice.role {
+                case .name: return stats[choice.column].fillRatio < 0.5 ? 1 : 0
+                case .memo: return stats[choice.column].nonEmpty == 0 ? 1 : 0
+                default: return 0
+                }
+            }
+            choices.sort { (sparse($0), $0.strength, $0.column) < (sparse($1), $1.strength, $1.column) }
             for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
                 take(choice.role, choice.column)
             }

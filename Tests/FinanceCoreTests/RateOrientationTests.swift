@@ -1,0 +1,39 @@
+import FinanceCore
+import Testing
+
+/// A rate whose direction the file leaves open, turned by the two amounts it stands between.
+@Suite struct RateOrientationTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let rate: String
+        let booked: String
+        let original: String
+        /// Account units per original unit, or nil when the rate fits neither way.
+        let expected: String?
+    }
+
+    static let cases: [Case] = [
+        .init(testDescription: "account units per original unit, as pfin keeps it", rate: "0.9225", booked: "-11.07", original: "-12.00", expected: "0.9225"),
+        .init(
+            testDescription: "original units per account unit (Wise), turned", rate: "1.1651", booked: "-39.31", original: "-45.80", expected: "0.8582954253"),
+        .init(testDescription: "fees on the booked side, within a tenth", rate: "1.1672", booked: "-413.47", original: "-478.18", expected: "0.8567511995"),
+        .init(testDescription: "signs differ between the amounts", rate: "0.9225", booked: "11.07", original: "-12.00", expected: "0.9225"),
+        .init(testDescription: "a rate that fits neither way", rate: "1.1651", booked: "-10.00", original: "-30.00", expected: nil),
+        .init(testDescription: "a zero booked amount", rate: "1.1651", booked: "0.00", original: "-30.00", expected: nil),
+        .init(testDescription: "JPY without decimals", rate: "0.0061", booked: "-11.29", original: "-1850", expected: "0.0061"),
+    ]
+
+    /// A plain decimal such as `-11.07` as exact `Money`.
+    static func money(_ text: String) -> Money? {
+        let parts = text.split(separator: ".")
+        guard let units = Int64(parts.joined()) else { return nil }
+        return Money(units: units, scale: UInt8(parts.count == 2 ? parts[1].count : 0))
+    }
+
+    @Test(arguments: cases)
+    func orientation(_ c: Case) throws {
+        let rate = try #require(Self.money(c.rate)), booked = try #require(Self.money(c.booked))
+        let original = try #require(Self.money(c.original))
+        #expect(RateOrientation.perOriginalUnit(rate, booked: booked, original: original)?.description == c.expected)
+    }
+}
