@@ -73,9 +73,15 @@ public struct ExactSum: Sendable, Equatable {
     }
 
     /// `value` (units of 10^-18) as money at `scale`, saturating at the limits of `Int64` units;
-    /// sets `saturated` when it had to. Exact when every amount summed had at most `scale` digits.
+    /// sets `saturated` when it had to. Exact when every amount summed had at most `scale` digits;
+    /// otherwise (a converted report's sums) rounded half to even, once, as the total is shown.
     public static func money(_ value: Int128, scale: UInt8, currency: CurrencyCode?, saturated: inout Bool) -> Money {
-        let units = value / factors[Int(scale)]
+        let factor = factors[Int(scale)]
+        var (units, remainder) = value.quotientAndRemainder(dividingBy: factor)
+        if remainder != 0 {
+            let twice = remainder.magnitude * 2
+            if twice > factor.magnitude || (twice == factor.magnitude && units % 2 != 0) { units += value < 0 ? -1 : 1 }
+        }
         guard let exact = Int64(exactly: units) else {
             saturated = true
             return Money(units: units < 0 ? .min : .max, scale: scale, currency: currency)

@@ -13,12 +13,19 @@ public struct MonthlyReport: Sendable {
     /// The recurring payments of the history up to the report's end (`RecurringDetector`), for
     /// the HTML pages' "Recurring" sections; nil unless the report was asked for them.
     public var recurring: RecurringReport?
+    /// How the amounts were brought into one currency (`--convert-to`); nil when they are as
+    /// the files booked them, each currency on its own.
+    public var conversion: ReportConversion?
 
-    public init(months: [YearMonth], summaries: [MonthlySummary], budgets: [BudgetReport] = [], recurring: RecurringReport? = nil) {
+    public init(
+        months: [YearMonth], summaries: [MonthlySummary], budgets: [BudgetReport] = [], recurring: RecurringReport? = nil,
+        conversion: ReportConversion? = nil
+    ) {
         self.months = months
         self.summaries = summaries
         self.budgets = budgets
         self.recurring = recurring
+        self.conversion = conversion
     }
 
     /// The report over the months of `range` alone, every one listed even without data; the
@@ -28,7 +35,7 @@ public struct MonthlyReport: Sendable {
         MonthlyReport(
             months: (range.lowerBound.ordinal...range.upperBound.ordinal).map(YearMonth.init(ordinal:)),
             summaries: summaries.filter { range.contains($0.month) },
-            budgets: budgets.map { $0.restricted(to: range) }, recurring: recurring)
+            budgets: budgets.map { $0.restricted(to: range) }, recurring: recurring, conversion: conversion)
     }
 
     /// The summaries of one month, by currency.

@@ -13,6 +13,8 @@ extension ReportBuilder {
             options: options, months: consume months, monthIndex: monthIndex,
             categories: categories, payees: payees)
         self = ReportBuilder(options: options)
-        return assembler.report()
+        var report = assembler.report()
+        if options.roundsTotals { report.roundListedAmounts() }
+        return report
     }
 }

@@ -64,7 +64,7 @@ public struct ReportBuilder {
         let sequence = self.sequence
         self.sequence = sequence &+ 1
 
-        if amount.scale > months[m].scale { months[m].widenScale(for: amount) }
+        if amount.scale > months[m].scale && !options.roundsTotals { months[m].widenScale(for: amount) }
         let value = ExactSum.value(of: amount, factors: factors)
         months[m].addTotal(value, booking: booking)
         if activity.category?.isEmpty ?? true { months[m].uncategorizedCount &+= 1 }

@@ -14,14 +14,21 @@ public struct ReportOptions: Sendable {
     /// How many payees (`topPayees`) and transactions (`largest`) each summary lists; negative
     /// counts as zero.
     public var topCount: Int
+    /// Whether amounts may carry more digits than their currency's and the totals are to be
+    /// rounded, once each, to the currency's minor digits (half to even): set for a report of
+    /// converted amounts (`CurrencyConverter`), whose exact values have up to 18 decimals. The
+    /// listed transactions are rounded the same way for showing. Off, a summary keeps every
+    /// digit an amount was written with.
+    public var roundsTotals: Bool
 
     public init(
         months: ClosedRange<YearMonth>? = nil, currency: CurrencyFilter = .all, keepTransactions: Bool = true,
-        topCount: Int = 10
+        topCount: Int = 10, roundsTotals: Bool = false
     ) {
         self.months = months
         self.currency = currency
         self.keepTransactions = keepTransactions
         self.topCount = topCount
+        self.roundsTotals = roundsTotals
     }
 }

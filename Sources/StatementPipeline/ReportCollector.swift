@@ -20,16 +20,45 @@ public struct ReportCollector: RuledActivitySink {
     public private(set) var unlisted = 0
     /// Errors reported (a reader's bad rows, when the reading sends them here too).
     public private(set) var errors = 0
+    /// For a report in one currency (`--convert-to`): every amount goes through it before it is
+    /// added; the builder then needs `ReportOptions.roundsTotals`.
+    public let converter: CurrencyConverter?
+    /// The amounts the converter could not convert: with any, the report is not to be shown.
+    public private(set) var conversionFailures = ConversionFailures()
+    /// How many amounts were converted at what the file stated, and how many at a market price.
+    public private(set) var convertedAtStatedRates = 0, convertedAtPrices = 0
 
-    public init(builder: ReportBuilder, recurring: RecurringDetector? = nil) {
+    public init(builder: ReportBuilder, recurring: RecurringDetector? = nil, converter: CurrencyConverter? = nil) {
         self.builder = builder
         self.recurring = recurring
+        self.converter = converter
     }
 
     public mutating func accept(_ activity: PaymentActivity) {
-        let booking = AccountingModel.booking(activity)
-        builder.add(activity, booking: booking)
-        recurring?.add(activity, booking: booking)
+        guard let converter else {
+            let booking = AccountingModel.booking(activity)
+            builder.add(activity, booking: booking)
+            recurring?.add(activity, booking: booking)
+            return
+        }
+        switch converter.convert(activity) {
+        case .success((let converted, let basis)):
+            switch basis {
+            case .unchanged: break
+            case .statedAmount, .statedRate: convertedAtStatedRates += 1
+            case .price: convertedAtPrices += 1
+            }
+            let booking = AccountingModel.booking(converted)
+            builder.add(converted, booking: booking)
+            if recurring != nil {
+                // The detector compares and shows single payments: at the cent, like the bank's.
+                var shown = converted
+                shown.amount = converted.amount.roundedToMinorDigits
+                recurring?.add(shown, booking: booking)
+            }
+        case .failure(let failure):
+            conversionFailures.note(failure, for: activity)
+        }
     }
 
     public mutating func report(_ diagnostic: Diagnostic) {

@@ -20,6 +20,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case identify
     case store
     case budget
+    case prices
 
     /// The name inputs carry in diagnostics; every location must name it.
     public static let inputName = "fuzz-input"
@@ -42,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .identify: return IdentificationCheck.run(bytes)
         case .store: return StoreCheck.run(bytes)
         case .budget: return BudgetCheck.run(bytes)
+        case .prices: return PricesCheck.run(bytes)
         }
     }
 }

@@ -3,6 +3,10 @@ import Testing
 
 /// `pfin convert` end to end: outputs, stdin/stdout, atomic files, profiles.
 struct ConvertTests {
+    /// Keys a row has only when it needs them: a foreign payment's original amount, and the bank's
+    /// text when the clean name differs from it.
+    static let optionalKeys: Set<String> = ["originalAmount", "originalCurrency", "exchangeRate", "rawName"]
+
     @Test(arguments: Repository.samples)
     func everySampleConvertsWithNoFlags(_ sample: String) throws {
         let result = try PfinProcess.run(["convert", Repository.sample(sample)])
@@ -13,7 +17,7 @@ struct ConvertTests {
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(
-                object.keys.filter { $0 != "rawName" }.sorted() == [
+                object.keys.filter { !Self.optionalKeys.contains($0) }.sorted() == [
                     "account", "address", "amount", "category", "checkNumber", "currency", "date",
                     "fitid", "id", "memo", "name", "source", "type",
                 ])
@@ -21,6 +25,8 @@ struct ConvertTests {
             #expect(line.hasPrefix(#"{"id":""#))
             if object["rawName"] != nil { #expect(line.contains(#"","rawName":""#) && line.hasSuffix(#""}"#)) }
             #expect(line.range(of: #""source":"#)!.lowerBound < (line.range(of: #""rawName":"#)?.lowerBound ?? line.endIndex))
+            // An original amount or rate comes with its currency.
+            if object["originalAmount"] != nil || object["exchangeRate"] != nil { #expect(object["originalCurrency"] is String) }
             // The bank's text is kept only where the clean name differs from it.
             if let raw = object["rawName"] as? String { #expect(raw != object["name"] as? String) }
         }

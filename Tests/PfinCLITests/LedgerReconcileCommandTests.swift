@@ -49,7 +49,9 @@ import Testing
             "30040000/0612345600 EUR reconciled", "DE44500105175407324931 EUR reconciled", "2100 3957 28 0200123456 EUR reconciled",
             "Samples/us-checking-chase.csv  reconciled", "Samples/paypal-activity.csv USD reconciled", "FlexAccount ****04567 GBP reconciled",
             "62012345678 ZAR reconciled", "50100123456789 INR reconciled", "Samples/es-bbva.csv EUR reconciled",
-            "7730012345 USD nothingToCheck",
+            "7730012345 USD nothingToCheck", "CH5604835012345678009 CHF reconciled", "Samples/wise-gbp-statement.csv GBP reconciled",
+            // The card's two statements, one after the other: the second starts at the first's closing balance.
+            "4111111111111111 USD reconciled",
         ] {
             #expect(outcomes[expected] == 1, "\(expected) in \(outcomes.keys.sorted())")
         }

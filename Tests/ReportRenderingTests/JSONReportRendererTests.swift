@@ -94,7 +94,7 @@ import Testing
         let june = String(decoding: JSONReportRenderer().render(ReportFixture.report, month: ReportFixture.june), as: UTF8.self)
         #expect(
             june
-                == "{\n  \"schema\": \"pfin.report/1\",\n  \"months\": [\n    {\n      \"month\": \"2024-06\",\n"
+                == "{\n  \"schema\": \"pfin.report/1\",\n  \"conversion\": null,\n  \"months\": [\n    {\n      \"month\": \"2024-06\",\n"
                 + "      \"summaries\": [],\n      \"budgets\": []\n    }\n  ]\n}\n")
         let slim = try Self.parsed(JSONReportRenderer(options: .init(includeTransactions: false)).render(ReportFixture.report))
         let summaries = (slim["months"] as? [[String: Any]] ?? []).flatMap { $0["summaries"] as? [[String: Any]] ?? [] }

@@ -29,6 +29,7 @@ enum HTMLIndexPage {
                 ("years", years(report)),
                 ("multiCurrency", .bool(currencies.count > 1)),
                 ("currencies", .list(currencies)),
+                ("conversion", report.conversion.map { .string($0.sentence) } ?? .null),
             ]))
     }
 

@@ -46,6 +46,7 @@ enum HTMLMonthPage {
                 ("currencyList", .list(currencyList)),
                 ("currencies", .list(sections)),
                 ("budgets", .list(apart.map(HTMLBudgetSection.value))),
+                ("conversion", report.conversion.map { .string($0.sentence) } ?? .null),
             ]))
     }
 

@@ -42,7 +42,23 @@ public struct JSONReportRenderer: ReportRenderer {
     }
 
     private func write(_ report: MonthlyReport, to out: inout JSONOutput) {
-        out.append("{\n  \"schema\": \"pfin.report/1\",\n  \"months\": [")
+        out.append("{\n  \"schema\": \"pfin.report/1\",\n  \"conversion\": ")
+        if let conversion = report.conversion {
+            out.record(maximum: 160 + 6 * (conversion.pricesFile?.utf8.count ?? 0)) { c in
+                c.put("{\"currency\":")
+                c.putString(conversion.currency.description)
+                c.put(",\"prices\":")
+                c.putString(conversion.pricesFile)
+                c.put(",\"atStatedRates\":")
+                c.putInt(conversion.atStatedRates)
+                c.put(",\"atPrices\":")
+                c.putInt(conversion.atPrices)
+                c.put("}")
+            }
+        } else {
+            out.append("null")
+        }
+        out.append(",\n  \"months\": [")
         for (index, month) in report.months.enumerated() {
             out.append(index == 0 ? "\n    {\n      \"month\": \"" : ",\n    {\n      \"month\": \"")
             out.record(maximum: 16) { c in
@@ -66,7 +82,7 @@ public struct JSONReportRenderer: ReportRenderer {
     /// At least the size of the document: the fixed text and the records at their `room`, and
     /// the separators and indentation of every list element.
     private func bound(_ report: MonthlyReport) -> Int {
-        var total = 256 + report.months.count * 128
+        var total = 512 + 6 * (report.conversion?.pricesFile?.utf8.count ?? 0) + report.months.count * 128
         for budget in report.budgets {
             total += budget.months.reduce(0) { $0 + Self.room(budget, month: $1) + 64 }
         }

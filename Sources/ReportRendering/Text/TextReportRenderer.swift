@@ -29,6 +29,10 @@ public struct TextReportRenderer: ReportRenderer {
 
     public func render(_ report: MonthlyReport) -> [UInt8] {
         var page = TextPage(colour: options.colour)
+        if let conversion = report.conversion {
+            for line in Self.wrapped(conversion.sentence, width: TextPage.maximumWidth) { page.line(line, style: .note) }
+            page.blankLine()
+        }
         for (index, month) in report.months.enumerated() {
             if index > 0 { page.blankLine() }
             let summaries = report.summaries(of: month)
@@ -43,6 +47,20 @@ public struct TextReportRenderer: ReportRenderer {
             budgets(report, month: month, on: &page)
         }
         return page.bytes
+    }
+
+    /// `text` cut into lines of at most `width` columns at spaces (a longer word stays whole).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && TextWidth.of(line) + 1 + TextWidth.of(String(word)) > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// One month in one currency.

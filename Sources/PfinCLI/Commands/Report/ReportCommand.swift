@@ -20,6 +20,14 @@ enum ReportCommand {
             previous month and the 12-month average), top payees, the largest transactions, and
             what has no category. Currencies are never added together; --currency keeps one.
 
+            --convert-to CODE shows everything in one currency instead: an amount whose file
+            states it in that currency (a card payment's original amount, or the rate) counts as
+            stated; the others convert at the latest price in --prices FILE on or before their
+            date (hledger 'P 2024-05-01 USD 0.9225 EUR' lines, or CSV rows date,currency,rate
+            with an optional fourth column for the quote currency). Totals are summed exactly
+            and rounded once. A payment without such a price is an error naming the currency
+            and the date, and no report is written.
+
             Without --out-dir the report goes to standard output (or -o FILE); an HTML page needs
             a single month there. With --out-dir DIR, each month gets its own file (2024-05.html,
             2024-05.txt, …), and HTML also an index.html with the year at a glance; every file is
@@ -46,6 +54,7 @@ enum ReportCommand {
             "pfin report history.jsonl --month 2024-05 --format json --transactions",
             "pfin report --db ledger.sqlite --month 2024-05",
             "pfin report history.jsonl --budget household.budget --month 2024-05",
+            "pfin report Samples/*.csv --convert-to EUR --prices Samples/prices.journal",
         ])
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -85,7 +94,8 @@ enum ReportCommand {
         // printer meanwhile).
         var stage = RulesStage(
             rules,
-            into: ReportCollector(builder: ReportBuilder(options: request.builderOptions), recurring: recurring))
+            into: ReportCollector(
+                builder: ReportBuilder(options: request.builderOptions), recurring: recurring, converter: request.conversion?.converter))
         // Nothing in the stage throws: `ReportCollector` neither stops nor fails.
         let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {
@@ -99,6 +109,11 @@ enum ReportCommand {
         if input.unlisted > 0 {
             Terminal.err("pfin: \(Plural.count(input.unlisted, "more rule warning")) not shown; 'pfin convert' with the same rules lists them all\n")
         }
+        if let conversion = request.conversion {
+            for error in input.conversionFailures.diagnostics(target: conversion.converter.target, pricesFile: conversion.pricesFile) {
+                printer.print(error)
+            }
+        }
         if printer.errors > 0 {
             Terminal.err("pfin: \(Plural.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
             return nil
@@ -108,7 +123,12 @@ enum ReportCommand {
             whole.budgets = whole.comparing(with: budget)
             for warning in whole.budgets.flatMap(\.warnings) { printer.print(warning) }
         }
-        let report = request.period.restrict(whole)
+        var report = request.period.restrict(whole)
+        if let conversion = request.conversion {
+            report.conversion = ReportConversion(
+                currency: conversion.converter.target, pricesFile: conversion.pricesFile,
+                atStatedRates: input.convertedAtStatedRates, atPrices: input.convertedAtPrices)
+        }
         let totalErrors = report.totalErrors
         if !totalErrors.isEmpty {
             for error in totalErrors { printer.print(error) }

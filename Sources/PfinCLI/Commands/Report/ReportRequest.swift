@@ -22,6 +22,14 @@ struct ReportRequest {
     var withTransactions: Bool
     /// ANSI colour in the text report: only on a terminal, and never when `NO_COLOR` is set.
     var colour: Bool
+    /// `--convert-to CODE` with `--prices FILE`: every amount in that one currency.
+    var conversion: Conversion? = nil
+
+    /// A report in one currency: into what, and the prices file read.
+    struct Conversion {
+        var converter: CurrencyConverter
+        var pricesFile: String?
+    }
 
     static let currency = InputOptions.currencyOption(help: "Report only this currency (ISO 4217, e.g. EUR); amounts without one are left out.")
     static let month = Option("--month", value: "YYYY-MM", help: "Report this month only.")
@@ -34,9 +42,20 @@ struct ReportRequest {
     static let templates = Option("--templates", value: "DIR", help: "Render HTML with the Mustache templates in DIR instead of the built-in ones.")
     static let transactions = Flag("--transactions", help: "JSON: list every transaction of each month too (HTML pages always do).")
     static let database = LedgerOptions.database(help: "Read the transactions from this ledger instead of files.")
+    static let convertTo = Option(
+        "--convert-to", value: "CODE", help: "Show every amount in this one currency (ISO 4217), converted at the rates the files state, else at --prices."
+    ) {
+        code throws(UsageError) in
+        guard let currency = CurrencyCode(code) else {
+            throw UsageError(message: "--convert-to expects an ISO 4217 code such as EUR or USD, found '\(code)'")
+        }
+        return currency
+    }
+    static let prices = Option(
+        "--prices", value: "FILE", help: "Market prices for --convert-to: hledger 'P' directives or CSV rows date,currency,rate[,quote].")
     static let specs = [
         currency.spec, month.spec, from.spec, to.spec, format.spec, output.spec, outDirectory.spec, quiet.spec,
-        templates.spec, transactions.spec, BudgetLoading.budget.spec, database.spec,
+        templates.spec, transactions.spec, BudgetLoading.budget.spec, database.spec, convertTo.spec, prices.spec,
     ]
 
     static func parse(_ arguments: ParsedArguments, printer: inout DiagnosticPrinter) throws(UsageError) -> ReportRequest? {
@@ -72,11 +91,29 @@ struct ReportRequest {
             guard let file = BudgetLoading.load(path, printer: &printer) else { return nil }
             budget = file
         }
+        var conversion: Conversion? = nil
+        let pricesFile = arguments[prices]
+        if let target = arguments[convertTo] {
+            if currency != nil {
+                throw UsageError(message: "--currency keeps one currency's amounts and --convert-to converts all of them into one; give one of them")
+            }
+            var list = PriceList()
+            if let path = pricesFile {
+                guard let text = RulesLoading.readText(path, printer: &printer) else { return nil }
+                let (read, errors) = PriceFileParser.parse(text, file: path, quote: target)
+                for error in errors { printer.print(error) }
+                guard errors.isEmpty else { return nil }
+                list = read
+            }
+            conversion = Conversion(converter: CurrencyConverter(target: target, prices: list), pricesFile: pricesFile)
+        } else if pricesFile != nil {
+            throw UsageError(message: "--prices is for --convert-to CODE: give the currency to show every amount in")
+        }
         return ReportRequest(
             input: input, database: database, period: period, format: format, outputPath: outputPath,
             outDirectory: outDirectory, templatesDirectory: templates, currency: currency, budget: budget,
             withTransactions: arguments[transactions],
-            colour: format == .text && outDirectory == nil && DocumentOutput.colours(toFile: outputPath))
+            colour: format == .text && outDirectory == nil && DocumentOutput.colours(toFile: outputPath), conversion: conversion)
     }
 
     /// What the builder computes: the requested months when both ends are known (otherwise all,
@@ -88,6 +125,6 @@ struct ReportRequest {
         return ReportOptions(
             months: budget == nil ? months : BudgetLoading.widened(months),
             currency: currency.map { .only($0) } ?? .all,
-            keepTransactions: format == .html || (format == .json && withTransactions))
+            keepTransactions: format == .html || (format == .json && withTransactions), roundsTotals: conversion != nil)
     }
 }

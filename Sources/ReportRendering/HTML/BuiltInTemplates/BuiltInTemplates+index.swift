@@ -12,6 +12,9 @@ extension BuiltInTemplates {
         <p class="eyebrow">At a glance</p>
         <h1>{{heading}}</h1>
         <p class="muted">{{subtitle}}</p>
+        {{#conversion}}
+        <p class="muted" data-conversion>{{.}}</p>
+        {{/conversion}}
         </div>
         <section class="card">
         <div class="card-head"><h3>Months</h3></div>

@@ -18,6 +18,9 @@ extension BuiltInTemplates {
         <div class="hero">
         <p class="eyebrow">Monthly report</p>
         <h1>{{monthTitle}}</h1>
+        {{#conversion}}
+        <p class="muted" data-conversion>{{.}}</p>
+        {{/conversion}}
         {{#multiCurrency}}
         <nav class="chips" aria-label="Currencies">{{#currencyList}}<a class="chip" href="#{{anchor}}">{{currency}}</a>{{/currencyList}}</nav>
         {{/multiCurrency}}
