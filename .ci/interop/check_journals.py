@@ -7,13 +7,14 @@ For every sample statement, converted with and without Samples/rules.pfin:
   (`--to beancount`) passes `bean-check`;
 - each transaction in our output matches one activity of `pfin convert --to jsonl` by its `id`
   metadata: the bank posting carries the activity's amount and currency (XXX when it has none),
-  the other posting the exact negation;
+  the other posting the exact negation, or for a payment whose file states its original amount,
+  that amount negated at its total cost (`12.00 USD @@ 11.07 EUR`);
 - the balance of every account, per commodity, in each tool equals the sum of those activities'
   amounts (Python's Decimal, exact to the last digit), with the account names read back from the
   postings we wrote;
 - one accounting model: income and spending per month and currency in `pfin report --format json`
   equal hledger's (the Income and Expenses postings of the journal, as `hledger incomestatement`
-  counts them) and beancount's loader's, to the cent.
+  counts them, at cost) and beancount's loader's, to the cent.
 
 Usage: check_journals.py [PFIN]   (default .build/debug/pfin)
 """
@@ -30,9 +31,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import samples as sample_manifest  # noqa: E402
 
-LEDGER_POSTING = re.compile(r"^    (\S(?:.*?\S)?)  +(-?\d+(?:\.\d+)?) (\S+)$")
+# A posting: account, amount, commodity, and for a payment in another currency its total cost
+# (`12.00 USD @@ 11.07 EUR`).
+LEDGER_POSTING = re.compile(r"^    (\S(?:.*?\S)?)  +(-?\d+(?:\.\d+)?) (\S+)(?: @@ (-?\d+(?:\.\d+)?) (\S+))?$")
 LEDGER_ID = re.compile(r"^    ; id: ([0-9a-f]{16})$")
-BEANCOUNT_POSTING = re.compile(r"^  ([A-Z]\S*) +(-?\d+(?:\.\d+)?) (\S+)$")
+BEANCOUNT_POSTING = re.compile(r"^  ([A-Z]\S*) +(-?\d+(?:\.\d+)?) (\S+)(?: @@ (-?\d+(?:\.\d+)?) (\S+))?$")
 BEANCOUNT_ID = re.compile(r'^  id: "([0-9a-f]{16})"$')
 
 
@@ -52,7 +55,8 @@ def transactions(text, posting_re, id_re):
     found = []
     for block in text.split("\n\n"):
         ids = [m.group(1) for m in map(id_re.match, block.splitlines()) if m]
-        postings = [(m.group(1), Decimal(m.group(2)), m.group(3)) for m in map(posting_re.match, block.splitlines()) if m]
+        postings = [(m.group(1), Decimal(m.group(2)), m.group(3), m.group(4) and (Decimal(m.group(4)), m.group(5)))
+                    for m in map(posting_re.match, block.splitlines()) if m]
         if ids:
             found.append((ids[0], postings))
     return found
@@ -85,11 +89,16 @@ def expected_balances(rows, txns, what, opening=()):
         amount, commodity = Decimal(row["amount"]), row["currency"] or "XXX"
         if len(postings) != 2:
             raise CheckFailed(f"{what}: transaction {txn_id} has {len(postings)} postings")
-        (bank, bank_amount, bank_commodity), (other, other_amount, other_commodity) = postings
-        if (bank_amount, bank_commodity) != (amount, commodity) or (other_amount, other_commodity) != (-amount, commodity):
+        (bank, bank_amount, bank_commodity, bank_cost), (other, other_amount, other_commodity, cost) = postings
+        # A stated original amount goes on the other side, at its total cost in the account's currency.
+        if row.get("originalAmount") is not None:
+            other_expected = (-Decimal(row["originalAmount"]), row["originalCurrency"], (abs(amount), commodity))
+        else:
+            other_expected = (-amount, commodity, None)
+        if (bank_amount, bank_commodity, bank_cost) != (amount, commodity, None) or (other_amount, other_commodity, cost) != other_expected:
             raise CheckFailed(f"{what}: transaction {txn_id} posts {postings}, the activity is {amount} {commodity}")
         sums[(bank, commodity)] += amount
-        sums[(other, commodity)] -= amount
+        sums[(other, other_expected[1])] += other_expected[0]
     for account, amount, commodity in opening:
         sums[(account, commodity)] += amount
     return nonzero(sums)
@@ -165,7 +174,8 @@ def add_posting(totals, day, account, amount, commodity):
 
 def hledger_totals(path):
     import csv
-    out = run(["hledger", "-f", str(path), "reg", "^Income", "^Expenses", "-O", "csv"], "hledger reg").stdout
+    # -B: a payment in another currency at its cost, the account's amount, as pfin reports it.
+    out = run(["hledger", "-f", str(path), "reg", "^Income", "^Expenses", "-B", "-O", "csv"], "hledger reg").stdout
     totals = {}
     for row in csv.DictReader(out.splitlines()):
         number, commodity = row["amount"].rsplit(" ", 1)
@@ -182,7 +192,13 @@ def beancount_totals(path):
     for entry in entries:
         if isinstance(entry, data.Transaction):
             for posting in entry.postings:
-                add_posting(totals, entry.date.isoformat(), posting.account, posting.units.number, posting.units.currency)
+                number, currency = posting.units.number, posting.units.currency
+                if posting.price is not None:
+                    # `@@` is kept as a unit price (total ÷ units at 28 digits): its product is the
+                    # total to far below a cent.
+                    number = (number * posting.price.number).quantize(Decimal("1e-10")).normalize()
+                    currency = posting.price.currency
+                add_posting(totals, entry.date.isoformat(), posting.account, number, currency)
     return {key: value for key, value in totals.items() if value != (0, 0)}
 
 
@@ -206,7 +222,8 @@ def check(pfin, sample, rules, work):
     args = [sample] + (["--rules", rules] if rules else [])
     what = f"{sample}{' with rules' if rules else ''}"
     rows = [json.loads(line) for line in run([pfin, "convert", *args], "pfin").stdout.splitlines()]
-    commodities = sorted({row["currency"] or "XXX" for row in rows})
+    commodities = sorted({row["currency"] or "XXX" for row in rows}
+                         | {row["originalCurrency"] for row in rows if row.get("originalAmount") is not None})
 
     journal = work / "out.journal"
     run([pfin, "convert", *args, "--to", "ledger", "-o", str(journal)], "pfin --to ledger")
