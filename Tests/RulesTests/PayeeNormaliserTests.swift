@@ -221,3 +221,40 @@ import Testing
         #expect(activity.rawName == "x1")
     }
 }
+
+/// The normaliser cleans a text once and remembers it; the memo never gives one text's name to another.
+@Suite struct PayeeMemoTests {
+    @Test func aRepeatedTextGetsTheSameNameAsTheFirstTime() {
+        let normaliser = PayeeNormaliser()
+        for raw in ["SQ *BLUE BOTTLE COFFEE", "Hausverwaltung Schäfer & Söhne", "SQ *BLUE BOTTLE COFFEE", ""] {
+            var first = PaymentActivity.memoFixture(raw), again = PaymentActivity.memoFixture(raw)
+            normaliser.normalise(&first)
+            normaliser.normalise(&again)
+            #expect(first.name == again.name && first.rawName == again.rawName)
+            #expect(first.name == normaliser.clean(raw))
+        }
+    }
+
+    @Test func textsSharingASlotAreToldApartByTheirBytes() {
+        var memo = PayeeMemo()
+        // Same length, first and last eight bytes: the same slot by construction.
+        let a = "ABCDEFGH-one-STUVWXYZ", b = "ABCDEFGH-two-STUVWXYZ"
+        #expect(PayeeMemo.slot(of: a) == PayeeMemo.slot(of: b))
+        let slot = PayeeMemo.slot(of: a)
+        memo.store(a, name: "One", slot: slot)
+        #expect(memo.lookup(b, slot: slot) == nil)
+        #expect(memo.lookup(a, slot: slot) == .some("One"))
+        memo.store(b, name: nil, slot: slot)
+        #expect(memo.lookup(a, slot: slot) == nil)
+        #expect(memo.lookup(b, slot: slot) == .some(nil))
+    }
+}
+
+extension PaymentActivity {
+    fileprivate static func memoFixture(_ name: String) -> PaymentActivity {
+        PaymentActivity(
+            id: ActivityID(value: 1), account: nil, date: LocalDate(iso: "2024-05-01")!, name: name, address: nil,
+            amount: Money(units: -100, scale: 2, currency: nil), memo: nil, type: .expense, category: nil,
+            source: SourceLocation(file: "memo.csv", line: 2))
+    }
+}

@@ -16,6 +16,8 @@ public final class PayeeNormaliser {
     private var titleCase: PayeeTitleCase
     private var tokens = PayeeTokens()
     private var out: [UInt8] = []
+    /// The texts cleaned last and their names: the steps run once per distinct text.
+    @exclusivity(unchecked) private var memo = PayeeMemo()
 
     /// A normaliser with pfin's tables and `spellings` (a rules file's `spelling` lines) added.
     public init(spellings: [String] = []) {
@@ -42,8 +44,16 @@ public final class PayeeNormaliser {
     /// Cleans `activity.name`, keeping the bank's text in `rawName` when it changes.
     public func normalise(_ activity: inout PaymentActivity) {
         guard activity.rawName == nil else { return }
-        var steps: [PayeeStep]?
-        guard let clean = run(activity.name, steps: &steps) else { return }
+        let slot = PayeeMemo.slot(of: activity.name)
+        let clean: String?
+        if let known = memo.lookup(activity.name, slot: slot) {
+            clean = known
+        } else {
+            var steps: [PayeeStep]?
+            clean = run(activity.name, steps: &steps)
+            memo.store(activity.name, name: clean, slot: slot)
+        }
+        guard let clean else { return }
         activity.rawName = activity.name
         activity.name = clean
     }
