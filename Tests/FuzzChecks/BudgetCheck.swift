@@ -9,11 +9,7 @@ enum BudgetCheck {
         let text = String(decoding: bytes, as: UTF8.self)
         let (file, errors) = BudgetParser.parse(text, file: FuzzTarget.inputName)
         let shape = InputShape(bytes)
-        var found: [String] = []
-        for error in errors {
-            if error.severity != .error || error.code.isEmpty { found.append("diagnostic \(error.code) is not a coded error") }
-            if let problem = shape.problem(with: error.location) { found.append("diagnostic \(error.code): \(problem)") }
-        }
+        var found = shape.problems(withErrors: errors)
         guard errors.isEmpty else { return found }
         for budget in file.budgets {
             for line in budget.lines {

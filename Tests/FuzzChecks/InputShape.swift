@@ -25,6 +25,17 @@ struct InputShape {
         if let column = location.column, column < 1 { return "column \(column) at line \(location.line) is not 1-based" }
         return nil
     }
+
+    /// What is wrong with `errors` as a parser's errors of this input: each must be a coded error
+    /// located inside it.
+    func problems(withErrors errors: [Diagnostic]) -> [String] {
+        var found: [String] = []
+        for error in errors {
+            if error.severity != .error || error.code.isEmpty { found.append("diagnostic \(error.code) is not a coded error") }
+            if let problem = problem(with: error.location) { found.append("diagnostic \(error.code): \(problem)") }
+        }
+        return found
+    }
 }
 
 /// The exactness of a read amount: a fixed-point value within the scale limit, whose decimal

@@ -11,11 +11,7 @@ enum PricesCheck {
         let quote = CurrencyCode("EUR")
         let (list, errors) = PriceFileParser.parse(text, file: FuzzTarget.inputName, quote: quote)
         let shape = InputShape(bytes)
-        var found: [String] = []
-        for error in errors {
-            if error.severity != .error || error.code.isEmpty { found.append("diagnostic \(error.code) is not a coded error") }
-            if let problem = shape.problem(with: error.location) { found.append("diagnostic \(error.code): \(problem)") }
-        }
+        var found = shape.problems(withErrors: errors)
         guard errors.isEmpty else { return found }
         if list.count == 0 { found.append("a file without errors holds no prices") }
         for price in list.all {

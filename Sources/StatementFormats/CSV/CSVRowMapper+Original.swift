@@ -51,19 +51,20 @@ extension CSVRowMapper {
 
     /// The one warning for the rows whose original amount, currency or rate did not read.
     func unreadOriginalWarning() -> Diagnostic? {
-        guard let first = unreadOriginalLines.first.first, let lines = unreadOriginalLines.described else { return nil }
-        return Diagnostic(
-            .warning, code: "csv.bad-original-amount", at: SourceLocation(file: file, line: first),
-            "the original amount, currency or exchange rate on \(lines) did not read; those transactions were read without it",
-            notes: ["the currency must be an ISO 4217 code such as USD, the amount and the rate numbers like the amount column's"])
+        unreadOriginalLines.warning(
+            "csv.bad-original-amount", file: file,
+            { "the original amount, currency or exchange rate on \($0) did not read; those transactions were read without it" },
+            note: "the currency must be an ISO 4217 code such as USD, the amount and the rate numbers like the amount column's")
     }
 
     /// The one warning for the rows whose stated rate turns neither amount into the other.
     func unfittingRateWarning() -> Diagnostic? {
-        guard let first = unfittingRateLines.first.first, let lines = unfittingRateLines.described else { return nil }
-        return Diagnostic(
-            .warning, code: "csv.unfitting-exchange-rate", at: SourceLocation(file: file, line: first),
-            "the exchange rate on \(lines) turns neither the amount into the original amount nor the other way round, within a tenth; the original amount was kept without it",
-            notes: ["check that the rate, the amount and the original amount columns belong together"])
+        unfittingRateLines.warning(
+            "csv.unfitting-exchange-rate", file: file,
+            {
+                "the exchange rate on \($0) turns neither the amount into the original amount nor the other way round, "
+                    + "within a tenth; the original amount was kept without it"
+            },
+            note: "check that the rate, the amount and the original amount columns belong together")
     }
 }

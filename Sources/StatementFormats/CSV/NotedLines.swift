@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// Lines noted for one warning at the end of a file: the first ten, and how many in all.
 struct NotedLines {
     private(set) var first: [Int] = []
@@ -14,5 +16,12 @@ struct NotedLines {
         var text = (count == 1 ? "line " : "lines ") + first.map(String.init).joined(separator: ", ")
         if count > first.count { text += " and \(count - first.count) more" }
         return text
+    }
+
+    /// One warning at the first line noted, whose message names the lines (`message(described)`);
+    /// `nil` when none was noted.
+    func warning(_ code: String, file: String, _ message: (String) -> String, note: String) -> Diagnostic? {
+        guard let line = first.first, let lines = described else { return nil }
+        return Diagnostic(.warning, code: code, at: SourceLocation(file: file, line: line), message(lines), notes: [note])
     }
 }
