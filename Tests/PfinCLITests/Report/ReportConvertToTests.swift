@@ -54,6 +54,7 @@ struct ReportConvertToTests {
         for page in ["index.html", "2024-05.html"] {
             let content = try String(contentsOf: directory.appendingPathComponent(page), encoding: .utf8)
             #expect(content.contains("data-conversion>All amounts in EUR: "), "\(page)")
+            #expect(content.contains("converted into one, as said at the top") && !content.contains("never added together"), "\(page)")
             #expect(!content.contains("id=\"chf\""), "\(page)")
         }
     }

@@ -29,7 +29,7 @@ extension BuiltInTemplates {
         {{$content}}{{/content}}
         </main>
         <footer class="wrap foot">
-        <p>Made by pfin from your bank statements. Amounts in different currencies are never added together; transfers between your own accounts are not income or spending.</p>
+        <p>Made by pfin from your bank statements. {{#conversion}}Amounts in other currencies are converted into one, as said at the top{{/conversion}}{{^conversion}}Amounts in different currencies are never added together{{/conversion}}; transfers between your own accounts are not income or spending.</p>
         </footer>
         </body>
         </html>
