@@ -12,7 +12,7 @@ import FinanceCore
 ///     for activity in activities { builder.add(activity) }
 ///     let report = builder.finish()
 public struct ReportBuilder {
-    let options: ReportOptions
+    public let options: ReportOptions
     /// The range as month ordinals (`YearMonth.ordinal`); the whole calendar when not given.
     private let firstOrdinal: Int, lastOrdinal: Int
     /// The `currencyKey` the filter admits, or -1 for every currency.

@@ -41,6 +41,9 @@ public struct ReportCollector: RuledActivitySink {
             recurring?.add(activity, booking: booking)
             return
         }
+        // After the report's last month nothing reads an amount (the builder and the recurring
+        // payments stop there): it needs no price.
+        if let last = builder.options.months?.upperBound, YearMonth(activity.date) > last { return }
         switch converter.convert(activity) {
         case .success((let converted, let basis)):
             switch basis {

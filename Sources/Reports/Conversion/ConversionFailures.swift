@@ -55,7 +55,9 @@ public struct ConversionFailures: Sendable {
                 return Diagnostic(
                     .error, code: "report.no-currency", at: entry.location,
                     "the amount states no currency, so it cannot be converted into \(target)",
-                    notes: others + ["convert the file with 'pfin convert FILE --currency CODE' first and report the JSON Lines it writes"])
+                    notes: others + [
+                        "give its file a currency: 'pfin convert FILE --currency CODE -o FILE.jsonl' and report that, or 'pfin import FILE --currency CODE' into the ledger"
+                    ])
             case .tooLarge(let currency):
                 return Diagnostic(
                     .error, code: "report.conversion-overflow", at: entry.location,

@@ -85,6 +85,23 @@ struct ReportConvertToTests {
         #expect(result.stderr.contains("note: add a price dated 2024-04-02 or earlier to \(prices.path)"))
     }
 
+    @Test func paymentsAfterTheReportNeedNoPrice() throws {
+        let directory = try TemporaryDirectory()
+        let rows = directory.path("rows.jsonl"), prices = directory.path("prices.journal")
+        try """
+        {"date":"2024-05-04","name":"Pub","amount":"-20.00","currency":"GBP"}
+        {"date":"2024-07-01","name":"Ramen","amount":"-1500","currency":"JPY"}
+
+        """.write(toFile: rows, atomically: true, encoding: .utf8)
+        try "P 2024-05-01 GBP 1.1690 EUR\n".write(toFile: prices, atomically: true, encoding: .utf8)
+        let may = try PfinProcess.run(["report", rows, "--convert-to", "EUR", "--prices", prices, "--month", "2024-05", "--format", "csv"])
+        #expect(may.status == 0, "\(may.stderr)")
+        #expect(may.stdout.contains("2024-05,EUR,"))
+        let all = try PfinProcess.run(["report", rows, "--convert-to", "EUR", "--prices", prices])
+        #expect(all.status == 1)
+        #expect(all.stderr.contains("no price converts JPY into EUR on or before 2024-07-01"), "\(all.stderr)")
+    }
+
     @Test func theOptionsAreCheckedTogether() throws {
         let pricesAlone = try PfinProcess.run(["report", Self.inputs[0], "--prices", Repository.sample("prices.journal")])
         #expect(pricesAlone.status == 2)
