@@ -43,13 +43,14 @@ public struct RulesStage<Base: RuledActivitySink>: ActivitySink {
         payees = engine.map(\.payees) ?? PayeeNormaliser()
     }
 
-    public mutating func accept(_ activity: PaymentActivity) throws {
+    public mutating func accept(_ activity: consuming PaymentActivity) throws {
         var ruled = activity
         payees?.normalise(&ruled)
         guard let engine else { return try base.accept(ruled, ruled: RuleOutcome()) }
         let outcome = engine.apply(to: &ruled)
         if !outcome.gaveUp.isEmpty {
-            for warning in outcome.warnings(engine.rules, at: activity.source) { try base.report(warning) }
+            // Rules never change the source.
+            for warning in outcome.warnings(engine.rules, at: ruled.source) { try base.report(warning) }
         }
         if let warning = contradictions.check(ruled, set: outcome.set) { try base.report(warning) }
         try base.accept(ruled, ruled: outcome)

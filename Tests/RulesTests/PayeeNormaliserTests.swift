@@ -241,12 +241,17 @@ import Testing
         let a = "ABCDEFGH-one-STUVWXYZ", b = "ABCDEFGH-two-STUVWXYZ"
         #expect(PayeeMemo.slot(of: a) == PayeeMemo.slot(of: b))
         let slot = PayeeMemo.slot(of: a)
+        #expect(memo.find(a).slot == slot && memo.find(a).name == nil)
         memo.store(a, name: "One", slot: slot)
-        #expect(memo.lookup(b, slot: slot) == nil)
-        #expect(memo.lookup(a, slot: slot) == .some("One"))
+        #expect(memo.find(b).name == nil)
+        #expect(memo.find(a).name == .some("One"))
         memo.store(b, name: nil, slot: slot)
-        #expect(memo.lookup(a, slot: slot) == nil)
-        #expect(memo.lookup(b, slot: slot) == .some(nil))
+        #expect(memo.find(a).name == nil)
+        #expect(memo.find(b).name == .some(nil))
+        // Short texts (small strings, under eight bytes) and the empty text have slots too.
+        memo.store("", name: nil, slot: PayeeMemo.slot(of: ""))
+        #expect(memo.find("").name == .some(nil))
+        #expect(memo.find("Café").name == nil)
     }
 }
 

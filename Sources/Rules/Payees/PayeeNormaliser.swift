@@ -44,18 +44,19 @@ public final class PayeeNormaliser {
     /// Cleans `activity.name`, keeping the bank's text in `rawName` when it changes.
     public func normalise(_ activity: inout PaymentActivity) {
         guard activity.rawName == nil else { return }
-        let slot = PayeeMemo.slot(of: activity.name)
+        let found = memo.find(activity.name)
         let clean: String?
-        if let known = memo.lookup(activity.name, slot: slot) {
+        if let known = found.name {
             clean = known
         } else {
             var steps: [PayeeStep]?
             clean = run(activity.name, steps: &steps)
-            memo.store(activity.name, name: clean, slot: slot)
+            memo.store(activity.name, name: clean, slot: found.slot)
         }
-        guard let clean else { return }
-        activity.rawName = activity.name
-        activity.name = clean
+        guard var text = clean else { return }
+        // The clean name in, the bank's text out to `rawName`: moved, not copied.
+        swap(&text, &activity.name)
+        activity.rawName = consume text
     }
 
     /// The clean name of `text` (the text itself when no step changes it).
