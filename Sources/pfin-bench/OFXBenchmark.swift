@@ -7,6 +7,7 @@ import StatementFormats
 enum OFXBenchmark {
     nonisolated(unsafe) private static var keep: String?
     nonisolated(unsafe) private static var identification = ""
+    nonisolated(unsafe) private static var floor = ""
 
     /// `ofx [--transactions N] [--runs N] [--keep DIR]`: 1,000,000 transactions, best of 3, unless told
     /// otherwise; `--keep` leaves the generated files in DIR, to time `pfin convert` on them directly.
@@ -28,6 +29,7 @@ enum OFXBenchmark {
                 "  \(Measure.grouped(count / 10)) transactions: \(Measure.format(small.seconds, 3)) s; ratio \(Measure.format(large.seconds / small.seconds, 2))× for 10× the data"
             )
             print(identification)
+            if xml { print(floor) }
         }
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
         return failed ? 1 : 0
@@ -48,6 +50,7 @@ enum OFXBenchmark {
             }
         }
         if count >= 1000 { identification = IdentificationCost.line(path) }
+        if xml && count >= 1000 { floor = Floor.line("libxml2 SAX2 push parse, no callbacks", floor: Floor.xml(path, runs: runs), pfin: best) }
         return (best, Double(bytes) / 1e6)
     }
 

@@ -236,7 +236,7 @@ import Testing
     }
 
     @Test func textsSharingASlotAreToldApartByTheirBytes() {
-        var memo = PayeeMemo()
+        let memo = PayeeMemo()
         // Same length, first and last eight bytes: the same slot by construction.
         let a = "ABCDEFGH-one-STUVWXYZ", b = "ABCDEFGH-two-STUVWXYZ"
         #expect(PayeeMemo.slot(of: a) == PayeeMemo.slot(of: b))

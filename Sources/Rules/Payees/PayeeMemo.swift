@@ -7,24 +7,43 @@ import Glibc
 /// Cleaning a text takes a few microseconds (tokens, phrase tables, title case); finding it here
 /// takes a hash of its bytes and one comparison of them. The table is direct-mapped (a text has
 /// one slot, and a newer text in it replaces the older), so its size is fixed whatever the input:
-/// 4,096 slots.
-struct PayeeMemo {
+/// 4,096 slots of texts up to 128 bytes, half a megabyte.
+final class PayeeMemo {
     static let slotCount = 4096
+    /// The longest text a slot holds, in bytes; a longer one is cleaned every time.
+    static let slotBytes = 128
 
-    /// Each slot's text and what it cleans to (`nil` when the text stays the name).
-    private var texts = [String?](repeating: nil, count: slotCount)
-    private var names = [String?](repeating: nil, count: slotCount)
+    /// Each slot's text as UTF-8, at `slot × slotBytes` in one block (no object per text, so a
+    /// lookup retains nothing), its length (-1: empty), and what it cleans to (`nil`: the text
+    /// stays the name).
+    /// A class, so that a lookup reaches the tables in place (a struct held by the normaliser is
+    /// loaded whole, its arrays retained, for every call).
+    @exclusivity(unchecked) private var bytes = [UInt8](repeating: 0, count: slotCount * slotBytes)
+    @exclusivity(unchecked) private var lengths = [Int](repeating: -1, count: slotCount)
+    @exclusivity(unchecked) private var names = [String?](repeating: nil, count: slotCount)
 
     /// The slot of `text` and, when the text is there, what it cleaned to: `.some(nil)` for a text
     /// that stays the name, `nil` for one not seen (last) in its slot.
     func find(_ text: String) -> (slot: Int, name: String??) {
-        let slot = Self.slot(of: text)
-        guard let seen = texts[slot], Self.sameBytes(seen, text) else { return (slot, nil) }
-        return (slot, .some(names[slot]))
+        if let found = text.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer { find($0) }
     }
 
-    mutating func store(_ text: String, name: String?, slot: Int) {
-        texts[slot] = text
+    private func find(_ text: UnsafeBufferPointer<UInt8>) -> (slot: Int, name: String??) {
+        let slot = Self.slot(of: text)
+        guard lengths[slot] == text.count else { return (slot, nil) }
+        let same =
+            text.count == 0
+            || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + slot &* Self.slotBytes, text.baseAddress!, text.count) == 0 }
+        return same ? (slot, .some(names[slot])) : (slot, nil)
+    }
+
+    /// Keeps `text` and its clean name in `slot` (a text longer than `slotBytes` is not kept).
+    func store(_ text: String, name: String?, slot: Int) {
+        let utf8 = Array(text.utf8)
+        guard utf8.count <= Self.slotBytes else { return }
+        bytes.replaceSubrange(slot * Self.slotBytes..<slot * Self.slotBytes + utf8.count, with: utf8)
+        lengths[slot] = utf8.count
         names[slot] = name
     }
 
@@ -48,16 +67,5 @@ struct PayeeMemo {
             h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
         }
         return Int(truncatingIfNeeded: h ^ (h &>> 29)) & (slotCount - 1)
-    }
-
-    /// Byte equality of the UTF-8 (what the steps read), without `==`'s Unicode comparison.
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let equal = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
-            }
-        }
-        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 }

@@ -17,7 +17,7 @@ public final class PayeeNormaliser {
     private var tokens = PayeeTokens()
     private var out: [UInt8] = []
     /// The texts cleaned last and their names: the steps run once per distinct text.
-    @exclusivity(unchecked) private var memo = PayeeMemo()
+    private let memo = PayeeMemo()
 
     /// A normaliser with pfin's tables and `spellings` (a rules file's `spelling` lines) added.
     public init(spellings: [String] = []) {

@@ -1,0 +1,85 @@
+import Glibc
+
+/// The machine's limit for a piece of work, measured in the same run as pfin: a small C program
+/// from `Floors/` that does only the unavoidable part (split lines and add a column; tokenise XML
+/// with libxml2 and build nothing), built with the system's C compiler and timed as a whole
+/// process, best of the runs. pfin's time divided by the floor's is how far pfin is from the limit.
+enum Floor {
+    /// `Floors/` beside this file: the benchmark runs from a checkout.
+    static let directory: String = {
+        let file = #filePath
+        return String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) + "/Floors"
+    }()
+
+    /// The CSV floor's time over `path`, adding up the 0-based `column`; `nil` when it cannot be
+    /// built or run (no C compiler), which the caller reports.
+    static func csv(_ path: String, column: Int, runs: Int) -> Double? {
+        guard let binary = build("csv-floor", flags: []) else { return nil }
+        defer { unlink(binary) }
+        return time([binary, path, String(column)], runs: runs)
+    }
+
+    /// The libxml2 SAX2 floor's time over the XML file `path`.
+    static func xml(_ path: String, runs: Int) -> Double? {
+        guard let flags = output("pkg-config --cflags --libs libxml-2.0"),
+            let binary = build("xml-sax-floor", flags: flags.split(separator: " ").map(String.init))
+        else { return nil }
+        defer { unlink(binary) }
+        return time([binary, path], runs: runs)
+    }
+
+    /// `how many × the floor`, as the benchmarks print it.
+    static func line(_ label: String, floor: Double?, pfin: Double) -> String {
+        guard let floor else { return "  floor (\(label)): not measured (no C compiler or library)" }
+        return "  floor (\(label)): \(Measure.format(floor, 3)) s; pfin \(Measure.format(pfin, 3)) s is \(Measure.format(pfin / floor, 2))× the floor"
+    }
+
+    /// Compiles `Floors/NAME.c` into a temporary file, which the caller removes.
+    private static func build(_ name: String, flags: [String]) -> String? {
+        let binary = "/tmp/pfin-bench-\(getpid())-\(name)"
+        let status = run(["cc", "-O2", "-o", binary, "\(directory)/\(name).c"] + flags, quiet: false)
+        return status == 0 ? binary : nil
+    }
+
+    /// The best wall time of `runs` runs of `command`, its output discarded; `nil` when it fails.
+    private static func time(_ command: [String], runs: Int) -> Double? {
+        var best = Double.infinity
+        for _ in 0..<max(1, runs) {
+            let start = Measure.now()
+            guard run(command, quiet: true) == 0 else { return nil }
+            best = min(best, Measure.now() - start)
+        }
+        return best
+    }
+
+    /// Runs `command` (found on PATH) and waits: its exit status, or -1 when it did not start.
+    private static func run(_ command: [String], quiet: Bool) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        var arguments = command.map { strdup($0) }
+        defer { for argument in arguments { free(argument) } }
+        arguments.append(nil)
+        var pid = pid_t()
+        guard posix_spawnp(&pid, command[0], &actions, nil, arguments, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// What a shell command prints, its last newline dropped; `nil` when it fails.
+    private static func output(_ command: String) -> String? {
+        guard let pipe = popen(command, "r") else { return nil }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, pipe)
+            if n <= 0 { break }
+            bytes += buffer[..<n]
+        }
+        guard pclose(pipe) == 0 else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+}
