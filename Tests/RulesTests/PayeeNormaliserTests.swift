@@ -263,3 +263,26 @@ extension PaymentActivity {
             source: SourceLocation(file: "memo.csv", line: 2))
     }
 }
+
+/// The word sets the steps ask about every word: short words packed into one key, longer ones apart.
+@Suite struct PayeeWordSetTests {
+    @Test func membersAndNonMembersAtEveryLength() {
+        let words = ["wa", "nsw", "s.a.r.l.", "gmbh", "harbour", "junction", "a"].map { Array($0.utf8) }
+        let set = PayeeWordSet(words)
+        for word in words { #expect(set.contains(word[...]), "\(String(decoding: word, as: UTF8.self))") }
+        for other in ["w", "was", "nswx", "gmb", "harbou", "harbours", "junctio", "", "b", "s.a.r.l", "wa\u{0}"] {
+            #expect(!set.contains(Array(other.utf8)[...]), "\(other)")
+        }
+        // A slice of a longer array, as the steps pass a token of a name.
+        let name = Array("ROSE BAY nsw 2029".utf8)
+        #expect(set.contains(name[9..<12]))
+        #expect(!set.contains(name[0..<4]))
+    }
+
+    @Test func manyWordsStillFound() {
+        let words = (0..<1000).map { Array("w\($0)".utf8) }
+        let set = PayeeWordSet(words)
+        #expect(words.allSatisfy { set.contains($0[...]) })
+        #expect(!set.contains(Array("w1000".utf8)[...]))
+    }
+}

@@ -14,7 +14,7 @@ import FinanceCore
 public final class PayeeNormaliser {
     private let tables: PayeeCompiledTables
     private var titleCase: PayeeTitleCase
-    private var tokens = PayeeTokens()
+    private let tokens = PayeeTokens()
     private var out: [UInt8] = []
     /// The texts cleaned last and their names: the steps run once per distinct text.
     private let memo = PayeeMemo()
@@ -33,9 +33,6 @@ public final class PayeeNormaliser {
     private var valueDateWords: PayeePhrases { tables.valueDateWords }
     private var referenceWords: PayeePhrases { tables.referenceWords }
     private var months: PayeePhrases { tables.months }
-    private var regions: Set<[UInt8]> { tables.regions }
-    private var legalForms: Set<[UInt8]> { tables.legalForms }
-    private var processors: Set<[UInt8]> { tables.processors }
     private var cities: PayeePhrases { tables.cities }
     private var cityPrefixes: PayeePhrases { tables.cityPrefixes }
     private var brands: PayeePhrases { tables.brands }
@@ -173,7 +170,7 @@ public final class PayeeNormaliser {
         else { return nil }
         var head = Array(tokens.folded[range.lowerBound..<previous])
         while head.last == UInt8(ascii: "_") || head.last == 0x20 { head.removeLast() }
-        if processors.contains(head) { return (next..<range.upperBound, .processorPrefix) }
+        if tables.processors.contains(head[...]) { return (next..<range.upperBound, .processorPrefix) }
         guard PayeeText.hasLetter(bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range.lowerBound..<previous]) }) else { return nil }
         // A word of letters after the star names the service (`UBER *EATS`, `LYFT *RIDE`): it stays,
         // the star becomes a space. A reference has digits (`*AB12C3DE4`).
@@ -262,7 +259,7 @@ public final class PayeeNormaliser {
         var removed = false
         // A check is told apart by its number (`CHECK 1042`, `CHÈQUE N° 8012345`): it stays.
         let first = tokens.keptIndices.first
-        if let first, tables.checkWords.contains(Array(tokens.folded[tokens.starts[first]..<tokens.ends[first]])) { return false }
+        if let first, tables.checkWords.contains(tokens.folded[tokens.starts[first]..<tokens.ends[first]]) { return false }
         for i in 1..<max(1, tokens.count) where tokens.isKept(i) && tokens.isReference(i) {
             tokens.remove(i)
             if let announced = referenceWords.endingBefore(i, in: tokens), i - announced > 0 { tokens.remove((i - announced)..<i) }
@@ -281,8 +278,8 @@ public final class PayeeNormaliser {
         var removed = false
         var codes = 0
         while kept.count >= floor + 2, codes < 2, let last = kept.last, tokens.isCapitalCode(last) {
-            let word = Array(tokens.folded[tokens.starts[last]..<tokens.ends[last]])
-            guard regions.contains(word), !legalForms.contains(word) else { break }
+            let word = tokens.folded[tokens.starts[last]..<tokens.ends[last]]
+            guard tables.regions.contains(word), !tables.legalForms.contains(word) else { break }
             tokens.remove(last)
             kept.removeLast()
             codes += 1
@@ -295,9 +292,9 @@ public final class PayeeNormaliser {
                 kept.removeLast(kept.count - city)
             } else if let gap, let after = kept.firstIndex(where: { $0 > gap }), after >= floor {
                 for i in kept[after...] { tokens.remove(i) }
-            } else if kept.count > floor + 1, let last = kept.last, !legalForms.contains(Array(tokens.folded[tokens.starts[last]..<tokens.ends[last]])) {
+            } else if kept.count > floor + 1, let last = kept.last, !tables.legalForms.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]]) {
                 // `ROSE BAY`, `SURRY HILLS`: a word that ends place names takes the one before it along.
-                let words = kept.count > floor + 2 && tables.citySuffixes.contains(Array(tokens.folded[tokens.starts[last]..<tokens.ends[last]])) ? 2 : 1
+                let words = kept.count > floor + 2 && tables.citySuffixes.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]]) ? 2 : 1
                 for i in kept.suffix(words) { tokens.remove(i) }
                 kept.removeLast(words)
             }
@@ -337,13 +334,13 @@ final class PayeeCompiledTables: Sendable {
     let valueDateWords: PayeePhrases
     let referenceWords: PayeePhrases
     let months: PayeePhrases
-    let regions: Set<[UInt8]>
-    let legalForms: Set<[UInt8]>
-    let processors: Set<[UInt8]>
+    let regions: PayeeWordSet
+    let legalForms: PayeeWordSet
+    let processors: PayeeWordSet
     let cities: PayeePhrases
     let cityPrefixes: PayeePhrases
-    let citySuffixes: Set<[UInt8]>
-    let checkWords: Set<[UInt8]>
+    let citySuffixes: PayeeWordSet
+    let checkWords: PayeeWordSet
     let brands: PayeePhrases
     let brandNames: [[UInt8]]
 
@@ -358,13 +355,13 @@ final class PayeeCompiledTables: Sendable {
         valueDateWords = PayeePhrases(PayeeTables.valueDateWords)
         referenceWords = PayeePhrases(PayeeTables.referenceWords)
         months = PayeePhrases(PayeeTables.months)
-        regions = Set(PayeeTables.regionCodes.map { PayeeText.folded($0) })
-        legalForms = Set(PayeeTables.legalForms.map { PayeeText.folded($0) })
-        processors = Set(PayeeTables.processorPrefixes.map { PayeeText.folded($0) })
+        regions = PayeeWordSet(PayeeTables.regionCodes.map { PayeeText.folded($0) })
+        legalForms = PayeeWordSet(PayeeTables.legalForms.map { PayeeText.folded($0) })
+        processors = PayeeWordSet(PayeeTables.processorPrefixes.map { PayeeText.folded($0) })
         cities = PayeePhrases(PayeeTables.cities)
         cityPrefixes = PayeePhrases(PayeeTables.cityPrefixes)
-        citySuffixes = Set(PayeeTables.citySuffixes.map { PayeeText.folded($0) })
-        checkWords = Set(PayeeTables.checkWords.map { PayeeText.folded($0) })
+        citySuffixes = PayeeWordSet(PayeeTables.citySuffixes.map { PayeeText.folded($0) })
+        checkWords = PayeeWordSet(PayeeTables.checkWords.map { PayeeText.folded($0) })
         brands = PayeePhrases(PayeeTables.brands.map(\.text))
         brandNames = PayeeTables.brands.map { Array($0.name.utf8) }
     }

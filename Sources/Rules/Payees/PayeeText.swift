@@ -72,20 +72,25 @@ enum PayeeText {
 
 /// Phrases (words separated by spaces), folded, bucketed by their first byte, matched against a
 /// text's tokens.
-struct PayeePhrases: Sendable {
+///
+/// A class, built once: the steps ask it about every word, and a struct reached through the
+/// shared tables would be copied out, its arrays retained and released, for each question.
+final class PayeePhrases: Sendable {
     /// Each phrase's folded words.
-    private(set) var phrases: [[[UInt8]]] = []
-    private var buckets: [[Int]] = Array(repeating: [], count: 256)
+    let phrases: [[[UInt8]]]
+    private let buckets: [[Int]]
 
     init(_ texts: [String]) {
-        for text in texts { add(text) }
-    }
-
-    mutating func add(_ text: String) {
-        let words = text.split(separator: " ").map { PayeeText.folded(String($0)) }
-        guard let first = words.first?.first else { return }
-        buckets[Int(first)].append(phrases.count)
-        phrases.append(words)
+        var phrases: [[[UInt8]]] = []
+        var buckets: [[Int]] = Array(repeating: [], count: 256)
+        for text in texts {
+            let words = text.split(separator: " ").map { PayeeText.folded(String($0)) }
+            guard let first = words.first?.first else { continue }
+            buckets[Int(first)].append(phrases.count)
+            phrases.append(words)
+        }
+        self.phrases = phrases
+        self.buckets = buckets
     }
 
     /// The longest phrase that the tokens from `index` start with: its index and word count.

@@ -6,11 +6,11 @@
 struct PayeeTitleCase: Sendable {
     /// Folded spelling → the spelling, by the folded bytes.
     private var spellings: [[UInt8]: [UInt8]] = [:]
-    private var particles: Set<[UInt8]> = []
+    private let particles: PayeeWordSet
 
     init(spellings: [String], particles: [String]) {
+        self.particles = PayeeWordSet(particles.map { PayeeText.folded($0) })
         for s in spellings { add(spelling: s) }
-        for p in particles { self.particles.insert(PayeeText.folded(p)) }
     }
 
     mutating func add(spelling: String) {
@@ -31,7 +31,7 @@ struct PayeeTitleCase: Sendable {
             out.append(contentsOf: tokens.bytes[(start + trimmed.count)..<end])
             return
         }
-        if !first && particles.contains(Array(folded)) {
+        if !first && particles.contains(folded) {
             out.append(contentsOf: folded)
             return
         }

@@ -1,17 +1,20 @@
 /// A name's words (separated by spaces, tabs and line breaks) as byte ranges of the name and of its folded copy, each
 /// kept or removed by a step. Reused from one name to the next.
-struct PayeeTokens {
-    private(set) var starts: [Int] = []
-    private(set) var ends: [Int] = []
-    private(set) var kept: [Bool] = []
+///
+/// A class: the steps pass it around for every word they look at, and a struct held by the
+/// normaliser would be loaded whole, its five arrays retained and released, for each call.
+final class PayeeTokens {
+    @exclusivity(unchecked) private(set) var starts: [Int] = []
+    @exclusivity(unchecked) private(set) var ends: [Int] = []
+    @exclusivity(unchecked) private(set) var kept: [Bool] = []
     /// The name's bytes and their folded copy (the same length).
-    var bytes: [UInt8] = []
-    var folded: [UInt8] = []
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) var folded: [UInt8] = []
 
     var count: Int { starts.count }
 
     /// Splits `text` (a range of `bytes`) into words.
-    mutating func split(_ range: Range<Int>) {
+    func split(_ range: Range<Int>) {
         starts.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
@@ -36,9 +39,9 @@ struct PayeeTokens {
     func isKept(_ i: Int) -> Bool { kept[i] }
 
     @inline(__always)
-    mutating func remove(_ i: Int) { kept[i] = false }
+    func remove(_ i: Int) { kept[i] = false }
 
-    mutating func remove(_ range: Range<Int>) { for i in range { kept[i] = false } }
+    func remove(_ range: Range<Int>) { for i in range { kept[i] = false } }
 
     @inline(__always)
     func length(_ i: Int) -> Int { ends[i] - starts[i] }
