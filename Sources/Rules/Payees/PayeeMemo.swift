@@ -1,3 +1,4 @@
+import FinanceCore
 import Glibc
 
 /// The clean names of the texts seen last, so that a text the bank prints again is cleaned once.
@@ -17,9 +18,10 @@ final class PayeeMemo {
     /// lookup retains nothing), its length (-1: empty), and what it cleans to (`nil`: the text
     /// stays the name).
     /// A class, so that a lookup reaches the tables in place (a struct held by the normaliser is
-    /// loaded whole, its arrays retained, for every call).
-    @exclusivity(unchecked) private var bytes = [UInt8](repeating: 0, count: slotCount * slotBytes)
-    @exclusivity(unchecked) private var lengths = [Int](repeating: -1, count: slotCount)
+    /// loaded whole, its arrays retained, for every call); bytes and lengths in `ScratchTable`s,
+    /// read in scopes without a retain or a bounds check.
+    private let bytes = ScratchTable<UInt8>.make(count: slotCount * slotBytes, repeating: 0)
+    private let lengths = ScratchTable<Int>.make(count: slotCount, repeating: -1)
     @exclusivity(unchecked) private var names = [String?](repeating: nil, count: slotCount)
 
     /// The slot of `text` and, when the text is there, what it cleaned to: `.some(nil)` for a text
@@ -31,10 +33,8 @@ final class PayeeMemo {
 
     private func find(_ text: UnsafeBufferPointer<UInt8>) -> (slot: Int, name: String??) {
         let slot = Self.slot(of: text)
-        guard lengths[slot] == text.count else { return (slot, nil) }
-        let same =
-            text.count == 0
-            || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + slot &* Self.slotBytes, text.baseAddress!, text.count) == 0 }
+        guard lengths.withElements({ $0[slot] }) == text.count else { return (slot, nil) }
+        let same = text.count == 0 || bytes.withElements { memcmp($0 + slot &* Self.slotBytes, text.baseAddress!, text.count) == 0 }
         return same ? (slot, .some(names[slot])) : (slot, nil)
     }
 
@@ -42,8 +42,10 @@ final class PayeeMemo {
     func store(_ text: String, name: String?, slot: Int) {
         let utf8 = Array(text.utf8)
         guard utf8.count <= Self.slotBytes else { return }
-        bytes.replaceSubrange(slot * Self.slotBytes..<slot * Self.slotBytes + utf8.count, with: utf8)
-        lengths[slot] = utf8.count
+        bytes.withElements { base in
+            for (k, byte) in utf8.enumerated() { base[slot * Self.slotBytes + k] = byte }
+        }
+        lengths.withElements { $0[slot] = utf8.count }
         names[slot] = name
     }
 
