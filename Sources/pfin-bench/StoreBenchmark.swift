@@ -70,6 +70,13 @@ enum StoreBenchmark {
             return 1
         }
         report("import, store alone", seconds: store, rows: rows, target: "> 200,000/s", met: Double(rows) / store > 200_000)
+        // The floor: SQLite's own shell importing the same rows (pfin's CSV of them) into a table.
+        let csv = base + ".csv"
+        defer { if keep == nil { unlink(csv) } }
+        if writeCSV(activities, to: csv) {
+            print(
+                Floor.line("sqlite3 .import of the same rows as CSV", floor: Floor.sqliteImport(csv, database: base + "-floor.sqlite", runs: runs), pfin: cli))
+        }
         activities = []
 
         do {
@@ -111,6 +118,21 @@ enum StoreBenchmark {
             return 1
         }
         return failed ? 1 : 0
+    }
+
+    /// `activities` as pfin's CSV at `path`; false (and a message) when it cannot be written.
+    private static func writeCSV(_ activities: [PaymentActivity], to path: String) -> Bool {
+        do {
+            let output = try ByteOutput.atomicFile(path)
+            var writer = CSVActivityWriter(output: output)
+            for activity in activities { try writer.write(activity) }
+            try writer.finish()
+            try output.commit()
+            return true
+        } catch {
+            print("error: cannot write \(path): \(error)")
+            return false
+        }
     }
 
     private static func report(_ label: String, seconds: Double, rows: Int, target: String, met: Bool) {
