@@ -146,6 +146,9 @@ import Testing
         #expect(PayeeNormaliser().clean("EBAY MARKETPLACE") == "eBay Marketplace")
         #expect(PayeeNormaliser(spellings: ["KaDeWe"]).clean("KADEWE BERLIN") == "KaDeWe Berlin")
         #expect(PayeeNormaliser().clean("KADEWE BERLIN") == "Kadewe Berlin")
+        // A rules file's spelling wins over the table's own for the same word.
+        #expect(PayeeNormaliser().clean("ACME GMBH") == "Acme GmbH")
+        #expect(PayeeNormaliser(spellings: ["GMBH"]).clean("ACME GMBH") == "Acme GMBH")
     }
 }
 

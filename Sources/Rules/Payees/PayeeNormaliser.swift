@@ -13,7 +13,7 @@ import FinanceCore
 /// Not thread-safe: it reuses its buffers from one name to the next; each pipeline has its own.
 public final class PayeeNormaliser {
     private let tables: PayeeCompiledTables
-    private var titleCase: PayeeTitleCase
+    private let titleCase: PayeeTitleCase
     private let tokens = PayeeTokens()
     private var out: [UInt8] = []
     /// The texts cleaned last and their names: the steps run once per distinct text.
@@ -22,8 +22,7 @@ public final class PayeeNormaliser {
     /// A normaliser with pfin's tables and `spellings` (a rules file's `spelling` lines) added.
     public init(spellings: [String] = []) {
         tables = PayeeCompiledTables.standard
-        titleCase = PayeeCompiledTables.standardTitleCase
-        for s in spellings { titleCase.add(spelling: s) }
+        titleCase = spellings.isEmpty ? PayeeCompiledTables.standardTitleCase : PayeeTitleCase(PayeeCompiledTables.standardTitleCase, adding: spellings)
     }
 
     private var booking: PayeePhrases { tables.booking }
@@ -101,7 +100,7 @@ public final class PayeeNormaliser {
         var gap: Int?
         if removeReferences(gap: &gap) { note(.referenceNumbers) }
         // A known name at the front is the merchant's, whatever follows it (a place, a reference).
-        if let first = tokens.keptIndices.first, let brand = brands.longest(in: tokens, at: first),
+        if let first = tokens.firstKept, let brand = brands.longest(in: tokens, at: first),
             (0..<brand.words).allSatisfy({ tokens.isKept(first + $0) })
         {
             note(.brandNames)
@@ -258,7 +257,7 @@ public final class PayeeNormaliser {
     private func removeReferences(gap: inout Int?) -> Bool {
         var removed = false
         // A check is told apart by its number (`CHECK 1042`, `CHÈQUE N° 8012345`): it stays.
-        let first = tokens.keptIndices.first
+        let first = tokens.firstKept
         if let first, tables.checkWords.contains(tokens.folded[tokens.starts[first]..<tokens.ends[first]]) { return false }
         for i in 1..<max(1, tokens.count) where tokens.isKept(i) && tokens.isReference(i) {
             tokens.remove(i)

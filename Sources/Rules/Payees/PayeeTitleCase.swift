@@ -3,22 +3,27 @@
 /// words without a vowel (`CSS`, `SBB`: acronyms), and particles inside a name (`de`, `of`).
 /// Parts of a word after `-`, `/` or `(` are words of their own (`Kranken-Versicherung`); after an
 /// apostrophe, a one-letter part makes the next a word (`O'Brien`, `L'Ancienne`, but `Joe's`).
-struct PayeeTitleCase: Sendable {
-    /// Folded spelling → the spelling, by the folded bytes.
-    private var spellings: [[UInt8]: [UInt8]] = [:]
+///
+/// A class, built once per normaliser: asked about every word, a struct held by the normaliser
+/// would be loaded whole, its tables retained and released, for each.
+final class PayeeTitleCase: Sendable {
+    /// Folded spelling → the spelling.
+    private let spellings: PayeeWordMap
     private let particles: PayeeWordSet
 
     init(spellings: [String], particles: [String]) {
         self.particles = PayeeWordSet(particles.map { PayeeText.folded($0) })
-        for s in spellings { add(spelling: s) }
+        self.spellings = PayeeWordMap(spellings.map { (PayeeText.folded($0), Array($0.utf8)) })
     }
 
-    mutating func add(spelling: String) {
-        spellings[PayeeText.folded(spelling)] = Array(spelling.utf8)
+    /// The same table with `more` spellings (a rules file's `spelling` lines), which win over its own.
+    init(_ base: PayeeTitleCase, adding more: [String]) {
+        particles = base.particles
+        spellings = PayeeWordMap(base.spellings.pairs + more.map { (PayeeText.folded($0), Array($0.utf8)) })
     }
 
     /// The spelling the table gives the folded word, if any.
-    func spelling(of folded: ArraySlice<UInt8>) -> [UInt8]? { spellings[Array(folded)] }
+    func spelling(of folded: ArraySlice<UInt8>) -> [UInt8]? { spellings.value(of: folded) }
 
     /// Appends token `i` of `tokens` to `out`, title-cased; `first` is whether it opens the name.
     func append(_ tokens: PayeeTokens, _ i: Int, first: Bool, to out: inout [UInt8]) {
@@ -26,7 +31,7 @@ struct PayeeTitleCase: Sendable {
         let end = tokens.ends[i]
         let folded = tokens.folded[start..<end]
         let trimmed = folded.trimmingTrailingPunctuation
-        if let spelling = spellings[Array(trimmed)] {
+        if let spelling = spellings.value(of: trimmed) {
             out.append(contentsOf: spelling)
             out.append(contentsOf: tokens.bytes[(start + trimmed.count)..<end])
             return
@@ -61,7 +66,7 @@ struct PayeeTitleCase: Sendable {
     private func appendPart(_ tokens: PayeeTokens, _ range: Range<Int>, to out: inout [UInt8]) {
         guard !range.isEmpty else { return }
         let folded = tokens.folded[range]
-        if let spelling = spellings[Array(folded)] {
+        if let spelling = spellings.value(of: folded) {
             out.append(contentsOf: spelling)
             return
         }

@@ -61,7 +61,18 @@ final class PayeeTokens {
     }
 
     /// The kept tokens, in order.
-    var keptIndices: [Int] { (0..<count).filter { kept[$0] } }
+    var keptIndices: [Int] {
+        var indices: [Int] = []
+        indices.reserveCapacity(count)
+        for i in 0..<count where kept[i] { indices.append(i) }
+        return indices
+    }
+
+    /// The first kept token, if any (without listing them all).
+    var firstKept: Int? {
+        for i in 0..<count where kept[i] { return i }
+        return nil
+    }
 
     /// Whether token `i` holds a letter.
     func hasLetter(_ i: Int) -> Bool {
