@@ -76,12 +76,7 @@ public struct ExactSum: Sendable, Equatable {
     /// sets `saturated` when it had to. Exact when every amount summed had at most `scale` digits;
     /// otherwise (a converted report's sums) rounded half to even, once, as the total is shown.
     public static func money(_ value: Int128, scale: UInt8, currency: CurrencyCode?, saturated: inout Bool) -> Money {
-        let factor = factors[Int(scale)]
-        var (units, remainder) = value.quotientAndRemainder(dividingBy: factor)
-        if remainder != 0 {
-            let twice = remainder.magnitude * 2
-            if twice > factor.magnitude || (twice == factor.magnitude && units % 2 != 0) { units += value < 0 ? -1 : 1 }
-        }
+        let units = halfEven(value, factors[Int(scale)])
         guard let exact = Int64(exactly: units) else {
             saturated = true
             return Money(units: units < 0 ? .min : .max, scale: scale, currency: currency)
@@ -107,5 +102,18 @@ public struct ExactSum: Sendable, Equatable {
         guard overflow else { return result }
         saturated = true
         return b < 0 ? .min : .max
+    }
+}
+
+extension ExactSum {
+    /// `value ÷ divisor` rounded half to even (`divisor` > 0): the one rounding of exact sums and
+    /// converted amounts.
+    @inlinable
+    public static func halfEven(_ value: Int128, _ divisor: Int128) -> Int128 {
+        if divisor == 1 { return value }
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        let twice = remainder.magnitude * 2
+        if twice < divisor.magnitude || (twice == divisor.magnitude && quotient % 2 == 0) { return quotient }
+        return value < 0 ? quotient - 1 : quotient + 1
     }
 }

@@ -16,7 +16,6 @@ public struct ConversionFailures: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { order.isEmpty }
     /// How many payments could not be converted.
     public var count: Int { entries.values.reduce(0) { $0 + $1.count } }
 

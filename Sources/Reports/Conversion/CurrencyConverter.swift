@@ -81,7 +81,7 @@ public struct CurrencyConverter: Sendable {
             let (value, overflow) = product.multipliedReportingOverflow(by: ExactSum.factors[scale])
             return overflow ? nil : value
         }
-        return halfEven(product, ExactSum.factors[36 - scale])
+        return ExactSum.halfEven(product, ExactSum.factors[36 - scale])
     }
 
     /// `amount ÷ rate` in units of 10^-18, rounded half to even there; `nil` beyond 128 bits.
@@ -97,7 +97,7 @@ public struct CurrencyConverter: Sendable {
             exponent -= 1
         }
         shortfall = exponent
-        var value = halfEven(numerator, Int128(rate.units))
+        var value = ExactSum.halfEven(numerator, Int128(rate.units))
         // Digits the numerator had no room for: the quotient is large, so these are far below a cent.
         while shortfall > 0 {
             let (next, overflow) = value.multipliedReportingOverflow(by: 10)
@@ -114,20 +114,11 @@ public struct CurrencyConverter: Sendable {
         let floor = currency.minorDigits
         var scale = 18
         while scale >= floor {
-            let units = halfEven(value, ExactSum.factors[scale])
+            let units = ExactSum.halfEven(value, ExactSum.factors[scale])
             if let exact = Int64(exactly: units) { return Money(units: exact, scale: UInt8(scale), currency: currency).canonical }
             scale -= 1
         }
         return nil
-    }
-
-    /// `value ÷ divisor` rounded half to even (`divisor` > 0).
-    static func halfEven(_ value: Int128, _ divisor: Int128) -> Int128 {
-        if divisor == 1 { return value }
-        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
-        let twice = remainder.magnitude * 2
-        if twice < divisor.magnitude || (twice == divisor.magnitude && quotient % 2 == 0) { return quotient }
-        return value < 0 ? quotient - 1 : quotient + 1
     }
 }
 
@@ -137,7 +128,7 @@ extension Money {
     public var roundedToMinorDigits: Money {
         let digits = UInt8(currency?.minorDigits ?? 2)
         guard scale > digits else { return self }
-        let units = CurrencyConverter.halfEven(Int128(units), ExactSum.factors[18 - Int(scale - digits)])
+        let units = ExactSum.halfEven(Int128(units), ExactSum.factors[18 - Int(scale - digits)])
         // Fewer digits: the magnitude only shrinks, so it fits.
         return Money(units: Int64(units), scale: digits, currency: currency)
     }

@@ -61,16 +61,6 @@ public struct PriceList: Sendable {
             .flatMap { prices[$0] ?? [] }
     }
 
-    /// The currencies the list has a price for into `quote`, either way round.
-    public func currencies(convertibleTo quote: CurrencyCode) -> Set<CurrencyCode> {
-        var found = Set<CurrencyCode>()
-        for pair in prices.keys {
-            if pair.quote == quote { found.insert(pair.base) }
-            if pair.base == quote { found.insert(pair.quote) }
-        }
-        return found
-    }
-
     /// The price that turns `base` into `quote` on `date`, or `nil` when the list has none on or
     /// before that day.
     public func quote(_ base: CurrencyCode, in quote: CurrencyCode, on date: LocalDate) -> PriceQuote? {

@@ -22,9 +22,6 @@ final class PayeeTitleCase: Sendable {
         spellings = PayeeWordMap(base.spellings.pairs + more.map { (PayeeText.folded($0), Array($0.utf8)) })
     }
 
-    /// The spelling the table gives the folded word, if any.
-    func spelling(of folded: ArraySlice<UInt8>) -> [UInt8]? { spellings.value(of: folded) }
-
     /// Appends token `i` of `tokens` to `out`, title-cased; `first` is whether it opens the name.
     func append(_ tokens: PayeeTokens, _ i: Int, first: Bool, to out: inout [UInt8]) {
         let start = tokens.starts[i]
