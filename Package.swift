@@ -66,7 +66,8 @@ let package = Package(
         // MARK: Executables
         .executableTarget(name: "pfin", dependencies: ["PfinCLI"]),
         .executableTarget(
-            name: "pfin-bench", dependencies: ["FinanceCore", "StatementFormats", "Rules", "Reports", "ReportRendering", "PfinCLI", "LedgerStore"],
+            name: "pfin-bench",
+            dependencies: ["FinanceCore", "StatementFormats", "StatementPipeline", "Rules", "Reports", "ReportRendering", "PfinCLI", "LedgerStore"],
             // The C floors are built by the benchmark itself, with the system's compiler.
             exclude: ["Floors"]),
 

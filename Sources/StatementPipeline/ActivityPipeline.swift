@@ -75,7 +75,7 @@ private struct BatchingSink: RuledActivitySink {
         try append(.activity(activity, typeSetByRule: false))
     }
 
-    mutating func accept(_ activity: PaymentActivity, ruled outcome: RuleOutcome) throws {
+    mutating func accept(_ activity: consuming PaymentActivity, ruled outcome: RuleOutcome) throws {
         try append(.activity(activity, typeSetByRule: outcome.set.contains(.type)))
     }
 

@@ -17,19 +17,23 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
 
     /// What watches each input while it is read (a progress line); all optional.
     public struct Observer {
-        /// The input, once open (its `bytesRead` against its `size`).
-        public var opened: (ByteInput) -> Void
+        /// The input, once open (its `bytesRead` against its `size`); called on the reading thread.
+        public var opened: @Sendable (ByteInput) -> Void
         /// After each activity written.
         public var rowWritten: (() -> Void)?
         /// When the input is done, whatever the outcome.
         public var finished: () -> Void
 
-        public init(opened: @escaping (ByteInput) -> Void = { _ in }, rowWritten: (() -> Void)? = nil, finished: @escaping () -> Void = {}) {
+        public init(opened: @escaping @Sendable (ByteInput) -> Void = { _ in }, rowWritten: (() -> Void)? = nil, finished: @escaping () -> Void = {}) {
             self.opened = opened
             self.rowWritten = rowWritten
             self.finished = finished
         }
     }
+
+    /// `--threads`: with 2 or more, each input is parsed on a second thread while this one cleans
+    /// payees, applies the rules and writes (`ReadAhead`); the output is the same either way.
+    public var threads = ReadAhead.defaultThreads
 
     public init(writer: Writer, reporter: Reporter, rules: RuleEngine?, stopsAtFirstError: Bool = false, tracksUncategorized: Bool = false) {
         sink = RulesStage(
@@ -61,7 +65,9 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
                 let observer = observe(source)
                 defer { observer?.finished() }
                 sink.base.rowWritten = observer?.rowWritten
-                try source.read(options: options, into: &sink, opened: { observer?.opened($0) })
+                var opened: @Sendable (ByteInput) -> Void = { _ in }
+                if let observer { opened = observer.opened }
+                try ReadAhead.read(source, options: options, into: &sink, threads: threads, opened: opened)
             }
             sink.base.rowWritten = nil
             try sink.base.writer.finish()

@@ -8,11 +8,11 @@ import StatementFormats
 /// the default passes the activity to `accept(_:)`. `pfin import` cares: a type a rule set is kept
 /// out of transfer matching.
 public protocol RuledActivitySink: ActivitySink {
-    mutating func accept(_ activity: PaymentActivity, ruled outcome: RuleOutcome) throws
+    mutating func accept(_ activity: consuming PaymentActivity, ruled outcome: RuleOutcome) throws
 }
 
 extension RuledActivitySink {
-    public mutating func accept(_ activity: PaymentActivity, ruled outcome: RuleOutcome) throws {
+    public mutating func accept(_ activity: consuming PaymentActivity, ruled outcome: RuleOutcome) throws {
         try accept(activity)
     }
 }
@@ -44,16 +44,16 @@ public struct RulesStage<Base: RuledActivitySink>: ActivitySink {
     }
 
     public mutating func accept(_ activity: consuming PaymentActivity) throws {
-        var ruled = activity
+        var ruled = consume activity
         payees?.normalise(&ruled)
-        guard let engine else { return try base.accept(ruled, ruled: RuleOutcome()) }
+        guard let engine else { return try base.accept(consume ruled, ruled: RuleOutcome()) }
         let outcome = engine.apply(to: &ruled)
         if !outcome.gaveUp.isEmpty {
             // Rules never change the source.
             for warning in outcome.warnings(engine.rules, at: ruled.source) { try base.report(warning) }
         }
         if let warning = contradictions.check(ruled, set: outcome.set) { try base.report(warning) }
-        try base.accept(ruled, ruled: outcome)
+        try base.accept(consume ruled, ruled: outcome)
     }
 
     public mutating func report(_ diagnostic: Diagnostic) throws { try base.report(diagnostic) }

@@ -2,10 +2,12 @@ import FinanceCore
 import Glibc
 import Rules
 import StatementFormats
+import StatementPipeline
 
 /// CSV → JSON Lines: read, detect, normalise and write a generated export, on one core; then the
 /// same with payee normalisation (what `pfin convert` does unless told `--raw-names`), to show
-/// what cleaning the names costs.
+/// what cleaning the names costs; then on two threads (`ReadAhead`, as `pfin convert` reads by
+/// default), parsing on one while the other writes.
 enum CSVBenchmark {
     /// `csv [--rows N] [--runs N] [--keep PATH]`: 1,000,000 rows, best of 3, unless told otherwise.
     static func run(_ arguments: [String]) -> Int32 {
@@ -46,6 +48,15 @@ enum CSVBenchmark {
             _ = convertToNothing(path)
             readBest = min(readBest, Measure.now() - start)
         }
+        var twoBest = Double.infinity
+        for _ in 0..<runs {
+            let start = Measure.now()
+            guard convert(path, threads: 2) == rows else {
+                print("error: the two-thread conversion lost rows")
+                return 1
+            }
+            twoBest = min(twoBest, Measure.now() - start)
+        }
         print("  CSV → activities, no output (best of \(runs)): \(Measure.format(readBest, 3)) s")
         print("  CSV → JSON Lines (best of \(runs)): \(Measure.format(best, 3)) s")
         print("  rows/s:  \(Measure.grouped(Int(Double(rows) / best)))")
@@ -54,7 +65,10 @@ enum CSVBenchmark {
                 + "normalisation +\(Measure.format((Measure.median(ratios) - 1) * 100)) % (median of \(runs) paired runs; target under 15 %)")
         print("  MB/s:    \(Measure.format(Double(bytes) / 1e6 / best))")
         // The generated export's amount is its fourth column.
-        print(Floor.line("C, split lines and add up the amounts", floor: Floor.csv(path, column: 3, runs: runs), pfin: best))
+        print("  CSV → JSON Lines on two threads (best of \(runs)): \(Measure.format(twoBest, 3)) s, \(Measure.format(best / twoBest, 2))× one thread's speed")
+        let floor = Floor.csv(path, column: 3, runs: runs)
+        print(Floor.line("C, split lines and add up the amounts", floor: floor, pfin: best))
+        print(Floor.line("the same, pfin on two threads", floor: floor, pfin: twoBest))
         print(uncachedCleaning())
         print(IdentificationCost.line(path))
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
@@ -113,11 +127,14 @@ enum CSVBenchmark {
         return sink.count
     }
 
-    private static func convert(_ path: String, payees: PayeeNormaliser? = nil) -> Int {
+    private static func convert(_ path: String, payees: PayeeNormaliser? = nil, threads: Int = 1) -> Int {
         do {
-            let input = try ByteInput(path: path)
             var sink = CountingSink(writer: JSONLinesWriter(output: .discarding()), payees: payees)
-            try CSVStatementReader().read(input, options: ReadOptions(), into: &sink)
+            if threads > 1 {
+                try ReadAhead.read(InputSource(path, format: .csv), options: ReadOptions(), into: &sink, threads: threads)
+            } else {
+                try CSVStatementReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
+            }
             try sink.writer.finish()
             return sink.errors == 0 ? sink.count : -sink.errors
         } catch {

@@ -2,6 +2,7 @@ import FinanceCore
 import Glibc
 import Rules
 import StatementFormats
+import StatementPipeline
 
 /// CSV → rules → JSON Lines, as `pfin convert --rules` runs it, with rule sets of several sizes;
 /// and the rules stage alone (applying rules to activities already read), to tell a slow engine
@@ -54,6 +55,12 @@ enum RulesBenchmark {
                     return 1
                 }
                 start = Measure.now()
+                guard convert(path, configurations[i].engine, threads: 2) == rows else {
+                    print("error: the two-thread conversion with \(configurations[i].count) rules lost rows")
+                    return 1
+                }
+                configurations[i].twoThreads.append(Measure.now() - start)
+                start = Measure.now()
                 _ = applyAll(configurations[i].engine, activities)
                 configurations[i].stage.append(Measure.now() - start)
             }
@@ -63,6 +70,7 @@ enum RulesBenchmark {
             let (specific, fallback) = coverage(c.engine, activities)
             print("  \(c.count) rules (parsed and compiled in \(Measure.format(c.compileSeconds * 1000, 2)) ms)")
             print("    CSV → rules → JSON Lines: \(summary(c.endToEnd, rows: rows, runs: runs))")
+            print("    the same, two threads:    \(summary(c.twoThreads, rows: rows, runs: runs))")
             print("    rules stage alone:        \(summary(c.stage, rows: rows, runs: runs))")
             print("    categorised: \(percent(specific, rows)) by a merchant rule, \(percent(fallback, rows)) by a fallback")
         }
@@ -71,6 +79,8 @@ enum RulesBenchmark {
         {
             let ratio = Measure.median(base.endToEnd) / Measure.median(top.endToEnd)
             print("  end to end, \(top.count) rules against 0: \(Measure.format(ratio, 2))× the throughput (target ≥ 0.5×: \(verdict(ratio >= 0.5)))")
+            let time = Measure.median(top.twoThreads) / Measure.median(base.twoThreads)
+            print("  two threads, \(top.count) rules against 0: \(Measure.format(time, 2))× the time (target ≤ 1.25×: \(verdict(time <= 1.25)))")
         }
         if let top = configurations.first(where: { $0.count == 500 }) {
             let perSecond = Double(rows) / Measure.median(top.endToEnd)
@@ -85,6 +95,7 @@ enum RulesBenchmark {
         let engine: RuleEngine
         let compileSeconds: Double
         var endToEnd: [Double] = []
+        var twoThreads: [Double] = []
         var stage: [Double] = []
     }
 
@@ -107,7 +118,7 @@ enum RulesBenchmark {
         let rules: RuleEngine
         var count = 0
         var errors = 0
-        mutating func accept(_ activity: PaymentActivity) throws {
+        mutating func accept(_ activity: consuming PaymentActivity) throws {
             var categorised = activity
             rules.apply(to: &categorised)
             try writer.write(categorised)
@@ -125,11 +136,14 @@ enum RulesBenchmark {
     }
 
     /// Bytes in, categorised JSON Lines out (to `/dev/null`): the rows written, or minus the errors.
-    private static func convert(_ path: String, _ rules: RuleEngine) -> Int {
+    private static func convert(_ path: String, _ rules: RuleEngine, threads: Int = 1) -> Int {
         do {
-            let input = try ByteInput(path: path)
             var sink = RulesSink(writer: JSONLinesWriter(output: .discarding()), rules: rules)
-            try CSVStatementReader().read(input, options: ReadOptions(), into: &sink)
+            if threads > 1 {
+                try ReadAhead.read(InputSource(path, format: .csv), options: ReadOptions(), into: &sink, threads: threads)
+            } else {
+                try CSVStatementReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
+            }
             try sink.writer.finish()
             return sink.errors == 0 ? sink.count : -sink.errors
         } catch {
@@ -145,7 +159,7 @@ enum RulesBenchmark {
         return sink.activities
     }
 
-    /// The rules stage alone: each activity copied and categorised, as the sink does; returns how
+    /// The rules stage alone: each activity copied and categorised; returns how
     /// many got a category, so the work cannot be optimised away.
     private static func applyAll(_ engine: RuleEngine, _ activities: [PaymentActivity]) -> Int {
         var categorised = 0

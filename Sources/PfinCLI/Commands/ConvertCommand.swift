@@ -39,7 +39,7 @@ enum ConvertCommand {
             --rules, the rules categorise and clean each transaction on the way. Bad rows are
             reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,
-        options: InputOptions.specs + RulesLoading.specs + [
+        options: InputOptions.specs + [InputOptions.threads.spec] + RulesLoading.specs + [
             to.spec, output.spec, strict.spec, showDialect.spec, failUncategorized.spec, quiet.spec,
         ],
         examples: [
@@ -89,6 +89,7 @@ enum ConvertCommand {
         printer: inout DiagnosticPrinter
     ) -> Int32 {
         var conversion = Conversion(writer: writer, reporter: printer, rules: rules, stopsAtFirstError: strict, tracksUncategorized: trackUncategorized)
+        conversion.threads = options.threads
         let showsProgress = ProgressLine.isWanted(quiet: quiet)
         let inputs = options.files.map { (source: options.source($0), options: options.readOptions(for: $0)) }
         let end = conversion.run(inputs, output: output) { source in

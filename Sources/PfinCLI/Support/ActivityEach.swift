@@ -16,7 +16,9 @@ enum ActivityEach {
             let line = ProgressLine.reading(path, wanted: showsProgress)
             sink.progress = line
             do {
-                try options.source(path).read(options: options.readOptions(for: path), into: &sink, opened: { line?.watch($0) })
+                try ReadAhead.read(
+                    options.source(path), options: options.readOptions(for: path), into: &sink, threads: options.threads,
+                    opened: { line?.watch($0) })
             } catch {
                 line?.stop()
                 sink.printer.fail(String(describing: error))

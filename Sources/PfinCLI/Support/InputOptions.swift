@@ -10,6 +10,9 @@ struct InputOptions {
     var read: ReadOptions
     /// Files a configuration `match` gives another account or profile, and their options.
     var perFile: [String: ReadOptions] = [:]
+    /// `--threads`: 1 reads on the command's own thread; 2 or more parse on a second one while
+    /// the first cleans, categorises and writes (`ReadAhead`). The output is the same.
+    var threads = ReadAhead.defaultThreads
 
     /// The options to read `path` with: the command line's, with what a configuration `match`
     /// adds where the command line says nothing.
@@ -37,6 +40,10 @@ struct InputOptions {
     static let account = Option("--account", value: "NAME", completion: .account, help: "The account of every transaction, whatever the file says.")
     static let currency = currencyOption(help: "The currency of amounts the file gives none for (ISO 4217, e.g. EUR).")
     static let sheet = Option("--sheet", value: "NAME", help: "The worksheet of an XLSX workbook to read (the first sheet by default).")
+    /// For the commands that read through `ReadAhead` (`convert`, `report` and those reading like it).
+    static let threads = Option.integer(
+        "--threads", in: 1...Int.max,
+        help: "Threads to use: 2 (the default with two cores or more) parse on one while the other does the rest; 1 uses one. The output is the same.")
 
     /// The shared options, with the input format under `format`, and without `--currency` for a
     /// command that gives it another meaning.
@@ -89,6 +96,7 @@ struct InputOptions {
         options.read.account = arguments[account]
         options.read.sheet = arguments[sheet]
         options.read.strict = arguments[ConvertCommand.strict]
+        if let threads = arguments[threads] { options.threads = threads }
         if let path = arguments[profile] {
             guard let profile = loadProfile(path, printer: &printer) else { return nil }
             options.read.csvProfile = profile

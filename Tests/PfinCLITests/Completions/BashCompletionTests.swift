@@ -48,7 +48,7 @@ import Testing
         #expect(try Self.complete(["pfin", "budget", "su"], in: directory) == ["suggest"])
         #expect(try Self.complete(["pfin", "rules", "ch"], in: directory) == ["check"])
         #expect(try Self.complete(["pfin", "rules", "check", "--ag"], in: directory) == ["--against"])
-        #expect(try Self.complete(["pfin", "convert", "--t"], in: directory) == ["--to"])
+        #expect(try Self.complete(["pfin", "convert", "--t"], in: directory) == ["--threads", "--to"])
         #expect(try Self.complete(["pfin", "report", "--out"], in: directory) == ["--out-dir", "--output"])
         #expect(try Self.complete(["pfin", "help", "imp"], in: directory) == ["import", "imports"])
         #expect(try Self.complete(["pfin", "completions", "z"], in: directory) == ["zsh"])

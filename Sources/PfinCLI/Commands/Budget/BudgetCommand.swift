@@ -21,7 +21,7 @@ enum BudgetCommand {
             'pfin budget suggest [FILE…]' writes a budget file from the last 12 months' medians
             per category, for you to edit.
             """,
-        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + RulesLoading.specs + [
+        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + [InputOptions.threads.spec] + RulesLoading.specs + [
             BudgetLoading.budget.spec, ReportRequest.currency.spec, ReportRequest.month.spec, ReportRequest.from.spec,
             ReportRequest.to.spec, format.spec, output.spec, ReportRequest.quiet.spec, ReportRequest.database.spec,
         ],

@@ -19,7 +19,7 @@ enum BudgetSuggestCommand {
             commented out under their parent. Each line says what it was computed from. Nothing
             is applied: edit the file, then use it with --budget.
             """,
-        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + RulesLoading.specs + [
+        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + [InputOptions.threads.spec] + RulesLoading.specs + [
             months.spec, ReportRequest.currency.spec, BudgetCommand.output.spec, ReportRequest.quiet.spec,
             ReportRequest.database.spec,
         ],

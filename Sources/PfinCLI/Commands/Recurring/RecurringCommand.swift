@@ -28,7 +28,7 @@ enum RecurringCommand {
 
             --explain PAYEE shows the dates and amounts that made (or did not make) the series.
             """,
-        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + RulesLoading.specs + [
+        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + [InputOptions.threads.spec] + RulesLoading.specs + [
             explain.spec, asOf.spec, ReportRequest.currency.spec, format.spec, BudgetCommand.output.spec,
             ReportRequest.quiet.spec, ReportRequest.database.spec,
         ],

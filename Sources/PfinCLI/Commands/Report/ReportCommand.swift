@@ -45,7 +45,7 @@ enum ReportCommand {
             When an input has errors, no report is written: totals that leave rows out would be
             wrong. Fix the rows (or the profile) and run again.
             """,
-        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + RulesLoading.specs + ReportRequest.specs,
+        options: InputOptions.specs(format: InputOptions.inputFormat, currency: nil) + [InputOptions.threads.spec] + RulesLoading.specs + ReportRequest.specs,
         examples: [
             "pfin report Samples/*.csv --rules Samples/rules.pfin",
             "pfin report Samples/*.csv --rules Samples/rules.pfin --month 2024-05 --currency EUR",

@@ -19,7 +19,7 @@ enum RulesCheckCommand {
             With --against, runs the rules over the inputs and warns about rules that matched none of
             their transactions; the rules FILE then comes first and every later argument is an input.
             """,
-        options: [against.spec] + InputOptions.specs,
+        options: [against.spec] + InputOptions.specs + [InputOptions.threads.spec],
         examples: [
             "pfin rules check Samples/rules.pfin",
             "pfin rules check Samples/rules.pfin --against Samples/*.csv",

@@ -21,7 +21,7 @@ enum RulesExplainCommand {
             rule's name and FILE:LINE. Rules that matched but found their fields already set are
             listed too, and transactions no rule touched are marked as such.
             """,
-        options: [rules.spec, RulesLoading.rawNames.spec] + InputOptions.specs + [uncategorized.spec],
+        options: [rules.spec, RulesLoading.rawNames.spec] + InputOptions.specs + [InputOptions.threads.spec] + [uncategorized.spec],
         examples: [
             "pfin rules explain --rules Samples/rules.pfin Samples/us-checking-chase.csv",
             "pfin rules explain --rules Samples/rules.pfin Samples/*.csv --uncategorized",

@@ -33,7 +33,9 @@ enum RulesSuggestCommand {
             proposed. With --db PATH, the history is the ledger (deleted transactions left out).
             Nothing is applied: review the rules and paste the ones you want.
             """,
-        options: RulesLoading.specs + [minimumSupport.spec, minimumConsistency.spec, output.spec, database.spec] + InputOptions.specs,
+        options: RulesLoading.specs + [minimumSupport.spec, minimumConsistency.spec, output.spec, database.spec] + InputOptions.specs + [
+            InputOptions.threads.spec
+        ],
         examples: [
             "pfin rules suggest history.jsonl",
             "pfin rules suggest history.jsonl --rules my.pfin --min-support 5 -o proposed.pfin",
