@@ -42,14 +42,20 @@ struct MonthAccumulator {
     var largest: LargestActivities
     /// In input order.
     var transactions: [PaymentActivity] = []
+    /// With a transaction limit, the newest transactions instead of `transactions`.
+    var newest: NewestActivities?
 
-    init(month: YearMonth, currency: CurrencyCode?, inRange: Bool, topCount: Int) {
+    init(month: YearMonth, currency: CurrencyCode?, inRange: Bool, topCount: Int, transactionLimit: Int? = nil) {
         self.month = month
         self.currency = currency
         self.inRange = inRange
         scale = UInt8(currency?.minorDigits ?? 2)
         largest = LargestActivities(capacity: inRange ? topCount : 0)
+        if inRange, let transactionLimit { newest = NewestActivities(capacity: transactionLimit) }
     }
+
+    /// Every transaction the month counted, whatever side.
+    var transactionCount: Int { income.count + expense.count + transferIn.count + transferOut.count }
 
     /// Makes room for an amount written with more digits than the month has needed so far;
     /// trailing zeros do not count (`-54.200` dollars needs two).

@@ -16,6 +16,10 @@ public struct MonthlyReport: Sendable {
     /// How the amounts were brought into one currency (`--convert-to`); nil when they are as
     /// the files booked them, each currency on its own.
     public var conversion: ReportConversion?
+    /// The months whose complete transaction list was written beside the pages as CSV, because
+    /// the pages list only the newest (`ReportOptions.transactionLimit`): set by whoever wrote the
+    /// files, so that a page links only a file that exists.
+    public var transactionFiles: Set<YearMonth> = []
 
     public init(
         months: [YearMonth], summaries: [MonthlySummary], budgets: [BudgetReport] = [], recurring: RecurringReport? = nil,

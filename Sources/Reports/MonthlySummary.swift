@@ -42,8 +42,12 @@ public struct MonthlySummary: Sendable {
     public var uncategorizedCount: Int
 
     /// Every transaction of the month in this currency, newest first (same-day order: latest
-    /// in the source first). Empty when the builder was told not to keep them.
+    /// in the source first). Empty when the builder was told not to keep them; only the newest
+    /// `ReportOptions.transactionLimit` with a limit.
     public var transactions: [PaymentActivity]
+    /// How many transactions the month had in this currency (income, spending and transfers):
+    /// more than `transactions` holds when a limit cut the list.
+    public var transactionCount = 0
 
     /// True when a sum of this month did not fit `Money` (amounts near 10^17 dollars, or an absurd
     /// number of decimals) and was clamped to the largest value it can hold: the amounts of this

@@ -64,7 +64,7 @@ struct ReportAssembler {
     /// Files the transactions the builder kept under categories and payees, which `add` leaves
     /// to here for them (see `ReportBuilder.add`); input order within the month is source order.
     private mutating func fileKeptTransactions() {
-        guard options.keepTransactions else { return }
+        guard options.keepTransactions && options.transactionLimit == nil else { return }
         let factors = ExactSum.factors
         for m in months.indices where months[m].inRange {
             var transactions: [PaymentActivity] = []
@@ -121,8 +121,13 @@ struct ReportAssembler {
 
     private mutating func summary(_ m: Int) -> MonthlySummary {
         var transactions: [PaymentActivity] = []
-        swap(&transactions, &months[m].transactions)
-        NewestFirst.order(&transactions)
+        if let newest = months[m].newest {
+            transactions = newest.sorted()
+            months[m].newest = nil
+        } else {
+            swap(&transactions, &months[m].transactions)
+            NewestFirst.order(&transactions)
+        }
 
         let month = months[m]
         let scale = month.scale, currency = month.currency, ordinal = month.month.ordinal
@@ -166,6 +171,7 @@ struct ReportAssembler {
             transfers: transfers, previous: previous, incomeCategories: incomeLines, expenseCategories: expenseLines,
             topPayees: topPayees, largest: month.largest.sorted(), uncategorizedCount: month.uncategorizedCount,
             transactions: transactions)
+        summary.transactionCount = month.transactionCount
         summary.refunds = money(month.refunds.value)
         summary.refundCount = month.refunds.count
         summary.isSaturated = saturated

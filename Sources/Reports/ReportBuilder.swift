@@ -69,7 +69,7 @@ public struct ReportBuilder {
         months[m].addTotal(value, booking: booking)
         if activity.category?.isEmpty ?? true { months[m].uncategorizedCount &+= 1 }
 
-        if options.keepTransactions && months[m].inRange {
+        if options.keepTransactions && months[m].inRange && options.transactionLimit == nil {
             // `finish` files these under category and payee from the kept copy, a month at a
             // time, which keeps `add` to the work every month needs.
             months[m].transactions.append(activity)
@@ -84,6 +84,7 @@ public struct ReportBuilder {
                     months[m].largest.keep(activity, magnitude: magnitude, sequence: sequence)
                 }
             }
+            if options.keepTransactions { months[m].newest?.offer(activity, sequence: sequence) }
         }
     }
 
@@ -106,8 +107,9 @@ public struct ReportBuilder {
             tables[table].set(m, ordinal: ordinal)
             var month = MonthAccumulator(
                 month: YearMonth(ordinal: ordinal), currency: currency,
-                inRange: ordinal >= firstOrdinal, topCount: options.topCount)
-            if month.inRange && options.keepTransactions {
+                inRange: ordinal >= firstOrdinal, topCount: options.topCount,
+                transactionLimit: options.keepTransactions ? options.transactionLimit : nil)
+            if month.inRange && options.keepTransactions && options.transactionLimit == nil {
                 // Room for as many as the months so far averaged: most months then never grow
                 // their array, which (by doubling) copied every activity about twice more.
                 if keepingMonths > 0 {

@@ -11,6 +11,10 @@ public struct ReportOptions: Sendable {
     /// Whether summaries carry every transaction of their month (the HTML month pages list them);
     /// turn off to keep only aggregates in memory.
     public var keepTransactions: Bool
+    /// With `keepTransactions`: at most this many transactions kept per month and currency, the
+    /// newest (`MonthlySummary.transactions`), so that memory and a month page stay bounded
+    /// whatever the month holds; `nil` keeps them all. Every total still counts every one.
+    public var transactionLimit: Int?
     /// How many payees (`topPayees`) and transactions (`largest`) each summary lists; negative
     /// counts as zero.
     public var topCount: Int
@@ -23,8 +27,9 @@ public struct ReportOptions: Sendable {
 
     public init(
         months: ClosedRange<YearMonth>? = nil, currency: CurrencyFilter = .all, keepTransactions: Bool = true,
-        topCount: Int = 10, roundsTotals: Bool = false
+        topCount: Int = 10, roundsTotals: Bool = false, transactionLimit: Int? = nil
     ) {
+        self.transactionLimit = transactionLimit
         self.months = months
         self.currency = currency
         self.keepTransactions = keepTransactions

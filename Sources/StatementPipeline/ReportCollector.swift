@@ -28,10 +28,18 @@ public struct ReportCollector: RuledActivitySink {
     /// How many amounts were converted at what the file stated, and how many at a market price.
     public private(set) var convertedAtStatedRates = 0, convertedAtPrices = 0
 
-    public init(builder: ReportBuilder, recurring: RecurringDetector? = nil, converter: CurrencyConverter? = nil) {
+    /// The month files of a report whose pages list only the newest transactions: every
+    /// transaction the builder counts goes there too.
+    public let monthFiles: MonthTransactionFiles?
+
+    public init(
+        builder: ReportBuilder, recurring: RecurringDetector? = nil, converter: CurrencyConverter? = nil,
+        monthFiles: MonthTransactionFiles? = nil
+    ) {
         self.builder = builder
         self.recurring = recurring
         self.converter = converter
+        self.monthFiles = monthFiles
     }
 
     public mutating func accept(_ activity: PaymentActivity) {
@@ -39,6 +47,7 @@ public struct ReportCollector: RuledActivitySink {
             let booking = AccountingModel.booking(activity)
             builder.add(activity, booking: booking)
             recurring?.add(activity, booking: booking)
+            monthFiles?.add(activity)
             return
         }
         // After the report's last month nothing reads an amount (the builder and the recurring
@@ -53,6 +62,7 @@ public struct ReportCollector: RuledActivitySink {
             }
             let booking = AccountingModel.booking(converted)
             builder.add(converted, booking: booking)
+            monthFiles?.add(converted)
             if recurring != nil {
                 // The detector compares and shows single payments: at the cent, like the bank's.
                 var shown = converted

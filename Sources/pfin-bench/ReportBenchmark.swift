@@ -87,8 +87,27 @@ enum ReportBenchmark {
         print(
             "  HTML, 120 month pages + index: \(Measure.format(html.seconds, 2)) s, peak RSS \(Measure.format(html.peakMiB)) MiB "
                 + "(target < 5 s and < 600 MiB: \(met ? "met" : "NOT met"))")
+        let (largest, csvFiles) = pagesWritten(in: directory)
+        print(
+            "  largest page: \(Measure.format(Double(largest) / 1e6, 2)) MB (target ≤ 1 MB: \(largest <= 1_000_000 ? "met" : "NOT met")); "
+                + "\(csvFiles) months listed in full in their CSV")
         failed = failed || html.failed
         return failed ? 1 : 0
+    }
+
+    /// The size of the largest HTML page in `directory`, and how many month CSVs are beside them.
+    private static func pagesWritten(in directory: String) -> (largest: Int, csvFiles: Int) {
+        guard let dir = opendir(directory) else { return (0, 0) }
+        defer { closedir(dir) }
+        var largest = 0, csvFiles = 0
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix("-transactions.csv") { csvFiles += 1 }
+            guard name.hasSuffix(".html") else { continue }
+            var info = stat()
+            if stat(directory + "/" + name, &info) == 0 { largest = max(largest, Int(info.st_size)) }
+        }
+        return (largest, csvFiles)
     }
 
     struct Result {

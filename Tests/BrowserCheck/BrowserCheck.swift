@@ -98,6 +98,40 @@ public enum BrowserCheck {
         return try JSONDecoder().decode([Layout].self, from: json)
     }
 
+    /// How long `page` took to load in a 1280-pixel frame (navigation start to the end of its
+    /// load event, in milliseconds, as the page's own Navigation Timing reports it), and how many
+    /// elements match `selector` in it.
+    public static func loadTime(of page: String, in directory: URL, counting selector: String) throws -> (milliseconds: Double, count: Int) {
+        let wrapper = """
+            <!doctype html><html><head><meta charset="utf-8"></head><body>
+            <iframe id="f" src="\(page)" style="width:1280px;height:900px;border:0"></iframe>
+            <script>
+            window.addEventListener('load', function () {
+              var frame = document.getElementById('f'), win = frame.contentWindow;
+              var timing = win.performance.getEntriesByType('navigation')[0];
+              var result = {milliseconds: timing.loadEventEnd - timing.startTime,
+                count: frame.contentDocument.querySelectorAll('\(selector)').length};
+              document.body.setAttribute('data-result', btoa(JSON.stringify(result)));
+            });
+            </script>
+            </body></html>
+            """
+        let wrapperURL = directory.appendingPathComponent("load-\(UUID().uuidString).html")
+        try Data(wrapper.utf8).write(to: wrapperURL)
+        defer { try? FileManager.default.removeItem(at: wrapperURL) }
+        let dom = try run(["--allow-file-access-from-files", "--window-size=1280,900", "--dump-dom", wrapperURL.absoluteString])
+        struct Timing: Decodable {
+            var milliseconds: Double
+            var count: Int
+        }
+        guard let start = dom.range(of: "data-result=\"")?.upperBound,
+            let end = dom[start...].firstIndex(of: "\""),
+            let json = Data(base64Encoded: String(dom[start..<end]))
+        else { throw Failure(description: "no timing in Chromium's DOM dump:\n\(dom.prefix(2000))") }
+        let timing = try JSONDecoder().decode(Timing.self, from: json)
+        return (timing.milliseconds, timing.count)
+    }
+
     /// Saves a PNG of `page` in a `width`×`height` window (screenshots honour any width).
     public static func screenshot(_ page: URL, width: Int, height: Int, to png: URL, dark: Bool = false) throws {
         try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)

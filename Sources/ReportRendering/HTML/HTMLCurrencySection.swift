@@ -12,8 +12,11 @@ enum HTMLCurrencySection {
     ///     spending breakdown.
     ///   - recurring: the month's recurring payments in this currency (``HTMLRecurringSection``),
     ///     after the budgets, or null.
+    ///   - transactionsFile: the CSV beside the page with all of the month's transactions, when
+    ///     the page lists only the newest.
     static func value(
-        _ summary: MonthlySummary, budgets: [MustacheValue] = [], recurring: MustacheValue = .null, rows: inout HTMLTransactionRows
+        _ summary: MonthlySummary, budgets: [MustacheValue] = [], recurring: MustacheValue = .null, transactionsFile: String? = nil,
+        rows: inout HTMLTransactionRows
     ) -> MustacheValue {
         let code = summary.currency?.description ?? "No currency"
         let anchor = summary.currency.map { $0.description.lowercased() } ?? "none"
@@ -71,7 +74,7 @@ enum HTMLCurrencySection {
             ("payees", payees(summary.topPayees)),
             ("hasLargest", .bool(!summary.largest.isEmpty)),
             ("largest", rows.rows(summary.largest)),
-            ("transactions", transactions(summary, anchor: anchor, rows: &rows)),
+            ("transactions", transactions(summary, anchor: anchor, file: transactionsFile, rows: &rows)),
         ]
         return .object(MustacheObject(pairs))
     }
@@ -124,9 +127,11 @@ enum HTMLCurrencySection {
             })
     }
 
-    /// `{id, count, all, income, expense, rows, noIncome, noExpense}`: the list and its tabs.
+    /// `{id, count, all, income, expense, rows, noIncome, noExpense, cut}`: the list and its tabs;
+    /// `cut` (`{shown, total, href}`, `href` null without a file) when the list holds only the
+    /// newest of the month's transactions.
     private static func transactions(
-        _ summary: MonthlySummary, anchor: String,
+        _ summary: MonthlySummary, anchor: String, file: String?,
         rows: inout HTMLTransactionRows
     ) -> MustacheValue {
         // Counted from the rows themselves: the tabs must agree with the list they filter.
@@ -141,13 +146,24 @@ enum HTMLCurrencySection {
         return .object(
             MustacheObject([
                 ("id", .string("tx-" + anchor)),
-                ("count", .string(counted(summary.transactions.count, "transaction"))),
+                ("count", .string(counted(max(summary.transactionCount, summary.transactions.count), "transaction"))),
+                ("cut", cut(summary, file: file)),
                 ("all", .string(String(summary.transactions.count))),
                 ("income", .string(String(income))),
                 ("expense", .string(String(expense))),
                 ("noIncome", .bool(income == 0)),
                 ("noExpense", .bool(expense == 0)),
                 ("rows", rows.rows(summary.transactions)),
+            ]))
+    }
+
+    private static func cut(_ summary: MonthlySummary, file: String?) -> MustacheValue {
+        guard summary.transactionCount > summary.transactions.count else { return .null }
+        return .object(
+            MustacheObject([
+                ("shown", .string(String(summary.transactions.count))),
+                ("total", .string(String(summary.transactionCount))),
+                ("href", file.map { .string($0) } ?? .null),
             ]))
     }
 

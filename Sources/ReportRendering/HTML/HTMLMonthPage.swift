@@ -22,6 +22,7 @@ enum HTMLMonthPage {
                 recurring: report.recurring.map { recurring in
                     HTMLRecurringSection.month(recurring.month(month, currency: summary.currency), spending: summary.expense)
                 } ?? .null,
+                transactionsFile: report.transactionFiles.contains(month) ? HTMLReportRenderer.transactionsFileName(for: month) : nil,
                 rows: &rows)
         }
         let apart = budgets.filter { budget in !summaries.contains { $0.currency == budget.0.currency } }

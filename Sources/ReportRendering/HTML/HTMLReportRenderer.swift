@@ -25,6 +25,16 @@ public struct HTMLReportRenderer: ReportRenderer {
         month.description + ".html"
     }
 
+    /// `2024-05-transactions.csv`: all of a month's transactions, written beside its page when the
+    /// page lists only the newest (`MonthlyReport.transactionFiles`).
+    public static func transactionsFileName(for month: YearMonth) -> String {
+        month.description + "-transactions.csv"
+    }
+
+    /// How many transactions a month page lists in each currency: the newest, the rest in the
+    /// month's CSV, so that a page stays under a megabyte and opens at once whatever the month holds.
+    public static let transactionLimit = 1_000
+
     public let templates: HTMLTemplates
 
     public init(templates: HTMLTemplates = .builtIn) {

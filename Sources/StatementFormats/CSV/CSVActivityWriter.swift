@@ -23,58 +23,18 @@ public struct CSVActivityWriter: StatementWriter {
     private let output: ByteOutput
     private let buffer = ByteBuffer()
     private var wroteHeader = false
-    /// The last source file, and whether its name may be written as it is (no quoting, no
-    /// apostrophe): every activity of a file shares it.
-    private var lastFile: String?
-    private var lastFileIsPlain = false
+    private var rows = CSVActivityRows()
 
     public init(output: ByteOutput) {
         self.output = output
     }
 
     public mutating func write(_ a: PaymentActivity) throws {
-        let out = buffer
         writeHeaderOnce()
-        out.write(maximum: 16) { a.id.writeHex(to: $0) }
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.account, to: out)
-        out.append(UInt8(ascii: ","))
-        out.write(maximum: 10) { a.date.writeISO(to: $0) }
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.name, to: out)
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.address, to: out)
-        out.append(UInt8(ascii: ","))
-        out.write(maximum: Money.maximumDecimalLength) { a.amount.writeDecimal(to: $0) }
-        out.append(UInt8(ascii: ","))
-        if let currency = a.amount.currency { out.append(contentsOf: currency.utf8) }
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.memo, to: out)
-        out.append(UInt8(ascii: ","))
-        switch a.type {
-        case .income: out.append("income")
-        case .expense: out.append("expense")
-        case .transfer: out.append("transfer")
-        }
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.category, to: out)
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.fitid, to: out)
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.checkNumber, to: out)
-        out.append(UInt8(ascii: ","))
-        appendSource(a.source, to: out)
-        if let original = a.original {
-            Self.appendOriginal(original, to: out)
-        } else {
-            out.append(",,,")
-        }
-        out.append(UInt8(ascii: ","))
-        Self.appendCell(a.rawName, to: out)
-        out.append(0x0A)
-        if out.count >= 1 << 16 {
-            try output.write(out)
-            out.removeAll()
+        rows.append(a, to: buffer)
+        if buffer.count >= 1 << 16 {
+            try output.write(buffer)
+            buffer.removeAll()
         }
     }
 
@@ -84,44 +44,11 @@ public struct CSVActivityWriter: StatementWriter {
         buffer.removeAll()
     }
 
-    /// `,amount,currency,rate` of a payment in another currency; its amount and rate are plain
-    /// numbers, which no spreadsheet runs as a formula.
-    @inline(never)
-    private static func appendOriginal(_ original: OriginalAmount, to out: ByteBuffer) {
-        out.append(UInt8(ascii: ","))
-        if let amount = original.amount { out.write(maximum: Money.maximumDecimalLength) { amount.writeDecimal(to: $0) } }
-        out.append(UInt8(ascii: ","))
-        out.append(contentsOf: original.currency.utf8)
-        out.append(UInt8(ascii: ","))
-        if let rate = original.rate {
-            out.write(maximum: Money.maximumDecimalLength) { Money(units: rate.units, scale: rate.scale).canonical.writeDecimal(to: $0) }
-        }
-    }
-
     private mutating func writeHeaderOnce() {
         guard !wroteHeader else { return }
         wroteHeader = true
         buffer.append(contentsOf: Array(Self.header.utf8))
         buffer.append(0x0A)
-    }
-
-    /// The `source` cell, `FILE:LINE`; the name's bytes straight from the string when it needs
-    /// neither quotes nor an apostrophe (nearly always), else through `appendCell`.
-    private mutating func appendSource(_ source: SourceLocation, to out: ByteBuffer) {
-        if source.file != lastFile {
-            lastFile = source.file
-            lastFileIsPlain = source.file.withUTF8Bytes { bytes in
-                !FormulaDefusing.needsApostrophe(bytes)
-                    && !bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-            }
-        }
-        guard lastFileIsPlain else {
-            Self.appendCell("\(source.file):\(source.line)", to: out)
-            return
-        }
-        source.file.withUTF8Bytes { out.append($0) }
-        out.append(UInt8(ascii: ":"))
-        out.appendDecimal(source.line)
     }
 
     /// Appends one cell: empty for `nil`, defused if a spreadsheet would run it, quoted if needed.
@@ -148,4 +75,91 @@ public struct CSVActivityWriter: StatementWriter {
             if needsQuotes { out.appendReserved(UInt8(ascii: "\"")) }
         }
     }
+}
+
+/// One activity as a row of `CSVActivityWriter.header`'s columns, appended to a buffer: the
+/// writer's rows, and the month files `pfin report` writes beside pages that list only the newest
+/// transactions.
+public struct CSVActivityRows {
+    /// The last source file, and whether its name may be written as it is (no quoting, no
+    /// apostrophe): every activity of a file shares it.
+    private var lastFile: String?
+    private var lastFileIsPlain = false
+
+    public init() {}
+
+    /// Appends `a` and a line feed to `out`.
+    public mutating func append(_ a: PaymentActivity, to out: ByteBuffer) {
+        out.write(maximum: 16) { a.id.writeHex(to: $0) }
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.account, to: out)
+        out.append(UInt8(ascii: ","))
+        out.write(maximum: 10) { a.date.writeISO(to: $0) }
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.name, to: out)
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.address, to: out)
+        out.append(UInt8(ascii: ","))
+        out.write(maximum: Money.maximumDecimalLength) { a.amount.writeDecimal(to: $0) }
+        out.append(UInt8(ascii: ","))
+        if let currency = a.amount.currency { out.append(contentsOf: currency.utf8) }
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.memo, to: out)
+        out.append(UInt8(ascii: ","))
+        switch a.type {
+        case .income: out.append("income")
+        case .expense: out.append("expense")
+        case .transfer: out.append("transfer")
+        }
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.category, to: out)
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.fitid, to: out)
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.checkNumber, to: out)
+        out.append(UInt8(ascii: ","))
+        appendSource(a.source, to: out)
+        if let original = a.original {
+            Self.appendOriginal(original, to: out)
+        } else {
+            out.append(",,,")
+        }
+        out.append(UInt8(ascii: ","))
+        CSVActivityWriter.appendCell(a.rawName, to: out)
+        out.append(0x0A)
+    }
+
+    /// `,amount,currency,rate` of a payment in another currency; its amount and rate are plain
+    /// numbers, which no spreadsheet runs as a formula.
+    @inline(never)
+    private static func appendOriginal(_ original: OriginalAmount, to out: ByteBuffer) {
+        out.append(UInt8(ascii: ","))
+        if let amount = original.amount { out.write(maximum: Money.maximumDecimalLength) { amount.writeDecimal(to: $0) } }
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: original.currency.utf8)
+        out.append(UInt8(ascii: ","))
+        if let rate = original.rate {
+            out.write(maximum: Money.maximumDecimalLength) { Money(units: rate.units, scale: rate.scale).canonical.writeDecimal(to: $0) }
+        }
+    }
+
+    /// The `source` cell, `FILE:LINE`; the name's bytes straight from the string when it needs
+    /// neither quotes nor an apostrophe (nearly always), else through `appendCell`.
+    private mutating func appendSource(_ source: SourceLocation, to out: ByteBuffer) {
+        if source.file != lastFile {
+            lastFile = source.file
+            lastFileIsPlain = source.file.withUTF8Bytes { bytes in
+                !FormulaDefusing.needsApostrophe(bytes)
+                    && !bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            }
+        }
+        guard lastFileIsPlain else {
+            CSVActivityWriter.appendCell("\(source.file):\(source.line)", to: out)
+            return
+        }
+        source.file.withUTF8Bytes { out.append($0) }
+        out.append(UInt8(ascii: ":"))
+        out.appendDecimal(source.line)
+    }
+
 }

@@ -11,9 +11,11 @@ import StatementFormats
 /// Month pages are independent, and an HTML page of a busy month is milliseconds of work, so the
 /// pages are spread over the cores; each worker holds one page at a time.
 enum ReportBatch {
+    /// - Parameter others: files staged already (sealed), committed with the pages, or discarded
+    ///   with them when a page fails.
     static func write(
         _ report: MonthlyReport, with renderer: ReportRenderers.Chosen, format: ReportFormat,
-        to files: ReportFiles
+        to files: ReportFiles, committingAlso others: [ByteOutput] = []
     ) throws(OutputError) -> Int {
         var pending: [(name: String, render: @Sendable () -> [UInt8])] = report.months.map { month in
             ("\(month).\(format.fileExtension)", { renderer.renderer.render(report, month: month) })
@@ -29,7 +31,13 @@ enum ReportBatch {
                 staged.set(i, Result { () throws(OutputError) in try files.stage(jobs[i].render(), as: jobs[i].name) })
             }
         }
-        let outputs = try staged.all()
+        let outputs: [ByteOutput]
+        do throws(OutputError) {
+            outputs = try staged.all() + others
+        } catch {
+            for other in others { other.discard() }
+            throw error
+        }
         for (i, output) in outputs.enumerated() {
             do throws(OutputError) {
                 try output.commit()

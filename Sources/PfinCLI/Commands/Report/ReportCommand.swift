@@ -70,10 +70,28 @@ enum ReportCommand {
         // The HTML pages show each month's recurring payments, found in the same reading up to
         // the report's end.
         let detector = request.format == .html ? RecurringDetector(through: request.period.to?.lastDay) : nil
-        guard let built = build(request, arguments: arguments, recurring: detector, printer: &printer) else { return ExitStatus.inputErrors }
+        // The pages list the newest transactions of a month; the month's file holds them all.
+        let monthFiles = request.format == .html ? request.outDirectory.map(Self.monthFiles(request)) : nil
+        guard let built = build(request, arguments: arguments, recurring: detector, monthFiles: monthFiles, printer: &printer) else {
+            return ExitStatus.inputErrors
+        }
         var report = built.report
         report.recurring = built.recurring?.finish()
-        return ReportWriting.write(report, with: renderer, request: request, printer: &printer)
+        return ReportWriting.write(report, with: renderer, request: request, monthFiles: monthFiles, printer: &printer)
+    }
+
+    /// The month files of an HTML report into `directory`, spilling into an unlinked file there.
+    private static func monthFiles(_ request: ReportRequest) -> (String) -> MonthTransactionFiles {
+        { directory in
+            MonthTransactionFiles(options: request.builderOptions) { () throws(OutputError) -> Int32 in
+                let files = try ReportFiles.prepare(directory)
+                let path = files.path(".pfin-report-\(getpid()).spill")
+                let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
+                unlink(path)
+                return fd
+            }
+        }
     }
 
     /// What `build` read: the report, and the recurring payments' detector when asked for.
@@ -87,7 +105,8 @@ enum ReportCommand {
     /// has errors or a total does not fit: no report is then written. `pfin budget` and
     /// `pfin recurring` read their inputs here too.
     static func build(
-        _ request: ReportRequest, arguments: ParsedArguments, recurring: RecurringDetector? = nil, printer: inout DiagnosticPrinter
+        _ request: ReportRequest, arguments: ParsedArguments, recurring: RecurringDetector? = nil,
+        monthFiles: MonthTransactionFiles? = nil, printer: inout DiagnosticPrinter
     ) -> Built? {
         guard let rules = RulesLoading.load(arguments, printer: &printer) else { return nil }
         // The rules stage; its warnings are printed once the input is read (the readers hold the
@@ -95,7 +114,8 @@ enum ReportCommand {
         var stage = RulesStage(
             rules,
             into: ReportCollector(
-                builder: ReportBuilder(options: request.builderOptions), recurring: recurring, converter: request.conversion?.converter))
+                builder: ReportBuilder(options: request.builderOptions), recurring: recurring, converter: request.conversion?.converter,
+                monthFiles: monthFiles))
         // Nothing in the stage throws: `ReportCollector` neither stops nor fails.
         let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {

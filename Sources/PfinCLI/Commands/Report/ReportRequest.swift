@@ -119,12 +119,13 @@ struct ReportRequest {
     /// What the builder computes: the requested months when both ends are known (otherwise all,
     /// cut by `ReportPeriod.restrict` afterwards; with a budget, from January of the first one's
     /// year), one currency if asked, and the transactions themselves only where they are listed
-    /// (HTML pages, JSON with `--transactions`).
+    /// (HTML pages, the newest of each month; JSON with `--transactions`, all).
     var builderOptions: ReportOptions {
         let months = period.from.flatMap { from in period.to.map { from...$0 } }
         return ReportOptions(
             months: budget == nil ? months : BudgetLoading.widened(months),
             currency: currency.map { .only($0) } ?? .all,
-            keepTransactions: format == .html || (format == .json && withTransactions), roundsTotals: conversion != nil)
+            keepTransactions: format == .html || (format == .json && withTransactions), roundsTotals: conversion != nil,
+            transactionLimit: format == .html ? HTMLReportRenderer.transactionLimit : nil)
     }
 }

@@ -2,13 +2,16 @@ import FinanceCore
 import ReportRendering
 import Reports
 import StatementFormats
+import StatementPipeline
 
 /// Puts a rendered report where `pfin report` was told: standard output, `-o FILE`, or one file
 /// per month (and an HTML index) in `--out-dir DIR`. Files are written atomically.
 enum ReportWriting {
+    /// - Parameter monthFiles: for HTML pages that list only the newest transactions, every
+    ///   transaction of the months whose pages were cut, written beside them (and linked).
     static func write(
         _ report: MonthlyReport, with renderer: ReportRenderers.Chosen, request: ReportRequest,
-        printer: inout DiagnosticPrinter
+        monthFiles: MonthTransactionFiles? = nil, printer: inout DiagnosticPrinter
     ) -> Int32 {
         if report.months.isEmpty {
             Terminal.err("pfin: warning: no transactions to report; nothing was written\n")
@@ -17,8 +20,18 @@ enum ReportWriting {
         do throws(OutputError) {
             if let directory = request.outDirectory {
                 let files = try ReportFiles.prepare(directory)
-                _ = try ReportBatch.write(report, with: renderer, format: request.format, to: files)
+                var report = report
+                var staged: [ByteOutput] = []
+                if let monthFiles {
+                    let cut = Set(report.summaries.filter { $0.transactionCount > $0.transactions.count }.map(\.month))
+                    staged = try monthFiles.stage(cut) { (month) throws(OutputError) in
+                        try ByteOutput.atomicFile(files.path(HTMLReportRenderer.transactionsFileName(for: month)))
+                    }
+                    report.transactionFiles = cut
+                }
+                _ = try ReportBatch.write(report, with: renderer, format: request.format, to: files, committingAlso: staged)
                 var written = Plural.count(report.months.count, "month file")
+                if !staged.isEmpty { written += ", " + Plural.count(staged.count, "month transaction list") }
                 if renderer.index != nil { written += " and index.html" }
                 Terminal.err("pfin: wrote \(written) to '\(directory)'\n")
                 return ExitStatus.success

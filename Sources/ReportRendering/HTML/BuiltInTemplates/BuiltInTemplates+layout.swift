@@ -3,7 +3,7 @@
 
 extension BuiltInTemplates {
     /// Templates/layout.mustache
-    static let layout = #"""
+    static let layout = ##"""
         {{! The page skeleton every page inherits: head, stylesheet, header bar, footer.
             Pages fill the blocks: title (the <title> text), nav (links in the header) and content. }}
         <!doctype html>
@@ -34,5 +34,5 @@ extension BuiltInTemplates {
         </body>
         </html>
 
-        """#
+        """##
 }

@@ -19,6 +19,9 @@ extension BuiltInTemplates {
         <label class="tab tab-out" for="{{id}}-out">Expense <span class="n">{{expense}}</span></label>
         </div>
         </div>
+        {{#cut}}
+        <p class="muted cut">The newest {{shown}} of {{total}} are listed here.{{#href}} Every transaction of the month is in <a href="{{href}}" download>{{href}}</a> (CSV).{{/href}}</p>
+        {{/cut}}
         <ul class="list rows">
         {{#noIncome}}
         <li class="none only-in">No income this month.</li>
