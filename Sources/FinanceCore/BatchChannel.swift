@@ -76,6 +76,14 @@ public final class BatchChannel<Batch>: @unchecked Sendable {
         pthread_mutex_unlock(&mutex)
     }
 
+    /// How many batches wait for the consumer: a producer with optional work to share can do it
+    /// when the consumer is behind and leave it when it is not.
+    public var backlog: Int {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return queue.count
+    }
+
     public var isCancelled: Bool {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }

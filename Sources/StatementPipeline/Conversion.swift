@@ -60,6 +60,10 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
     ) -> ConversionEnd {
         var stoppedEarly = false
         var writeFailure: OutputError?
+        // With two threads, payees are cleaned on the reading one, which has less to do.
+        let readingNormaliser = threads > 1 ? sink.payees?.sibling() : nil
+        sink.normalisesPayees = readingNormaliser == nil
+        defer { sink.normalisesPayees = true }
         do {
             for (source, options) in inputs {
                 let observer = observe(source)
@@ -67,7 +71,7 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
                 sink.base.rowWritten = observer?.rowWritten
                 var opened: @Sendable (ByteInput) -> Void = { _ in }
                 if let observer { opened = observer.opened }
-                try ReadAhead.read(source, options: options, into: &sink, threads: threads, opened: opened)
+                try ReadAhead.read(source, options: options, into: &sink, threads: threads, normaliser: readingNormaliser, opened: opened)
             }
             sink.base.rowWritten = nil
             try sink.base.writer.finish()

@@ -1,5 +1,6 @@
 import FinanceCore
 import Glibc
+import Rules
 import StatementFormats
 
 /// Reads an input on a second thread while the caller's thread takes everything the reader sends,
@@ -28,18 +29,29 @@ public enum ReadAhead {
     /// Reads `source` into `sink`, on a second thread when `threads` is 2 or more.
     ///
     /// - Parameters:
+    ///   - normaliser: cleans each activity's payee before the sink sees it (a `sibling()` of the
+    ///     one the sink would use, which is then told not to). Cleaning is shared out: the
+    ///     reading thread cleans a batch when the other is behind (two batches or more waiting),
+    ///     the other thread cleans the rest with a sibling of its own. Names come out the same
+    ///     either way: cleaning is a function of the text alone.
     ///   - opened: called with the input once it is open, on the reading thread (a progress line
     ///     watches its `bytesRead`, which is safe to read from another thread).
     public static func read<Sink: ActivitySink>(
         _ source: InputSource, options: ReadOptions, into sink: inout Sink, threads: Int = defaultThreads,
-        opened: @escaping @Sendable (ByteInput) -> Void = { _ in }
+        normaliser: PayeeNormaliser? = nil, opened: @escaping @Sendable (ByteInput) -> Void = { _ in }
     ) throws {
-        guard threads > 1 else { return try source.read(options: options, into: &sink, opened: opened) }
+        guard threads > 1 else {
+            guard let normaliser else { return try source.read(options: options, into: &sink, opened: opened) }
+            var normalising = NormalisingSink(base: sink, normaliser: normaliser)
+            defer { sink = normalising.base }
+            return try source.read(options: options, into: &normalising, opened: opened)
+        }
         let wantsRowBalances = sink.wantsRowBalances
+        let cleaner = normaliser?.sibling()
         let failure: Error? = try BatchPipeline.run(
             capacity: capacity,
             produce: { channel in
-                var forwarding = ForwardingSink(channel: channel, wantsRowBalances: wantsRowBalances)
+                var forwarding = ForwardingSink(channel: channel, wantsRowBalances: wantsRowBalances, normaliser: normaliser)
                 do {
                     try source.read(options: options, into: &forwarding, opened: opened)
                     try forwarding.flush()
@@ -52,7 +64,7 @@ public enum ReadAhead {
                 }
                 return nil
             },
-            consume: { batch in
+            consume: { (batch: inout [ReaderCall]) throws in
                 // Each call moved out, a placeholder left in its place: the sink owns the activity
                 // without copying it (a copy retains and releases every string in it).
                 try batch.withUnsafeMutableBufferPointer { calls in
@@ -60,7 +72,7 @@ public enum ReadAhead {
                     for i in 0..<calls.count {
                         let call = (first + i).move()
                         (first + i).initialize(to: .taken)
-                        try call.replay(into: &sink)
+                        try call.replay(into: &sink, normaliser: cleaner)
                     }
                 }
             },
@@ -75,6 +87,8 @@ public enum ReadAhead {
 /// One call a reader made on its sink, to be made again on the other thread.
 enum ReaderCall {
     case accept(PaymentActivity)
+    /// An activity whose payee is still to be cleaned (`ReadAhead`'s `normaliser`).
+    case acceptUncleaned(PaymentActivity)
     case report(Diagnostic)
     case statement(StatementInfo)
     case rowBalance(RowBalance)
@@ -83,9 +97,12 @@ enum ReaderCall {
     case taken
 
     @inline(__always)
-    consuming func replay<Sink: ActivitySink>(into sink: inout Sink) throws {
+    consuming func replay<Sink: ActivitySink>(into sink: inout Sink, normaliser: PayeeNormaliser?) throws {
         switch consume self {
         case .accept(let activity): try sink.accept(activity)
+        case .acceptUncleaned(var activity):
+            normaliser?.normalise(&activity)
+            try sink.accept(activity)
         case .report(let diagnostic): try sink.report(diagnostic)
         case .statement(let info): try sink.statement(info)
         case .rowBalance(let balance): try sink.rowBalance(balance)
@@ -101,15 +118,27 @@ private struct ForwardingSink: ActivitySink {
 
     let channel: BatchChannel<[ReaderCall]>
     let wantsRowBalances: Bool
+    let normaliser: PayeeNormaliser?
     var batch: [ReaderCall] = []
+    /// Whether this thread cleans the payees of the batch being filled (see `ReadAhead.read`).
+    var cleansBatch = false
 
-    init(channel: BatchChannel<[ReaderCall]>, wantsRowBalances: Bool) {
+    init(channel: BatchChannel<[ReaderCall]>, wantsRowBalances: Bool, normaliser: PayeeNormaliser?) {
         self.channel = channel
         self.wantsRowBalances = wantsRowBalances
+        self.normaliser = normaliser
         batch.reserveCapacity(ReadAhead.batchSize)
     }
 
-    mutating func accept(_ activity: consuming PaymentActivity) throws { try append(.accept(consume activity)) }
+    mutating func accept(_ activity: consuming PaymentActivity) throws {
+        guard let normaliser else { return try append(.accept(consume activity)) }
+        if cleansBatch {
+            normaliser.normalise(&activity)
+            try append(.accept(consume activity))
+        } else {
+            try append(.acceptUncleaned(consume activity))
+        }
+    }
     mutating func report(_ diagnostic: Diagnostic) throws { try append(.report(diagnostic)) }
     mutating func statement(_ info: StatementInfo) throws { try append(.statement(info)) }
     mutating func rowBalance(_ balance: RowBalance) throws { try append(.rowBalance(balance)) }
@@ -126,6 +155,23 @@ private struct ForwardingSink: ActivitySink {
         guard channel.send(batch) else { throw Stopped() }
         batch = channel.reuse() ?? []
         batch.removeAll(keepingCapacity: true)
+        if normaliser != nil { cleansBatch = channel.backlog >= 2 }
         if batch.capacity < ReadAhead.batchSize { batch.reserveCapacity(ReadAhead.batchSize) }
     }
+}
+
+/// One thread with a normaliser given: cleans each payee, then hands the activity on.
+private struct NormalisingSink<Base: ActivitySink>: ActivitySink {
+    var base: Base
+    let normaliser: PayeeNormaliser
+
+    mutating func accept(_ activity: consuming PaymentActivity) throws {
+        normaliser.normalise(&activity)
+        try base.accept(activity)
+    }
+    mutating func report(_ diagnostic: Diagnostic) throws { try base.report(diagnostic) }
+    mutating func statement(_ info: StatementInfo) throws { try base.statement(info) }
+    var wantsRowBalances: Bool { base.wantsRowBalances }
+    mutating func rowBalance(_ balance: RowBalance) throws { try base.rowBalance(balance) }
+    mutating func skipped(_ lines: SkippedLines) throws { try base.skipped(lines) }
 }

@@ -34,7 +34,11 @@ extension RuledActivitySink {
 public struct RulesStage<Base: RuledActivitySink>: ActivitySink {
     public var base: Base
     public let engine: RuleEngine?
-    private let payees: PayeeNormaliser?
+    /// The payee normaliser this stage runs before the rules (`nil`: names stay as read).
+    public let payees: PayeeNormaliser?
+    /// Whether this stage cleans payee names; off when they were cleaned already, on the reading
+    /// thread (`ReadAhead`, with a `sibling()` of `payees`).
+    public var normalisesPayees = true
     private var contradictions = RuleTypeContradiction()
 
     public init(_ engine: RuleEngine?, into base: Base) {
@@ -45,7 +49,7 @@ public struct RulesStage<Base: RuledActivitySink>: ActivitySink {
 
     public mutating func accept(_ activity: consuming PaymentActivity) throws {
         var ruled = consume activity
-        payees?.normalise(&ruled)
+        if normalisesPayees { payees?.normalise(&ruled) }
         guard let engine else { return try base.accept(consume ruled, ruled: RuleOutcome()) }
         let outcome = engine.apply(to: &ruled)
         if !outcome.gaveUp.isEmpty {

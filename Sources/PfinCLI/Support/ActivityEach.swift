@@ -1,4 +1,5 @@
 import FinanceCore
+import Rules
 import StatementFormats
 import StatementPipeline
 
@@ -6,8 +7,9 @@ import StatementPipeline
 /// For commands that look at transactions rather than convert them (`report`, `rules explain`, …);
 /// with `progress`, a long file shows a progress line on a terminal (`ProgressLine`).
 enum ActivityEach {
+    /// - Parameter normaliser: cleans payees on the reading thread (see `ReadAhead`).
     static func read(
-        _ options: InputOptions, printer: inout DiagnosticPrinter, progress: Bool = false,
+        _ options: InputOptions, printer: inout DiagnosticPrinter, progress: Bool = false, normaliser: PayeeNormaliser? = nil,
         _ body: @escaping (PaymentActivity) -> Void
     ) {
         var sink = CallbackSink(printer: printer, body: body)
@@ -18,7 +20,7 @@ enum ActivityEach {
             do {
                 try ReadAhead.read(
                     options.source(path), options: options.readOptions(for: path), into: &sink, threads: options.threads,
-                    opened: { line?.watch($0) })
+                    normaliser: normaliser, opened: { line?.watch($0) })
             } catch {
                 line?.stop()
                 sink.printer.fail(String(describing: error))

@@ -25,6 +25,17 @@ public final class PayeeNormaliser {
         titleCase = spellings.isEmpty ? PayeeCompiledTables.standardTitleCase : PayeeTitleCase(PayeeCompiledTables.standardTitleCase, adding: spellings)
     }
 
+    private init(tables: PayeeCompiledTables, titleCase: PayeeTitleCase) {
+        self.tables = tables
+        self.titleCase = titleCase
+    }
+
+    /// A normaliser that cleans every text as this one does, for another thread: the tables and
+    /// spellings (built once, never changed) are shared; the buffers and the memo are its own.
+    public func sibling() -> PayeeNormaliser {
+        PayeeNormaliser(tables: tables, titleCase: titleCase)
+    }
+
     private var booking: PayeePhrases { tables.booking }
     private var cardBooking: Set<Int> { tables.cardBooking }
     private var referenceTails: PayeePhrases { tables.referenceTails }

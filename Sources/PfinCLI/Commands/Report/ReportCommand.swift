@@ -122,7 +122,10 @@ enum ReportCommand {
             // Months after the period are never reported; earlier ones feed the comparisons.
             LedgerOptions.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
         } else {
-            ActivityEach.read(request.input, printer: &printer, progress: !arguments[ReportRequest.quiet], add)
+            // Payees cleaned on the reading thread: the adding up has more to do.
+            let reading = request.input.threads > 1 ? stage.payees?.sibling() : nil
+            stage.normalisesPayees = reading == nil
+            ActivityEach.read(request.input, printer: &printer, progress: !arguments[ReportRequest.quiet], normaliser: reading, add)
         }
         var input = stage.base
         for warning in input.warnings { printer.print(warning) }
