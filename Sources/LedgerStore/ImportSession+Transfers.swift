@@ -11,15 +11,18 @@ extension ImportSession {
     /// - Returns: the number of pairs applied and of suggestions recorded.
     func matchTransfers() throws(LedgerError) -> (pairs: Int, suggestions: Int) {
         guard !sides.isEmpty else { return (0, 0) }
-        var candidates = sides
-        sides = []
-        if !ledgerWasEmpty {
-            candidates += try olderSides(near: candidates)
-        }
-        // A transfer has sides in two accounts: a statement of one account alone has none to match.
+        let new = sides
+        sides = NewSides()
+        // A transfer has sides in two accounts: a statement of one account alone has none to match
+        // (when the ledger had none before).
+        if ledgerWasEmpty, let first = new.first?.account, !new.contains(where: { $0.account != first }) { return (0, 0) }
+        // The new sides' amounts in order, so that membership is a binary search.
+        var order = new.indices.compactMap { new[$0].key == nil ? nil : Int32($0) }
+        order.sort { new[Int($0)].key! < new[Int($1)].key! }
+        let older = ledgerWasEmpty ? [] : try olderSides(near: new, order: order)
+        var candidates = try Self.opposed(new, order: order, older: older, accounts: NameTable.accounts.names(in: ledger))
+        // A transfer has sides in two accounts.
         guard let first = candidates.first?.account, candidates.contains(where: { $0.account != first }) else { return (0, 0) }
-        candidates = Self.opposed(candidates)
-        guard !candidates.isEmpty else { return (0, 0) }
         try readTexts(of: &candidates)
         var taken = Set<UInt64>(), rejected = Set<[UInt64]>()
         if !ledgerWasEmpty {
@@ -49,22 +52,51 @@ extension ImportSession {
         return (pairs, suggestions)
     }
 
-    /// The candidates whose magnitude and currency occur both as a money-out and as a money-in:
-    /// only they can be a side of a pair.
-    static func opposed(_ candidates: [TransferCandidate]) -> [TransferCandidate] {
-        struct Key: Hashable {
-            var magnitude: Money
-            var currency: CurrencyCode?
+    /// The candidates whose magnitude and currency occur both as a money-out and as a money-in,
+    /// among the new sides and the older ones: only they can be a side of a pair. The new ones
+    /// come first, in input order, then the older ones, in their order.
+    ///
+    /// - Parameters:
+    ///   - order: the indices of the new sides with an amount, by amount key.
+    ///   - accounts: the ledger's account names by id.
+    static func opposed(
+        _ new: NewSides, order: [Int32], older: [TransferCandidate], accounts: [Int64: String]
+    ) -> [TransferCandidate] {
+        // Older sides are few: their signs by key, and the new sides' signs for those keys.
+        var olderSigns: [AmountKey: UInt8] = [:]
+        for c in older {
+            guard let key = AmountKey(c.amount) else { continue }
+            olderSigns[key, default: 0] |= c.amount.isNegative ? 1 : 2
         }
-        var signs: [Key: UInt8] = [:]
-        for c in candidates where !c.amount.isZero {
-            guard let magnitude = c.amount.magnitude else { continue }
-            signs[Key(magnitude: magnitude, currency: c.amount.currency), default: 0] |= c.amount.isNegative ? 1 : 2
+        var newSigns: [AmountKey: UInt8] = [:]
+        var opposedNew: [Int] = []
+        var start = 0
+        while start < order.count {
+            let key = new[Int(order[start])].key!
+            var end = start + 1
+            while end < order.count && new[Int(order[end])].key! == key { end += 1 }
+            var signs: UInt8 = 0
+            for k in start..<end { signs |= new[Int(order[k])].isNegative ? 1 : 2 }
+            if let before = olderSigns[key] {
+                newSigns[key] = signs
+                signs |= before
+            }
+            if signs == 3 { opposedNew += order[start..<end].map { Int($0) } }
+            start = end
         }
-        return candidates.filter { c in
-            guard !c.amount.isZero, let magnitude = c.amount.magnitude else { return false }
-            return signs[Key(magnitude: magnitude, currency: c.amount.currency)] == 3
+        opposedNew.sort()
+        var candidates: [TransferCandidate] = opposedNew.compactMap { i in
+            let side = new[i]
+            guard let account = accounts[side.account] else { return nil }
+            return TransferCandidate(
+                id: ActivityID(value: side.id), account: account, date: side.date, amount: side.amount, type: side.type,
+                typeLocked: side.typeLocked, isNew: true)
         }
+        for c in older {
+            guard let key = AmountKey(c.amount), (olderSigns[key] ?? 0) | (newSigns[key] ?? 0) == 3 else { continue }
+            candidates.append(c)
+        }
+        return candidates
     }
 
     /// The name, memo and category of the import's own candidates, read back from the ledger
@@ -84,10 +116,11 @@ extension ImportSession {
 
     /// The older rows that could be the other side of a new one: in the new rows' dates, widened by
     /// the window, with an account and an amount one of the new rows has.
-    private func olderSides(near new: [TransferCandidate]) throws(LedgerError) -> [TransferCandidate] {
-        let magnitudes = Set(new.compactMap(\.amount.magnitude))
-        let dates = new.map(\.date)
-        guard let first = dates.min(), let last = dates.max() else { return [] }
+    ///
+    /// - Parameter order: the new sides with an amount, by amount key.
+    private func olderSides(near new: NewSides, order: [Int32]) throws(LedgerError) -> [TransferCandidate] {
+        guard let firstDay = new.map(\.day).min(), let lastDay = new.map(\.day).max() else { return [] }
+        let first = LocalDate(daysSinceEpoch: Int(firstDay)), last = LocalDate(daysSinceEpoch: Int(lastDay))
         let query = try ledger.statement(
             """
             SELECT id, account_id, day, amount_units, amount_scale, currency, type, type_locked, name, memo, category_id,
@@ -107,8 +140,7 @@ extension ImportSession {
             let currency = code.count == 3 ? CurrencyCode(bytes: code[0], code[1], code[2]) : nil
             let scale = UInt8(clamping: max(0, min(Int64(Money.maximumScale), query.int64(4))))
             let amount = Money(units: query.int64(3), scale: scale, currency: currency)
-            guard let magnitude = amount.magnitude, magnitudes.contains(magnitude), let account = accounts[query.int64(1)]
-            else { continue }
+            guard let key = AmountKey(amount), Self.contains(key, in: new, order: order), let account = accounts[query.int64(1)] else { continue }
             older.append(
                 TransferCandidate(
                     id: ActivityID(value: UInt64(bitPattern: query.int64(0))), account: account,
@@ -118,5 +150,15 @@ extension ImportSession {
                     category: query.isNull(10) ? nil : categories[query.int64(10)]))
         }
         return older
+    }
+
+    /// Whether a new side has the amount `key` (`order`: the sides with an amount, by key).
+    static func contains(_ key: AmountKey, in new: NewSides, order: [Int32]) -> Bool {
+        var low = 0, high = order.count
+        while low < high {
+            let mid = (low + high) / 2
+            if new[Int(order[mid])].key! < key { low = mid + 1 } else { high = mid }
+        }
+        return low < order.count && new[Int(order[low])].key! == key
     }
 }

@@ -22,7 +22,7 @@ public final class ImportSession {
     /// Whether the ledger had transactions before: if not, no older side can pair with a new one.
     let ledgerWasEmpty: Bool
     /// The new rows that could be a side of a transfer (those with an account).
-    @exclusivity(unchecked) var sides: [TransferCandidate] = []
+    @exclusivity(unchecked) var sides = NewSides()
     /// About how many rows the ledger held before (its largest `seq`).
     private let rowsBefore: Int64
     /// The indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
@@ -119,14 +119,12 @@ public final class ImportSession {
         inserted += 1
         preview?.added.append(activity)
         if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try startBulkLoad() }
-        if options.matchTransfers, let account = activity.account {
-            // Without its texts: few rows have a partner by amount, and `matchTransfers` reads those
+        if options.matchTransfers, let account = references.account {
+            // Numbers only: few rows have a partner by amount, and `matchTransfers` reads those
             // rows' texts back from the ledger (keeping every row's strings alive cost a million-row
             // import about a hundred megabytes).
             sides.append(
-                TransferCandidate(
-                    id: activity.id, account: account, date: activity.date, amount: activity.amount,
-                    type: activity.type, typeLocked: typeSetByRule, isNew: true))
+                NewSide(id: activity.id, account: account, date: activity.date, amount: activity.amount, type: activity.type, typeLocked: typeSetByRule))
         }
         return true
     }

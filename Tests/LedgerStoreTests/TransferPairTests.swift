@@ -23,6 +23,36 @@ import Testing
         #expect(try ledger.list(LedgerFilter(type: .transfer)).map(\.id.value).sorted() == [3, 4])
     }
 
+    /// `-500.000` and `500` are one amount: the sides pair whatever digits each file wrote, in one
+    /// import and across two.
+    @Test func sidesWrittenWithOtherDigitsPair() throws {
+        var out = Self.toSavings
+        out.amount = Money(units: -500_000, scale: 3, currency: CurrencyCode("EUR"))
+        var into = Self.fromChecking
+        into.amount = Money(units: 500, scale: 0, currency: CurrencyCode("EUR"))
+        let together = try makeLedger()
+        #expect(try together.importActivities([out, into], file: "both.csv").transferPairs == 1)
+        let apart = try makeLedger()
+        _ = try apart.importActivities([out], file: "checking.csv")
+        #expect(try apart.importActivities([into], file: "savings.csv").transferPairs == 1)
+        #expect(try apart.list(LedgerFilter(type: .transfer)).map(\.amount) == [into.amount, out.amount])
+    }
+
+    /// An import large enough to load in bulk keeps its transfer sides as numbers only: the pair
+    /// among 25,000 other rows is still found, once, with its evidence.
+    @Test func aBulkImportFindsItsPair() throws {
+        let ledger = try makeLedger()
+        var rows = (0..<25_000).map { k in
+            activity(UInt64(100 + k), "Shop \(k % 50)", cents: -Int64(1 + k % 997), on: "2024-0\(1 + k % 9)-1\(k % 9)", account: "Checking 1111")
+        }
+        rows.insert(Self.toSavings, at: 12_000)
+        rows.append(Self.fromChecking)
+        let result = try ledger.importActivities(rows, file: "year.csv")
+        #expect(result.inserted == 25_002)
+        #expect(result.transferPairs == 1)
+        #expect(try ledger.list(LedgerFilter(type: .transfer)).map(\.id.value).sorted() == [3, 4])
+    }
+
     @Test func acceptingASuggestionMakesATransferAndRejectingUndoesIt() throws {
         let ledger = try makeLedger()
         _ = try ledger.importActivities([Self.restaurant, Self.returned], file: "both.csv")
