@@ -16,7 +16,9 @@ import StatementFormats
 /// currency it shows, as `ReportCollector` adds them (converted, with `--convert-to`), in the
 /// order read, in the columns of `pfin convert --to csv`.
 public final class MonthTransactionFiles {
-    static let bufferSize = 1 << 16
+    /// A month's rows go to the spill file once its buffer holds this many bytes: below the
+    /// buffer's 64 KiB, so that the row which crosses it does not double the buffer.
+    static let bufferSize = 60 << 10
 
     private final class Month {
         let buffer = ByteBuffer(capacity: 4096)

@@ -180,8 +180,8 @@ public struct RecurringDetector {
         }
         groups[g].payments.append(
             StoredPayment(
-                day: day, units: magnitude.units, scale: magnitude.scale, file: file,
-                line: Int32(truncatingIfNeeded: activity.source.line)))
+                units: magnitude.units, day: day, file: file, line: Int32(truncatingIfNeeded: activity.source.line),
+                scale: magnitude.scale))
         if groups[g].accounts.last != account && !groups[g].accounts.contains(account) { groups[g].accounts.append(account) }
         if let category = activity.category, !category.isEmpty { groups[g].vote(category: category) }
     }
