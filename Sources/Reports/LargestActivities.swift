@@ -66,25 +66,10 @@ struct LargestActivities {
 
     // The root is the entry every other ranks before: the one to drop first.
     private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard LargestActivities.ranksBefore(heap[parent], heap[child]) else { return }
-            heap.swapAt(parent, child)
-            child = parent
-        }
+        BinaryHeap.siftUp(&heap, from: start) { LargestActivities.ranksBefore($1, $0) }
     }
 
     private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            var last = parent
-            let left = 2 * parent + 1, right = left + 1
-            if left < heap.count && LargestActivities.ranksBefore(heap[last], heap[left]) { last = left }
-            if right < heap.count && LargestActivities.ranksBefore(heap[last], heap[right]) { last = right }
-            if last == parent { return }
-            heap.swapAt(parent, last)
-            parent = last
-        }
+        BinaryHeap.siftDown(&heap, from: start) { LargestActivities.ranksBefore($1, $0) }
     }
 }

@@ -57,25 +57,10 @@ struct NewestActivities {
 
     // The root is older than every other entry: the one to drop first.
     private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Self.isOlder(heap[child], than: heap[parent]) else { return }
-            heap.swapAt(parent, child)
-            child = parent
-        }
+        BinaryHeap.siftUp(&heap, from: start) { Self.isOlder($0, than: $1) }
     }
 
     private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            var oldest = parent
-            let left = 2 * parent + 1, right = left + 1
-            if left < heap.count && Self.isOlder(heap[left], than: heap[oldest]) { oldest = left }
-            if right < heap.count && Self.isOlder(heap[right], than: heap[oldest]) { oldest = right }
-            if oldest == parent { return }
-            heap.swapAt(parent, oldest)
-            parent = oldest
-        }
+        BinaryHeap.siftDown(&heap, from: start) { Self.isOlder($0, than: $1) }
     }
 }
