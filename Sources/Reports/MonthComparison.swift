@@ -9,9 +9,12 @@ struct MonthComparison {
     let hasPrevious: Bool
     /// The previous month's accumulator, when it had activity.
     let previous: Int?
-    /// How many months the trailing average divides by: up to 12, clipped at the first month of data.
+    /// How many calendar months the trailing window covers: up to 12, clipped at the first month
+    /// of data.
     let trailingCount: Int
-    /// The accumulators of those months that had activity (the others count as zero).
+    /// The accumulators of the window's months that had data in this currency: the months an
+    /// average is over (a month with no data at all is a gap in the statements, not a month in
+    /// which nothing was spent).
     let trailing: [Int]
 
     init(ordinal: Int, currency: CurrencyCode?, firstOrdinal: Int, assembler: ReportAssembler) {

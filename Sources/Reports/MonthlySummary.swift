@@ -17,7 +17,8 @@ public struct MonthlySummary: Sendable {
     public var income: Money
     public var expense: Money
     public var net: Money
-    /// `net / income`; `nil` when there was no income (or it was not positive).
+    /// `net / income`; `nil` when income was not positive or less than a tenth of the spending
+    /// (`SavingsRate`: the ratio would say nothing then).
     public var savingsRate: Share?
     public var incomeCount: Int
     public var expenseCount: Int
@@ -48,6 +49,12 @@ public struct MonthlySummary: Sendable {
     /// How many transactions the month had in this currency (income, spending and transfers):
     /// more than `transactions` holds when a limit cut the list.
     public var transactionCount = 0
+    /// How many of the 12 months before this one have data in this currency: the months the
+    /// category lines' `trailingAverage` is over (none is given below three).
+    public var averageMonths = 0
+    /// The fewest months with data a trailing average is given over: over one or two, a single
+    /// unusual month passes for the usual.
+    public static let minimumAverageMonths = 3
 
     /// True when a sum of this month did not fit `Money` (amounts near 10^17 dollars, or an absurd
     /// number of decimals) and was clamped to the largest value it can hold: the amounts of this
@@ -131,9 +138,10 @@ public struct CategoryLine: Hashable, Sendable {
     public var previous: Money?
     /// `(amount - previous) / previous`; `nil` when there is no previous amount or it was zero.
     public var changeFromPrevious: Share?
-    /// The mean of this category over the up to 12 months before this one that the data covers
-    /// (months without it count as zero), rounded half away from zero at the amount's scale; `nil`
-    /// when the data has no earlier month.
+    /// The mean of this category over the months with data among the up to 12 before this one
+    /// (`MonthlySummary.averageMonths`; a month with data but none of this category counts as
+    /// zero, a month with no data at all does not count), rounded half away from zero at the
+    /// amount's scale; `nil` with fewer than three such months.
     public var trailingAverage: Money?
     /// `(amount - trailingAverage) / trailingAverage`; `nil` when there is no average or it is zero.
     public var changeFromAverage: Share?

@@ -49,10 +49,11 @@ extension ReportAssembler {
         }
 
         var trailingAverage: Money?, changeFromAverage: Share?
-        if window.trailingCount > 0 {
+        // Over the months that have data, and only with enough of them (`minimumAverageMonths`).
+        if window.trailing.count >= MonthlySummary.minimumAverageMonths {
             var sum: Int128 = 0
             for m in window.trailing { sum = ExactSum.sum(sum, valueIn(m), saturated: &saturated) }
-            let divisor = Int128(window.trailingCount) * ExactSum.factors[Int(scale)]
+            let divisor = Int128(window.trailing.count) * ExactSum.factors[Int(scale)]
             let average = ExactSum.roundedQuotient(sum, divisor)
             if let units = Int64(exactly: average) {
                 trailingAverage = Money(units: units, scale: scale, currency: currency)

@@ -139,7 +139,7 @@ struct ReportAssembler {
         let income = money(month.income.value)
         let expense = money(ExactSum.negated(month.expense.value))
         let net = money(ExactSum.sum(month.income.value, month.expense.value, saturated: &saturated))
-        let savingsRate = income.units > 0 ? Share(part: net.units, of: income.units) : nil
+        let savingsRate = SavingsRate.of(income: income, expense: expense, net: net)
         let transfers = TransferTotals(
             moneyIn: money(month.transferIn.value),
             moneyOut: money(ExactSum.negated(month.transferOut.value)),
@@ -172,6 +172,7 @@ struct ReportAssembler {
             topPayees: topPayees, largest: month.largest.sorted(), uncategorizedCount: month.uncategorizedCount,
             transactions: transactions)
         summary.transactionCount = month.transactionCount
+        summary.averageMonths = window.trailing.count
         summary.refunds = money(month.refunds.value)
         summary.refundCount = month.refunds.count
         summary.isSaturated = saturated

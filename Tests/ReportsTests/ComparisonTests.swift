@@ -4,7 +4,8 @@ import Testing
 @testable import Reports
 
 /// Comparisons with earlier months: the previous month and the trailing average, clipped to the
-/// data of the same currency, capped at 12 months, and fed by months outside the range.
+/// data of the same currency, capped at 12 months, over the months that have data (three at
+/// least), and fed by months outside the range.
 @Suite struct ComparisonTests {
     typealias T = ReportTesting
 
@@ -39,21 +40,29 @@ import Testing
             name: "first month of data has nothing to compare with",
             months: [("2024-01", "30.00")], month: "2024-01", expected: (nil, nil, nil, nil)),
         Case(
-            name: "previous month and a one-month average",
+            name: "one earlier month is too few for an average",
             months: [("2024-01", "40.00"), ("2024-02", "50.00")], month: "2024-02",
-            expected: ("40.00", "25.00%", "40.00", "25.00%")),
+            expected: ("40.00", "25.00%", nil, nil)),
         Case(
-            name: "average clipped at the first month of data",
+            name: "two earlier months are too few too",
             months: [("2024-01", "30.00"), ("2024-02", "60.00"), ("2024-03", "10.00")], month: "2024-03",
-            expected: ("60.00", "-83.33%", "45.00", "-77.78%")),
+            expected: ("60.00", "-83.33%", nil, nil)),
         Case(
-            name: "a month without the category counts as zero",
-            months: [("2024-01", "30.00"), ("2024-02", nil), ("2024-03", "10.00")], month: "2024-03",
-            expected: ("0.00", nil, "15.00", "-33.33%")),
+            name: "three earlier months make an average, clipped at the first month of data",
+            months: [("2024-01", "30.00"), ("2024-02", "60.00"), ("2024-03", "10.00"), ("2024-04", "20.00")], month: "2024-04",
+            expected: ("10.00", "100.00%", "33.33", "-39.99%")),
         Case(
-            name: "a month without any activity counts as zero",
-            months: [("2024-01", "30.00"), ("2024-03", "10.00")], month: "2024-03",
-            expected: ("0.00", nil, "15.00", "-33.33%")),
+            name: "a month with data but without the category counts as zero",
+            months: [("2024-01", "30.00"), ("2024-02", nil), ("2024-03", "10.00"), ("2024-04", "10.00")], month: "2024-04",
+            expected: ("10.00", "0.00%", "13.33", "-24.98%")),
+        Case(
+            name: "a month without any data does not count",
+            months: [("2024-01", "30.00"), ("2024-03", "10.00"), ("2024-04", "20.00"), ("2024-05", "15.00")], month: "2024-05",
+            expected: ("20.00", "-25.00%", "20.00", "-25.00%")),
+        Case(
+            name: "two months of data a year apart give no average, not +9,900%",
+            months: [("2023-06", "1.00"), ("2024-05", "100.00")], month: "2024-05",
+            expected: ("0.00", nil, nil, nil)),
         Case(
             name: "the average looks back 12 months, no more",
             months: [("2023-01", "1200.00")] + (2...12).map { (String(format2023: $0), "12.00") }
@@ -61,11 +70,11 @@ import Testing
             month: "2024-02", expected: ("12.00", "733.33%", "12.00", "733.33%")),
         Case(
             name: "the average rounds half away from zero",
-            months: [("2024-01", "0.01"), ("2024-02", nil), ("2024-03", "1.00")], month: "2024-03",
+            months: [("2024-01", "0.02"), ("2024-02", nil), ("2024-03", nil), ("2024-04", nil), ("2024-05", "1.00")], month: "2024-05",
             expected: ("0.00", nil, "0.01", "9900.00%")),
         Case(
             name: "negative averages round away from zero too",
-            months: [("2024-01", "-0.01"), ("2024-02", nil), ("2024-03", "1.00")], month: "2024-03",
+            months: [("2024-01", "-0.02"), ("2024-02", nil), ("2024-03", nil), ("2024-04", nil), ("2024-05", "1.00")], month: "2024-05",
             expected: ("0.00", nil, "-0.01", "-10100.00%")),
     ]
 
@@ -90,6 +99,7 @@ import Testing
 
     @Test func theRangeKeepsItsMonthsButComparesWithEarlierData() throws {
         let activities = [
+            T.activity("2023-12-10", "-15.00", category: "Food", line: 0),
             T.activity("2024-01-10", "-30.00", category: "Food", line: 1),
             T.activity("2024-02-10", "-60.00", category: "Food", line: 2),
             T.activity("2024-02-11", "500.00", line: 3),
@@ -104,17 +114,20 @@ import Testing
         #expect(march.previous?.income == T.money("500"))
         let food = try #require(march.expenseCategories.first)
         #expect(T.text(food.previous) == "60.00")
-        #expect(T.text(food.trailingAverage) == "45.00")
+        #expect(T.text(food.trailingAverage) == "35.00")
+        #expect(march.averageMonths == 3)
     }
 
     @Test func comparisonsUseTheSameCurrencyOnly() throws {
         let report = T.report([
             T.activity("2024-01-10", "-30.00", category: "Food", currency: "EUR"),
             T.activity("2024-02-10", "-60.00", category: "Food", currency: "USD"),
-            T.activity("2024-03-10", "-10.00", category: "Food", currency: "USD"),
+            T.activity("2024-03-10", "-30.00", category: "Food", currency: "USD"),
+            T.activity("2024-04-10", "-20.00", category: "Food", currency: "USD"),
+            T.activity("2024-05-10", "-10.00", category: "Food", currency: "USD"),
         ])
-        let food = try #require(T.summary(report, "2024-03")?.expenseCategories.first)
-        #expect(T.text(food.trailingAverage) == "60.00", "euros of January do not count, nor start the dollar data")
+        let food = try #require(T.summary(report, "2024-05")?.expenseCategories.first)
+        #expect(T.text(food.trailingAverage) == "36.67", "euros of January do not count, nor start the dollar data")
     }
 }
 

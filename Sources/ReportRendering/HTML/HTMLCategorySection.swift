@@ -5,14 +5,16 @@ import Reports
 /// The view model of a category breakdown: the table (subcategories indented) and, for spending,
 /// the donut whose colours the table's swatches repeat, so the table is the chart's legend.
 enum HTMLCategorySection {
-    /// `{title, total, chart, lines, previousLabel}`; `.null` when there are no lines.
+    /// `{title, total, chart, lines, previousLabel, averageLabel, averageTitle}`; `.null` when there
+    /// are no lines. `averageLabel` names how many months the averages are over (`vs avg (11 mo)`),
+    /// `averageTitle` says it in words.
     ///
     /// Each line: `name`, `path`, `depth` (`d0`…`d4`, for indentation), `top` (depth 0), `amount`,
     /// `share` (`56.7%`), `vsPrevious` and `vsAverage` (`{text, tone}`), `swatch` (the chart
     /// colour, top-level lines only) and `uncategorised`.
     static func value(
         _ lines: [CategoryLine], title: String, total: Money, polarity: ChangeBadge.Polarity,
-        withChart: Bool, previousLabel: String
+        withChart: Bool, previousLabel: String, averageMonths: Int = 0
     ) -> MustacheValue {
         guard !lines.isEmpty else { return .null }
         let chart = withChart ? DonutChart(lines: lines) : DonutChart(lines: [])
@@ -48,6 +50,17 @@ enum HTMLCategorySection {
                 ("chart", chart.value),
                 ("lines", .list(items)),
                 ("previousLabel", .string(previousLabel)),
+                ("averageLabel", .string(averageMonths >= MonthlySummary.minimumAverageMonths ? "vs avg (\(averageMonths) mo)" : "vs avg")),
+                ("averageTitle", .string(averageTitle(averageMonths))),
             ]))
+    }
+
+    /// What the average column compares with, for its title.
+    static func averageTitle(_ months: Int) -> String {
+        if months >= MonthlySummary.minimumAverageMonths {
+            return "Against the average of the \(months) months with data among the 12 before this one"
+        }
+        return "No average: it needs \(MonthlySummary.minimumAverageMonths) earlier months with data, and there "
+            + (months == 1 ? "is 1" : "are \(months)")
     }
 }

@@ -42,6 +42,7 @@ enum HTMLCurrencySection {
             ),
             ("savingsRate", summary.savingsRate.map { .string($0.percentText(decimals: 1)) } ?? .null),
             ("savingsTone", .string(savingsTone(summary.savingsRate))),
+            ("savingsWhy", SavingsRate.reason(income: summary.income, expense: summary.expense).map { .string($0) } ?? .null),
             ("previousMonth", summary.previous == nil ? .null : .string(previousName)),
         ]
         pairs += comparisons(summary)
@@ -60,13 +61,13 @@ enum HTMLCurrencySection {
                 "spending",
                 HTMLCategorySection.value(
                     summary.expenseCategories, title: "Spending", total: summary.expense,
-                    polarity: .risingIsBad, withChart: true, previousLabel: previousLabel)
+                    polarity: .risingIsBad, withChart: true, previousLabel: previousLabel, averageMonths: summary.averageMonths)
             ),
             (
                 "earning",
                 HTMLCategorySection.value(
                     summary.incomeCategories, title: "Income", total: summary.income,
-                    polarity: .risingIsGood, withChart: false, previousLabel: previousLabel)
+                    polarity: .risingIsGood, withChart: false, previousLabel: previousLabel, averageMonths: summary.averageMonths)
             ),
             ("budgets", .list(budgets)),
             ("recurring", recurring),

@@ -70,7 +70,10 @@ enum HTMLIndexPage {
             rows.append(.object(MustacheObject(pairs)))
         }
         let totals = report.periodTotals(in: currency)
-        let rate = totals.income.flatMap { i in i.units > 0 ? totals.net.flatMap { MoneyMath.ratio($0, of: i) } : nil }
+        var rate: Share?
+        if let income = totals.income, let expense = totals.expense, let net = totals.net {
+            rate = SavingsRate.of(income: income, expense: expense, net: net)
+        }
         return .object(
             MustacheObject([
                 ("currency", .string(currency?.description ?? "No currency")),
@@ -90,6 +93,10 @@ enum HTMLIndexPage {
             ("net", .string(net.map(MoneyText.signed) ?? "—")),
             ("netTone", net.map(ChangeBadge.sign) ?? "zero"),
             ("savingsRate", .string(rate?.percentText(decimals: 1) ?? "—")),
+            (
+                "savingsWhy",
+                rate == nil ? (income.flatMap { i in expense.flatMap { SavingsRate.reason(income: i, expense: $0) } }).map { .string($0) } ?? .null : .null
+            ),
         ]
     }
 }

@@ -97,7 +97,7 @@ public struct JSONReportRenderer: ReportRenderer {
         return total
     }
 
-    /// The scalar keys of a summary: fixed text, seven amounts, a share and five counts.
+    /// The scalar keys of a summary: fixed text, seven amounts, a share and six counts.
     private static let summaryRoom = 1280
 
     /// The keys of one summary, ten spaces in.
@@ -147,6 +147,8 @@ public struct JSONReportRenderer: ReportRenderer {
             } else {
                 c.put("null")
             }
+            c.put(",\n          \"averageMonths\": ")
+            c.putInt(s.averageMonths)
             c.put(",\n          \"incomeCategories\": ")
         }
         list(s.incomeCategories, to: &out, write: Self.write)

@@ -149,10 +149,7 @@ public struct TextReportRenderer: ReportRenderer {
 
     /// `net / income` of a previous month, as the model defines the savings rate.
     private static func savingsRate(_ totals: MonthTotals) -> Share? {
-        guard totals.income.units > 0 else { return nil }
-        let scale = max(totals.income.scale, totals.net.scale)
-        guard let income = totals.income.rescaled(to: scale), let net = totals.net.rescaled(to: scale) else { return nil }
-        return Share(part: net.units, of: income.units)
+        SavingsRate.of(income: totals.income, expense: totals.expense, net: totals.net)
     }
 
     /// `1 transaction`, `3 transactions`.

@@ -11,9 +11,9 @@ extension BuiltInTemplates {
         {{/multiCurrency}}
         <div class="cards">
         <article class="card stat balance">
-        <p class="label">Net balance</p>
+        <p class="label">Net (income − spending)</p>
         <p class="value" data-total="net">{{net}}</p>
-        <p class="sub">{{#netChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}}{{/netChange}}{{^netChange}}Income minus spending{{/netChange}}</p>
+        <p class="sub">{{#netChange}}<span class="delta {{tone}}">{{text}}</span> vs {{previousMonth}}{{/netChange}}{{^netChange}}Not an account balance{{/netChange}}</p>
         </article>
         <article class="card stat">
         <p class="label"><i class="dot income"></i>Income</p>
@@ -27,7 +27,7 @@ extension BuiltInTemplates {
         </article>
         <article class="card stat">
         <p class="label">Savings rate</p>
-        <p class="value {{savingsTone}}">{{#savingsRate}}{{.}}{{/savingsRate}}{{^savingsRate}}—{{/savingsRate}}</p>
+        <p class="value {{savingsTone}}">{{#savingsRate}}{{.}}{{/savingsRate}}{{^savingsRate}}<span title="No savings rate: {{savingsWhy}}">—</span>{{/savingsRate}}</p>
         <p class="sub">{{#previousSavingsRate}}{{previousMonth}}: {{.}}{{/previousSavingsRate}}{{^previousSavingsRate}}Share of income kept{{/previousSavingsRate}}</p>
         </article>
         </div>

@@ -33,7 +33,7 @@ extension BuiltInTemplates {
         {{#totals}}
         <div class="cards">
         <article class="card stat balance">
-        <p class="label">Net over the period</p>
+        <p class="label">Net over the period (income − spending)</p>
         <p class="value" data-total="net">{{net}}</p>
         <p class="sub">Income minus spending</p>
         </article>
@@ -47,7 +47,7 @@ extension BuiltInTemplates {
         </article>
         <article class="card stat">
         <p class="label">Savings rate</p>
-        <p class="value">{{savingsRate}}</p>
+        <p class="value">{{#savingsWhy}}<span title="No savings rate: {{.}}">{{/savingsWhy}}{{savingsRate}}{{#savingsWhy}}</span>{{/savingsWhy}}</p>
         </article>
         </div>
         {{/totals}}
@@ -95,11 +95,11 @@ extension BuiltInTemplates {
         <thead><tr><th scope="col">Month</th><th scope="col" class="num">Income</th><th scope="col" class="num">Spending</th><th scope="col" class="num">Net</th><th scope="col" class="num">Saved</th></tr></thead>
         <tbody>
         {{#months}}
-        <tr><th scope="row"><a href="{{href}}">{{title}}</a></th>{{#hasData}}<td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted">{{savingsRate}}</td>{{/hasData}}{{^hasData}}<td class="num muted" colspan="4">No transactions</td>{{/hasData}}</tr>
+        <tr><th scope="row"><a href="{{href}}">{{title}}</a></th>{{#hasData}}<td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted"{{#savingsWhy}} title="No savings rate: {{.}}"{{/savingsWhy}}>{{savingsRate}}</td>{{/hasData}}{{^hasData}}<td class="num muted" colspan="4">No transactions</td>{{/hasData}}</tr>
         {{/months}}
         </tbody>
         {{#totals}}
-        <tfoot><tr><th scope="row">Total</th><td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted">{{savingsRate}}</td></tr></tfoot>
+        <tfoot><tr><th scope="row">Total</th><td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted"{{#savingsWhy}} title="No savings rate: {{.}}"{{/savingsWhy}}>{{savingsRate}}</td></tr></tfoot>
         {{/totals}}
         </table>
         </div>
