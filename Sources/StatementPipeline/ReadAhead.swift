@@ -29,6 +29,10 @@ public enum ReadAhead {
     /// Reads `source` into `sink`, on a second thread when `threads` is 2 or more.
     ///
     /// - Parameters:
+    ///   - source: the input and how to choose its reader.
+    ///   - options: the reader's options.
+    ///   - sink: receives every call the reader makes, in the reader's order, on the caller's thread.
+    ///   - threads: 1 reads on the caller's thread; 2 or more on a second one.
     ///   - normaliser: cleans each activity's payee before the sink sees it (a `sibling()` of the
     ///     one the sink would use, which is then told not to). Cleaning is shared out: the
     ///     reading thread cleans a batch when the other is behind (two batches or more waiting),
