@@ -8,12 +8,10 @@ import Reports
 ///
 /// Everything is integer arithmetic in basis points: slice boundaries are the rounded running
 /// totals, so the slices always add up to the whole circle and the same report always gives the
-/// same bytes. Only the top-level categories with positive spending become slices; beyond
-/// ``maximumSlices`` the rest is gathered into one grey "Other" slice.
+/// same bytes. Every top-level category with positive spending is a slice, in its colour across the
+/// report (`CategoryColours`), so that no category hides in an unlabelled grey; a slice too thin
+/// to see keeps a sliver and its line in the table.
 struct DonutChart {
-    /// Slices that get their own colour (`k0`…`k6`); the stylesheet has a colour for each, and
-    /// `k7` for "Other".
-    static let maximumSlices = 7
     /// `100 / 2π`: the radius whose circumference is 100.
     static let radius = "15.9155"
     /// The gap left between neighbouring slices, in basis points of the circle.
@@ -29,29 +27,17 @@ struct DonutChart {
     }
 
     private(set) var slices: [Slice] = []
-    /// The colour class of each top-level category path that got a slice of its own.
+    /// The colour class of each top-level category path with a slice.
     private(set) var colours: [String: String] = [:]
 
     /// Slices for `lines` (a `MonthlySummary`'s category lines, tree order, largest first).
-    init(lines: [CategoryLine]) {
+    init(lines: [CategoryLine], colours palette: CategoryColours) {
         let top = lines.filter { $0.depth == 0 && $0.amount.units > 0 }
         guard let scale = top.map(\.amount.scale).max() else { return }
         var units: [Int64] = []
         for line in top {
             guard let rescaled = line.amount.rescaled(to: scale) else { return }
             units.append(rescaled.units)
-        }
-        var labels = top.map(\.name)
-        if units.count > Self.maximumSlices {
-            let rest = units[(Self.maximumSlices - 1)...]
-            var other: Int64 = 0
-            for value in rest {
-                let (sum, overflow) = other.addingReportingOverflow(value)
-                guard !overflow else { return }
-                other = sum
-            }
-            units = Array(units[..<(Self.maximumSlices - 1)]) + [other]
-            labels = Array(labels[..<(Self.maximumSlices - 1)]) + ["Other"]
         }
         var total: Int64 = 0
         for value in units {
@@ -63,13 +49,12 @@ struct DonutChart {
         for (index, value) in units.enumerated() {
             running += value
             let boundary = Int(Share(part: running, of: total)?.basisPoints ?? 10_000)
-            let isOther = index == Self.maximumSlices - 1 && labels[index] == "Other" && top.count > Self.maximumSlices
-            let colour = isOther ? "k7" : "k" + String(index)
+            let colour = palette.colour(of: top[index])
             slices.append(
                 Slice(
-                    label: labels[index], colour: colour, start: previousBoundary,
+                    label: top[index].name, colour: colour, start: previousBoundary,
                     length: boundary - previousBoundary, share: Share(part: value, of: total)))
-            if !isOther { colours[top[index].path] = colour }
+            colours[top[index].path] = colour
             previousBoundary = boundary
         }
     }

@@ -14,10 +14,10 @@ enum HTMLCategorySection {
     /// colour, top-level lines only) and `uncategorised`.
     static func value(
         _ lines: [CategoryLine], title: String, total: Money, polarity: ChangeBadge.Polarity,
-        withChart: Bool, previousLabel: String, averageMonths: Int = 0
+        withChart: Bool, previousLabel: String, averageMonths: Int = 0, colours: CategoryColours = CategoryColours(names: [])
     ) -> MustacheValue {
         guard !lines.isEmpty else { return .null }
-        let chart = withChart ? DonutChart(lines: lines) : DonutChart(lines: [])
+        let chart = DonutChart(lines: withChart ? lines : [], colours: colours)
         let items: [MustacheValue] = lines.map { line in
             .object(
                 MustacheObject([

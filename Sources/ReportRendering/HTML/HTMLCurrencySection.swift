@@ -16,7 +16,7 @@ enum HTMLCurrencySection {
     ///     the page lists only the newest.
     static func value(
         _ summary: MonthlySummary, budgets: [MustacheValue] = [], recurring: MustacheValue = .null, transactionsFile: String? = nil,
-        rows: inout HTMLTransactionRows
+        colours: CategoryColours = CategoryColours(names: []), rows: inout HTMLTransactionRows
     ) -> MustacheValue {
         let code = summary.currency?.description ?? "No currency"
         let anchor = summary.currency.map { $0.description.lowercased() } ?? "none"
@@ -61,7 +61,8 @@ enum HTMLCurrencySection {
                 "spending",
                 HTMLCategorySection.value(
                     summary.expenseCategories, title: "Spending", total: summary.expense,
-                    polarity: .risingIsBad, withChart: true, previousLabel: previousLabel, averageMonths: summary.averageMonths)
+                    polarity: .risingIsBad, withChart: true, previousLabel: previousLabel, averageMonths: summary.averageMonths,
+                    colours: colours)
             ),
             (
                 "earning",

@@ -13,6 +13,8 @@ enum HTMLMonthPage {
     static func value(_ report: MonthlyReport, month: YearMonth) -> MustacheValue {
         let summaries = report.summaries(of: month)
         var rows = HTMLTransactionRows()
+        // The same colours on every page of the report.
+        let colours = CategoryColours(report)
         // A budget shows in its currency's section; one whose currency has no transactions this
         // month shows after the sections.
         let budgets = report.budgets.compactMap { budget in budget.month(month).map { (budget, $0) } }
@@ -23,7 +25,7 @@ enum HTMLMonthPage {
                     HTMLRecurringSection.month(recurring.month(month, currency: summary.currency), spending: summary.expense)
                 } ?? .null,
                 transactionsFile: report.transactionFiles.contains(month) ? HTMLReportRenderer.transactionsFileName(for: month) : nil,
-                rows: &rows)
+                colours: colours, rows: &rows)
         }
         let apart = budgets.filter { budget in !summaries.contains { $0.currency == budget.0.currency } }
         let currencyList: [MustacheValue] = summaries.map { summary in

@@ -13,7 +13,8 @@ extension BuiltInTemplates {
           --good: #047857; --good-bg: #dcfce7; --bad: #b91c1c; --bad-bg: #fee2e2;
           --warn: #92400e; --warn-bg: #fef3c7; --warn-line: #fcd34d;
           --shadow: 0 1px 2px rgba(15, 23, 42, .05), 0 4px 16px rgba(15, 23, 42, .06);
-          --k0: #6366f1; --k1: #10b981; --k2: #f59e0b; --k3: #ec4899; --k4: #0ea5e9; --k5: #8b5cf6; --k6: #14b8a6; --k7: #94a3b8;
+          --k0: #4f46e5; --k1: #059669; --k2: #b45309; --k3: #db2777; --k4: #0284c7; --k5: #7c3aed;
+          --k6: #dc2626; --k7: #4d7c0f; --k8: #0f766e; --k9: #a21caf; --k10: #ea580c; --k11: #92400e; --ku: #64748b;
           --a0-bg: #e0e7ff; --a0: #3730a3; --a1-bg: #d1fae5; --a1: #065f46; --a2-bg: #fef3c7; --a2: #92400e;
           --a3-bg: #ffe4e6; --a3: #9f1239; --a4-bg: #e0f2fe; --a4: #075985; --a5-bg: #ede9fe; --a5: #5b21b6;
           --a6-bg: #ccfbf1; --a6: #115e59; --a7-bg: #ffedd5; --a7: #9a3412;
@@ -30,6 +31,8 @@ extension BuiltInTemplates {
             --a0-bg: #312e81; --a0: #e0e7ff; --a1-bg: #064e3b; --a1: #d1fae5; --a2-bg: #78350f; --a2: #fef3c7;
             --a3-bg: #881337; --a3: #ffe4e6; --a4-bg: #0c4a6e; --a4: #e0f2fe; --a5-bg: #4c1d95; --a5: #ede9fe;
             --a6-bg: #134e4a; --a6: #ccfbf1; --a7-bg: #7c2d12; --a7: #ffedd5;
+            --k0: #818cf8; --k1: #34d399; --k2: #fbbf24; --k3: #f472b6; --k4: #38bdf8; --k5: #a78bfa;
+            --k6: #f87171; --k7: #a3e635; --k8: #2dd4bf; --k9: #e879f9; --k10: #fb923c; --k11: #d6a36f; --ku: #94a3b8;
           }
         }
         *, *::before, *::after { box-sizing: border-box; }
@@ -108,9 +111,13 @@ extension BuiltInTemplates {
         .donut figcaption strong { font-size: clamp(11px, 8cqi, 17px); line-height: 1.2; overflow-wrap: anywhere; }
         .slice.k0 { stroke: var(--k0); } .slice.k1 { stroke: var(--k1); } .slice.k2 { stroke: var(--k2); } .slice.k3 { stroke: var(--k3); }
         .slice.k4 { stroke: var(--k4); } .slice.k5 { stroke: var(--k5); } .slice.k6 { stroke: var(--k6); } .slice.k7 { stroke: var(--k7); }
+        .slice.k8 { stroke: var(--k8); } .slice.k9 { stroke: var(--k9); } .slice.k10 { stroke: var(--k10); } .slice.k11 { stroke: var(--k11); }
+        .slice.ku { stroke: var(--ku); }
         .swatch { flex: none; display: inline-block; width: 10px; height: 10px; border-radius: 3px; }
         .swatch.k0 { background: var(--k0); } .swatch.k1 { background: var(--k1); } .swatch.k2 { background: var(--k2); } .swatch.k3 { background: var(--k3); }
         .swatch.k4 { background: var(--k4); } .swatch.k5 { background: var(--k5); } .swatch.k6 { background: var(--k6); } .swatch.k7 { background: var(--k7); }
+        .swatch.k8 { background: var(--k8); } .swatch.k9 { background: var(--k9); } .swatch.k10 { background: var(--k10); } .swatch.k11 { background: var(--k11); }
+        .swatch.ku { background: var(--ku); }
 
         /* Tables: they scroll inside their own box rather than widen the page */
         .table-box { overflow-x: auto; min-width: 0; }
