@@ -69,3 +69,22 @@ import Testing
         }
     }
 }
+
+/// Long bank texts in the transaction list: cut in the middle, so that the end that tells rows
+/// apart stays, with the whole text in the row's title.
+@Suite struct TransactionNameTests {
+    @Test func aLongNameKeepsItsBeginningAndItsEnd() {
+        let names = (1...4).map { "Kauf/Dienstleistung vom 02.05.2024 Karte Nr. XXXX1234 Shop Number \($0) Genève Cornavin" }
+        let shown = names.map(HTMLTransactionRows.shown)
+        #expect(Set(shown).count == 4, "\(shown)")
+        for (name, cut) in zip(names, shown) {
+            #expect(cut.count <= HTMLTransactionRows.longestName)
+            #expect(cut.hasPrefix("Kauf/Dienstleistung vom") && cut.hasSuffix("Genève Cornavin") && cut.contains("…"))
+            #expect(name.count > HTMLTransactionRows.longestName)
+        }
+        #expect(HTMLTransactionRows.shown("Coop Genève Cornavin") == "Coop Genève Cornavin")
+        // Characters, not bytes: 56 accented letters are not cut.
+        let accented = String(repeating: "é", count: 56)
+        #expect(HTMLTransactionRows.shown(accented) == accented)
+    }
+}

@@ -27,12 +27,18 @@ struct HTMLTransactionRows {
     private var scratch: [UInt8] = []
 
     /// The keys of every row, in the order `row` gives the values.
-    private static let shape = MustacheObject.Shape(["type", "colour", "initial", "name", "date", "amount", "category"])
+    private static let shape = MustacheObject.Shape(["type", "colour", "initial", "name", "fullName", "date", "amount", "category"])
+
+    /// Names longer than this are shown cut in the middle (`Kauf/Dienstleistung vom 02.05.…
+    /// Coop Genève`), the whole name in the row's title: the end of a bank's text is what tells
+    /// four `Kauf/Dienstleistung…` rows apart, and 56 characters wrap to two lines on a phone.
+    static let longestName = 56
 
     private static let income: MustacheValue = "income", expense: MustacheValue = "expense",
         transfer: MustacheValue = "transfer"
 
-    /// One row: `type` (`income`, `expense`, `transfer`: the side `AccountingModel` counts it on), `colour` (`a0`…`a7`), `initial`, `name`,
+    /// One row: `type` (`income`, `expense`, `transfer`: the side `AccountingModel` counts it on), `colour` (`a0`…`a7`), `initial`, `name`
+    /// (cut in the middle past `longestName`), `fullName` (the whole name when it was cut, else null),
     /// `date` (`03 May 2024`), `amount` (`+$1,234.50`) and `category` (`Food › Groceries`, or
     /// null when it has none).
     mutating func row(_ activity: PaymentActivity) -> MustacheValue {
@@ -67,7 +73,9 @@ struct HTMLTransactionRows {
             MustacheObject(
                 Self.shape,
                 [
-                    type, payee.colour, payee.initial, .string(activity.name), date(activity.date),
+                    type, payee.colour, payee.initial, .string(Self.shown(activity.name)),
+                    activity.name.utf8.count > Self.longestName && activity.name.count > Self.longestName ? .string(activity.name) : .null,
+                    date(activity.date),
                     .string(String(decoding: scratch, as: UTF8.self)), category,
                 ]))
     }
@@ -101,5 +109,23 @@ struct HTMLTransactionRows {
     /// `Food › Groceries` for `Food:Groceries`.
     static func labelText(_ path: String) -> String {
         path.split(separator: ":", omittingEmptySubsequences: false).joined(separator: " › ")
+    }
+
+    /// `name`, or its beginning and end around `…` when it is longer than `longestName`
+    /// characters (whole characters: an accent or an emoji is never split).
+    static func shown(_ name: String) -> String {
+        guard name.utf8.count > longestName, name.count > longestName else { return name }
+        let head = (longestName - 1) * 3 / 5, tail = longestName - 1 - head
+        let start = name.prefix(head), end = name.suffix(tail)
+        return start.trimmingSpaces + "…" + end.drop { $0 == " " }
+    }
+}
+
+extension Substring {
+    /// Without trailing spaces.
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

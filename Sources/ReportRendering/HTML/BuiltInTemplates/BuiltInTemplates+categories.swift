@@ -23,10 +23,10 @@ extension BuiltInTemplates {
         {{/chart}}
         <div class="table-box">
         <table class="cats">
-        <thead><tr><th scope="col">Category</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Share</th><th scope="col" class="num">{{previousLabel}}</th><th scope="col" class="num"{{#averageTitle}} title="{{.}}"{{/averageTitle}}>{{averageLabel}}</th></tr></thead>
+        <thead><tr><th scope="col">Category</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Share</th><th scope="col" class="num vs">{{previousLabel}}</th><th scope="col" class="num vs"{{#averageTitle}} title="{{.}}"{{/averageTitle}}>{{averageLabel}}</th></tr></thead>
         <tbody>
         {{#lines}}
-        <tr class="{{depth}}{{#top}} top{{/top}}{{#uncategorised}} uncat{{/uncategorised}}"><th scope="row"><span class="cat">{{#swatch}}<i class="swatch {{.}}"></i>{{/swatch}}<span class="cat-name">{{name}}</span>{{#uncategorised}}<span class="flag">no rule</span>{{/uncategorised}}</span></th><td class="num">{{amount}}</td><td class="num muted">{{share}}</td><td class="num">{{#vsPrevious}}<span class="delta {{tone}}">{{text}}</span>{{/vsPrevious}}</td><td class="num">{{#vsAverage}}<span class="delta {{tone}}">{{text}}</span>{{/vsAverage}}</td></tr>
+        <tr class="{{depth}}{{#top}} top{{/top}}{{#uncategorised}} uncat{{/uncategorised}}"><th scope="row"><span class="cat">{{#swatch}}<i class="swatch {{.}}"></i>{{/swatch}}<span class="cat-name">{{name}}</span>{{#uncategorised}}<span class="flag">no rule</span>{{/uncategorised}}</span></th><td class="num">{{amount}}<span class="vs-stack" aria-hidden="true">{{#vsPrevious}}{{previousLabel}} <span class="delta {{tone}}">{{text}}</span>{{/vsPrevious}}{{#vsAverage}} avg <span class="delta {{tone}}">{{text}}</span>{{/vsAverage}}</span></td><td class="num muted">{{share}}</td><td class="num vs">{{#vsPrevious}}<span class="delta {{tone}}">{{text}}</span>{{/vsPrevious}}</td><td class="num vs">{{#vsAverage}}<span class="delta {{tone}}">{{text}}</span>{{/vsAverage}}</td></tr>
         {{/lines}}
         </tbody>
         </table>

@@ -128,6 +128,7 @@ extension BuiltInTemplates {
         tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
         tfoot th, tfoot td { font-weight: 700; border-top: 2px solid var(--line); border-bottom: 0; }
         .num { text-align: right; white-space: nowrap; }
+        .vs-stack { display: none; }
         .cat { display: flex; align-items: center; gap: 8px; min-width: 6.5em; }
         .cat-name { overflow-wrap: break-word; min-width: 0; }
         tr.top th { font-weight: 650; }
@@ -149,7 +150,7 @@ extension BuiltInTemplates {
         .avatar.a4 { background: var(--a4-bg); color: var(--a4); } .avatar.a5 { background: var(--a5-bg); color: var(--a5); }
         .avatar.a6 { background: var(--a6-bg); color: var(--a6); } .avatar.a7 { background: var(--a7-bg); color: var(--a7); }
         .who { flex: 1; min-width: 0; display: flex; flex-direction: column; }
-        .name { font-weight: 550; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .name { font-weight: 550; overflow-wrap: anywhere; }
         .meta { color: var(--muted); font-size: 13px; overflow-wrap: anywhere; }
         .amt { flex: none; font-weight: 650; white-space: nowrap; text-align: right; }
         .row.income .amt { color: var(--income); }
@@ -229,6 +230,10 @@ extension BuiltInTemplates {
           th, td { padding: 7px 4px; }
           thead th { letter-spacing: 0; }
           .cat .flag { display: none; }
+          /* The comparisons under the amount instead of in columns that would scroll out of sight. */
+          .cats .vs { display: none; }
+          .vs-stack { display: block; margin-top: 2px; color: var(--muted); font-size: 11px; }
+          .vs-stack .delta { font-size: 11px; }
           .avatar { width: 34px; height: 34px; font-size: 14px; }
           .tx .card-head { flex-direction: column; align-items: stretch; }
           .tabs { display: flex; }
