@@ -95,11 +95,11 @@ extension BuiltInTemplates {
         <thead><tr><th scope="col">Month</th><th scope="col" class="num">Income</th><th scope="col" class="num">Spending</th><th scope="col" class="num">Net</th><th scope="col" class="num">Saved</th></tr></thead>
         <tbody>
         {{#months}}
-        <tr><th scope="row"><a href="{{href}}">{{title}}</a></th>{{#hasData}}<td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted"{{#savingsWhy}} title="No savings rate: {{.}}"{{/savingsWhy}}>{{savingsRate}}</td>{{/hasData}}{{^hasData}}<td class="num muted" colspan="4">No transactions</td>{{/hasData}}</tr>
+        <tr><th scope="row"><a href="{{href}}">{{title}}</a></th>{{#hasData}}<td class="num" data-label="Income" data-total="month">{{income}}</td><td class="num" data-label="Spending" data-total="month">{{expense}}</td><td class="num net {{netTone}}" data-label="Net" data-total="month">{{net}}</td><td class="num muted" data-label="Saved" data-total="month"{{#savingsWhy}} title="No savings rate: {{.}}"{{/savingsWhy}}>{{savingsRate}}</td>{{/hasData}}{{^hasData}}<td class="num muted empty" colspan="4">No transactions</td>{{/hasData}}</tr>
         {{/months}}
         </tbody>
         {{#totals}}
-        <tfoot><tr><th scope="row">Total</th><td class="num">{{income}}</td><td class="num">{{expense}}</td><td class="num net {{netTone}}">{{net}}</td><td class="num muted"{{#savingsWhy}} title="No savings rate: {{.}}"{{/savingsWhy}}>{{savingsRate}}</td></tr></tfoot>
+        <tfoot><tr><th scope="row">Total</th><td class="num" data-label="Income">{{income}}</td><td class="num" data-label="Spending">{{expense}}</td><td class="num net {{netTone}}" data-label="Net">{{net}}</td><td class="num muted" data-label="Saved"{{#savingsWhy}} title="No savings rate: {{.}}"{{/savingsWhy}}>{{savingsRate}}</td></tr></tfoot>
         {{/totals}}
         </table>
         </div>

@@ -234,6 +234,14 @@ extension BuiltInTemplates {
           .cats .vs { display: none; }
           .vs-stack { display: block; margin-top: 2px; color: var(--muted); font-size: 11px; }
           .vs-stack .delta { font-size: 11px; }
+          /* The month table as one small block a month: every figure stays, labelled, none off-screen. */
+          table.months thead { display: none; }
+          table.months tr { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0 6px; padding: 8px 0; border-bottom: 1px solid var(--line); }
+          table.months th, table.months td { border: 0; padding: 1px 0; min-width: 0; }
+          table.months tr > th { grid-column: 1 / -1; text-align: left; }
+          table.months td { white-space: normal; overflow-wrap: anywhere; }
+          table.months td::before { content: attr(data-label); display: block; color: var(--muted); font-size: 11px; }
+          table.months td.empty { grid-column: 1 / -1; text-align: left; }
           .avatar { width: 34px; height: 34px; font-size: 14px; }
           .tx .card-head { flex-direction: column; align-items: stretch; }
           .tabs { display: flex; }
