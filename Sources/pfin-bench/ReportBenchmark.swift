@@ -7,8 +7,11 @@ import StatementFormats
 /// `pfin report` over ten years of history: JSON Lines in, summaries out as text, CSV and JSON,
 /// and as 120 HTML month pages plus the index: the command itself, with its file writing.
 ///
-/// Each run happens in a forked child, so that its peak memory is its own (the parent holds the
-/// generator's leftovers) and nothing one run leaves behind speeds up or slows the next.
+/// Each run of pfin is a process of its own (`pfin-bench pfin …`, started afresh), so that its peak
+/// memory is its own (the parent holds the generator's leftovers) and nothing one run leaves behind
+/// speeds up or slows the next. (Forked copies of this process ran pfin before; a fork inherits the
+/// runtime's per-thread state, and pfin's reading and page threads could then spin forever on a
+/// lock one of them believed it held.)
 enum ReportBenchmark {
     /// `report [--rows N] [--runs N] [--keep PATH]`: 1,000,000 transactions over 120 months,
     /// median of 3 runs per format. `--keep PATH` leaves the generated history at PATH.
@@ -40,7 +43,7 @@ enum ReportBenchmark {
         print("  read the JSON Lines only:   \(line(read, rows))")
         for format in [ReportFormat.text, .csv, .json] {
             let target = "\(directory)/report.\(format.fileExtension)"
-            let result = measure(runs) { ReportWork.pfinReport(path, ["--format", format.rawValue, "-o", target]) }
+            let result = measurePfin(runs, ["report", path, "--format", format.rawValue, "-o", target])
             let rate = Double(rows) / result.seconds
             print("  \(format.rawValue.padding(4)) summary, end to end: \(line(result, rows))  (target > 1,000,000/s: \(rate > 1e6 ? "met" : "NOT met"))")
             failed = failed || result.failed
@@ -59,11 +62,8 @@ enum ReportBenchmark {
         // Alternated, run by run, so that a change in the machine's load falls on both alike.
         var plainRuns: [Result] = [], budgetedRuns: [Result] = []
         for _ in 0..<max(runs, 5) {
-            plainRuns.append(measure(1) { ReportWork.pfinReport(path, ["--format", "text", "-o", "\(directory)/plain.txt"]) })
-            budgetedRuns.append(
-                measure(1) {
-                    ReportWork.pfinReport(path, ["--format", "text", "--budget", budgetPath, "-o", "\(directory)/budget.txt"])
-                })
+            plainRuns.append(measurePfin(1, ["report", path, "--format", "text", "-o", "\(directory)/plain.txt"]))
+            budgetedRuns.append(measurePfin(1, ["report", path, "--format", "text", "--budget", budgetPath, "-o", "\(directory)/budget.txt"]))
         }
         let plain = Result(
             seconds: Measure.median(plainRuns.map(\.seconds)), peakMiB: plainRuns.map(\.peakMiB).max() ?? 0,
@@ -77,12 +77,12 @@ enum ReportBenchmark {
                 + "\(Measure.format(added * 100, 1)) % over \(Measure.format(plain.seconds, 3)) s without "
                 + "(target < 10 %: \(added < 0.10 ? "met" : "NOT met"))")
         failed = failed || plain.failed || budgeted.failed
-        let recurring = measure(runs) { ReportWork.pfin(["recurring", path, "-o", "\(directory)/recurring.txt"]) }
+        let recurring = measurePfin(runs, ["recurring", path, "-o", "\(directory)/recurring.txt"])
         print(
             "  pfin recurring, end to end: \(line(recurring, rows))  "
                 + "(target < 2 s: \(recurring.seconds < 2 ? "met" : "NOT met"))")
         failed = failed || recurring.failed
-        let html = measure(runs) { ReportWork.pfinReport(path, ["--format", "html", "--out-dir", directory]) }
+        let html = measurePfin(runs, ["report", path, "--format", "html", "--out-dir", directory])
         let met = html.seconds < 5 && html.peakMiB < 600
         print(
             "  HTML, 120 month pages + index: \(Measure.format(html.seconds, 2)) s, peak RSS \(Measure.format(html.peakMiB)) MiB "
@@ -121,7 +121,43 @@ enum ReportBenchmark {
             + "peak RSS \(Measure.format(result.peakMiB)) MiB"
     }
 
-    /// The median time and the largest peak RSS of `runs` forked runs of `work`.
+    /// The median time and the largest peak RSS of `runs` runs of `pfin ARGUMENTS…`, each a fresh
+    /// process (this binary started again as `pfin-bench pfin …`), timed from start to exit.
+    private static func measurePfin(_ runs: Int, _ arguments: [String]) -> Result {
+        var times: [Double] = [], peak = 0.0, failed = false
+        let argv = ["pfin-bench", "pfin"] + arguments
+        for _ in 0..<runs {
+            fflush(nil)
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            var pointers = argv.map { strdup($0) }
+            pointers.append(nil)
+            defer { for pointer in pointers { free(pointer) } }
+            var child: pid_t = 0
+            let start = Measure.now()
+            guard posix_spawn(&child, "/proc/self/exe", &actions, nil, pointers, environ) == 0 else {
+                failed = true
+                continue
+            }
+            var status: Int32 = 0
+            var usage = rusage()
+            wait4(child, &status, 0, &usage)
+            let elapsed = Measure.now() - start
+            // Exited normally (low seven bits zero) with status 0.
+            guard status & 0x7f == 0 && (status >> 8) & 0xff == 0 else {
+                failed = true
+                continue
+            }
+            times.append(elapsed)
+            peak = max(peak, Double(usage.ru_maxrss) / 1024)
+        }
+        return Result(seconds: Measure.median(times), peakMiB: peak, failed: failed || times.isEmpty)
+    }
+
+    /// The median time and the largest peak RSS of `runs` forked runs of `work` (single-threaded
+    /// work only: see the type's note on forks).
     private static func measure(_ runs: Int, _ work: () -> Bool) -> Result {
         var times: [Double] = [], peak = 0.0, failed = false
         for _ in 0..<runs {

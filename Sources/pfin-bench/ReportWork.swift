@@ -3,8 +3,8 @@ import Glibc
 import PfinCLI
 import StatementFormats
 
-/// What one run of the `report` suite does: `pfin report` itself, called in this process (the
-/// benchmark forks for each run), so that the figures are the command's own.
+/// What one run of the `report` suite does: `pfin report` itself, run by `pfin-bench pfin …` in a
+/// process of its own for each run, so that the figures are the command's own.
 enum ReportWork {
     /// Reads `path` and counts the activities; -1 on an error. The reading part of every report.
     static func read(_ path: String) -> Int {
@@ -21,11 +21,6 @@ enum ReportWork {
             print("error: \(error)")
             return -1
         }
-    }
-
-    /// `pfin report PATH ARGUMENTS…`, its standard error silenced; true when it exits 0.
-    static func pfinReport(_ path: String, _ arguments: [String]) -> Bool {
-        pfin(["report", path] + arguments)
     }
 
     /// `pfin ARGUMENTS…`, its standard error silenced; true when it exits 0.

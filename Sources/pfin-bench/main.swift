@@ -7,6 +7,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: ([String]) -> Int32] = [
     "csv": CSVBenchmark.run, "ofx": OFXBenchmark.run, "rules": RulesBenchmark.run, "report": ReportBenchmark.run,
     "jsonl": JSONLinesBenchmark.run, "store": StoreBenchmark.run, "formats": FormatsBenchmark.run,
+    // Not a suite: `pfin-bench pfin ARGUMENTS…` runs pfin in this fresh process, for the report
+    // suite's runs (a forked copy of a process inherits its runtime's per-thread state, which broke
+    // pfin's threads).
+    "pfin": { ReportWork.pfin($0) ? 0 : 1 },
 ]
 
 guard let name = arguments.first, let suite = suites[name] else {

@@ -14,12 +14,28 @@ struct CategoryColours {
     static let paletteSize = 12
     static let uncategorised = "ku"
 
-    /// Slots of the categories most reports have, lower-cased.
-    private static let preferred: [String: Int] = [
-        "housing": 0, "home": 0, "rent": 0, "food": 1, "groceries": 1, "shopping": 2, "transport": 3,
-        "bills": 4, "utilities": 4, "travel": 5, "health": 6, "entertainment": 7, "leisure": 7,
-        "subscriptions": 8, "cash": 9, "fees": 10, "family & clubs": 11, "family": 11,
-    ]
+    /// The slot of a category most reports have (compared lower-cased), else `nil`.
+    ///
+    /// A function, not a dictionary in a static: pages render on several threads at once, and a
+    /// lazily initialised global first touched by two of them in a forked process (the benchmark
+    /// forks each run) left both spinning in the runtime's once-lock.
+    private static func preferred(_ name: String) -> Int? {
+        switch name.lowercased() {
+        case "housing", "home", "rent": return 0
+        case "food", "groceries": return 1
+        case "shopping": return 2
+        case "transport": return 3
+        case "bills", "utilities": return 4
+        case "travel": return 5
+        case "health": return 6
+        case "entertainment", "leisure": return 7
+        case "subscriptions": return 8
+        case "cash": return 9
+        case "fees": return 10
+        case "family & clubs", "family": return 11
+        default: return nil
+        }
+    }
 
     private var classes: [String: String] = [:]
 
@@ -34,13 +50,13 @@ struct CategoryColours {
 
     init(names: Set<String>) {
         let ordered = names.sorted { a, b in
-            let (pa, pb) = (Self.preferred[a.lowercased()], Self.preferred[b.lowercased()])
+            let (pa, pb) = (Self.preferred(a), Self.preferred(b))
             if (pa == nil) != (pb == nil) { return pa != nil }
             return a < b
         }
         var taken = [Bool](repeating: false, count: Self.paletteSize)
         for name in ordered {
-            var slot = Self.preferred[name.lowercased()] ?? Self.slot(hashing: name)
+            var slot = Self.preferred(name) ?? Self.slot(hashing: name)
             if taken.contains(false) {
                 while taken[slot] { slot = (slot + 1) % Self.paletteSize }
             }
