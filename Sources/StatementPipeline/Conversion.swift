@@ -60,8 +60,8 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
     ) -> ConversionEnd {
         var stoppedEarly = false
         var writeFailure: OutputError?
-        // With two threads, payees are cleaned on the reading one, which has less to do.
-        let readingNormaliser = threads > 1 ? sink.payees?.sibling() : nil
+        // Payees are cleaned by the reading (`ReadAhead` shares the work out between its threads).
+        let readingNormaliser = sink.payees?.sibling()
         sink.normalisesPayees = readingNormaliser == nil
         defer { sink.normalisesPayees = true }
         do {

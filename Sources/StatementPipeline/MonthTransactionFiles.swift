@@ -24,7 +24,6 @@ public final class MonthTransactionFiles {
         let buffer = ByteBuffer(capacity: 4096)
         /// Where the month's earlier rows are in the spill file, in order.
         var chunks: [(offset: Int, count: Int)] = []
-        var rows = 0
     }
 
     private let options: ReportOptions
@@ -69,12 +68,8 @@ public final class MonthTransactionFiles {
             last = entry
         }
         encoder.append(activity, to: entry.buffer)
-        entry.rows += 1
         if entry.buffer.count >= Self.bufferSize { spill(entry) }
     }
-
-    /// How many rows `month` has.
-    public func count(of month: YearMonth) -> Int { months[month]?.rows ?? 0 }
 
     private func spill(_ entry: Month) {
         do throws(OutputError) {

@@ -93,10 +93,7 @@ enum HTMLIndexPage {
             ("net", .string(net.map(MoneyText.signed) ?? "—")),
             ("netTone", net.map(ChangeBadge.sign) ?? "zero"),
             ("savingsRate", .string(rate?.percentText(decimals: 1) ?? "—")),
-            (
-                "savingsWhy",
-                rate == nil ? (income.flatMap { i in expense.flatMap { SavingsRate.reason(income: i, expense: $0) } }).map { .string($0) } ?? .null : .null
-            ),
+            ("savingsWhy", income.flatMap { i in expense.flatMap { SavingsRate.reason(income: i, expense: $0) } }.map { .string($0) } ?? .null),
         ]
     }
 }

@@ -122,8 +122,8 @@ enum ReportCommand {
             // Months after the period are never reported; earlier ones feed the comparisons.
             LedgerOptions.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
         } else {
-            // Payees cleaned on the reading thread: the adding up has more to do.
-            let reading = request.input.threads > 1 ? stage.payees?.sibling() : nil
+            // Payees cleaned by the reading (`ReadAhead` shares the work out between its threads).
+            let reading = stage.payees?.sibling()
             stage.normalisesPayees = reading == nil
             ActivityEach.read(request.input, printer: &printer, progress: !arguments[ReportRequest.quiet], normaliser: reading, add)
         }
