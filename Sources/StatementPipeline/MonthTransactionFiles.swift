@@ -7,44 +7,153 @@ import StatementFormats
 /// months whose HTML page lists only the newest (`ReportOptions.transactionLimit`): the page
 /// links the month's file, so nothing is left out and no page grows with the month.
 ///
-/// Memory stays bounded: each month keeps at most `bufferSize` bytes of rows; beyond that they go
-/// to one spill file (made on first need by `openSpill`, in the report's directory, and unlinked at
-/// once, so that it never outlives the process). At the end, `stage` writes the files of the months
-/// asked for, each from its chunks, as temporaries to be committed with the pages.
+/// The rows are encoded as they come, on a thread of their own (`BatchWorker`). Memory stays
+/// bounded: each month keeps at most `bufferSize` bytes of rows; beyond that they go to one spill
+/// file (made on first need by `openSpill`, in the report's directory, and unlinked at once, so
+/// that it never outlives the process). Once the reading is done, `stageAhead` writes the files
+/// of the busy months (each from its chunks, as temporaries to be committed with the pages) on a
+/// thread of their own while the report is finished; `output(for:)` hands each one over.
 ///
 /// The rows are those the report counts: the months of its range (up to its last month), in the
 /// currency it shows, as `ReportCollector` adds them (converted, with `--convert-to`), in the
 /// order read, in the columns of `pfin convert --to csv`.
-public final class MonthTransactionFiles {
+///
+/// Sendable for the staging: after `finish`, the rows are only read, and each month is written by
+/// one thread.
+public final class MonthTransactionFiles: @unchecked Sendable {
     /// A month's rows go to the spill file once its buffer holds this many bytes: below the
     /// buffer's 64 KiB, so that the row which crosses it does not double the buffer.
     static let bufferSize = 60 << 10
 
-    private final class Month {
-        let buffer = ByteBuffer(capacity: 4096)
-        /// Where the month's earlier rows are in the spill file, in order.
-        var chunks: [(offset: Int, count: Int)] = []
-    }
-
     private let options: ReportOptions
-    private let openSpill: () throws(OutputError) -> Int32
-    private var months: [YearMonth: Month] = [:]
-    /// The month of the last row, looked up again only when the month changes (statements come
-    /// in date order).
-    private var lastMonth: YearMonth?
-    private var last: Month?
-    private var encoder = CSVActivityRows()
-    private var spill: Int32 = -1
-    private var spillSize = 0
-    /// The first write that failed; the report is then not written.
-    public private(set) var failure: OutputError?
+    private let rows: Rows
+    private let openMonth: @Sendable (YearMonth) throws(OutputError) -> ByteOutput
+    /// Encodes the rows on a thread of its own (the report's own thread is the busier one).
+    private let worker: BatchWorker<PaymentActivity>
+    /// The files written ahead, by month, once `aheadDone` is open; never changed after.
+    @exclusivity(unchecked) private var ahead: [YearMonth: Result<ByteOutput, OutputError>] = [:]
+    private var aheadDone: Latch?
 
     /// - Parameters:
     ///   - options: the report's, for its months and currency.
+    ///   - inBackground: whether rows are encoded, and files written ahead, on threads of their
+    ///     own (`--threads` 2 or more).
     ///   - openSpill: opens (read and write) a file for rows that do not fit in memory, already
     ///     unlinked; called at most once.
-    public init(options: ReportOptions, openSpill: @escaping () throws(OutputError) -> Int32) {
+    ///   - openMonth: opens the temporary of a month's file, to be committed with the pages.
+    public init(
+        options: ReportOptions, inBackground: Bool = true, openSpill: @escaping () throws(OutputError) -> Int32,
+        openMonth: @escaping @Sendable (YearMonth) throws(OutputError) -> ByteOutput
+    ) {
         self.options = options
+        let rows = Rows(openSpill: openSpill)
+        self.rows = rows
+        self.openMonth = openMonth
+        worker = BatchWorker(inBackground: inBackground) { batch in
+            batch.withUnsafeBufferPointer { activities in
+                for i in activities.indices { rows.add(activities[i]) }
+            }
+        }
+    }
+
+    deinit {
+        // The thread writing ahead holds this object until it is done, so none is running here;
+        // files written ahead and not taken are removed.
+        discardUnused()
+    }
+
+    /// Adds one transaction the report counts (others are passed over here too).
+    public func add(_ activity: consuming PaymentActivity) {
+        if case .only(let currency) = options.currency, activity.amount.currency != currency { return }
+        if let range = options.months, !range.contains(YearMonth(activity.date)) { return }
+        worker.append(activity)
+    }
+
+    /// Waits until every row is encoded; throws the first write that failed (the report is then
+    /// not written). Called on the thread that adds the rows, after the last; `months` and
+    /// `output(for:)` may be used after it.
+    public func finish() throws(OutputError) {
+        worker.finish()
+        if let failure = rows.failure { throw failure }
+    }
+
+    /// The months that have rows.
+    public var months: Set<YearMonth> {
+        worker.finish()
+        return rows.months
+    }
+
+    /// Once the last row is added: starts writing the files of the months with more than `limit`
+    /// rows, on a thread of their own (or here, with `inBackground` false), while the caller
+    /// finishes the report. A page's limit counts the rows of one currency, so these are all the
+    /// months whose pages will be cut, and perhaps a few that will not (`discardUnused`).
+    public func stageAhead(over limit: Int) {
+        guard aheadDone == nil else { return }
+        worker.finish()
+        let done = Latch()
+        aheadDone = done
+        let wanted = rows.months(over: limit).sorted()
+        let write = { [self] in
+            var staged: [YearMonth: Result<ByteOutput, OutputError>] = [:]
+            for month in wanted { staged[month] = stage(month) }
+            ahead = staged
+            done.open()
+        }
+        if !worker.inBackground || !PosixThread.start(write) { write() }
+    }
+
+    /// The sealed temporary of `month`'s file: the one written ahead, else written now. After
+    /// `finish`, several threads may ask at once for different months (the rows are only read).
+    public func output(for month: YearMonth) -> Result<ByteOutput, OutputError> {
+        aheadDone?.wait()
+        return ahead[month] ?? stage(month)
+    }
+
+    /// Removes the files written ahead that no page links (those of `output(for:)` that were
+    /// committed are left alone).
+    public func discardUnused() {
+        aheadDone?.wait()
+        for case .success(let output) in ahead.values { output.discard() }
+    }
+
+    private func stage(_ month: YearMonth) -> Result<ByteOutput, OutputError> {
+        Result { () throws(OutputError) in
+            if let failure = rows.failure { throw failure }
+            let output = try openMonth(month)
+            do throws(OutputError) {
+                try rows.write(month, to: output)
+                try output.seal()
+            } catch {
+                output.discard()
+                throw error
+            }
+            return output
+        }
+    }
+}
+
+/// The encoded rows of each month, in memory and in the spill file; used by one thread at a time
+/// (the worker's while rows come, the caller's once `BatchWorker.finish` returned).
+private final class Rows {
+    private final class Month {
+        let buffer = ByteBuffer(capacity: 4096)
+        @exclusivity(unchecked) var rows = 0
+        /// Where the month's earlier rows are in the spill file, in order.
+        @exclusivity(unchecked) var chunks: [(offset: Int, count: Int)] = []
+    }
+
+    private let openSpill: () throws(OutputError) -> Int32
+    @exclusivity(unchecked) private var entries: [YearMonth: Month] = [:]
+    /// The month of the last row, looked up again only when the month changes (statements come
+    /// in date order).
+    @exclusivity(unchecked) private var lastMonth: YearMonth?
+    @exclusivity(unchecked) private var last: Month?
+    @exclusivity(unchecked) private var encoder = CSVActivityRows()
+    @exclusivity(unchecked) private var spill: Int32 = -1
+    @exclusivity(unchecked) private var spillSize = 0
+    @exclusivity(unchecked) private(set) var failure: OutputError?
+
+    init(openSpill: @escaping () throws(OutputError) -> Int32) {
         self.openSpill = openSpill
     }
 
@@ -52,23 +161,21 @@ public final class MonthTransactionFiles {
         if spill >= 0 { close(spill) }
     }
 
-    /// Adds one transaction the report counts (others are passed over here too).
-    public func add(_ activity: PaymentActivity) {
+    func add(_ activity: borrowing PaymentActivity) {
         guard failure == nil else { return }
-        if case .only(let currency) = options.currency, activity.amount.currency != currency { return }
         let month = YearMonth(activity.date)
-        if let range = options.months, !range.contains(month) { return }
         let entry: Month
         if month == lastMonth, let last {
             entry = last
         } else {
-            entry = months[month] ?? Month()
-            months[month] = entry
+            entry = entries[month] ?? Month()
+            entries[month] = entry
             lastMonth = month
             last = entry
         }
         encoder.append(activity, to: entry.buffer)
-        if entry.buffer.count >= Self.bufferSize { spill(entry) }
+        entry.rows += 1
+        if entry.buffer.count >= MonthTransactionFiles.bufferSize { spill(entry) }
     }
 
     private func spill(_ entry: Month) {
@@ -94,27 +201,20 @@ public final class MonthTransactionFiles {
         }
     }
 
-    /// Writes the file of each month in `wanted` through `open` (a temporary, committed or
-    /// discarded by the caller with the pages), sealed; the outputs by month. On a failure the
-    /// outputs made so far are discarded and the error thrown.
-    public func stage(_ wanted: Set<YearMonth>, open: (YearMonth) throws(OutputError) -> ByteOutput) throws(OutputError) -> [ByteOutput] {
-        if let failure { throw failure }
-        var outputs: [ByteOutput] = []
-        do throws(OutputError) {
-            for month in wanted.sorted() {
-                guard let entry = months[month] else { continue }
-                let output = try open(month)
-                outputs.append(output)
-                try output.write(Array((CSVActivityWriter.header + "\n").utf8))
-                for (offset, count) in entry.chunks { try output.write(try read(count, at: offset)) }
-                try output.write(entry.buffer)
-                try output.seal()
-            }
-        } catch {
-            for output in outputs { output.discard() }
-            throw error
-        }
-        return outputs
+    var months: Set<YearMonth> { Set(entries.keys) }
+
+    /// The months with more than `limit` rows.
+    func months(over limit: Int) -> [YearMonth] {
+        entries.compactMap { $0.value.rows > limit ? $0.key : nil }
+    }
+
+    /// Writes the header and every row of `month` to `output`: the chunks in the spill file
+    /// (read with `pread`, which leaves the file's offset alone), then the buffer.
+    func write(_ month: YearMonth, to output: ByteOutput) throws(OutputError) {
+        try output.write(Array((CSVActivityWriter.header + "\n").utf8))
+        guard let entry = entries[month] else { return }
+        for (offset, count) in entry.chunks { try output.write(try read(count, at: offset)) }
+        try output.write(entry.buffer)
     }
 
     /// `count` bytes of the spill file from `offset` (a chunk: at most `bufferSize` and a row).

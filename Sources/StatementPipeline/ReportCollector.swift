@@ -42,7 +42,8 @@ public struct ReportCollector: RuledActivitySink {
         self.monthFiles = monthFiles
     }
 
-    public mutating func accept(_ activity: PaymentActivity) {
+    /// Counts `activity`; the month files take it last, as it is (not copied).
+    public mutating func accept(_ activity: consuming PaymentActivity) {
         guard let converter else {
             let booking = AccountingModel.booking(activity)
             builder.add(activity, booking: booking)
@@ -62,13 +63,13 @@ public struct ReportCollector: RuledActivitySink {
             }
             let booking = AccountingModel.booking(converted)
             builder.add(converted, booking: booking)
-            monthFiles?.add(converted)
             if recurring != nil {
                 // The detector compares and shows single payments: at the cent, like the bank's.
                 var shown = converted
                 shown.amount = converted.amount.roundedToMinorDigits
                 recurring?.add(shown, booking: booking)
             }
+            monthFiles?.add(converted)
         case .failure(let failure):
             conversionFailures.note(failure, for: activity)
         }

@@ -31,7 +31,7 @@ enum StoreBenchmark {
             print("error: cannot write \(jsonl): \(error)")
             return 1
         }
-        print("pfin-bench store: \(Measure.grouped(rows)) transactions over \(ReportDataGenerator.months) months")
+        print("pfin-bench store: \(Measure.grouped(rows)) transactions over \(ReportDataGenerator.defaultMonths) months")
         var failed = false
 
         // 1. Import: `pfin import` end to end, then the store alone (activities already in memory),

@@ -238,23 +238,50 @@ import Testing
         }
     }
 
-    @Test func textsSharingASlotAreToldApartByTheirBytes() {
+    @Test func textsSharingSlotsAreToldApartByTheirBytes() {
         let memo = PayeeMemo()
-        // Same length, first and last eight bytes: the same slot by construction.
-        let a = "ABCDEFGH-one-STUVWXYZ", b = "ABCDEFGH-two-STUVWXYZ"
-        #expect(PayeeMemo.slot(of: a) == PayeeMemo.slot(of: b))
-        let slot = PayeeMemo.slot(of: a)
-        #expect(memo.find(a).slot == slot && memo.find(a).name == nil)
-        memo.store(a, name: "One", slot: slot)
+        // Same length, first and last eight bytes: the same two slots by construction.
+        let a = "ABCDEFGH-one-STUVWXYZ", b = "ABCDEFGH-two-STUVWXYZ", c = "ABCDEFGH-3rd-STUVWXYZ"
+        #expect(PayeeMemo.slot(of: a) == PayeeMemo.slot(of: b) && PayeeMemo.slot(of: a) == PayeeMemo.slot(of: c))
+        #expect(PayeeMemo.slot(of: a) % 2 == 0)
+        #expect(memo.find(a).name == nil)
+        memo.store(a, name: "One", slot: memo.find(a).slot)
         #expect(memo.find(b).name == nil)
-        #expect(memo.find(a).name == .some("One"))
-        memo.store(b, name: nil, slot: slot)
+        memo.store(b, name: nil, slot: memo.find(b).slot)
+        // Two texts that take turns both stay: neither is cleaned again.
+        for _ in 0..<3 {
+            #expect(memo.find(a).name == .some("One"))
+            #expect(memo.find(b).name == .some(nil))
+        }
+        // A third replaces the one used less recently (`a`, since `b` was found last).
+        memo.store(c, name: "Three", slot: memo.find(c).slot)
         #expect(memo.find(a).name == nil)
         #expect(memo.find(b).name == .some(nil))
+        #expect(memo.find(c).name == .some("Three"))
         // Short texts (small strings, under eight bytes) and the empty text have slots too.
-        memo.store("", name: nil, slot: PayeeMemo.slot(of: ""))
+        memo.store("", name: nil, slot: memo.find("").slot)
         #expect(memo.find("").name == .some(nil))
         #expect(memo.find("Café").name == nil)
+    }
+
+    /// The memo's purpose, measured in cleanings: three hundred payees in turn are each cleaned
+    /// once, however their texts fall into slots.
+    @Test func aFewHundredTextsInTurnAreCleanedOnce() {
+        let memo = PayeeMemo()
+        let texts = (0..<300).map { "MERCHANT \(["MAPLE", "HERON", "CEDAR"][$0 % 3]) STORE \($0)" }
+        var misses = 0
+        for _ in 0..<20 {
+            for text in texts {
+                let found = memo.find(text)
+                if found.name == nil {
+                    misses += 1
+                    memo.store(text, name: text.lowercased(), slot: found.slot)
+                }
+            }
+        }
+        // Only a set of three or more of the 300 texts (2,048 pairs of slots) could take turns
+        // evicting each other.
+        #expect(misses < 330, "\(misses) cleanings for 300 texts seen 20 times")
     }
 }
 

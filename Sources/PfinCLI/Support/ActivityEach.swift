@@ -10,7 +10,7 @@ enum ActivityEach {
     /// - Parameter normaliser: cleans payees on the reading thread (see `ReadAhead`).
     static func read(
         _ options: InputOptions, printer: inout DiagnosticPrinter, progress: Bool = false, normaliser: PayeeNormaliser? = nil,
-        _ body: @escaping (PaymentActivity) -> Void
+        _ body: @escaping (consuming PaymentActivity) -> Void
     ) {
         var sink = CallbackSink(printer: printer, body: body)
         let showsProgress = progress && ProgressLine.isWanted(quiet: false)
@@ -33,10 +33,10 @@ enum ActivityEach {
 
 private struct CallbackSink: ActivitySink {
     var printer: DiagnosticPrinter
-    let body: (PaymentActivity) -> Void
+    let body: (consuming PaymentActivity) -> Void
     var progress: ProgressLine?
 
-    mutating func accept(_ activity: PaymentActivity) {
+    mutating func accept(_ activity: consuming PaymentActivity) {
         body(activity)
         progress?.countRow()
     }

@@ -11,33 +11,33 @@ import StatementFormats
 /// Month pages are independent, and an HTML page of a busy month is milliseconds of work, so the
 /// pages are spread over the cores; each worker holds one page at a time.
 enum ReportBatch {
-    /// - Parameter others: files staged already (sealed), committed with the pages, or discarded
-    ///   with them when a page fails.
+    /// A file to stage: its sealed temporary, or why there is none.
+    typealias Job = @Sendable () -> Result<ByteOutput, OutputError>
+
+    /// - Parameter extra: more files to stage in the same batch (a month's transaction list, which
+    ///   may still be being written ahead); they are taken on the same workers after the pages,
+    ///   and committed or discarded with them.
     static func write(
         _ report: MonthlyReport, with renderer: ReportRenderers.Chosen, format: ReportFormat,
-        to files: ReportFiles, committingAlso others: [ByteOutput] = []
+        to files: ReportFiles, alsoStaging extra: [Job] = []
     ) throws(OutputError) -> Int {
-        var pending: [(name: String, render: @Sendable () -> [UInt8])] = report.months.map { month in
-            ("\(month).\(format.fileExtension)", { renderer.renderer.render(report, month: month) })
+        var pending: [Job] = []
+        for month in report.months {
+            let name = "\(month).\(format.fileExtension)"
+            pending.append { Result { () throws(OutputError) in try files.stage(renderer.renderer.render(report, month: month), as: name) } }
         }
         if let index = renderer.index {
-            pending.append(("index.html", { index(report) }))
+            pending.append { Result { () throws(OutputError) in try files.stage(index(report), as: "index.html") } }
         }
-        let jobs = pending
+        let jobs = pending + extra
         let staged = StagedOutputs(count: jobs.count)
         let workers = min(jobs.count, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for i in stride(from: worker, to: jobs.count, by: workers) where !staged.failed {
-                staged.set(i, Result { () throws(OutputError) in try files.stage(jobs[i].render(), as: jobs[i].name) })
+                staged.set(i, jobs[i]())
             }
         }
-        let outputs: [ByteOutput]
-        do throws(OutputError) {
-            outputs = try staged.all() + others
-        } catch {
-            for other in others { other.discard() }
-            throw error
-        }
+        let outputs = try staged.all()
         for (i, output) in outputs.enumerated() {
             do throws(OutputError) {
                 try output.commit()

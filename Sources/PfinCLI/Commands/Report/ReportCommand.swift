@@ -83,14 +83,20 @@ enum ReportCommand {
     /// The month files of an HTML report into `directory`, spilling into an unlinked file there.
     private static func monthFiles(_ request: ReportRequest) -> (String) -> MonthTransactionFiles {
         { directory in
-            MonthTransactionFiles(options: request.builderOptions) { () throws(OutputError) -> Int32 in
-                let files = try ReportFiles.prepare(directory)
-                let path = files.path(".pfin-report-\(getpid()).spill")
-                let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-                guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
-                unlink(path)
-                return fd
-            }
+            MonthTransactionFiles(
+                options: request.builderOptions, inBackground: request.input.threads > 1,
+                openSpill: { () throws(OutputError) -> Int32 in
+                    let files = try ReportFiles.prepare(directory)
+                    let path = files.path(".pfin-report-\(getpid()).spill")
+                    let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                    guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
+                    unlink(path)
+                    return fd
+                },
+                openMonth: { (month) throws(OutputError) -> ByteOutput in
+                    let files = try ReportFiles.prepare(directory)
+                    return try ByteOutput.atomicFile(files.path(HTMLReportRenderer.transactionsFileName(for: month)))
+                })
         }
     }
 
@@ -117,7 +123,7 @@ enum ReportCommand {
                 builder: ReportBuilder(options: request.builderOptions), recurring: recurring, converter: request.conversion?.converter,
                 monthFiles: monthFiles))
         // Nothing in the stage throws: `ReportCollector` neither stops nor fails.
-        let add = { (activity: PaymentActivity) in _ = try? stage.accept(activity) }
+        let add = { (activity: consuming PaymentActivity) in _ = try? stage.accept(activity) }
         if let database = request.database {
             // Months after the period are never reported; earlier ones feed the comparisons.
             LedgerOptions.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
@@ -141,6 +147,9 @@ enum ReportCommand {
             Terminal.err("pfin: \(Plural.count(printer.errors, "error")); no report was written (totals that leave rows out would be wrong)\n")
             return nil
         }
+        // The busy months' files are written while the totals and the recurring payments are
+        // worked out.
+        if let monthFiles, let limit = request.builderOptions.transactionLimit { monthFiles.stageAhead(over: limit) }
         var whole = input.builder.finish()
         if let budget = request.budget {
             whole.budgets = whole.comparing(with: budget)

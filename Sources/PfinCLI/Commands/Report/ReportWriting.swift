@@ -21,17 +21,18 @@ enum ReportWriting {
             if let directory = request.outDirectory {
                 let files = try ReportFiles.prepare(directory)
                 var report = report
-                var staged: [ByteOutput] = []
+                var lists: [ReportBatch.Job] = []
                 if let monthFiles {
+                    try monthFiles.finish()
                     let cut = Set(report.summaries.filter { $0.transactionCount > $0.transactions.count }.map(\.month))
-                    staged = try monthFiles.stage(cut) { (month) throws(OutputError) in
-                        try ByteOutput.atomicFile(files.path(HTMLReportRenderer.transactionsFileName(for: month)))
-                    }
+                        .intersection(monthFiles.months)
+                    lists = cut.sorted().map { month in { monthFiles.output(for: month) } }
                     report.transactionFiles = cut
                 }
-                _ = try ReportBatch.write(report, with: renderer, format: request.format, to: files, committingAlso: staged)
+                _ = try ReportBatch.write(report, with: renderer, format: request.format, to: files, alsoStaging: lists)
+                monthFiles?.discardUnused()
                 var written = Plural.count(report.months.count, "month file")
-                if !staged.isEmpty { written += ", " + Plural.count(staged.count, "month transaction list") }
+                if !lists.isEmpty { written += ", " + Plural.count(lists.count, "month transaction list") }
                 if renderer.index != nil { written += " and index.html" }
                 Terminal.err("pfin: wrote \(written) to '\(directory)'\n")
                 return ExitStatus.success
