@@ -29,7 +29,9 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     private let rows: Rows
     private let openMonth: @Sendable (YearMonth) throws(OutputError) -> ByteOutput
     /// Encodes the rows on a thread of its own (the report's own thread is the busier one).
-    private let worker: BatchWorker<PaymentActivity>
+    /// Optional items, so that the worker can take each one out (`take()`): an activity borrowed
+    /// from the array was copied for the call, its every text retained and released.
+    private let worker: BatchWorker<PaymentActivity?>
     /// The files written ahead, by month, once `aheadDone` is open; never changed after.
     @exclusivity(unchecked) private var ahead: [YearMonth: Result<ByteOutput, OutputError>] = [:]
     private var aheadDone: Latch?
@@ -49,9 +51,11 @@ public final class MonthTransactionFiles: @unchecked Sendable {
         let rows = Rows(openSpill: openSpill)
         self.rows = rows
         self.openMonth = openMonth
-        worker = BatchWorker(inBackground: inBackground) { batch in
-            batch.withUnsafeBufferPointer { activities in
-                for i in activities.indices { rows.add(activities[i]) }
+        // Large batches: three busy threads share two cores here, and each hand-over may wake one.
+        worker = BatchWorker(inBackground: inBackground, batchSize: 2048, capacity: 4) { batch in
+            for i in batch.indices {
+                guard let activity = batch[i].take() else { continue }
+                rows.add(activity)
             }
         }
     }

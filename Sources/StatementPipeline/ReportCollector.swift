@@ -48,7 +48,7 @@ public struct ReportCollector: RuledActivitySink {
             let booking = AccountingModel.booking(activity)
             builder.add(activity, booking: booking)
             recurring?.add(activity, booking: booking)
-            monthFiles?.add(activity)
+            if let monthFiles { monthFiles.add(consume activity) }
             return
         }
         // After the report's last month nothing reads an amount (the builder and the recurring
@@ -69,7 +69,7 @@ public struct ReportCollector: RuledActivitySink {
                 shown.amount = converted.amount.roundedToMinorDigits
                 recurring?.add(shown, booking: booking)
             }
-            monthFiles?.add(converted)
+            if let monthFiles { monthFiles.add(consume converted) }
         case .failure(let failure):
             conversionFailures.note(failure, for: activity)
         }
