@@ -146,17 +146,24 @@ public enum BrowserCheck {
     }
 
     /// Prints `page` to PDF as the browser prints it (print stylesheet, A4 or Letter by
-    /// locale) and returns the PDF's text as `pdftotext -layout` reads it, or nil when
-    /// `pdftotext` is not installed.
-    public static func printedText(_ page: URL, pdf: URL) throws -> (text: String, pages: Int)? {
+    /// locale) and returns the PDF's text as `pdftotext -layout` reads it (in reading order
+    /// without `layout`: columns one after the other), or nil when `pdftotext` is not installed.
+    public static func printedText(_ page: URL, pdf: URL, layout: Bool = true) throws -> (text: String, pages: Int)? {
         try FileManager.default.createDirectory(at: pdf.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = try run(["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", page.absoluteString])
         guard FileManager.default.fileExists(atPath: pdf.path) else {
             throw Failure(description: "Chromium wrote no PDF at \(pdf.path)")
         }
-        guard let text = try tool("pdftotext", ["-layout", pdf.path, "-"]) else { return nil }
+        guard let text = try tool("pdftotext", (layout ? ["-layout"] : []) + [pdf.path, "-"]) else { return nil }
         // pdftotext ends every page with a form feed.
         return (text, text.filter { $0 == "\u{0C}" }.count)
+    }
+
+    /// The page count of a PDF as `pdfinfo` reads it, or nil when `pdfinfo` is not installed.
+    public static func pageCount(of pdf: URL) throws -> Int? {
+        guard let info = try tool("pdfinfo", [pdf.path]) else { return nil }
+        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
+        return line.flatMap { Int($0.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) }
     }
 
     /// Runs `name` from `PATH` with `arguments`; its standard output, or nil when it is not

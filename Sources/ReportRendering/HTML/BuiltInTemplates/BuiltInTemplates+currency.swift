@@ -51,7 +51,7 @@ extension BuiltInTemplates {
         {{> payees}}
         {{/hasPayees}}
         {{#hasLargest}}
-        <section class="card">
+        <section class="card largest">
         <div class="card-head"><h3>Largest transactions</h3></div>
         <ul class="list">
         {{#largest}}

@@ -5,7 +5,7 @@ extension BuiltInTemplates {
     /// Templates/row.mustache
     static let row = ##"""
         {{! One transaction: coloured initial, name, date and category, amount coloured by its type. }}
-        <li class="row {{type}}"><span class="avatar {{colour}}" aria-hidden="true">{{initial}}</span><span class="who"><span class="name"{{#fullName}} title="{{.}}"{{/fullName}}>{{name}}</span><span class="meta">{{date}}{{#category}} · {{.}}{{/category}}{{^category}} <span class="flag">Uncategorised</span>{{/category}}</span></span><span class="amt">{{amount}}</span></li>
+        <li class="row {{type}}"><span class="avatar {{colour}}" aria-hidden="true">{{initial}}</span><span class="who">{{#fullName}}<span class="name screen-only" title="{{.}}">{{name}}</span><span class="name print-only">{{.}}</span>{{/fullName}}{{^fullName}}<span class="name">{{name}}</span>{{/fullName}}<span class="meta">{{date}}{{#category}} · {{.}}{{/category}}{{^category}} <span class="flag">Uncategorised</span>{{/category}}</span></span><span class="amt">{{amount}}</span></li>
 
         """##
 }

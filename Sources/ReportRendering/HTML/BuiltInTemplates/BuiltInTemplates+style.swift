@@ -250,26 +250,68 @@ extension BuiltInTemplates {
           .tab { flex: 1; text-align: center; }
         }
 
-        /* Paper: every row, no tabs, no dark fills or shadows */
+        /* Only on screen, or only on paper: a name cut in the middle on screen is printed whole. */
+        .print-only { display: none; }
+
+        /* Paper: compact, every transaction once, nothing that refuses to break across pages, and
+           legible in black and white (labels say what colours say; the charts' bars differ by fill). */
         @media print {
-          :root { --bg: #fff; --card: #fff; --text: #000; --muted: #444; --line: #ccc; --soft: #eee; }
-          body { background: #fff; color: #000; font-size: 11pt; }
-          .bar, .pager, .chips, .tabs, .tx > input, .foot { display: none; }
-          .card { box-shadow: none; border-color: #ccc; break-inside: avoid; }
-          .tx { break-inside: auto; }
-          .balance { background: #fff; color: #000; border: 1px solid #ccc; }
+          @page { margin: 10mm; }
+          :root {
+            --bg: #fff; --card: #fff; --text: #000; --muted: #444; --line: #bbb; --soft: #eee;
+            --income: #000; --expense: #000; --transfer: #444; --good: #000; --bad: #000; --warn: #000;
+            --good-bg: #fff; --bad-bg: #fff; --warn-bg: #fff; --warn-line: #999;
+          }
+          body { background: #fff; color: #000; font-size: 8pt; line-height: 1.25; }
+          .wrap { max-width: none; padding: 0; }
+          header.bar, .pager, .chips, .tabs, .tx > input, .foot, .donut, .avatar, .meter, .largest, .screen-only { display: none !important; }
+          .print-only { display: inline; }
+          .hero { padding: 0 0 4pt; }
+          h1 { font-size: 15pt; margin: 0; }
+          .eyebrow { font-size: 7pt; }
+          h3 { font-size: 9.5pt; }
+          .currency { margin: 0 0 6pt; }
+          .currency-title { font-size: 12pt; margin: 6pt 0 3pt; break-after: avoid; }
+          .card, .cards .card { box-shadow: none; border: 0; border-radius: 0; padding: 0; margin: 0 0 6pt; background: none; break-inside: auto; }
+          .card-head { margin-bottom: 2pt; break-after: avoid; }
+          .cards { grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0 10pt; margin-bottom: 4pt; break-inside: avoid; }
+          .stat { gap: 0; border-top: 1pt solid #000; padding-top: 2pt; }
+          .stat .label, .stat .sub { font-size: 7.5pt; }
+          .stat .value { font-size: 11pt; }
+          .balance { background: none; color: #000; }
           .balance .label, .balance .sub { color: #444; }
-          .balance .delta { background: #eee; color: #000; }
-          .rows > .row { display: flex !important; break-inside: avoid; }
+          .delta, .delta.good, .delta.bad, .balance .delta { background: none; color: #000; padding: 0; font-size: 7.5pt; }
+          .notice { padding: 1pt 0; margin-bottom: 3pt; border: 0; background: none; font-size: 8pt; }
+          .notice-icon, .notice.warn .notice-icon { width: auto; height: auto; background: none; color: #000; }
+          .breakdown, .columns { display: block; }
+          .table-box { overflow: visible; }
+          table { font-size: 8pt; }
+          th, td { padding: .5pt 4pt; }
+          thead { display: table-header-group; }
+          thead th { font-size: 7pt; }
+          tr { break-inside: avoid; }
+          tr.d1 th { padding-left: 12pt; } tr.d2 th { padding-left: 20pt; } tr.d3 th, tr.d4 th { padding-left: 28pt; }
+          .cat { min-width: 0; }
+          .swatch { width: 6pt; height: 6pt; }
+          .flag { background: none; border: .5pt solid #000; color: #000; }
+          .row, .rows > .row { display: flex !important; gap: 6pt; padding: .5pt 0; align-items: baseline; break-inside: avoid; border-bottom-width: .5pt; }
+          .who { flex-direction: row; flex-wrap: wrap; column-gap: 6pt; align-items: baseline; }
+          .meta { font-size: 7pt; }
+          .amt .per { display: inline; margin-left: 3pt; font-size: 7.5pt; }
           .rows > .none.only-in, .rows > .none.only-out { display: none !important; }
-          .notice.warn .notice-icon { background: #000; color: #fff; }
-          .gauge { border: 1px solid #999; }
-          .gauge i { background: #666; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
-          .budget { break-inside: auto; }
-          .gauge-row { break-inside: avoid; }
-          .recurring { break-inside: auto; }
-          .recurring .row { break-inside: avoid; }
-          .change { border: 1px solid #999; background: #fff; color: #000; }
+          /* Transactions and payees in two columns: a row is short, and a page holds twice as many. */
+          .rows, .columns .list { columns: 2; column-gap: 14pt; }
+          .gauge { height: 4pt; margin: 1pt 0; border: .5pt solid #000; background: #fff; }
+          .gauge i { background: #777; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+          .gauge-row.over .gauge i { background: repeating-linear-gradient(135deg, #000 0 2pt, #fff 2pt 4pt); }
+          .gauges-title { margin: 4pt 0 1pt; }
+          .change { border: .5pt solid #999; background: #fff; color: #000; padding: 0 3pt; }
+          .changes { margin-top: 0; }
+          .bars .bar.income { fill: #333; }
+          .bars .bar.expense { fill: #fff; stroke: #000; stroke-width: .6; }
+          .dot.income { background: #333; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+          .dot.expense { background: #fff; border: 1px solid #000; }
+          .year { padding: 1pt 0; }
           a { color: inherit; }
         }
 
