@@ -6,7 +6,7 @@ import Reports
 ///
 /// Top-level keys: `title`, `heading` (`2024`, `2023–2024`), `subtitle`, `empty`, `years`
 /// (`{year, months: [{href, short, title, hasData}]}`: a link to every month page),
-/// `multiCurrency` and `currencies` (per currency: `currency`, `anchor`, `chart`, `months`,
+/// `multiCurrency` and `currencies` (per currency: `currency`, `code` (null without one), `anchor`, `chart`, `months`,
 /// `totals` and `recurring`). Templates/README.md lists the rest.
 enum HTMLIndexPage {
     static func value(_ report: MonthlyReport) -> MustacheValue {
@@ -77,6 +77,7 @@ enum HTMLIndexPage {
         return .object(
             MustacheObject([
                 ("currency", .string(currency?.description ?? "No currency")),
+                ("code", currency.map { .string($0.description) } ?? .null),
                 ("anchor", .string(currency.map { $0.description.lowercased() } ?? "none")),
                 ("chart", IndexBarChart(columns: columns).value),
                 ("months", .list(rows)),

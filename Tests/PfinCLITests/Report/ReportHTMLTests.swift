@@ -95,6 +95,15 @@ struct ReportHTMLBrowserTests {
             guard layout.page != "index.html" else {
                 // Every figure of the month table on screen, net and saved too, at phone width as well.
                 #expect(layout.marked.filter { $0.kind == "month" }.count >= 4 * 4, "\(layout.marked)")
+                // Each currency's chart fills its card (it filled half of it), on an axis of 3 to 5
+                // labelled steps, every amount on screen.
+                let cards = layout.marked.filter { $0.kind == "chart-card" }, charts = layout.marked.filter { $0.kind == "chart" }
+                #expect(cards.count == charts.count && cards.count >= 2)
+                for (card, chart) in zip(cards, charts) {
+                    #expect(chart.width >= card.width * 0.85, "at \(width) px the chart is \(chart.width) px wide in a \(card.width) px card")
+                }
+                let ticks = layout.marked.filter { $0.kind == "chart-tick" }
+                #expect(ticks.count >= 4 * charts.count && ticks.count <= 6 * charts.count, "\(ticks.count) ticks for \(charts.count) charts")
                 continue
             }
             let month = String(layout.page.prefix(7))

@@ -52,21 +52,27 @@ extension BuiltInTemplates {
         </div>
         {{/totals}}
         {{#chart}}
-        <section class="card">
-        <div class="card-head"><h3>Income and spending</h3><p class="legend"><i class="dot income"></i>Income <i class="dot expense"></i>Spending</p></div>
+        <section class="card chart-card" data-total="chart-card">
+        <div class="card-head"><h3>Income and spending{{#code}} in {{.}}{{/code}}</h3><p class="legend"><i class="dot income"></i>Income <i class="dot expense"></i>Spending</p></div>
         <div class="chart-box">
-        <div class="chart" style="min-width:{{minWidth}};max-width:{{maxWidth}}">
-        <p class="scale">{{scale}}</p>
-        <svg class="bars" viewBox="{{viewBox}}" preserveAspectRatio="none" role="img" aria-label="Income and spending per month in {{currency}}">
-        <line class="grid" x1="0" x2="{{width}}" y1="{{top}}" y2="{{top}}" vector-effect="non-scaling-stroke"/>
+        <div class="chart {{valuesClass}}" style="min-width:{{minWidth}}" data-total="chart">
+        <div class="plot">
+        <ol class="ticks" aria-hidden="true">{{#ticks}}<li style="bottom:{{bottom}}" data-total="chart-tick">{{label}}</li>{{/ticks}}</ol>
+        <svg class="bars" viewBox="{{viewBox}}" preserveAspectRatio="none" role="img" aria-label="Income and spending per month in {{currency}}; every figure is in the month table below">
+        {{#ticks}}
+        <line class="grid" x1="0" x2="{{width}}" y1="{{y}}" y2="{{y}}" vector-effect="non-scaling-stroke"/>
+        {{/ticks}}
         <line class="base" x1="0" x2="{{width}}" y1="{{baseline}}" y2="{{baseline}}" vector-effect="non-scaling-stroke"/>
         {{#bars}}
         <g><title>{{tooltip}}</title><rect class="bar income" x="{{incomeX}}" y="{{incomeY}}" width="{{barWidth}}" height="{{incomeHeight}}"/><rect class="bar expense" x="{{expenseX}}" y="{{expenseY}}" width="{{barWidth}}" height="{{expenseHeight}}"/></g>
         {{/bars}}
         </svg>
+        <ol class="bar-values" aria-hidden="true">{{#bars}}{{#incomeValue}}<li class="income" style="left:{{incomeLeft}};bottom:{{incomeBottom}}">{{.}}</li>{{/incomeValue}}{{#expenseValue}}<li class="expense" style="left:{{expenseLeft}};bottom:{{expenseBottom}}">{{.}}</li>{{/expenseValue}}{{/bars}}</ol>
+        </div>
         <ol class="axis">{{#labels}}<li>{{text}}</li>{{/labels}}</ol>
         </div>
         </div>
+        <p class="chart-note"><a href="#months-{{anchor}}">Every month's income, spending and net as a table</a></p>
         </section>
         {{/chart}}
         {{#recurring}}
@@ -88,7 +94,7 @@ extension BuiltInTemplates {
         {{/hasStopped}}
         </section>
         {{/recurring}}
-        <section class="card">
+        <section class="card" id="months-{{anchor}}">
         <div class="card-head"><h3>Month by month</h3></div>
         <div class="table-box">
         <table class="months">

@@ -204,14 +204,20 @@ extension BuiltInTemplates {
         .legend { display: flex; align-items: center; gap: 6px; color: var(--muted); font-size: 13px; }
         .legend .dot + .dot, .legend .dot:not(:first-child) { margin-left: 8px; }
         .chart-box { overflow-x: auto; }
-        .scale { color: var(--muted); font-size: 12px; margin-bottom: 2px; }
-        .bars { display: block; width: 100%; height: 180px; }
+        /* The plot leaves room on its left for the axis's amounts; the month labels line up under it. */
+        .plot { position: relative; margin: 8px 0 0 52px; }
+        .bars { display: block; width: 100%; height: 200px; overflow: visible; }
         .bar.income { fill: var(--income); }
         .bar.expense { fill: var(--expense); }
         .bars .grid { stroke: var(--line); stroke-dasharray: 4 4; }
         .bars .base { stroke: var(--muted); opacity: .5; }
-        .axis { display: flex; list-style: none; margin: 4px 0 0; padding: 0; }
+        .ticks, .bar-values { list-style: none; margin: 0; padding: 0; }
+        .ticks li { position: absolute; right: 100%; margin-right: 8px; transform: translateY(50%); color: var(--muted); font-size: 12px; white-space: nowrap; }
+        .bar-values li { position: absolute; transform: translate(-50%, -2px); color: var(--muted); font-size: 11px; font-weight: 600; white-space: nowrap; }
+        .chart.no-values .bar-values { display: none; }
+        .axis { display: flex; list-style: none; margin: 4px 0 0 52px; padding: 0; }
         .axis li { flex: 1 1 0; min-width: 0; text-align: center; color: var(--muted); font-size: 12px; white-space: nowrap; overflow: visible; }
+        .chart-note { margin-top: 8px; font-size: 13px; }
         .empty-month { text-align: center; padding: 48px 18px; font-size: 17px; }
         .empty-icon { font-size: 32px; color: var(--muted); }
         .foot { color: var(--muted); font-size: 13px; padding-top: 8px; padding-bottom: 32px; }
@@ -219,6 +225,7 @@ extension BuiltInTemplates {
         /* Tablets and phones */
         @media (max-width: 860px) {
           .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+          .chart.values-when-wide .bar-values { display: none; }
           .columns { grid-template-columns: minmax(0, 1fr); gap: 0; }
           .breakdown { grid-template-columns: minmax(0, 1fr); }
         }
