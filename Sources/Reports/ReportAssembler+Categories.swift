@@ -2,7 +2,9 @@ import FinanceCore
 
 extension ReportAssembler {
     /// The category lines of one month and kind (income or expense), in tree order: each parent
-    /// before its children, siblings by amount (largest first), then by path.
+    /// before its children, siblings by amount (largest first), then by path. A category of the
+    /// previous month that has nothing this month is a line too, of zero (*gone*: its change is
+    /// -100 %), so that what stopped shows beside what started.
     ///
     /// - Parameters:
     ///   - sums: the month's rolled-up sums of this kind, by category number.
@@ -12,10 +14,14 @@ extension ReportAssembler {
         _ sums: [ExactSum], total: Money, window: MonthComparison, rolled: [[ExactSum]],
         saturated: inout Bool
     ) -> [CategoryLine] {
-        let present = sums.indices.filter { sums[$0].count > 0 }
+        let before = window.previous.map { rolled[$0] } ?? []
+        func value(_ number: Int) -> Int128 { number < sums.count ? sums[number].value : 0 }
+        let present = (0..<max(sums.count, before.count)).filter {
+            ($0 < sums.count && sums[$0].count > 0) || ($0 < before.count && before[$0].count > 0)
+        }
         guard !present.isEmpty else { return [] }
         let ordered = present.sorted { a, b in
-            sums[a].value != sums[b].value ? sums[a].value > sums[b].value : categories.paths[a] < categories.paths[b]
+            value(a) != value(b) ? value(a) > value(b) : categories.paths[a] < categories.paths[b]
         }
         // Children by parent number (+1, so that top-level lines sit at 0), already in sibling order.
         var children: [Int: [Int]] = [:]
@@ -37,7 +43,7 @@ extension ReportAssembler {
     ) -> CategoryLine {
         let scale = total.scale, currency = total.currency
         func valueIn(_ m: Int) -> Int128 { number < rolled[m].count ? rolled[m][number].value : 0 }
-        let value = sums[number].value
+        let value = number < sums.count ? sums[number].value : 0
         let amount = ExactSum.money(value, scale: scale, currency: currency, saturated: &saturated)
 
         var previous: Money?, changeFromPrevious: Share?
@@ -69,7 +75,7 @@ extension ReportAssembler {
         let isUncategorized = number == CategoryTable.uncategorized
         return CategoryLine(
             path: categories.paths[number], name: categories.names[number], depth: categories.depths[number],
-            amount: amount, count: sums[number].count,
+            amount: amount, count: number < sums.count ? sums[number].count : 0,
             share: total.units == 0 ? nil : Share(part: amount.units, of: total.units), previous: previous,
             changeFromPrevious: changeFromPrevious, trailingAverage: trailingAverage,
             changeFromAverage: changeFromAverage, isUncategorized: isUncategorized)

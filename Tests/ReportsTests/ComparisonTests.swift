@@ -131,6 +131,32 @@ import Testing
     }
 }
 
+/// What stopped shows beside what started: a category of the previous month with nothing this
+/// month is a line of zero (gone), under its parent, after the month's own lines.
+@Suite struct GoneCategoryTests {
+    typealias T = ReportTesting
+
+    @Test func aCategoryThatStoppedIsALineOfZero() throws {
+        let report = T.report([
+            T.activity("2024-04-02", "-50.00", category: "Food:Groceries"),
+            T.activity("2024-04-03", "-20.00", category: "Food:Bakery"),
+            T.activity("2024-04-04", "-300.00", category: "Travel"),
+            T.activity("2024-05-02", "-40.00", category: "Food:Groceries"),
+            T.activity("2024-05-03", "-9.00", category: "Books"),
+        ])
+        let may = try #require(T.summary(report, "2024-05"))
+        let lines = may.expenseCategories.map { "\($0.path) \(T.text($0.amount) ?? "") \($0.count)" }
+        #expect(lines == ["Food 40.00 1", "Food:Groceries 40.00 1", "Food:Bakery 0.00 0", "Books 9.00 1", "Travel 0.00 0"])
+        let travel = try #require(may.expenseCategories.first { $0.path == "Travel" })
+        #expect(T.text(travel.previous) == "300.00")
+        #expect(travel.changeFromPrevious?.basisPoints == -10_000)
+        // The totals are the month's own: a gone line adds nothing.
+        #expect(may.expense == T.money("49"))
+        // April has no month before it in the data: nothing is gone there.
+        #expect(try #require(T.summary(report, "2024-04")).expenseCategories.allSatisfy { $0.count > 0 })
+    }
+}
+
 extension String {
     /// `2023-MM` for a month number.
     fileprivate init(format2023 month: Int) {

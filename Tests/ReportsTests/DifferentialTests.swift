@@ -51,12 +51,18 @@ import Testing
             check("refunds", summary.refunds, group.refunds)
             check("refund count", summary.refundCount, group.refundCount)
             check("uncategorized", summary.uncategorizedCount, group.uncategorizedCount)
-            check(
-                "income lines", Dictionary(uniqueKeysWithValues: summary.incomeCategories.map { ($0.path, $0.amount) }),
-                group.incomeCategories)
-            check(
-                "expense lines", Dictionary(uniqueKeysWithValues: summary.expenseCategories.map { ($0.path, $0.amount) }),
-                group.expenseCategories)
+            // The month's own categories, and a line of zero (gone) for each of the previous
+            // month's that has nothing this month.
+            let before = expected.groups[NaiveTotals.Key(month: summary.month.previous, currency: summary.currency)]
+            for (kind, lines, wanted, earlier) in [
+                ("income", summary.incomeCategories, group.incomeCategories, before?.incomeCategories ?? [:]),
+                ("expense", summary.expenseCategories, group.expenseCategories, before?.expenseCategories ?? [:]),
+            ] {
+                let present = lines.filter { $0.count > 0 }, gone = lines.filter { $0.count == 0 }
+                check("\(kind) lines", Dictionary(uniqueKeysWithValues: present.map { ($0.path, $0.amount) }), wanted)
+                check("gone \(kind) lines", Set(gone.map(\.path)), Set(earlier.keys).subtracting(wanted.keys))
+                check("gone \(kind) amounts", gone.filter { !$0.amount.isZero }.count, 0)
+            }
             check("transactions", summary.transactions.count, run.keepTransactions ? group.count : 0)
             #expect(!summary.isSaturated)
         }

@@ -7,7 +7,7 @@ import Reports
 /// - the totals, with an empty `category`: `income-total`, `expense-total`, `net`, `transfer-in`,
 ///   `transfer-out` (their `count` empty: the model counts transfers only together) and
 ///   `uncategorized` (its `amount` empty, `count` the transactions without a category);
-/// - `income` and `expense` rows for every category line at every level of the tree, parents with
+/// - `income` and `expense` rows for every category with transactions in the month, at every level of the tree, parents with
 ///   their subcategories rolled in: `Food` includes `Food:Groceries`. The rows whose `category`
 ///   has no `:` (top level) sum to the total; filter on the colon count for any other level;
 /// - `payee` rows, the top payees by spending, the payee's name in the `category` column;
@@ -66,8 +66,10 @@ public struct CSVReportRenderer: ReportRenderer {
         row("transfer-in", "", s.transfers.moneyIn, nil)
         row("transfer-out", "", s.transfers.moneyOut, nil)
         row("uncategorized", "", nil, s.uncategorizedCount)
-        for line in s.incomeCategories { row("income", line.path, line.amount, line.count) }
-        for line in s.expenseCategories { row("expense", line.path, line.amount, line.count) }
+        // The categories with transactions this month: a gone one (zero, kept for the comparisons
+        // of the other formats) would add a row of nothing here.
+        for line in s.incomeCategories where line.count > 0 { row("income", line.path, line.amount, line.count) }
+        for line in s.expenseCategories where line.count > 0 { row("expense", line.path, line.amount, line.count) }
         for payee in s.topPayees { row("payee", payee.name, payee.amount, payee.count) }
     }
 

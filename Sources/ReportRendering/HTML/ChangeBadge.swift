@@ -16,9 +16,11 @@ enum ChangeBadge {
         return badge(PercentText.change(change), sign: Int(change.basisPoints.signum()), polarity)
     }
 
-    /// `{text, tone}` for a category line: the relative change, or `new` when the earlier amount
-    /// was zero, or `—` when the data does not reach back.
+    /// `{text, tone}` for a category line: the relative change, `new` when the earlier amount was
+    /// zero, `gone` when this one is (in a neutral tone: neither stopping nor starting is good or
+    /// bad in itself), or `—` when the data does not reach back.
     static func value(of amount: Money, against earlier: Money?, change: Share?, _ polarity: Polarity) -> MustacheValue {
+        if amount.isZero, let earlier, !earlier.isZero { return badge("gone", sign: 0, polarity) }
         if change != nil { return value(change, polarity) }
         guard let earlier else { return badge("—", sign: 0, polarity) }
         if earlier.isZero && !amount.isZero { return badge("new", sign: amount.signum, polarity) }

@@ -83,9 +83,10 @@ extension TextReportRenderer {
         return String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
     }
 
-    /// A compact change: `+12%`; `new` when there was nothing to compare with; empty when the data
-    /// does not reach back.
+    /// A compact change: `+12%`; `new` when there was nothing to compare with, `gone` when there
+    /// is nothing now; empty when the data does not reach back.
     static func change(_ change: Share?, base: Money?, amount: Money) -> String {
+        if amount.isZero, let base, !base.isZero { return "gone" }
         if let change { return PercentText.change(change) }
         guard base != nil else { return "" }
         return amount.isZero ? "0%" : "new"

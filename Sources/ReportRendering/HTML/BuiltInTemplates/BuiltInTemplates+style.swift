@@ -269,7 +269,7 @@ extension BuiltInTemplates {
             --income: #000; --expense: #000; --transfer: #444; --good: #000; --bad: #000; --warn: #000;
             --good-bg: #fff; --bad-bg: #fff; --warn-bg: #fff; --warn-line: #999;
           }
-          body { background: #fff; color: #000; font-size: 8pt; line-height: 1.25; }
+          body { background: #fff; color: #000; font-size: 8pt; line-height: 1.2; }
           .wrap { max-width: none; padding: 0; }
           header.bar, .pager, .chips, .tabs, .tx > input, .foot, .donut, .avatar, .meter, .largest, .screen-only { display: none !important; }
           .print-only { display: inline; }
@@ -284,7 +284,7 @@ extension BuiltInTemplates {
           .cards { grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0 10pt; margin-bottom: 4pt; break-inside: avoid; }
           .stat { gap: 0; border-top: 1pt solid #000; padding-top: 2pt; }
           .stat .label, .stat .sub { font-size: 7.5pt; }
-          .stat .value { font-size: 11pt; }
+          .stat .value { font-size: 10pt; }
           .balance { background: none; color: #000; }
           .balance .label, .balance .sub { color: #444; }
           .delta, .delta.good, .delta.bad, .balance .delta { background: none; color: #000; padding: 0; font-size: 7.5pt; }
@@ -293,7 +293,7 @@ extension BuiltInTemplates {
           .breakdown, .columns { display: block; }
           .table-box { overflow: visible; }
           table { font-size: 8pt; }
-          th, td { padding: .5pt 4pt; }
+          th, td { padding: 0 4pt; }
           thead { display: table-header-group; }
           thead th { font-size: 7pt; }
           tr { break-inside: avoid; }
@@ -301,7 +301,7 @@ extension BuiltInTemplates {
           .cat { min-width: 0; }
           .swatch { width: 6pt; height: 6pt; }
           .flag { background: none; border: .5pt solid #000; color: #000; }
-          .row, .rows > .row { display: flex !important; gap: 6pt; padding: .5pt 0; align-items: baseline; break-inside: avoid; border-bottom-width: .5pt; }
+          .row, .rows > .row { display: flex !important; gap: 6pt; padding: 0; align-items: baseline; break-inside: avoid; border-bottom-width: .5pt; }
           .who { flex-direction: row; flex-wrap: wrap; column-gap: 6pt; align-items: baseline; }
           .meta { font-size: 7pt; }
           .amt .per { display: inline; margin-left: 3pt; font-size: 7.5pt; }
