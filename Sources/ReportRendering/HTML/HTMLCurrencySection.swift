@@ -67,7 +67,7 @@ enum HTMLCurrencySection {
             (
                 "earning",
                 HTMLCategorySection.value(
-                    summary.incomeCategories, title: "Income", total: summary.income,
+                    IncomeLines.shown(summary.incomeCategories), title: "Income", total: summary.income,
                     polarity: .risingIsGood, withChart: false, previousLabel: previousLabel, averageMonths: summary.averageMonths)
             ),
             ("budgets", .list(budgets)),

@@ -78,7 +78,7 @@ public struct TextReportRenderer: ReportRenderer {
         if !summary.incomeCategories.isEmpty {
             page.blankLine()
             categories(
-                summary.incomeCategories, title: "Income by category", style: .income,
+                IncomeLines.shown(summary.incomeCategories), title: "Income by category", style: .income,
                 previousName: previousName, on: &page)
         }
         if !summary.topPayees.isEmpty {
