@@ -29,6 +29,8 @@ public enum BrowserCheck {
         public var innerWidth: Double
         /// Every element marked `data-total` (and `data-empty`), in document order.
         public var marked: [Marked]
+        /// The elements the `selecting` CSS selectors found, in order, each with the selector as its `kind`.
+        public var selected: [Marked] = []
 
         public var scrollsSideways: Bool { scrollWidth > innerWidth + 0.5 }
     }
@@ -56,8 +58,9 @@ public enum BrowserCheck {
     }
 
     /// Lays out each of `pages` (file names in `directory`) at `width` CSS pixels, all in one
-    /// browser run.
-    public static func layout(pages: [String], in directory: URL, width: Int) throws -> [Layout] {
+    /// browser run; `selecting` names more elements to measure (`Layout.selected`).
+    public static func layout(pages: [String], in directory: URL, width: Int, selecting: [String] = []) throws -> [Layout] {
+        let selectors = String(decoding: try JSONEncoder().encode(selecting), as: UTF8.self)
         let frames = pages.enumerated().map { index, page in
             "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" style=\"width:\(width)px;height:900px;border:0\"></iframe>"
         }.joined(separator: "\n")
@@ -76,8 +79,16 @@ public enum BrowserCheck {
                     left: r.left, right: r.right, width: r.width, height: r.height,
                     visibility: win.getComputedStyle(el).visibility});
                 });
+                var selected = [];
+                \(selectors).forEach(function (selector) {
+                  doc.querySelectorAll(selector).forEach(function (el) {
+                    var r = el.getBoundingClientRect();
+                    selected.push({kind: selector, text: el.textContent.trim(), left: r.left, right: r.right, width: r.width,
+                      height: r.height, visibility: win.getComputedStyle(el).visibility});
+                  });
+                });
                 results.push({page: frame.getAttribute('data-page'), scrollWidth: doc.documentElement.scrollWidth,
-                  innerWidth: win.innerWidth, marked: marked});
+                  innerWidth: win.innerWidth, marked: marked, selected: selected});
               });
               var json = JSON.stringify(results);
               document.body.setAttribute('data-result', btoa(unescape(encodeURIComponent(json))));

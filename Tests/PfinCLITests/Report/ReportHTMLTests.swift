@@ -84,8 +84,16 @@ struct ReportHTMLBrowserTests {
     func pagesFitAndShowTheTotals(width: Int) throws {
         let (directory, out, pages) = try Self.batch()
         let totals = try ReportTotalsTests.recompute()
-        let layouts = try BrowserCheck.layout(pages: pages, in: out, width: width)
+        let layouts = try BrowserCheck.layout(pages: pages, in: out, width: width, selecting: [".cats .vs-stack", ".cats td.vs"])
         #expect(layouts.map(\.page) == pages)
+        // The categories' comparisons: in their columns on a desktop, under each amount on a phone
+        // (they were in columns scrolled out of sight), on screen either way.
+        let stacked = layouts.flatMap(\.selected).filter { $0.kind == ".cats .vs-stack" && !$0.text.isEmpty }
+        let columns = layouts.flatMap(\.selected).filter { $0.kind == ".cats td.vs" && !$0.text.isEmpty }
+        #expect(stacked.count > 50 && columns.count > 50)
+        let shown = width <= 480 ? stacked : columns, hidden = width <= 480 ? columns : stacked
+        #expect(shown.allSatisfy { $0.isVisible(within: Double(width)) }, "\(shown.filter { !$0.isVisible(within: Double(width)) }.prefix(3))")
+        #expect(hidden.allSatisfy { $0.width == 0 }, "\(hidden.filter { $0.width > 0 }.prefix(3))")
         for layout in layouts {
             #expect(layout.innerWidth == Double(width))
             #expect(!layout.scrollsSideways, "\(layout.page) at \(width) px is \(layout.scrollWidth) px wide")
