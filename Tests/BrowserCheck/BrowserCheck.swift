@@ -170,6 +170,54 @@ public enum BrowserCheck {
         return (text, text.filter { $0 == "\u{0C}" }.count)
     }
 
+    /// How many pixels of two pictures of the same size differ, in any channel by more than
+    /// `tolerance` (of 255), counted by the browser itself (both drawn on canvases); the pictures
+    /// travel as `data:` URLs, which leave a canvas readable. Nil when their sizes differ.
+    public static func differingPixels(_ a: URL, _ b: URL, in directory: URL, tolerance: Int = 24) throws -> (differing: Int, total: Int)? {
+        func source(_ url: URL) throws -> String { "data:image/png;base64," + (try Data(contentsOf: url)).base64EncodedString() }
+        let wrapper = """
+            <!doctype html><html><head><meta charset="utf-8"></head><body>
+            <img id="a" src="\(try source(a))"><img id="b" src="\(try source(b))">
+            <script>
+            window.addEventListener('load', function () {
+              var a = document.getElementById('a'), b = document.getElementById('b'), result = {same: false};
+              if (a.naturalWidth === b.naturalWidth && a.naturalHeight === b.naturalHeight) {
+                function pixels(img) {
+                  var c = document.createElement('canvas');
+                  c.width = img.naturalWidth; c.height = img.naturalHeight;
+                  var g = c.getContext('2d');
+                  g.drawImage(img, 0, 0);
+                  return g.getImageData(0, 0, c.width, c.height).data;
+                }
+                var p = pixels(a), q = pixels(b), differing = 0;
+                for (var i = 0; i < p.length; i += 4) {
+                  if (Math.abs(p[i] - q[i]) > \(tolerance) || Math.abs(p[i + 1] - q[i + 1]) > \(tolerance)
+                      || Math.abs(p[i + 2] - q[i + 2]) > \(tolerance)) { differing++; }
+                }
+                result = {same: true, differing: differing, total: p.length / 4};
+              }
+              document.body.setAttribute('data-result', btoa(JSON.stringify(result)));
+            });
+            </script>
+            </body></html>
+            """
+        let wrapperURL = directory.appendingPathComponent("pixels-\(UUID().uuidString).html")
+        try Data(wrapper.utf8).write(to: wrapperURL)
+        defer { try? FileManager.default.removeItem(at: wrapperURL) }
+        let dom = try run(["--virtual-time-budget=5000", "--dump-dom", wrapperURL.absoluteString])
+        struct Counted: Decodable {
+            var same: Bool
+            var differing: Int?
+            var total: Int?
+        }
+        guard let start = dom.range(of: "data-result=\"")?.upperBound, let end = dom[start...].firstIndex(of: "\""),
+            let json = Data(base64Encoded: String(dom[start..<end]))
+        else { throw Failure(description: "no pixel count in Chromium's DOM dump") }
+        let counted = try JSONDecoder().decode(Counted.self, from: json)
+        guard counted.same, let differing = counted.differing, let total = counted.total else { return nil }
+        return (differing, total)
+    }
+
     /// The page count of a PDF as `pdfinfo` reads it, or nil when `pdfinfo` is not installed.
     public static func pageCount(of pdf: URL) throws -> Int? {
         guard let info = try tool("pdfinfo", [pdf.path]) else { return nil }
