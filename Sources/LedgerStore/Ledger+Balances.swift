@@ -27,6 +27,34 @@ extension Ledger {
         return balances
     }
 
+    /// The latest balance the statements state for each account and currency, on or before
+    /// `through` (any day when `nil`): a closing balance, or a row's running balance (a CSV
+    /// `Balance` column), whichever is later; on one day a closing balance wins, and of running
+    /// balances the day's last row. Opening and available balances are not an account's balance
+    /// at a day's end. In account order, as `statedBalances()`.
+    public func latestBalances(through: LocalDate? = nil) throws(LedgerError) -> [StatedBalance] {
+        struct Key: Hashable {
+            var account: String?
+            var currency: CurrencyCode?
+        }
+        var latest: [Key: StatedBalance] = [:], order: [Key] = []
+        for balance in try statedBalances() where balance.kind == .closing || balance.kind == .running {
+            if let through, balance.date > through { continue }
+            let key = Key(account: balance.account, currency: balance.amount.currency)
+            guard let known = latest[key] else {
+                latest[key] = balance
+                order.append(key)
+                continue
+            }
+            let later =
+                balance.date != known.date
+                ? balance.date > known.date
+                : balance.kind != known.kind ? balance.kind == .closing : balance.position >= known.position
+            if later { latest[key] = balance }
+        }
+        return order.map { latest[$0]! }
+    }
+
     /// Reconciles each account (and currency) that has stated balances: from its earliest one,
     /// the transactions up to each later balance's day must add up to it (see `LedgerReconciler`).
     ///

@@ -1,7 +1,7 @@
 import FinanceCore
 
 extension Ledger {
-    /// Income, expense and balance per currency between two dates (inclusive; `nil` leaves that end
+    /// Income, expense and net per currency between two dates (inclusive; `nil` leaves that end
     /// open), and the `recent` latest transactions of the period.
     ///
     /// SQLite counts per currency, type, category, scale and sign; `AccountingModel` then decides
@@ -76,9 +76,9 @@ private struct CurrencySums {
         func money(_ value: Int128) -> Money { ExactSum.money(value, scale: scale, currency: currency, saturated: &clamped) }
         let income = money(income.value)
         let expense = money(ExactSum.negated(spending.value))
-        let balance = money(ExactSum.sum(self.income.value, spending.value, saturated: &clamped))
+        let net = money(ExactSum.sum(self.income.value, spending.value, saturated: &clamped))
         var line = CurrencyTotals(
-            currency: currency, income: income, expense: expense, balance: balance,
+            currency: currency, income: income, expense: expense, net: net,
             incomeCount: self.income.count, expenseCount: spending.count, transferCount: transfers)
         line.isSaturated = clamped
         return line

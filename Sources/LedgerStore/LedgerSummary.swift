@@ -17,15 +17,16 @@ public struct LedgerSummary: Sendable, Equatable {
     }
 }
 
-/// Income, expense and balance in one currency, counted by `AccountingModel` as reports count them.
+/// Income, expense and net in one currency, counted by `AccountingModel` as reports count them.
 /// Signs as in `Reports.MonthlySummary`: `income` is the sum of the income side's amounts, `expense`
-/// minus the sum of the spending side's (both normally positive; refunds lower `expense`), `balance`
-/// is `income - expense`. Transfers are counted apart and in neither.
+/// minus the sum of the spending side's (both normally positive; refunds lower `expense`), `net`
+/// is `income - expense` (not an account's balance: `Ledger.latestBalances(through:)` gives the
+/// balances the statements state). Transfers are counted apart and in neither.
 public struct CurrencyTotals: Sendable, Equatable {
     public var currency: CurrencyCode?
     public var income: Money
     public var expense: Money
-    public var balance: Money
+    public var net: Money
     public var incomeCount: Int
     public var expenseCount: Int
     public var transferCount: Int
@@ -35,13 +36,13 @@ public struct CurrencyTotals: Sendable, Equatable {
     public var isSaturated = false
 
     public init(
-        currency: CurrencyCode?, income: Money, expense: Money, balance: Money, incomeCount: Int,
+        currency: CurrencyCode?, income: Money, expense: Money, net: Money, incomeCount: Int,
         expenseCount: Int, transferCount: Int
     ) {
         self.currency = currency
         self.income = income
         self.expense = expense
-        self.balance = balance
+        self.net = net
         self.incomeCount = incomeCount
         self.expenseCount = expenseCount
         self.transferCount = transferCount

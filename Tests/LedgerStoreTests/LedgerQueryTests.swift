@@ -67,11 +67,11 @@ import Testing
         let e = summary.totals[0]
         #expect(e.income == Money(units: 385_000, scale: 2, currency: eur))
         #expect(e.expense == Money(units: 5420 + 350 + 1999 + 6000, scale: 2, currency: eur))
-        #expect(e.balance == Money(units: 385_000 - 13_769, scale: 2, currency: eur))
+        #expect(e.net == Money(units: 385_000 - 13_769, scale: 2, currency: eur))
         #expect(e.transferCount == 1 && e.incomeCount == 1 && e.expenseCount == 4)
         let u = summary.totals[1]
         #expect(u.income == Money(units: 1000, scale: 2, currency: usd) && u.expense == Money(units: 20000, scale: 2, currency: usd))
-        #expect(u.balance == Money(units: -19000, scale: 2, currency: usd))
+        #expect(u.net == Money(units: -19000, scale: 2, currency: usd))
         #expect(summary.recent.map(\.id.value) == [8, 7, 6])
         let march = try ledger.summary(from: date("2024-03-01"), to: date("2024-03-31"))
         #expect(march.totals.count == 1 && march.recent.count == 3)
@@ -105,6 +105,6 @@ import Testing
         let exact = try #require(fits.summary(from: nil, to: nil).totals.first)
         #expect(!exact.isSaturated)
         #expect(exact.income == Money(units: 8_000_000_000_000_000_001, scale: 2, currency: CurrencyCode("EUR")))
-        #expect(exact.balance == exact.income)
+        #expect(exact.net == exact.income)
     }
 }

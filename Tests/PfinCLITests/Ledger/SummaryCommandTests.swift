@@ -44,6 +44,33 @@ struct SummaryCommandTests {
         #expect(implicit.stdout.hasPrefix("Summary: 01 "))
     }
 
+    /// Net is income minus expense; a balance is only what a statement states: the latest closing
+    /// balance (or a Balance column's last row) of each account, up to the period's end.
+    @Test func theBalancesTheStatementsState() throws {
+        let fixture = try LedgerFixture()
+        for sample in ["de-dkb-giro.csv", "us-checking-ofx102.ofx", "uk-nationwide.csv"] {
+            let imported = try fixture.pfin(["import", Repository.sample(sample)])
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        let year = try fixture.pfin(["summary", "--from", "2024-01-01", "--to", "2024-12-31", "--recent", "0"])
+        #expect(year.status == 0, "\(year.stderr)")
+        let lines = year.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  currency") && $0.contains(" net ") && !$0.contains("balance") })
+        let section = lines.drop { $0 != "Balances the statements state" }.dropFirst().prefix { !$0.isEmpty }
+        #expect(section.count == 3, "\(year.stdout)")
+        #expect(section.contains { $0.contains("€3,456.78") && $0.contains("on 31 May 2024") && $0.contains("closing balance, de-dkb-giro.csv") })
+        #expect(section.contains { $0.contains("$3,246.83") && $0.contains("on 31 Jan 2024") })
+        // Up to the end of April: the May balances are after the period, the January one stays.
+        let april = try fixture.pfin(["summary", "--from", "2024-01-01", "--to", "2024-04-30", "--recent", "0", "--format", "json"])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(april.stdout.utf8)) as? [String: Any])
+        let balances = try #require(json["balances"] as? [[String: Any]])
+        #expect(balances.compactMap { $0["date"] as? String }.allSatisfy { $0 <= "2024-04-30" })
+        #expect(balances.contains { $0["amount"] as? String == "3246.83" && $0["kind"] as? String == "closing" })
+        #expect(!balances.contains { $0["amount"] as? String == "3456.78" })
+        let totals = try #require(json["totals"] as? [[String: Any]])
+        #expect(totals.allSatisfy { $0["net"] != nil && $0["balance"] == nil })
+    }
+
     @Test(
         "usage errors",
         arguments: [

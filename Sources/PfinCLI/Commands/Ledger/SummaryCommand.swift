@@ -13,12 +13,14 @@ enum SummaryCommand {
     static let spec = CommandSpec(
         name: "summary",
         arguments: "",
-        summary: "Show income, expense and balance per currency, and the latest transactions.",
+        summary: "Show income, expense and net per currency, the balances the statements state, and the latest transactions.",
         details: """
             Without --from and --to, the period is this month so far: from its first day to
             today. With only one of them, the other end stays open. Each currency is totalled
             apart (pfin never adds dollars to euros); transfers between your own accounts count
-            in neither income nor expense.
+            in neither income nor expense. Net is income minus expense, not a balance: the
+            balances are those the imported statements state (a closing balance, or a Balance
+            column's last row), the latest of each account up to the period's end.
             """,
         options: [
             from.spec, to.spec, recent.spec, format.spec, LedgerOptions.spec,
@@ -52,6 +54,7 @@ enum SummaryCommand {
         guard let ledger = options.open(create: false, printer: &printer) else { return ExitStatus.inputErrors }
         do {
             let summary = try ledger.summary(from: from, to: to, recent: recent)
+            let balances = try ledger.latestBalances(through: to)
             let clamped = summary.totals.filter(\.isSaturated)
             if !clamped.isEmpty {
                 for line in clamped {
@@ -65,8 +68,8 @@ enum SummaryCommand {
             }
             Terminal.out(
                 json
-                    ? LedgerJSON.summary(summary)
-                    : SummaryText.render(summary, idWidth: try ledger.uniquePrefixLength(of: summary.recent.map(\.id))))
+                    ? LedgerJSON.summary(summary, balances: balances)
+                    : SummaryText.render(summary, balances: balances, idWidth: try ledger.uniquePrefixLength(of: summary.recent.map(\.id))))
             return ExitStatus.success
         } catch {
             LedgerOptions.fail(error, printer: &printer)
