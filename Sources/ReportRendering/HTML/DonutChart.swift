@@ -9,13 +9,18 @@ import Reports
 /// Everything is integer arithmetic in basis points: slice boundaries are the rounded running
 /// totals, so the slices always add up to the whole circle and the same report always gives the
 /// same bytes. Every top-level category with positive spending is a slice, in its colour across the
-/// report (`CategoryColours`), so that no category hides in an unlabelled grey; a slice too thin
-/// to see keeps a sliver and its line in the table.
+/// report (`CategoryColours`), so that no category hides in an unlabelled grey. No slice is too
+/// thin to see: each is drawn at least `minimumLength` of the circle (its colour showing past the
+/// gaps), the larger ones giving up that room in proportion; its tooltip and its line in the
+/// table, the chart's legend, keep the true share.
 struct DonutChart {
     /// `100 / 2π`: the radius whose circumference is 100.
     static let radius = "15.9155"
     /// The gap left between neighbouring slices, in basis points of the circle.
     static let gap = 60
+    /// The least a slice is drawn, gap included, in basis points: 1.4 % of the circle shows
+    /// after its gap (some 7 px on a desktop's donut, 4 on a phone's).
+    static let minimumLength = 200
 
     struct Slice {
         var label: String
@@ -46,17 +51,47 @@ struct DonutChart {
             total = sum
         }
         var running: Int64 = 0, previousBoundary = 0
-        for (index, value) in units.enumerated() {
+        var lengths: [Int] = []
+        for value in units {
             running += value
             let boundary = Int(Share(part: running, of: total)?.basisPoints ?? 10_000)
-            let colour = palette.colour(of: top[index])
-            slices.append(
-                Slice(
-                    label: top[index].name, colour: colour, start: previousBoundary,
-                    length: boundary - previousBoundary, share: Share(part: value, of: total)))
-            colours[top[index].path] = colour
+            lengths.append(boundary - previousBoundary)
             previousBoundary = boundary
         }
+        lengths = Self.atLeastMinimum(lengths)
+        var start = 0
+        for (index, value) in units.enumerated() {
+            let colour = palette.colour(of: top[index])
+            slices.append(
+                Slice(label: top[index].name, colour: colour, start: start, length: lengths[index], share: Share(part: value, of: total)))
+            colours[top[index].path] = colour
+            start += lengths[index]
+        }
+    }
+
+    /// `lengths` (basis points adding up to the circle) with every slice at least
+    /// `minimumLength` when there are two or more, the others shrunk in proportion to make room
+    /// (boundaries rounded from running totals, so they still add up to 10,000); unchanged when
+    /// the small ones would not leave the others room.
+    static func atLeastMinimum(_ lengths: [Int]) -> [Int] {
+        guard lengths.count > 1 else { return lengths }
+        let small = lengths.filter { $0 < minimumLength }.count
+        let large = lengths.filter { $0 >= minimumLength }.reduce(0, +)
+        let room = 10_000 - small * minimumLength
+        guard small > 0, large > 0, room >= large / 2 else { return lengths }
+        var result: [Int] = [], runningLarge = 0, placed = 0
+        for length in lengths {
+            if length < minimumLength {
+                result.append(minimumLength)
+            } else {
+                runningLarge += length
+                // The large slices' share of `room`, up to this one, rounded.
+                let end = (runningLarge * room + large / 2) / large
+                result.append(end - placed)
+                placed = end
+            }
+        }
+        return result
     }
 
     /// `{radius, slices: [{label, colour, dash, offset, share}]}`, or `.null` without slices.
