@@ -27,30 +27,43 @@ extension Ledger {
         return balances
     }
 
-    /// The latest balance the statements state for each account and currency, on or before
-    /// `through` (any day when `nil`): a closing balance, or a row's running balance (a CSV
-    /// `Balance` column), whichever is later; on one day a closing balance wins, and of running
-    /// balances the day's last row. Opening and available balances are not an account's balance
-    /// at a day's end. In account order, as `statedBalances()`.
+    /// The balance each account's statements state at the end of each day, on or before
+    /// `through` (any day when `nil`): one a day per account and currency, a closing balance
+    /// before a row's running balance (a CSV `Balance` column), and of those the day's last row.
+    /// Opening and available balances are not an account's balance at a day's end. By account,
+    /// then day, as `statedBalances()`.
+    public func endOfDayBalances(through: LocalDate? = nil) throws(LedgerError) -> [StatedBalance] {
+        struct Day: Hashable {
+            var account: String?
+            var currency: CurrencyCode?
+            var date: LocalDate
+        }
+        var chosen: [Day: StatedBalance] = [:], order: [Day] = []
+        for balance in try statedBalances() where balance.kind == .closing || balance.kind == .running {
+            if let through, balance.date > through { continue }
+            let day = Day(account: balance.account, currency: balance.amount.currency, date: balance.date)
+            guard let known = chosen[day] else {
+                chosen[day] = balance
+                order.append(day)
+                continue
+            }
+            if balance.kind != known.kind ? balance.kind == .closing : balance.position >= known.position { chosen[day] = balance }
+        }
+        return order.map { chosen[$0]! }
+    }
+
+    /// The latest of `endOfDayBalances(through:)` for each account and currency, in account order.
     public func latestBalances(through: LocalDate? = nil) throws(LedgerError) -> [StatedBalance] {
         struct Key: Hashable {
             var account: String?
             var currency: CurrencyCode?
         }
         var latest: [Key: StatedBalance] = [:], order: [Key] = []
-        for balance in try statedBalances() where balance.kind == .closing || balance.kind == .running {
-            if let through, balance.date > through { continue }
+        for balance in try endOfDayBalances(through: through) {
             let key = Key(account: balance.account, currency: balance.amount.currency)
-            guard let known = latest[key] else {
-                latest[key] = balance
-                order.append(key)
-                continue
-            }
-            let later =
-                balance.date != known.date
-                ? balance.date > known.date
-                : balance.kind != known.kind ? balance.kind == .closing : balance.position >= known.position
-            if later { latest[key] = balance }
+            if latest[key] == nil { order.append(key) }
+            // Days come in order for each account.
+            latest[key] = balance
         }
         return order.map { latest[$0]! }
     }

@@ -61,6 +61,10 @@ public struct MonthlySummary: Sendable {
     /// summary are then not to be trusted. Added for the builder, which never traps on input.
     public var isSaturated = false
 
+    /// The balances the statements state for this month's end days, per account (the latest of
+    /// each in the month, in this currency): empty unless `MonthlyReport.attach(_:)` gave some.
+    public var balances: [StatedAccountBalance] = []
+
     /// The refunds among the spending: the sum of the positive amounts on the spending side, already
     /// taken off `expense` (zero when there were none), and how many there were.
     public var refunds = Money.zero(nil)

@@ -25,6 +25,10 @@ public struct ReportCollector: RuledActivitySink {
     public let converter: CurrencyConverter?
     /// The amounts the converter could not convert: with any, the report is not to be shown.
     public private(set) var conversionFailures = ConversionFailures()
+    /// The balances the statements stated (closing balances, a Balance column's latest row), for
+    /// `MonthlyReport.attach(_:)`; none for a report in one currency, whose summaries hold
+    /// converted amounts a stated balance is not.
+    public private(set) var statedBalances: [StatedAccountBalance] = []
     /// How many amounts were converted at what the file stated, and how many at a market price.
     public private(set) var convertedAtStatedRates = 0, convertedAtPrices = 0
 
@@ -73,6 +77,14 @@ public struct ReportCollector: RuledActivitySink {
         case .failure(let failure):
             conversionFailures.note(failure, for: activity)
         }
+    }
+
+    public mutating func statement(_ info: StatementInfo) {
+        guard converter == nil, let balance = info.ledgerBalance else { return }
+        statedBalances.append(
+            StatedAccountBalance(
+                account: info.account.id.isEmpty ? nil : info.account.id, amount: balance.amount, date: balance.date,
+                source: info.source))
     }
 
     public mutating func report(_ diagnostic: Diagnostic) {

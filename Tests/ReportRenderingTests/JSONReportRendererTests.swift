@@ -54,7 +54,7 @@ import Testing
         #expect(april["previous"] is NSNull)
         #expect(
             april.keys.sorted() == [
-                "averageMonths", "currency", "expense", "expenseCategories", "expenseCount", "income",
+                "averageMonths", "balances", "currency", "expense", "expenseCategories", "expenseCount", "income",
                 "incomeCategories", "incomeCount", "largest", "net", "previous", "refundCount",
                 "refunds", "savingsRate", "topPayees", "transactions", "transfers",
                 "uncategorizedCount",

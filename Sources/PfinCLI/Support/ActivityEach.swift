@@ -7,12 +7,14 @@ import StatementPipeline
 /// For commands that look at transactions rather than convert them (`report`, `rules explain`, …);
 /// with `progress`, a long file shows a progress line on a terminal (`ProgressLine`).
 enum ActivityEach {
-    /// - Parameter normaliser: cleans payees on the reading thread (see `ReadAhead`).
+    /// - Parameters:
+    ///   - normaliser: cleans payees on the reading thread (see `ReadAhead`).
+    ///   - statement: takes what the readers say about each statement (its balances), if wanted.
     static func read(
         _ options: InputOptions, printer: inout DiagnosticPrinter, progress: Bool = false, normaliser: PayeeNormaliser? = nil,
-        _ body: @escaping (consuming PaymentActivity) -> Void
+        statement: ((StatementInfo) -> Void)? = nil, _ body: @escaping (consuming PaymentActivity) -> Void
     ) {
-        var sink = CallbackSink(printer: printer, body: body)
+        var sink = CallbackSink(printer: printer, body: body, onStatement: statement)
         let showsProgress = progress && ProgressLine.isWanted(quiet: false)
         for path in options.files {
             let line = ProgressLine.reading(path, wanted: showsProgress)
@@ -34,6 +36,7 @@ enum ActivityEach {
 private struct CallbackSink: ActivitySink {
     var printer: DiagnosticPrinter
     let body: (consuming PaymentActivity) -> Void
+    let onStatement: ((StatementInfo) -> Void)?
     var progress: ProgressLine?
 
     mutating func accept(_ activity: consuming PaymentActivity) {
@@ -41,4 +44,5 @@ private struct CallbackSink: ActivitySink {
         progress?.countRow()
     }
     mutating func report(_ diagnostic: Diagnostic) { printer.print(diagnostic) }
+    mutating func statement(_ info: StatementInfo) { onStatement?(info) }
 }

@@ -72,6 +72,8 @@ enum HTMLCurrencySection {
             ),
             ("budgets", .list(budgets)),
             ("recurring", recurring),
+            ("hasBalances", .bool(!summary.balances.isEmpty)),
+            ("balances", Self.balances(summary.balances)),
             ("hasPayees", .bool(!summary.topPayees.isEmpty)),
             ("payees", payees(summary.topPayees)),
             ("hasLargest", .bool(!summary.largest.isEmpty)),
@@ -172,5 +174,20 @@ enum HTMLCurrencySection {
     /// `1 transaction`, `12 transactions`.
     static func counted(_ count: Int, _ noun: String) -> String {
         String(count) + " " + noun + (count == 1 ? "" : "s")
+    }
+
+    /// The balances the statements state: `{account, amount, date, source}` (the file's name, not
+    /// its path), each as a statement gave it.
+    static func balances(_ balances: [StatedAccountBalance]) -> MustacheValue {
+        .list(
+            balances.map { balance in
+                .object(
+                    MustacheObject([
+                        ("account", .string(balance.account ?? "Account not named")),
+                        ("amount", .string(MoneyText.withSymbol(balance.amount))),
+                        ("date", .string(DateText.long(balance.date))),
+                        ("source", .string(balance.source.file.split(separator: "/").last.map(String.init) ?? balance.source.file)),
+                    ]))
+            })
     }
 }

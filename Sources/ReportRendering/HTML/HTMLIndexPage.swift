@@ -6,7 +6,8 @@ import Reports
 ///
 /// Top-level keys: `title`, `heading` (`2024`, `2023–2024`), `subtitle`, `empty`, `years`
 /// (`{year, months: [{href, short, title, hasData}]}`: a link to every month page),
-/// `multiCurrency` and `currencies` (per currency: `currency`, `code` (null without one), `anchor`, `chart`, `months`,
+/// `multiCurrency` and `currencies` (per currency: `currency`, `code` (null without one), `anchor`, `chart`,
+/// `hasBalances` and `balances` (each account's latest stated balance), `months`,
 /// `totals` and `recurring`). Templates/README.md lists the rest.
 enum HTMLIndexPage {
     static func value(_ report: MonthlyReport) -> MustacheValue {
@@ -69,6 +70,14 @@ enum HTMLIndexPage {
             }
             rows.append(.object(MustacheObject(pairs)))
         }
+        // Each account's latest stated balance over the report.
+        var latest: [String?: StatedAccountBalance] = [:]
+        for summary in report.summaries where summary.currency == currency {
+            for balance in summary.balances where latest[balance.account].map({ $0.date <= balance.date }) ?? true {
+                latest[balance.account] = balance
+            }
+        }
+        let balances = latest.values.sorted { ($0.account ?? "", $0.date) < ($1.account ?? "", $1.date) }
         let totals = report.periodTotals(in: currency)
         var rate: Share?
         if let income = totals.income, let expense = totals.expense, let net = totals.net {
@@ -80,6 +89,8 @@ enum HTMLIndexPage {
                 ("code", currency.map { .string($0.description) } ?? .null),
                 ("anchor", .string(currency.map { $0.description.lowercased() } ?? "none")),
                 ("chart", IndexBarChart(columns: columns).value),
+                ("hasBalances", .bool(!balances.isEmpty)),
+                ("balances", HTMLCurrencySection.balances(balances)),
                 ("months", .list(rows)),
                 ("totals", .object(MustacheObject(figures(income: totals.income, expense: totals.expense, net: totals.net, rate: rate)))),
                 ("recurring", report.recurring.map { HTMLRecurringSection.index($0, currency: currency) } ?? .null),

@@ -65,6 +65,22 @@ extension JSONReportRenderer {
         }
     }
 
+    /// A balance a statement states: `{"account","amount","date","source"}` (the summary's currency).
+    static func write(_ balance: StatedAccountBalance, to out: inout JSONOutput) {
+        let strings = (balance.account?.utf8.count ?? 0) + balance.source.file.utf8.count
+        out.record(maximum: fixedRoom + JSONEscaping.worstCase * strings) { c in
+            c.put("{\"account\":")
+            c.putString(balance.account)
+            c.put(",\"amount\":")
+            c.putMoney(balance.amount)
+            c.put(",\"date\":")
+            c.putString(balance.date.description)
+            c.put(",\"source\":")
+            c.putString("\(balance.source.file):\(balance.source.line)")
+            c.put("}")
+        }
+    }
+
     /// A transaction with the keys, order and values of a `pfin convert --to jsonl` row.
     static func write(_ a: PaymentActivity, to out: inout JSONOutput) {
         out.record(maximum: room(a)) { c in

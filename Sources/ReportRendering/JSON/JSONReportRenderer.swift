@@ -160,6 +160,8 @@ public struct JSONReportRenderer: ReportRenderer {
         list(s.largest, to: &out, write: Self.write)
         out.append(",\n          \"uncategorizedCount\": ")
         out.record(maximum: 21) { $0.putInt(s.uncategorizedCount) }
+        out.append(",\n          \"balances\": ")
+        list(s.balances, to: &out, write: Self.write)
         out.append(",\n          \"transactions\": ")
         list(options.includeTransactions ? s.transactions : [], to: &out, write: Self.write)
     }

@@ -68,6 +68,10 @@ public struct TextReportRenderer: ReportRenderer {
         let currency = summary.currency?.description ?? "no currency"
         heading(summary.month.title + " · " + currency, on: &page)
         totals(summary, on: &page)
+        if !summary.balances.isEmpty {
+            page.blankLine()
+            balances(summary.balances, on: &page)
+        }
         let previousName = DateText.monthAbbreviations[summary.month.previous.month - 1]
         if !summary.expenseCategories.isEmpty {
             page.blankLine()
@@ -93,6 +97,20 @@ public struct TextReportRenderer: ReportRenderer {
             page.blankLine()
             let count = summary.uncategorizedCount
             page.line(count == 1 ? "! 1 transaction has no category" : "! \(count) transactions have no category")
+        }
+    }
+
+    /// The balances the statements state: an account's, on a day, never worked out here.
+    private func balances(_ balances: [StatedAccountBalance], on page: inout TextPage) {
+        page.line(indent: 2, [.left("Balances the statements state", 0, .heading)])
+        let width = min(34, balances.map { TextWidth.of($0.account ?? "(no account)") }.max() ?? 0)
+        for balance in balances {
+            page.line(
+                indent: 2,
+                [
+                    .left(balance.account ?? "(no account)", width, shrinks: true), .right(MoneyText.withSymbol(balance.amount), 16),
+                    .left("  on " + DateText.long(balance.date), 0, .note),
+                ])
         }
     }
 

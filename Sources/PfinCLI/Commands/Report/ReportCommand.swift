@@ -124,16 +124,21 @@ enum ReportCommand {
                 monthFiles: monthFiles))
         // Nothing in the stage throws: `ReportCollector` neither stops nor fails.
         let add = { (activity: consuming PaymentActivity) in _ = try? stage.accept(activity) }
+        var balances: [StatedAccountBalance] = []
         if let database = request.database {
             // Months after the period are never reported; earlier ones feed the comparisons.
             LedgerOptions.read(database, filter: LedgerFilter(to: request.period.to?.lastDay), printer: &printer, add)
+            if request.conversion == nil { balances = LedgerOptions.statedBalances(database, printer: &printer) }
         } else {
             // Payees cleaned by the reading (`ReadAhead` shares the work out between its threads).
             let reading = stage.payees?.sibling()
             stage.normalisesPayees = reading == nil
-            ActivityEach.read(request.input, printer: &printer, progress: !arguments[ReportRequest.quiet], normaliser: reading, add)
+            ActivityEach.read(
+                request.input, printer: &printer, progress: !arguments[ReportRequest.quiet], normaliser: reading,
+                statement: { _ = try? stage.statement($0) }, add)
         }
         var input = stage.base
+        if request.database == nil { balances = input.statedBalances }
         for warning in input.warnings { printer.print(warning) }
         if input.unlisted > 0 {
             Terminal.err("pfin: \(Plural.count(input.unlisted, "more rule warning")) not shown; 'pfin convert' with the same rules lists them all\n")
@@ -151,6 +156,7 @@ enum ReportCommand {
         // worked out.
         if let monthFiles, let limit = request.builderOptions.transactionLimit { monthFiles.stageAhead(over: limit) }
         var whole = input.builder.finish()
+        whole.attach(balances)
         if let budget = request.budget {
             whole.budgets = whole.comparing(with: budget)
             for warning in whole.budgets.flatMap(\.warnings) { printer.print(warning) }
