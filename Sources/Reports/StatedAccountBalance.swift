@@ -7,15 +7,17 @@ import FinanceCore
 public struct StatedAccountBalance: Hashable, Sendable {
     /// The account as its transactions name it; `nil` when the statement names none.
     public var account: String?
-    public var amount: Money
-    public var date: LocalDate
+    /// The amount, and the day at whose end the account held it.
+    public var balance: Balance
     /// Where it was stated.
     public var source: SourceLocation
 
-    public init(account: String?, amount: Money, date: LocalDate, source: SourceLocation) {
+    public var amount: Money { balance.amount }
+    public var date: LocalDate { balance.date }
+
+    public init(account: String?, balance: Balance, source: SourceLocation) {
         self.account = account
-        self.amount = amount
-        self.date = date
+        self.balance = balance
         self.source = source
     }
 }

@@ -83,8 +83,7 @@ public struct ReportCollector: RuledActivitySink {
         guard converter == nil, let balance = info.ledgerBalance else { return }
         statedBalances.append(
             StatedAccountBalance(
-                account: info.account.id.isEmpty ? nil : info.account.id, amount: balance.amount, date: balance.date,
-                source: info.source))
+                account: info.account.id.isEmpty ? nil : info.account.id, balance: balance, source: info.source))
     }
 
     public mutating func report(_ diagnostic: Diagnostic) {

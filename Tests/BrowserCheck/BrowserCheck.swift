@@ -102,11 +102,7 @@ public enum BrowserCheck {
             "--allow-file-access-from-files", "--window-size=1280,900", "--virtual-time-budget=3000",
             "--dump-dom", wrapperURL.absoluteString,
         ])
-        guard let start = dom.range(of: "data-result=\"")?.upperBound,
-            let end = dom[start...].firstIndex(of: "\""),
-            let json = Data(base64Encoded: String(dom[start..<end]))
-        else { throw Failure(description: "no layout result in Chromium's DOM dump:\n\(dom.prefix(2000))") }
-        return try JSONDecoder().decode([Layout].self, from: json)
+        return try decoded([Layout].self, from: dom, what: "layout result")
     }
 
     /// How long `page` took to load in a 1280-pixel frame (navigation start to the end of its
@@ -135,11 +131,7 @@ public enum BrowserCheck {
             var milliseconds: Double
             var count: Int
         }
-        guard let start = dom.range(of: "data-result=\"")?.upperBound,
-            let end = dom[start...].firstIndex(of: "\""),
-            let json = Data(base64Encoded: String(dom[start..<end]))
-        else { throw Failure(description: "no timing in Chromium's DOM dump:\n\(dom.prefix(2000))") }
-        let timing = try JSONDecoder().decode(Timing.self, from: json)
+        let timing = try decoded(Timing.self, from: dom, what: "timing")
         return (timing.milliseconds, timing.count)
     }
 
@@ -210,10 +202,7 @@ public enum BrowserCheck {
             var differing: Int?
             var total: Int?
         }
-        guard let start = dom.range(of: "data-result=\"")?.upperBound, let end = dom[start...].firstIndex(of: "\""),
-            let json = Data(base64Encoded: String(dom[start..<end]))
-        else { throw Failure(description: "no pixel count in Chromium's DOM dump") }
-        let counted = try JSONDecoder().decode(Counted.self, from: json)
+        let counted = try decoded(Counted.self, from: dom, what: "pixel count")
         guard counted.same, let differing = counted.differing, let total = counted.total else { return nil }
         return (differing, total)
     }
@@ -223,6 +212,14 @@ public enum BrowserCheck {
         guard let info = try tool("pdfinfo", [pdf.path]) else { return nil }
         let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
         return line.flatMap { Int($0.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// What a wrapper page's script left in its body's `data-result` (JSON in base64), decoded.
+    private static func decoded<T: Decodable>(_ type: T.Type, from dom: String, what: String) throws -> T {
+        guard let start = dom.range(of: "data-result=\"")?.upperBound, let end = dom[start...].firstIndex(of: "\""),
+            let json = Data(base64Encoded: String(dom[start..<end]))
+        else { throw Failure(description: "no \(what) in Chromium's DOM dump:\n\(dom.prefix(2000))") }
+        return try JSONDecoder().decode(T.self, from: json)
     }
 
     /// Runs `name` from `PATH` with `arguments`; its standard output, or nil when it is not

@@ -10,8 +10,8 @@ import Testing
 
     static func balance(_ account: String?, _ amount: String, _ currency: String, _ day: String, line: Int = 1) -> StatedAccountBalance {
         StatedAccountBalance(
-            account: account, amount: T.money(amount, currency),
-            date: LocalDate(iso: day)!, source: SourceLocation(file: "statement.ofx", line: line))
+            account: account, balance: Balance(amount: T.money(amount, currency), date: LocalDate(iso: day)!),
+            source: SourceLocation(file: "statement.ofx", line: line))
     }
 
     @Test func eachSummaryGetsItsMonthsLatestBalancePerAccount() throws {

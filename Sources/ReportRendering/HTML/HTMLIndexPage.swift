@@ -90,6 +90,7 @@ enum HTMLIndexPage {
                 ("anchor", .string(currency.map { $0.description.lowercased() } ?? "none")),
                 ("chart", IndexBarChart(columns: columns).value),
                 ("hasBalances", .bool(!balances.isEmpty)),
+                ("balancesNote", .string("each account's latest")),
                 ("balances", HTMLCurrencySection.balances(balances)),
                 ("months", .list(rows)),
                 ("totals", .object(MustacheObject(figures(income: totals.income, expense: totals.expense, net: totals.net, rate: rate)))),

@@ -23,7 +23,8 @@ extension LedgerOptions {
         guard let ledger = LedgerOptions(path: path).open(create: false, printer: &printer) else { return [] }
         do {
             return try ledger.endOfDayBalances().filter { $0.kind == .closing }.map {
-                StatedAccountBalance(account: $0.account, amount: $0.amount, date: $0.date, source: SourceLocation(file: $0.file, line: $0.line))
+                StatedAccountBalance(
+                    account: $0.account, balance: Balance(amount: $0.amount, date: $0.date), source: SourceLocation(file: $0.file, line: $0.line))
             }
         } catch {
             LedgerOptions.fail(error, printer: &printer)

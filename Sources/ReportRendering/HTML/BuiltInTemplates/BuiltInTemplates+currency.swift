@@ -34,16 +34,7 @@ extension BuiltInTemplates {
         {{#uncategorised}}
         <p class="notice warn" role="note"><span class="notice-icon" aria-hidden="true">!</span><span>{{.}}. Add rules for them and run the report again.</span></p>
         {{/uncategorised}}
-        {{#hasBalances}}
-        <section class="card stated">
-        <div class="card-head"><h3>Balances the statements state</h3></div>
-        <ul class="list">
-        {{#balances}}
-        <li class="row"><span class="who"><span class="name">{{account}}</span><span class="meta">on {{date}} · {{source}}</span></span><span class="amt">{{amount}}</span></li>
-        {{/balances}}
-        </ul>
-        </section>
-        {{/hasBalances}}
+        {{> balances}}
         {{#transfers}}
         <p class="notice" role="note"><span class="notice-icon" aria-hidden="true">⇄</span><span>Transfers between your accounts: {{moneyIn}} in, {{moneyOut}} out ({{count}}). Not counted as income or spending.</span></p>
         {{/transfers}}

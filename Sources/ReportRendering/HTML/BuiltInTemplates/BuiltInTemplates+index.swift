@@ -51,16 +51,7 @@ extension BuiltInTemplates {
         </article>
         </div>
         {{/totals}}
-        {{#hasBalances}}
-        <section class="card stated">
-        <div class="card-head"><h3>Balances the statements state</h3><p class="head-figure muted">each account's latest</p></div>
-        <ul class="list">
-        {{#balances}}
-        <li class="row"><span class="who"><span class="name">{{account}}</span><span class="meta">on {{date}} · {{source}}</span></span><span class="amt">{{amount}}</span></li>
-        {{/balances}}
-        </ul>
-        </section>
-        {{/hasBalances}}
+        {{> balances}}
         {{#chart}}
         <section class="card chart-card" data-total="chart-card">
         <div class="card-head"><h3>Income and spending{{#code}} in {{.}}{{/code}}</h3><p class="legend"><i class="dot income"></i>Income <i class="dot expense"></i>Spending</p></div>

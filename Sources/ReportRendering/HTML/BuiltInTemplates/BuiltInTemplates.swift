@@ -6,6 +6,7 @@
 enum BuiltInTemplates {
     /// Template name (the file name without `.mustache`) → source text.
     static let sources: [String: String] = [
+        "balances": balances,
         "budget": budget,
         "categories": categories,
         "currency": currency,
