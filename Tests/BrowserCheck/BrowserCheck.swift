@@ -31,6 +31,8 @@ public enum BrowserCheck {
         public var marked: [Marked]
         /// The elements the `selecting` CSS selectors found, in order, each with the selector as its `kind`.
         public var selected: [Marked] = []
+        /// Whether the page saw `prefers-color-scheme: dark`.
+        public var dark = false
 
         public var scrollsSideways: Bool { scrollWidth > innerWidth + 0.5 }
     }
@@ -58,8 +60,9 @@ public enum BrowserCheck {
     }
 
     /// Lays out each of `pages` (file names in `directory`) at `width` CSS pixels, all in one
-    /// browser run; `selecting` names more elements to measure (`Layout.selected`).
-    public static func layout(pages: [String], in directory: URL, width: Int, selecting: [String] = []) throws -> [Layout] {
+    /// browser run, in dark mode with `dark`; `selecting` names more elements to measure
+    /// (`Layout.selected`).
+    public static func layout(pages: [String], in directory: URL, width: Int, dark: Bool = false, selecting: [String] = []) throws -> [Layout] {
         let selectors = String(decoding: try JSONEncoder().encode(selecting), as: UTF8.self)
         let frames = pages.enumerated().map { index, page in
             "<iframe id=\"f\(index)\" data-page=\"\(page)\" src=\"\(page)\" style=\"width:\(width)px;height:900px;border:0\"></iframe>"
@@ -88,7 +91,8 @@ public enum BrowserCheck {
                   });
                 });
                 results.push({page: frame.getAttribute('data-page'), scrollWidth: doc.documentElement.scrollWidth,
-                  innerWidth: win.innerWidth, marked: marked, selected: selected});
+                  innerWidth: win.innerWidth, marked: marked, selected: selected,
+                  dark: win.matchMedia('(prefers-color-scheme: dark)').matches});
               });
               var json = JSON.stringify(results);
               document.body.setAttribute('data-result', btoa(unescape(encodeURIComponent(json))));
@@ -96,12 +100,13 @@ public enum BrowserCheck {
             </script>
             </body></html>
             """
-        let wrapperURL = directory.appendingPathComponent("layout-\(width).html")
+        let wrapperURL = directory.appendingPathComponent("layout-\(width)\(dark ? "-dark" : "").html")
         try Data(wrapper.utf8).write(to: wrapperURL)
-        let dom = try run([
-            "--allow-file-access-from-files", "--window-size=1280,900", "--virtual-time-budget=3000",
-            "--dump-dom", wrapperURL.absoluteString,
-        ])
+        let dom = try run(
+            (dark ? ["--force-dark-mode"] : []) + [
+                "--allow-file-access-from-files", "--window-size=1280,900", "--virtual-time-budget=3000",
+                "--dump-dom", wrapperURL.absoluteString,
+            ])
         return try decoded([Layout].self, from: dom, what: "layout result")
     }
 

@@ -80,12 +80,18 @@ struct ReportHTMLBrowserTests {
         }
     }
 
-    @Test(arguments: [375, 1280])
-    func pagesFitAndShowTheTotals(width: Int) throws {
+    @Test(arguments: [(375, false), (1280, false), (375, true), (1280, true)])
+    func pagesFitAndShowTheTotals(width: Int, dark: Bool) throws {
         let (directory, out, pages) = try Self.batch()
         let totals = try ReportTotalsTests.recompute()
-        let layouts = try BrowserCheck.layout(pages: pages, in: out, width: width, selecting: [".cats .vs-stack", ".cats td.vs"])
+        let layouts = try BrowserCheck.layout(
+            pages: pages, in: out, width: width, dark: dark, selecting: [".cats .vs-stack", ".cats td.vs", ".bar-values li"])
         #expect(layouts.map(\.page) == pages)
+        #expect(layouts.allSatisfy { $0.dark == dark })
+        // The bars' values: over the bars on a desktop (seven months), left to the table on a phone.
+        let values = layouts.flatMap(\.selected).filter { $0.kind == ".bar-values li" }
+        #expect(values.count >= 8)
+        #expect(values.allSatisfy { width > 860 ? $0.isVisible(within: Double(width)) : $0.width == 0 }, "\(values.prefix(3))")
         // The categories' comparisons: in their columns on a desktop, under each amount on a phone
         // (they were in columns scrolled out of sight), on screen either way.
         let stacked = layouts.flatMap(\.selected).filter { $0.kind == ".cats .vs-stack" && !$0.text.isEmpty }
