@@ -46,6 +46,9 @@ public enum BrowserCheck {
         public var width: Double
         public var height: Double
         public var visibility: String
+        /// For a selected element: whether its text runs past its box (cut by an ellipsis or
+        /// hidden overflow) rather than wrapping; `nil` for marked ones.
+        public var clipped: Bool?
 
         /// Laid out, not hidden, and inside the viewport horizontally.
         public func isVisible(within innerWidth: Double) -> Bool {
@@ -87,7 +90,8 @@ public enum BrowserCheck {
                   doc.querySelectorAll(selector).forEach(function (el) {
                     var r = el.getBoundingClientRect();
                     selected.push({kind: selector, text: el.textContent.trim(), left: r.left, right: r.right, width: r.width,
-                      height: r.height, visibility: win.getComputedStyle(el).visibility});
+                      height: r.height, visibility: win.getComputedStyle(el).visibility,
+                      clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1});
                   });
                 });
                 results.push({page: frame.getAttribute('data-page'), scrollWidth: doc.documentElement.scrollWidth,

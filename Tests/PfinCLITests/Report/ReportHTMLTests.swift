@@ -85,13 +85,19 @@ struct ReportHTMLBrowserTests {
         let (directory, out, pages) = try Self.batch()
         let totals = try ReportTotalsTests.recompute()
         let layouts = try BrowserCheck.layout(
-            pages: pages, in: out, width: width, dark: dark, selecting: [".cats .vs-stack", ".cats td.vs", ".bar-values li"])
+            pages: pages, in: out, width: width, dark: dark,
+            selecting: [".cats .vs-stack", ".cats td.vs", ".bar-values li", ".row .name:not(.print-only)", ".cat-name"])
         #expect(layouts.map(\.page) == pages)
         #expect(layouts.allSatisfy { $0.dark == dark })
         // The bars' values: over the bars on a desktop (seven months), left to the table on a phone.
         let values = layouts.flatMap(\.selected).filter { $0.kind == ".bar-values li" }
         #expect(values.count >= 8)
         #expect(values.allSatisfy { width > 860 ? $0.isVisible(within: Double(width)) : $0.width == 0 }, "\(values.prefix(3))")
+        // Names wrap rather than run out of their box: none is cut where the whole would fit.
+        let names = layouts.flatMap(\.selected).filter { $0.kind == ".row .name:not(.print-only)" || $0.kind == ".cat-name" }
+        #expect(names.count > 300)
+        let cut = names.filter { $0.width > 0 && ($0.clipped ?? false || !$0.isVisible(within: Double(width))) }
+        #expect(cut.isEmpty, "\(cut.count) names cut at \(width) px: \(cut.prefix(3))")
         // The categories' comparisons: in their columns on a desktop, under each amount on a phone
         // (they were in columns scrolled out of sight), on screen either way.
         let stacked = layouts.flatMap(\.selected).filter { $0.kind == ".cats .vs-stack" && !$0.text.isEmpty }
