@@ -91,7 +91,7 @@ public struct CSVActivityRows {
 
     /// The most a cell of `count` bytes takes: every byte a doubled quote, two quotes, an apostrophe.
     @inline(__always)
-    static func cellBound(_ count: Int) -> Int { count * 2 + 3 }
+    private static func cellBound(_ count: Int) -> Int { count * 2 + 3 }
 
     @inline(__always)
     private static func cellBound(_ text: String?) -> Int {
@@ -108,7 +108,7 @@ public struct CSVActivityRows {
 
     /// Writes `bytes` as one cell, into room for `cellBound(bytes.count)`.
     @inline(__always)
-    static func writeCell(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func writeCell(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard needsQuotesOrApostrophe(bytes) else { return copy(bytes, to: out) }
         return writeEscaped(bytes, to: out)
     }

@@ -50,10 +50,4 @@ public struct CSVActivityWriter: StatementWriter {
         buffer.append(contentsOf: Array(Self.header.utf8))
         buffer.append(0x0A)
     }
-
-    /// Appends one cell: empty for `nil`, defused if a spreadsheet would run it, quoted if needed.
-    static func appendCell(_ text: String?, to out: ByteBuffer) {
-        guard let text else { return }
-        text.withUTF8Bytes { bytes in out.write(maximum: CSVActivityRows.cellBound(bytes.count)) { CSVActivityRows.writeCell(bytes, to: $0) } }
-    }
 }
