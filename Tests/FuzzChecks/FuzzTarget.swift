@@ -31,7 +31,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .csv: return CSVCheck.run(bytes)
         case .csvProfile: return ProfileCheck.run(bytes)
-        case .ofx1, .ofx2: return StatementCheck.run(bytes, reader: .ofx)
+        case .ofx1: return StatementCheck.run(bytes, reader: .ofx)
+        case .ofx2:
+            guard case .compared(let differences) = OFXParityCheck.run(bytes) else { return StatementCheck.run(bytes, reader: .ofx) }
+            return StatementCheck.run(bytes, reader: .ofx) + differences
         case .qif: return StatementCheck.run(bytes, reader: .qif)
         case .camt: return StatementCheck.run(bytes, reader: .camt)
         case .mt940: return StatementCheck.run(bytes, reader: .mt940)

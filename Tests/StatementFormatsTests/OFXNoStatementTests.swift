@@ -27,11 +27,11 @@ import Testing
             expected: "ofx.too-deep@11:771"),
         Case(
             testDescription: "2.x: <OFX> then 10,000 open <A>", text: Doc.xmlHeader + "<OFX>" + String(repeating: "<A>", count: depth),
-            expected: "ofx.too-deep@3"),
+            expected: "ofx.too-deep@3:771"),
         Case(
             testDescription: "2.x: 10,000 nested <A> all closed",
             text: Doc.xmlHeader + "<OFX>" + String(repeating: "<A>", count: depth) + String(repeating: "</A>", count: depth) + "</OFX>",
-            expected: "ofx.too-deep@3"),
+            expected: "ofx.too-deep@3:771"),
     ]
 
     @Test(arguments: deep)
@@ -49,11 +49,11 @@ import Testing
             testDescription: "1.x: a sign-on message set without its response",
             text: Doc.sgmlHeader + "<OFX>\n<SIGNONMSGSRSV1></SIGNONMSGSRSV1>\n</OFX>\n", expected: "ofx.no-statement@11:1"),
         Case(testDescription: "1.x: unknown elements only", text: Doc.sgmlHeader + "<OFX><A><B>x</B></A></OFX>", expected: "ofx.no-statement@11:1"),
-        Case(testDescription: "2.x: <OFX></OFX>", text: Doc.xmlHeader + "<OFX>\n</OFX>\n", expected: "ofx.no-statement@3"),
+        Case(testDescription: "2.x: <OFX></OFX>", text: Doc.xmlHeader + "<OFX>\n</OFX>\n", expected: "ofx.no-statement@3:1"),
         Case(
             testDescription: "2.x: 100 nested <A>, under the limit",
             text: Doc.xmlHeader + "<OFX>" + String(repeating: "<A>", count: 100) + String(repeating: "</A>", count: 100) + "</OFX>",
-            expected: "ofx.no-statement@3"),
+            expected: "ofx.no-statement@3:1"),
     ]
 
     @Test(arguments: empty)

@@ -127,10 +127,10 @@ import Testing
         #expect(result.activities.count == 1)
     }
 
-    @Test("a bad date in 2.x is reported with its line and no column (libxml2 keeps none)")
+    @Test("a bad date in 2.x is reported with its line and column")
     func badDateLine() throws {
         let result = try readOFX(Doc.xmlBank(Self.transactions(1)[0] + "\n" + Doc.xmlTransaction("B", date: "31.01.2024")))
-        #expect(result.codes == ["ofx.bad-date@19"])
+        #expect(result.codes == ["ofx.bad-date@19:34"])
         #expect(result.activities.count == 1)
     }
 

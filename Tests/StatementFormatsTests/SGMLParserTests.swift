@@ -6,45 +6,17 @@ import Testing
 /// Every case is also fed chunk by chunk, down to one byte at a time, as `OFXStatementReader`
 /// feeds it from a file, and must give the very same events at the very same positions.
 @Suite struct SGMLParserTests {
-    /// What a run of the parser gave.
-    struct Run {
-        var recorder = EventRecorder()
-        /// The most bytes the caller had to keep between calls (what the parser left unconsumed).
-        var maxBuffered = 0
-    }
+    typealias Run = BodyParserHarness.Run
 
-    /// Parses `bytes` in one final call (`chunk == nil`), or as the reader does: `chunk` new bytes
-    /// at a time appended to what the parser left unconsumed, then a final call on the rest.
     static func parse(_ bytes: [UInt8], chunk: Int? = nil, firstLine: Int = 1, maxTextBytes: Int = 1 << 20) throws -> Run {
-        let parser = SGMLParser(firstLine: firstLine, maxTextBytes: maxTextBytes)
-        var run = Run()
-        guard let chunk else {
-            let consumed = try bytes.withUnsafeBufferPointer { try parser.parse($0, isFinal: true, into: &run.recorder) }
-            #expect(consumed == bytes.count || parser.finished, "a final call consumes everything up to the closing </OFX>")
-            return run
-        }
-        var buffer: [UInt8] = []
-        var offset = 0
-        while offset < bytes.count && !parser.finished {
-            let end = min(offset + chunk, bytes.count)
-            buffer += bytes[offset..<end]
-            offset = end
-            let consumed = try buffer.withUnsafeBufferPointer { try parser.parse($0, isFinal: false, into: &run.recorder) }
-            #expect(consumed <= buffer.count)
-            buffer.removeFirst(consumed)
-            run.maxBuffered = max(run.maxBuffered, buffer.count)
-        }
-        if !parser.finished {
-            _ = try buffer.withUnsafeBufferPointer { try parser.parse($0, isFinal: true, into: &run.recorder) }
-        }
-        return run
+        try BodyParserHarness.parse(bytes, chunk: chunk) { SGMLParser(firstLine: firstLine, maxTextBytes: maxTextBytes) }
     }
 
     static func parse(_ text: String, chunk: Int? = nil, firstLine: Int = 1, maxTextBytes: Int = 1 << 20) throws -> Run {
         try parse(Array(text.utf8), chunk: chunk, firstLine: firstLine, maxTextBytes: maxTextBytes)
     }
 
-    static let chunkSizes = [1, 2, 3, 5, 7, 13, 64, 4096]
+    static let chunkSizes = BodyParserHarness.chunkSizes
 
     /// Checks that every chunk size gives the events of the whole input; returns those events.
     @discardableResult
@@ -52,13 +24,7 @@ import Testing
         _ bytes: [UInt8], firstLine: Int = 1, maxTextBytes: Int = 1 << 20,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> EventRecorder {
-        let whole = try parse(bytes, firstLine: firstLine, maxTextBytes: maxTextBytes).recorder
-        for chunk in chunkSizes {
-            let chunked = try parse(bytes, chunk: chunk, firstLine: firstLine, maxTextBytes: maxTextBytes).recorder
-            #expect(chunked.events == whole.events, "chunks of \(chunk) bytes", sourceLocation: sourceLocation)
-            #expect(chunked.leafValues == whole.leafValues, "chunks of \(chunk) bytes", sourceLocation: sourceLocation)
-        }
-        return whole
+        try BodyParserHarness.eventsInAnyChunks(bytes, sourceLocation: sourceLocation) { SGMLParser(firstLine: firstLine, maxTextBytes: maxTextBytes) }
     }
 
     // MARK: Cases

@@ -18,6 +18,16 @@ protocol OFXEventHandler {
     mutating func problem(_ problem: OFXSyntaxProblem) throws
 }
 
+/// Parses an OFX body into events, fed buffer after buffer: `SGMLParser` (1.x) or
+/// `XMLBodyParser` (2.x).
+protocol OFXBodyParser: AnyObject {
+    /// The body has ended (or a fatal problem stopped the parse): nothing more is read.
+    var finished: Bool { get }
+    /// Parses the complete units at the start of `bytes` and returns how many bytes were consumed;
+    /// the caller passes the rest again with more input. With `isFinal`, everything is consumed.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into handler: inout some OFXEventHandler) throws -> Int
+}
+
 /// Malformed OFX found while parsing.
 public struct OFXSyntaxProblem: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {

@@ -17,7 +17,7 @@
 /// - a body without its `<OFX>` element (from `<SIGNONMSGSRSV1>` or `<STMTTRN>` on): each
 ///   top-level aggregate is read in turn;
 /// - tag names in any case, and a tag name followed by spaces or attributes (`<OFX >`).
-final class SGMLParser {
+final class SGMLParser: OFXBodyParser {
     /// The longest text an element may hold; longer ones are reported and skipped.
     let maxTextBytes: Int
     /// The deepest nesting read (libxml2's own limit for XML); deeper stops the parse, so that a
@@ -33,11 +33,8 @@ final class SGMLParser {
     private enum Skip { case text, tag }
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var tags = OFXTagCache()
-    /// Lines and the absolute offset where the current line starts.
-    @exclusivity(unchecked) private(set) var line: Int
-    @exclusivity(unchecked) private var lineStart = 0
-    /// The absolute offset of the first byte of the buffer passed to `parse`.
-    @exclusivity(unchecked) private var base = 0
+    @exclusivity(unchecked) private var lines: OFXLineCounter
+    var line: Int { lines.line }
     @exclusivity(unchecked) private(set) var finished = false
     /// After `</OFX>`: skipping up to the next document's `<OFX>`.
     @exclusivity(unchecked) private var betweenDocuments = false
@@ -45,8 +42,7 @@ final class SGMLParser {
     /// - Parameters:
     ///   - firstLine, firstColumn: where the body starts in the file (a header may end on the body's line).
     init(firstLine: Int = 1, firstColumn: Int = 1, maxTextBytes: Int = 1 << 20, maxDepth: Int = OFXSyntaxProblem.maxDepth) {
-        self.line = firstLine
-        self.lineStart = 1 - firstColumn
+        self.lines = OFXLineCounter(firstLine: firstLine, firstColumn: firstColumn)
         self.maxTextBytes = maxTextBytes
         self.maxDepth = maxDepth
     }
@@ -58,7 +54,7 @@ final class SGMLParser {
         let n = bytes.count
         let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), lf = UInt8(ascii: "\n")
         var p = 0
-        defer { base += p }
+        defer { lines.advance(by: p) }
         while p < n && !finished {
             if betweenDocuments {
                 // Up to the next `<OFX>`; a `<` too near the end to tell waits for more input.
@@ -247,31 +243,9 @@ final class SGMLParser {
         return true
     }
 
-    private func position(of offset: Int) -> OFXPosition {
-        OFXPosition(line: line, column: base + offset - lineStart + 1)
-    }
+    private func position(of offset: Int) -> OFXPosition { lines.position(of: offset) }
 
-    /// The absolute offset of the last CR counted as a line end, so that the LF of a CRLF split
-    /// across two calls does not count again.
-    @exclusivity(unchecked) private var lastCR = -2
-
-    /// Advances the line count over `bytes[from..<to]` (LF, CRLF or a lone CR end a line).
-    private func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) {
-        let range = UnsafeBufferPointer(rebasing: bytes[..<to])
-        var i = from
-        while true {
-            i = ByteScan.firstOf(UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\r"), in: range, from: i)
-            guard i < to else { return }
-            if bytes[i] == UInt8(ascii: "\r") {
-                line += 1
-                lastCR = base + i
-            } else if base + i != lastCR + 1 {
-                line += 1
-            }
-            i += 1
-            lineStart = base + i
-        }
-    }
+    private func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) { lines.count(bytes, from: from, to: to) }
 
     private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var lo = 0, hi = bytes.count
