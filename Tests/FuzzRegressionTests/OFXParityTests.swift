@@ -109,6 +109,12 @@ struct OFXParityTests {
         Case("tags with spaces before '>'", document(transaction("A1", name: "<NAME >Shop</NAME >"))),
         Case("empty and blank leaves", document(transaction("A1", name: "<NAME></NAME>", memo: "<MEMO>   </MEMO>"))),
         Case("lowercase tags", document(transaction("A1", name: "<NAME>Shop</NAME>")).replacingOccurrences(of: "STMTTRN>", with: "stmttrn>")),
+        Case(
+            "namespace prefixes",
+            document(transaction("A1", name: "<NAME>Shop</NAME>"), root: "<ofx:OFX xmlns:ofx=\"http://ofx.net/types/2003/04\">")
+                .replacingOccurrences(of: "</OFX>", with: "</ofx:OFX>").replacingOccurrences(of: "<STMTTRN>", with: "<ofx:STMTTRN>")
+                .replacingOccurrences(of: "</STMTTRN>", with: "</ofx:STMTTRN>")),
+        Case("a character reference with leading zeros", document(transaction("A1", name: "<NAME>Caf&#x000000E9; &#0000000065;</NAME>"))),
         Case("a payee aggregate", document(transaction("A1", name: "<PAYEE><NAME>Acme</NAME><ADDR1>1 Main St</ADDR1><CITY>Springfield</CITY></PAYEE>"))),
         Case("an empty aggregate", document("<STMTTRN/>" + transaction("A1", name: "<NAME>Shop</NAME>"))),
         Case(

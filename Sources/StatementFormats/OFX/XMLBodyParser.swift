@@ -168,7 +168,8 @@ final class XMLBodyParser: OFXBodyParser {
     /// after its `;`, or `nil` when the rest of it is still to come.
     private func reference(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, isFinal: Bool, into handler: inout some OFXEventHandler) throws -> Int? {
         let n = bytes.count
-        let limit = min(n, at + 12)
+        // The longest reference worth reading: `&#x0010FFFF;` with a few leading zeros more.
+        let limit = min(n, at + 32)
         var semicolon = at + 1
         while semicolon < limit && bytes[semicolon] != UInt8(ascii: ";") && bytes[semicolon] != Self.lt && bytes[semicolon] > 0x20 { semicolon += 1 }
         guard semicolon < limit, bytes[semicolon] == UInt8(ascii: ";") else {
@@ -322,7 +323,13 @@ final class XMLBodyParser: OFXBodyParser {
             finished = true
             return close + 1
         }
-        stack.append(Open(tag: tags.lookup(name), name: PackedName(name, start: longNames.count), position: position))
+        var tag = tags.lookup(name)
+        if tag == .unknown, let colon = name.firstIndex(of: UInt8(ascii: ":")) {
+            // `<ofx:STMTTRN>`: the local name says what it is (a prefix is bound to OFX's namespace
+            // or to none; the names around it are all OFX's).
+            tag = tags.lookup(UnsafeBufferPointer(rebasing: name[(colon + 1)...]))
+        }
+        stack.append(Open(tag: tag, name: PackedName(name, start: longNames.count), position: position))
         if name.count > PackedName.packed { longNames.append(contentsOf: name) }
         collecting = true
         if bytes[close - 1] == UInt8(ascii: "/") {
@@ -362,8 +369,9 @@ final class XMLBodyParser: OFXBodyParser {
     private func finishLeaf(_ text: UnsafeBufferPointer<UInt8>, _ handler: inout some OFXEventHandler) throws {
         let open = stack[stack.count - 1]
         let value = trimmed(text)
-        if checksUTF8 && !Self.isUTF8(value) {
-            try fail("Input is not proper UTF-8, indicate encoding !", at: open.position, &handler)
+        if checksUTF8, let bad = Self.firstInvalidUTF8(value) {
+            let shown = value[bad..<min(value.count, bad + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            try fail("the text is not in the encoding its XML declaration names (UTF-8): bytes \(shown)", at: open.position, &handler)
             return
         }
         if open.tag.isAggregate {
@@ -442,15 +450,38 @@ final class XMLBodyParser: OFXBodyParser {
         return nil
     }
 
-    /// Whether `bytes` are well-formed UTF-8 (ASCII checked eight bytes at a time).
-    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
+    /// The offset of the first byte of `bytes` that is not well-formed UTF-8 (RFC 3629: no
+    /// overlong forms, surrogates or values past U+10FFFF), or `nil`; ASCII is passed over eight
+    /// bytes at a time.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = bytes.count
         let raw = UnsafeRawBufferPointer(bytes)
-        while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-        while i < n && bytes[i] < 0x80 { i += 1 }
-        guard i < n else { return true }
-        return String(validating: UnsafeBufferPointer(rebasing: bytes[i...]), as: UTF8.self) != nil
+        var i = 0
+        while i < n {
+            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { return nil }
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            // The sequence's length and the range its second byte must fall in.
+            let (length, low, high): (Int, UInt8, UInt8)
+            switch lead {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            default: return i
+            }
+            guard i + length <= n, bytes[i + 1] >= low, bytes[i + 1] <= high else { return i }
+            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
+            i += length
+        }
+        return nil
     }
 }
 
