@@ -47,6 +47,17 @@ enum OFXLeniency {
         "transactions without a <FITID>: each is identified by its account, date, amount, name and order in the file instead, and none are merged",
         notes: ["importing the same transactions again from a file with FITIDs will not recognise them"], changesMeaning: false)
 
+    /// A 2.x body that declares UTF-8 (or no encoding, which is UTF-8) with texts that are not
+    /// UTF-8: exporters that write Windows-1252 or Latin-1 bytes into an XML template. Each such
+    /// text is read as Windows-1252 (Latin-1's letters are at the same bytes); texts that are
+    /// UTF-8 stay so. libxml2 stops the file at the first one.
+    static func notUTF8(element: String, bytes: String) -> Leniency {
+        Leniency(
+            code: "ofx.lenient.not-utf8",
+            "<\(element)> holds bytes that are not UTF-8 (\(bytes)), though the XML declaration names UTF-8 (or nothing, which is UTF-8); it and any text like it were read as Windows-1252",
+            notes: ["check the accented letters of this file's names and memos"], changesMeaning: false)
+    }
+
     /// `BANKACCTFROM` without `ACCTTYPE` (OFX 2.2 §11.3.1 requires it).
     static let missingAccountType = Leniency(
         code: "ofx.lenient.missing-accttype",
@@ -75,4 +86,5 @@ struct OFXLeniencySet: OptionSet {
     static let missingFITID = OFXLeniencySet(rawValue: 8)
     static let missingAccountType = OFXLeniencySet(rawValue: 16)
     static let dateForm = OFXLeniencySet(rawValue: 32)
+    static let notUTF8 = OFXLeniencySet(rawValue: 64)
 }

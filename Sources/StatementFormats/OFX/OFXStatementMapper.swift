@@ -171,6 +171,10 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     }
 
     mutating func problem(_ problem: OFXSyntaxProblem) throws {
+        if case .notUTF8(let element, let bytes) = problem.kind {
+            try tolerate(OFXLeniency.notUTF8(element: element, bytes: bytes), .notUTF8, at: problem.position)
+            return
+        }
         var diagnostic = OFXIssue.syntax(problem).diagnostic(at: location(problem.position))
         if case .xml = problem.kind, problem.isFatal, documents > 0, path.isEmpty {
             // libxml2 reads one document; another one past the first 64 KiB was not seen coming.
@@ -180,7 +184,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         if problem.isFatal { stopped = true }
         switch problem.kind {
         case .xml, .textTooLong, .unterminatedTag, .truncated, .tooDeep: if inTransaction { transaction.damaged = true }
-        case .unexpectedEndTag, .forbidden: break
+        case .unexpectedEndTag, .forbidden, .notUTF8: break
         }
     }
 

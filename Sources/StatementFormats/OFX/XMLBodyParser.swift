@@ -9,7 +9,8 @@
 ///
 /// A document libxml2 would stop at stops here too, with an `ofx.xml` error where it is: tags that
 /// do not match, a document cut short, an undeclared entity or a bare `&`, a second root, text
-/// outside the root, a leaf's text that is not UTF-8 in a UTF-8 body. Not checked, because they
+/// outside the root. A leaf's text that is not UTF-8 in a UTF-8 body, where libxml2 stops, is read
+/// as Windows-1252 with a warning (`OFXLeniency.notUTF8`). Not checked, because they
 /// carry no data and no bank writes them: the characters of names, attributes' syntax, `--` in
 /// comments. A DOCTYPE stops the parse as forbidden (billion laughs, external entities): nothing in
 /// a DTD is ever read.
@@ -40,6 +41,9 @@ final class XMLBodyParser: OFXBodyParser {
     @exclusivity(unchecked) private var textRange: Range<Int>?
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var textTooLong = false
+    /// A text that is not UTF-8, read as Windows-1252, and whether that was said.
+    @exclusivity(unchecked) private var recoded: [UInt8] = []
+    @exclusivity(unchecked) private var saidNotUTF8 = false
     @exclusivity(unchecked) private var rootSeen = false
     @exclusivity(unchecked) private var lines: OFXLineCounter
     @exclusivity(unchecked) private var tags = OFXTagCache()
@@ -369,9 +373,8 @@ final class XMLBodyParser: OFXBodyParser {
     private func finishLeaf(_ text: UnsafeBufferPointer<UInt8>, _ handler: inout some OFXEventHandler) throws {
         let open = stack[stack.count - 1]
         let value = trimmed(text)
-        if checksUTF8, let bad = Self.firstInvalidUTF8(value) {
-            let shown = value[bad..<min(value.count, bad + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            try fail("the text is not in the encoding its XML declaration names (UTF-8): bytes \(shown)", at: open.position, &handler)
+        if checksUTF8, !UTF8Validation.isASCII(value), let bad = UTF8Validation.firstInvalid(in: value, allowTruncatedEnd: false) {
+            try notUTF8(value, firstBad: bad, open, &handler)
             return
         }
         if open.tag.isAggregate {
@@ -380,6 +383,20 @@ final class XMLBodyParser: OFXBodyParser {
         } else {
             try handler.leaf(open.tag, value, at: open.position)
         }
+    }
+
+    /// A leaf whose text is not UTF-8 in a UTF-8 body: read as Windows-1252, said once
+    /// (`OFXLeniency.notUTF8`).
+    private func notUTF8(_ value: UnsafeBufferPointer<UInt8>, firstBad: Int, _ open: Open, _ handler: inout some OFXEventHandler) throws {
+        if !saidNotUTF8 {
+            saidNotUTF8 = true
+            let shown = value[firstBad..<min(value.count, firstBad + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            try handler.problem(OFXSyntaxProblem(kind: .notUTF8(element: name(of: open), bytes: shown), position: open.position, isFatal: false))
+        }
+        recoded.removeAll(keepingCapacity: true)
+        var transcoder = UTF8Transcoder(encoding: .windows1252)
+        transcoder.decode(value, into: &recoded, isFinal: true)
+        try recoded.withUnsafeBufferPointer { try handler.leaf(open.tag, $0, at: open.position) }
     }
 
     private func pop() {
@@ -446,40 +463,6 @@ final class XMLBodyParser: OFXBodyParser {
             guard i < bytes.count else { return nil }
             if bytes[i - length + 1] == a && (c == nil || bytes[i - 1] == b) { return i + 1 }
             i += 1
-        }
-        return nil
-    }
-
-    /// The offset of the first byte of `bytes` that is not well-formed UTF-8 (RFC 3629: no
-    /// overlong forms, surrogates or values past U+10FFFF), or `nil`; ASCII is passed over eight
-    /// bytes at a time.
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let n = bytes.count
-        let raw = UnsafeRawBufferPointer(bytes)
-        var i = 0
-        while i < n {
-            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-            guard i < n else { return nil }
-            let lead = bytes[i]
-            if lead < 0x80 {
-                i += 1
-                continue
-            }
-            // The sequence's length and the range its second byte must fall in.
-            let (length, low, high): (Int, UInt8, UInt8)
-            switch lead {
-            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
-            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
-            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
-            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
-            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
-            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
-            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
-            default: return i
-            }
-            guard i + length <= n, bytes[i + 1] >= low, bytes[i + 1] <= high else { return i }
-            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
-            i += length
         }
         return nil
     }
