@@ -1,8 +1,9 @@
 import FinanceCore
 
 /// Reads OFX and QFX files, 1.x (SGML) and 2.x (XML), in three layers: the header decides syntax
-/// and character set, a parser turns the body into element events (`SGMLParser`, or libxml2 via
-/// `XMLEventReader`), and `OFXStatementMapper` turns those into activities.
+/// and character set, a parser turns the body into element events (`SGMLParser`, `XMLBodyParser`,
+/// or libxml2 via `XMLEventReader` for a 2.x body in an encoding pfin does not transcode), and
+/// `OFXStatementMapper` turns those into activities.
 ///
 /// What banks send besides the specification is read with a warning each (`OFXLeniency`); see
 /// `OFXHeader` for the headers tolerated and `SGMLParser` for the bodies.

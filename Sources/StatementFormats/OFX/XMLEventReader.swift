@@ -1,8 +1,10 @@
 import FinanceCore
 
-/// Turns an OFX 2.x (XML) body into OFX element events: libxml2 through `XMLSAXDriver`, the
-/// events recorded into batches (`OFXEventRecorder`) that `produce` sends, one per chunk, to the
-/// thread that maps them (`OFXEventPipeline`).
+/// Turns an OFX 2.x (XML) body into OFX element events with libxml2 (through `XMLSAXDriver`): for
+/// bodies in an encoding pfin does not transcode, and as the reference `XMLBodyParser` is checked
+/// against (`OFXStatementReader(xmlParser: .libxml2)`). The events are recorded into batches
+/// (`OFXEventRecorder`) that `produce` sends, one per chunk, to the thread that maps them
+/// (`OFXEventPipeline`).
 final class XMLEventReader: XMLSAXDriver {
     @exclusivity(unchecked) private var recorder = OFXEventRecorder()
     @exclusivity(unchecked) private var channel: OFXBatchChannel?
