@@ -29,11 +29,7 @@ import Testing
 
     // MARK: Cases
 
-    struct Case: Sendable, CustomTestStringConvertible {
-        let testDescription: String
-        let text: String
-        let events: [String]
-    }
+    typealias Case = BodyParserHarness.Case
 
     static let cases: [Case] = [
         .init(

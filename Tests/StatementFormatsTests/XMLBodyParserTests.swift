@@ -13,11 +13,7 @@ import Testing
         try BodyParserHarness.eventsInAnyChunks(bytes) { XMLBodyParser(checksUTF8: checksUTF8, maxTextBytes: maxTextBytes) }.events
     }
 
-    struct Case: Sendable, CustomTestStringConvertible {
-        let testDescription: String
-        let text: String
-        let events: [String]
-    }
+    typealias Case = BodyParserHarness.Case
 
     static let cases: [Case] = [
         .init(

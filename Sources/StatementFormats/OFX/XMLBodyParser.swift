@@ -469,9 +469,8 @@ final class XMLBodyParser: OFXBodyParser {
 }
 
 /// An element name as `XMLBodyParser` keeps it on its stack: its length and its first and last
-/// eight bytes, which tell names of up to 16 bytes apart exactly (the two overlap for shorter
-/// ones, and names under eight bytes are zero-padded); a longer name is kept whole elsewhere, from
-/// `start`.
+/// eight bytes (`OFXTagCache.pack`), which tell names of up to 16 bytes apart exactly; a longer
+/// name is kept whole elsewhere, from `start`.
 private struct PackedName: Equatable {
     static let packed = 16
 
@@ -483,16 +482,7 @@ private struct PackedName: Equatable {
     init(_ name: UnsafeBufferPointer<UInt8>, start: Int) {
         count = name.count
         self.start = start
-        var first: UInt64 = 0, last: UInt64 = 0
-        if count >= 8 {
-            let raw = UnsafeRawBufferPointer(name)
-            first = raw.loadUnaligned(as: UInt64.self)
-            last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            for i in 0..<count { first |= UInt64(name[i]) << (8 * UInt64(i)) }
-        }
-        self.first = first
-        self.last = last
+        (first, last) = OFXTagCache.pack(name)
     }
 
     /// The name, for a name of up to 16 bytes.

@@ -42,6 +42,13 @@ enum BodyParserHarness {
 
     static let chunkSizes = [1, 2, 3, 5, 7, 13, 64, 4096]
 
+    /// A body and the events it must give.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let text: String
+        let events: [String]
+    }
+
     /// Checks that every chunk size gives the events of the whole input; returns those events.
     @discardableResult
     static func eventsInAnyChunks(
