@@ -236,7 +236,7 @@ extension OFXLeniencyTests {
         #expect(!text.contains("!Type:Bank"))
     }
 
-    @Test("two 2.x documents, the second past the first 64 KiB: libxml2's error says a first document ended")
+    @Test("two 2.x documents, the second past the first 64 KiB: the XML error says a first document ended")
     func concatenatedXMLPastThePrefix() throws {
         let many = (0..<700).map { Doc.xmlTransaction("X\($0)") }.joined(separator: "\n")
         let first = Doc.xmlBank(many, account: "ONE")
@@ -245,6 +245,34 @@ extension OFXLeniencyTests {
         #expect(result.activities.count == 700)
         #expect(result.errors.map(\.code) == ["ofx.xml"])
         #expect(result.errors.first?.notes.last?.hasPrefix("a first OFX document ended before this point") == true)
+    }
+
+    /// `text` with each `~` as the Latin-1 byte of é.
+    static func latin1(_ text: String) -> [UInt8] { Array(text.utf8).map { $0 == UInt8(ascii: "~") ? 0xE9 : $0 } }
+
+    @Test("a 1.x header naming UTF-8 over Latin-1 names: each read as Windows-1252, one warning naming the header")
+    func sgmlHeaderSaysUTF8() throws {
+        let header = Doc.sgmlHeader.replacingOccurrences(of: "ENCODING:USASCII", with: "ENCODING:UTF-8").replacingOccurrences(
+            of: "CHARSET:1252", with: "CHARSET:NONE")
+        let result = try readOFX(Self.latin1(header + Doc.sgmlBank(Doc.sgmlTransaction("1", name: "Caf~") + "\n" + Doc.sgmlTransaction("2", name: "Cr~pe"))))
+        #expect(result.activities.map(\.name) == ["Café", "Crépe"])
+        #expect(result.diagnostics.map(\.code) == ["ofx.lenient.not-utf8"])
+        #expect(result.diagnostics.first?.message.contains("though the OFX header names UTF-8") == true)
+        #expect(result.diagnostics.first?.severity == .warning)
+    }
+
+    @Test("no character set, UTF-8 for the first 64 KiB, then a Latin-1 name: read as Windows-1252, the warning says why UTF-8 was assumed")
+    func sgmlLateLatin1() throws {
+        let header = Doc.sgmlHeader.replacingOccurrences(of: "CHARSET:1252", with: "CHARSET:NONE")
+        let many = (0..<700).map { Doc.sgmlTransaction("A\($0)", name: "Caf\u{E9} \($0)") } + [Doc.sgmlTransaction("L", name: "Caf~ late")]
+        let text = header + Doc.sgmlBank(many.joined(separator: "\n"))
+        #expect(text.utf8.count > SniffInput.window)
+        let result = try readOFX(Self.latin1(text))
+        #expect(result.activities.count == 701)
+        #expect(result.activities.first?.name == "Café 0")
+        #expect(result.activities.last?.name == "Café late")
+        #expect(result.diagnostics.map(\.code) == ["ofx.lenient.not-utf8"])
+        #expect(result.diagnostics.first?.message.contains("the file's first 64 KiB are UTF-8") == true)
     }
 }
 

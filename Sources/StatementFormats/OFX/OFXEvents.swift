@@ -43,9 +43,9 @@ public struct OFXSyntaxProblem: Sendable, Equatable {
         case xml(String)
         /// A construct refused for safety (a DOCTYPE or entity declaration in OFX 2.x).
         case forbidden(String)
-        /// A 2.x text that is not UTF-8 in a body that declares it (or nothing): read as
-        /// Windows-1252 (`OFXLeniency.notUTF8`). Said once per file.
-        case notUTF8(element: String, bytes: String)
+        /// A text that is not UTF-8 in a body meant as UTF-8 (`declared` says what means it):
+        /// read as Windows-1252 (`OFXLeniency.notUTF8`). Said once per file.
+        case notUTF8(element: String, bytes: String, declared: String)
         /// Elements nested deeper than `limit`: no statement comes near it (a real one is about
         /// ten deep), and a crafted file could otherwise grow memory without bound.
         case tooDeep(limit: Int)

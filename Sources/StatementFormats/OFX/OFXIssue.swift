@@ -74,8 +74,8 @@ enum OFXIssue {
                 .error, code: "ofx.too-deep", at: location,
                 "elements nested deeper than \(limit) elements; expected a statement (<STMTRS>, <CCSTMTRS>) a few levels below <OFX>",
                 notes: ["reading stopped here; no bank's OFX nests this deep: is this the right file?"])
-        case .notUTF8(let element, let bytes):
-            return OFXLeniency.notUTF8(element: element, bytes: bytes).diagnostic(at: location, options: ReadOptions())
+        case .notUTF8(let element, let bytes, let declared):
+            return OFXLeniency.notUTF8(element: element, bytes: bytes, declared: declared).diagnostic(at: location, options: ReadOptions())
         case .forbidden(let what):
             return Diagnostic(
                 .error, code: "ofx.forbidden", at: location, "\(what) is not allowed in OFX and is not read",

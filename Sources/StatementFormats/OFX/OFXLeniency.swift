@@ -47,15 +47,22 @@ enum OFXLeniency {
         "transactions without a <FITID>: each is identified by its account, date, amount, name and order in the file instead, and none are merged",
         notes: ["importing the same transactions again from a file with FITIDs will not recognise them"], changesMeaning: false)
 
-    /// A 2.x body that declares UTF-8 (or no encoding, which is UTF-8) with texts that are not
-    /// UTF-8: exporters that write Windows-1252 or Latin-1 bytes into an XML template. Each such
-    /// text is read as Windows-1252 (Latin-1's letters are at the same bytes); texts that are
-    /// UTF-8 stay so. libxml2 stops the file at the first one.
-    static func notUTF8(element: String, bytes: String) -> Leniency {
+    /// Texts that are not UTF-8 in a body meant as UTF-8: exporters that write Windows-1252 or
+    /// Latin-1 bytes into a template that says UTF-8. Each such text is read as Windows-1252
+    /// (Latin-1's letters are at the same bytes); texts that are UTF-8 stay so. libxml2 stopped a
+    /// 2.x file at the first one; a 1.x file had them replaced with U+FFFD, unsaid.
+    static func notUTF8(element: String, bytes: String, declared: String) -> Leniency {
         Leniency(
             code: "ofx.lenient.not-utf8",
-            "<\(element)> holds bytes that are not UTF-8 (\(bytes)), though the XML declaration names UTF-8 (or nothing, which is UTF-8); it and any text like it were read as Windows-1252",
+            "<\(element)> holds bytes that are not UTF-8 (\(bytes)), though \(declared); it and any text like it were read as Windows-1252",
             notes: ["check the accented letters of this file's names and memos"], changesMeaning: false)
+    }
+
+    /// What says that an OFX body is UTF-8.
+    enum UTF8Claim: String, Sendable, Equatable {
+        case xmlDeclaration = "the XML declaration names UTF-8 (or nothing, which is UTF-8)"
+        case header = "the OFX header names UTF-8"
+        case firstBytes = "the header names no character set and the file's first 64 KiB are UTF-8"
     }
 
     /// `BANKACCTFROM` without `ACCTTYPE` (OFX 2.2 §11.3.1 requires it).

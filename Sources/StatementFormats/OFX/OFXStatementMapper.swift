@@ -171,8 +171,8 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     }
 
     mutating func problem(_ problem: OFXSyntaxProblem) throws {
-        if case .notUTF8(let element, let bytes) = problem.kind {
-            try tolerate(OFXLeniency.notUTF8(element: element, bytes: bytes), .notUTF8, at: problem.position)
+        if case .notUTF8(let element, let bytes, let declared) = problem.kind {
+            try tolerate(OFXLeniency.notUTF8(element: element, bytes: bytes, declared: declared), .notUTF8, at: problem.position)
             return
         }
         var diagnostic = OFXIssue.syntax(problem).diagnostic(at: location(problem.position))

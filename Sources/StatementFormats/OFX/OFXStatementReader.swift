@@ -154,12 +154,16 @@ public struct OFXStatementReader: StatementReader {
             prefix[..<header.bodyOffset].lastIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.map { $0 + 1 }
             ?? (prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         let firstLine = header.linesBeforeBody + 1, firstColumn = header.bodyOffset - bodyLineStart + 1
+        // A body pfin does not transcode is meant as UTF-8: its texts that are not are read as
+        // Windows-1252, with a warning saying what claimed UTF-8.
+        let utf8: OFXLeniency.UTF8Claim? =
+            encoding != .utf8 ? nil : header.form == .xml ? .xmlDeclaration : header.encoding != nil ? .header : .firstBytes
         if syntax == .xml {
-            let parser = XMLBodyParser(firstLine: firstLine, firstColumn: firstColumn, checksUTF8: encoding == .utf8)
+            let parser = XMLBodyParser(firstLine: firstLine, firstColumn: firstColumn, utf8: utf8)
             return feed(parser, from: input, skipping: header.bodyOffset, transcoder: &transcoder, into: channel)
         }
-        return feed(
-            SGMLParser(firstLine: firstLine, firstColumn: firstColumn), from: input, skipping: header.bodyOffset, transcoder: &transcoder, into: channel)
+        let parser = SGMLParser(firstLine: firstLine, firstColumn: firstColumn, utf8: utf8)
+        return feed(parser, from: input, skipping: header.bodyOffset, transcoder: &transcoder, into: channel)
     }
 
     /// Feeds `parser` the input chunk by chunk (generic, so that each parser's `parse` is

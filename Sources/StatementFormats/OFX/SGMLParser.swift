@@ -33,6 +33,7 @@ final class SGMLParser: OFXBodyParser {
     private enum Skip { case text, tag }
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var tags = OFXTagCache()
+    @exclusivity(unchecked) private var leaves: OFXLeafText
     @exclusivity(unchecked) private var lines: OFXLineCounter
     var line: Int { lines.line }
     @exclusivity(unchecked) private(set) var finished = false
@@ -41,7 +42,13 @@ final class SGMLParser: OFXBodyParser {
 
     /// - Parameters:
     ///   - firstLine, firstColumn: where the body starts in the file (a header may end on the body's line).
-    init(firstLine: Int = 1, firstColumn: Int = 1, maxTextBytes: Int = 1 << 20, maxDepth: Int = OFXSyntaxProblem.maxDepth) {
+    ///   - utf8: what says the body is UTF-8, when it is the file's own bytes (`nil` when pfin
+    ///     transcoded it): texts that are not are read as Windows-1252 (`OFXLeafText`).
+    init(
+        firstLine: Int = 1, firstColumn: Int = 1, utf8: OFXLeniency.UTF8Claim? = nil, maxTextBytes: Int = 1 << 20,
+        maxDepth: Int = OFXSyntaxProblem.maxDepth
+    ) {
+        leaves = OFXLeafText(utf8)
         self.lines = OFXLineCounter(firstLine: firstLine, firstColumn: firstColumn)
         self.maxTextBytes = maxTextBytes
         self.maxDepth = maxDepth
@@ -172,9 +179,11 @@ final class SGMLParser: OFXBodyParser {
             }
             if value.contains(UInt8(ascii: "&")) {
                 decodeEntities(value)
-                try scratch.withUnsafeBufferPointer { try handler.leaf(tag, $0, at: position) }
+                try scratch.withUnsafeBufferPointer {
+                    try leaves.leaf(tag, $0, at: position, name: Self.written(tag, name), into: &handler)
+                }
             } else {
-                try handler.leaf(tag, value, at: position)
+                try leaves.leaf(tag, value, at: position, name: Self.written(tag, name), into: &handler)
             }
             return
         }
@@ -235,6 +244,11 @@ final class SGMLParser: OFXBodyParser {
         guard bytes.count - i >= 5 else { return false }
         return bytes[i + 1] | 0x20 == UInt8(ascii: "o") && bytes[i + 2] | 0x20 == UInt8(ascii: "f") && bytes[i + 3] | 0x20 == UInt8(ascii: "x")
             && (bytes[i + 4] == UInt8(ascii: ">") || bytes[i + 4] <= 0x20)
+    }
+
+    /// A tag's name as the file writes it, for a message.
+    private static func written(_ tag: OFXTag, _ name: UnsafeBufferPointer<UInt8>) -> String {
+        tag == .unknown ? String(decoding: name, as: UTF8.self) : tag.name
     }
 
     private static func sameName(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -22,8 +22,6 @@
 final class XMLBodyParser: OFXBodyParser {
     let maxTextBytes: Int
     let maxDepth: Int
-    /// Whether leaves' texts are checked to be UTF-8: the body was not transcoded into it.
-    let checksUTF8: Bool
 
     private struct Open {
         var tag: OFXTag
@@ -41,9 +39,7 @@ final class XMLBodyParser: OFXBodyParser {
     @exclusivity(unchecked) private var textRange: Range<Int>?
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var textTooLong = false
-    /// A text that is not UTF-8, read as Windows-1252, and whether that was said.
-    @exclusivity(unchecked) private var recoded: [UInt8] = []
-    @exclusivity(unchecked) private var saidNotUTF8 = false
+    @exclusivity(unchecked) private var leaves: OFXLeafText
     @exclusivity(unchecked) private var rootSeen = false
     @exclusivity(unchecked) private var lines: OFXLineCounter
     @exclusivity(unchecked) private var tags = OFXTagCache()
@@ -53,10 +49,14 @@ final class XMLBodyParser: OFXBodyParser {
 
     /// - Parameters:
     ///   - firstLine, firstColumn: where the body starts in the file.
-    ///   - checksUTF8: whether the body is the file's own UTF-8 (not transcoded by pfin).
-    init(firstLine: Int = 1, firstColumn: Int = 1, checksUTF8: Bool = true, maxTextBytes: Int = 1 << 20, maxDepth: Int = OFXSyntaxProblem.maxDepth) {
+    ///   - utf8: what says the body is UTF-8, when it is the file's own bytes (`nil` when pfin
+    ///     transcoded it): texts that are not are read as Windows-1252 (`OFXLeafText`).
+    init(
+        firstLine: Int = 1, firstColumn: Int = 1, utf8: OFXLeniency.UTF8Claim? = .xmlDeclaration, maxTextBytes: Int = 1 << 20,
+        maxDepth: Int = OFXSyntaxProblem.maxDepth
+    ) {
         lines = OFXLineCounter(firstLine: firstLine, firstColumn: firstColumn)
-        self.checksUTF8 = checksUTF8
+        leaves = OFXLeafText(utf8)
         self.maxTextBytes = maxTextBytes
         self.maxDepth = maxDepth
     }
@@ -373,30 +373,12 @@ final class XMLBodyParser: OFXBodyParser {
     private func finishLeaf(_ text: UnsafeBufferPointer<UInt8>, _ handler: inout some OFXEventHandler) throws {
         let open = stack[stack.count - 1]
         let value = trimmed(text)
-        if checksUTF8, !UTF8Validation.isASCII(value), let bad = UTF8Validation.firstInvalid(in: value, allowTruncatedEnd: false) {
-            try notUTF8(value, firstBad: bad, open, &handler)
-            return
-        }
         if open.tag.isAggregate {
             try handler.start(open.tag, at: open.position)
             try handler.end(open.tag, at: open.position)
         } else {
-            try handler.leaf(open.tag, value, at: open.position)
+            try leaves.leaf(open.tag, value, at: open.position, name: name(of: open), into: &handler)
         }
-    }
-
-    /// A leaf whose text is not UTF-8 in a UTF-8 body: read as Windows-1252, said once
-    /// (`OFXLeniency.notUTF8`).
-    private func notUTF8(_ value: UnsafeBufferPointer<UInt8>, firstBad: Int, _ open: Open, _ handler: inout some OFXEventHandler) throws {
-        if !saidNotUTF8 {
-            saidNotUTF8 = true
-            let shown = value[firstBad..<min(value.count, firstBad + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            try handler.problem(OFXSyntaxProblem(kind: .notUTF8(element: name(of: open), bytes: shown), position: open.position, isFatal: false))
-        }
-        recoded.removeAll(keepingCapacity: true)
-        var transcoder = UTF8Transcoder(encoding: .windows1252)
-        transcoder.decode(value, into: &recoded, isFinal: true)
-        try recoded.withUnsafeBufferPointer { try handler.leaf(open.tag, $0, at: open.position) }
     }
 
     private func pop() {
