@@ -162,7 +162,7 @@ final class SGMLParser: OFXBodyParser {
         _ rawName: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
         into handler: inout some OFXEventHandler
     ) throws {
-        var name = trimmed(rawName)
+        var name = OFXBodyBytes.trimmed(rawName)
         var tag = tags.lookup(name)
         if tag == .unknown, let space = name.firstIndex(where: { $0 <= 0x20 }) {
             // `<OFX VERSION="102">`: the name ends at the first space (looked at only for names
@@ -170,7 +170,7 @@ final class SGMLParser: OFXBodyParser {
             name = UnsafeBufferPointer(rebasing: name[..<space])
             tag = tags.lookup(name)
         }
-        let value = trimmed(text)
+        let value = OFXBodyBytes.trimmed(text)
         if !value.isEmpty || tag.isLeaf {
             lastLeafTag = tag
             if tag == .unknown {
@@ -201,7 +201,7 @@ final class SGMLParser: OFXBodyParser {
         _ rawName: UnsafeBufferPointer<UInt8>, at position: OFXPosition,
         into handler: inout some OFXEventHandler
     ) throws {
-        let name = trimmed(rawName)
+        let name = OFXBodyBytes.trimmed(rawName)
         let tag = tags.lookup(name)
         let index =
             tag != .unknown
@@ -260,13 +260,6 @@ final class SGMLParser: OFXBodyParser {
     private func position(of offset: Int) -> OFXPosition { lines.position(of: offset) }
 
     private func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) { lines.count(bytes, from: from, to: to) }
-
-    private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var lo = 0, hi = bytes.count
-        while lo < hi, bytes[lo] <= 0x20 { lo += 1 }
-        while hi > lo, bytes[hi - 1] <= 0x20 { hi -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[lo..<hi])
-    }
 
     /// Decodes SGML entities into `scratch`; anything that is not a known entity stays as written.
     private func decodeEntities(_ value: UnsafeBufferPointer<UInt8>) {

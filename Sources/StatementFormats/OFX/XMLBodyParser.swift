@@ -182,7 +182,7 @@ final class XMLBodyParser: OFXBodyParser {
             return n
         }
         let name = UnsafeBufferPointer(rebasing: bytes[(at + 1)..<semicolon])
-        guard let scalar = Self.referenced(name) else {
+        guard let scalar = OFXBodyBytes.referenced(name) else {
             let text = String(decoding: name, as: UTF8.self)
             try fail(
                 text.first == "#" ? "xmlParseCharRef: invalid xmlChar value in '&\(text);'" : "Entity '\(text)' not defined",
@@ -195,26 +195,6 @@ final class XMLBodyParser: OFXBodyParser {
             try fail(rootSeen ? "Extra content at the end of the document" : "Start tag expected, '<' not found", at: lines.position(of: at), &handler)
         }
         return semicolon + 1
-    }
-
-    /// The character an XML 1.0 reference names: the five predefined entities (§4.6) and character
-    /// references to a `Char` (§2.2); `nil` for anything else.
-    static func referenced(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
-        switch String(decoding: name, as: UTF8.self) {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        case let text where text.hasPrefix("#x"): return character(UInt32(text.dropFirst(2), radix: 16))
-        case let text where text.hasPrefix("#"): return character(UInt32(text.dropFirst(), radix: 10))
-        default: return nil
-        }
-    }
-
-    private static func character(_ value: UInt32?) -> Unicode.Scalar? {
-        guard let value, value == 0x9 || value == 0xA || value == 0xD || value >= 0x20, value != 0xFFFE, value != 0xFFFF else { return nil }
-        return Unicode.Scalar(value)
     }
 
     // MARK: Markup
@@ -232,10 +212,10 @@ final class XMLBodyParser: OFXBodyParser {
                 try fail("expected '>' to end the end tag", at: lines.position(of: p), &handler)
                 return close
             }
-            try endTag(trimmed(UnsafeBufferPointer(rebasing: bytes[(p + 2)..<close])), at: lines.position(of: p), &handler)
+            try endTag(OFXBodyBytes.trimmed(UnsafeBufferPointer(rebasing: bytes[(p + 2)..<close])), at: lines.position(of: p), &handler)
             return close + 1
         case UInt8(ascii: "?"):
-            guard let end = Self.find(UInt8(ascii: "?"), UInt8(ascii: ">"), in: bytes, from: p + 2) else {
+            guard let end = OFXBodyBytes.find(UInt8(ascii: "?"), UInt8(ascii: ">"), in: bytes, from: p + 2) else {
                 return try incomplete(bytes, at: p, isFinal: isFinal, "the processing instruction is not closed with '?>'", &handler)
             }
             return end
@@ -249,14 +229,14 @@ final class XMLBodyParser: OFXBodyParser {
     /// `<!--` comments and `<![CDATA[` sections; anything else after `<!` (a DOCTYPE) is refused.
     private func declaration(_ bytes: UnsafeBufferPointer<UInt8>, at p: Int, isFinal: Bool, into handler: inout some OFXEventHandler) throws -> Int {
         let n = bytes.count
-        if Self.starts(bytes, at: p, with: "<!--") {
-            guard let end = Self.find(UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: ">"), in: bytes, from: p + 4) else {
+        if OFXBodyBytes.starts(bytes, at: p, with: "<!--") {
+            guard let end = OFXBodyBytes.find(UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: ">"), in: bytes, from: p + 4) else {
                 return try incomplete(bytes, at: p, isFinal: isFinal, "Comment not terminated", &handler)
             }
             return end
         }
-        if Self.starts(bytes, at: p, with: "<![CDATA[") {
-            guard let end = Self.find(UInt8(ascii: "]"), UInt8(ascii: "]"), UInt8(ascii: ">"), in: bytes, from: p + 9) else {
+        if OFXBodyBytes.starts(bytes, at: p, with: "<![CDATA[") {
+            guard let end = OFXBodyBytes.find(UInt8(ascii: "]"), UInt8(ascii: "]"), UInt8(ascii: ">"), in: bytes, from: p + 9) else {
                 return try incomplete(bytes, at: p, isFinal: isFinal, "CData section not finished", &handler)
             }
             if !collecting && stack.isEmpty {
@@ -272,7 +252,7 @@ final class XMLBodyParser: OFXBodyParser {
         }
         // Too near the end to tell what it is.
         if n - p < 9 && !isFinal { return p }
-        if Self.starts(bytes, at: p, with: "<!DOCTYPE") {
+        if OFXBodyBytes.starts(bytes, at: p, with: "<!DOCTYPE") {
             try handler.problem(OFXSyntaxProblem(kind: .forbidden("a DOCTYPE declaration"), position: lines.position(of: p), isFatal: true))
             finished = true
             return n
@@ -348,8 +328,7 @@ final class XMLBodyParser: OFXBodyParser {
             try fail("StartTag: invalid element name", at: position, &handler)
             return
         }
-        guard open.name == PackedName(name, start: open.name.start), open.name.count <= PackedName.packed || Self.equal(longNames, from: open.name.start, name)
-        else {
+        guard open.name.matches(name, longNames: longNames) else {
             try fail(
                 "Opening and ending tag mismatch: \(self.name(of: open)) line \(open.position.line) and \(String(decoding: name, as: UTF8.self))",
                 at: position, &handler)
@@ -372,7 +351,7 @@ final class XMLBodyParser: OFXBodyParser {
     /// The innermost element ends holding only `text`: a leaf, or an empty aggregate (the caller pops it).
     private func finishLeaf(_ text: UnsafeBufferPointer<UInt8>, _ handler: inout some OFXEventHandler) throws {
         let open = stack[stack.count - 1]
-        let value = trimmed(text)
+        let value = OFXBodyBytes.trimmed(text)
         if open.tag.isAggregate {
             try handler.start(open.tag, at: open.position)
             try handler.end(open.tag, at: open.position)
@@ -414,66 +393,7 @@ final class XMLBodyParser: OFXBodyParser {
     }
 
     private func name(of open: Open) -> String {
-        open.name.count > PackedName.packed ? String(decoding: longNames[open.name.start...], as: UTF8.self) : open.name.text
+        open.name.text(longNames: longNames)
     }
 
-    private static func equal(_ stored: [UInt8], from start: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start...]).elementsEqual(name) }
-    }
-
-    private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var lo = 0, hi = bytes.count
-        while lo < hi, bytes[lo] <= 0x20 { lo += 1 }
-        while hi > lo, bytes[hi - 1] <= 0x20 { hi -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[lo..<hi])
-    }
-
-    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, at p: Int, with prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard bytes.count - p >= count else { return false }
-        for i in 0..<count where bytes[p + i] != prefix.utf8Start[i] { return false }
-        return true
-    }
-
-    /// The offset after the first `a b` (or `a b c`) at or after `start`.
-    private static func find(_ a: UInt8, _ b: UInt8, _ c: UInt8? = nil, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let last = c ?? b
-        let length = c == nil ? 2 : 3
-        var i = start + length - 1
-        while i < bytes.count {
-            i = ByteScan.firstOf(last, last, last, in: bytes, from: i)
-            guard i < bytes.count else { return nil }
-            if bytes[i - length + 1] == a && (c == nil || bytes[i - 1] == b) { return i + 1 }
-            i += 1
-        }
-        return nil
-    }
-}
-
-/// An element name as `XMLBodyParser` keeps it on its stack: its length and its first and last
-/// eight bytes (`OFXTagCache.pack`), which tell names of up to 16 bytes apart exactly; a longer
-/// name is kept whole elsewhere, from `start`.
-private struct PackedName: Equatable {
-    static let packed = 16
-
-    let count: Int
-    let first: UInt64
-    let last: UInt64
-    let start: Int
-
-    init(_ name: UnsafeBufferPointer<UInt8>, start: Int) {
-        count = name.count
-        self.start = start
-        (first, last) = OFXTagCache.pack(name)
-    }
-
-    /// The name, for a name of up to 16 bytes.
-    var text: String {
-        var bytes: [UInt8] = []
-        for i in 0..<min(count, 8) { bytes.append(UInt8(truncatingIfNeeded: first >> (8 * UInt64(i)))) }
-        if count > 8 {
-            for i in (16 - count)..<8 { bytes.append(UInt8(truncatingIfNeeded: last >> (8 * UInt64(i)))) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }
