@@ -25,6 +25,8 @@ public final class ImportSession {
     @exclusivity(unchecked) var sides = NewSides()
     /// About how many rows the ledger held before (its largest `seq`).
     private let rowsBefore: Int64
+    /// Whether this import writes through the rollback journal (Ledger+JournalMode).
+    private let rollbackJournal: Bool
     /// The indexes dropped for a bulk load, to be built again (their `CREATE INDEX` SQL).
     @exclusivity(unchecked) var droppedIndexes: [String] = []
     /// While bulk loading: the plain INSERT of `BulkRows.capacity` rows (there is no unique index
@@ -60,9 +62,15 @@ public final class ImportSession {
         self.options = options
         let connection = ledger.connection
         insert = try ledger.statement(Self.insertSQL(rows: 1) + " ON CONFLICT(id) DO NOTHING")
-        // IMMEDIATE takes the write lock now (waiting up to the busy timeout), rather than failing
-        // at the first insert when another pfin got there first.
-        try connection.execute("BEGIN IMMEDIATE", "starting the import of '\(file)'")
+        rollbackJournal = ledger.enterRollbackJournalForFirstImport()
+        do throws(LedgerError) {
+            // IMMEDIATE takes the write lock now (waiting up to the busy timeout), rather than failing
+            // at the first insert when another pfin got there first.
+            try connection.execute("BEGIN IMMEDIATE", "starting the import of '\(file)'")
+        } catch {
+            if rollbackJournal { ledger.leaveRollbackJournal() }
+            throw error
+        }
         do throws(LedgerError) {
             let record = try ledger.statement("INSERT INTO imports(file, started_at) VALUES (?1, ?2)")
             record.bind(1, file)
@@ -74,6 +82,7 @@ public final class ImportSession {
             try startRecordingTypeChanges()
         } catch {
             try? connection.execute("ROLLBACK", "rolling back")
+            if rollbackJournal { ledger.leaveRollbackJournal() }
             throw error
         }
         ledger.importInProgress = true
@@ -157,6 +166,7 @@ public final class ImportSession {
                 try connection.execute("COMMIT", "committing the import of '\(file)'")
                 open = false
                 ledger.importInProgress = false
+                if rollbackJournal { ledger.leaveRollbackJournal() }
             }
             return ImportResult(
                 file: file, inserted: inserted, skippedDuplicates: skippedDuplicates, errors: errors,
@@ -175,5 +185,6 @@ public final class ImportSession {
         endBulkLoad()
         ledger.importInProgress = false
         try? ledger.connection.execute("ROLLBACK", "rolling back the import of '\(file)'")
+        if rollbackJournal { ledger.leaveRollbackJournal() }
     }
 }

@@ -22,6 +22,8 @@ public final class Ledger {
     private var statements: [String: SQLiteStatement] = [:]
     /// The import in progress, if any: a connection has one transaction at a time.
     var importInProgress = false
+    /// How long to wait for another process's lock, in seconds.
+    let busySeconds: Double
 
     /// SQLite's default page cache is 2 MB: a large import then spills its index pages to the
     /// WAL and reads them back, over and over (5x slower at 1M rows). Up to 64 MiB, used only as needed.
@@ -53,11 +55,12 @@ public final class Ledger {
 
     private init(path: String, create: Bool, busyTimeout: Double, copyingTemplate: Bool) throws(LedgerError) {
         self.path = path
+        busySeconds = max(0, min(busyTimeout, 86_400))
         if !create && access(path, F_OK) != 0 { throw .missing(path: path) }
         if create { try Ledger.makeParentDirectories(of: path) }
         connection = try SQLiteConnection(
             path: path, create: create,
-            busyTimeoutMilliseconds: Int32(max(0, min(busyTimeout, 86_400)) * 1000))
+            busyTimeoutMilliseconds: Int32(busySeconds * 1000))
         if path == Ledger.inMemory, copyingTemplate, let image = Ledger.emptyImage {
             // The schema, built and migrated once per process: a new ledger in memory is a copy of
             // it (a tenth of the work of running the migrations, which the fuzzed store relies on).
@@ -68,7 +71,7 @@ public final class Ledger {
             // 8.71 s). Only a new, empty file takes it, before WAL mode; an existing ledger keeps its size.
             try connection.execute("PRAGMA page_size = 8192", "setting the page size")
             // journal_mode=WAL persists in the file; asking again on a WAL file is a cheap no-op.
-            try Ledger.switchToWAL(connection, waitingUpTo: max(0, min(busyTimeout, 86_400)))
+            try Ledger.switchToWAL(connection, waitingUpTo: busySeconds)
         }
         try connection.execute("PRAGMA synchronous = NORMAL", "setting the sync mode")
         try connection.execute(Ledger.cacheSizePragma, "sizing the page cache")
@@ -135,7 +138,7 @@ public final class Ledger {
     /// once, without the busy timeout, when the switch needs a lock another connection holds while
     /// it waits itself (waiting could deadlock): two `pfin import`s on a new ledger hit this about
     /// one time in five. Retrying after a pause lets the other finish its switch first.
-    private static func switchToWAL(_ connection: SQLiteConnection, waitingUpTo seconds: Double) throws(LedgerError) {
+    static func switchToWAL(_ connection: SQLiteConnection, waitingUpTo seconds: Double) throws(LedgerError) {
         var waited = 0.0
         while true {
             do {

@@ -7,6 +7,8 @@ import Glibc
 final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
+    /// The busy timeout set at opening.
+    let busyTimeoutMilliseconds: Int32
 
     /// Opens (or creates) `path` and sets the busy timeout before anything else, so that even the
     /// first read waits for another pfin's write instead of failing with "database is locked".
@@ -21,6 +23,7 @@ final class SQLiteConnection {
         }
         handle = db
         self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     }
@@ -47,6 +50,20 @@ final class SQLiteConnection {
         let statement = try prepare(sql)
         guard try statement.step() else { return nil }
         return statement.int64(0)
+    }
+
+    /// Runs `body` without waiting for other connections' locks: busy at once instead.
+    func withoutWaiting<T>(_ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+        return try body()
+    }
+
+    /// The first column of the first row of `sql`, as text (`nil` when there is no row).
+    func text(_ sql: String) throws(LedgerError) -> String? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.string(0)
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
