@@ -59,7 +59,7 @@ public final class BatchWorker<Item>: @unchecked Sendable {
     /// Adds one item; hands the batch over once it holds `batchSize`.
     @inlinable
     public func append(_ item: consuming Item) {
-        batch.append(item)
+        batch.append(consume item)
         if batch.count >= batchSize { handOver() }
     }
 

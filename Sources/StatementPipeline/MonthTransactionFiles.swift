@@ -70,7 +70,7 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     public func add(_ activity: consuming PaymentActivity) {
         if case .only(let currency) = options.currency, activity.amount.currency != currency { return }
         if let range = options.months, !range.contains(YearMonth(activity.date)) { return }
-        worker.append(activity)
+        worker.append(consume activity)
     }
 
     /// Waits until every row is encoded; throws the first write that failed (the report is then
