@@ -1,7 +1,8 @@
 import FinanceCore
 
-/// Bulk loading: an import larger than the ledger drops the ledger's indexes, the unique id index
-/// included, and builds them again at commit.
+/// Bulk loading: an import larger than the ledger (from its first row when the ledger has no
+/// transactions) drops the ledger's indexes, the unique id index included, and builds them again
+/// at commit.
 ///
 /// Building an index sorts once; keeping it up to date costs a B-tree search per row and index.
 /// With the indexes kept, a million-row import spent 2x longer in SQLite; the random ids alone (a

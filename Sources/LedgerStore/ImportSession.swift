@@ -80,6 +80,9 @@ public final class ImportSession {
             ledgerWasEmpty = try connection.integer("SELECT NOT EXISTS (SELECT 1 FROM transactions)") == 1
             rowsBefore = try connection.integer("SELECT coalesce(max(seq), 0) FROM transactions") ?? 0
             try startRecordingTypeChanges()
+            // A ledger without transactions has empty indexes: dropping them costs nothing, and
+            // building them once at commit is cheaper than keeping them up to date row by row.
+            if ledgerWasEmpty { try startBulkLoad() }
         } catch {
             try? connection.execute("ROLLBACK", "rolling back")
             if rollbackJournal { ledger.leaveRollbackJournal() }
@@ -127,7 +130,7 @@ public final class ImportSession {
         }
         inserted += 1
         preview?.added.append(activity)
-        if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore { try startBulkLoad() }
+        if inserted == Self.bulkThreshold && Int64(inserted) > rowsBefore && bulkInsert == nil { try startBulkLoad() }
         if options.matchTransfers, let account = references.account {
             // Numbers only: few rows have a partner by amount, and `matchTransfers` reads those
             // rows' texts back from the ledger (keeping every row's strings alive cost a million-row
