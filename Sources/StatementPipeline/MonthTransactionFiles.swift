@@ -8,11 +8,15 @@ import StatementFormats
 /// links the month's file, so nothing is left out and no page grows with the month.
 ///
 /// The rows are encoded as they come, on a thread of their own (`BatchWorker`). Memory stays
-/// bounded: each month keeps at most `bufferSize` bytes of rows; beyond that they go to one spill
-/// file (made on first need by `openSpill`, in the report's directory, and unlinked at once, so
-/// that it never outlives the process). Once the reading is done, `stageAhead` writes the files
-/// of the busy months (each from its chunks, as temporaries to be committed with the pages) on a
-/// thread of their own while the report is finished; `output(for:)` hands each one over.
+/// bounded: each month keeps at most `bufferSize` bytes of rows; beyond that they go straight into
+/// the month's own file (a temporary from `openMonth`, to be committed with the pages), for up to
+/// `directMonths` months at once, so that a busy month's rows are written once. Past that many
+/// months (a history of decades) they go to one spill file (made on first need by `openSpill`, in
+/// the report's directory, and unlinked at once, so that it never outlives the process), to be
+/// copied into the month's file later. Once the reading is done, `stageAhead` finishes the files
+/// of the busy months (the last rows, or the spilled chunks) on a thread of their own while the
+/// report is finished; `output(for:)` hands each one over. Temporaries no page takes are removed
+/// (`discardUnused`, or when this object goes).
 ///
 /// The rows are those the report counts: the months of its range (up to its last month), in the
 /// currency it shows, as `ReportCollector` adds them (converted, with `--convert-to`), in the
@@ -43,12 +47,14 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     ///   - openSpill: opens (read and write) a file for rows that do not fit in memory, already
     ///     unlinked; called at most once.
     ///   - openMonth: opens the temporary of a month's file, to be committed with the pages.
+    ///   - directMonths: how many months' files may be open at once while reading (one descriptor
+    ///     each); the rows of further months wait in the spill file.
     public init(
         options: ReportOptions, inBackground: Bool = true, openSpill: @escaping () throws(OutputError) -> Int32,
-        openMonth: @escaping @Sendable (YearMonth) throws(OutputError) -> ByteOutput
+        openMonth: @escaping @Sendable (YearMonth) throws(OutputError) -> ByteOutput, directMonths: Int = 128
     ) {
         self.options = options
-        let rows = Rows(openSpill: openSpill)
+        let rows = Rows(openSpill: openSpill, openMonth: openMonth, directMonths: directMonths)
         self.rows = rows
         self.openMonth = openMonth
         // Large batches: three busy threads share two cores here, and each hand-over may wake one.
@@ -118,11 +124,13 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     public func discardUnused() {
         aheadDone?.wait()
         for case .success(let output) in ahead.values { output.discard() }
+        rows.discardDirect()
     }
 
     private func stage(_ month: YearMonth) -> Result<ByteOutput, OutputError> {
         Result { () throws(OutputError) in
             if let failure = rows.failure { throw failure }
+            if let direct = try rows.finishDirect(month) { return direct }
             let output = try openMonth(month)
             do throws(OutputError) {
                 try rows.write(month, to: output)
@@ -140,13 +148,21 @@ public final class MonthTransactionFiles: @unchecked Sendable {
 /// (the worker's while rows come, the caller's once `BatchWorker.finish` returned).
 private final class Rows {
     private final class Month {
+        let month: YearMonth
         let buffer = ByteBuffer(capacity: 4096)
         @exclusivity(unchecked) var rows = 0
-        /// Where the month's earlier rows are in the spill file, in order.
+        /// The month's file, once its rows outgrew the buffer (and while `directMonths` allowed).
+        @exclusivity(unchecked) var output: ByteOutput?
+        /// Where the month's earlier rows are in the spill file, in order (when it has no `output`).
         @exclusivity(unchecked) var chunks: [(offset: Int, count: Int)] = []
+
+        init(_ month: YearMonth) { self.month = month }
     }
 
     private let openSpill: () throws(OutputError) -> Int32
+    private let openMonth: (YearMonth) throws(OutputError) -> ByteOutput
+    /// Months that may still get an `output` of their own.
+    @exclusivity(unchecked) private var directLeft: Int
     @exclusivity(unchecked) private var entries: [YearMonth: Month] = [:]
     /// The month of the last row, looked up again only when the month changes (statements come
     /// in date order).
@@ -157,8 +173,10 @@ private final class Rows {
     @exclusivity(unchecked) private var spillSize = 0
     @exclusivity(unchecked) private(set) var failure: OutputError?
 
-    init(openSpill: @escaping () throws(OutputError) -> Int32) {
+    init(openSpill: @escaping () throws(OutputError) -> Int32, openMonth: @escaping (YearMonth) throws(OutputError) -> ByteOutput, directMonths: Int) {
         self.openSpill = openSpill
+        self.openMonth = openMonth
+        directLeft = max(0, directMonths)
     }
 
     deinit {
@@ -172,7 +190,7 @@ private final class Rows {
         if month == lastMonth, let last {
             entry = last
         } else {
-            entry = entries[month] ?? Month()
+            entry = entries[month] ?? Month(month)
             entries[month] = entry
             lastMonth = month
             last = entry
@@ -184,6 +202,17 @@ private final class Rows {
 
     private func spill(_ entry: Month) {
         do throws(OutputError) {
+            if entry.output == nil && entry.chunks.isEmpty && directLeft > 0 {
+                directLeft -= 1
+                let output = try openMonth(entry.month)
+                entry.output = output
+                try output.write(Self.header)
+            }
+            if let output = entry.output {
+                try output.write(entry.buffer)
+                entry.buffer.removeAll()
+                return
+            }
             if spill < 0 { spill = try openSpill() }
             let offset = spillSize
             try entry.buffer.withBytes { (bytes) throws(OutputError) in try Self.write(bytes, to: spill) }
@@ -212,10 +241,34 @@ private final class Rows {
         entries.compactMap { $0.value.rows > limit ? $0.key : nil }
     }
 
+    static let header = Array((CSVActivityWriter.header + "\n").utf8)
+
+    /// The file of `month` written while reading, its last rows added and sealed; `nil` for a
+    /// month without one. Asked again, the same file.
+    func finishDirect(_ month: YearMonth) throws(OutputError) -> ByteOutput? {
+        guard let entry = entries[month], let output = entry.output else { return nil }
+        do throws(OutputError) {
+            if entry.buffer.count > 0 {
+                try output.write(entry.buffer)
+                entry.buffer.removeAll()
+            }
+            try output.seal()
+        } catch {
+            output.discard()
+            throw error
+        }
+        return output
+    }
+
+    /// Removes the files written while reading that were not committed.
+    func discardDirect() {
+        for entry in entries.values { entry.output?.discard() }
+    }
+
     /// Writes the header and every row of `month` to `output`: the chunks in the spill file
     /// (read with `pread`, which leaves the file's offset alone), then the buffer.
     func write(_ month: YearMonth, to output: ByteOutput) throws(OutputError) {
-        try output.write(Array((CSVActivityWriter.header + "\n").utf8))
+        try output.write(Self.header)
         guard let entry = entries[month] else { return }
         for (offset, count) in entry.chunks { try output.write(try read(count, at: offset)) }
         try output.write(entry.buffer)

@@ -23,7 +23,9 @@ import Testing
         return path
     }
 
-    static func files(in directory: String, inBackground: Bool) -> MonthTransactionFiles {
+    /// With `directMonths` 0 every month's rows wait in the spill file; with the default, a busy
+    /// month's rows go straight into its file.
+    static func files(in directory: String, inBackground: Bool, directMonths: Int = 128) -> MonthTransactionFiles {
         MonthTransactionFiles(
             options: ReportOptions(), inBackground: inBackground,
             openSpill: { () throws(OutputError) -> Int32 in
@@ -32,7 +34,8 @@ import Testing
                 unlink(path)
                 return fd
             },
-            openMonth: { (month) throws(OutputError) -> ByteOutput in try ByteOutput.atomicFile(directory + "/\(month).csv") })
+            openMonth: { (month) throws(OutputError) -> ByteOutput in try ByteOutput.atomicFile(directory + "/\(month).csv") },
+            directMonths: directMonths)
     }
 
     /// Two busy months (one past the spill threshold) and a quiet one; returns the rows by month.
@@ -56,11 +59,11 @@ import Testing
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    @Test(arguments: [true, false])
-    func everyRowInItsMonthWrittenAheadOrLater(inBackground: Bool) throws {
+    @Test(arguments: [true, false], [128, 0])
+    func everyRowInItsMonthWrittenAheadOrLater(inBackground: Bool, directMonths: Int) throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let files = Self.files(in: directory, inBackground: inBackground)
+        let files = Self.files(in: directory, inBackground: inBackground, directMonths: directMonths)
         let expected = Self.fill(files)
         try files.finish()
         #expect(files.months.count == 3)
@@ -87,6 +90,25 @@ import Testing
         // Only June's page was cut, say: the other two were written ahead for nothing.
         try files.output(for: #require(YearMonth(year: 2024, month: 6))).get().commit()
         files.discardUnused()
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(left == ["2024-06.csv"])
+    }
+
+    /// April's rows outgrew memory, so its file was begun while reading; no page takes it (the
+    /// limit is above its rows): its temporary goes, with `discardUnused` or with the object.
+    @Test(arguments: [true, false])
+    func aMonthFileBegunWhileReadingThatNoPageTakesIsRemoved(explicitly: Bool) throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            let files = Self.files(in: directory, inBackground: true)
+            _ = Self.fill(files)
+            try files.finish()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 1)  // April's temporary
+            files.stageAhead(over: 5_000)
+            try files.output(for: #require(YearMonth(year: 2024, month: 6))).get().commit()
+            if explicitly { files.discardUnused() }
+        }
         let left = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(left == ["2024-06.csv"])
     }
