@@ -41,7 +41,7 @@ struct RecurringClassifier {
             return candidate
         }
         let gaps = zip(payments, payments.dropFirst()).map { Int($1.day) - Int($0.day) }
-        let median = gaps.sorted()[gaps.count / 2]
+        let median = GapMedian.of(gaps)
         guard let (interval, _, fits) = Self.intervals.first(where: { $0.median.contains(median) }) else {
             candidate.reason = "payments \(median) days apart on the median: no regular interval"
             return candidate
