@@ -176,7 +176,15 @@ private final class Rows {
     init(openSpill: @escaping () throws(OutputError) -> Int32, openMonth: @escaping (YearMonth) throws(OutputError) -> ByteOutput, directMonths: Int) {
         self.openSpill = openSpill
         self.openMonth = openMonth
-        directLeft = max(0, directMonths)
+        directLeft = min(max(0, directMonths), Self.descriptorBudget())
+    }
+
+    /// A quarter of the descriptors the process may open: the month files leave room for the
+    /// input, the pages being written and whatever the caller holds.
+    private static func descriptorBudget() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return Int.max }
+        return Int(clamping: limit.rlim_cur / 4)  // RLIM_INFINITY is the largest value: no limit
     }
 
     deinit {
@@ -204,9 +212,14 @@ private final class Rows {
         do throws(OutputError) {
             if entry.output == nil && entry.chunks.isEmpty && directLeft > 0 {
                 directLeft -= 1
-                let output = try openMonth(entry.month)
-                entry.output = output
-                try output.write(Self.header)
+                do throws(OutputError) {
+                    let output = try openMonth(entry.month)
+                    entry.output = output
+                    try output.write(Self.header)
+                } catch where error.errno == EMFILE || error.errno == ENFILE {
+                    // Out of descriptors: this month and the next ones wait in the spill file.
+                    directLeft = 0
+                }
             }
             if let output = entry.output {
                 try output.write(entry.buffer)

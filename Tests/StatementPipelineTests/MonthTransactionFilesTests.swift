@@ -112,4 +112,50 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(left == ["2024-06.csv"])
     }
+
+    /// Out of descriptors when April's file is to be begun while reading: its rows wait in the
+    /// spill file instead, and its file is still whole once the descriptor is there.
+    @Test func monthsWithoutADescriptorWaitInTheSpillFile() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let refusals = Refusals(count: 1)
+        let files = MonthTransactionFiles(
+            options: ReportOptions(), inBackground: true,
+            openSpill: { () throws(OutputError) -> Int32 in
+                let path = directory + "/spill"
+                let fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+                unlink(path)
+                return fd
+            },
+            openMonth: { (month) throws(OutputError) -> ByteOutput in
+                if refusals.take() { throw OutputError(path: "\(month).csv", errno: EMFILE) }
+                return try ByteOutput.atomicFile(directory + "/\(month).csv")
+            })
+        let expected = Self.fill(files)
+        try files.finish()
+        #expect(refusals.left == 0)
+        files.stageAhead(over: 4)
+        try files.output(for: #require(YearMonth(year: 2024, month: 4))).get().commit()
+        files.discardUnused()
+        #expect(Self.read("\(directory)/2024-04.csv") == CSVActivityWriter.header + "\n" + expected["2024-04"]!.joined())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["2024-04.csv"])
+    }
+}
+
+/// Refuses the first `count` requests (from the worker thread, then the caller's).
+private final class Refusals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+
+    init(count: Int) { remaining = count }
+
+    var left: Int { lock.withLock { remaining } }
+
+    func take() -> Bool {
+        lock.withLock {
+            guard remaining > 0 else { return false }
+            remaining -= 1
+            return true
+        }
+    }
 }
