@@ -216,7 +216,7 @@ private final class Rows {
                     let output = try openMonth(entry.month)
                     entry.output = output
                     try output.write(Self.header)
-                } catch where error.errno == EMFILE || error.errno == ENFILE {
+                } catch  where error.errno == EMFILE || error.errno == ENFILE {
                     // Out of descriptors: this month and the next ones wait in the spill file.
                     directLeft = 0
                 }
