@@ -23,17 +23,20 @@ import Testing
         return path
     }
 
+    /// An unlinked spill file in `directory`.
+    static func spill(in directory: String) -> Int32 {
+        let path = directory + "/spill"
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        unlink(path)
+        return fd
+    }
+
     /// With `directMonths` 0 every month's rows wait in the spill file; with the default, a busy
     /// month's rows go straight into its file.
     static func files(in directory: String, inBackground: Bool, directMonths: Int = 128) -> MonthTransactionFiles {
         MonthTransactionFiles(
             options: ReportOptions(), inBackground: inBackground,
-            openSpill: { () throws(OutputError) -> Int32 in
-                let path = directory + "/spill"
-                let fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
-                unlink(path)
-                return fd
-            },
+            openSpill: { () throws(OutputError) -> Int32 in Self.spill(in: directory) },
             openMonth: { (month) throws(OutputError) -> ByteOutput in try ByteOutput.atomicFile(directory + "/\(month).csv") },
             directMonths: directMonths)
     }
@@ -121,12 +124,7 @@ import Testing
         let refusals = Refusals(count: 1)
         let files = MonthTransactionFiles(
             options: ReportOptions(), inBackground: true,
-            openSpill: { () throws(OutputError) -> Int32 in
-                let path = directory + "/spill"
-                let fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
-                unlink(path)
-                return fd
-            },
+            openSpill: { () throws(OutputError) -> Int32 in Self.spill(in: directory) },
             openMonth: { (month) throws(OutputError) -> ByteOutput in
                 if refusals.take() { throw OutputError(path: "\(month).csv", errno: EMFILE) }
                 return try ByteOutput.atomicFile(directory + "/\(month).csv")
