@@ -31,7 +31,6 @@ public final class MonthTransactionFiles: @unchecked Sendable {
 
     private let options: ReportOptions
     private let rows: Rows
-    private let openMonth: @Sendable (YearMonth) throws(OutputError) -> ByteOutput
     /// Encodes the rows on a thread of its own (the report's own thread is the busier one).
     /// Optional items, so that the worker can take each one out (`take()`): an activity borrowed
     /// from the array was copied for the call, its every text retained and released.
@@ -56,7 +55,6 @@ public final class MonthTransactionFiles: @unchecked Sendable {
         self.options = options
         let rows = Rows(openSpill: openSpill, openMonth: openMonth, directMonths: directMonths)
         self.rows = rows
-        self.openMonth = openMonth
         // Large batches: three busy threads share two cores here, and each hand-over may wake one.
         worker = BatchWorker(inBackground: inBackground, batchSize: 2048, capacity: 4) { batch in
             for i in batch.indices {
@@ -128,19 +126,7 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     }
 
     private func stage(_ month: YearMonth) -> Result<ByteOutput, OutputError> {
-        Result { () throws(OutputError) in
-            if let failure = rows.failure { throw failure }
-            if let direct = try rows.finishDirect(month) { return direct }
-            let output = try openMonth(month)
-            do throws(OutputError) {
-                try rows.write(month, to: output)
-                try output.seal()
-            } catch {
-                output.discard()
-                throw error
-            }
-            return output
-        }
+        Result { () throws(OutputError) in try rows.file(for: month) }
     }
 }
 
@@ -256,14 +242,24 @@ private final class Rows {
 
     static let header = Array((CSVActivityWriter.header + "\n").utf8)
 
-    /// The file of `month` written while reading, its last rows added and sealed; `nil` for a
-    /// month without one. Asked again, the same file.
-    func finishDirect(_ month: YearMonth) throws(OutputError) -> ByteOutput? {
-        guard let entry = entries[month], let output = entry.output else { return nil }
+    /// The sealed file of `month`: the one begun while reading, its last rows added (asked again,
+    /// the same file); else a new one of the header, the chunks in the spill file (read with
+    /// `pread`, which leaves the file's offset alone) and the buffer.
+    func file(for month: YearMonth) throws(OutputError) -> ByteOutput {
+        if let failure { throw failure }
+        let entry = entries[month]
+        let direct = entry?.output
+        let output: ByteOutput
+        if let direct { output = direct } else { output = try openMonth(month) }
         do throws(OutputError) {
-            if entry.buffer.count > 0 {
+            if direct == nil {
+                try output.write(Self.header)
+                for (offset, count) in entry?.chunks ?? [] { try output.write(try read(count, at: offset)) }
+            }
+            if let entry {
                 try output.write(entry.buffer)
-                entry.buffer.removeAll()
+                // Written once into the file that stays; a new file takes it again.
+                if direct != nil { entry.buffer.removeAll() }
             }
             try output.seal()
         } catch {
@@ -276,15 +272,6 @@ private final class Rows {
     /// Removes the files written while reading that were not committed.
     func discardDirect() {
         for entry in entries.values { entry.output?.discard() }
-    }
-
-    /// Writes the header and every row of `month` to `output`: the chunks in the spill file
-    /// (read with `pread`, which leaves the file's offset alone), then the buffer.
-    func write(_ month: YearMonth, to output: ByteOutput) throws(OutputError) {
-        try output.write(Self.header)
-        guard let entry = entries[month] else { return }
-        for (offset, count) in entry.chunks { try output.write(try read(count, at: offset)) }
-        try output.write(entry.buffer)
     }
 
     /// `count` bytes of the spill file from `offset` (a chunk: at most `bufferSize` and a row).

@@ -26,16 +26,8 @@ struct TextCache {
         guard count > 0, count <= Self.longest, let base = bytes.baseAddress else {
             return String(decoding: bytes, as: UTF8.self)
         }
-        var first: UInt64 = 0, last: UInt64 = 0
-        if count >= 8 {
-            let raw = UnsafeRawPointer(base)
-            first = raw.loadUnaligned(as: UInt64.self)
-            last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            for i in 0..<count { first |= UInt64(base[i]) << (8 * UInt64(i)) }
-        }
-        let hash = (first ^ (last &* 31) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: hash >> 58)
+        let (first, last) = ShortKey.pack(bytes)
+        let slot = ShortKey.slot(first, last, count: count, bits: 6)
         if entries[slot].count == count && entries[slot].first == first && entries[slot].last == last
             && (count <= 16 || Self.same(entries[slot].text, base, count))
         {

@@ -51,7 +51,7 @@ enum OFXBodyBytes {
 }
 
 /// An element name as `XMLBodyParser` keeps it on its stack: its length and its first and last
-/// eight bytes (`OFXTagCache.pack`), which tell names of up to 16 bytes apart exactly; a longer
+/// eight bytes (`ShortKey.pack`), which tell names of up to 16 bytes apart exactly; a longer
 /// name is kept whole elsewhere, from `start`.
 struct PackedName: Equatable {
     static let packed = 16
@@ -64,7 +64,7 @@ struct PackedName: Equatable {
     init(_ name: UnsafeBufferPointer<UInt8>, start: Int) {
         count = name.count
         self.start = start
-        (first, last) = OFXTagCache.pack(name)
+        (first, last) = ShortKey.pack(name)
     }
 
     /// Whether `name` is this name; `longNames` holds the names longer than 16 bytes.
