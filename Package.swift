@@ -27,7 +27,7 @@ let package = Package(
         // Pure values: money, dates, activities, diagnostics. No I/O.
         .target(name: "FinanceCore"),
         // Readers and writers for every statement format, behind shared protocols.
-        .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib"]),
+        .target(name: "StatementFormats", dependencies: ["FinanceCore", "CLibXML2", "CZlib", "CLinux"]),
         // Rules files: grammar, parser, compiled matcher (literal index + regex), engine, lint, learning.
         .target(name: "Rules", dependencies: ["FinanceCore"]),
         // The flow from inputs to sinks, as values: where inputs come from, the rules stage, the writer, report and import ends.
@@ -56,6 +56,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Linux calls glibc declares only under _GNU_SOURCE (sync_file_range). Only the outputs import it.
+        .systemLibrary(name: "CLinux"),
         // SQLite 3 for the ledger. Only LedgerStore imports it.
         .systemLibrary(
             name: "CSQLite",

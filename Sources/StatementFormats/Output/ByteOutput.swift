@@ -1,3 +1,4 @@
+import CLinux
 import FinanceCore
 import Glibc
 
@@ -116,6 +117,24 @@ public final class ByteOutput {
             }
             offset += n
         }
+        if temporary != nil { written += bytes.count }
+        if written - writebackStart >= Self.writebackStep { startWriteback() }
+    }
+
+    /// A temporary's bytes are sent to the disk as they come, a step at a time: the kernel would
+    /// otherwise keep them in memory until `seal()`'s `fsync`, which then waits for all of them
+    /// (the 121 files of a 60-month HTML report, 140 MB of month files among them, spent 111 ms
+    /// in `fsync`; 74 ms with their writing started early).
+    public static let writebackStep = 1 << 20
+    /// Bytes written to the temporary, and where the range not yet sent to the disk starts.
+    @exclusivity(unchecked) private var written = 0
+    @exclusivity(unchecked) private var writebackStart = 0
+
+    /// Asks the kernel to start writing the temporary's latest bytes to disk, without waiting
+    /// (`sync_file_range`); only a hint, so a failure is ignored: `seal()` flushes them anyway.
+    private func startWriteback() {
+        _ = clinux_start_writeback(descriptor, Int64(writebackStart), Int64(written - writebackStart))
+        writebackStart = written
     }
 
     /// Writes all of `buffer`'s bytes (the writers' row buffers).
