@@ -7,9 +7,10 @@ import StatementFormats
 /// months whose HTML page lists only the newest (`ReportOptions.transactionLimit`): the page
 /// links the month's file, so nothing is left out and no page grows with the month.
 ///
-/// The rows are encoded as they come, on a thread of their own (`BatchWorker`). Memory stays
-/// bounded: each month keeps at most `bufferSize` bytes of rows; beyond that they go straight into
-/// the month's own file (a temporary from `openMonth`, to be committed with the pages), for up to
+/// The rows are encoded as they come, on the thread that adds them, and written on a thread of
+/// their own (`BatchWorker`). Memory stays bounded: each month keeps at most `bufferSize` bytes of
+/// rows; beyond that they go (a few chunks may wait for the writing thread) straight into the
+/// month's own file (a temporary from `openMonth`, to be committed with the pages), for up to
 /// `directMonths` months at once, so that a busy month's rows are written once. Past that many
 /// months (a history of decades) they go to one spill file (made on first need by `openSpill`, in
 /// the report's directory, and unlinked at once, so that it never outlives the process), to be
@@ -22,8 +23,8 @@ import StatementFormats
 /// currency it shows, as `ReportCollector` adds them (converted, with `--convert-to`), in the
 /// order read, in the columns of `pfin convert --to csv`.
 ///
-/// Sendable for the staging: after `finish`, the rows are only read, and each month is written by
-/// one thread.
+/// Rows are added on one thread, in order. Sendable for the staging: after `finish`, the rows are
+/// only read, and each month is written by one thread.
 public final class MonthTransactionFiles: @unchecked Sendable {
     /// A month's rows go to the spill file once its buffer holds this many bytes: below the
     /// buffer's 64 KiB, so that the row which crosses it does not double the buffer.
@@ -31,17 +32,17 @@ public final class MonthTransactionFiles: @unchecked Sendable {
 
     private let options: ReportOptions
     private let rows: Rows
-    /// Encodes the rows on a thread of its own (the report's own thread is the busier one).
-    /// Optional items, so that the worker can take each one out (`take()`): an activity borrowed
-    /// from the array was copied for the call, its every text retained and released.
-    private let worker: BatchWorker<PaymentActivity?>
+    /// Writes the full chunks of rows on a thread of its own. Handing over the encoded bytes, not
+    /// the activities, keeps the activities where they are: each one moved to another thread cost
+    /// two copies of 224 bytes and a release of its texts there, more than encoding it here.
+    private let writer: BatchWorker<Rows.Chunk?>
     /// The files written ahead, by month, once `aheadDone` is open; never changed after.
     @exclusivity(unchecked) private var ahead: [YearMonth: Result<ByteOutput, OutputError>] = [:]
     private var aheadDone: Latch?
 
     /// - Parameters:
     ///   - options: the report's, for its months and currency.
-    ///   - inBackground: whether rows are encoded, and files written ahead, on threads of their
+    ///   - inBackground: whether rows are written, and files written ahead, on threads of their
     ///     own (`--threads` 2 or more).
     ///   - openSpill: opens (read and write) a file for rows that do not fit in memory, already
     ///     unlinked; called at most once.
@@ -53,15 +54,16 @@ public final class MonthTransactionFiles: @unchecked Sendable {
         openMonth: @escaping @Sendable (YearMonth) throws(OutputError) -> ByteOutput, directMonths: Int = 128
     ) {
         self.options = options
-        let rows = Rows(openSpill: openSpill, openMonth: openMonth, directMonths: directMonths)
-        self.rows = rows
-        // Large batches: three busy threads share two cores here, and each hand-over may wake one.
-        worker = BatchWorker(inBackground: inBackground, batchSize: 2048, capacity: 4) { batch in
-            for i in batch.indices {
-                guard let activity = batch[i].take() else { continue }
-                rows.add(activity)
+        let files = RowFiles(openSpill: openSpill, openMonth: openMonth, directMonths: directMonths)
+        // A chunk at a time: each is 60 KiB of rows, and at most 16 wait (1 MiB).
+        let writer = BatchWorker<Rows.Chunk?>(inBackground: inBackground, batchSize: 1, capacity: 16) { chunks in
+            for i in chunks.indices {
+                guard let chunk = chunks[i].take() else { continue }
+                files.write(chunk)
             }
         }
+        self.writer = writer
+        rows = Rows(files: files, send: { writer.append($0) })
     }
 
     deinit {
@@ -71,23 +73,23 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     }
 
     /// Adds one transaction the report counts (others are passed over here too).
-    public func add(_ activity: consuming PaymentActivity) {
+    public func add(_ activity: borrowing PaymentActivity) {
         if case .only(let currency) = options.currency, activity.amount.currency != currency { return }
         if let range = options.months, !range.contains(YearMonth(activity.date)) { return }
-        worker.append(consume activity)
+        rows.add(activity)
     }
 
-    /// Waits until every row is encoded; throws the first write that failed (the report is then
-    /// not written). Called on the thread that adds the rows, after the last; `months` and
-    /// `output(for:)` may be used after it.
+    /// Waits until every full chunk of rows is written; throws the first write that failed (the
+    /// report is then not written). Called on the thread that adds the rows, after the last;
+    /// `months` and `output(for:)` may be used after it.
     public func finish() throws(OutputError) {
-        worker.finish()
-        if let failure = rows.failure { throw failure }
+        writer.finish()
+        if let failure = rows.files.failure { throw failure }
     }
 
     /// The months that have rows.
     public var months: Set<YearMonth> {
-        worker.finish()
+        writer.finish()
         return rows.months
     }
 
@@ -97,7 +99,7 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     /// months whose pages will be cut, and perhaps a few that will not (`discardUnused`).
     public func stageAhead(over limit: Int) {
         guard aheadDone == nil else { return }
-        worker.finish()
+        writer.finish()
         let done = Latch()
         aheadDone = done
         let wanted = rows.months(over: limit).sorted()
@@ -107,7 +109,7 @@ public final class MonthTransactionFiles: @unchecked Sendable {
             ahead = staged
             done.open()
         }
-        if !worker.inBackground || !PosixThread.start(write) { write() }
+        if !writer.inBackground || !PosixThread.start(write) { write() }
     }
 
     /// The sealed temporary of `month`'s file: the one written ahead, else written now. After
@@ -122,6 +124,7 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     public func discardUnused() {
         aheadDone?.wait()
         for case .success(let output) in ahead.values { output.discard() }
+        writer.finish()
         rows.discardDirect()
     }
 
@@ -130,31 +133,114 @@ public final class MonthTransactionFiles: @unchecked Sendable {
     }
 }
 
-/// The encoded rows of each month, in memory and in the spill file; used by one thread at a time
-/// (the worker's while rows come, the caller's once `BatchWorker.finish` returned).
-private final class Rows {
-    private final class Month {
-        let month: YearMonth
-        let buffer = ByteBuffer(capacity: 4096)
-        @exclusivity(unchecked) var rows = 0
-        /// The month's file, once its rows outgrew the buffer (and while `directMonths` allowed).
-        @exclusivity(unchecked) var output: ByteOutput?
-        /// Where the month's earlier rows are in the spill file, in order (when it has no `output`).
-        @exclusivity(unchecked) var chunks: [(offset: Int, count: Int)] = []
+/// One month's rows: the latest, in memory (the adding thread's), and where the earlier ones went
+/// (the writing thread's, while rows come).
+private final class Month {
+    let month: YearMonth
+    /// The rows not yet handed to the writing thread.
+    @exclusivity(unchecked) var buffer = ByteBuffer(capacity: 4096)
+    @exclusivity(unchecked) var rows = 0
+    /// The month's file, once its rows outgrew the buffer (and while `directMonths` allowed).
+    @exclusivity(unchecked) var output: ByteOutput?
+    /// Where the month's earlier rows are in the spill file, in order (when it has no `output`).
+    @exclusivity(unchecked) var chunks: [(offset: Int, count: Int)] = []
 
-        init(_ month: YearMonth) { self.month = month }
+    init(_ month: YearMonth) { self.month = month }
+}
+
+/// The encoded rows of each month, in memory and, through `files`, in the month files and the
+/// spill file. Rows are added on one thread; a month's full buffer goes to `send` (the writing
+/// thread) and a new one takes its place. Once the writing thread is done, the caller's thread
+/// (then the staging threads, each its own months) use it alone.
+private final class Rows {
+    /// A month's full buffer of rows, for the writing thread.
+    struct Chunk {
+        let month: Month
+        let bytes: ByteBuffer
     }
 
-    private let openSpill: () throws(OutputError) -> Int32
-    private let openMonth: (YearMonth) throws(OutputError) -> ByteOutput
-    /// Months that may still get an `output` of their own.
-    @exclusivity(unchecked) private var directLeft: Int
+    let files: RowFiles
+    private let send: (Chunk) -> Void
     @exclusivity(unchecked) private var entries: [YearMonth: Month] = [:]
     /// The month of the last row, looked up again only when the month changes (statements come
     /// in date order).
     @exclusivity(unchecked) private var lastMonth: YearMonth?
     @exclusivity(unchecked) private var last: Month?
     @exclusivity(unchecked) private var encoder = CSVActivityRows()
+
+    init(files: RowFiles, send: @escaping (Chunk) -> Void) {
+        self.files = files
+        self.send = send
+    }
+
+    func add(_ activity: borrowing PaymentActivity) {
+        let month = YearMonth(activity.date)
+        let entry: Month
+        if month == lastMonth, let last {
+            entry = last
+        } else {
+            entry = entries[month] ?? Month(month)
+            entries[month] = entry
+            lastMonth = month
+            last = entry
+        }
+        encoder.append(activity, to: entry.buffer)
+        entry.rows += 1
+        if entry.buffer.count >= MonthTransactionFiles.bufferSize {
+            send(Chunk(month: entry, bytes: entry.buffer))
+            entry.buffer = ByteBuffer(capacity: 64 << 10)
+        }
+    }
+
+    var months: Set<YearMonth> { Set(entries.keys) }
+
+    /// The months with more than `limit` rows.
+    func months(over limit: Int) -> [YearMonth] {
+        entries.compactMap { $0.value.rows > limit ? $0.key : nil }
+    }
+
+    /// The sealed file of `month`: the one begun while reading, its last rows added (asked again,
+    /// the same file); else a new one of the header, the chunks in the spill file (read with
+    /// `pread`, which leaves the file's offset alone) and the buffer.
+    func file(for month: YearMonth) throws(OutputError) -> ByteOutput {
+        if let failure = files.failure { throw failure }
+        let entry = entries[month]
+        let direct = entry?.output
+        let output: ByteOutput
+        if let direct { output = direct } else { output = try files.openMonth(month) }
+        do throws(OutputError) {
+            if direct == nil {
+                try output.write(RowFiles.header)
+                for (offset, count) in entry?.chunks ?? [] { try output.write(try files.read(count, at: offset)) }
+            }
+            if let entry {
+                try output.write(entry.buffer)
+                // Written once into the file that stays; a new file takes it again.
+                if direct != nil { entry.buffer.removeAll() }
+            }
+            try output.seal()
+        } catch {
+            output.discard()
+            throw error
+        }
+        return output
+    }
+
+    /// Removes the files written while reading that were not committed.
+    func discardDirect() {
+        for entry in entries.values { entry.output?.discard() }
+    }
+}
+
+/// Where the rows of full buffers go: the month's own file, else the spill file; used by the
+/// writing thread while rows come, then to read the spilled chunks back.
+private final class RowFiles {
+    static let header = Array((CSVActivityWriter.header + "\n").utf8)
+
+    private let openSpill: () throws(OutputError) -> Int32
+    let openMonth: (YearMonth) throws(OutputError) -> ByteOutput
+    /// Months that may still get an `output` of their own.
+    @exclusivity(unchecked) private var directLeft: Int
     @exclusivity(unchecked) private var spill: Int32 = -1
     @exclusivity(unchecked) private var spillSize = 0
     @exclusivity(unchecked) private(set) var failure: OutputError?
@@ -177,24 +263,10 @@ private final class Rows {
         if spill >= 0 { close(spill) }
     }
 
-    func add(_ activity: borrowing PaymentActivity) {
+    /// Writes a month's full buffer after its earlier rows; after a failure, nothing more.
+    func write(_ chunk: Rows.Chunk) {
         guard failure == nil else { return }
-        let month = YearMonth(activity.date)
-        let entry: Month
-        if month == lastMonth, let last {
-            entry = last
-        } else {
-            entry = entries[month] ?? Month(month)
-            entries[month] = entry
-            lastMonth = month
-            last = entry
-        }
-        encoder.append(activity, to: entry.buffer)
-        entry.rows += 1
-        if entry.buffer.count >= MonthTransactionFiles.bufferSize { spill(entry) }
-    }
-
-    private func spill(_ entry: Month) {
+        let entry = chunk.month
         do throws(OutputError) {
             if entry.output == nil && entry.chunks.isEmpty && directLeft > 0 {
                 directLeft -= 1
@@ -208,16 +280,14 @@ private final class Rows {
                 }
             }
             if let output = entry.output {
-                try output.write(entry.buffer)
-                entry.buffer.removeAll()
+                try output.write(chunk.bytes)
                 return
             }
             if spill < 0 { spill = try openSpill() }
             let offset = spillSize
-            try entry.buffer.withBytes { (bytes) throws(OutputError) in try Self.write(bytes, to: spill) }
-            entry.chunks.append((offset, entry.buffer.count))
-            spillSize += entry.buffer.count
-            entry.buffer.removeAll()
+            try chunk.bytes.withBytes { (bytes) throws(OutputError) in try Self.write(bytes, to: spill) }
+            entry.chunks.append((offset, chunk.bytes.count))
+            spillSize += chunk.bytes.count
         } catch {
             failure = error
         }
@@ -233,49 +303,8 @@ private final class Rows {
         }
     }
 
-    var months: Set<YearMonth> { Set(entries.keys) }
-
-    /// The months with more than `limit` rows.
-    func months(over limit: Int) -> [YearMonth] {
-        entries.compactMap { $0.value.rows > limit ? $0.key : nil }
-    }
-
-    static let header = Array((CSVActivityWriter.header + "\n").utf8)
-
-    /// The sealed file of `month`: the one begun while reading, its last rows added (asked again,
-    /// the same file); else a new one of the header, the chunks in the spill file (read with
-    /// `pread`, which leaves the file's offset alone) and the buffer.
-    func file(for month: YearMonth) throws(OutputError) -> ByteOutput {
-        if let failure { throw failure }
-        let entry = entries[month]
-        let direct = entry?.output
-        let output: ByteOutput
-        if let direct { output = direct } else { output = try openMonth(month) }
-        do throws(OutputError) {
-            if direct == nil {
-                try output.write(Self.header)
-                for (offset, count) in entry?.chunks ?? [] { try output.write(try read(count, at: offset)) }
-            }
-            if let entry {
-                try output.write(entry.buffer)
-                // Written once into the file that stays; a new file takes it again.
-                if direct != nil { entry.buffer.removeAll() }
-            }
-            try output.seal()
-        } catch {
-            output.discard()
-            throw error
-        }
-        return output
-    }
-
-    /// Removes the files written while reading that were not committed.
-    func discardDirect() {
-        for entry in entries.values { entry.output?.discard() }
-    }
-
     /// `count` bytes of the spill file from `offset` (a chunk: at most `bufferSize` and a row).
-    private func read(_ count: Int, at offset: Int) throws(OutputError) -> [UInt8] {
+    func read(_ count: Int, at offset: Int) throws(OutputError) -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
             var done = 0

@@ -46,13 +46,13 @@ public struct ReportCollector: RuledActivitySink {
         self.monthFiles = monthFiles
     }
 
-    /// Counts `activity`; the month files take it last, as it is (not copied).
+    /// Counts `activity`, and adds it to the recurring payments and the month files.
     public mutating func accept(_ activity: consuming PaymentActivity) {
         guard let converter else {
             let booking = AccountingModel.booking(activity)
             builder.add(activity, booking: booking)
             recurring?.add(activity, booking: booking)
-            if let monthFiles { monthFiles.add(consume activity) }
+            monthFiles?.add(activity)
             return
         }
         // After the report's last month nothing reads an amount (the builder and the recurring
@@ -73,7 +73,7 @@ public struct ReportCollector: RuledActivitySink {
                 shown.amount = converted.amount.roundedToMinorDigits
                 recurring?.add(shown, booking: booking)
             }
-            if let monthFiles { monthFiles.add(consume converted) }
+            monthFiles?.add(converted)
         case .failure(let failure):
             conversionFailures.note(failure, for: activity)
         }
