@@ -12,7 +12,7 @@ enum CSVField {
     static func append(_ text: String, to out: inout [UInt8]) {
         let bytes = text.utf8
         let defuse = text.withUTF8Bytes { FormulaDefusing.needsPrefix($0) }
-        let quote = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let quote = bytes.contains(where: CSVQuoting.isSpecial)
         if quote { out.append(UInt8(ascii: "\"")) }
         if defuse { out.append(UInt8(ascii: "'")) }
         if quote {

@@ -122,14 +122,15 @@ public struct CSVActivityRows {
 
     @inline(__always)
     private static func needsQuotesOrApostrophe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in bytes where b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D { return true }
-        return !bytes.isEmpty && FormulaDefusing.needsApostrophe(bytes)
+        guard let first = bytes.first else { return false }
+        // Only a cell starting with `@` or a byte below it may need an apostrophe: no letter does.
+        return CSVQuoting.needsQuotes(bytes) || (first <= UInt8(ascii: "@") && FormulaDefusing.needsApostrophe(bytes))
     }
 
     /// A cell that needs quotes or an apostrophe (RFC 4180: quotes doubled inside quotes).
     @inline(never)
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes = CSVQuoting.needsQuotes(bytes)
         var i = 0
         if needsQuotes {
             out[i] = UInt8(ascii: "\"")

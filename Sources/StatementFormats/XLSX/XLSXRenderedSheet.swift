@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// A sheet rendered as RFC 4180 CSV text, one line per sheet row (empty rows as empty lines), so
 /// that the CSV reader's line N is sheet row N; and the way back from a CSV line and column to
 /// the sheet's row and column, for when a cell's own line break makes a row span two lines.
@@ -41,7 +43,7 @@ struct XLSXRenderedSheet {
     mutating func write(_ field: some Collection<UInt8>, column: Int) {
         for _ in 0..<(column - max(lastColumn, 1)) { csv.append(UInt8(ascii: ",")) }
         lastColumn = column
-        let needsQuotes = field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes = field.contains(where: CSVQuoting.isSpecial)
         guard needsQuotes else {
             csv.append(contentsOf: field)
             return
