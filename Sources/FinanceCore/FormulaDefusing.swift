@@ -2,6 +2,8 @@
 /// CONTRACT.md for every CSV pfin writes (`convert --to csv`, the CSV report), kept in one place.
 public enum FormulaDefusing {
     /// True when the text starts with `=`, `+`, `-`, `@`, tab or CR and is not a plain number.
+    /// Inlined: the writers ask for every cell, and most start with a letter or a digit.
+    @inlinable
     public static func needsPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first else { return false }
         switch first {
@@ -37,6 +39,7 @@ extension FormulaDefusing {
     /// `'`. Prefixing the latter too keeps the apostrophe reversible: reading the file back removes
     /// one `'` exactly from the cells that start with `'` followed by what this function prefixes
     /// (`=`, `@`, tab, CR, `+` or `-` not starting a plain number, or another `'`).
+    @inlinable
     public static func needsApostrophe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.first == UInt8(ascii: "'") || needsPrefix(bytes)
     }

@@ -122,9 +122,7 @@ public struct CSVActivityRows {
 
     @inline(__always)
     private static func needsQuotesOrApostrophe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first else { return false }
-        // Only a cell starting with `@` or a byte below it may need an apostrophe: no letter does.
-        return CSVQuoting.needsQuotes(bytes) || (first <= UInt8(ascii: "@") && FormulaDefusing.needsApostrophe(bytes))
+        CSVQuoting.needsQuotes(bytes) || FormulaDefusing.needsApostrophe(bytes)
     }
 
     /// A cell that needs quotes or an apostrophe (RFC 4180: quotes doubled inside quotes).
