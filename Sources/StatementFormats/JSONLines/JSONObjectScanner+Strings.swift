@@ -44,7 +44,7 @@ extension JSONObjectScanner {
     private mutating func appendScratch(from start: Int, to end: Int) {
         let n = end - start
         guard n > 0 else { return }
-        UnsafeMutableBufferPointer(rebasing: scratch[scratchUsed..<scratchUsed + n]).update(fromContentsOf: bytes[start..<end])
+        _ = UnsafeMutableBufferPointer(rebasing: scratch[scratchUsed..<scratchUsed + n]).update(fromContentsOf: bytes[start..<end])
         scratchUsed += n
     }
 
