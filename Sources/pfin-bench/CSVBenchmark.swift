@@ -69,6 +69,28 @@ enum CSVBenchmark {
         let floor = Floor.csv(path, column: 3, runs: runs)
         print(Floor.line("C, split lines and add up the amounts", floor: floor, pfin: best))
         print(Floor.line("the same, pfin on two threads", floor: floor, pfin: twoBest))
+        // The floor that writes what pfin writes, checked against pfin's output of the file.
+        let expected = "\(path).jsonl"
+        defer { unlink(expected) }
+        guard convert(path, output: expected) == rows else {
+            print("error: the conversion into \(expected) failed")
+            return 1
+        }
+        var sameWork: Double?
+        switch Floor.csvToJSONLines(path, columns: CSVGenerator.floorColumns, expected: expected, runs: runs) {
+        case .measured(let seconds): sameWork = seconds
+        case .notMeasured: sameWork = nil
+        case .differs:
+            print("error: the C floor's JSON Lines differ from pfin's: it no longer does the same work")
+            return 1
+        }
+        print(Floor.line("C, the same JSON Lines byte for byte, one core", floor: sameWork, pfin: best))
+        print(Floor.line("the same, pfin on two threads", floor: sameWork, pfin: twoBest))
+        let halves = Floor.csvToJSONLinesOnTwoCores(path, columns: CSVGenerator.floorColumns, runs: runs)
+        print(Floor.line("the same C on both cores, each half of the file at once", floor: halves, pfin: twoBest))
+        if let halves, let floor {
+            print("    (that is \(Measure.format(halves / floor, 2))× the first floor: the same work in plain C, split evenly over both cores)")
+        }
         print(uncachedCleaning())
         print(IdentificationCost.line(path))
         print("  peak RSS: \(Measure.format(Measure.peakRSSMiB())) MiB")
@@ -127,15 +149,19 @@ enum CSVBenchmark {
         return sink.count
     }
 
-    private static func convert(_ path: String, payees: PayeeNormaliser? = nil, threads: Int = 1) -> Int {
+    /// Converts `path` to JSON Lines, into `output` or discarded: the rows written, negative for
+    /// errors.
+    private static func convert(_ path: String, payees: PayeeNormaliser? = nil, threads: Int = 1, output: String? = nil) -> Int {
         do {
-            var sink = CountingSink(writer: JSONLinesWriter(output: .discarding()), payees: payees)
+            let bytes = try output.map { try ByteOutput.atomicFile($0) } ?? .discarding()
+            var sink = CountingSink(writer: JSONLinesWriter(output: bytes), payees: payees)
             if threads > 1 {
                 try ReadAhead.read(InputSource(path, format: .csv), options: ReadOptions(), into: &sink, threads: threads)
             } else {
                 try CSVStatementReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
             }
             try sink.writer.finish()
+            try bytes.commit()
             return sink.errors == 0 ? sink.count : -sink.errors
         } catch {
             print("error: \(error)")

@@ -16,6 +16,10 @@ enum CSVGenerator {
         "ZELLE PAYMENT TO JORDAN SMITH", "ATM WITHDRAWAL 000123 3RD AVE SEATTLE", "VENMO PAYMENT 1023456789",
     ]
 
+    /// The 0-based columns of the date, the description, the amount and the type (the memo, as
+    /// pfin reads this layout), for the C floor that writes the same JSON Lines.
+    static let floorColumns = [1, 2, 3, 4]
+
     /// Writes `rows` rows to `path`; returns the file size in bytes.
     static func write(rows: Int, to path: String) -> Int {
         guard let file = fopen(path, "w") else { return 0 }

@@ -2,7 +2,8 @@ import Glibc
 
 /// The machine's limit for a piece of work, measured in the same run as pfin: a small C program
 /// from `Floors/` that does only the unavoidable part (split lines and add a column; tokenise XML
-/// with libxml2 and build nothing), built with the system's C compiler and timed as a whole
+/// with libxml2 and build nothing) or, for CSV, also one that writes the same output as pfin
+/// with nothing else around it, built with the system's C compiler and timed as a whole
 /// process, best of the runs. pfin's time divided by the floor's is how far pfin is from the limit.
 enum Floor {
     /// `Floors/` beside this file: the benchmark runs from a checkout.
@@ -17,6 +18,54 @@ enum Floor {
         guard let binary = build("csv-floor", flags: []) else { return nil }
         defer { unlink(binary) }
         return time([binary, path, String(column)], runs: runs)
+    }
+
+    /// The floor that does a conversion's work (`Floors/csv-jsonl-floor.c`): the JSON Lines
+    /// `pfin convert --raw-names` writes, for a file with the 0-based `columns` (date, name,
+    /// amount, memo). Its output is first written to a file and compared with `expected`, pfin's
+    /// own output for `path`: a floor that wrote other bytes would measure other work.
+    enum SameWork {
+        case measured(Double)
+        /// Its tool, a C compiler, is missing.
+        case notMeasured
+        /// Its output is not pfin's: a benchmark failure.
+        case differs
+    }
+
+    static func csvToJSONLines(_ path: String, columns: [Int], expected: String, runs: Int) -> SameWork {
+        guard let binary = build("csv-jsonl-floor", flags: []) else { return .notMeasured }
+        defer { unlink(binary) }
+        let command = [binary, path] + columns.map(String.init)
+        let written = "\(expected).floor"
+        let same = run(command, quiet: true, output: written) == 0 && run(["cmp", "-s", expected, written], quiet: true) == 0
+        unlink(written)
+        guard same else { return .differs }
+        // The two outputs' pages written out first, so that their writeback does not share the
+        // timed runs' cores.
+        sync()
+        return time(command, runs: runs).map { .measured($0) } ?? .notMeasured
+    }
+
+    /// The same floor on both cores: the file's two halves (cut at a line) converted at once by
+    /// two processes, the best wall time of `runs`. Any conversion that splits the file could at
+    /// best match it (it has its halves' results to join on top); `nil` as above.
+    static func csvToJSONLinesOnTwoCores(_ path: String, columns: [Int], runs: Int) -> Double? {
+        guard let binary = build("csv-jsonl-floor", flags: []) else { return nil }
+        defer { unlink(binary) }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        let command = [binary, path] + columns.map(String.init)
+        let halves = [command + ["0", String(size / 2)], command + [String(size / 2), String(size)]]
+        var best = Double.infinity
+        for _ in 0..<max(1, runs) {
+            let start = Measure.now()
+            let pids = halves.compactMap { spawn($0, quiet: true) }
+            let statuses = pids.map(wait)
+            guard pids.count == 2, statuses.allSatisfy({ $0 == 0 }) else { return nil }
+            best = min(best, Measure.now() - start)
+        }
+        return best
     }
 
     /// The libxml2 SAX2 floor's time over the XML file `path`.
@@ -69,16 +118,27 @@ enum Floor {
     }
 
     /// Runs `command` (found on PATH) and waits: its exit status, or -1 when it did not start.
-    private static func run(_ command: [String], quiet: Bool) -> Int32 {
+    /// `quiet` sends its standard output to `output` (a new file), else to `/dev/null`.
+    private static func run(_ command: [String], quiet: Bool, output: String = "/dev/null") -> Int32 {
+        guard let pid = spawn(command, quiet: quiet, output: output) else { return -1 }
+        return wait(pid)
+    }
+
+    /// Starts `command` (found on PATH), its standard output as `run` says; `nil` when it did not start.
+    private static func spawn(_ command: [String], quiet: Bool, output: String = "/dev/null") -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        if quiet { posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
         var arguments = command.map { strdup($0) }
         defer { for argument in arguments { free(argument) } }
         arguments.append(nil)
         var pid = pid_t()
-        guard posix_spawnp(&pid, command[0], &actions, nil, arguments, environ) == 0 else { return -1 }
+        return posix_spawnp(&pid, command[0], &actions, nil, arguments, environ) == 0 ? pid : nil
+    }
+
+    /// Waits for `pid`: its exit status, or -1 when a signal ended it.
+    private static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
