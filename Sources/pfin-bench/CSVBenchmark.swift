@@ -76,17 +76,16 @@ enum CSVBenchmark {
             print("error: the conversion into \(expected) failed")
             return 1
         }
-        var sameWork: Double?
+        var sameWork: Double?, halves: Double?
         switch Floor.csvToJSONLines(path, columns: CSVGenerator.floorColumns, expected: expected, runs: runs) {
-        case .measured(let seconds): sameWork = seconds
-        case .notMeasured: sameWork = nil
+        case .measured(let oneCore, let twoCores): (sameWork, halves) = (oneCore, twoCores)
+        case .notMeasured: break
         case .differs:
             print("error: the C floor's JSON Lines differ from pfin's: it no longer does the same work")
             return 1
         }
         print(Floor.line("C, the same JSON Lines byte for byte, one core", floor: sameWork, pfin: best))
         print(Floor.line("the same, pfin on two threads", floor: sameWork, pfin: twoBest))
-        let halves = Floor.csvToJSONLinesOnTwoCores(path, columns: CSVGenerator.floorColumns, runs: runs)
         print(Floor.line("the same C on both cores, each half of the file at once", floor: halves, pfin: twoBest))
         if let halves, let floor {
             print("    (that is \(Measure.format(halves / floor, 2))× the first floor: the same work in plain C, split evenly over both cores)")

@@ -20,18 +20,24 @@ enum Floor {
         return time([binary, path, String(column)], runs: runs)
     }
 
-    /// The floor that does a conversion's work (`Floors/csv-jsonl-floor.c`): the JSON Lines
-    /// `pfin convert --raw-names` writes, for a file with the 0-based `columns` (date, name,
-    /// amount, memo). Its output is first written to a file and compared with `expected`, pfin's
-    /// own output for `path`: a floor that wrote other bytes would measure other work.
+    /// What the floor that does a conversion's work measured.
     enum SameWork {
-        case measured(Double)
+        /// Its best time on one core, and on both (the file's halves at once, by two processes;
+        /// `nil` when that could not run).
+        case measured(oneCore: Double, twoCores: Double?)
         /// Its tool, a C compiler, is missing.
         case notMeasured
         /// Its output is not pfin's: a benchmark failure.
         case differs
     }
 
+    /// The floor that does a conversion's work (`Floors/csv-jsonl-floor.c`): the JSON Lines
+    /// `pfin convert --raw-names` writes, for a file with the 0-based `columns` (date, name,
+    /// amount, memo). Its output is first written to a file and compared with `expected`, pfin's
+    /// own output for `path`: a floor that wrote other bytes would measure other work. Then it
+    /// is timed alone, and as two processes at once over the file's two halves (cut at a line):
+    /// what any conversion that splits the file over both cores could at best match, before
+    /// joining the halves' results.
     static func csvToJSONLines(_ path: String, columns: [Int], expected: String, runs: Int) -> SameWork {
         guard let binary = build("csv-jsonl-floor", flags: []) else { return .notMeasured }
         defer { unlink(binary) }
@@ -43,29 +49,20 @@ enum Floor {
         // The two outputs' pages written out first, so that their writeback does not share the
         // timed runs' cores.
         sync()
-        return time(command, runs: runs).map { .measured($0) } ?? .notMeasured
-    }
-
-    /// The same floor on both cores: the file's two halves (cut at a line) converted at once by
-    /// two processes, the best wall time of `runs`. Any conversion that splits the file could at
-    /// best match it (it has its halves' results to join on top); `nil` as above.
-    static func csvToJSONLinesOnTwoCores(_ path: String, columns: [Int], runs: Int) -> Double? {
-        guard let binary = build("csv-jsonl-floor", flags: []) else { return nil }
-        defer { unlink(binary) }
+        guard let oneCore = time(command, runs: runs) else { return .notMeasured }
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        let command = [binary, path] + columns.map(String.init)
-        let halves = [command + ["0", String(size / 2)], command + [String(size / 2), String(size)]]
+        guard stat(path, &info) == 0 else { return .measured(oneCore: oneCore, twoCores: nil) }
+        let half = String(Int(info.st_size) / 2)
+        let halves = [command + ["0", half], command + [half, String(info.st_size)]]
         var best = Double.infinity
         for _ in 0..<max(1, runs) {
             let start = Measure.now()
             let pids = halves.compactMap { spawn($0, quiet: true) }
             let statuses = pids.map(wait)
-            guard pids.count == 2, statuses.allSatisfy({ $0 == 0 }) else { return nil }
+            guard pids.count == 2, statuses.allSatisfy({ $0 == 0 }) else { return .measured(oneCore: oneCore, twoCores: nil) }
             best = min(best, Measure.now() - start)
         }
-        return best
+        return .measured(oneCore: oneCore, twoCores: best)
     }
 
     /// The libxml2 SAX2 floor's time over the XML file `path`.
