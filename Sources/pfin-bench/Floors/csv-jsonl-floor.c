@@ -334,7 +334,7 @@ int main(int argc, char **argv) {
     }
     Field fields[MAX_FIELDS];
     int count;
-    long line = 1, next_line = 1, rows = 0;
+    long line = 1, next_line = 1;
     if (p == data) {
         p = split(p, end, fields, &count, &next_line); /* the header */
         next_line++;
@@ -401,9 +401,7 @@ int main(int argc, char **argv) {
         number[0] = ':';
         put(number, 1 + write_uint((uint64_t)line, number + 1));
         PUT_LITERAL("\"}\n");
-        rows++;
     }
     flush_out();
-    fprintf(stderr, "%ld rows\n", rows);
     return 0;
 }
