@@ -143,7 +143,16 @@ static void table_init(size_t size) {
     slot_used = 0;
 }
 
-static uint32_t *counter(uint64_t hash, int32_t day);
+static uint32_t *counter(uint64_t hash, int32_t day) {
+    size_t i = (size_t)hash & slot_mask;
+    while (slots[i].count && slots[i].hash != hash) i = (i + 1) & slot_mask;
+    if (!slots[i].count) {
+        slots[i].hash = hash;
+        slots[i].day = day;
+        slot_used++;
+    }
+    return &slots[i].count;
+}
 
 /* Keeps only the last week's counters (the file is in date order), or doubles the table. */
 static void table_release(void) {
@@ -158,22 +167,17 @@ static void table_release(void) {
     free(old);
 }
 
-static uint32_t *counter(uint64_t hash, int32_t day) {
-    size_t i = (size_t)hash & slot_mask;
-    while (slots[i].count && slots[i].hash != hash) i = (i + 1) & slot_mask;
-    if (!slots[i].count) {
-        slots[i].hash = hash;
-        slots[i].day = day;
-        slot_used++;
-    }
-    return &slots[i].count;
-}
-
 /* ---- fields ---------------------------------------------------------------------------------- */
 
 enum { MAX_FIELDS = 64 };
 typedef struct { const unsigned char *start; size_t count; } Field;
 static unsigned char unquoted[1 << 16];
+
+/* Appends a byte of a quoted field to `to` (in `unquoted`, after `copied` bytes of the record's
+ * earlier fields); a record whose quoted text outgrows the buffer is cut short, never overrun. */
+static inline void unquote(unsigned char *to, size_t *count, size_t copied, unsigned char byte) {
+    if (copied + *count < sizeof unquoted) to[(*count)++] = byte;
+}
 
 /* Spaces and tabs around an unquoted field are not part of it. */
 static inline void trim(Field *f) {
@@ -208,12 +212,12 @@ static const unsigned char *split(const unsigned char *p, const unsigned char *e
             p++;
             while (p < end) {
                 if (*p == '"') {
-                    if (p + 1 < end && p[1] == '"') { to[f.count++] = '"'; p += 2; continue; }
+                    if (p + 1 < end && p[1] == '"') { unquote(to, &f.count, copied, '"'); p += 2; continue; }
                     p++;
                     break;
                 }
                 if (*p == '\n') (*lines)++;
-                to[f.count++] = *p++;
+                unquote(to, &f.count, copied, *p++);
             }
             f.start = to;
             copied += f.count;
@@ -339,14 +343,14 @@ int main(int argc, char **argv) {
         p = split(p, end, fields, &count, &next_line); /* the header */
         next_line++;
     }
+    int top = date_col > name_col ? date_col : name_col; /* the last column a row needs */
+    top = top > amount_col ? top : amount_col;
+    top = top > memo_col ? top : memo_col;
     unsigned char id_text[1 << 16];
     while (p < stop) {
         line = next_line;
         p = split(p, end, fields, &count, &next_line);
         next_line++;
-        int top = date_col > name_col ? date_col : name_col;
-        top = top > amount_col ? top : amount_col;
-        top = top > memo_col ? top : memo_col;
         if (count <= top) continue;
         unsigned char iso[10], amount[48];
         int32_t day;
