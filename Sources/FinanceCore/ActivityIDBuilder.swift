@@ -24,6 +24,8 @@ public final class ActivityIDBuilder {
     @exclusivity(unchecked) private var unsortedRowLimit: Int
     /// The SipHash key, kept per builder so the hot path does not go through a lazy global.
     private let key = ActivityIDBuilder.key
+    /// With a log, ids are logged for numbering later (`ActivityIDLog`) instead of numbered here.
+    public let log: ActivityIDLog?
 
     /// The first date that arrived after its counters had been released, if any.
     @exclusivity(unchecked) @usableFromInline var lostDate: LocalDate?
@@ -34,9 +36,11 @@ public final class ActivityIDBuilder {
     /// - Parameters:
     ///   - sortedRowLimit: distinct rows kept before a file in date order releases old counters.
     ///   - unsortedRowLimit: the same for a file out of date order.
-    public init(sortedRowLimit: Int = 1 << 13, unsortedRowLimit: Int = 1 << 16) {
+    ///   - log: for a part of a file read apart, where each id is logged (see `ActivityIDLog`).
+    public init(sortedRowLimit: Int = 1 << 13, unsortedRowLimit: Int = 1 << 16, log: ActivityIDLog? = nil) {
         self.sortedRowLimit = sortedRowLimit
         self.unsortedRowLimit = unsortedRowLimit
+        self.log = log
     }
 
     private var isSorted: Bool { !jumpedBack || !jumpedForward }
@@ -95,15 +99,48 @@ public final class ActivityIDBuilder {
     /// `dated`: the hashed text includes the date (a row without a bank id), which lets the
     /// counter table keep the current date's rows apart.
     private func numbered(date: LocalDate, dated: Bool) -> ActivityID {
-        track(date)
         let base = scratch.withBytes { SipHash24.hash($0, key: key) }
+        if let log {
+            scratch.withBytes { log.append(base: base, date: date, dated: dated, text: $0) }
+            return ActivityID(value: base)
+        }
+        let occurrence = count(base, date: date, dated: dated)
+        return occurrence == 0 ? ActivityID(value: base) : numbered(occurrence)
+    }
+
+    /// Counts a row whose text hashes to `base`: how many identical rows came before it.
+    private func count(_ base: UInt64, date: LocalDate, dated: Bool) -> UInt32 {
+        track(date)
         let occurrence = seen.increment(base, date: date, dated: dated)
         if seen.count > retainedRowLimit { releaseOldDates() }
-        guard occurrence > 0 else { return ActivityID(value: base) }
+        return occurrence
+    }
+
+    /// The id of a row that is not the first of its kind: its text (in `scratch`) and its number.
+    private func numbered(_ occurrence: UInt32) -> ActivityID {
         scratch.append(0x1F)
         scratch.append(UInt8(ascii: "#"))
         scratch.appendDecimal(Int(occurrence))
         return ActivityID(value: scratch.withBytes { SipHash24.hash($0, key: key) })
+    }
+
+    /// Numbers a part's logged ids as if this builder had read its rows, after everything it read
+    /// before: the ids that differ from those the part gave, and where track of a date was lost.
+    public func renumber(_ part: ActivityIDLog) -> RenumberedIDs {
+        var result = RenumberedIDs()
+        var start = 0
+        for entry in part.entries {
+            let end = Int(entry.textEnd)
+            defer { start = end }
+            let wasLost = lostDate != nil
+            let occurrence = count(entry.base, date: entry.date, dated: entry.dated)
+            if !wasLost, let date = lostDate { result.lostTrack = (Int(entry.row), Int(entry.line), date) }
+            guard occurrence > 0 else { continue }
+            scratch.removeAll()
+            part.texts.withBytes { scratch.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            result.changed.append((Int(entry.row), numbered(occurrence)))
+        }
+        return result
     }
 
     @exclusivity(unchecked) private var lastTracked: LocalDate?
