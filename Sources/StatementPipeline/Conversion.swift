@@ -34,6 +34,11 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
     /// `--threads`: with 2 or more, each input is parsed on a second thread while this one cleans
     /// payees, applies the rules and writes (`ReadAhead`); the output is the same either way.
     public var threads = ReadAhead.defaultThreads
+    /// With 2 threads or more, a CSV file larger than two parts of this size is converted in parts
+    /// on all of them, when the writer's rows stand alone (`ConversionParts`).
+    public var partSize = 1 << 18
+    /// Parts converted apart so far (`ConversionParts`); the others were read in order.
+    public private(set) var partsAdopted = 0
 
     public init(writer: Writer, reporter: Reporter, rules: RuleEngine?, stopsAtFirstError: Bool = false, tracksUncategorized: Bool = false) {
         sink = RulesStage(
@@ -71,6 +76,14 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
                 sink.base.rowWritten = observer?.rowWritten
                 var opened: @Sendable (ByteInput) -> Void = { _ in }
                 if let observer { opened = observer.opened }
+                sink.normalisesPayees = true
+                if let adopted = try ConversionParts.read(
+                    source, options: options, into: &sink, threads: threads, partSize: partSize, opened: opened)
+                {
+                    partsAdopted += adopted
+                    continue
+                }
+                sink.normalisesPayees = readingNormaliser == nil
                 try ReadAhead.read(source, options: options, into: &sink, threads: threads, normaliser: readingNormaliser, opened: opened)
             }
             sink.base.rowWritten = nil

@@ -39,7 +39,8 @@ public struct RulesStage<Base: RuledActivitySink>: ActivitySink {
     /// Whether this stage cleans payee names; off when they were cleaned already, on the reading
     /// thread (`ReadAhead`, with a `sibling()` of `payees`).
     public var normalisesPayees = true
-    private var contradictions = RuleTypeContradiction()
+    /// The contradictions warned about so far (each once per stage).
+    var contradictions = RuleTypeContradiction()
 
     public init(_ engine: RuleEngine?, into base: Base) {
         self.engine = engine

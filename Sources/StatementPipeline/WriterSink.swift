@@ -34,6 +34,13 @@ public struct WriterSink<Writer: StatementWriter, Reporter: DiagnosticReporter>:
         rowWritten?()
     }
 
+    /// Writes rows encoded apart (`ConversionParts`), as many as if each had been accepted.
+    mutating func adopt(_ rows: EncodedRows) throws {
+        try writer.append(rows)
+        written += rows.count
+        if let rowWritten { for _ in 0..<rows.count { rowWritten() } }
+    }
+
     public mutating func report(_ diagnostic: Diagnostic) throws {
         reporter.report(diagnostic)
         guard diagnostic.severity == .error else { return }

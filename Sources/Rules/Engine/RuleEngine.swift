@@ -53,7 +53,18 @@ public final class RuleEngine {
     private let fixedHits: [Int32]
 
     /// Compiles `set`; with `indexed: false`, every rule is tried on every transaction.
+    /// What the engine was made from, for `sibling()`.
+    private let set: RuleSet
+    private let indexed: Bool
+
+    /// An engine for another thread: the same rules, compiled again, with scratch state of its own.
+    public func sibling() -> RuleEngine {
+        RuleEngine(set, indexed: indexed)
+    }
+
     public init(_ set: RuleSet, indexed: Bool = true) {
+        self.set = set
+        self.indexed = indexed
         rules = set.rules
         payees = set.normalisesPayees ? PayeeNormaliser(spellings: set.spellings) : nil
         let index = RuleIndex(set.rules, indexed: indexed)

@@ -62,8 +62,10 @@ extension CSVRowMapper {
         if let ownID {
             id = ownID
         } else if let fitid {
+            ids.log?.mark(row: partRows, line: record.line)
             id = ids.id(account: account, bankID: fitid, date: date)
         } else {
+            ids.log?.mark(row: partRows, line: record.line)
             id = ids.id(account: account, date: date, amount: amount, name: rawName ?? name)
         }
         let firstOfAccount: Bool
@@ -75,7 +77,7 @@ extension CSVRowMapper {
         let line = record.line
         if invalidText { noteInvalidText(line: line) }
         try flushPending(asErrors: true, into: &sink)
-        if firstOfAccount, let kind = accountKind { try sendKind(kind, account: account, currency: amount.currency, into: &sink) }
+        if firstOfAccount, let kind = accountKind, ids.log == nil { try sendKind(kind, account: account, currency: amount.currency, into: &sink) }
         try sink.accept(
             PaymentActivity(
                 id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,

@@ -10,16 +10,18 @@ final class CSVRowMapper {
     let file: String
     let options: ReadOptions
     @exclusivity(unchecked) var columns = ResolvedColumns()
-    @exclusivity(unchecked) private var started = false
+    @exclusivity(unchecked) var started = false
     @exclusivity(unchecked) var header: [String]?
     /// The header's field count (-1 without a header) and its date-column name as bytes, to spot
     /// repeated headers cheaply.
-    @exclusivity(unchecked) private var headerCount = -1
-    @exclusivity(unchecked) private var headerDateName: [UInt8] = []
+    @exclusivity(unchecked) var headerCount = -1
+    @exclusivity(unchecked) var headerDateName: [UInt8] = []
     @exclusivity(unchecked) var headerLine: Int?
     @exclusivity(unchecked) var width = 0
     @exclusivity(unchecked) var headerEndsEmpty = false
-    let ids = ActivityIDBuilder()
+    let ids: ActivityIDBuilder
+    /// Rows accepted so far, for a mapper that reads a part of the file (`partReader`).
+    @exclusivity(unchecked) var partRows = 0
     @exclusivity(unchecked) var statements = CSVStatements()
     /// A problem held back: whether its row could be part of a footer, and whether it is reported
     /// even there (a pending or balance row, which is no footer line whatever follows).
@@ -36,9 +38,9 @@ final class CSVRowMapper {
     /// Problems held back, and whether there are any: a stored flag, because asking the array
     /// on every row was a call (its `count` is not inlined for this element type).
     @exclusivity(unchecked) private(set) var pending: [Held] = []
-    @exclusivity(unchecked) private var hasPending = false
-    @exclusivity(unchecked) private var warnedLostTrack = false
-    @exclusivity(unchecked) private var sentPreamble = false
+    @exclusivity(unchecked) var hasPending = false
+    @exclusivity(unchecked) var warnedLostTrack = false
+    @exclusivity(unchecked) var sentPreamble = false
     /// The line of a balance row taken while mapping the current record (0: none), sent to the
     /// sink as skipped once the record is done.
     @exclusivity(unchecked) var tookBalanceRow = 0
@@ -70,8 +72,9 @@ final class CSVRowMapper {
 
     init(
         dialect: CSVDialect, file: String, options: ReadOptions, checksBalanceRows: Bool = true,
-        statedBalances: [CSVStatedBalance] = []
+        statedBalances: [CSVStatedBalance] = [], ids: ActivityIDBuilder = ActivityIDBuilder()
     ) {
+        self.ids = ids
         self.statedBalances = statedBalances
         statedLines = Set(statedBalances.map(\.line))
         accountKind = dialect.accountKind ?? (dialect.amountSign == .inverted ? .creditCard : nil)
@@ -105,20 +108,24 @@ final class CSVRowMapper {
         }
         let accepted = try row(record, into: &sink)
         if accepted {
+            partRows &+= 1
             if !warnedLostTrack, let date = ids.lostTrackOfDate {
                 warnedLostTrack = true
-                try sink.report(
-                    Diagnostic(
-                        .warning, code: "csv.unsorted-large-file",
-                        at: SourceLocation(file: file, line: record.line),
-                        "this very large file returns to \(date) after moving past it; identical rows on that day may share an id",
-                        notes: ["sort the file by date, or split it, to keep identical rows apart"]))
+                try sink.report(lostTrackWarning(date, line: record.line))
             }
         } else {
             // A balance row is taken only from a row that is no transaction.
             if tookBalanceRow != 0 { try sendBalanceRow(into: &sink) }
             if pending.count > 32 { try flushPending(asErrors: true, into: &sink) }
         }
+    }
+
+    /// Said once, at the first row whose date came back after its counters were released.
+    func lostTrackWarning(_ date: LocalDate, line: Int) -> Diagnostic {
+        Diagnostic(
+            .warning, code: "csv.unsorted-large-file", at: SourceLocation(file: file, line: line),
+            "this very large file returns to \(date) after moving past it; identical rows on that day may share an id",
+            notes: ["sort the file by date, or split it, to keep identical rows apart"])
     }
 
     /// A row far wider than any statement's: an error at the first field past the limit, not a

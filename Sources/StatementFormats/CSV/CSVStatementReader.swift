@@ -83,23 +83,33 @@ public struct CSVStatementReader: StatementReader {
     /// Reads `input` with what `detect` found in it: its warnings first, then the rows, exactly as
     /// `read(_:options:into:)` does, without detecting twice.
     public func read(_ input: ByteInput, detection: DialectDetection, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        try read(input, detection: detection, options: options, into: &sink, parts: CSVPartReading<_, NoParts>?.none)
+    }
+
+    /// The same, reading a large UTF-8 file in parts on several threads as `parts` says (the
+    /// sink sees the same calls; see `CSVPartReading`).
+    public func read<Sink: ActivitySink, Part: AnyObject>(
+        _ input: ByteInput, detection: DialectDetection, options: ReadOptions, into sink: inout Sink,
+        parts: CSVPartReading<Sink, Part>?
+    ) throws {
         for warning in detection.warnings { try sink.report(warning) }
         try read(
             input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows,
-            statedBalances: detection.statedBalances, into: &sink)
+            statedBalances: detection.statedBalances, into: &sink, parts: parts)
     }
 
     /// Reads `input` with a known dialect.
     public func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        try read(input, dialect: dialect, options: options, checksBalanceRows: true, into: &sink)
+        try read(input, dialect: dialect, options: options, checksBalanceRows: true, into: &sink, parts: CSVPartReading<_, NoParts>?.none)
     }
 
     /// Reads `input` with a known dialect; with `checksBalanceRows`, rows that read as transactions
     /// are checked for balance words too (detection says whether the file has such rows).
     /// `statedBalances` are those detection found around the table, passed on as the statement's.
-    func read(
+    /// With `parts`, a large UTF-8 file is read in parts past its first chunk.
+    func read<Sink: ActivitySink, Part: AnyObject>(
         _ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
-        statedBalances: [CSVStatedBalance] = [], into sink: inout some ActivitySink
+        statedBalances: [CSVStatedBalance] = [], into sink: inout Sink, parts: CSVPartReading<Sink, Part>?
     ) throws {
         let file = input.displayName
         let mapper = CSVRowMapper(
@@ -114,7 +124,7 @@ public struct CSVStatementReader: StatementReader {
         if !passThrough { raw.reserveCapacity(Self.chunkSize) }
         let text = ByteBuffer(capacity: Self.chunkSize * 2)
         var atStart = true
-        func reportToken(_ problem: CSVTokenProblem) throws {
+        func reportToken(_ problem: CSVTokenProblem, into sink: inout Sink) throws {
             let issue: CSVIssue
             switch problem.kind {
             case .unterminatedQuote: issue = .unterminatedQuote
@@ -122,13 +132,35 @@ public struct CSVStatementReader: StatementReader {
             }
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: problem.line, column: problem.column)))
         }
+        /// Maps the records `text` holds, keeping an incomplete last one for more input.
+        func mapText(isFinal: Bool, into sink: inout Sink) throws {
+            let consumed = try text.withBytes { bytes in
+                try tokenizer.tokenize(
+                    bytes, isFinal: isFinal,
+                    onRecord: { record in
+                        try mapper.map(record, into: &sink)
+                    }, onProblem: { try reportToken($0, into: &sink) })
+            }
+            text.removeFirst(consumed)
+            if !isFinal && text.count > tokenizer.maxRecordBytes {
+                let dropped = try text.withBytes { try tokenizer.abandonIncompleteRecord($0, onProblem: { try reportToken($0, into: &sink) }) }
+                text.removeFirst(dropped)
+            }
+        }
 
         do {
             var isFinal = false
             while !isFinal {
-                if passThrough {
+                if let parts, passThrough, mapper.started, !sink.wantsRowBalances, (input.size ?? 0) > 2 * parts.partSize {
+                    try readParts(
+                        input, delimiter: dialect.delimiter, mapper: mapper, tokenizer: tokenizer, text: text, into: &sink, parts: parts,
+                        inOrder: { try mapText(isFinal: false, into: &$0) })
+                    isFinal = true
+                } else if passThrough {
                     let before = text.count
-                    try text.fill(maximum: Self.chunkSize) { try input.read(into: $0) }
+                    // Read in parts, the header comes in a part's size: the parts start right after it.
+                    let chunk = parts.map { mapper.started ? Self.chunkSize : min($0.partSize, Self.chunkSize) } ?? Self.chunkSize
+                    try text.fill(maximum: chunk) { try input.read(into: $0) }
                     isFinal = text.count == before
                     if atStart && text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF {
                         text.removeFirst(3)
@@ -141,18 +173,7 @@ public struct CSVStatementReader: StatementReader {
                     raw.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: isFinal) }
                     decoded.withUnsafeBufferPointer { text.append($0) }
                 }
-                let consumed = try text.withBytes { bytes in
-                    try tokenizer.tokenize(
-                        bytes, isFinal: isFinal,
-                        onRecord: { record in
-                            try mapper.map(record, into: &sink)
-                        }, onProblem: reportToken)
-                }
-                text.removeFirst(consumed)
-                if !isFinal && text.count > tokenizer.maxRecordBytes {
-                    let dropped = try text.withBytes { try tokenizer.abandonIncompleteRecord($0, onProblem: reportToken) }
-                    text.removeFirst(dropped)
-                }
+                try mapText(isFinal: isFinal, into: &sink)
             }
             if transcoder.replacedCount > 0 {
                 try sink.report(
@@ -165,6 +186,11 @@ public struct CSVStatementReader: StatementReader {
             return
         }
     }
+}
+
+/// The parts of a reading without parts (`CSVPartReading` is `nil`): never made.
+final class NoParts {
+    private init() {}
 }
 
 /// Thrown inside the reader to stop at a fatal problem that was already reported.

@@ -43,6 +43,21 @@ struct CSVStatements {
             }
             last = date
         }
+
+        /// Takes in the rows of a later part of the file, as `note` would have one by one.
+        func note(later: Track) {
+            if later.start < start { start = later.start }
+            if later.end > end {
+                end = later.end
+                balanceAtFirstOfEnd.removeAll()
+                later.balanceAtFirstOfEnd.withBytes { balanceAtFirstOfEnd.append($0) }
+            }
+            if later.end >= end {
+                balanceAtLastOfEnd.removeAll()
+                later.balanceAtLastOfEnd.withBytes { balanceAtLastOfEnd.append($0) }
+            }
+            last = later.last
+        }
     }
 
     /// A balance row: its amount, and its date when the row has one.
@@ -84,6 +99,26 @@ struct CSVStatements {
             return true
         }
         return false
+    }
+
+    /// Takes in what a later part of the file noted (read apart, with `note` only: no balance
+    /// rows), as if its rows had been noted here; returns the accounts whose first row it holds,
+    /// with that row's currency.
+    mutating func merge(later: CSVStatements) -> [(account: String, currency: CurrencyCode?)] {
+        var new: [(account: String, currency: CurrencyCode?)] = []
+        for key in later.keys {
+            guard let track = later.tracks[key] else { continue }
+            if let known = tracks[key] {
+                known.note(later: track)
+            } else {
+                tracks[key] = track
+                keys.append(key)
+                new.append((key, track.currency))
+            }
+        }
+        lastAccount = nil
+        lastTrack = nil
+        return new
     }
 
     /// The accounts with transactions, in the order of their first row (`""` for rows without one).

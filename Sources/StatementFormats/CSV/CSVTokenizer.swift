@@ -13,7 +13,7 @@ public final class CSVTokenizer {
     public let delimiter: UInt8
     public let maxRecordBytes: Int
     /// The line number at which the next record starts.
-    @exclusivity(unchecked) public private(set) var line = 1
+    @exclusivity(unchecked) public internal(set) var line = 1
     /// The current record's fields, in a scratch table: appending to an `Array` here cost a
     /// uniqueness check per field.
     @exclusivity(unchecked) private var spans: ScratchTable<CSVFieldSpan>
@@ -337,5 +337,38 @@ enum ByteScan {
             i += 1
         }
         return n
+    }
+
+    /// How many bytes of `bytes` are `a`, eight at a time: the exact zero-byte test (no borrow
+    /// between bytes) flags each match once, and the flags are counted.
+    static func count(_ a: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = bytes.count
+        var i = 0
+        var total = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let pa = 0x0101_0101_0101_0101 &* UInt64(a)
+            while i &+ 8 <= n {
+                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pa
+                // 0x80 in exactly the bytes of x that are zero.
+                let zero = ~(((x & lows) &+ lows) | x | lows)
+                total &+= zero.nonzeroBitCount
+                i &+= 8
+            }
+        }
+        while i < n {
+            if bytes[i] == a { total += 1 }
+            i += 1
+        }
+        return total
+    }
+
+    /// The offset just after the last `a` in `bytes`, or 0 when there is none; a byte loop from
+    /// the end, which finds a line feed within a line's length.
+    static func afterLast(_ a: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = bytes.count
+        while i > 0 && bytes[i - 1] != a { i -= 1 }
+        return i
     }
 }

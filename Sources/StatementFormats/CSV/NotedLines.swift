@@ -10,6 +10,12 @@ struct NotedLines {
         count += 1
     }
 
+    /// Takes in the lines a later part of the file noted.
+    mutating func note(later: NotedLines) {
+        first += later.first.prefix(10 - first.count)
+        count += later.count
+    }
+
     /// `line 3`, `lines 2, 3, 4`, or `lines 1, 2, … 10 and 5 more`; `nil` when none was noted.
     var described: String? {
         guard !first.isEmpty else { return nil }

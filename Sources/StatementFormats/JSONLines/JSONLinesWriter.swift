@@ -15,7 +15,7 @@ import FinanceCore
 public struct JSONLinesWriter: StatementWriter {
     /// `nil` for `object(_:)`, which keeps the bytes.
     private let output: ByteOutput?
-    private let buffer = ByteBuffer()
+    fileprivate let buffer = ByteBuffer()
     /// The last source file name, escaped once: every activity of a file shares it.
     private var lastFile: String?
     private var lastFileJSON: [UInt8] = []
@@ -28,7 +28,7 @@ public struct JSONLinesWriter: StatementWriter {
         self.output = output
     }
 
-    private init() { output = nil }
+    fileprivate init() { output = nil }
 
     /// One activity's JSON object, as a line of JSON Lines holds it (without the line feed), for
     /// outputs that embed activities in a larger document (`pfin show --format json`).
@@ -150,5 +150,36 @@ public struct JSONLinesWriter: StatementWriter {
     public mutating func finish() throws {
         try output?.write(buffer)
         buffer.removeAll()
+    }
+
+    /// Rows stand alone, one line each.
+    public func makeRowEncoder() -> (any RowEncoder)? { JSONLinesRowEncoder() }
+
+    public mutating func append(_ rows: EncodedRows) throws {
+        guard let output else { return rows.bytes.withBytes { buffer.append($0) } }
+        try output.write(buffer)
+        buffer.removeAll()
+        try output.write(rows.bytes)
+    }
+}
+
+/// JSON Lines rows encoded apart: each line is `{"id":"` and the id's 16 hex digits first.
+private final class JSONLinesRowEncoder: RowEncoder {
+    @exclusivity(unchecked) private var writer = JSONLinesWriter()
+    let rows: EncodedRows
+
+    init() {
+        rows = EncodedRows(bytes: writer.buffer, idOffset: 7)
+    }
+
+    func encode(_ activity: PaymentActivity) {
+        rows.rowStarts.append(writer.buffer.count)
+        // Without an output, nothing to throw: the bytes stay in the buffer.
+        try? writer.write(activity)
+    }
+
+    func removeAll() {
+        writer.buffer.removeAll()
+        rows.rowStarts.removeAll(keepingCapacity: true)
     }
 }

@@ -9,11 +9,20 @@ public protocol StatementWriter {
     mutating func finish() throws
     /// What the format could not hold, worth a warning once the output is written.
     var notices: [String] { get }
+    /// An encoder of this writer's rows apart from its output, for a format whose rows stand
+    /// alone (`RowEncoder`); `nil` for the others.
+    func makeRowEncoder() -> (any RowEncoder)?
+    /// Writes rows its `makeRowEncoder()` encoded, after everything written so far.
+    mutating func append(_ rows: EncodedRows) throws
 }
 
 extension StatementWriter {
     public mutating func statement(_ info: StatementInfo) throws {}
     public var notices: [String] { [] }
+    public func makeRowEncoder() -> (any RowEncoder)? { nil }
+    public mutating func append(_ rows: EncodedRows) throws {
+        preconditionFailure("\(Self.self) encodes no rows apart")
+    }
 }
 
 /// The writers pfin knows.

@@ -1,0 +1,92 @@
+import FinanceCore
+import Rules
+import StatementFormats
+
+/// A conversion of a large CSV file in parts on all threads (`CSVPartReading`): each thread reads
+/// a part, cleans the payees, applies the rules and encodes the output rows, and the parts are
+/// written in file order with their ids numbered as one reading would number them. For a writer
+/// whose rows stand alone (`RowEncoder`: JSON Lines); the output is the same byte for byte as
+/// reading in order, on one thread or with `ReadAhead`.
+///
+/// A part whose rows the stage would have warned about (a regex that gave up, a type a rule set
+/// that the category contradicts) is read again in order, so the warning comes where it would.
+enum ConversionParts {
+    /// Reads `source` in parts into `sink` when it is a CSV file of more than two parts in UTF-8,
+    /// and returns how many parts were converted apart; `nil`, having read nothing, for anything
+    /// else.
+    static func read<Writer: StatementWriter, Reporter: DiagnosticReporter>(
+        _ source: InputSource, options: ReadOptions, into sink: inout RulesStage<WriterSink<Writer, Reporter>>, threads: Int,
+        partSize: Int, opened: (ByteInput) -> Void
+    ) throws -> Int? {
+        guard threads > 1, !sink.base.tracksUncategorized, !sink.wantsRowBalances, sink.base.writer.makeRowEncoder() != nil,
+            source.format == nil || source.format == .csv, let input = try? ByteInput(path: source.path),
+            let size = input.size, size > 2 * partSize
+        else { return nil }
+        if source.format == nil {
+            guard (try? StatementIdentification.identify(input))?.format == .csv else { return nil }
+        }
+        let reader = CSVStatementReader()
+        guard case .success(let detection) = try? reader.detect(input, options: options), detection.dialect.encoding == .utf8 else {
+            return nil
+        }
+        opened(input)
+        let writer = sink.base.writer
+        let payees = sink.payees
+        let engine = sink.engine
+        let adopted = Count()
+        let plan = CSVPartReading<RulesStage<WriterSink<Writer, Reporter>>, PartRows>(
+            threads: threads, partSize: partSize,
+            // The reading thread reads parts only between its own rows: it shares the stage's tools.
+            makeWorker: { slot in slot == 0 ? Worker(payees: payees, engine: engine) : Worker(payees: payees?.sibling(), engine: engine?.sibling()) },
+            makePart: { PartRows(writer.makeRowEncoder()!) },
+            begin: { sink, part in
+                part.encoder.removeAll()
+                part.contradictions = sink.contradictions
+            },
+            adopt: { sink, part, _, renumbered in
+                adopted.count += 1
+                let rows = part.encoder.rows
+                for (row, id) in renumbered.changed { rows.setID(id, row: row) }
+                try sink.base.adopt(rows)
+            })
+        try reader.read(input, detection: detection, options: options, into: &sink, parts: plan)
+        return adopted.count
+    }
+
+    private final class Count { var count = 0 }
+
+    /// A part's encoded rows, and the contradictions warned about before it (a new one sends the
+    /// part back to be read in order).
+    final class PartRows {
+        let encoder: any RowEncoder
+        @exclusivity(unchecked) var contradictions = RuleTypeContradiction()
+
+        init(_ encoder: any RowEncoder) { self.encoder = encoder }
+    }
+
+    /// One thread's payee cleaning and rules, into the part it reads.
+    final class Worker: CSVPartWorker {
+        let payees: PayeeNormaliser?
+        let engine: RuleEngine?
+        @exclusivity(unchecked) private var part: PartRows?
+
+        init(payees: PayeeNormaliser?, engine: RuleEngine?) {
+            self.payees = payees
+            self.engine = engine
+        }
+
+        func start(_ part: AnyObject) { self.part = (part as! PartRows) }
+
+        func accept(_ activity: consuming PaymentActivity) -> Bool {
+            guard let part else { return false }
+            var ruled = activity
+            payees?.normalise(&ruled)
+            if let engine {
+                let outcome = engine.apply(to: &ruled)
+                guard outcome.gaveUp.isEmpty, part.contradictions.check(ruled, set: outcome.set) == nil else { return false }
+            }
+            part.encoder.encode(ruled)
+            return true
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import FinanceCore
+import Foundation
+import Rules
+import StatementFormats
+import StatementPipeline
+import TestSupport
+import Testing
+
+/// `ConversionParts`: a CSV file converted in parts on several threads must give what one thread
+/// gives, byte for byte: the output, the diagnostics and their order, the statements the writer
+/// sees. Parts are made tiny here (a few rows, or less than a row), so that every file crosses
+/// many part boundaries: identical rows on either side, bad rows, quoted line breaks, a warning
+/// once per file, accounts first seen in a later part.
+@Suite struct ConversionPartsTests {
+    struct Run: Equatable {
+        var output: [UInt8]
+        var diagnostics: [String]
+        var statements: [String]
+        var end: String
+    }
+
+    /// JSON Lines, with the statements the conversion sent kept apart (a writer whose rows stand
+    /// alone writes nothing for them between rows).
+    struct RecordingWriter: StatementWriter {
+        final class Statements { var lines: [String] = [] }
+        var jsonl: JSONLinesWriter
+        let statements = Statements()
+
+        mutating func write(_ activity: PaymentActivity) throws { try jsonl.write(activity) }
+        mutating func statement(_ info: StatementInfo) throws { statements.lines.append("\(info)") }
+        mutating func finish() throws { try jsonl.finish() }
+        func makeRowEncoder() -> (any RowEncoder)? { jsonl.makeRowEncoder() }
+        mutating func append(_ rows: EncodedRows) throws { try jsonl.append(rows) }
+    }
+
+    static func convert(
+        _ paths: [String], threads: Int, partSize: Int = 1 << 18, rules: RuleEngine? = nil, options: ReadOptions = ReadOptions()
+    ) throws -> (run: Run, parts: Int) {
+        let target = ReadAheadTests.directory + "/parts-\(threads)-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+        defer { unlink(target) }
+        let output = try ByteOutput.atomicFile(target)
+        let writer = RecordingWriter(jsonl: JSONLinesWriter(output: output))
+        var conversion = Conversion(writer: writer, reporter: DiagnosticList(), rules: rules, stopsAtFirstError: options.strict)
+        conversion.threads = threads
+        conversion.partSize = partSize
+        let end = conversion.run(paths.map { (source: InputSource($0), options: options) }, output: output)
+        let written = (try? Data(contentsOf: URL(fileURLWithPath: target))).map { [UInt8]($0) } ?? []
+        let run = Run(
+            output: written, diagnostics: conversion.reporter.diagnostics.map(\.description), statements: writer.statements.lines,
+            end: "\(end)")
+        return (run, conversion.partsAdopted)
+    }
+
+    static func expectSame(_ one: Run, _ other: Run, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(one.diagnostics == other.diagnostics, sourceLocation: sourceLocation)
+        #expect(one.statements == other.statements, sourceLocation: sourceLocation)
+        #expect(one.end == other.end, sourceLocation: sourceLocation)
+        #expect(
+            Bool(one.output == other.output),
+            Comment(rawValue: "outputs of \(one.output.count) and \(other.output.count) bytes differ"), sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: SampleManifest.files.filter { $0.hasSuffix(".csv") })
+    func everyCSVSampleConvertsAlikeInTinyParts(_ file: String) throws {
+        let path = SampleManifest.samplesDirectory.appendingPathComponent(file).path
+        let rules = try ReadAheadTests.rules()
+        let one = try Self.convert([path], threads: 1, rules: rules).run
+        for partSize in [40, 300] {
+            let parted = try Self.convert([path], threads: 2, partSize: partSize, rules: rules).run
+            Self.expectSame(one, parted)
+        }
+    }
+
+    @Test func aGeneratedFileConvertsAlikeInPartsOfAnySize() throws {
+        // Bad rows, identical rows, quoted line breaks (some cut in the middle), over many parts.
+        let csv = try ReadAheadTests.write("parts.csv", ReadAheadTests.generatedCSV(rows: 4_000, seed: 3))
+        let rules = try ReadAheadTests.rules()
+        let one = try Self.convert([csv], threads: 1, rules: rules)
+        #expect(one.parts == 0)
+        #expect(one.run.diagnostics.count >= 4)
+        for (threads, partSize) in [(2, 97), (2, 1_024), (3, 4_096), (2, 20_000)] {
+            let parted = try Self.convert([csv], threads: threads, partSize: partSize, rules: rules)
+            Self.expectSame(one.run, parted.run)
+            #expect(parted.parts > 0, "no part was converted apart at \(partSize) bytes")
+        }
+    }
+
+    @Test func identicalRowsAcrossPartsAreNumberedInFileOrder() throws {
+        // Every row the same: each id depends on every row before it, in parts before its own.
+        let rows = String(repeating: "2024-05-03,COFFEE,-3.50\n", count: 3_000)
+        let csv = try ReadAheadTests.write("same.csv", "Date,Description,Amount\n" + rows)
+        let one = try Self.convert([csv], threads: 1)
+        let parted = try Self.convert([csv], threads: 2, partSize: 512)
+        Self.expectSame(one.run, parted.run)
+        #expect(parted.parts > 50)
+        let ids = Set(one.run.output.split(separator: UInt8(ascii: "\n")).map { $0.prefix(30) })
+        #expect(ids.count == 3_000)
+    }
+
+    @Test func accountsStatementsAndKindsMergeAlike() throws {
+        // Two accounts, a balance column, and card amounts (a kind per account, sent at its first
+        // row): the statements (periods, closing balances) come out as one thread makes them.
+        var text = "Date,Account,Description,Amount,Balance\n"
+        for row in 0..<2_000 {
+            let account = row < 700 ? "Card A" : (row % 3 == 0 ? "Card B" : "Card A")
+            let day = 1 + row / 80
+            text += "2024-05-\(String(format: "%02d", day)),\(account),SHOP \(row % 17),\(row % 50).25,\(1_000 + row).00\n"
+        }
+        let csv = try ReadAheadTests.write("cards.csv", text)
+        var options = ReadOptions()
+        options.csvProfile.amountSign = .inverted
+        let one = try Self.convert([csv], threads: 1, options: options)
+        #expect(one.run.statements.count == 4)
+        for partSize in [333, 2_048] {
+            let parted = try Self.convert([csv], threads: 2, partSize: partSize, options: options)
+            Self.expectSame(one.run, parted.run)
+            #expect(parted.parts > 0)
+        }
+    }
+
+    @Test func strictStopsAlikeAndAWarningOncePerFileStaysOnce() throws {
+        // Extra empty fields on some rows (a leniency said once per file), one bad row late on.
+        var text = "Date,Description,Amount\n"
+        for row in 0..<1_500 {
+            text += row == 1_200 ? "2024-05-07,BROKEN,twelve\n" : "2024-05-07,ROW \(row),-\(row % 9).10\(row % 100 == 7 ? ",x" : "")\n"
+        }
+        let csv = try ReadAheadTests.write("lenient.csv", text)
+        for strict in [false, true] {
+            var options = ReadOptions()
+            options.strict = strict
+            let one = try Self.convert([csv], threads: 1, options: options)
+            let parted = try Self.convert([csv], threads: 2, partSize: 700, options: options)
+            Self.expectSame(one.run, parted.run)
+        }
+    }
+}
