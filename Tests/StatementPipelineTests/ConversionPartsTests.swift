@@ -133,4 +133,25 @@ import Testing
             Self.expectSame(one.run, parted.run)
         }
     }
+
+    @Test func csvOutputConvertsAlikeInParts() throws {
+        let csv = try ReadAheadTests.write("parts-to-csv.csv", ReadAheadTests.generatedCSV(rows: 2_000, seed: 13))
+        func convert(threads: Int) throws -> (output: [UInt8], diagnostics: [String], parts: Int) {
+            let target = ReadAheadTests.directory + "/parts-\(threads)-\(UInt32.random(in: 0...UInt32.max)).csv"
+            defer { unlink(target) }
+            let output = try ByteOutput.atomicFile(target)
+            var conversion = Conversion(writer: CSVActivityWriter(output: output), reporter: DiagnosticList(), rules: try ReadAheadTests.rules())
+            conversion.threads = threads
+            conversion.partSize = 1_500
+            _ = conversion.run([(source: InputSource(csv), options: ReadOptions())], output: output)
+            let written = (try? Data(contentsOf: URL(fileURLWithPath: target))).map { [UInt8]($0) } ?? []
+            return (written, conversion.reporter.diagnostics.map(\.description), conversion.partsAdopted)
+        }
+        let one = try convert(threads: 1)
+        let two = try convert(threads: 2)
+        #expect(one.output.starts(with: Array(CSVActivityWriter.header.utf8)))
+        #expect(Bool(one.output == two.output), "outputs of \(one.output.count) and \(two.output.count) bytes differ")
+        #expect(one.diagnostics == two.diagnostics)
+        #expect(two.parts > 10)
+    }
 }

@@ -44,10 +44,36 @@ public struct CSVActivityWriter: StatementWriter {
         buffer.removeAll()
     }
 
+    /// Rows stand alone, the id first in each.
+    public func makeRowEncoder() -> (any RowEncoder)? { CSVActivityRowEncoder() }
+
+    public mutating func append(_ rows: EncodedRows) throws {
+        writeHeaderOnce()
+        try output.write(buffer)
+        buffer.removeAll()
+        try output.write(rows.bytes)
+    }
+
     private mutating func writeHeaderOnce() {
         guard !wroteHeader else { return }
         wroteHeader = true
         buffer.append(contentsOf: Array(Self.header.utf8))
         buffer.append(0x0A)
+    }
+}
+
+/// CSV rows encoded apart: each row starts with the id's 16 hex digits.
+private final class CSVActivityRowEncoder: RowEncoder {
+    @exclusivity(unchecked) private var writer = CSVActivityRows()
+    let rows = EncodedRows(bytes: ByteBuffer(), idOffset: 0)
+
+    func encode(_ activity: PaymentActivity) {
+        rows.rowStarts.append(rows.bytes.count)
+        writer.append(activity, to: rows.bytes)
+    }
+
+    func removeAll() {
+        rows.bytes.removeAll()
+        rows.rowStarts.removeAll(keepingCapacity: true)
     }
 }
