@@ -54,6 +54,8 @@ enum CSVCheck {
                     sink.diagnostics.append(diagnostic)
                 }
                 found += CSVRecordCheck.unaccounted(bytes, dialect: detection.dialect, sink: sink)
+                // In parts of about a quarter of the input, so that most inputs cross part boundaries.
+                found += CSVPartsCheck.differences(bytes, detection: detection, partSize: max(1, bytes.count / 4))
             }
         } catch {
             found.append("the reader threw \(error)")

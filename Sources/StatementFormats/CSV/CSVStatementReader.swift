@@ -86,8 +86,9 @@ public struct CSVStatementReader: StatementReader {
         try read(input, detection: detection, options: options, into: &sink, parts: CSVPartReading<_, NoParts>?.none)
     }
 
-    /// The same, reading a large UTF-8 file in parts on several threads as `parts` says (the
-    /// sink sees the same calls; see `CSVPartReading`).
+    /// The same, a UTF-8 file read past its header in parts on several threads as `parts` says
+    /// (the sink sees the same calls; see `CSVPartReading`); other encodings, and a sink that
+    /// wants row balances, are read in order.
     public func read<Sink: ActivitySink, Part: AnyObject>(
         _ input: ByteInput, detection: DialectDetection, options: ReadOptions, into sink: inout Sink,
         parts: CSVPartReading<Sink, Part>?
@@ -106,7 +107,7 @@ public struct CSVStatementReader: StatementReader {
     /// Reads `input` with a known dialect; with `checksBalanceRows`, rows that read as transactions
     /// are checked for balance words too (detection says whether the file has such rows).
     /// `statedBalances` are those detection found around the table, passed on as the statement's.
-    /// With `parts`, a large UTF-8 file is read in parts past its first chunk.
+    /// With `parts`, a UTF-8 file is read in parts past its header.
     func read<Sink: ActivitySink, Part: AnyObject>(
         _ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
         statedBalances: [CSVStatedBalance] = [], into sink: inout Sink, parts: CSVPartReading<Sink, Part>?
@@ -151,7 +152,7 @@ public struct CSVStatementReader: StatementReader {
         do {
             var isFinal = false
             while !isFinal {
-                if let parts, passThrough, mapper.started, !sink.wantsRowBalances, (input.size ?? 0) > 2 * parts.partSize {
+                if let parts, passThrough, mapper.started, !sink.wantsRowBalances {
                     try readParts(
                         input, delimiter: dialect.delimiter, mapper: mapper, tokenizer: tokenizer, text: text, into: &sink, parts: parts,
                         inOrder: { try mapText(isFinal: false, into: &$0) })
