@@ -6,8 +6,8 @@ import StatementPipeline
 
 /// CSV → JSON Lines: read, detect, normalise and write a generated export, on one core; then the
 /// same with payee normalisation (what `pfin convert` does unless told `--raw-names`), to show
-/// what cleaning the names costs; then on two threads (`ReadAhead`, as `pfin convert` reads by
-/// default), parsing on one while the other writes.
+/// what cleaning the names costs; then on two threads as `pfin convert` runs by default (the file
+/// in parts, each converted whole on a thread of its own: `ConversionParts`).
 enum CSVBenchmark {
     /// `csv [--rows N] [--runs N] [--keep PATH]`: 1,000,000 rows, best of 3, unless told otherwise.
     static func run(_ arguments: [String]) -> Int32 {
@@ -69,11 +69,19 @@ enum CSVBenchmark {
         let floor = Floor.csv(path, column: 3, runs: runs)
         print(Floor.line("C, split lines and add up the amounts", floor: floor, pfin: best))
         print(Floor.line("the same, pfin on two threads", floor: floor, pfin: twoBest))
-        // The floor that writes what pfin writes, checked against pfin's output of the file.
-        let expected = "\(path).jsonl"
-        defer { unlink(expected) }
-        guard convert(path, output: expected) == rows else {
+        // The floor that writes what pfin writes, checked against pfin's output of the file, on
+        // two threads (in parts) and on one, which must be the same bytes.
+        let expected = "\(path).jsonl", oneThread = "\(path).1.jsonl"
+        defer {
+            unlink(expected)
+            unlink(oneThread)
+        }
+        guard convert(path, threads: 2, output: expected) == rows, convert(path, output: oneThread) == rows else {
             print("error: the conversion into \(expected) failed")
+            return 1
+        }
+        guard Floor.sameBytes(expected, oneThread) else {
+            print("error: the conversion in parts on two threads differs from one thread's")
             return 1
         }
         var sameWork: Double?, halves: Double?
@@ -153,12 +161,19 @@ enum CSVBenchmark {
     private static func convert(_ path: String, payees: PayeeNormaliser? = nil, threads: Int = 1, output: String? = nil) -> Int {
         do {
             let bytes = try output.map { try ByteOutput.atomicFile($0) } ?? .discarding()
-            var sink = CountingSink(writer: JSONLinesWriter(output: bytes), payees: payees)
             if threads > 1 {
-                try ReadAhead.read(InputSource(path, format: .csv), options: ReadOptions(), into: &sink, threads: threads)
-            } else {
-                try CSVStatementReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
+                // As `pfin convert --raw-names` runs: in parts on every thread (`ConversionParts`).
+                var set = RuleSet()
+                set.normalisesPayees = payees != nil
+                var conversion = Conversion(writer: JSONLinesWriter(output: bytes), reporter: DiagnosticList(), rules: RuleEngine(set))
+                conversion.threads = threads
+                switch conversion.run([(InputSource(path, format: .csv), ReadOptions())], output: bytes) {
+                case .complete(let written): return written
+                case let end: print("error: \(end)"); return -1
+                }
             }
+            var sink = CountingSink(writer: JSONLinesWriter(output: bytes), payees: payees)
+            try CSVStatementReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
             try sink.writer.finish()
             try bytes.commit()
             return sink.errors == 0 ? sink.count : -sink.errors

@@ -31,6 +31,11 @@ enum Floor {
         case differs
     }
 
+    /// Whether two files hold the same bytes (`cmp`).
+    static func sameBytes(_ one: String, _ other: String) -> Bool {
+        run(["cmp", "-s", one, other], quiet: true) == 0
+    }
+
     /// The floor that does a conversion's work (`Floors/csv-jsonl-floor.c`): the JSON Lines
     /// `pfin convert --raw-names` writes, for a file with the 0-based `columns` (date, name,
     /// amount, memo). Its output is first written to a file and compared with `expected`, pfin's
@@ -43,7 +48,7 @@ enum Floor {
         defer { unlink(binary) }
         let command = [binary, path] + columns.map(String.init)
         let written = "\(expected).floor"
-        let same = run(command, quiet: true, output: written) == 0 && run(["cmp", "-s", expected, written], quiet: true) == 0
+        let same = run(command, quiet: true, output: written) == 0 && sameBytes(expected, written)
         unlink(written)
         guard same else { return .differs }
         // The two outputs' pages written out first, so that their writeback does not share the

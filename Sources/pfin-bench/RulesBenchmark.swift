@@ -34,7 +34,9 @@ enum RulesBenchmark {
             if let kept { write(text, to: "\(kept).\(count).rules") }
             let start = Measure.now()
             switch RulesParser.parse(text, file: "bench-\(count).rules") {
-            case .success(let set):
+            case .success(var set):
+                // Names as read, on one thread and on two alike (`RulesSink` does not clean them).
+                set.normalisesPayees = false
                 let engine = RuleEngine(set)
                 configurations.append(Configuration(count: count, engine: engine, compileSeconds: Measure.now() - start))
             case .failure(let errors):
@@ -138,12 +140,18 @@ enum RulesBenchmark {
     /// Bytes in, categorised JSON Lines out (to `/dev/null`): the rows written, or minus the errors.
     private static func convert(_ path: String, _ rules: RuleEngine, threads: Int = 1) -> Int {
         do {
-            var sink = RulesSink(writer: JSONLinesWriter(output: .discarding()), rules: rules)
             if threads > 1 {
-                try ReadAhead.read(InputSource(path, format: .csv), options: ReadOptions(), into: &sink, threads: threads)
-            } else {
-                try CSVStatementReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
+                // As `pfin convert` runs: in parts on every thread (`ConversionParts`).
+                let output = ByteOutput.discarding()
+                var conversion = Conversion(writer: JSONLinesWriter(output: output), reporter: DiagnosticList(), rules: rules)
+                conversion.threads = threads
+                switch conversion.run([(InputSource(path, format: .csv), ReadOptions())], output: output) {
+                case .complete(let written): return written
+                case let end: print("error: \(end)"); return -1
+                }
             }
+            var sink = RulesSink(writer: JSONLinesWriter(output: .discarding()), rules: rules)
+            try CSVStatementReader().read(try ByteInput(path: path), options: ReadOptions(), into: &sink)
             try sink.writer.finish()
             return sink.errors == 0 ? sink.count : -sink.errors
         } catch {
