@@ -55,7 +55,9 @@ enum CSVPartsCheck {
         }
         var found: [String] = []
         if inOrder.activities != inParts.activities {
-            let at = zip(inOrder.activities, inParts.activities).enumerated().first { $1.0 != $1.1 }?.offset ?? min(inOrder.activities.count, inParts.activities.count)
+            let at =
+                zip(inOrder.activities, inParts.activities).enumerated().first { $1.0 != $1.1 }?.offset
+                ?? min(inOrder.activities.count, inParts.activities.count)
             found.append("in parts of \(partSize) bytes, activity \(at) differs (\(inOrder.activities.count) against \(inParts.activities.count))")
         }
         if inOrder.diagnostics != inParts.diagnostics { found.append("in parts of \(partSize) bytes, the diagnostics differ") }
