@@ -85,6 +85,26 @@ import Testing
         }
     }
 
+    @Test(arguments: ["\r\n", "\r", "\n"])
+    func lineEndsAByteOrderMarkAndAPreambleConvertAlike(_ lineEnd: String) throws {
+        // Lone CRs end lines no part is cut at (parts are cut after a line feed), CRLF pairs end
+        // every line; a byte-order mark and lines above the header come before the first part.
+        var text = "\u{FEFF}Account statement" + lineEnd + "Exported 2024-06-01" + lineEnd + lineEnd
+        text += "Date;Description;Amount" + lineEnd
+        for row in 0..<1_200 {
+            let name = row % 13 == 0 ? "\"TWO" + lineEnd + "LINES\"" : "SHOP \(row % 7)"
+            text += "0\(1 + row % 9).05.2024;\(name);-\(row % 40),\(row % 10)0" + lineEnd
+        }
+        let csv = try ReadAheadTests.write("ends-\(lineEnd.utf8.count)-\(lineEnd.utf8.first!).csv", text)
+        let one = try Self.convert([csv], threads: 1)
+        #expect(!one.run.output.isEmpty)
+        for partSize in [64, 1_000, 5_000] {
+            let parted = try Self.convert([csv], threads: 2, partSize: partSize)
+            Self.expectSame(one.run, parted.run)
+            if lineEnd != "\r" { #expect(parted.parts > 0) }
+        }
+    }
+
     @Test func identicalRowsAcrossPartsAreNumberedInFileOrder() throws {
         // Every row the same: each id depends on every row before it, in parts before its own.
         let rows = String(repeating: "2024-05-03,COFFEE,-3.50\n", count: 3_000)

@@ -11,7 +11,8 @@ struct InputOptions {
     /// Files a configuration `match` gives another account or profile, and their options.
     var perFile: [String: ReadOptions] = [:]
     /// `--threads`: 1 reads on the command's own thread; 2 or more parse on a second one while
-    /// the first cleans, categorises and writes (`ReadAhead`). The output is the same.
+    /// the first cleans, categorises and writes (`ReadAhead`), or, for `convert`, a large CSV
+    /// file in parts on all of them (`ConversionParts`). The output is the same.
     var threads = ReadAhead.defaultThreads
 
     /// The options to read `path` with: the command line's, with what a configuration `match`
@@ -43,7 +44,9 @@ struct InputOptions {
     /// For the commands that read through `ReadAhead` (`convert`, `report` and those reading like it).
     static let threads = Option.integer(
         "--threads", in: 1...Int.max,
-        help: "Threads to use: 2 (the default with two cores or more) parse on one while the other does the rest; 1 uses one. The output is the same.")
+        help:
+            "Threads to use: 2 (the default with two cores or more) parse on one while the other does the rest, or convert a large CSV file in parts on all of them; 1 uses one. The output is the same."
+    )
 
     /// The shared options, with the input format under `format`, and without `--currency` for a
     /// command that gives it another meaning.
