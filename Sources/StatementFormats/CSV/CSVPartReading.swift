@@ -128,6 +128,9 @@ extension CSVStatementReader {
         text.removeAll()
         var aheadLine = tokenizer.line
         var atEnd = false
+        // Parts are cut, and their lines counted, at line feeds; at carriage returns in a file
+        // that has none (classic Mac line ends), decided on the first part.
+        var lineBreak: UInt8?
 
         /// Fills `part` with the next bytes of the input, cut after its last line feed (a part
         /// without one is cut where it ends); `false` at the end of the input.
@@ -143,13 +146,15 @@ extension CSVStatementReader {
                     break
                 }
             }
-            var end = part.bytes.withBytes { ByteScan.afterLast(UInt8(ascii: "\n"), in: $0) }
+            let breaks = lineBreak ?? part.bytes.withBytes { Self.lineBreak(in: $0) }
+            lineBreak = breaks
+            var end = part.bytes.withBytes { ByteScan.afterLast(breaks, in: $0) }
             if end == 0 || atEnd { end = part.bytes.count }
             part.bytes.withBytes { ahead.append(UnsafeBufferPointer(rebasing: $0[end...])) }
             part.bytes.removeLast(part.bytes.count - end)
             guard part.bytes.count > 0 else { return false }
             part.startLine = aheadLine
-            aheadLine += part.bytes.withBytes { ByteScan.count(UInt8(ascii: "\n"), in: $0) }
+            aheadLine += part.bytes.withBytes { ByteScan.count(breaks, in: $0) }
             part.mapper.beginPart(after: mapper)
             plan.begin(&sink, part.rows as! Part)
             return true
@@ -190,5 +195,12 @@ extension CSVStatementReader {
         }
         // The input ended in the last part: its unfinished line, if any, goes to the final call.
         ahead.withBytes { text.append($0) }
+    }
+
+    /// The byte that ends lines in `bytes`: a line feed (LF or CRLF), or a carriage return when
+    /// there is none.
+    static func lineBreak(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        return ByteScan.afterLast(lf, in: bytes) == 0 && ByteScan.afterLast(cr, in: bytes) > 0 ? cr : lf
     }
 }
