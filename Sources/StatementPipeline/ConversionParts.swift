@@ -1,11 +1,12 @@
 import FinanceCore
+import Glibc
 import Rules
 import StatementFormats
 
 /// A conversion of a large CSV file in parts on all threads (`CSVPartReading`): each thread reads
 /// a part, cleans the payees, applies the rules and encodes the output rows, and the parts are
 /// written in file order with their ids numbered as one reading would number them. For a writer
-/// whose rows stand alone (`RowEncoder`: JSON Lines); the output is the same byte for byte as
+/// whose rows stand alone (`RowEncoder`: JSON Lines, CSV); the output is the same byte for byte as
 /// reading in order, on one thread or with `ReadAhead`.
 ///
 /// A part whose rows the stage would have warned about (a regex that gave up, a type a rule set
@@ -18,9 +19,12 @@ enum ConversionParts {
         _ source: InputSource, options: ReadOptions, into sink: inout RulesStage<WriterSink<Writer, Reporter>>, threads: Int,
         partSize: Int, opened: (ByteInput) -> Void
     ) throws -> Int? {
+        // A regular file, looked at before it is opened: opening a named pipe to look would cost
+        // its writer the reader, and standard input cannot be read twice.
+        var info = stat()
         guard threads > 1, !sink.base.tracksUncategorized, !sink.wantsRowBalances, sink.base.writer.makeRowEncoder() != nil,
-            source.format == nil || source.format == .csv, let input = try? ByteInput(path: source.path),
-            let size = input.size, size > 2 * partSize
+            source.format == nil || source.format == .csv, source.path != "-", stat(source.path, &info) == 0,
+            info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > 2 * partSize, let input = try? ByteInput(path: source.path)
         else { return nil }
         if source.format == nil {
             guard (try? StatementIdentification.identify(input))?.format == .csv else { return nil }

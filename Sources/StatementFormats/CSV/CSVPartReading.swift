@@ -14,15 +14,15 @@ public protocol CSVPartWorker: AnyObject {
 /// How to read a large CSV file in parts on several threads, whole pipeline and all, and join the
 /// parts in file order: what `--threads` does for a conversion whose output rows stand alone.
 ///
-/// The file is cut into parts of about `partSize` bytes after a line feed, `partsAtOnce` at a
-/// time. The threads share the parts out (each takes the next one not taken), each reading its
+/// The file is cut into parts of about `partSize` bytes after a line feed, at most `partsAtOnce`
+/// in flight (`CSVPartRing`). The threads share the parts out (each takes the next one not taken), each reading its
 /// part with a mapper of its own (`CSVRowMapper.partReader`) into its worker and the part's
 /// `Part`. Meanwhile the reading thread takes the parts before in, in file order: a part that held
 /// only rows is adopted (`adopt`, with the ids numbered in file order); any other part (a bad
 /// row, a warning, a cut inside a quoted field, a line count that does not match) is read again
 /// in order on the reading thread into the sink, exactly as a reading without parts would. So the
 /// sink sees what it would see without parts, and the output is the same byte for byte
-/// (`ReadAheadTests` compares them).
+/// (`ConversionPartsTests` compares them, and the `csv` fuzz target).
 public struct CSVPartReading<Sink: ActivitySink, Part: AnyObject> {
     /// Threads that read parts, the reading thread among them.
     public var threads: Int
@@ -31,7 +31,7 @@ public struct CSVPartReading<Sink: ActivitySink, Part: AnyObject> {
     /// Makes the worker of thread `slot`, on the reading thread before the first part; slot 0 is
     /// the reading thread's own (which reads parts only between its calls to the sink).
     public var makeWorker: (_ slot: Int) -> any CSVPartWorker
-    /// Makes what holds a part's rows (as many as `2 × partsAtOnce`, reused part after part).
+    /// Makes what holds a part's rows (`partsAtOnce` of them, reused part after part).
     public var makePart: () -> Part
     /// Readies a part for its next rows, on the reading thread, knowing the sink so far.
     public var begin: (inout Sink, Part) -> Void
