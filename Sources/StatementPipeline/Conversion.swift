@@ -70,7 +70,8 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
         sink.normalisesPayees = readingNormaliser == nil
         defer { sink.normalisesPayees = true }
         do {
-            for (source, options) in inputs {
+            for (given, options) in inputs {
+                var source = given
                 let observer = observe(source)
                 defer { observer?.finished() }
                 sink.base.rowWritten = observer?.rowWritten
@@ -78,7 +79,7 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
                 if let observer { opened = observer.opened }
                 sink.normalisesPayees = true
                 if let adopted = try ConversionParts.read(
-                    source, options: options, into: &sink, threads: threads, partSize: partSize, opened: opened)
+                    &source, options: options, into: &sink, threads: threads, partSize: partSize, opened: opened)
                 {
                     partsAdopted += adopted
                     continue

@@ -14,9 +14,9 @@ import StatementFormats
 enum ConversionParts {
     /// Reads `source` in parts into `sink` when it is a CSV file of more than two parts in UTF-8,
     /// and returns how many parts were converted apart; `nil`, having read nothing, for anything
-    /// else.
+    /// else, with the format it identified (if it did) set on `source`.
     static func read<Writer: StatementWriter, Reporter: DiagnosticReporter>(
-        _ source: InputSource, options: ReadOptions, into sink: inout RulesStage<WriterSink<Writer, Reporter>>, threads: Int,
+        _ source: inout InputSource, options: ReadOptions, into sink: inout RulesStage<WriterSink<Writer, Reporter>>, threads: Int,
         partSize: Int, opened: (ByteInput) -> Void
     ) throws -> Int? {
         // A regular file, looked at before it is opened: opening a named pipe to look would cost
@@ -27,7 +27,10 @@ enum ConversionParts {
             info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > 2 * partSize, let input = try? ByteInput(path: source.path)
         else { return nil }
         if source.format == nil {
-            guard (try? StatementIdentification.identify(input))?.format == .csv else { return nil }
+            let format = (try? StatementIdentification.identify(input))?.format
+            // A reading in order then goes straight to the reader found here.
+            source.format = format
+            guard format == .csv else { return nil }
         }
         let reader = CSVStatementReader()
         guard case .success(let detection) = try? reader.detect(input, options: options), detection.dialect.encoding == .utf8 else {
