@@ -71,6 +71,35 @@ import Testing
         }
     }
 
+    /// Every CSV file of the test tree: banks' quirks (balance rows, direction columns, other
+    /// encodings, headerless files), the CLI's fixtures and every fuzz regression, in parts of a
+    /// few bytes to a few rows. A file that is not UTF-8, or not CSV, must come out the same too
+    /// (it is simply not converted in parts).
+    static let testTreeCSVFiles: [String] = {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        guard let walk = FileManager.default.enumerator(atPath: tests.path) else { return [] }
+        return walk.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".csv") }.sorted().map { tests.appendingPathComponent($0).path }
+    }()
+
+    @Test func theTestTreeHoldsCSVFiles() {
+        #expect(Self.testTreeCSVFiles.count >= 40)
+    }
+
+    @Test(arguments: testTreeCSVFiles)
+    func everyCSVFixtureConvertsAlikeInTinyParts(_ path: String) throws {
+        let rules = try ReadAheadTests.rules()
+        let one = try Self.convert([path], threads: 1, rules: rules).run
+        for partSize in [16, 57, 300] {
+            let parted = try Self.convert([path], threads: 2, partSize: partSize, rules: rules).run
+            Self.expectSame(one, parted)
+        }
+        // Without rules (no contradictions to send a part back) and strict, alike too.
+        let plain = try Self.convert([path], threads: 1).run
+        #expect(try Self.convert([path], threads: 3, partSize: 40).run == plain)
+        let strict = ReadOptions(strict: true)
+        #expect(try Self.convert([path], threads: 2, partSize: 40, options: strict).run == Self.convert([path], threads: 1, options: strict).run)
+    }
+
     @Test func aGeneratedFileConvertsAlikeInPartsOfAnySize() throws {
         // Bad rows, identical rows, quoted line breaks (some cut in the middle), over many parts.
         let csv = try ReadAheadTests.write("parts.csv", ReadAheadTests.generatedCSV(rows: 4_000, seed: 3))
