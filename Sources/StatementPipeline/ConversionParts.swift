@@ -3,7 +3,7 @@ import Glibc
 import Rules
 import StatementFormats
 
-/// A conversion of a large CSV file in parts on all threads (`CSVPartReading`): each thread reads
+/// A conversion of a large CSV file in parts on all threads (`PartReading`): each thread reads
 /// a part, cleans the payees, applies the rules and encodes the output rows, and the parts are
 /// written in file order with their ids numbered as one reading would number them. For a writer
 /// whose rows stand alone (`RowEncoder`: JSON Lines, CSV); the output is the same byte for byte as
@@ -41,7 +41,7 @@ enum ConversionParts {
         let payees = sink.payees
         let engine = sink.engine
         let adopted = Count()
-        let plan = CSVPartReading<RulesStage<WriterSink<Writer, Reporter>>, PartRows>(
+        let plan = PartReading<RulesStage<WriterSink<Writer, Reporter>>, PartRows>(
             threads: threads, partSize: partSize,
             // The reading thread reads parts only between its own rows: it shares the stage's tools.
             makeWorker: { slot in slot == 0 ? Worker(payees: payees, engine: engine) : Worker(payees: payees?.sibling(), engine: engine?.sibling()) },
@@ -72,7 +72,7 @@ enum ConversionParts {
     }
 
     /// One thread's payee cleaning and rules, into the part it reads.
-    final class Worker: CSVPartWorker {
+    final class Worker: PartWorker {
         let payees: PayeeNormaliser?
         let engine: RuleEngine?
         @exclusivity(unchecked) private var part: PartRows?

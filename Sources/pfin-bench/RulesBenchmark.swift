@@ -167,14 +167,19 @@ enum RulesBenchmark {
         return sink.activities
     }
 
-    /// The rules stage alone: each activity copied and categorised; returns how
-    /// many got a category, so the work cannot be optimised away.
+    /// The rules stage alone: as many activities as were read, each a copy of one of the first
+    /// 4,096 (in turn) categorised and dropped, so the activities stay in the cache as they do in
+    /// a conversion (walking a million read ones instead times the memory, not the engine);
+    /// returns how many got a category, so the work cannot be optimised away.
     private static func applyAll(_ engine: RuleEngine, _ activities: [PaymentActivity]) -> Int {
+        let window = min(activities.count, 4096)
         var categorised = 0
-        for activity in activities {
-            var a = activity
+        var k = 0
+        for _ in activities.indices {
+            var a = activities[k]
             engine.apply(to: &a)
             if a.category != nil { categorised += 1 }
+            k = k + 1 == window ? 0 : k + 1
         }
         return categorised
     }

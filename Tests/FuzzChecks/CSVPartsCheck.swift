@@ -1,7 +1,7 @@
 import FinanceCore
 import StatementFormats
 
-/// Reading a CSV file in parts on two threads (`CSVPartReading`) must give what reading it in
+/// Reading a CSV file in parts on two threads (`PartReading`) must give what reading it in
 /// order gives: the same activities with the same ids, the same diagnostics, statements and
 /// skipped lines, each in the same order.
 enum CSVPartsCheck {
@@ -23,7 +23,7 @@ enum CSVPartsCheck {
         var activities: [PaymentActivity] = []
     }
 
-    final class Worker: CSVPartWorker {
+    final class Worker: PartWorker {
         private var rows: Rows?
         func start(_ part: AnyObject) { rows = part as? Rows }
         func accept(_ activity: consuming PaymentActivity) -> Bool {
@@ -36,7 +36,7 @@ enum CSVPartsCheck {
         let reader = CSVStatementReader()
         var inOrder = Calls()
         var inParts = Calls()
-        let plan = CSVPartReading<Calls, Rows>(
+        let plan = PartReading<Calls, Rows>(
             threads: 2, partSize: partSize, makeWorker: { _ in Worker() }, makePart: { Rows() },
             begin: { _, rows in rows.activities.removeAll() },
             adopt: { sink, rows, count, renumbered in

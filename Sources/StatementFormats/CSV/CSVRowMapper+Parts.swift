@@ -8,8 +8,8 @@ import FinanceCore
 /// depends on earlier rows it leaves to `adopt`: ids are logged and numbered in file order
 /// (`ActivityIDLog`), each account's period and balance are merged, and an account's kind is
 /// sent at its first row in the file. A part whose reading sent anything but activities, or held
-/// a problem back, is not adopted: the file's mapper reads it again (see `CSVPartReading`).
-extension CSVRowMapper {
+/// a problem back, is not adopted: the file's mapper reads it again (see `PartReading`).
+extension CSVRowMapper: PartMapper {
     /// A mapper for the parts of this file past its header, read apart.
     func partReader() -> CSVRowMapper {
         let part = CSVRowMapper(
@@ -39,6 +39,15 @@ extension CSVRowMapper {
         unfittingRateLines = NotedLines()
         leniencies = file.leniencies
         ids.log?.removeAll()
+    }
+
+    /// Reads a part's whole records, from line `line`, with a tokenizer of its own.
+    func readPart(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, into sink: inout PartRowsSink) throws -> (consumed: Int, endLine: Int) {
+        let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
+        tokenizer.line = line
+        let consumed = try tokenizer.tokenize(
+            bytes, isFinal: false, onRecord: { try map($0, into: &sink) }, onProblem: { _ in throw PartRowsSink.NotOnlyRows() })
+        return (consumed, tokenizer.line)
     }
 
     /// Whether the part ended with nothing held back: no failed row waiting to be told from a

@@ -83,15 +83,15 @@ public struct CSVStatementReader: StatementReader {
     /// Reads `input` with what `detect` found in it: its warnings first, then the rows, exactly as
     /// `read(_:options:into:)` does, without detecting twice.
     public func read(_ input: ByteInput, detection: DialectDetection, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        try read(input, detection: detection, options: options, into: &sink, parts: CSVPartReading<_, NoParts>?.none)
+        try read(input, detection: detection, options: options, into: &sink, parts: PartReading<_, NoParts>?.none)
     }
 
     /// The same, a UTF-8 file read past its header in parts on several threads as `parts` says
-    /// (the sink sees the same calls; see `CSVPartReading`); other encodings, and a sink that
+    /// (the sink sees the same calls; see `PartReading`); other encodings, and a sink that
     /// wants row balances, are read in order.
     public func read<Sink: ActivitySink, Part: AnyObject>(
         _ input: ByteInput, detection: DialectDetection, options: ReadOptions, into sink: inout Sink,
-        parts: CSVPartReading<Sink, Part>?
+        parts: PartReading<Sink, Part>?
     ) throws {
         for warning in detection.warnings { try sink.report(warning) }
         try read(
@@ -101,7 +101,7 @@ public struct CSVStatementReader: StatementReader {
 
     /// Reads `input` with a known dialect.
     public func read(_ input: ByteInput, dialect: CSVDialect, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        try read(input, dialect: dialect, options: options, checksBalanceRows: true, into: &sink, parts: CSVPartReading<_, NoParts>?.none)
+        try read(input, dialect: dialect, options: options, checksBalanceRows: true, into: &sink, parts: PartReading<_, NoParts>?.none)
     }
 
     /// Reads `input` with a known dialect; with `checksBalanceRows`, rows that read as transactions
@@ -110,7 +110,7 @@ public struct CSVStatementReader: StatementReader {
     /// With `parts`, a UTF-8 file is read in parts past its header.
     func read<Sink: ActivitySink, Part: AnyObject>(
         _ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
-        statedBalances: [CSVStatedBalance] = [], into sink: inout Sink, parts: CSVPartReading<Sink, Part>?
+        statedBalances: [CSVStatedBalance] = [], into sink: inout Sink, parts: PartReading<Sink, Part>?
     ) throws {
         let file = input.displayName
         let mapper = CSVRowMapper(
@@ -154,7 +154,7 @@ public struct CSVStatementReader: StatementReader {
             while !isFinal {
                 if let parts, passThrough, mapper.started, !sink.wantsRowBalances {
                     try readParts(
-                        input, delimiter: dialect.delimiter, mapper: mapper, tokenizer: tokenizer, text: text, into: &sink, parts: parts,
+                        input, mapper: mapper, tokenizer: tokenizer, text: text, into: &sink, parts: parts,
                         inOrder: { try mapText(isFinal: false, into: &$0) })
                     isFinal = true
                 } else if passThrough {
@@ -187,11 +187,6 @@ public struct CSVStatementReader: StatementReader {
             return
         }
     }
-}
-
-/// The parts of a reading without parts (`CSVPartReading` is `nil`): never made.
-final class NoParts {
-    private init() {}
 }
 
 /// Thrown inside the reader to stop at a fatal problem that was already reported.

@@ -1,7 +1,7 @@
 import FinanceCore
 
 /// Encodes a writer's rows apart from its output: a part of a file converted on another thread
-/// (`CSVPartReading`), whose bytes the writer appends in file order (`StatementWriter.append`).
+/// (`PartReading`), whose bytes the writer appends in file order (`StatementWriter.append`).
 /// Only a format whose rows stand alone has one: each row a function of its activity alone, with
 /// nothing written between rows for a statement.
 public protocol RowEncoder: AnyObject {

@@ -1,13 +1,13 @@
 import FinanceCore
 import Glibc
 
-/// The parts of a CSV file in flight (`CSVPartReading`), in a ring: the reading thread cuts parts
+/// The parts of a file in flight (`PartReading`), in a ring: the reading thread cuts parts
 /// into free slots and takes them in, in file order, once read; every thread (the reading one
 /// when it has nothing else to do) takes the next part cut and not yet taken, and reads it.
 ///
 /// Part `k` lives in slot `k % parts.count`; its slot is free again once it was taken in.
-final class CSVPartRing: @unchecked Sendable {
-    let parts: [CSVPart]
+final class PartRing<Mapper: PartMapper>: @unchecked Sendable {
+    let parts: [FilePart<Mapper>]
     private var mutex = pthread_mutex_t()
     private var changed = pthread_cond_t()
     /// Parts cut so far, and the next one for a thread to take.
@@ -20,7 +20,7 @@ final class CSVPartRing: @unchecked Sendable {
     /// Threads still reading parts.
     private var helpers = 0
 
-    init(_ parts: [CSVPart]) {
+    init(_ parts: [FilePart<Mapper>]) {
         self.parts = parts
         read = Array(repeating: false, count: parts.count)
         pthread_mutex_init(&mutex, nil)
@@ -41,7 +41,7 @@ final class CSVPartRing: @unchecked Sendable {
     var cutCount: Int { locked { cut } }
 
     /// The slot for the next part to cut, or `nil` while every slot holds a part not yet taken in.
-    func freeSlot(takenIn: Int) -> CSVPart? {
+    func freeSlot(takenIn: Int) -> FilePart<Mapper>? {
         let next = cutCount
         return next < takenIn + parts.count ? parts[next % parts.count] : nil
     }
@@ -86,11 +86,11 @@ final class CSVPartRing: @unchecked Sendable {
 
     /// Starts a thread that reads parts with `worker` until the ring is closed; `false` when no
     /// thread could be started (the reading thread then reads every part).
-    func startHelper(delimiter: UInt8, worker: any CSVPartWorker) -> Bool {
+    func startHelper(worker: any PartWorker) -> Bool {
         locked { helpers += 1 }
         let started = PosixThread.start { [self] in
             while let part = claim(waits: true) {
-                parts[part % parts.count].read(delimiter: delimiter, worker: worker)
+                parts[part % parts.count].read(worker: worker)
                 finished(part)
             }
             locked {
