@@ -3,18 +3,18 @@ import Glibc
 import Rules
 import StatementFormats
 
-/// A conversion of a large CSV file in parts on all threads (`PartReading`): each thread reads
-/// a part, cleans the payees, applies the rules and encodes the output rows, and the parts are
-/// written in file order with their ids numbered as one reading would number them. For a writer
+/// A conversion of a large CSV or JSON Lines file in parts on all threads (`PartReading`): each
+/// thread reads a part, cleans the payees, applies the rules and encodes the output rows, and the
+/// parts are written in file order with their ids numbered as one reading would number them. For a writer
 /// whose rows stand alone (`RowEncoder`: JSON Lines, CSV); the output is the same byte for byte as
 /// reading in order, on one thread or with `ReadAhead`.
 ///
 /// A part whose rows the stage would have warned about (a regex that gave up, a type a rule set
 /// that the category contradicts) is read again in order, so the warning comes where it would.
 enum ConversionParts {
-    /// Reads `source` in parts into `sink` when it is a CSV file of more than two parts in UTF-8,
-    /// and returns how many parts were converted apart; `nil`, having read nothing, for anything
-    /// else, with the format it identified (if it did) set on `source`.
+    /// Reads `source` in parts into `sink` when it is a CSV file in UTF-8 or a JSON Lines file, of
+    /// more than two parts, and returns how many parts were converted apart; `nil`, having read
+    /// nothing, for anything else, with the format it identified (if it did) set on `source`.
     static func read<Writer: StatementWriter, Reporter: DiagnosticReporter>(
         _ source: inout InputSource, options: ReadOptions, into sink: inout RulesStage<WriterSink<Writer, Reporter>>, threads: Int,
         partSize: Int, opened: (ByteInput) -> Void
@@ -23,20 +23,21 @@ enum ConversionParts {
         // its writer the reader, and standard input cannot be read twice.
         var info = stat()
         guard threads > 1, !sink.base.tracksUncategorized, !sink.wantsRowBalances, sink.base.writer.makeRowEncoder() != nil,
-            source.format == nil || source.format == .csv, source.path != "-", stat(source.path, &info) == 0,
+            source.format == nil || source.format == .csv || source.format == .jsonl, source.path != "-", stat(source.path, &info) == 0,
             info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > 2 * partSize, let input = try? ByteInput(path: source.path)
         else { return nil }
         if source.format == nil {
-            let format = (try? StatementIdentification.identify(input))?.format
             // A reading in order then goes straight to the reader found here.
-            source.format = format
-            guard format == .csv else { return nil }
+            source.format = (try? StatementIdentification.identify(input))?.format
         }
-        let reader = CSVStatementReader()
-        guard case .success(let detection) = try? reader.detect(input, options: options), detection.dialect.encoding == .utf8 else {
-            return nil
+        let format = source.format
+        guard format == .csv || format == .jsonl else { return nil }
+        var detection: DialectDetection?
+        if format == .csv {
+            guard case .success(let found) = try? CSVStatementReader().detect(input, options: options), found.dialect.encoding == .utf8
+            else { return nil }
+            detection = found
         }
-        opened(input)
         let writer = sink.base.writer
         let payees = sink.payees
         let engine = sink.engine
@@ -56,7 +57,12 @@ enum ConversionParts {
                 for (row, id) in renumbered.changed { rows.setID(id, row: row) }
                 try sink.base.adopt(rows)
             })
-        try reader.read(input, detection: detection, options: options, into: &sink, parts: plan)
+        opened(input)
+        if let detection {
+            try CSVStatementReader().read(input, detection: detection, options: options, into: &sink, parts: plan)
+        } else {
+            try JSONLinesReader().read(input, options: options, into: &sink, parts: plan)
+        }
         return adopted.count
     }
 

@@ -11,7 +11,11 @@ enum StatementCheck {
         // A workbook's locations are sheet rows, not lines of the ZIP bytes; a JSON Lines record
         // carries the source it was first read from (pfin's own output keeps it).
         found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx, checksSources: format != .jsonl)
-        if format == .jsonl && thrown.isEmpty { found += JSONLinesRecordCheck.unaccounted(bytes, sink: sink) }
+        if format == .jsonl && thrown.isEmpty {
+            found += JSONLinesRecordCheck.unaccounted(bytes, sink: sink)
+            // In parts of about a quarter of the input, so that most inputs cross part boundaries.
+            found += PartsCheck.differences(jsonLines: bytes, partSize: max(1, bytes.count / 4))
+        }
         if format == .qif && thrown.isEmpty { found += QIFRecordCheck.unaccounted(bytes, sink: sink) }
         return found
     }
@@ -55,7 +59,7 @@ enum CSVCheck {
                 }
                 found += CSVRecordCheck.unaccounted(bytes, dialect: detection.dialect, sink: sink)
                 // In parts of about a quarter of the input, so that most inputs cross part boundaries.
-                found += CSVPartsCheck.differences(bytes, detection: detection, partSize: max(1, bytes.count / 4))
+                found += PartsCheck.differences(bytes, detection: detection, partSize: max(1, bytes.count / 4))
             }
         } catch {
             found.append("the reader threw \(error)")

@@ -45,7 +45,7 @@ struct InputOptions {
     static let threads = Option.integer(
         "--threads", in: 1...Int.max,
         help:
-            "Threads to use: 2 (the default with two cores or more) parse on one while the other does the rest, or convert a large CSV file in parts on all of them; 1 uses one. The output is the same."
+            "Threads to use: 2 (the default with two cores or more) parse on one while the other does the rest, or convert a large CSV or JSON Lines file in parts on all of them; 1 uses one. The output is the same."
     )
 
     /// The shared options, with the input format under `format`, and without `--currency` for a

@@ -24,6 +24,18 @@ struct LineSplitter {
         self.lineBreak = lineBreak
     }
 
+    /// Whether the next byte of `buffer` starts a line (none of a line is held, none is being
+    /// skipped): a reading in parts can take a part in there.
+    var isAtLineStart: Bool { buffer.count == 0 && !skipping }
+
+    /// Goes on at line `line`, the buffer empty: a reading in parts took the lines before it in
+    /// past the splitter. (The bytes a reading in parts hands back to the buffer always follow
+    /// those it took, so what was searched stays searched.)
+    mutating func resume(atLine line: Int) {
+        self.line = line
+        searched = 0
+    }
+
     /// Hands each whole line in `buffer` (the last one too when `isFinal`) and its number to
     /// `emit`, without its line break, and drops it from the buffer.
     mutating func split(

@@ -6,19 +6,26 @@ import FinanceCore
 /// activity is made up from what could be read of it, and the next line is read as usual.
 final class JSONLinesMapper {
     let file: String
+    let options: ReadOptions
     private let accountOverride: String?
     private let defaultCurrency: CurrencyCode?
-    private let ids = ActivityIDBuilder()
+    let ids: ActivityIDBuilder
+    /// The activities sent since the part began (read in parts: `partReader`).
+    @exclusivity(unchecked) var partRows = 0
     private let scratch = ByteBuffer(capacity: 1 << 12)
     /// `nil` to read every line with the general path, for tests that compare the two.
     private let fastPath: JSONLinesFastPath?
     /// Each field's key as pfin writes it, by `rawValue` (a scratch table: no array checks per key).
     private let quotedKeys: ScratchTable<QuotedKey>
     @exclusivity(unchecked) private var fields = JSONLinesFieldReader()
-    @exclusivity(unchecked) private var warnedLostTrack = false
+    @exclusivity(unchecked) var warnedLostTrack = false
+    /// A part's mapper: the longest line it maps (a longer one is reported in order).
+    var maximumPartLine = Int.max
 
-    init(file: String, options: ReadOptions, usesFastPath: Bool = true) {
+    init(file: String, options: ReadOptions, usesFastPath: Bool = true, ids: ActivityIDBuilder = ActivityIDBuilder()) {
         self.file = file
+        self.options = options
+        self.ids = ids
         fastPath = usesFastPath ? JSONLinesFastPath(scratch: scratch) : nil
         accountOverride = options.account
         defaultCurrency = options.currency
@@ -49,6 +56,7 @@ final class JSONLinesMapper {
         let fitid = record.fitid.take()
         let rawName = record.rawName.take()
         // From the bank's text, as the reader that first read the row computed it.
+        if record.id == nil { ids.log?.mark(row: partRows, line: number) }
         let id =
             record.id
             ?? fitid.map { ids.id(account: account, bankID: $0, date: date) }
@@ -60,14 +68,18 @@ final class JSONLinesMapper {
                 checkNumber: record.checkNumber.take(), source: record.source.take() ?? SourceLocation(file: file, line: number),
                 original: record.originalCurrency.map { OriginalAmount(currency: $0, amount: record.originalAmount, rate: record.exchangeRate) },
                 rawName: rawName))
+        partRows &+= 1
         if !warnedLostTrack, let date = ids.lostTrackOfDate {
             warnedLostTrack = true
-            try sink.report(
-                Diagnostic(
-                    .warning, code: "jsonl.unsorted-large-file", at: SourceLocation(file: file, line: number),
-                    "this very large file returns to \(date) after moving past it; identical records without an \"id\" on that day may share an id",
-                    notes: ["sort the file by date, or give every record its \"id\""]))
+            try sink.report(lostTrackWarning(date, line: number))
         }
+    }
+
+    func lostTrackWarning(_ date: LocalDate, line: Int) -> Diagnostic {
+        Diagnostic(
+            .warning, code: "jsonl.unsorted-large-file", at: SourceLocation(file: file, line: line),
+            "this very large file returns to \(date) after moving past it; identical records without an \"id\" on that day may share an id",
+            notes: ["sort the file by date, or give every record its \"id\""])
     }
 
     /// Reads the line's object into `record`; `false` for a blank line.

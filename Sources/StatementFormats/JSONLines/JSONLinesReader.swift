@@ -74,15 +74,22 @@ public struct JSONLinesReader: StatementReader {
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        try read(input, options: options, into: &sink, parts: PartReading<_, NoParts>?.none)
+    }
+
+    /// The same, the file past its first chunk read in parts on several threads as `parts` says
+    /// (the sink sees the same calls; see `PartReading`).
+    public func read<Sink: ActivitySink, Part: AnyObject>(
+        _ input: ByteInput, options: ReadOptions, into sink: inout Sink, parts: PartReading<Sink, Part>?
+    ) throws {
         let file = input.displayName
         let mapper = JSONLinesMapper(file: file, options: options)
         let buffer = ByteBuffer(capacity: chunkSize + 64)
         var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes)
-        var chunks = TextChunks(input, chunkSize: chunkSize)
-        var isFinal = false
-
-        while !isFinal {
-            isFinal = try chunks.fill(buffer)
+        // Read in parts, the first chunk is a part's size: the parts start right after it.
+        var chunks = TextChunks(input, chunkSize: parts.map { min($0.partSize, chunkSize) } ?? chunkSize)
+        let maximumLineBytes = maximumLineBytes
+        func split(isFinal: Bool, into sink: inout Sink) throws {
             try lines.split(
                 isFinal: isFinal,
                 emit: { text, number in
@@ -91,6 +98,25 @@ public struct JSONLinesReader: StatementReader {
                 overlong: { number in
                     try sink.report(JSONLinesIssue.overlongLine(limit: maximumLineBytes).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
                 })
+        }
+
+        var isFinal = false
+        var started = false
+        while !isFinal {
+            if let parts, started, !sink.wantsRowBalances {
+                // Past the first chunk (its byte-order mark gone), the rest in parts.
+                let reading = InOrderReading<Sink, JSONLinesMapper>(
+                    text: buffer, line: { lines.line }, setLine: { lines.resume(atLine: $0) }, isAtRecordStart: { lines.isAtLineStart },
+                    makeMapper: { mapper.partReader(maximumLineBytes: maximumLineBytes) }, beginPart: { $0.beginPart() },
+                    adopt: { part, sink in try mapper.adopt(part, into: &sink) },
+                    mapText: { try split(isFinal: false, into: &$0) }, lineBreak: { _ in 0x0A })
+                try PartsDriver.read(input, into: &sink, parts: parts, reading: reading)
+                isFinal = true
+            } else {
+                isFinal = try chunks.fill(buffer)
+                started = true
+            }
+            try split(isFinal: isFinal, into: &sink)
         }
     }
 }

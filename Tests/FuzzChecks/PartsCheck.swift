@@ -1,10 +1,10 @@
 import FinanceCore
 import StatementFormats
 
-/// Reading a CSV file in parts on two threads (`PartReading`) must give what reading it in
-/// order gives: the same activities with the same ids, the same diagnostics, statements and
-/// skipped lines, each in the same order.
-enum CSVPartsCheck {
+/// Reading a file in parts on two threads (`PartReading`: CSV and JSON Lines) must give what
+/// reading it in order gives: the same activities with the same ids, the same diagnostics,
+/// statements and skipped lines, each in the same order.
+enum PartsCheck {
     /// Every call a reading makes, but row balances (a reading in parts asks for none).
     struct Calls: ActivitySink {
         var activities: [PaymentActivity] = []
@@ -32,11 +32,8 @@ enum CSVPartsCheck {
         }
     }
 
-    static func differences(_ bytes: [UInt8], detection: DialectDetection, partSize: Int) -> [String] {
-        let reader = CSVStatementReader()
-        var inOrder = Calls()
-        var inParts = Calls()
-        let plan = PartReading<Calls, Rows>(
+    static func plan(partSize: Int) -> PartReading<Calls, Rows> {
+        PartReading<Calls, Rows>(
             threads: 2, partSize: partSize, makeWorker: { _ in Worker() }, makePart: { Rows() },
             begin: { _, rows in rows.activities.removeAll() },
             adopt: { sink, rows, count, renumbered in
@@ -45,11 +42,31 @@ enum CSVPartsCheck {
                 if activities.count != count { sink.diagnostics.append("a part said \(count) rows and held \(activities.count)") }
                 sink.activities += activities
             })
+    }
+
+    /// A CSV file with the dialect detected, in parts of `partSize` bytes.
+    static func differences(_ bytes: [UInt8], detection: DialectDetection, partSize: Int) -> [String] {
+        let reader = CSVStatementReader()
+        return compare(partSize: partSize) { sink, parts in
+            try reader.read(ByteInput(bytes: bytes, displayName: FuzzTarget.inputName), detection: detection, options: ReadOptions(), into: &sink, parts: parts)
+        }
+    }
+
+    /// A JSON Lines file in parts of `partSize` bytes.
+    static func differences(jsonLines bytes: [UInt8], partSize: Int) -> [String] {
+        let reader = JSONLinesReader()
+        return compare(partSize: partSize) { sink, parts in
+            try reader.read(ByteInput(bytes: bytes, displayName: FuzzTarget.inputName), options: ReadOptions(), into: &sink, parts: parts)
+        }
+    }
+
+    /// Reads in order (`parts` nil) and in parts, and names what differs.
+    private static func compare(partSize: Int, _ read: (inout Calls, PartReading<Calls, Rows>?) throws -> Void) -> [String] {
+        var inOrder = Calls()
+        var inParts = Calls()
         do {
-            try reader.read(ByteInput(bytes: bytes, displayName: FuzzTarget.inputName), detection: detection, options: ReadOptions(), into: &inOrder)
-            try reader.read(
-                ByteInput(bytes: bytes, displayName: FuzzTarget.inputName), detection: detection, options: ReadOptions(), into: &inParts,
-                parts: plan)
+            try read(&inOrder, nil)
+            try read(&inParts, plan(partSize: partSize))
         } catch {
             return ["reading in order or in parts threw \(error)"]
         }
