@@ -137,7 +137,16 @@ enum ColumnAssignment {
                 && $0.dateRatio < 0.5
         }
         let full = money.filter { $0.fillRatio >= 0.9 }
+        let partial = money.filter { $0.fillRatio < 0.9 }
         if full.count == 1 {
+            // `Date, Description, Withdrawal, Deposit, Balance` without a header (TD's, CIBC's
+            // exports): the one full column is the running balance of the pair, not the amount.
+            if partial.count >= 2, RunningBalance.matches(debit: partial[0], credit: partial[1], balance: full[0]) {
+                take(.debit, partial[0].index)
+                take(.credit, partial[1].index)
+                take(.balance, full[0].index)
+                return nil
+            }
             take(.amount, full[0].index)
         } else if full.count >= 2 {
             for amount in full {
@@ -152,7 +161,6 @@ enum ColumnAssignment {
             return AmountGuess(amount: amount.index, others: full.map(\.index).filter { $0 != amount.index })
         }
         guard full.isEmpty else { return nil }
-        let partial = money.filter { $0.fillRatio < 0.9 }
         if partial.count >= 2 {
             take(.debit, partial[0].index)
             take(.credit, partial[1].index)
@@ -177,7 +185,35 @@ enum RunningBalance {
     static func matches(amount: ColumnStats, balance: ColumnStats) -> Bool {
         guard amount.values.count == balance.values.count, amount.values.count >= 3 else { return false }
         let mark = AmountFormat.detectDecimalMark(amount.values + balance.values) ?? UInt8(ascii: ".")
-        let a = amount.values.map { micros($0, mark) }, b = balance.values.map { micros($0, mark) }
+        return runs(amount.values.map { micros($0, mark) }, balance.values.map { micros($0, mark) })
+    }
+
+    /// Whether `balance` runs as the total of a debit and a credit column that never both hold a
+    /// value in a row and between them fill nearly every row: each row's amount the credit, or the
+    /// debit taken as money out, whichever sign the debits are written with. A balance of money
+    /// owed (a card's), which runs the other way, counts too.
+    static func matches(debit: ColumnStats, credit: ColumnStats, balance: ColumnStats) -> Bool {
+        let rows = balance.rowCount
+        guard rows >= 3, balance.values.count == rows else { return false }
+        let mark = AmountFormat.detectDecimalMark(debit.values + credit.values + balance.values) ?? UInt8(ascii: ".")
+        var amounts = [Int64?](repeating: nil, count: rows)
+        var filled = 0
+        for (column, sign) in [(debit, Int64(-1)), (credit, Int64(1))] {
+            for (k, row) in column.valueRows.enumerated() where Int(row) < rows {
+                guard amounts[Int(row)] == nil, let value = micros(column.values[k], mark), value != .min else { return false }
+                amounts[Int(row)] = sign * abs(value)
+                filled += 1
+            }
+        }
+        guard filled * 10 >= rows * 9 else { return false }
+        let balances = balance.values.map { micros($0, mark) }
+        return runs(amounts, balances) || runs(amounts.map { $0.map { -$0 } }, balances)
+    }
+
+    /// Whether `b` is the running total of `a`, row after row (in either direction), in at least
+    /// 80 % of the rows.
+    private static func runs(_ a: [Int64?], _ b: [Int64?]) -> Bool {
+        guard a.count == b.count, a.count >= 3 else { return false }
         var ascending = 0, descending = 0
         for i in 1..<a.count {
             guard let ai = a[i], let bi = b[i], let bp = b[i - 1], let ap = a[i - 1] else { continue }

@@ -5,6 +5,8 @@ struct ColumnStats {
     let index: Int
     /// The non-empty values, in row order.
     let values: [String]
+    /// The sampled row each value is in (`values[k]` is in row `valueRows[k]`).
+    let valueRows: [Int32]
     let rowCount: Int
     /// Share of values that parse as a date in the layout that fits most of them.
     let dateRatio: Double
@@ -27,8 +29,14 @@ struct ColumnStats {
 
     init(index: Int, rows: [SampleRecord]) {
         self.index = index
-        let values = rows.compactMap { index < $0.fields.count && !$0.fields[index].isEmpty ? $0.fields[index] : nil }
+        var values: [String] = []
+        var valueRows: [Int32] = []
+        for (row, record) in rows.enumerated() where index < record.fields.count && !record.fields[index].isEmpty {
+            values.append(record.fields[index])
+            valueRows.append(Int32(truncatingIfNeeded: row))
+        }
         self.values = values
+        self.valueRows = valueRows
         rowCount = rows.count
         // Ratios need no more than the first thousand values; the values themselves are all kept
         // (the date layout and decimal mark are decided from every one).
