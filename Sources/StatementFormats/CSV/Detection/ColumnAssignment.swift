@@ -47,6 +47,14 @@ enum ColumnAssignment {
             for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
                 take(choice.role, choice.column)
             }
+            // An amount column empty in every row beside a debit or credit column that holds the
+            // money (Deutsche Bank's `Betrag` next to `Soll` and `Haben`): the pair is the amount.
+            if let amount = roles[.amount], stats[amount].nonEmpty == 0,
+                [roles[.debit], roles[.credit]].contains(where: { $0.map { stats[$0].nonEmpty > 0 } ?? false })
+            {
+                roles[.amount] = nil
+                taken.remove(amount)
+            }
         }
 
         // Values fill the gaps.
