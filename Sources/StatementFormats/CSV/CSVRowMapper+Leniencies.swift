@@ -100,11 +100,13 @@ extension CSVRowMapper {
 
     /// A row whose date cell says the transaction is not booked yet (`pending`, `Vorgemerkt`,
     /// `—`): reported at its line, whatever follows it, and skipped.
-    func holdPendingRow(_ record: borrowing CSVRecord, text: String, column: Int) {
+    /// With `marker`, the date cell is empty and another cell says so (`PENDING`).
+    func holdPendingRow(_ record: borrowing CSVRecord, text: String, marker: String? = nil, column: Int) {
         let at = record.location(ofField: column)
+        let what = marker.map { "the date cell is empty and the row says '\($0)'" } ?? "the date cell holds '\(text)'"
         let leniency = Leniency(
             code: "csv.pending-row",
-            "the date cell holds '\(text)', a transaction the bank has not booked yet; the row was skipped",
+            "\(what), a transaction the bank has not booked yet; the row was skipped",
             notes: ["it will be in a later export, with its booking date"], changesMeaning: true)
         holdBack(
             leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),

@@ -212,15 +212,43 @@ extension CSVRowMapper {
     @inline(never)
     func hold(_ issue: CSVIssue, _ record: borrowing CSVRecord, column: Int?) -> Bool {
         if takeBalanceRow(record) { return false }
-        if case .badDate(let text, _) = issue, let column, PendingDateWords.isPending(text) {
-            holdPendingRow(record, text: text, column: column)
-            return false
+        if case .badDate(let text, _) = issue, let column {
+            if PendingDateWords.isPending(text) {
+                holdPendingRow(record, text: text, column: column)
+                return false
+            }
+            // No booking date, and a status cell that says why (Revolut's `State`: `PENDING`).
+            if text.isEmpty, let marker = pendingMarker(record, besides: column) {
+                holdPendingRow(record, text: text, marker: marker, column: column)
+                return false
+            }
         }
         let position = column.map { record.location(ofField: $0) } ?? (record.line, 1)
-        let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date)
+        // A whole row with a date in another cell is a transaction without its date, not a
+        // totals line: reported, whatever follows it.
+        let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date) && !(record.count == width && hasOtherDate(record))
         holdBack(
             issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike,
             hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
+        return false
+    }
+
+    /// The cell, other than the date column's, that marks the row as not booked yet (`PENDING`).
+    func pendingMarker(_ record: borrowing CSVRecord, besides dateColumn: Int) -> String? {
+        for column in 0..<record.count where column != dateColumn {
+            let cell = record.string(column)
+            if !cell.isEmpty, cell.utf8.count <= 32, !PendingDateWords.isDash(cell), PendingDateWords.isPending(cell) { return cell }
+        }
+        return nil
+    }
+
+    /// Whether a cell other than the date column's holds a date (in any layout).
+    func hasOtherDate(_ record: borrowing CSVRecord) -> Bool {
+        for column in 0..<record.count where column != columns.date {
+            let cell = record.string(column)
+            guard cell.utf8.count >= 6, cell.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+            if DateFormat.candidates.contains(where: { $0.parse(cell) != nil }) { return true }
+        }
         return false
     }
 

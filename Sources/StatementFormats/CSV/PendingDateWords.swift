@@ -9,6 +9,9 @@ enum PendingDateWords {
         return words.contains(folded ?? TextFolding.fold(cell))
     }
 
+    /// Whether a cell is only a dash: pending in a date cell, but nothing in any other.
+    static func isDash(_ cell: String) -> Bool { dashes.contains(cell) }
+
     private static let dashes: Set<String> = ["-", "--", "—", "–", "―", "‒"]
 
     private static let words: Set<String> = [
