@@ -113,6 +113,18 @@ extension CSVRowMapper {
             footerLike: false, always: true)
     }
 
+    /// A row with no date, no amount and no name or memo, only other cells filled (a balance
+    /// under its own header): no transaction is lost by skipping it, which is said at its line;
+    /// after the last transaction it is part of the footer.
+    func holdRowWithoutTransaction(_ record: borrowing CSVRecord) {
+        let leniency = Leniency(
+            code: "csv.row-without-transaction",
+            "line \(record.line) has no date, no amount and no name; nothing a transaction could be made of, so it was skipped",
+            notes: ["if it is a transaction, give it its date and amount and convert again; --strict refuses it"],
+            changesMeaning: true)
+        holdBack(leniency.diagnostic(at: SourceLocation(file: file, line: record.line), options: options), footerLike: true)
+    }
+
     // MARK: Rows with more fields than the header
 
     /// A row whose field count differs from the header's: one with more fields is read by header

@@ -222,6 +222,12 @@ extension CSVRowMapper {
                 holdPendingRow(record, text: text, marker: marker, column: column)
                 return false
             }
+            // No date, no amount, no name or memo: nothing a transaction could be made of
+            // (Venmo's row of the beginning balance under the header).
+            if text.isEmpty, !hasAmount(record), !hasText(record, in: [columns.name, columns.memo]) {
+                holdRowWithoutTransaction(record)
+                return false
+            }
         }
         let position = column.map { record.location(ofField: $0) } ?? (record.line, 1)
         // A whole row with a date in another cell is a transaction without its date, not a
@@ -248,6 +254,15 @@ extension CSVRowMapper {
             let cell = record.string(column)
             guard cell.utf8.count >= 6, cell.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
             if DateFormat.candidates.contains(where: { $0.parse(cell) != nil }) { return true }
+        }
+        return false
+    }
+
+    /// Whether any of `columns` holds text in the row.
+    func hasText(_ record: borrowing CSVRecord, in columns: [Int?]) -> Bool {
+        for column in columns {
+            guard let column, column < record.count else { continue }
+            if !record.withField(column, { CSVRecord.trimmed($0).isEmpty }) { return true }
         }
         return false
     }

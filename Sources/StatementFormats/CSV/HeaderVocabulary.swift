@@ -34,6 +34,7 @@ enum HeaderVocabulary {
             [
                 "date", "datum", "fecha", "data", "date operation", "date de l operation", "date d operation",
                 "fecha operacion", "fecha de operacion", "data operazione", "transactiedatum", "tag",
+                "datetime", "date time", "date and time",
             ])
         add(
             .date, 3,
@@ -87,6 +88,7 @@ enum HeaderVocabulary {
             [
                 "amount", "betrag", "umsatz", "montant", "importe", "bedrag", "importo", "transaction amount",
                 "net", "net amount", "amount in account currency", "montant de l operation", "importe operacion",
+                "amount total", "total amount",
             ])
         add(.amount, 2, ["gross", "value", "valor", "wert", "sum"])
         add(

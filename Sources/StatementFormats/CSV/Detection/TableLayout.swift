@@ -15,7 +15,16 @@ struct TableLayout {
     /// records, when it is all text and the record after it has a date where it has text.
     static func find(_ records: [SampleRecord], pinnedSkip: Int?, pinnedHeader: Bool?) -> TableLayout? {
         let nonBlank = records.filter { !$0.isBlank }
-        guard let width = DelimiterDetection.score(nonBlank)?.width ?? nonBlank.first?.fields.count else { return nil }
+        guard var width = DelimiterDetection.score(nonBlank)?.width ?? nonBlank.first?.fields.count else { return nil }
+        // A header wider than most records, whose width the records after it share, where no record
+        // of the common width reads as a header: a long `key;value` preamble above a table of a few
+        // rows (ING's export of a few days).
+        if pinnedSkip == nil, pinnedHeader != false,
+            !nonBlank.prefix(60).contains(where: { $0.fields.count == width && HeaderMatching.looksLikeHeader($0.fields) }),
+            let header = wideHeader(nonBlank, wider: width)
+        {
+            width = header
+        }
         // Rows that all end in an empty field (a trailing delimiter) may sit under a header without one.
         let rowsOfWidth = nonBlank.filter { $0.fields.count == width }
         let trailingEmpty = width > 1 && rowsOfWidth.allSatisfy { $0.fields.last!.isEmpty }
@@ -64,6 +73,20 @@ struct TableLayout {
         return TableLayout(
             preamble: preamble, header: header, rows: Array(rows), skip: pinnedSkip ?? firstLine - 1,
             width: tableWidth)
+    }
+
+    /// The width of the first record near the top that reads as a header, has more fields than
+    /// `width` (three at least), and whose width most of the records after it share: the
+    /// table's, when the preamble outnumbers the rows.
+    private static func wideHeader(_ records: [SampleRecord], wider width: Int) -> Int? {
+        for (i, record) in records.prefix(60).enumerated() {
+            let count = record.fields.count
+            guard count >= 3, count > width, HeaderMatching.looksLikeHeader(record.fields) else { continue }
+            let after = records[(i + 1)..<min(records.count, i + 21)]
+            let fitting = after.filter { fits($0, width: count, trailingEmpty: false) }.count
+            if fitting >= 1 && fitting * 3 >= after.count * 2 { return count }
+        }
+        return nil
     }
 
     /// Whether a record has the table's width, allowing one empty field more at the end, or one
