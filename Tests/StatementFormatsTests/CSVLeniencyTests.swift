@@ -93,6 +93,31 @@ import Testing
         #expect(read.statements.first?.openingBalance == nil)
     }
 
+    // MARK: Text marks
+
+    @Test func anApostropheMarkingTextIsTakenOffWhileIdsStayAsTheBankWroteThem() throws {
+        // NatWest's export: every text cell begins with `'`, so that a spreadsheet shows it as text.
+        let text =
+            "Date,Type,Description,Value,Balance,Account Name\n"
+            + "01/03/2024,POS,'TESCO STORES 2345,-23.50,1976.50,'JOHN SMITH\n"
+            + "02/03/2024,BAC,'ACME LTD SALARY,1850.00,3826.50,'JOHN SMITH\n"
+            + "04/03/2024,D/D,'BRITISH GAS,-60.00,3766.50,'JOHN SMITH\n"
+        let read = try Self.read(text)
+        #expect(read.activities.map(\.name) == ["TESCO STORES 2345", "ACME LTD SALARY", "BRITISH GAS"])
+        #expect(read.activities.allSatisfy { $0.account == "JOHN SMITH" })
+        #expect(read.codes == ["csv.ambiguous-dates@1", "csv.lenient.text-mark@2"])
+        // The ids an earlier pfin gave, from the cells with their marks.
+        let ids = ActivityIDBuilder()
+        let expected = read.activities.map { a in
+            ids.id(account: "'JOHN SMITH", date: a.date, amount: a.amount, name: "'" + a.name)
+        }
+        #expect(read.activities.map(\.id) == expected)
+        // A doubled apostrophe, or one before a space, is text, not a mark.
+        let kept = try Self.read("Date,Description,Amount\n2024-05-01,'' quoted,-1.00\n2024-05-02,' spaced,-2.00\n")
+        #expect(kept.activities.map(\.name) == ["'' quoted", "' spaced"])
+        #expect(kept.diagnostics.isEmpty)
+    }
+
     // MARK: Pending rows
 
     @Test func pendingRowsAtTheEndAreReportedNotTakenForAFooter() throws {

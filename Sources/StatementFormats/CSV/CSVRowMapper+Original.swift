@@ -67,4 +67,12 @@ extension CSVRowMapper {
             },
             note: "check that the rate, the amount and the original amount columns belong together")
     }
+
+    /// The one warning for the rows whose text cells began with an apostrophe, taken off.
+    func textMarkWarning() -> Diagnostic? {
+        textMarkLines.warning(
+            "csv.lenient.text-mark", file: file,
+            { "text cells on \($0) begin with an apostrophe, a spreadsheet's mark that a cell is text; it was taken off" },
+            note: "the bank's export marks its text so that a spreadsheet shows it as written")
+    }
 }

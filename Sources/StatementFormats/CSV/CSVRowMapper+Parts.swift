@@ -37,6 +37,7 @@ extension CSVRowMapper: PartMapper {
         invalidTextLines = NotedLines()
         unreadOriginalLines = NotedLines()
         unfittingRateLines = NotedLines()
+        textMarkLines = NotedLines()
         leniencies = file.leniencies
         ids.log?.removeAll()
     }
@@ -67,6 +68,7 @@ extension CSVRowMapper: PartMapper {
         invalidTextLines.note(later: part.invalidTextLines)
         unreadOriginalLines.note(later: part.unreadOriginalLines)
         unfittingRateLines.note(later: part.unfittingRateLines)
+        textMarkLines.note(later: part.textMarkLines)
         guard let log = part.ids.log else { return RenumberedIDs() }
         let renumbered = ids.renumber(log)
         if !warnedLostTrack, let lost = renumbered.lostTrack {

@@ -58,15 +58,24 @@ extension CSVRowMapper {
             (ownID, type, source) = (fields.id, fields.type, fields.source ?? source)
         }
 
+        // Ids from the text as the bank wrote it, text marks and all (see `text`).
+        var (idAccount, idFITID, idName) = (account, fitid, rawName ?? name)
+        if lastTextMarkLine == record.line {
+            idAccount = defaultAccount ?? text(record, columns.account, &invalidText, keepingMark: true)
+            idFITID = text(record, columns.transactionID, &invalidText, keepingMark: true)
+            if rawName == nil {
+                idName = text(record, columns.name, &invalidText, keepingMark: true) ?? text(record, columns.memo, &invalidText, keepingMark: true) ?? ""
+            }
+        }
         let id: ActivityID
         if let ownID {
             id = ownID
-        } else if let fitid {
+        } else if let idFITID {
             ids.log?.mark(row: partRows, line: record.line)
-            id = ids.id(account: account, bankID: fitid, date: date)
+            id = ids.id(account: idAccount, bankID: idFITID, date: date)
         } else {
             ids.log?.mark(row: partRows, line: record.line)
-            id = ids.id(account: account, date: date, amount: amount, name: rawName ?? name)
+            id = ids.id(account: idAccount, date: date, amount: amount, name: idName)
         }
         let firstOfAccount: Bool
         if let column = columns.balance, column < count {
@@ -107,11 +116,23 @@ extension CSVRowMapper {
     /// A text cell, trimmed; `nil` when the column is absent or the cell empty. Invalid UTF-8 is
     /// replaced and noted in `invalid`, so the row can carry a warning.
     @inline(__always)
-    private func text(_ record: borrowing CSVRecord, _ column: Int?, _ invalid: inout Bool) -> String? {
+    /// With `keepingMark`, a text mark (`'TESCO`) stays, as the bank wrote it: ids are made from
+    /// that, so that they do not change from what an earlier pfin gave the same file.
+    private func text(_ record: borrowing CSVRecord, _ column: Int?, _ invalid: inout Bool, keepingMark: Bool = false) -> String? {
         guard let column, column < record.count else { return nil }
         return record.withField(column) { bytes in
             // pfin's own CSV is read as written: its spaces are the text's, its apostrophes its own.
-            let text = dialect.writtenByPfin ? FormulaDefusing.removingApostrophe(bytes) : CSVRecord.trimmed(bytes)
+            var text = dialect.writtenByPfin ? FormulaDefusing.removingApostrophe(bytes) : CSVRecord.trimmed(bytes)
+            // `'TESCO STORES`: NatWest's and others' mark that a cell is text, not a formula.
+            if !dialect.writtenByPfin, !keepingMark, text.count >= 2, text[0] == UInt8(ascii: "'"), text[1] != UInt8(ascii: "'"),
+                text[1] != UInt8(ascii: " ")
+            {
+                text = UnsafeBufferPointer(rebasing: text.dropFirst())
+                if lastTextMarkLine != record.line {
+                    lastTextMarkLine = record.line
+                    textMarkLines.note(record.line)
+                }
+            }
             guard !text.isEmpty else { return nil }
             if !UTF8Validation.isValid(text) { invalid = true }
             return String(decoding: text, as: UTF8.self)

@@ -62,6 +62,9 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var unreadOriginalLines = NotedLines()
     /// Rows whose stated rate fits neither way between the amount and the original amount.
     @exclusivity(unchecked) var unfittingRateLines = NotedLines()
+    /// Rows whose text cells began with a spreadsheet's text mark, an apostrophe, taken off.
+    @exclusivity(unchecked) var textMarkLines = NotedLines()
+    @exclusivity(unchecked) var lastTextMarkLine = 0
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
@@ -168,6 +171,7 @@ final class CSVRowMapper {
         if let warning = invalidTextWarning() { try sink.report(warning) }
         if let warning = unreadOriginalWarning() { try sink.report(warning) }
         if let warning = unfittingRateWarning() { try sink.report(warning) }
+        if let warning = textMarkWarning() { try sink.report(warning) }
         try noteStatedBalances(into: &sink)
         for info in statements.infos(
             kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
