@@ -71,22 +71,28 @@ import Testing
         }
     }
 
-    /// Every CSV file of the test tree: banks' quirks (balance rows, direction columns, other
-    /// encodings, headerless files), the CLI's fixtures and every fuzz regression, in parts of a
-    /// few bytes to a few rows. A file that is not UTF-8, or not CSV, must come out the same too
-    /// (it is simply not converted in parts).
-    static let testTreeCSVFiles: [String] = {
+    /// Every CSV and JSON Lines file of the test tree: banks' quirks (balance rows, direction
+    /// columns, other encodings, headerless files), the CLI's fixtures and goldens and every fuzz
+    /// regression, in parts of a few bytes to a few rows. A file that is not UTF-8 must come out
+    /// the same too (it is simply not converted in parts).
+    static let testTreeCSVFiles = testTreeFiles(endingWith: ".csv")
+    /// And every JSON Lines file (`JSONLinesPartsTests` has the rest of theirs).
+    static let testTreeJSONLinesFiles = testTreeFiles(endingWith: ".jsonl")
+
+    /// The paths of the files of the test tree whose names end with `suffix` (in any case), sorted.
+    static func testTreeFiles(endingWith suffix: String) -> [String] {
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         guard let walk = FileManager.default.enumerator(atPath: tests.path) else { return [] }
-        return walk.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(".csv") }.sorted().map { tests.appendingPathComponent($0).path }
-    }()
-
-    @Test func theTestTreeHoldsCSVFiles() {
-        #expect(Self.testTreeCSVFiles.count >= 40)
+        return walk.compactMap { $0 as? String }.filter { $0.lowercased().hasSuffix(suffix) }.sorted().map { tests.appendingPathComponent($0).path }
     }
 
-    @Test(arguments: testTreeCSVFiles)
-    func everyCSVFixtureConvertsAlikeInTinyParts(_ path: String) throws {
+    @Test func theTestTreeHoldsCSVAndJSONLinesFiles() {
+        #expect(Self.testTreeCSVFiles.count >= 40)
+        #expect(Self.testTreeJSONLinesFiles.count >= 5)
+    }
+
+    @Test(arguments: testTreeCSVFiles + testTreeJSONLinesFiles)
+    func everyCSVAndJSONLinesFixtureConvertsAlikeInTinyParts(_ path: String) throws {
         let rules = try ReadAheadTests.rules()
         let one = try Self.convert([path], threads: 1, rules: rules).run
         for partSize in [16, 57, 300] {

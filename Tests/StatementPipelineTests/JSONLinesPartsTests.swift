@@ -6,34 +6,13 @@ import StatementPipeline
 import Testing
 
 /// `ConversionParts` on JSON Lines: a file converted in parts on several threads must give what
-/// one thread gives, byte for byte, diagnostics included: records with ids as pfin writes them,
+/// one thread gives, byte for byte, diagnostics included (every JSON Lines file of the test tree:
+/// `ConversionPartsTests`): records with ids as pfin writes them,
 /// records without (whose ids depend on the identical records before them, in earlier parts),
 /// bad lines, blank lines, CRLF line ends and a byte-order mark, cut in parts of a few bytes to a
 /// few hundred records.
 @Suite struct JSONLinesPartsTests {
     typealias Parts = ConversionPartsTests
-
-    /// Every JSON Lines file of the test tree.
-    static let testTreeFiles: [String] = {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        guard let walk = FileManager.default.enumerator(atPath: tests.path) else { return [] }
-        return walk.compactMap { $0 as? String }.filter { $0.hasSuffix(".jsonl") }.sorted().map { tests.appendingPathComponent($0).path }
-    }()
-
-    @Test func theTestTreeHoldsJSONLinesFiles() {
-        #expect(Self.testTreeFiles.count >= 5)
-    }
-
-    @Test(arguments: testTreeFiles)
-    func everyJSONLinesFixtureConvertsAlikeInTinyParts(_ path: String) throws {
-        let rules = try ReadAheadTests.rules()
-        let one = try Parts.convert([path], threads: 1, rules: rules).run
-        for partSize in [16, 57, 300] {
-            Parts.expectSame(one, try Parts.convert([path], threads: 2, partSize: partSize, rules: rules).run)
-        }
-        let strict = ReadOptions(strict: true)
-        #expect(try Parts.convert([path], threads: 2, partSize: 40, options: strict).run == Parts.convert([path], threads: 1, options: strict).run)
-    }
 
     /// Records as pfin writes them, some without an id (and some of those identical), a few bad
     /// lines and blank lines, with `lineEnd` after each line.
