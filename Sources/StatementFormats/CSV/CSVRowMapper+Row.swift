@@ -114,10 +114,10 @@ extension CSVRowMapper {
     }
 
     /// A text cell, trimmed; `nil` when the column is absent or the cell empty. Invalid UTF-8 is
-    /// replaced and noted in `invalid`, so the row can carry a warning.
+    /// replaced and noted in `invalid`, so the row can carry a warning. A text mark (`'TESCO`)
+    /// is taken off, unless `keepingMark`: ids are made from the cells as the bank wrote them, so
+    /// that they do not change from what an earlier pfin gave the same file.
     @inline(__always)
-    /// With `keepingMark`, a text mark (`'TESCO`) stays, as the bank wrote it: ids are made from
-    /// that, so that they do not change from what an earlier pfin gave the same file.
     private func text(_ record: borrowing CSVRecord, _ column: Int?, _ invalid: inout Bool, keepingMark: Bool = false) -> String? {
         guard let column, column < record.count else { return nil }
         return record.withField(column) { bytes in
