@@ -25,6 +25,7 @@ extension CSVRowMapper {
 
         // Amount, then its currency: the cell, the row's currency column, the file, the command line.
         guard var (amount, currency) = rowAmount(record) else { return false }
+        if let column = columns.fee, column < count, !takeFee(record, column, from: &amount) { return false }
         if invertsAmounts { amount.units = -amount.units }
         if currency == nil, let column = columns.currency, column < count {
             let text = record.string(column)
@@ -162,6 +163,27 @@ extension CSVRowMapper {
                 if out { amount.units = -amount.units }
             }
             return (amount, parsed.currency)
+        }
+    }
+
+    /// Takes the row's fee, if its cell holds one, off `amount`; `false` after holding the
+    /// problem back.
+    @inline(never)
+    private func takeFee(_ record: borrowing CSVRecord, _ column: Int, from amount: inout Money) -> Bool {
+        switch parseAmount(record, column) {
+        case .failure(.empty): return true
+        case .success(let parsed):
+            if let net = amount.adding(Money(units: -abs(parsed.units), scale: parsed.scale)) {
+                amount = net
+                return true
+            }
+            return hold(
+                .badAmount(text: record.string(column), column: columnName(column), decimalMark: dialect.decimalMark, failure: .tooLarge),
+                record, column: column)
+        case .failure(let failure):
+            return hold(
+                .badAmount(text: record.string(column), column: columnName(column), decimalMark: dialect.decimalMark, failure: failure),
+                record, column: column)
         }
     }
 

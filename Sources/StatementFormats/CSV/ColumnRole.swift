@@ -15,6 +15,10 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     /// A debit/credit indicator (`S`/`H`, `Af`/`Bij`, `DR`/`CR`) for unsigned amounts.
     case direction
     case balance
+    /// A fee the bank charged on the row, beside an amount that leaves it out (Revolut's `Fee`):
+    /// the row's money is the amount less the fee. Taken from a header only when the balance
+    /// column shows it (each balance the previous one plus the amount less the fee).
+    case fee
     case currency
     case category
     case checkNumber = "check-number"

@@ -91,6 +91,7 @@ enum HeaderVocabulary {
                 "amount total", "total amount",
             ])
         add(.amount, 2, ["gross", "value", "valor", "wert", "sum"])
+        add(.fee, 1, ["fee", "fees", "fee amount", "frais", "gebuhr", "gebuehr", "comision", "commissione"])
         add(
             .debit, 1,
             [

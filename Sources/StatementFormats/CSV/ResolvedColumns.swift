@@ -17,6 +17,7 @@ struct ResolvedColumns {
     var originalCurrency: Int?
     var exchangeRate: Int?
     var balance: Int?
+    var fee: Int?
     var id: Int?
     var type: Int?
     var source: Int?
@@ -44,6 +45,7 @@ struct ResolvedColumns {
         case .originalCurrency: originalCurrency = index
         case .exchangeRate: exchangeRate = index
         case .balance: balance = index
+        case .fee: fee = index
         case .id: id = index
         case .type: type = index
         case .source: source = index

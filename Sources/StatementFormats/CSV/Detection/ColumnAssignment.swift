@@ -47,6 +47,17 @@ enum ColumnAssignment {
             for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
                 take(choice.role, choice.column)
             }
+            // A fee column counts only where the balance shows the fee comes off the amount
+            // (Revolut's); beside PayPal's `Net`, which has it off already, it does not.
+            if let fee = roles[.fee] {
+                let shown = roles[.amount].flatMap { amount in
+                    roles[.balance].map { RunningBalance.matches(amount: stats[amount], less: stats[fee], balance: stats[$0]) }
+                }
+                if shown != true {
+                    roles[.fee] = nil
+                    taken.remove(fee)
+                }
+            }
             // An amount column empty in every row beside a debit or credit column that holds the
             // money (Deutsche Bank's `Betrag` next to `Soll` and `Haben`): the pair is the amount.
             if let amount = roles[.amount], stats[amount].nonEmpty == 0,
@@ -104,7 +115,7 @@ enum ColumnAssignment {
         switch role {
         case .date, .valueDate: return empty || column.dateRatio >= 0.5
         case .amount: return empty || column.amountRatio >= 0.5
-        case .debit, .credit, .balance: return empty || column.amountRatio >= 0.5
+        case .debit, .credit, .balance, .fee: return empty || column.amountRatio >= 0.5
         case .currency: return !empty && column.currencyRatio >= 0.8
         // Empty on every domestic row: a file of one currency may hold none at all.
         case .originalAmount, .exchangeRate: return empty || column.amountRatio >= 0.5
@@ -216,6 +227,31 @@ enum RunningBalance {
         guard filled * 10 >= rows * 9 else { return false }
         let balances = balance.values.map { micros($0, mark) }
         return runs(amounts, balances) || runs(amounts.map { $0.map { -$0 } }, balances)
+    }
+
+    /// Whether `balance` runs as the total of the amount less the fee, and not of the amount alone:
+    /// a fee the balance shows coming off. An empty fee cell is no fee; rows without an amount or
+    /// a balance (a pending one) are passed over.
+    static func matches(amount: ColumnStats, less fee: ColumnStats, balance: ColumnStats) -> Bool {
+        let rows = balance.rowCount
+        guard rows >= 3, balance.values.count >= 3 else { return false }
+        let mark = AmountFormat.detectDecimalMark(amount.values + fee.values + balance.values) ?? UInt8(ascii: ".")
+        func aligned(_ column: ColumnStats) -> [Int64?] {
+            var cells = [Int64?](repeating: nil, count: rows)
+            for (k, row) in column.valueRows.enumerated() where Int(row) < rows { cells[Int(row)] = micros(column.values[k], mark) }
+            return cells
+        }
+        let amounts = aligned(amount), fees = aligned(fee), balances = aligned(balance)
+        var net = amounts
+        var charged = 0
+        for row in 0..<rows {
+            guard let value = fees[row], value != 0, value != .min, let a = amounts[row] else { continue }
+            let (less, overflow) = a.subtractingReportingOverflow(abs(value))
+            guard !overflow else { return false }
+            charged += 1
+            net[row] = less
+        }
+        return charged > 0 && runs(net, balances) && !runs(amounts, balances)
     }
 
     /// Whether `b` is the running total of `a`, row after row (in either direction), in at least
