@@ -118,6 +118,23 @@ import Testing
         #expect(kept.diagnostics.isEmpty)
     }
 
+    // MARK: Fees
+
+    @Test func aFeeIsMoneyOutWhicheverWayTheAmountsAreWritten() throws {
+        // A card's export (charges positive) with a fee column, both pinned by a profile.
+        guard case .success(let profile) = CSVProfile.parse("columns date=Date name=Description amount=Amount fee=Fee\namount-sign inverted\n", file: "p")
+        else {
+            Issue.record("the profile did not parse")
+            return
+        }
+        var options = ReadOptions()
+        options.csvProfile = profile
+        var collector = StatementCollector()
+        let text = "Date,Description,Amount,Fee\n2024-03-01,SHOP 1,10.00,0.50\n2024-03-02,SHOP 2,20.00,\n2024-03-04,PAYMENT,-50.00,0.00\n"
+        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "t.csv"), options: options, into: &collector)
+        #expect(collector.activities.map(\.amount) == [Self.money("-10.50"), Self.money("-20.00"), Self.money("50.00")])
+    }
+
     // MARK: Pending rows
 
     @Test func pendingRowsAtTheEndAreReportedNotTakenForAFooter() throws {

@@ -25,8 +25,9 @@ extension CSVRowMapper {
 
         // Amount, then its currency: the cell, the row's currency column, the file, the command line.
         guard var (amount, currency) = rowAmount(record) else { return false }
-        if let column = columns.fee, column < count, !takeFee(record, column, from: &amount) { return false }
         if invertsAmounts { amount.units = -amount.units }
+        // The fee is money out whichever way the file writes its amounts.
+        if let column = columns.fee, column < count, !takeFee(record, column, from: &amount) { return false }
         if currency == nil, let column = columns.currency, column < count {
             let text = record.string(column)
             if !text.isEmpty {
