@@ -156,6 +156,44 @@ import Testing
         #expect(read.activities.map { "\($0.date)" } == ["2024-05-01", "2024-05-02", "2024-05-03"])
     }
 
+    // MARK: Status columns
+
+    @Test(arguments: [
+        ("COMPLETED", RowStatus.booked), ("Cleared", .booked), ("Umsatz gebucht", .booked), ("Reversed", .booked),
+        ("Refunded", .booked), ("PENDING", .pending), ("Vorgemerkt", .pending), ("Umsatz vorgemerkt", .pending),
+        ("En attente", .pending), ("REVERTED", .notExecuted), ("DECLINED", .notExecuted), ("Abgelehnt", .notExecuted),
+        ("Rechazada", .notExecuted), ("Annulé", .notExecuted),
+    ])
+    func statusWords(_ cell: String, _ status: RowStatus) {
+        #expect(RowStatus.of(folded: TextFolding.fold(cell)) == status)
+    }
+
+    @Test func aStatusCellThatIsNoStatusWordLeavesTheRowBooked() {
+        #expect(RowStatus.of(folded: TextFolding.fold("WA")) == nil)
+        #expect(RowStatus.of(folded: TextFolding.fold("-")) == nil)
+        var cache = StatusCellCache()
+        for (cell, status) in [("COMPLETED", RowStatus.booked), ("COMPLETED", .booked), ("PENDING", .pending), ("Storniert", .booked)] {
+            let bytes = Array(cell.utf8)
+            #expect(bytes.withUnsafeBufferPointer { cache.status(of: $0) } == status, "\(cell)")
+        }
+    }
+
+    @Test func aProfileWithoutAStatusColumnReadsEveryRow() throws {
+        let text = "Status,Date,Description,Amount\nPending,2025-12-18,SHELL,-45.10\nCleared,2025-12-16,TRADER JOE S,-62.37\nDeclined,2025-12-15,STORE,-9.00\n"
+        let detected = try Self.read(text)
+        #expect(detected.activities.map(\.name) == ["TRADER JOE S"])
+        #expect(detected.codes == ["csv.pending-row@2:1", "csv.not-executed-row@4:1"])
+        guard case .success(let profile) = CSVProfile.parse("columns date=Date name=Description amount=Amount\n", file: "p") else {
+            Issue.record("the profile did not parse")
+            return
+        }
+        var options = ReadOptions()
+        options.csvProfile = profile
+        var collector = StatementCollector()
+        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "t.csv"), options: options, into: &collector)
+        #expect(collector.activities.map(\.name) == ["SHELL", "TRADER JOE S", "STORE"])
+    }
+
     // MARK: Rows with more fields than the header
 
     @Test func extraFieldsAreJoinedBackQuotesAndAll() throws {

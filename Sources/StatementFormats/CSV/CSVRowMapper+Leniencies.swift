@@ -113,6 +113,27 @@ extension CSVRowMapper {
             footerLike: false, always: true)
     }
 
+    /// A row whose status cell says the bank has not booked it yet (`PENDING`, `Vorgemerkt`) or that
+    /// it never went through (`DECLINED`, Revolut's `REVERTED`): no transaction of the statement,
+    /// reported at its line, whatever follows it, and skipped; `false`.
+    func holdUnbookedRow(_ record: borrowing CSVRecord, status: RowStatus, column: Int) -> Bool {
+        let at = record.location(ofField: column)
+        let said = "the row's \(columnName(column)) is '\(record.string(column))'"
+        let leniency =
+            status == .pending
+            ? Leniency(
+                code: "csv.pending-row", "\(said), a transaction the bank has not booked yet; the row was skipped",
+                notes: ["it will be in a later export, with its booking date"], changesMeaning: true)
+            : Leniency(
+                code: "csv.not-executed-row", "\(said): the payment did not go through and no money moved; the row was skipped",
+                notes: ["to read such rows as transactions, give a profile whose 'columns' line leaves out status="],
+                changesMeaning: true)
+        holdBack(
+            leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
+            footerLike: false, always: true)
+        return false
+    }
+
     /// A row with no date, no amount and no name or memo, only other cells filled (a balance
     /// under its own header): no transaction is lost by skipping it, which is said at its line;
     /// after the last transaction it is part of the footer.

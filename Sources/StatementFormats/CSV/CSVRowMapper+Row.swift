@@ -14,6 +14,11 @@ extension CSVRowMapper {
         let count = record.count
         if count != width && !fitsShape(record) { return try raggedRow(record, into: &sink) }
         if checksBalanceRows && takeBalanceRow(record) { return false }
+        // A row the bank has not booked, or that never went through, whatever its other cells hold.
+        if let column = columns.status, column < count {
+            let status = record.withField(column) { statuses.status(of: CSVRecord.trimmed($0)) }
+            if status != .booked { return holdUnbookedRow(record, status: status, column: column) }
+        }
 
         // Date.
         let dateColumn = columns.date

@@ -45,6 +45,7 @@ final class CSVRowMapper {
     /// sink as skipped once the record is done.
     @exclusivity(unchecked) var tookBalanceRow = 0
     @exclusivity(unchecked) var dates = DateCellCache()
+    @exclusivity(unchecked) var statuses = StatusCellCache()
     /// `--account`, else the profile's account: when set, the file's account column is not read.
     let defaultAccount: String?
     let defaultCurrency: CurrencyCode?

@@ -19,6 +19,11 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     /// the row's money is the amount less the fee. Taken from a header only when the balance
     /// column shows it (each balance the previous one plus the amount less the fee).
     case fee
+    /// Whether the bank booked the row (Revolut's `State`, `Status`, Sparkasse's `Info`): a row
+    /// not booked yet (`PENDING`, `Vorgemerkt`) or never executed (`DECLINED`, `REVERTED`) is
+    /// no transaction, and is skipped with a warning (`RowStatus`). Taken from a header only when
+    /// most of the column's values are status words.
+    case status
     case currency
     case category
     case checkNumber = "check-number"

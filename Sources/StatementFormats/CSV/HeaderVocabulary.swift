@@ -91,6 +91,12 @@ enum HeaderVocabulary {
                 "amount total", "total amount",
             ])
         add(.amount, 2, ["gross", "value", "valor", "wert", "sum"])
+        add(
+            .status, 1,
+            [
+                "status", "state", "transaction status", "posting status", "buchungsstatus", "umsatzstatus", "info",
+                "statut", "etat", "estado", "stato", "stav", "status transakcji", "status operacji",
+            ])
         add(.fee, 1, ["fee", "fees", "fee amount", "frais", "gebuhr", "gebuehr", "comision", "commissione"])
         add(
             .debit, 1,

@@ -14,7 +14,8 @@ enum PendingDateWords {
 
     private static let dashes: Set<String> = ["-", "--", "—", "–", "―", "‒"]
 
-    private static let words: Set<String> = [
+    /// The words (folded), without the dashes: a status cell of `-` says nothing.
+    static let words: Set<String> = [
         "pending", "pend", "pending transaction", "authorised", "authorized", "unposted", "not yet posted", "processing",
         "on hold", "hold", "vorgemerkt", "vormerkung", "vorgemerkte umsatze", "offen", "in bearbeitung", "ausstehend",
         "en attente", "en cours", "a venir", "pendiente", "en proceso", "en curso", "in sospeso", "in attesa",

@@ -18,6 +18,7 @@ struct ResolvedColumns {
     var exchangeRate: Int?
     var balance: Int?
     var fee: Int?
+    var status: Int?
     var id: Int?
     var type: Int?
     var source: Int?
@@ -46,6 +47,7 @@ struct ResolvedColumns {
         case .exchangeRate: exchangeRate = index
         case .balance: balance = index
         case .fee: fee = index
+        case .status: status = index
         case .id: id = index
         case .type: type = index
         case .source: source = index

@@ -50,8 +50,9 @@ enum ColumnAssignment {
             // A fee column counts only where the balance shows the fee comes off the amount
             // (Revolut's); beside PayPal's `Net`, which has it off already, it does not.
             if let fee = roles[.fee] {
+                let unbooked = roles[.status].map { RowStatus.unbookedRows(stats[$0]) } ?? []
                 let shown = roles[.amount].flatMap { amount in
-                    roles[.balance].map { RunningBalance.matches(amount: stats[amount], less: stats[fee], balance: stats[$0]) }
+                    roles[.balance].map { RunningBalance.matches(amount: stats[amount], less: stats[fee], balance: stats[$0], unbooked: unbooked) }
                 }
                 if shown != true {
                     roles[.fee] = nil
@@ -121,6 +122,7 @@ enum ColumnAssignment {
         case .originalAmount, .exchangeRate: return empty || column.amountRatio >= 0.5
         case .originalCurrency: return empty || column.currencyRatio >= 0.8
         case .direction: return !empty && column.directionRatio >= 0.8
+        case .status: return !empty && RowStatus.isStatusColumn(column.values.prefix(ColumnStats.sampleSize))
         case .name, .memo, .address, .category, .account, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true
         }
     }
@@ -231,8 +233,9 @@ enum RunningBalance {
 
     /// Whether `balance` runs as the total of the amount less the fee, and not of the amount alone:
     /// a fee the balance shows coming off. An empty fee cell is no fee; rows without an amount or
-    /// a balance (a pending one) are passed over.
-    static func matches(amount: ColumnStats, less fee: ColumnStats, balance: ColumnStats) -> Bool {
+    /// a balance (a pending one) are passed over, and so are the rows in `unbooked` (a status cell
+    /// says the bank did not book them: Revolut's `REVERTED`), which never moved the balance.
+    static func matches(amount: ColumnStats, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int> = []) -> Bool {
         let rows = balance.rowCount
         guard rows >= 3, balance.values.count >= 3 else { return false }
         let mark = AmountFormat.detectDecimalMark(amount.values + fee.values + balance.values) ?? UInt8(ascii: ".")
@@ -241,10 +244,13 @@ enum RunningBalance {
             for (k, row) in column.valueRows.enumerated() where Int(row) < rows { cells[Int(row)] = micros(column.values[k], mark) }
             return cells
         }
-        let amounts = aligned(amount), fees = aligned(fee), balances = aligned(balance)
+        func booked(_ cells: [Int64?]) -> [Int64?] {
+            unbooked.isEmpty ? cells : cells.indices.filter { !unbooked.contains($0) }.map { cells[$0] }
+        }
+        let amounts = booked(aligned(amount)), fees = booked(aligned(fee)), balances = booked(aligned(balance))
         var net = amounts
         var charged = 0
-        for row in 0..<rows {
+        for row in amounts.indices {
             guard let value = fees[row], value != 0, value != .min, let a = amounts[row] else { continue }
             let (less, overflow) = a.subtractingReportingOverflow(abs(value))
             guard !overflow else { return false }

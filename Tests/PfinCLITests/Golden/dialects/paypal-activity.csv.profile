@@ -5,5 +5,5 @@ skip 0
 header yes
 date-format mm/dd/yyyy
 decimal-mark .
-columns date=Date name=Name memo=Type amount=Net balance=Balance currency=Currency transaction-id="Transaction ID"
+columns date=Date name=Name memo=Type amount=Net balance=Balance status=Status currency=Currency transaction-id="Transaction ID"
 amount-sign as-is

@@ -1,0 +1,79 @@
+/// What a CSV row's status cell (Revolut's `State`, Citi's and USAA's `Status`, DKB's `Status`,
+/// Sparkasse's `Info`) says about the row's money.
+///
+/// Only two answers change anything: a row the bank has not booked yet (`PENDING`, `Vorgemerkt`,
+/// `Umsatz vorgemerkt`) and a payment that never went through (`DECLINED`, `FAILED`, Revolut's
+/// `REVERTED`, whose balance cell is empty because the balance never moved). Neither is a
+/// transaction of the statement: each is skipped with a warning, as CAMT's pending entries are.
+/// A status that says the money moved and was later given back (`Reversed`, `Refunded`: PayPal
+/// lists the return as a row of its own) is booked, and so is any word not listed here.
+enum RowStatus: Equatable {
+    case booked
+    case pending
+    case notExecuted
+
+    /// The status a cell's text (after `TextFolding.fold`) states, or `nil` when it is no status word.
+    static func of(folded text: String) -> RowStatus? {
+        if notExecutedWords.contains(text) { return .notExecuted }
+        if pendingWords.contains(text) || PendingDateWords.words.contains(text) { return .pending }
+        if bookedWords.contains(text) { return .booked }
+        return nil
+    }
+
+    /// Whether a column holds statuses: at least four in five of its sampled values are status
+    /// words (a `State` column of `WA`s and `OR`s is an address's).
+    static func isStatusColumn(_ values: some Collection<String>) -> Bool {
+        guard !values.isEmpty else { return false }
+        let statuses = values.count { of(folded: TextFolding.fold($0)) != nil }
+        return statuses * 5 >= values.count * 4
+    }
+
+    /// The sampled rows (their indexes in the sample) whose status is not booked.
+    static func unbookedRows(_ column: ColumnStats) -> Set<Int> {
+        var rows = Set<Int>()
+        for (k, row) in column.valueRows.enumerated() where k < column.values.count {
+            if let status = of(folded: TextFolding.fold(column.values[k])), status != .booked { rows.insert(Int(row)) }
+        }
+        return rows
+    }
+
+    private static let pendingWords: Set<String> = [
+        "umsatz vorgemerkt", "vorgemerkter umsatz", "nicht gebucht", "in progress", "not posted", "awaiting", "scheduled",
+        "upcoming", "reserved", "reserviert", "authorisation", "authorization", "pre authorisation", "pre authorization",
+        "en traitement", "a comptabiliser", "pendiente de liquidar", "da contabilizzare", "gepland", "nog niet verwerkt",
+    ]
+
+    private static let notExecutedWords: Set<String> = [
+        "declined", "failed", "reverted", "rejected", "cancelled", "canceled", "denied", "void", "voided", "expired",
+        "abgelehnt", "fehlgeschlagen", "abgebrochen", "zuruckgewiesen", "zurueckgewiesen", "refuse", "rejete", "echoue",
+        "annule", "expire", "rechazado", "rechazada", "fallido", "fallida", "cancelado", "cancelada", "anulado",
+        "anulada", "rifiutato", "rifiutata", "fallito", "fallita", "annullato", "annullata", "geweigerd", "mislukt",
+        "geannuleerd", "afgewezen", "odrzucona", "odrzucone", "anulowana", "zamitnuto", "zruseno",
+    ]
+
+    private static let bookedWords: Set<String> = [
+        "completed", "complete", "posted", "cleared", "booked", "settled", "executed", "done", "success", "successful",
+        "paid", "processed", "finished", "reversed", "refunded", "partially refunded", "returned", "gebucht",
+        "umsatz gebucht", "ausgefuhrt", "ausgefuehrt", "erledigt", "abgeschlossen", "comptabilise", "execute", "effectue",
+        "termine", "contabilizado", "liquidado", "realizado", "ejecutado", "completado", "contabilizzato", "eseguito",
+        "completato", "geboekt", "uitgevoerd", "verwerkt", "voltooid", "zaksiegowana", "zaksiegowane", "zrealizowana",
+        "wykonana", "zauctovano", "provedeno",
+    ]
+}
+
+/// The last status cell a file's rows held and what it says: statuses repeat from row to row
+/// (`COMPLETED`, `COMPLETED`, …), so the words are looked up once per change of cell.
+struct StatusCellCache {
+    private var cell: [UInt8] = []
+    private var status: RowStatus = .booked
+
+    /// The status in `cell` (trimmed); a cell that is no status word is booked.
+    mutating func status(of cell: UnsafeBufferPointer<UInt8>) -> RowStatus {
+        if cell.count == self.cell.count && cell.elementsEqual(self.cell) { return status }
+        // Longer than any status word: a text, not a status.
+        guard cell.count <= 32 else { return .booked }
+        self.cell = Array(cell)
+        status = RowStatus.of(folded: TextFolding.fold(String(decoding: cell, as: UTF8.self))) ?? .booked
+        return status
+    }
+}
