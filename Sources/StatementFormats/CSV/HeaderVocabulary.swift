@@ -173,7 +173,8 @@ enum HeaderVocabulary {
             .originalAmount, 1,
             [
                 "original amount", "foreign amount", "amount in original currency", "original currency amount",
-                "foreign currency amount", "amount in foreign currency", "exchange to amount", "ursprungsbetrag", "originalbetrag",
+                "foreign currency amount", "amount in foreign currency", "amount foreign currency", "local amount",
+                "exchange to amount", "ursprungsbetrag", "originalbetrag",
                 "betrag in fremdwahrung", "betrag in fremdwaehrung", "fremdwahrungsbetrag", "fremdwaehrungsbetrag",
                 "betrag fremdwahrung", "betrag fremdwaehrung", "montant d origine", "montant original",
                 "montant en devise", "montant devise", "importe original", "importe en divisa", "importe divisa",
@@ -183,7 +184,8 @@ enum HeaderVocabulary {
         add(
             .originalCurrency, 1,
             [
-                "original currency", "foreign currency", "currency of original amount", "exchange to", "ursprungswahrung",
+                "original currency", "foreign currency", "currency of original amount", "type foreign currency",
+                "foreign currency type", "local currency", "exchange to", "ursprungswahrung",
                 "ursprungswaehrung", "originalwahrung", "originalwaehrung", "fremdwahrung", "fremdwaehrung",
                 "devise d origine", "devise originale", "devise etrangere", "divisa original", "moneda original",
                 "divisa extranjera", "originele valuta", "oorspronkelijke valuta", "vreemde valuta",

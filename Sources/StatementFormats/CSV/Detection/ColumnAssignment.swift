@@ -81,8 +81,10 @@ enum ColumnAssignment {
         if roles[.amount] == nil && roles[.debit] == nil && roles[.credit] == nil {
             guess = assignAmountsFromValues(stats, taken: taken, take: take)
         }
+        // A column of codes filled in only some rows is no account's currency but a foreign
+        // payment's (N26's `Type Foreign Currency` beside `Amount (EUR)`).
         if roles[.currency] == nil,
-            let column = stats.first(where: { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.currencyRatio >= 0.9 })
+            let column = stats.first(where: { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.currencyRatio >= 0.9 && $0.fillRatio >= 0.8 })
         {
             take(.currency, column.index)
         }
@@ -123,7 +125,11 @@ enum ColumnAssignment {
         case .originalCurrency: return empty || column.currencyRatio >= 0.8
         case .direction: return !empty && column.directionRatio >= 0.8
         case .status: return !empty && RowStatus.isStatusColumn(column.values.prefix(ColumnStats.sampleSize))
-        case .name, .memo, .address, .category, .account, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true
+        // The file's own accounts: named in (nearly) every row, and few. A column of account
+        // numbers empty for card payments and different in every row is the counterparty's (N26's
+        // `Account number`).
+        case .account: return empty || (column.fillRatio >= 0.9 && (column.distinctCount <= 3 || column.distinctCount * 2 <= column.nonEmpty))
+        case .name, .memo, .address, .category, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true
         }
     }
 
