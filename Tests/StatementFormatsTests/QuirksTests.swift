@@ -17,6 +17,7 @@ import Testing
 ///
 /// `sums` are keyed `ACCOUNT|CURRENCY` (`null` for none). `errors` (default 0) counts error
 /// diagnostics; `strictErrors`, when given, is the number of errors when read with `--strict`.
+/// `names`, when given, are the activities' names in order, as read (before payee cleaning).
 /// `foreign` instead of `format` says the file is no statement and what `ForeignFile` calls it.
 struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
     var name: String
@@ -25,6 +26,7 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
     var foreign: String?
     var count: Int?
     var sums: [String: String]?
+    var names: [String]?
     var warnings: [String]?
     var errors: Int?
     var strictErrors: Int?
@@ -86,6 +88,7 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
         #expect(errors.count == quirk.errors ?? 0, "errors: \(errors.map(\.description))")
         if let count = quirk.count { #expect(collector.activities.count == count) }
         if let sums = quirk.sums { #expect(Self.sums(collector.activities) == sums) }
+        if let names = quirk.names { #expect(collector.activities.map(\.name) == names) }
         let warnings = collector.diagnostics.filter { $0.severity == .warning }.map(\.message)
         #expect(warnings == (quirk.warnings ?? []), "warnings: \(warnings)")
         if let strictErrors = quirk.strictErrors {

@@ -47,8 +47,11 @@ extension CSVRowMapper {
         // Text.
         var invalidText = false
         let memo = text(record, columns.memo, &invalidText)
+        // Money in is named by its payer where the file has a payer column (the name column then
+        // names the account's holder).
+        let nameColumn = payerOrName(record, amount: amount)
         // A bank's empty payee cell falls back to the memo; pfin's own CSV says what it wrote.
-        let name = text(record, columns.name, &invalidText) ?? (dialect.writtenByPfin ? nil : memo) ?? ""
+        let name = text(record, nameColumn, &invalidText) ?? (dialect.writtenByPfin ? nil : memo) ?? ""
         let fitid = text(record, columns.transactionID, &invalidText)
         let account = defaultAccount ?? text(record, columns.account, &invalidText)
         let address = text(record, columns.address, &invalidText)
@@ -71,7 +74,7 @@ extension CSVRowMapper {
             idAccount = defaultAccount ?? text(record, columns.account, &invalidText, keepingMark: true)
             idFITID = text(record, columns.transactionID, &invalidText, keepingMark: true)
             if rawName == nil {
-                idName = text(record, columns.name, &invalidText, keepingMark: true) ?? text(record, columns.memo, &invalidText, keepingMark: true) ?? ""
+                idName = text(record, nameColumn, &invalidText, keepingMark: true) ?? text(record, columns.memo, &invalidText, keepingMark: true) ?? ""
             }
         }
         let id: ActivityID
@@ -105,6 +108,15 @@ extension CSVRowMapper {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
         }
         return true
+    }
+
+    /// The column a row's name comes from: the payer's for money in, when its cell is filled.
+    @inline(__always)
+    private func payerOrName(_ record: borrowing CSVRecord, amount: Money) -> Int? {
+        guard let payer = columns.payer, amount.units > 0, payer < record.count, record.withField(payer, { !CSVRecord.trimmed($0).isEmpty }) else {
+            return columns.name
+        }
+        return payer
     }
 
     /// Sends the balance a row states, for a sink that wants it; an empty or unreadable cell

@@ -5,6 +5,12 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     /// The value date, used only when there is no booking date.
     case valueDate = "value-date"
     case name
+    /// Who paid, beside a name column that says who was paid (DKB's `Zahlungspflichtige*r` and
+    /// `Zahlungsempfänger*in`, Postbank's `Auftraggeber` and `Empfänger`, Venmo's `From` and `To`):
+    /// money in takes its name from here, money out from the name column, so that no row is named
+    /// after the account's own holder. Taken from a header only when the holder is in one of the
+    /// two cells of nearly every row (`HolderColumns`).
+    case payer
     case memo
     /// A signed amount (or unsigned, with a `direction` column).
     case amount

@@ -27,7 +27,7 @@ enum HeaderVocabulary {
                 "buchungstag", "buchungsdatum", "booking date", "posting date", "post date", "posted date",
                 "date posted", "boekdatum", "boekingsdatum", "date comptable", "date de comptabilisation",
                 "fecha contable", "data contabile", "data registrazione", "clearing date", "completed date",
-                "date completed",
+                "date completed", "date completed utc",
             ])
         add(
             .date, 2,
@@ -39,7 +39,7 @@ enum HeaderVocabulary {
         add(
             .date, 3,
             [
-                "transaction date", "trans date", "date of transaction", "started date", "txn date",
+                "transaction date", "trans date", "date of transaction", "started date", "date started utc", "txn date",
                 "tran date",
             ])
         add(
@@ -55,10 +55,18 @@ enum HeaderVocabulary {
                 "begunstigter zahlungspflichtiger", "auftraggeber begunstigter", "auftraggeber beguenstigter",
                 "auftraggeber empfanger", "auftraggeber empfaenger", "empfanger", "empfaenger",
                 "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "zahlungsempfaenger in",
-                "zahlungspflichtige r", "name zahlungsbeteiligter", "beneficiaire", "tiers", "beneficiario",
+                "name zahlungsbeteiligter", "beneficiaire", "tiers", "beneficiario",
                 "ordenante beneficiario", "naam", "naam omschrijving", "tegenpartij", "naam tegenpartij",
                 "counterparty", "counter party", "counterparty name", "name", "recipient", "beneficiary",
                 "payee name", "destinatario", "ordinante beneficiario",
+            ])
+        // A payer column with no payee column beside it is the name column (`ColumnAssignment`).
+        add(
+            .payer, 1,
+            [
+                "zahlungspflichtige r", "zahlungspflichtiger", "zahlungspflichtige", "auftraggeber", "payer", "payer name",
+                "sender", "sender name", "from", "donneur d ordre", "emetteur", "ordenante", "ordinante", "opdrachtgever",
+                "betaler", "remitter",
             ])
         add(
             .name, 2,
@@ -132,7 +140,7 @@ enum HeaderVocabulary {
             .currency, 1,
             [
                 "currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "munt", "currency code",
-                "ccy", "curr", "valuta",
+                "ccy", "curr", "valuta", "payment currency", "account currency",
             ])
         add(
             .category, 1,
@@ -173,7 +181,7 @@ enum HeaderVocabulary {
             .originalAmount, 1,
             [
                 "original amount", "foreign amount", "amount in original currency", "original currency amount",
-                "foreign currency amount", "amount in foreign currency", "amount foreign currency", "local amount",
+                "foreign currency amount", "amount in foreign currency", "amount foreign currency", "local amount", "orig amount",
                 "exchange to amount", "ursprungsbetrag", "originalbetrag",
                 "betrag in fremdwahrung", "betrag in fremdwaehrung", "fremdwahrungsbetrag", "fremdwaehrungsbetrag",
                 "betrag fremdwahrung", "betrag fremdwaehrung", "montant d origine", "montant original",
@@ -185,7 +193,7 @@ enum HeaderVocabulary {
             .originalCurrency, 1,
             [
                 "original currency", "foreign currency", "currency of original amount", "type foreign currency",
-                "foreign currency type", "local currency", "exchange to", "ursprungswahrung",
+                "foreign currency type", "local currency", "orig currency", "exchange to", "ursprungswahrung",
                 "ursprungswaehrung", "originalwahrung", "originalwaehrung", "fremdwahrung", "fremdwaehrung",
                 "devise d origine", "devise originale", "devise etrangere", "divisa original", "moneda original",
                 "divisa extranjera", "originele valuta", "oorspronkelijke valuta", "vreemde valuta",

@@ -18,6 +18,7 @@ struct ResolvedColumns {
     var exchangeRate: Int?
     var balance: Int?
     var fee: Int?
+    var payer: Int?
     var status: Int?
     var id: Int?
     var type: Int?
@@ -47,6 +48,7 @@ struct ResolvedColumns {
         case .exchangeRate: exchangeRate = index
         case .balance: balance = index
         case .fee: fee = index
+        case .payer: payer = index
         case .status: status = index
         case .id: id = index
         case .type: type = index

@@ -70,6 +70,7 @@ enum ColumnAssignment {
         }
 
         // Values fill the gaps.
+        let namedByHeader = roles[.name] != nil
         if roles[.date] == nil, let column = stats.first(where: { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.dateRatio >= 0.9 }) {
             take(.date, column.index)
         }
@@ -89,8 +90,20 @@ enum ColumnAssignment {
             take(.currency, column.index)
         }
         if roles[.name] == nil {
-            let texts = stats.filter { !taken.contains($0.index) && $0.textRatio >= 0.5 && $0.dateRatio < 0.5 }
+            let texts = stats.filter { !taken.contains($0.index) && $0.textRatio >= 0.5 && $0.dateRatio < 0.5 && fits(.name, $0) }
             if let best = texts.max(by: { nameScore($0) < nameScore($1) }) { take(.name, best.index) }
+        }
+
+        // A payer column counts beside a name column where the account's holder is in one of the
+        // two in nearly every row; otherwise it is the name column, unless a header named another.
+        if let payer = roles[.payer], !(roles[.name].map { HolderColumns.pair(payer: stats[payer], payee: stats[$0]) } ?? false) {
+            roles[.payer] = nil
+            if namedByHeader {
+                taken.remove(payer)
+            } else {
+                if let guessed = roles[.name] { taken.remove(guessed) }
+                roles[.name] = payer
+            }
         }
 
         // An unsigned amount beside a debit/credit indicator takes its sign from it.
@@ -129,7 +142,9 @@ enum ColumnAssignment {
         // numbers empty for card payments and different in every row is the counterparty's (N26's
         // `Account number`).
         case .account: return empty || (column.fillRatio >= 0.9 && (column.distinctCount <= 3 || column.distinctCount * 2 <= column.nonEmpty))
-        case .name, .memo, .address, .category, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true
+        // A column of account numbers names no one (bunq's `Counterparty`, an IBAN, beside `Name`).
+        case .name, .payer: return empty || !AccountNumberShape.mostly(column.values.prefix(ColumnStats.sampleSize))
+        case .memo, .address, .category, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true
         }
     }
 
