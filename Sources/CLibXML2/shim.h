@@ -1,4 +1,4 @@
-// libxml2 for the XML statement formats (OFX 2.x, CAMT.053).
+// libxml2 for the XML statement formats (OFX 2.x, CAMT.053) and HTML tables.
 //
 // Debian builds libxml2 with ICU, and encoding.h then includes <unicode/ucnv.h>, whose UErrorCode
 // clashes with Foundation's own ICU module in any file that imports both. Undefining the macro
@@ -10,6 +10,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
+#include <libxml/HTMLparser.h>
 
 // xmlFree is a global function-pointer variable, which Swift 6 will not call (not concurrency-safe).
 static inline void cxml_free(void *p) { xmlFree(p); }

@@ -14,6 +14,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mt940
     case jsonl
     case xlsx
+    case html
     case norma43
     case rules
     case mustache
@@ -40,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .mt940: return StatementCheck.run(bytes, reader: .mt940)
         case .jsonl: return StatementCheck.run(bytes, reader: .jsonl)
         case .xlsx: return StatementCheck.run(bytes, reader: .xlsx)
+        case .html: return StatementCheck.run(bytes, reader: .html)
         case .norma43: return StatementCheck.run(bytes, reader: .norma43)
         case .rules: return RulesCheck.run(bytes)
         case .mustache: return MustacheCheck.run(bytes)

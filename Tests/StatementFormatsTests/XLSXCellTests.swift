@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func theRenderedSheetHasALinePerRowPaddedToTheSheetsWidth() {
-        var sheet = XLSXRenderedSheet(limit: 1 << 20)
+        var sheet = RenderedSheet(limit: 1 << 20)
         sheet.beginRow(1); sheet.write(Array("Konto".utf8), column: 1); sheet.endRow()
         sheet.beginRow(3); sheet.write(Array("a".utf8), column: 1); sheet.write(Array("b, c".utf8), column: 3); sheet.endRow()
         sheet.beginRow(4); sheet.write(Array("say \"hi\"".utf8), column: 2); sheet.endRow()
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func paddingThatWouldPassTheLimitIsRefused() {
-        var sheet = XLSXRenderedSheet(limit: 1000)
+        var sheet = RenderedSheet(limit: 1000)
         sheet.beginRow(1); sheet.write(Array("far".utf8), column: 900); sheet.endRow()
         for row in 2...10 { sheet.beginRow(row); sheet.write(Array("a".utf8), column: 1); sheet.endRow() }
         #expect(!sheet.isOverLimit)
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func aLineBreakInACellKeepsRowsAndLinesApart() {
-        var sheet = XLSXRenderedSheet(limit: 1 << 20)
+        var sheet = RenderedSheet(limit: 1 << 20)
         sheet.beginRow(1); sheet.write(Array("two\nlines".utf8), column: 1); sheet.endRow()
         sheet.beginRow(2); sheet.write(Array("x".utf8), column: 1); sheet.endRow()
         #expect(sheet.row(ofLine: 3) == 2, "row 2 starts on line 3")

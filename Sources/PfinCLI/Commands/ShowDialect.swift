@@ -2,7 +2,7 @@ import FinanceCore
 import StatementFormats
 
 /// `pfin convert --show-dialect`: the detected CSV dialect of each file (of an XLSX workbook's
-/// sheet), as a profile.
+/// sheet, of an HTML page's table), as a profile.
 enum ShowDialect {
     static func run(_ options: InputOptions, outputPath: String?, printer: inout DiagnosticPrinter) -> Int32 {
         var text = ""
@@ -17,10 +17,12 @@ enum ShowDialect {
             do {
                 var format = options.format
                 if format == nil { format = try StatementIdentification.identify(input).format }
-                let detected =
-                    format == .xlsx
-                    ? try XLSXStatementReader().detect(input, options: options.read)
-                    : try CSVStatementReader().detect(input, options: options.read)
+                let detected: Result<DialectDetection, Diagnostic>
+                if let reader = format.flatMap(StatementReaders.renderedTableReader(for:)) {
+                    detected = try reader.detect(input, options: options.read)
+                } else {
+                    detected = try CSVStatementReader().detect(input, options: options.read)
+                }
                 switch detected {
                 case .failure(let diagnostic):
                     printer.print(diagnostic)

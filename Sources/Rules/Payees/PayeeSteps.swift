@@ -52,6 +52,7 @@ enum PayeeTables {
         // Spanish
         ("Compra en", true), ("Compra tarj.", true), ("Compra tarjeta", true), ("Compra", true), ("Pago con tarjeta", true),
         ("Adeudo recibo", false), ("Recibo", false), ("Transferencia a", false), ("Transferencia de", false),
+        ("Transferencia a favor de", false), ("Transferencia recibida de", false), ("Transferencia emitida a", false),
         ("Bizum de", false), ("Bizum a", false),
         // Italian
         ("Pagamento POS", true), ("Pagamento carta", true), ("Addebito diretto", false), ("Addebito SDD", false),
@@ -71,8 +72,9 @@ enum PayeeTables {
     ]
 
     /// Phrases after the payee that open the payment's reference, removed with everything after
-    /// them when a name stays before: "Harbour Analytics Ltd with reference SALARY APR 2024".
-    static let referenceTails = ["with reference", "with ref"]
+    /// them when a name stays before: "Harbour Analytics Ltd with reference SALARY APR 2024",
+    /// "MARIA LOPEZ CONCEPTO CENA", "ENDESA ENERGIA S.A.U. Nº RECIBO 0049 1234".
+    static let referenceTails = ["with reference", "with ref", "concepto", "nº recibo"]
 
     /// Words that announce a card number (removed with it) and a card number's own form.
     static let cardWords = ["Karte Nr.", "Karte", "Kartennr.", "Card", "Card No.", "Carte", "Tarjeta", "Tarj.", "Carta", "Kaart", "Pas"]

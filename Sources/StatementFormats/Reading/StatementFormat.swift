@@ -3,6 +3,9 @@ public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
     case csv
     /// Excel workbooks (Office Open XML, `.xlsx`), read as CSV would be (read).
     case xlsx
+    /// An HTML page's table of transactions, as some banks send their exports (often named `.xls`),
+    /// read as CSV would be (read).
+    case html
     /// OFX 2.x XML when written; any OFX when read.
     case ofx
     /// OFX 1.0.2 SGML when written.

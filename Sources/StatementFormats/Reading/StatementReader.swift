@@ -78,8 +78,17 @@ public enum StatementReaders {
     /// Every reader, in the order detection asks them.
     public static let all: [any StatementReader.Type] = [
         OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self,
-        Norma43StatementReader.self, XLSXStatementReader.self, CSVStatementReader.self,
+        Norma43StatementReader.self, XLSXStatementReader.self, HTMLTableReader.self, CSVStatementReader.self,
     ]
+
+    /// The reader of a format whose table is rendered as CSV text and read as CSV (XLSX, HTML).
+    public static func renderedTableReader(for format: StatementFormat) -> (any RenderedTableReader)? {
+        switch format {
+        case .xlsx: return XLSXStatementReader()
+        case .html: return HTMLTableReader()
+        default: return nil
+        }
+    }
 
     /// The reader for a `--from` name.
     public static func reader(for format: StatementFormat) -> (any StatementReader)? {
@@ -92,6 +101,7 @@ public enum StatementReaders {
         case .mt940: return MT940StatementReader()
         case .norma43: return Norma43StatementReader()
         case .xlsx: return XLSXStatementReader()
+        case .html: return HTMLTableReader()
         default: return nil
         }
     }
@@ -109,4 +119,13 @@ public enum StatementReaders {
 extension StatementReader {
     /// The score alone, for the bytes of a prefix (tests and quick checks).
     public static func sniff(_ prefix: [UInt8]) -> Int { sniff(SniffInput(prefix)).score }
+}
+
+/// A reader that renders a table (a workbook's sheet, an HTML page's table) as CSV text and reads
+/// that as CSV: it can say which CSV dialect the table has.
+public protocol RenderedTableReader: StatementReader {
+    /// The most input `pfin identify` holds in memory to detect and read it.
+    static var maximumInput: Int { get }
+    /// The CSV dialect of the rendered table, as `CSVStatementReader.detect` works out a CSV's.
+    func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic>
 }

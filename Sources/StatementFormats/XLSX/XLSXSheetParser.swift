@@ -1,7 +1,7 @@
 import FinanceCore
 
 /// Reads a worksheet part (`xl/worksheets/sheetN.xml`, ECMA-376 §18.3) cell by cell and renders
-/// it as CSV text (`XLSXRenderedSheet`): each cell's value as Excel shows it, minus formatting.
+/// it as CSV text (`RenderedSheet`): each cell's value as Excel shows it, minus formatting.
 ///
 /// §18.3.1.4 `c`: `r` places the cell (gaps are empty fields), `t` is its type (§18.18.11): `s` a
 /// shared string, `inlineStr` text in `<is>`, `str` a formula's text result, `b` a boolean, `e` an
@@ -9,7 +9,7 @@ import FinanceCore
 /// shows it as a date becomes `yyyy-mm-dd` (or the profile's date layout); other numbers keep the
 /// digits the XML writes, exactly. §18.3.1.73 `row`: `r` places the row (gaps are empty lines).
 final class XLSXSheetParser: XLSXPartParser {
-    private(set) var sheet: XLSXRenderedSheet
+    private(set) var sheet: RenderedSheet
     /// Leniencies met, each with the first cell where it was (the reader words them).
     private(set) var notes: [(XLSXSheetNote, row: Int, column: Int)] = []
     private var noted: Set<XLSXSheetNote> = []
@@ -38,7 +38,7 @@ final class XLSXSheetParser: XLSXPartParser {
     private static let rowTag = 0, cTag = 1, vTag = 2, tTag = 3, fTag = 4, rPhTag = 5, isTag = 6
 
     init(_ stream: ZIPMemberStream, strings: XLSXSharedStrings, styles: XLSXStyles, date1904: Bool, dateFormat: DateFormat?, limit: Int) {
-        sheet = XLSXRenderedSheet(limit: limit)
+        sheet = RenderedSheet(limit: limit)
         self.strings = strings
         self.styles = styles
         self.date1904 = date1904

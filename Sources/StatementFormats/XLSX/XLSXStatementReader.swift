@@ -8,10 +8,11 @@ import FinanceCore
 ///
 /// The workbook is a ZIP archive (`ZIPArchive`), inflated by zlib with caps against ZIP bombs;
 /// its XML parts go through libxml2 with `XMLSAXDriver`'s safe options.
-public struct XLSXStatementReader: StatementReader {
+public struct XLSXStatementReader: RenderedTableReader {
     public static let format = StatementFormat.xlsx
     /// The largest workbook read (it is held in memory: ZIP needs its end first).
     public static let maximumWorkbookSize = 256 << 20
+    public static var maximumInput: Int { maximumWorkbookSize }
     /// The most CSV text a sheet may render to.
     public static let maximumSheetText = 512 << 20
 
@@ -56,7 +57,10 @@ public struct XLSXStatementReader: StatementReader {
         }
         for warning in rendered.warnings { try sink.report(warning) }
         if rendered.warnings.contains(where: { $0.severity == .error }) && options.strict { return }
-        var mapped = SheetSourceMapping(base: sink, sheet: rendered.sheet, file: input.displayName)
+        let sheet = rendered.sheet
+        var mapped = RenderedTableMapping(
+            base: sink, file: input.displayName, line: { sheet.row(ofLine: $0) },
+            column: { line, column in sheet.sheetColumn(row: sheet.row(ofLine: line), csvColumn: column) })
         do {
             try CSVStatementReader().read(
                 ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName),
@@ -86,7 +90,7 @@ public struct XLSXStatementReader: StatementReader {
     // MARK: Rendering
 
     struct Rendered {
-        var sheet: XLSXRenderedSheet
+        var sheet: RenderedSheet
         var warnings: [Diagnostic]
         /// The read options for the CSV text: UTF-8 and commas, whatever a profile says.
         var options: ReadOptions
@@ -159,48 +163,5 @@ public struct XLSXStatementReader: StatementReader {
                 "cells of a row are out of order or repeated (the first at \(cell)); each read in the column after the row's previous cell",
                 changesMeaning: true)
         }
-    }
-}
-
-/// Passes what the CSV reader says on, with CSV lines and columns turned back into the sheet's
-/// rows and columns.
-private struct SheetSourceMapping<Base: ActivitySink>: ActivitySink {
-    var base: Base
-    let sheet: XLSXRenderedSheet
-    let file: String
-
-    mutating func accept(_ activity: PaymentActivity) throws {
-        var activity = activity
-        activity.source.line = sheet.row(ofLine: activity.source.line)
-        try base.accept(activity)
-    }
-
-    mutating func report(_ diagnostic: Diagnostic) throws {
-        var diagnostic = diagnostic
-        if diagnostic.location.file == file, diagnostic.location.line > 0 {
-            let row = sheet.row(ofLine: diagnostic.location.line)
-            diagnostic.location.column = diagnostic.location.column.flatMap { sheet.sheetColumn(row: row, csvColumn: $0) }
-            diagnostic.location.line = row
-        }
-        try base.report(diagnostic)
-    }
-
-    mutating func statement(_ info: StatementInfo) throws {
-        try base.statement(info)
-    }
-
-    var wantsRowBalances: Bool { base.wantsRowBalances }
-
-    mutating func rowBalance(_ balance: RowBalance) throws {
-        var balance = balance
-        balance.source.line = sheet.row(ofLine: balance.source.line)
-        try base.rowBalance(balance)
-    }
-
-    mutating func skipped(_ lines: SkippedLines) throws {
-        var lines = lines
-        lines.location.line = sheet.row(ofLine: lines.location.line)
-        lines.lastLine = lines.lastLine.map { sheet.row(ofLine: $0) }
-        try base.skipped(lines)
     }
 }

@@ -5,7 +5,7 @@ import StatementFormats
 struct FileIdentity {
     let file: String
     let identification: StatementIdentification
-    /// For a CSV export or an XLSX workbook's sheet: the detected profile, or the error that stopped detection.
+    /// For a CSV export, an XLSX workbook's sheet or an HTML page's table: the detected profile, or the error that stopped detection.
     let profile: Result<String, Diagnostic>?
     /// The encoding CSV detection settled on (it weighs code pages the first guess does not).
     private var csvEncoding: TextEncoding?
@@ -32,12 +32,11 @@ struct FileIdentity {
                     self.census = census
                 }
             }
-        } else if identification.format == .xlsx {
-            // A workbook is read whole either way; held here so that detection and the reading
-            // each get their own input.
+        } else if let reader = identification.format.flatMap(StatementReaders.renderedTableReader(for:)) {
+            // Held here so that detection and the reading each get their own input (a workbook
+            // is read whole either way).
             var bytes: [UInt8] = []
-            while try input.read(appendingTo: &bytes, maxCount: 1 << 20) > 0, bytes.count <= XLSXStatementReader.maximumWorkbookSize {}
-            let reader = XLSXStatementReader()
+            while try input.read(appendingTo: &bytes, maxCount: 1 << 20) > 0, bytes.count <= type(of: reader).maximumInput {}
             let detection = try reader.detect(ByteInput(bytes: bytes, displayName: file), options: options.readOptions(for: input.displayName))
             let name = input.displayName
             profile = detection.map { $0.dialect.profileText(source: name) }

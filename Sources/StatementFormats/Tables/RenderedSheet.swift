@@ -1,9 +1,10 @@
 import FinanceCore
 
-/// A sheet rendered as RFC 4180 CSV text, one line per sheet row (empty rows as empty lines), so
-/// that the CSV reader's line N is sheet row N; and the way back from a CSV line and column to
-/// the sheet's row and column, for when a cell's own line break makes a row span two lines.
-struct XLSXRenderedSheet {
+/// A table (an XLSX sheet, an HTML table) rendered as RFC 4180 CSV text, one line per row (empty
+/// rows as empty lines), so that the CSV reader's line N is row N; and the way back from a CSV
+/// line and column to the row and column, for when a cell's own line break makes a row span two
+/// lines.
+struct RenderedSheet {
     private(set) var csv: [UInt8] = []
     /// The byte offset in `csv` where each sheet row starts, by row - 1.
     private var rowStarts: [Int] = []

@@ -1,0 +1,293 @@
+// The only file that talks to libxml2's HTML parser. It must not import Foundation (see
+// CLibXML2/shim.h).
+import CLibXML2
+import FinanceCore
+
+/// Finds the table of an HTML page (what some banks send as an `.xls` file: Excel opens it) and
+/// renders it as CSV text, one line per table row, with the source line of each row.
+///
+/// libxml2's HTML push parser, fed in chunks, with SAX callbacks: nothing but the rows of the
+/// tables being read is kept, so memory follows the largest table, never the page. No network
+/// (`HTML_PARSE_NONET`), no DTD, no external entities: the HTML parser loads none. Of several
+/// tables, the one with the most rows wins; a table holding another table is a page's layout,
+/// and only the innermost tables count.
+///
+/// A cell's text is its text nodes (inside links, spans, fonts) with white space and no-break
+/// spaces collapsed to one space; `<br>` is a space. A cell spanning columns (`colspan`) is
+/// followed by empty cells, as Excel shows it.
+final class HTMLTableParser {
+    /// The chosen table: its rows as CSV text, and the HTML line each row starts on.
+    ///
+    /// Where every row starts on a later line than the row before (as pages are written, one row
+    /// or more lines per row), the text puts each row on its own HTML line, blank lines between,
+    /// so that the CSV reader's lines are the page's, in its messages too (`line 27 ('Saldo
+    /// final') states a balance`). Otherwise (a page on one line) row N is line N of the text,
+    /// and `htmlLine` maps it back.
+    struct Table {
+        var csv: [UInt8]
+        var lines: [Int]
+        var aligned: Bool
+
+        /// The HTML line of a line of `csv`.
+        func htmlLine(_ line: Int) -> Int {
+            aligned || lines.isEmpty ? line : lines[max(1, min(lines.count, line)) - 1]
+        }
+    }
+
+    private struct OpenTable {
+        var sheet: RenderedSheet
+        var lines: [Int] = []
+        /// Whether a table opened inside it: then it is layout, not data.
+        var holdsTable = false
+        var inRow = false
+        var column = 0
+    }
+
+    private let limit: Int
+    @exclusivity(unchecked) private var tables: [OpenTable] = []
+    @exclusivity(unchecked) private(set) var best: Table?
+    @exclusivity(unchecked) private var cell: [UInt8]?
+    @exclusivity(unchecked) private var span = 1
+    @exclusivity(unchecked) private var lastWasSpace = true
+    @exclusivity(unchecked) private var context: htmlParserCtxtPtr?
+    /// Whether any table grew past the limit (its text was dropped).
+    @exclusivity(unchecked) private(set) var overLimit = false
+    /// Tables open at once, past which nested ones are ignored (a crafted page's nesting).
+    static let maxNesting = 32
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Parses `bytes` in chunks; `final` says whether they are the whole input (a sniffed window
+    /// is not, and its last row may be cut).
+    func parse(chunks: (inout [UInt8]) throws(InputError) -> Int) throws(InputError) {
+        var sax = htmlSAXHandler()
+        sax.startElement = htmlStart
+        sax.endElement = htmlEnd
+        sax.characters = htmlCharacters
+        sax.cdataBlock = htmlCharacters
+        sax.serror = htmlError
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let channels = cxml_capture_errors(htmlError, me)
+        defer { cxml_restore_errors(channels) }
+        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, XML_CHAR_ENCODING_NONE) else { return }
+        self.context = context
+        defer {
+            self.context = nil
+            htmlFreeParserCtxt(context)
+        }
+        _ = htmlCtxtUseOptions(
+            context,
+            Int32(
+                HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                    | HTML_PARSE_RECOVER.rawValue))
+        var chunk: [UInt8] = []
+        while true {
+            chunk.removeAll(keepingCapacity: true)
+            let count = try chunks(&chunk)
+            _ = chunk.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { htmlParseChunk(context, $0.baseAddress, Int32($0.count), count == 0 ? 1 : 0) }
+            }
+            if count == 0 { break }
+        }
+        // A cut window leaves its tables open: the rows read so far still count.
+        while !tables.isEmpty { closeTable() }
+    }
+
+    private var currentLine: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0 }
+
+    // MARK: Callbacks
+
+    fileprivate func start(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        switch Tag(name) {
+        case .table:
+            for k in tables.indices { tables[k].holdsTable = true }
+            if cell != nil { endCell() }
+            guard tables.count < Self.maxNesting else { return }
+            tables.append(OpenTable(sheet: RenderedSheet(limit: limit)))
+        case .row:
+            guard !tables.isEmpty else { return }
+            if cell != nil { endCell() }
+            if tables[tables.count - 1].inRow { endRow() }
+            beginRow()
+        case .cell:
+            guard !tables.isEmpty else { return }
+            if cell != nil { endCell() }
+            if !tables[tables.count - 1].inRow { beginRow() }
+            cell = []
+            lastWasSpace = true
+            span = Self.colspan(attributes)
+        case .lineBreak: space()
+        case .other: break
+        }
+    }
+
+    fileprivate func end(_ name: UnsafePointer<xmlChar>) {
+        switch Tag(name) {
+        case .table: if !tables.isEmpty { closeTable() }
+        case .row: if !tables.isEmpty, tables[tables.count - 1].inRow { endRow() }
+        case .cell: if cell != nil { endCell() }
+        case .lineBreak, .other: break
+        }
+    }
+
+    fileprivate func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard cell != nil else { return }
+        var i = 0
+        while i < count {
+            let byte = bytes[i]
+            // White space, and U+00A0 (C2 A0), fold to one space.
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                space()
+            } else if byte == 0xC2 && i + 1 < count && bytes[i + 1] == 0xA0 {
+                space()
+                i += 1
+            } else {
+                cell!.append(byte)
+                lastWasSpace = false
+            }
+            i += 1
+        }
+        // A crafted cell cannot grow without end: past the table limit it is cut.
+        if cell!.count > limit { cell!.removeLast(cell!.count - limit) }
+    }
+
+    private func space() {
+        guard cell != nil, !lastWasSpace else { return }
+        cell!.append(0x20)
+        lastWasSpace = true
+    }
+
+    // MARK: Rows and tables
+
+    private func beginRow() {
+        let k = tables.count - 1
+        tables[k].lines.append(currentLine)
+        tables[k].sheet.beginRow(tables[k].lines.count)
+        tables[k].inRow = true
+        tables[k].column = 0
+    }
+
+    private func endRow() {
+        let k = tables.count - 1
+        if cell != nil { endCell() }
+        tables[k].sheet.endRow()
+        tables[k].inRow = false
+    }
+
+    private func endCell() {
+        guard var text = cell else { return }
+        cell = nil
+        if text.last == 0x20 { text.removeLast() }
+        let k = tables.count - 1
+        guard !tables[k].holdsTable else { return }
+        tables[k].column += 1
+        if !text.isEmpty { tables[k].sheet.write(text, column: tables[k].column) }
+        tables[k].column += span - 1
+    }
+
+    private func closeTable() {
+        if cell != nil { endCell() }
+        if tables[tables.count - 1].inRow { endRow() }
+        var table = tables.removeLast()
+        guard !table.holdsTable, !table.lines.isEmpty else { return }
+        if table.sheet.isOverLimit {
+            overLimit = true
+            return
+        }
+        table.sheet.padRows()
+        guard table.lines.count > (best?.lines.count ?? 0) else { return }
+        let increasing = zip(table.lines, table.lines.dropFirst()).allSatisfy { $0 < $1 } && (table.lines.first ?? 0) >= 1
+        best = Table(csv: increasing ? Self.aligned(table.sheet.csv, to: table.lines) : table.sheet.csv, lines: table.lines, aligned: increasing)
+    }
+
+    /// `csv` (one line per row: cells hold no line breaks) with row k on line `lines[k]`.
+    private static func aligned(_ csv: [UInt8], to lines: [Int]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(csv.count + (lines.last ?? 0))
+        var line = 1
+        var k = 0
+        for row in csv.split(separator: 0x0A, omittingEmptySubsequences: false) where k < lines.count {
+            while line < lines[k] {
+                out.append(0x0A)
+                line += 1
+            }
+            out.append(contentsOf: row)
+            out.append(0x0A)
+            line += 1
+            k += 1
+        }
+        return out
+    }
+
+    /// A cell's `colspan`, 1 to 64 (a crafted span must not pad a row without end).
+    private static func colspan(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Int {
+        guard let attributes else { return 1 }
+        var i = 0
+        while let name = attributes[i] {
+            let value = attributes[i + 1]
+            i += 2
+            guard Tag.equals(name, "colspan"), let value else { continue }
+            var n = 0
+            var p = value
+            while p.pointee >= UInt8(ascii: "0") && p.pointee <= UInt8(ascii: "9") && n < 1000 {
+                n = n * 10 + Int(p.pointee - UInt8(ascii: "0"))
+                p += 1
+            }
+            return min(64, max(1, n))
+        }
+        return 1
+    }
+
+    private enum Tag {
+        case table, row, cell, lineBreak, other
+
+        /// libxml2's HTML parser gives names in lower case.
+        init(_ name: UnsafePointer<xmlChar>) {
+            if Self.equals(name, "td") || Self.equals(name, "th") {
+                self = .cell
+            } else if Self.equals(name, "tr") {
+                self = .row
+            } else if Self.equals(name, "table") {
+                self = .table
+            } else if Self.equals(name, "br") {
+                self = .lineBreak
+            } else {
+                self = .other
+            }
+        }
+
+        static func equals(_ name: UnsafePointer<xmlChar>, _ wanted: StaticString) -> Bool {
+            let w = wanted.utf8Start
+            for k in 0..<wanted.utf8CodeUnitCount where name[k] | 0x20 != w[k] { return false }
+            return name[wanted.utf8CodeUnitCount] == 0
+        }
+    }
+}
+
+@inline(__always)
+private func withParser(_ context: UnsafeMutableRawPointer?, _ body: (HTMLTableParser) -> Void) {
+    guard let context else { return }
+    Unmanaged<HTMLTableParser>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+}
+
+private func htmlStart(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    guard let name else { return }
+    withParser(context) { $0.start(name, attributes) }
+}
+
+private func htmlEnd(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) {
+    guard let name else { return }
+    withParser(context) { $0.end(name) }
+}
+
+private func htmlCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
+    guard let bytes, count > 0 else { return }
+    withParser(context) { $0.characters(bytes, Int(count)) }
+}
+
+/// HTML as banks write it is rarely valid; the parser recovers, and nothing is reported.
+private func htmlError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {}

@@ -1,0 +1,122 @@
+import FinanceCore
+
+/// Reads the HTML table some banks send as a statement, often named `.xls` (Excel opens HTML), as
+/// CSV would be read: the page's table (`HTMLTableParser`) is rendered to CSV text, one line per
+/// row, and that text goes through `CSVStatementReader`, so detection, profiles and diagnostics
+/// are the CSV ones. Diagnostics and each activity's `source` give the HTML line the row starts on.
+///
+/// An HTML page without such a table (a bank's login or error page) is no statement:
+/// identification names it (`ForeignFile.html`).
+public struct HTMLTableReader: RenderedTableReader {
+    public static let format = StatementFormat.html
+    /// The most CSV text the table may render to.
+    public static let maximumTableText = 256 << 20
+    public static var maximumInput: Int { maximumTableText }
+
+    let limit: Int
+
+    public init() {
+        limit = Self.maximumTableText
+    }
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// An HTML page (or a bare `<table>`) whose largest table has at least two rows with a date
+    /// in a cell.
+    public static func sniff(_ input: SniffInput) -> Sniff {
+        guard input.isText else { return .no("not text") }
+        let start = SniffPrefix.contentStart(input.text)
+        guard input.text[start...].first == UInt8(ascii: "<") else { return .no("the text does not start with an HTML tag") }
+        guard let tableAt = input.firstOffset(of: "<table") else { return .no("no '<table' in the first 64 KiB") }
+        guard input.firstOffset(of: "<ofx") == nil, input.firstOffset(of: "urn:iso:std:iso:20022") == nil else {
+            return .no("an OFX or ISO 20022 document, not an HTML page")
+        }
+        let parser = HTMLTableParser(limit: SniffInput.window * 4)
+        var fed = false
+        try? parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in
+            guard !fed else { return 0 }
+            fed = true
+            chunk = input.text
+            return chunk.count
+        }
+        guard let table = parser.best, let first = table.lines.first else { return .no("a '<table' at line \(input.line(at: tableAt)), without rows") }
+        let dated = datedRows(table.csv)
+        guard dated >= 2 else {
+            return .no("an HTML table of \(table.lines.count) rows from line \(first), \(dated) with a date: no statement")
+        }
+        return .yes(75, "an HTML table of \(table.lines.count) rows from line \(first), \(dated) with a date (a bank's export as HTML, often named .xls)")
+    }
+
+    /// Rows of the rendered CSV text with a cell that reads as a date in some layout.
+    private static func datedRows(_ csv: [UInt8]) -> Int {
+        var dated = 0
+        for line in csv.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true)
+            let hasDate = cells.contains { cell in
+                let text = String(decoding: cell.filter { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+                return text.utf8.count >= 6 && text.utf8.count <= 32 && text.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
+                    && DateFormat.candidates.contains { $0.parse(text) != nil }
+            }
+            if hasDate { dated += 1 }
+        }
+        return dated
+    }
+
+    public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
+        let table: HTMLTableParser.Table
+        switch try render(input) {
+        case .failure(let diagnostic):
+            try sink.report(diagnostic)
+            return
+        case .success(let found): table = found
+        }
+        var mapped = RenderedTableMapping(
+            base: sink, file: input.displayName, line: table.htmlLine, column: { _, _ in nil })
+        do {
+            try CSVStatementReader().read(ByteInput(bytes: table.csv, displayName: input.displayName), options: csvOptions(options), into: &mapped)
+        } catch {
+            sink = mapped.base
+            throw error
+        }
+        sink = mapped.base
+    }
+
+    /// Works out the CSV dialect of the table, as `CSVStatementReader.detect` does for a CSV: what
+    /// `pfin identify` and `--show-dialect` print.
+    public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
+        switch try render(input) {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(let table):
+            return try CSVStatementReader().detect(ByteInput(bytes: table.csv, displayName: input.displayName), options: csvOptions(options))
+        }
+    }
+
+    /// The CSV text is UTF-8 with commas, whatever a profile says.
+    private func csvOptions(_ options: ReadOptions) -> ReadOptions {
+        var csv = options
+        csv.csvProfile.encoding = .utf8
+        csv.csvProfile.delimiter = UInt8(ascii: ",")
+        return csv
+    }
+
+    /// The page's table, or the error that stops it from being read.
+    func render(_ input: ByteInput) throws(InputError) -> Result<HTMLTableParser.Table, Diagnostic> {
+        let parser = HTMLTableParser(limit: limit)
+        try parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in try input.read(appendingTo: &chunk, maxCount: 1 << 16) }
+        let at = SourceLocation(file: input.displayName, line: 1)
+        if let table = parser.best { return .success(table) }
+        if parser.overLimit {
+            return .failure(
+                Diagnostic(
+                    .error, code: "html.too-large", at: at,
+                    "the page's table renders to more than \(limit >> 20) MiB of text; pfin reads tables up to that size",
+                    notes: ["split the export into shorter periods"]))
+        }
+        return .failure(
+            Diagnostic(
+                .error, code: "html.no-table", at: at, "the HTML page holds no table rows; expected a table of transactions",
+                notes: ["download the statement again as CSV or OFX if your bank offers it", Diagnostic.identifyNote(input.displayName)]))
+    }
+}
