@@ -88,7 +88,10 @@ public struct Conversion<Writer: StatementWriter, Reporter: DiagnosticReporter> 
                 try ReadAhead.read(source, options: options, into: &sink, threads: threads, normaliser: readingNormaliser, opened: opened)
             }
             sink.base.rowWritten = nil
-            try sink.base.writer.finish()
+            // Inputs that all failed write nothing, not even a CSV header or an empty OFX document:
+            // "nothing was written" holds on standard output too. An input without transactions
+            // and without errors still gets its header.
+            if sink.base.written > 0 || sink.base.errors == 0 { try sink.base.writer.finish() }
         } catch is FirstErrorStop {
             stoppedEarly = true
         } catch let error as OutputError {

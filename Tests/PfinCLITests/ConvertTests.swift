@@ -85,6 +85,20 @@ struct ConvertTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.jsonl"])
     }
 
+    @Test(arguments: ["csv", "ofx", "ofx1", "qif", "ledger", "beancount", "jsonl"])
+    func inputsThatAllFailWriteNothingToStandardOutput(_ format: String) throws {
+        let pdf = Data("%PDF-1.4\n%âãÏÓ\n1 0 obj\n".utf8)
+        let failed = try PfinProcess.run(["convert", "--to", format], stdin: pdf)
+        #expect(failed.status == 1)
+        #expect(failed.stdout.isEmpty, "not even a header or an empty document")
+        #expect(failed.stderr.contains("nothing was written"))
+        // A file without transactions and without errors still gives the format's empty output
+        // (a CSV header, an OFX document without transactions).
+        let empty = try PfinProcess.run(["convert", "--from", "csv", "--to", format], stdin: Data("Date,Description,Amount\n".utf8))
+        #expect(empty.status == 0)
+        #expect(!["csv", "ofx", "ofx1"].contains(format) || !empty.stdout.isEmpty)
+    }
+
     @Test func severalFilesGoToOneOutput() throws {
         let result = try PfinProcess.run(["convert", Repository.sample("nl-ing.csv"), Repository.sample("es-bbva.csv")])
         #expect(result.status == 0)
