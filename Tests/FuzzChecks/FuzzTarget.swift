@@ -15,6 +15,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jsonl
     case xlsx
     case html
+    case spreadsheetml
     case norma43
     case rules
     case mustache
@@ -42,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonl: return StatementCheck.run(bytes, reader: .jsonl)
         case .xlsx: return StatementCheck.run(bytes, reader: .xlsx)
         case .html: return StatementCheck.run(bytes, reader: .html)
+        case .spreadsheetml: return StatementCheck.run(bytes, reader: .spreadsheetml)
         case .norma43: return StatementCheck.run(bytes, reader: .norma43)
         case .rules: return RulesCheck.run(bytes)
         case .mustache: return MustacheCheck.run(bytes)

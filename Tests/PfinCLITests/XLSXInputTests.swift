@@ -33,7 +33,7 @@ struct XLSXInputTests {
         let result = try PfinProcess.run(["identify", Self.workbook, "--sheet", "Transactions"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("\(Self.workbook): xlsx\n  encoding: utf-8 (the workbook's XML)\n"))
-        #expect(result.stdout.contains("    xlsx     95  a ZIP archive with the member 'xl/workbook.xml'\n"))
+        #expect(result.stdout.contains("    xlsx           95  a ZIP archive with the member 'xl/workbook.xml'\n"))
         #expect(result.stdout.contains("  profile:\n    # pfin CSV profile, detected from \(Self.workbook)\n"))
         #expect(result.stdout.contains("    columns date=Date name=Description amount=Amount\n"))
     }

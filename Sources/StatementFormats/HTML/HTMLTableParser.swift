@@ -4,7 +4,7 @@ import CLibXML2
 import FinanceCore
 
 /// Finds the table of an HTML page (what some banks send as an `.xls` file: Excel opens it) and
-/// renders it as CSV text, one line per table row, with the source line of each row.
+/// renders it as CSV text, one line per table row, with the source line of each row (`RenderedRows`).
 ///
 /// libxml2's HTML push parser, fed in chunks, with SAX callbacks: nothing but the rows of the
 /// tables being read is kept, so memory follows the largest table, never the page. No network
@@ -16,24 +16,6 @@ import FinanceCore
 /// spaces collapsed to one space; `<br>` is a space. A cell spanning columns (`colspan`) is
 /// followed by empty cells, as Excel shows it.
 final class HTMLTableParser {
-    /// The chosen table: its rows as CSV text, and the HTML line each row starts on.
-    ///
-    /// Where every row starts on a later line than the row before (as pages are written, one row
-    /// or more lines per row), the text puts each row on its own HTML line, blank lines between,
-    /// so that the CSV reader's lines are the page's, in its messages too (`line 27 ('Saldo
-    /// final') states a balance`). Otherwise (a page on one line) row N is line N of the text,
-    /// and `htmlLine` maps it back.
-    struct Table {
-        var csv: [UInt8]
-        var lines: [Int]
-        var aligned: Bool
-
-        /// The HTML line of a line of `csv`.
-        func htmlLine(_ line: Int) -> Int {
-            aligned || lines.isEmpty ? line : lines[max(1, min(lines.count, line)) - 1]
-        }
-    }
-
     private struct OpenTable {
         var sheet: RenderedSheet
         var lines: [Int] = []
@@ -45,7 +27,7 @@ final class HTMLTableParser {
 
     private let limit: Int
     @exclusivity(unchecked) private var tables: [OpenTable] = []
-    @exclusivity(unchecked) private(set) var best: Table?
+    @exclusivity(unchecked) private(set) var best: RenderedRows?
     @exclusivity(unchecked) private var cell: [UInt8]?
     @exclusivity(unchecked) private var span = 1
     @exclusivity(unchecked) private var lastWasSpace = true
@@ -190,35 +172,14 @@ final class HTMLTableParser {
     private func closeTable() {
         if cell != nil { endCell() }
         if tables[tables.count - 1].inRow { endRow() }
-        var table = tables.removeLast()
+        let table = tables.removeLast()
         guard !table.holdsTable, !table.lines.isEmpty else { return }
         if table.sheet.isOverLimit {
             overLimit = true
             return
         }
-        table.sheet.padRows()
         guard table.lines.count > (best?.lines.count ?? 0) else { return }
-        let increasing = zip(table.lines, table.lines.dropFirst()).allSatisfy { $0 < $1 } && (table.lines.first ?? 0) >= 1
-        best = Table(csv: increasing ? Self.aligned(table.sheet.csv, to: table.lines) : table.sheet.csv, lines: table.lines, aligned: increasing)
-    }
-
-    /// `csv` (one line per row: cells hold no line breaks) with row k on line `lines[k]`.
-    private static func aligned(_ csv: [UInt8], to lines: [Int]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(csv.count + (lines.last ?? 0))
-        var line = 1
-        var k = 0
-        for row in csv.split(separator: 0x0A, omittingEmptySubsequences: false) where k < lines.count {
-            while line < lines[k] {
-                out.append(0x0A)
-                line += 1
-            }
-            out.append(contentsOf: row)
-            out.append(0x0A)
-            line += 1
-            k += 1
-        }
-        return out
+        best = RenderedRows(table.sheet, lines: table.lines)
     }
 
     /// A cell's `colspan`, 1 to 64 (a crafted span must not pad a row without end).

@@ -65,22 +65,10 @@ public struct HTMLTableReader: RenderedTableReader {
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        let table: HTMLTableParser.Table
         switch try render(input) {
-        case .failure(let diagnostic):
-            try sink.report(diagnostic)
-            return
-        case .success(let found): table = found
+        case .failure(let diagnostic): try sink.report(diagnostic)
+        case .success(let rows): try rows.read(file: input.displayName, options: options, into: &sink)
         }
-        var mapped = RenderedTableMapping(
-            base: sink, file: input.displayName, line: table.htmlLine, column: { _, _ in nil })
-        do {
-            try CSVStatementReader().read(ByteInput(bytes: table.csv, displayName: input.displayName), options: csvOptions(options), into: &mapped)
-        } catch {
-            sink = mapped.base
-            throw error
-        }
-        sink = mapped.base
     }
 
     /// Works out the CSV dialect of the table, as `CSVStatementReader.detect` does for a CSV: what
@@ -88,21 +76,12 @@ public struct HTMLTableReader: RenderedTableReader {
     public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
         switch try render(input) {
         case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let table):
-            return try CSVStatementReader().detect(ByteInput(bytes: table.csv, displayName: input.displayName), options: csvOptions(options))
+        case .success(let rows): return try rows.detect(file: input.displayName, options: options)
         }
     }
 
-    /// The CSV text is UTF-8 with commas, whatever a profile says.
-    private func csvOptions(_ options: ReadOptions) -> ReadOptions {
-        var csv = options
-        csv.csvProfile.encoding = .utf8
-        csv.csvProfile.delimiter = UInt8(ascii: ",")
-        return csv
-    }
-
     /// The page's table, or the error that stops it from being read.
-    func render(_ input: ByteInput) throws(InputError) -> Result<HTMLTableParser.Table, Diagnostic> {
+    func render(_ input: ByteInput) throws(InputError) -> Result<RenderedRows, Diagnostic> {
         let parser = HTMLTableParser(limit: limit)
         try parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in try input.read(appendingTo: &chunk, maxCount: 1 << 16) }
         let at = SourceLocation(file: input.displayName, line: 1)

@@ -8,8 +8,6 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     case openDocument
     /// The old binary Excel `.xls` (an OLE2 compound file).
     case legacyExcel
-    /// Excel's "XML Spreadsheet 2003" (SpreadsheetML), which some banks send as `.xls`.
-    case spreadsheetML
     case pdf
     /// An HTML page: a bank's login, session-expired or error page saved under the statement's name.
     case html
@@ -58,9 +56,6 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         guard input.isText else { return nil }
         let start = SniffPrefix.contentStart(input.text)
         let head = input.text[start...]
-        if head.first == UInt8(ascii: "<"), let at = input.firstOffset(of: "urn:schemas-microsoft-com:office:spreadsheet") {
-            return (.spreadsheetML, "the SpreadsheetML namespace 'urn:schemas-microsoft-com:office:spreadsheet' at line \(input.line(at: at))")
-        }
         if startsWithIgnoringCase(head, "<!doctype html") || startsWithIgnoringCase(head, "<html") {
             return (.html, "'\(String(decoding: head.prefix(head.starts(with: Array("<!".utf8)) ? 14 : 5), as: UTF8.self))' at line \(input.line(at: start))")
         }
@@ -117,7 +112,6 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return "a ZIP archive holding \(shown)\(entries.count > 8 ? " and \(entries.count - 8) more" : "")"
         case .openDocument: return "an OpenDocument spreadsheet (.ods)"
         case .legacyExcel: return "an Excel 97–2003 workbook (.xls)"
-        case .spreadsheetML: return "an Excel 2003 XML spreadsheet (SpreadsheetML)"
         case .pdf: return "a PDF document"
         case .html: return "an HTML page (a bank's login or error page saved under the statement's name?)"
         case .json: return "a JSON document, not JSON Lines"
@@ -135,7 +129,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return "unzip it and pass the statements inside (\(entries.prefix(3).joined(separator: ", "))) to pfin"
         case .zip: return "unzip it and pass the statements inside to pfin"
         case .openDocument: return "save the sheet as .xlsx or CSV in LibreOffice, then read that"
-        case .legacyExcel, .spreadsheetML:
+        case .legacyExcel:
             return "open it in Excel or LibreOffice and save it as .xlsx or CSV (e.g. 'libreoffice --headless --convert-to xlsx FILE'), then read that"
         case .pdf: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; PDF statements are not read"
         case .html: return "sign in to your bank again and download the export; this page is what the bank sent instead of the file"

@@ -6,6 +6,9 @@ public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
     /// An HTML page's table of transactions, as some banks send their exports (often named `.xls`),
     /// read as CSV would be (read).
     case html
+    /// Excel's XML Spreadsheet 2003, as some banks send their exports (often named `.xls`), read
+    /// as CSV would be (read).
+    case spreadsheetml
     /// OFX 2.x XML when written; any OFX when read.
     case ofx
     /// OFX 1.0.2 SGML when written.

@@ -78,7 +78,8 @@ public enum StatementReaders {
     /// Every reader, in the order detection asks them.
     public static let all: [any StatementReader.Type] = [
         OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self,
-        Norma43StatementReader.self, XLSXStatementReader.self, HTMLTableReader.self, CSVStatementReader.self,
+        Norma43StatementReader.self, XLSXStatementReader.self, SpreadsheetMLReader.self, HTMLTableReader.self,
+        CSVStatementReader.self,
     ]
 
     /// The reader of a format whose table is rendered as CSV text and read as CSV (XLSX, HTML).
@@ -86,6 +87,7 @@ public enum StatementReaders {
         switch format {
         case .xlsx: return XLSXStatementReader()
         case .html: return HTMLTableReader()
+        case .spreadsheetml: return SpreadsheetMLReader()
         default: return nil
         }
     }
@@ -102,6 +104,7 @@ public enum StatementReaders {
         case .norma43: return Norma43StatementReader()
         case .xlsx: return XLSXStatementReader()
         case .html: return HTMLTableReader()
+        case .spreadsheetml: return SpreadsheetMLReader()
         default: return nil
         }
     }

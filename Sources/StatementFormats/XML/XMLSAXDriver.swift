@@ -24,6 +24,8 @@ class XMLSAXDriver {
     private let trimsLeafText: Bool
     /// Whether to work out the column of each start tag (a short scan back per element).
     private let tracksColumns: Bool
+    /// Whether every piece of text also goes to `allText`, mixed content included.
+    private let passesAllText: Bool
     /// The element whose text is being collected: it becomes a leaf unless a child starts.
     @exclusivity(unchecked) private var pending: (name: UnsafePointer<UInt8>, line: Int, column: Int)?
     @exclusivity(unchecked) private var text = ByteBuffer(capacity: 1 << 10)
@@ -42,9 +44,10 @@ class XMLSAXDriver {
 
     init(
         input: any XMLByteSource, skip: Int = 0, linesBefore: Int = 0, maxTextBytes: Int = 1 << 20, maxDepth: Int = 256,
-        tracksColumns: Bool = false, trimsLeafText: Bool = true
+        tracksColumns: Bool = false, trimsLeafText: Bool = true, passesAllText: Bool = false
     ) {
         self.input = input
+        self.passesAllText = passesAllText
         self.maxDepth = maxDepth
         self.trimsLeafText = trimsLeafText
         self.toSkip = skip
@@ -63,6 +66,9 @@ class XMLSAXDriver {
     func leaf(_ name: UnsafePointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {}
     /// An element that was `opened` ends.
     func closed(_ name: UnsafePointer<UInt8>, line: Int) {}
+    /// Every piece of text as libxml2 hands it over, wherever it stands (with `passesAllText`):
+    /// for documents whose elements mix text and child elements (SpreadsheetML's rich text).
+    func allText(_ bytes: UnsafeBufferPointer<UInt8>) {}
     /// Malformed or refused input; after a fatal one, nothing more is parsed.
     func problem(_ problem: XMLProblem) {}
     /// A chunk of input was parsed (the last one when `isLast`); returns `false` to stop.
@@ -188,6 +194,7 @@ class XMLSAXDriver {
     }
 
     fileprivate func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
+        if passesAllText, let bytes, stoppedBy == nil { allText(UnsafeBufferPointer(start: bytes, count: Int(count))) }
         guard pending != nil, let bytes, !textTooLong else { return }
         if text.count + Int(count) > maxTextBytes {
             textTooLong = true

@@ -1,0 +1,52 @@
+import FinanceCore
+import Testing
+
+@testable import StatementFormats
+
+/// Excel 2003 XML spreadsheets: which worksheet is read, how cells become fields, and the errors.
+@Suite struct SpreadsheetMLTests {
+    static func workbook(_ sheets: String) -> [UInt8] {
+        Array(
+            ("<?xml version=\"1.0\"?>\n<Workbook xmlns=\"urn:schemas-microsoft-com:office:spreadsheet\" "
+                + "xmlns:ss=\"urn:schemas-microsoft-com:office:spreadsheet\">\n" + sheets + "</Workbook>\n").utf8)
+    }
+
+    static func read(_ bytes: [UInt8], sheet: String? = nil) throws -> StatementCollector {
+        var collector = StatementCollector()
+        try SpreadsheetMLReader().read(ByteInput(bytes: bytes, displayName: "t.xls"), options: ReadOptions(sheet: sheet), into: &collector)
+        return collector
+    }
+
+    static let table =
+        "<Worksheet ss:Name=\"A\"><Table>\n<Row><Cell><Data ss:Type=\"String\">Date</Data></Cell><Cell><Data ss:Type=\"String\">Payee</Data></Cell>"
+        + "<Cell><Data ss:Type=\"String\">Amount</Data></Cell></Row>\n"
+        + "<Row><Cell><Data ss:Type=\"DateTime\">2025-11-03T00:00:00.000</Data></Cell><Cell ss:MergeAcross=\"1\"><Data ss:Type=\"String\">Shop</Data></Cell></Row>\n"
+        + "<Row><Cell><Data ss:Type=\"DateTime\">2025-11-04T00:00:00.000</Data></Cell><Cell><Data ss:Type=\"String\">Cafe</Data></Cell>"
+        + "<Cell><Data ss:Type=\"Number\">-1.5E0</Data></Cell></Row>\n</Table></Worksheet>\n"
+
+    @Test func aMergedCellIsFollowedByAnEmptyOneAndNumbersArePlainDecimals() throws {
+        let read = try Self.read(Self.workbook(Self.table))
+        #expect(read.activities.map(\.name) == ["Cafe"])
+        #expect(read.activities.map(\.amount.decimalString) == ["-1.50"])
+        // The row whose amount cell a merge covers is an error at its XML line.
+        #expect(read.errors.map(\.location.line) == [5])
+        #expect(read.activities.map(\.source.line) == [6])
+    }
+
+    @Test func theSheetOptionPicksAWorksheetByNameAndAMissingOneIsAnError() throws {
+        let two = Self.workbook(Self.table + Self.table.replacingOccurrences(of: "ss:Name=\"A\"", with: "ss:Name=\"B\""))
+        #expect(try Self.read(two, sheet: "B").activities.count == 1)
+        let missing = try Self.read(two, sheet: "C")
+        #expect(missing.errors.map(\.message) == ["no worksheet named 'C'; the spreadsheet has 'A', 'B'"])
+    }
+
+    @Test func malformedXMLAndADoctypeAreErrorsAndNothingIsRead() throws {
+        let cut = try Self.read(Array(Self.workbook(Self.table).dropLast(40)))
+        #expect(cut.activities.isEmpty)
+        #expect(cut.errors.map(\.code) == ["spreadsheetml.xml"])
+        let body = String(decoding: Self.workbook(Self.table).dropFirst(22), as: UTF8.self)
+        let doctype = try Self.read(Array(("<?xml version=\"1.0\"?><!DOCTYPE w [<!ENTITY x \"y\">]>" + body).utf8))
+        #expect(doctype.activities.isEmpty)
+        #expect(doctype.errors.map(\.code) == ["spreadsheetml.xml"])
+    }
+}
