@@ -40,6 +40,21 @@ import Testing
         #expect(missing.errors.map(\.message) == ["no worksheet named 'C'; the spreadsheet has 'A', 'B'"])
     }
 
+    @Test func cellsOutsideRowsAndRowsInsideCellsKeepOneRowPerLine() throws {
+        let odd =
+            "<Worksheet ss:Name=\"A\"><Table>\n<Cell><Data ss:Type=\"String\">Date</Data></Cell><Cell><Data ss:Type=\"String\">Amount</Data></Cell>\n"
+            + "<Row><Cell><Data ss:Type=\"DateTime\">2025-11-03T00:00:00.000</Data></Cell><Cell><Data ss:Type=\"Number\">-2</Data></Cell></Row>\n"
+            + "<Row><Cell><Data ss:Type=\"DateTime\">2025-11-04T00:00:00.000</Data><Row/></Cell><Cell><Data ss:Type=\"Number\">-3</Data></Cell></Row>\n"
+            + "</Table></Worksheet>\n"
+        let rows = try #require(try? SpreadsheetMLReader().render(ByteInput(bytes: Self.workbook(odd), displayName: "t.xls"), options: ReadOptions()).get())
+        // The header row a cell started, the first row, and the second cut in three by the row
+        // nested in its first cell: five rows, on lines 4, 5 and 6, each one line of the text.
+        #expect(rows.0.lines == [4, 5, 6, 6, 6])
+        let text = String(decoding: rows.0.csv, as: UTF8.self)
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 6, "\(text)")
+        #expect(text.hasPrefix("Date,Amount\n2025-11-03,-2\n2025-11-04"))
+    }
+
     @Test func malformedXMLAndADoctypeAreErrorsAndNothingIsRead() throws {
         let cut = try Self.read(Array(Self.workbook(Self.table).dropLast(40)))
         #expect(cut.activities.isEmpty)

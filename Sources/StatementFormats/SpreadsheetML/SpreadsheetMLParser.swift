@@ -27,6 +27,7 @@ final class SpreadsheetMLParser: XMLSAXDriver {
     /// Rows rendered (one per `Row` element).
     private var row = 0
     private var column = 0
+    private var inRow = false
     private var inCell = false
     private var merge = 0
     private var type: [UInt8] = []
@@ -53,12 +54,11 @@ final class SpreadsheetMLParser: XMLSAXDriver {
         }
         guard selected else { return }
         if Self.is(name, "Row") {
-            // Rows an `ss:Index` skips are empty: no line of the text (each line is a `Row`'s).
-            row += 1
-            column = 0
-            sheet.beginRow(row)
-            lines.append(0)
+            beginRow()
         } else if Self.is(name, "Cell") {
+            // A cell outside a row starts one; a cell inside a cell (malformed) ends the outer one.
+            if !inRow { beginRow() }
+            if inCell { endCell() }
             if let index = Self.number(attributes.value(of: "Index")), index > column + 1 { column = min(index - 1, 16_383) }
             column += 1
             merge = min(Self.number(attributes.value(of: "MergeAcross")) ?? 0, 64)
@@ -74,21 +74,19 @@ final class SpreadsheetMLParser: XMLSAXDriver {
     }
 
     override func opened(_ name: UnsafePointer<UInt8>, line: Int, column: Int) {
-        if selected, Self.is(name, "Row"), let last = lines.indices.last, lines[last] == 0 { lines[last] = line }
+        if selected { noteLine(name, line) }
+    }
+
+    /// The line of the row being read: its `Row`'s, or for a row a cell started, the cell's.
+    private func noteLine(_ name: UnsafePointer<UInt8>, _ line: Int) {
+        guard Self.is(name, "Row") || Self.is(name, "Cell"), let last = lines.indices.last, lines[last] == 0 else { return }
+        lines[last] = max(1, line)
     }
 
     override func leaf(_ name: UnsafePointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         guard selected else { return }
-        if Self.is(name, "Row") {
-            if let last = lines.indices.last, lines[last] == 0 { lines[last] = line }
-            sheet.endRow()
-        } else if Self.is(name, "Cell") {
-            endCell()
-        } else if Self.is(name, "Comment") {
-            commentDepth = max(0, commentDepth - 1)
-        } else if Self.is(name, "Data") {
-            inData = false
-        }
+        noteLine(name, line)
+        ended(name)
     }
 
     override func allText(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -97,12 +95,20 @@ final class SpreadsheetMLParser: XMLSAXDriver {
 
     override func closed(_ name: UnsafePointer<UInt8>, line: Int) {
         if Self.is(name, "Worksheet") {
-            if selected { done = true }
+            if selected {
+                endRow()
+                done = true
+            }
             selected = false
-        } else if !selected {
-            return
-        } else if Self.is(name, "Row") {
-            sheet.endRow()
+        } else if selected {
+            ended(name)
+        }
+    }
+
+    /// An element of the selected worksheet ends (with or without children).
+    private func ended(_ name: UnsafePointer<UInt8>) {
+        if Self.is(name, "Row") {
+            endRow()
         } else if Self.is(name, "Cell") {
             endCell()
         } else if Self.is(name, "Comment") {
@@ -110,6 +116,23 @@ final class SpreadsheetMLParser: XMLSAXDriver {
         } else if Self.is(name, "Data") {
             inData = false
         }
+    }
+
+    private func beginRow() {
+        // Rows an `ss:Index` skips are empty: no line of the text (each line is a `Row`'s).
+        endRow()
+        row += 1
+        column = 0
+        sheet.beginRow(row)
+        lines.append(0)
+        inRow = true
+    }
+
+    private func endRow() {
+        guard inRow else { return }
+        endCell()
+        sheet.endRow()
+        inRow = false
     }
 
     override func problem(_ problem: XMLProblem) {

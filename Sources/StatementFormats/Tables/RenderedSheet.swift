@@ -16,6 +16,9 @@ struct RenderedSheet {
     private var width = 0
     /// The column last written in the current row (1-based), 0 before the first.
     private var lastColumn = 0
+    /// Whether a row is started and not yet ended: a row is always ended before the next starts
+    /// (and before `padRows`), whatever order a malformed document gives the calls in.
+    private var rowOpen = false
     let limit: Int
 
     init(limit: Int) {
@@ -35,6 +38,8 @@ struct RenderedSheet {
     }
 
     private mutating func startRow() {
+        if rowOpen { endRow() }
+        rowOpen = true
         rowStarts.append(csv.count)
         rowLines?.append(lines + 1)
         lastColumn = 0
@@ -42,6 +47,7 @@ struct RenderedSheet {
 
     /// Writes `field` in `column` (1-based, after the last one written), empty fields before it.
     mutating func write(_ field: some Collection<UInt8>, column: Int) {
+        if !rowOpen { startRow() }
         for _ in 0..<(column - max(lastColumn, 1)) { csv.append(UInt8(ascii: ",")) }
         lastColumn = column
         let needsQuotes = field.contains(where: CSVQuoting.isSpecial)
@@ -65,6 +71,8 @@ struct RenderedSheet {
     }
 
     mutating func endRow() {
+        guard rowOpen else { return }
+        rowOpen = false
         widths.append(Int32(lastColumn))
         width = max(width, lastColumn)
         csv.append(0x0A)
@@ -79,6 +87,7 @@ struct RenderedSheet {
     /// sheet does not store the empty cells at a row's end, but a CSV table's rows all have the
     /// header's fields. Empty rows stay empty lines.
     mutating func padRows() {
+        if rowOpen { endRow() }
         var added = 0
         for w in widths where w > 0 { added += width - Int(w) }
         guard added > 0 else { return }
