@@ -13,15 +13,7 @@ public struct HTMLTableReader: RenderedTableReader {
     public static let maximumTableText = 256 << 20
     public static var maximumInput: Int { maximumTableText }
 
-    let limit: Int
-
-    public init() {
-        limit = Self.maximumTableText
-    }
-
-    init(limit: Int) {
-        self.limit = limit
-    }
+    public init() {}
 
     /// An HTML page (or a bare `<table>`) whose largest table has at least two rows with a date
     /// in a cell.
@@ -82,7 +74,7 @@ public struct HTMLTableReader: RenderedTableReader {
 
     /// The page's table, or the error that stops it from being read.
     func render(_ input: ByteInput) throws(InputError) -> Result<RenderedRows, Diagnostic> {
-        let parser = HTMLTableParser(limit: limit)
+        let parser = HTMLTableParser(limit: Self.maximumTableText)
         try parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in try input.read(appendingTo: &chunk, maxCount: 1 << 16) }
         let at = SourceLocation(file: input.displayName, line: 1)
         if let table = parser.best { return .success(table) }
@@ -90,7 +82,7 @@ public struct HTMLTableReader: RenderedTableReader {
             return .failure(
                 Diagnostic(
                     .error, code: "html.too-large", at: at,
-                    "the page's table renders to more than \(limit >> 20) MiB of text; pfin reads tables up to that size",
+                    "the page's table renders to more than \(Self.maximumTableText >> 20) MiB of text; pfin reads tables up to that size",
                     notes: ["split the export into shorter periods"]))
         }
         return .failure(
