@@ -92,6 +92,28 @@ import Testing
         // Dutch
         .init(raw: "Albert Heijn 1012 AMSTERDAM", clean: "Albert Heijn"),
         .init(raw: "BEA NS GROEP IZ NS REIZIGERS", clean: "NS Groep IZ NS Reizigers"),
+        // Barclays' memo: a date announced by "ON", a payment-type code at the end
+        .init(raw: "TESCO STORES 3361    ON 30 SEP          BCC", clean: "Tesco Stores"),
+        .init(raw: "NETFLIX.COM          ON 04 OCT          BCC", clean: "Netflix.com"),
+        .init(raw: "ZELLE FROM SMITH JOHN ON 03/01", clean: "Zelle From Smith John"),
+        // Fields of a SEPA payment in one text (ABN AMRO's TSV, comdirect's Buchungstext)
+        .init(
+            raw:
+                "/TRTP/SEPA Incasso algemeen doorlopend/CSID/NL12ZZZ123456780000/NAME/Netflix International B.V./MARF/abc123/REMI/Netflix maandelijks/IBAN/NL12ABNA0123456789/BIC/ABNANL2A/EREF/123",
+            clean: "Netflix International B.V."),
+        .init(raw: "/TRTP/SEPA OVERBOEKING/IBAN/NL44RABO0123456789/BIC/RABONL2U/NAME/ACME BV/REMI/Salaris januari/EREF/NOTPROVIDED", clean: "Acme BV"),
+        .init(
+            raw:
+                "SEPA Overboeking                 IBAN: NL91ABNA0417164300        BIC: ABNANL2A                    Naam: J Jansen                  Omschrijving: Terugbetaling",
+            clean: "J Jansen"),
+        .init(
+            raw:
+                "SEPA Incasso algemeen doorlopend Incassant: NL12ZZZ123456780000  Naam: VODAFONE LIBERTEL BV       Machtiging: 123456   Omschrijving: Factuur 4711",
+            clean: "Vodafone Libertel BV"),
+        .init(raw: "Auftraggeber: ACME GMBH Buchungstext: LOHN/GEHALT 01/24 Ref. HW2C21234567890/1234", clean: "Acme GmbH"),
+        .init(
+            raw: "Empfänger: Stadtwerke Musterstadt Kto/IBAN: DE12500105170648489890 BLZ/BIC: INGDDEFFXXX Buchungstext: Abschlag",
+            clean: "Stadtwerke Musterstadt"),
         // Already clean, or nothing to keep
         .init(raw: "Drogeriemarkt Müller & Söhne", clean: "Drogeriemarkt Müller & Söhne"),
         .init(raw: "Bäckerei Körner Inh. M. Voß", clean: "Bäckerei Körner Inh. M. Voß"),

@@ -98,6 +98,10 @@ public final class PayeeNormaliser {
             steps?.append(step)
         }
         var range = 0..<count
+        if let field = PayeeFields.name(tokens.bytes, tokens.folded, in: range) {
+            range = field
+            note(.nameField)
+        }
         if let (cut, step) = starCut(range) {
             range = cut
             note(step)
@@ -200,7 +204,15 @@ public final class PayeeNormaliser {
     /// A reference announced after the payee (`removeReferenceTail`), then the longest booking
     /// phrase at the front, when a word with letters follows it.
     private func removeBookingWords(card: inout Bool) -> Bool {
-        let tail = removeReferenceTail()
+        var tail = removeReferenceTail()
+        // A British bank's payment-type code at the end (`… BCC`, `… DDR`), after a name.
+        if let last = tokens.keptIndices.last, tokens.keptIndices.count > 1,
+            tokens.bytes[tokens.starts[last]..<tokens.ends[last]].allSatisfy(PayeeText.isUpper),
+            PayeeTables.trailingPaymentCodes.contains(where: { tokens.folded[tokens.starts[last]..<tokens.ends[last]].elementsEqual($0.utf8) })
+        {
+            tokens.remove(last)
+            tail = true
+        }
         guard let (phrase, words) = booking.longest(in: tokens, at: 0), words < tokens.count else { return tail }
         guard
             (words..<tokens.count).contains(where: {
@@ -257,6 +269,14 @@ public final class PayeeNormaliser {
             } else if tokens.isDayBeforeMonth(i, months: months) {
                 tokens.remove(i..<(i + 2))
                 removed = true
+            } else {
+                continue
+            }
+            // The word that announced the date goes with it (`TESCO ON 30 SEP`, `ZELLE FROM SMITH ON 03/01`).
+            if i > 1, tokens.isKept(i - 1),
+                PayeeTables.datePrepositions.contains(where: { tokens.folded[tokens.starts[i - 1]..<tokens.ends[i - 1]].elementsEqual($0.utf8) })
+            {
+                tokens.remove(i - 1)
             }
         }
         return removed

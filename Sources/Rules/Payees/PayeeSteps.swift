@@ -5,8 +5,12 @@
 /// The tables are pfin's, written from what banks print (see the sample statements and the cases
 /// in `PayeeNormaliserTests`); a rules file adds spellings with `spelling "eBay"`.
 public enum PayeeStep: String, CaseIterable, Sendable {
+    /// The counterparty's name field of a text that lists a payment's fields: `/NAME/ACME BV/`
+    /// after `/TRTP/…`, `Naam: ACME BV`, `Auftraggeber: ACME GmbH` (`PayeeFields`).
+    case nameField = "name-field"
     /// Booking-type words at the front: "Lastschrift", "Kauf/Dienstleistung vom", "POS PURCHASE";
-    /// and a reference announced after the payee: "… with reference SALARY APR 2024".
+    /// a reference announced after the payee: "… with reference SALARY APR 2024"; a British
+    /// bank's payment-type code at the end: "… BCC".
     case bookingWords = "booking-words"
     /// A payment processor's prefix before the merchant: `SQ *`, `PAYPAL *`, `SumUp *`.
     case processorPrefix = "processor-prefix"
@@ -16,7 +20,8 @@ public enum PayeeStep: String, CaseIterable, Sendable {
     case cardNumbers = "card-numbers"
     /// Value-date notes: "Value Date: 04/05/2024", "Valuta 03.05.".
     case valueDate = "value-date"
-    /// Dates and times inside the text: `02.05.2024`, `13/04`, `2024-05-27T11:45`, `11 MAY`.
+    /// Dates and times inside the text: `02.05.2024`, `13/04`, `2024-05-27T11:45`, `11 MAY`, with a
+    /// word announcing one (`ON 30 SEP`).
     case datesAndTimes = "dates-and-times"
     /// Reference, store and terminal numbers: `#0112`, `0272304417721`, `PPD ID: 1911234567`.
     case referenceNumbers = "reference-numbers"
@@ -75,6 +80,13 @@ enum PayeeTables {
     /// them when a name stays before: "Harbour Analytics Ltd with reference SALARY APR 2024",
     /// "MARIA LOPEZ CONCEPTO CENA", "ENDESA ENERGIA S.A.U. Nº RECIBO 0049 1234".
     static let referenceTails = ["with reference", "with ref", "concepto", "nº recibo"]
+
+    /// Words that announce a date inside a bank's text, removed with it.
+    static let datePrepositions = ["on", "am", "op", "le", "el", "il"]
+
+    /// Payment-type codes British banks print after the payee (Barclays' `BCC`, `DDR`), removed by
+    /// the booking-words step when in capitals after a name.
+    static let trailingPaymentCodes = ["bcc", "clp", "bgc", "ddr", "fpi", "fpo", "tfr", "cpt", "sto", "chq", "mpi", "mpo"]
 
     /// Words that announce a card number (removed with it) and a card number's own form.
     static let cardWords = ["Karte Nr.", "Karte", "Kartennr.", "Card", "Card No.", "Carte", "Tarjeta", "Tarj.", "Carta", "Kaart", "Pas"]

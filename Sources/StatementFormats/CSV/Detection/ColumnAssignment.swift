@@ -91,7 +91,20 @@ enum ColumnAssignment {
         }
         if roles[.name] == nil {
             let texts = stats.filter { !taken.contains($0.index) && $0.textRatio >= 0.5 && $0.dateRatio < 0.5 && fits(.name, $0) }
-            if let best = texts.max(by: { nameScore($0) < nameScore($1) }) { take(.name, best.index) }
+            // A column of payment kinds (`Direct Debit`, `Card Payment`) names no one: any other
+            // text column comes first.
+            let named = texts.filter { !TransactionKindWords.isKindColumn($0.values.prefix(ColumnStats.sampleSize)) }
+            if let best = (named.isEmpty ? texts : named).max(by: { nameScore($0) < nameScore($1) }) { take(.name, best.index) }
+        }
+        // Payment kinds in the name column and the payee's text in the memo column (Barclays'
+        // `Subcategory` and `Memo`): the two swap, when the memo varies more.
+        if let name = roles[.name], let memo = roles[.memo], stats[memo].textRatio >= 0.5, stats[memo].fillRatio >= 0.5,
+            stats[memo].distinctCount > stats[name].distinctCount,
+            TransactionKindWords.isKindColumn(stats[name].values.prefix(ColumnStats.sampleSize)),
+            !TransactionKindWords.isKindColumn(stats[memo].values.prefix(ColumnStats.sampleSize))
+        {
+            roles[.name] = memo
+            roles[.memo] = name
         }
 
         // A payer column counts beside a name column where the account's holder is in one of the
