@@ -27,6 +27,8 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
     var count: Int?
     var sums: [String: String]?
     var names: [String]?
+    /// The activities' categories in order (`""` for none).
+    var categories: [String]?
     var warnings: [String]?
     var errors: Int?
     var strictErrors: Int?
@@ -89,6 +91,7 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
         if let count = quirk.count { #expect(collector.activities.count == count) }
         if let sums = quirk.sums { #expect(Self.sums(collector.activities) == sums) }
         if let names = quirk.names { #expect(collector.activities.map(\.name) == names) }
+        if let categories = quirk.categories { #expect(collector.activities.map { $0.category ?? "" } == categories) }
         let warnings = collector.diagnostics.filter { $0.severity == .warning }.map(\.message)
         #expect(warnings == (quirk.warnings ?? []), "warnings: \(warnings)")
         if let strictErrors = quirk.strictErrors {

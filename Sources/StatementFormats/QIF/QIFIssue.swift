@@ -12,6 +12,7 @@ enum QIFIssue {
     case unknownField(letter: String)
     case recordsBeforeHeader
     case dateOrderContradiction(chosen: QIFDateOrder, dayFirstLine: Int, monthFirstLine: Int)
+    case ambiguousDates(example: String, date: LocalDate)
     case invalidUTF8
     case overlongLine(limit: Int)
     case binary
@@ -28,6 +29,7 @@ enum QIFIssue {
         case .unknownField: return "qif.unknown-field"
         case .recordsBeforeHeader: return "qif.no-header"
         case .dateOrderContradiction: return "qif.date-order"
+        case .ambiguousDates: return "qif.ambiguous-date"
         case .invalidUTF8: return "qif.invalid-utf8"
         case .overlongLine: return "qif.overlong-line"
         case .binary: return "qif.binary"
@@ -86,6 +88,11 @@ enum QIFIssue {
                 .warning, code: code, at: location,
                 "the dates fit no single order of day and month: line \(dayLine) reads only as day/month, line \(monthLine) only as month/day; read as \(chosen.pattern), as most dates need",
                 notes: ["dates that do not fit are reported one by one; correct them, or pin the order with --date-format dd/mm/yyyy or mm/dd/yyyy"])
+        case .ambiguousDates(let example, let date):
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "every date fits both dd/mm/yyyy and mm/dd/yyyy; read as dd/mm/yyyy because the dates then span less time (\(example) is \(DialectDetector.longDate(date)))",
+                notes: ["if that is wrong, pass --date-format mm/dd/yyyy (Quicken's order)"])
         case .invalidUTF8:
             return Diagnostic(
                 .warning, code: code, at: location, "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",

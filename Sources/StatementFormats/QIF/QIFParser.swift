@@ -48,7 +48,7 @@ struct QIFParser {
         self.file = file
         self.options = options
         self.prescan = prescan
-        mapper = QIFRecordMapper(file: file, currency: options.currency)
+        mapper = QIFRecordMapper(file: file, currency: options.currency, incomeCategories: prescan.incomeCategories)
     }
 
     /// Handles one line (without its line break).
@@ -93,7 +93,9 @@ struct QIFParser {
         switch section {
         case .transactions:
             guard record.line > 0 else { return }
-            try mapper.emit(&record, account: options.account ?? currentAccount, into: &sink)
+            let account = options.account ?? currentAccount
+            if isOpeningBalance(record, account: account) { record.category = QIFCategory.openingBalances }
+            try mapper.emit(&record, account: account, into: &sink)
             record.reset()
         case .account:
             if let named = accountName {
@@ -183,6 +185,17 @@ struct QIFParser {
         var base = bytes[..<(bytes.count - 5)]
         while base.last == 0x20 { base.removeLast() }
         return (base.isEmpty ? nil : String(decoding: base, as: UTF8.self), code)
+    }
+
+    /// Whether a record is Quicken's opening balance: payee `Opening Balance`, a transfer to the
+    /// account itself (`L[Checking]` in Checking's section, or in a file that names no account),
+    /// no splits. The money was there before the account's first transaction, not moved from
+    /// another account.
+    private func isOpeningBalance(_ record: QIFRecord, account: String?) -> Bool {
+        guard record.splits.isEmpty, let category = record.category, category.isTransfer, record.name?.lowercased() == "opening balance"
+        else { return false }
+        let target = category.name.dropFirst(QIFCategory.transferPrefix.count)
+        return account == nil || target == account![...]
     }
 
     /// Tells the sink about an account (once, or again when it turns out to be a card).

@@ -61,6 +61,16 @@ struct QIFCategory: Equatable {
     /// The prefix transfers are given, and the writer takes off again.
     static let transferPrefix = "Transfers:"
 
+    /// Quicken's opening balance record (`POpening Balance`, `L[` the account itself `]`): a
+    /// transfer from equity, which journals book against `Equity:Opening Balances`, not against
+    /// a transfer account of its own.
+    static let openingBalances = QIFCategory(name: "Equity:Opening Balances", isTransfer: true)
+
+    private init(name: String, isTransfer: Bool) {
+        self.name = name
+        self.isTransfer = isTransfer
+    }
+
     /// `nil` for an empty field (or a bare class, `/Business`).
     init?(_ field: UnsafeBufferPointer<UInt8>) {
         let text = QIFText.trimmed(field)

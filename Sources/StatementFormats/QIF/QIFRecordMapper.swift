@@ -2,8 +2,8 @@ import FinanceCore
 
 /// Turns finished QIF records into activities: one per record, or one per split.
 ///
-/// Every activity of a record shares its date, payee (`P`, `""` when absent), address, check
-/// number and account. A split activity takes the split's amount (`$`), category (`S`) and memo
+/// Every activity of a record shares its date, payee (`P`; else the memo `M`, where banks that
+/// write no payee line put their text; else `""`), address, check number and account. A split activity takes the split's amount (`$`), category (`S`) and memo
 /// (`E`, else the record's `M`); the record's total (`T`) only serves to check the splits.
 /// A non-numeric `N` (`ATM`, `DEP`, `XFER`, `EFT`, `Print`) is a transaction code, not a check
 /// number: it becomes the memo when the record has none.
@@ -16,13 +16,27 @@ import FinanceCore
 final class QIFRecordMapper {
     let file: String
     let currency: CurrencyCode?
+    /// The categories the file's `!Type:Cat` list marks as income (`I`).
+    let incomeCategories: Set<String>
     private let ids = ActivityIDBuilder()
     /// The most splits numbered apart; Quicken allows 250.
     static let splitMask: UInt64 = 0xFFF
 
-    init(file: String, currency: CurrencyCode?) {
+    init(file: String, currency: CurrencyCode?, incomeCategories: Set<String> = []) {
         self.file = file
         self.currency = currency
+        self.incomeCategories = incomeCategories
+    }
+
+    /// A category as pfin counts it: one the file's list marks as income (Quicken's `Salary`,
+    /// `Interest Inc`) goes under `Income:` unless its name says so already.
+    private func category(_ category: QIFCategory?) -> String? {
+        guard let category, !category.isTransfer, !incomeCategories.isEmpty else { return category?.name }
+        let top = category.name.split(separator: ":", maxSplits: 1).first.map(String.init) ?? category.name
+        guard incomeCategories.contains(category.name) || incomeCategories.contains(top),
+            AccountingModel.kind(ofCategory: category.name) != .income
+        else { return category.name }
+        return "Income:" + category.name
     }
 
     /// Whether `id` was given to a split (its low bits number it), with the split number.
@@ -36,19 +50,23 @@ final class QIFRecordMapper {
             try sink.report(issue.diagnostic(at: location))
             return
         }
-        let name = record.name ?? ""
         let memo = record.memo ?? record.code
-        let id = ids.id(account: account, date: date, amount: total, name: name)
+        // Ids from the payee line as written; a record without one (banks that put the text in
+        // `M` only) is named by its memo.
+        let id = ids.id(account: account, date: date, amount: total, name: record.name ?? "")
+        let name = record.name ?? record.memo ?? ""
         guard !record.splits.isEmpty else {
             try sink.accept(
                 PaymentActivity(
                     id: id, account: account, date: date, name: name, address: record.address, amount: total,
                     memo: memo, type: record.category?.isTransfer == true ? .transfer : nil,
-                    category: record.category?.name, checkNumber: record.checkNumber, source: location))
+                    category: category(record.category), checkNumber: record.checkNumber, source: location))
             return
         }
         var sum: Money? = Money(units: 0, scale: total.scale, currency: total.currency)
         for (index, split) in record.splits.enumerated() {
+            // Quicken 2008 writes a blank row of its split table as `S` and `$0.00`: no money.
+            if split.category == nil, split.memo == nil, split.amount?.units == 0 { continue }
             guard let amount = split.amount else {
                 try sink.report(QIFIssue.splitWithoutAmount(split: index + 1).diagnostic(at: SourceLocation(file: file, line: split.line, column: 1)))
                 sum = nil
@@ -60,7 +78,7 @@ final class QIFRecordMapper {
                 PaymentActivity(
                     id: splitID, account: account, date: date, name: name, address: record.address, amount: amount,
                     memo: split.memo ?? memo, type: split.category?.isTransfer == true ? .transfer : nil,
-                    category: split.category?.name, checkNumber: record.checkNumber, source: location))
+                    category: category(split.category), checkNumber: record.checkNumber, source: location))
         }
         if let sum, sum != total {
             try sink.report(QIFIssue.splitMismatch(sum: sum, total: total).diagnostic(at: location))

@@ -74,6 +74,10 @@ public struct QIFStatementReader: StatementReader {
                 monthFirstLine: contradiction.monthFirstLine)
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: 1)))
         }
+        if let ambiguity = prescan.ambiguity, let date = ambiguity.parts.date(prescan.dateOrder) {
+            let issue = QIFIssue.ambiguousDates(example: ambiguity.text, date: date)
+            try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: ambiguity.line)))
+        }
         var parser = QIFParser(file: file, options: options, prescan: prescan)
         try readLines(input, transcoder: transcoder, lineBreak: lineBreak, parser: &parser, into: &sink)
         try parser.finish(into: &sink)

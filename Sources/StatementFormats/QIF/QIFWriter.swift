@@ -30,7 +30,8 @@ import FinanceCore
 ///   first is what Quicken US and pfin's reader assume when no day above 12 tells otherwise.
 /// - `T` is the plain decimal with the amount's own scale (`-1234.56`).
 /// - `L` is the category, or `[X]` for a transfer whose category is `Transfers:X` (as the reader
-///   gives it); a transfer without such a category loses its type (a notice counts them).
+///   gives it), or `[` its own account `]` for an opening balance (`Equity:Opening Balances`); a
+///   transfer without such a category loses its type (a notice counts them).
 /// - The activities of one split record (ids sharing their first 13 hex digits, numbered `…001`,
 ///   `…002` in the last three, from one source line; see `QIFRecordMapper`) are written back as one
 ///   record with `S`/`E`/`$` lines and their sum as `T`.
@@ -226,9 +227,11 @@ public struct QIFWriter: StatementWriter {
         buffer.removeAll()
     }
 
-    /// The `L`/`S` text: `[X]` for a transfer categorised `Transfers:X`.
+    /// The `L`/`S` text: `[X]` for a transfer categorised `Transfers:X`; `[` the account `]` for an
+    /// opening balance (Quicken's own form, which the reader reads as `Equity:Opening Balances`).
     private mutating func category(_ a: PaymentActivity) -> String? {
         guard a.type == .transfer else { return a.category }
+        if a.category == QIFCategory.openingBalances.name, let account = a.account { return "[" + account + "]" }
         guard let category = a.category, category.hasPrefix(QIFCategory.transferPrefix), category.count > QIFCategory.transferPrefix.count else {
             lostTransfers += 1
             return a.category
