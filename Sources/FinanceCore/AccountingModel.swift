@@ -34,8 +34,9 @@ public struct Booking: Hashable, Sendable {
 
 /// The kind of account a category names, from its first component.
 public enum CategoryKind: Sendable, Hashable {
-    /// Under `Income` (or `Revenue`, `Revenues`, `Paycheck`, `Paychecks`), or a first component
-    /// ending in the word `Income` (`Other Income`, `Interest Income`: banks' own categories).
+    /// Under `Income` (or `Revenue`, `Revenues`, `Paycheck`, `Paychecks`, YNAB's `Inflow`, `Ready to
+    /// Assign`, `To be Budgeted`), or a first component ending in the word `Income` (`Other Income`,
+    /// `Interest Income`: banks' own categories).
     case income
     /// Under `Transfers` or `Transfer`, or a balance-sheet root (`Assets`, `Liabilities`, `Equity`):
     /// money that stays the user's.
@@ -106,6 +107,8 @@ public enum AccountingModel {
     private static let roots: [(word: [UInt8], kind: CategoryKind)] = [
         (Array("income".utf8), .income), (Array("revenue".utf8), .income), (Array("revenues".utf8), .income),
         (Array("paycheck".utf8), .income), (Array("paychecks".utf8), .income),
+        // Budgeting apps' money to budget (YNAB's `Inflow: Ready to Assign`, formerly `To be Budgeted`).
+        (Array("inflow".utf8), .income), (Array("ready to assign".utf8), .income), (Array("to be budgeted".utf8), .income),
         (Array("transfers".utf8), .transfer), (Array("transfer".utf8), .transfer),
         (Array("assets".utf8), .transfer), (Array("liabilities".utf8), .transfer), (Array("equity".utf8), .transfer),
     ]
@@ -113,11 +116,13 @@ public enum AccountingModel {
 
     private static func kind(ofCategoryBytes bytes: UnsafeBufferPointer<UInt8>) -> CategoryKind? {
         // The first component, spaces around it dropped; empty components before it skipped.
+        // Components are separated by `:`, or by `>` as some apps write them (MoneyWiz's
+        // `Income > Salary`).
         var start = 0
         while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x3A) { start += 1 }
         guard start < bytes.count else { return nil }
         var end = start
-        while end < bytes.count && bytes[end] != 0x3A { end += 1 }
+        while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3E { end += 1 }
         while end > start && bytes[end - 1] == 0x20 { end -= 1 }
         let length = end - start
         // A bank's or an aggregator's `Other Income`, `Interest Income`, `Rental Income`.

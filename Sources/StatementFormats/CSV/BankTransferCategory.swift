@@ -22,4 +22,12 @@ enum BankTransferCategory {
         else { return false }
         return words.contains(category.lowercased())
     }
+
+    /// The account a budgeting app's transfer payee names: YNAB writes each side of a transfer
+    /// between two of the user's accounts with the payee `Transfer : Savings`.
+    static func transferPayee(_ name: String) -> Substring? {
+        guard name.utf8.first == UInt8(ascii: "T"), name.hasPrefix("Transfer : ") else { return nil }
+        let account = name.dropFirst("Transfer : ".count)
+        return account.isEmpty ? nil : account
+    }
 }

@@ -55,7 +55,7 @@ extension CSVRowMapper {
         let fitid = text(record, columns.transactionID, &invalidText)
         let account = defaultAccount ?? text(record, columns.account, &invalidText)
         let address = text(record, columns.address, &invalidText)
-        let category = text(record, columns.category, &invalidText)
+        var category = text(record, columns.category, &invalidText)
         let checkNumber = text(record, columns.checkNumber, &invalidText)
         let rawName = columns.rawName == nil ? nil : text(record, columns.rawName, &invalidText)
 
@@ -97,12 +97,21 @@ extension CSVRowMapper {
         if invalidText { noteInvalidText(line: line) }
         try flushPending(asErrors: true, into: &sink)
         if firstOfAccount, let kind = accountKind, ids.log == nil { try sendKind(kind, account: account, currency: amount.currency, into: &sink) }
+        // A bank's own category 'Payment' or 'Transfer' says what the row is, and so does a
+        // budgeting app's transfer payee (YNAB's `Transfer : Savings`, as QIF's `[Savings]`); pfin's
+        // CSV says its type.
+        if type == nil {
+            if let other = BankTransferCategory.transferPayee(name) {
+                type = .transfer
+                if category == nil { category = "Transfers:" + other }
+            } else if let category, BankTransferCategory.isTransfer(category) {
+                type = .transfer
+            }
+        }
         try sink.accept(
             PaymentActivity(
                 id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
-                // A bank's own category 'Payment' or 'Transfer' says what the row is; pfin's CSV says its type.
-                type: type ?? category.flatMap { BankTransferCategory.isTransfer($0) ? .transfer : nil },
-                category: category, fitid: fitid, checkNumber: checkNumber, source: source,
+                type: type, category: category, fitid: fitid, checkNumber: checkNumber, source: source,
                 original: columns.originalCurrency == nil ? nil : original(record, booked: amount), rawName: rawName))
         if sink.wantsRowBalances, let column = columns.balance {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)

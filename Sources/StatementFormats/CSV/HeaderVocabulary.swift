@@ -113,6 +113,7 @@ enum HeaderVocabulary {
                 "withdrawal amount", "paid out", "money out", "out", "outflow", "spent", "soll", "ausgang",
                 "ausgaben", "debit euros", "debito", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
                 "charge", "charges", "afschrijving", "belastung", "lastschrift betrag", "belastungen",
+                "expense amount",
             ])
         add(
             .credit, 1,
@@ -120,7 +121,7 @@ enum HeaderVocabulary {
                 "credit", "credits", "credit amount", "deposit", "deposits", "deposit amt", "deposit amount",
                 "paid in", "money in", "in", "inflow", "received", "haben", "eingang", "einnahmen",
                 "credit euros", "credito", "abono", "abonos", "haber", "entrate", "accrediti", "avere",
-                "bijschrijving", "gutschrift betrag", "gutschrift", "gutschriften",
+                "bijschrijving", "gutschrift betrag", "gutschrift", "gutschriften", "income amount",
             ])
         add(
             .direction, 1,
@@ -148,6 +149,8 @@ enum HeaderVocabulary {
                 "category", "kategorie", "categorie", "categoria", "category name", "rubrique",
                 "categoria operacion",
             ])
+        // YNAB's group and category in one column (`Inflow: Ready to Assign`), beside each alone.
+        add(.category, 0, ["category group category", "master category sub category"])
         add(
             .checkNumber, 1,
             [
@@ -168,7 +171,7 @@ enum HeaderVocabulary {
             [
                 "account", "account number", "account name", "account no", "auftragskonto", "rekening",
                 "rekeningnummer", "compte", "numero de compte", "cuenta", "numero de cuenta", "conto",
-                "numero conto", "mijn rekening",
+                "numero conto", "mijn rekening", "wallet",
             ])
         add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer"])
         add(

@@ -97,14 +97,21 @@ enum ColumnAssignment {
             if let best = (named.isEmpty ? texts : named).max(by: { nameScore($0) < nameScore($1) }) { take(.name, best.index) }
         }
         // Payment kinds in the name column and the payee's text in the memo column (Barclays'
-        // `Subcategory` and `Memo`): the two swap, when the memo varies more.
+        // `Subcategory` and `Memo`): the two swap, when the memo varies more. So do a column picked
+        // by its values that holds one value in nearly every row (Spendee's `Author`, who keyed
+        // it in) and a memo of text; that column is then nothing.
         if let name = roles[.name], let memo = roles[.memo], stats[memo].textRatio >= 0.5, stats[memo].fillRatio >= 0.5,
             stats[memo].distinctCount > stats[name].distinctCount,
-            TransactionKindWords.isKindColumn(stats[name].values.prefix(ColumnStats.sampleSize)),
             !TransactionKindWords.isKindColumn(stats[memo].values.prefix(ColumnStats.sampleSize))
         {
-            roles[.name] = memo
-            roles[.memo] = name
+            if TransactionKindWords.isKindColumn(stats[name].values.prefix(ColumnStats.sampleSize)) {
+                roles[.name] = memo
+                roles[.memo] = name
+            } else if !namedByHeader, stats[name].distinctCount <= max(1, stats[name].nonEmpty / 10) {
+                roles[.name] = memo
+                roles[.memo] = nil
+                taken.remove(name)
+            }
         }
 
         // A payer column counts beside a name column where the account's holder is in one of the
@@ -154,7 +161,11 @@ enum ColumnAssignment {
         // The file's own accounts: named in (nearly) every row, and few. A column of account
         // numbers empty for card payments and different in every row is the counterparty's (N26's
         // `Account number`).
-        case .account: return empty || (column.fillRatio >= 0.9 && (column.distinctCount <= 3 || column.distinctCount * 2 <= column.nonEmpty))
+        // An app's export with a row per account before its transactions (MoneyWiz) leaves it empty
+        // there: a column whose values repeat may miss more rows.
+        case .account:
+            return empty || (column.fillRatio >= 0.9 && (column.distinctCount <= 3 || column.distinctCount * 2 <= column.nonEmpty))
+                || (column.fillRatio >= 0.6 && column.distinctCount * 2 <= column.nonEmpty)
         // A column of account numbers names no one (bunq's `Counterparty`, an IBAN, beside `Name`).
         case .name, .payer: return empty || !AccountNumberShape.mostly(column.values.prefix(ColumnStats.sampleSize))
         case .memo, .address, .category, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true

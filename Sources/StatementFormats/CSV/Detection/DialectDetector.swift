@@ -89,6 +89,9 @@ public struct DialectDetector: Sendable {
             }
             roles = resolved
         } else {
+            if let postings = JournalExport.postingColumn(stats, header: headerNames) {
+                return .failure(journalExport(postings, header: headerNames, at: tableLine))
+            }
             roles = ColumnAssignment.assign(header: headerNames, stats: stats, guess: &amountGuess)
         }
         guard let dateColumn = roles[.date] ?? roles[.valueDate] else {
@@ -161,20 +164,23 @@ public struct DialectDetector: Sendable {
 
         // Sign: card exports that write charges as positive.
         var amountSign = pinned.amountSign ?? .asIs
+        var cardSigns = false
         if pinned.amountSign == nil, let amountColumn = roles[.amount], roles[.direction] == nil {
-            var amounts: [Int64] = [], negativeNames: [String] = []
+            var amounts: [Int64] = [], negativeNames: [String] = [], categories: [String] = []
             for row in layout.rows where amountColumn < row.fields.count {
                 guard case .success(let parsed) = AmountParser.parse(row.fields[amountColumn], decimalMark: decimalMark) else { continue }
                 amounts.append(parsed.units)
                 if parsed.units < 0, let nameColumn = roles[.name] ?? roles[.memo], nameColumn < row.fields.count {
                     negativeNames.append(row.fields[nameColumn])
                 }
+                if let column = roles[.category] { categories.append(column < row.fields.count ? row.fields[column] : "") }
             }
             if SignDetection.looksInverted(
                 amounts: amounts, namesOfNegative: negativeNames,
                 cardHint: SignDetection.mentionsCard((headerNames ?? []) + preamble.texts))
             {
                 amountSign = .inverted
+                cardSigns = true
                 warnings.append(
                     Diagnostic(
                         .warning, code: "csv.sign-inverted", at: tableLine,
@@ -183,10 +189,17 @@ public struct DialectDetector: Sendable {
                             "if that is wrong, put 'amount-sign as-is' in a profile",
                             "the account is taken as a card's (Liabilities:Card in journals); 'account-type checking' in a profile says otherwise",
                         ]))
+            } else if !categories.isEmpty, SignDetection.categoriesSayInverted(amounts: amounts, categories: categories) {
+                amountSign = .inverted
+                warnings.append(
+                    Diagnostic(
+                        .warning, code: "csv.sign-inverted", at: tableLine,
+                        "the categories say money out is written positive (rows in income categories are negative, the others positive); signs flipped so that money out is negative",
+                        notes: ["if that is wrong, put 'amount-sign as-is' in a profile"]))
             }
         }
         // A card statement's amounts make a card account, unless the profile says what it is.
-        let accountKind = pinned.accountKind ?? (amountSign == .inverted ? .creditCard : nil)
+        let accountKind = pinned.accountKind ?? (cardSigns ? .creditCard : nil)
 
         var columns: [ColumnRole: ColumnReference] = [:]
         for (role, index) in roles {
@@ -263,6 +276,19 @@ public struct DialectDetector: Sendable {
     private func columnName(_ index: Int, _ header: [String]?) -> String {
         if let header, index < header.count, !header[index].isEmpty { return "'\(header[index])'" }
         return String(index + 1)
+    }
+
+    /// A double-entry export (`JournalExport`): refused, with the way to read it.
+    private func journalExport(_ column: ColumnStats, header: [String]?, at location: SourceLocation) -> Diagnostic {
+        let name = header.flatMap { column.index < $0.count ? "'\($0[column.index])'" : nil } ?? "\(column.index + 1)"
+        let examples = Array(Set(column.values.prefix(50))).sorted().prefix(2).joined(separator: "', '")
+        return Diagnostic(
+            .error, code: "csv.journal-export", at: location,
+            "this is a double-entry bookkeeping export, one row per posting: column \(name) holds both sides of each transaction ('\(examples)'); read as a statement every amount would count twice",
+            notes: [
+                "export one account's postings instead (hledger: 'hledger register ACCOUNT -O csv'), which pfin reads as that account's statement",
+                "or pass a profile with 'columns …' to read every row as it is",
+            ])
     }
 
     static func longDate(_ date: LocalDate) -> String {

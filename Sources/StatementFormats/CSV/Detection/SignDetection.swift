@@ -19,6 +19,26 @@ enum SignDetection {
         return payments * 2 >= negative
     }
 
+    /// Whether a category column says money out is written positive (Copilot's export: `Paycheck`
+    /// rows negative, `Groceries` rows positive): nearly every row in an income category
+    /// (`AccountingModel.kind(ofCategory:)`) is negative and two in three rows in a spending category
+    /// positive (the others refunds). `amounts[k]` is row k's amount, `categories[k]` its category cell.
+    static func categoriesSayInverted(amounts: [Int64], categories: [String]) -> Bool {
+        var income = (negative: 0, all: 0), spending = (positive: 0, all: 0)
+        for (amount, category) in zip(amounts, categories) where amount != 0 {
+            switch AccountingModel.kind(ofCategory: category) {
+            case .income:
+                income.all += 1
+                if amount < 0 { income.negative += 1 }
+            case .spending:
+                spending.all += 1
+                if amount > 0 { spending.positive += 1 }
+            default: break
+            }
+        }
+        return income.all >= 1 && spending.all >= 3 && income.negative * 5 >= income.all * 4 && spending.positive * 3 >= spending.all * 2
+    }
+
     /// Whether header or preamble text speaks of a card account.
     static func mentionsCard(_ texts: [String]) -> Bool {
         texts.contains { cardWords.occur(in: $0) }
