@@ -139,6 +139,11 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         .init(testDescription: "entry and value in one month", line: "2403150316D1,00NTRFX", date: "2024-03-16"),
         .init(testDescription: "no entry date: the value date", line: "231231D1,00NTRFX", date: "2023-12-31"),
         .init(testDescription: "leap day", line: "2402290229D1,00NTRFX", date: "2024-02-29"),
+        .init(
+            testDescription: "return booked in January of a debit valued in November: the year after", line: "2311300105RD1,00NRTIX",
+            date: "2024-01-05"),
+        .init(testDescription: "entry in October, value in January: the year before", line: "2401151030D1,00NTRFX", date: "2023-10-30"),
+        .init(testDescription: "entry two months after the value date in one year", line: "2403150515D1,00NTRFX", date: "2024-05-15"),
     ]
 
     @Test(arguments: yearCases)

@@ -28,14 +28,30 @@ enum MT940Values {
         return date(bytes, at: i, clamped: &clamped)
     }
 
-    /// The `:61:` entry date `MMDD` in the year that puts it nearest the value date: an entry in
-    /// December for a value date in January was booked the year before, and one in January for a
-    /// value date in December the year after. Days past the end of their month as for `date`.
+    /// The `:61:` entry date `MMDD` in the year that puts it nearest the value date: the value
+    /// date's year, the year before (an entry in December for a value date in January, or a
+    /// returned debit booked in January whose value date is in November) or the year after.
+    /// Days past the end of their month as for `date`.
     static func entryDate(month: Int, day: Int, valueDate: LocalDate, clamped: inout Bool) -> LocalDate? {
-        var year = valueDate.year
-        if month == 12 && valueDate.month == 1 { year -= 1 }
-        if month == 1 && valueDate.month == 12 { year += 1 }
-        return calendarDate(year: year, month: month, day: day, clamped: &clamped)
+        // Most lines book in the value date's month; no other year can be nearer then.
+        if month == valueDate.month { return calendarDate(year: valueDate.year, month: month, day: day, clamped: &clamped) }
+        var nearest: LocalDate?
+        var nearestClamped = false
+        var nearestDistance = Int.max
+        let value = valueDate.daysSinceEpoch
+        // The value date's year first, so that it wins a tie.
+        for year in [valueDate.year, valueDate.year - 1, valueDate.year + 1] {
+            var wasClamped = false
+            guard let date = calendarDate(year: year, month: month, day: day, clamped: &wasClamped) else { return nil }
+            let distance = abs(date.daysSinceEpoch - value)
+            if distance < nearestDistance {
+                nearest = date
+                nearestClamped = wasClamped
+                nearestDistance = distance
+            }
+        }
+        if nearestClamped { clamped = true }
+        return nearest
     }
 
     /// The date, or for days 29–31 past the end of a real month, that month's last day.
