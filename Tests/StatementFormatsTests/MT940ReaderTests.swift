@@ -168,6 +168,10 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         .init(testDescription: "RC takes money out", line: "240314RC7,00NTRFNONREF", expected: "-7.00||"),
         .init(testDescription: "RD puts money back", line: "240314RD7,00NTRFNONREF", expected: "7.00||"),
         .init(testDescription: "no transaction type", line: "240314D7,00", expected: "-7.00||"),
+        .init(testDescription: "Rabobank's EREF code is no reference", line: "240314D7,00N102EREF            ", expected: "-7.00||"),
+        .init(testDescription: "ING's MARF code is no reference", line: "240314D7,00NNOVMARF", expected: "-7.00||"),
+        .init(testDescription: "NOTPROVIDED is no reference", line: "240314D7,00NTRFNOTPROVIDED", expected: "-7.00||"),
+        .init(testDescription: "a reference that starts like a code", line: "240314D7,00NTRFEREF1", expected: "-7.00|EREF1|"),
     ]
 
     @Test(arguments: lineCases)
@@ -176,6 +180,17 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         #expect(result.errors.isEmpty, "\(result.errors)")
         let a = try #require(result.activities.first)
         #expect("\(a.amount.decimalString)|\(a.fitid ?? "")|\(a.name)" == c.expected)
+    }
+
+    @Test func referenceCodeGivesWayToTheNarrativesEndToEndReference() throws {
+        let text = mt940Statement(
+            ":61:240314D25,00N102EREF            \nNL91ABNA0417164300\n:86:/EREF/E2E-0314-A/BENM//NAME/Stichting Dierenhulp/REMI/Gift\n"
+                + ":61:240314D25,00N102EREF            \nNL91ABNA0417164300\n:86:/BENM//NAME/Stichting Dierenhulp/REMI/Gift\n",
+            closing: "C240314EUR950,00")
+        let result = try readMT940(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.activities.map(\.fitid) == ["E2E-0314-A", nil])
+        #expect(result.activities.map(\.name) == ["Stichting Dierenhulp", "Stichting Dierenhulp"])
     }
 
     @Test func narrativeContinuationLinesJoinWithoutSpaces() throws {

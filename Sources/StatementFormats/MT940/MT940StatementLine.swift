@@ -142,13 +142,31 @@ struct MT940StatementLine {
         return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
     }
 
-    /// A reference, or `nil` when empty or `NONREF` (SWIFT's "no reference").
+    /// A reference, or `nil` when empty, `NONREF` (SWIFT's "no reference") or one of the codes
+    /// Dutch banks (Rabobank, ING's InsideBusiness Payments) write in its place to say which
+    /// reference the `:86:` holds: `EREF`, `MARF`, `PREF` (the end-to-end, mandate or batch
+    /// reference), or `NOTPROVIDED`. Such a code is the same on every line, so it is no reference.
     private static func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let t = MT940Values.trimmed(bytes)
-        if t.isEmpty { return nil }
-        // `NONREF`, compared as bytes (`elementsEqual` against a `String` measured slow).
-        if t.count == 6, t[0] == 0x4E, t[1] == 0x4F, t[2] == 0x4E, t[3] == 0x52, t[4] == 0x45, t[5] == 0x46 { return nil }
+        if t.isEmpty || isNoReference(t) { return nil }
         return String(decoding: t, as: UTF8.self)
+    }
+
+    /// Whether `t` is `NONREF`, `NOTPROVIDED`, `EREF`, `MARF` or `PREF`, compared as bytes
+    /// (`elementsEqual` against a `String` measured slow).
+    @inline(__always)
+    private static func isNoReference(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch t.count {
+        case 4:
+            let word = UInt32(t[0]) << 24 | UInt32(t[1]) << 16 | UInt32(t[2]) << 8 | UInt32(t[3])
+            return word == 0x4552_4546 || word == 0x4D41_5246 || word == 0x5052_4546  // EREF MARF PREF
+        case 6:
+            return t[0] == 0x4E && t[1] == 0x4F && t[2] == 0x4E && t[3] == 0x52 && t[4] == 0x45 && t[5] == 0x46  // NONREF
+        case 11:
+            return t.elementsEqual("NOTPROVIDED".utf8)
+        default:
+            return false
+        }
     }
 
     static func doubleSlash(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -11,8 +11,9 @@ import FinanceCore
 ///   line's supplementary details;
 /// - original amount: SWIFT's `/OCMT/` and `/EXCH/` codewords in the line's supplementary details
 ///   or the narrative (see `MT940ForeignAmount`);
-/// - fitid: the bank's reference, else the account owner's (neither when `NONREF`), else the SEPA
-///   end-to-end reference of the narrative;
+/// - fitid: the bank's reference, else the account owner's (neither when `NONREF`, nor when a
+///   code such as `EREF` that names the narrative's reference), else the SEPA end-to-end
+///   reference of the narrative;
 /// - check number: the owner's reference of a `CHK` (cheque) line;
 /// - id: from the account, date, amount, fitid and name, numbered by occurrence, so that two
 ///   identical lines on one day stay two activities and a re-read gives the same ids. (Bank
