@@ -101,7 +101,7 @@ final class MT940StatementMapper {
             statement = MT940StatementState(line: field.line)
             statement.hasContent = true
         case .account:
-            statement.account = MT940Values.text(field.value)
+            statement.account = MT940Account.identifier(field.value)
             statement.hasContent = true
         case .openingBalance:
             statement.hasContent = true
@@ -110,12 +110,8 @@ final class MT940StatementMapper {
                 guard try acceptDate(of: balance, field, into: &sink) else { break }
                 statement.opening = balance
                 // Dutch banks write the account with its currency, `NL07RABO0123456789 EUR`.
-                if let account = statement.account, let currency = balance.amount.currency,
-                    account.utf8.count > 4, account.hasSuffix(" " + currency.description)
-                {
-                    var id = account.dropLast(4)
-                    while id.last == " " { id = id.dropLast() }
-                    statement.account = String(id)
+                if let account = statement.account, let currency = balance.amount.currency {
+                    statement.account = MT940Account.withoutCurrency(account, currency: currency.description)
                 }
             case .failure(let problem):
                 statement.damaged = true
