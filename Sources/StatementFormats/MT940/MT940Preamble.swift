@@ -7,7 +7,8 @@ enum MT940Preamble: Equatable {
     /// of the bank, two of the country, two letters or digits of the location, an optional
     /// three-character branch).
     case bic
-    /// The message type alone on a line: `940`, `942`.
+    /// The message type alone on a line, `940`, `942`, or with a two-digit number after a space,
+    /// `940 00` (ING's InsideBusiness Payments exports, after their `0000 01` records).
     case messageType
     /// The message type written like a field tag: `:940:`, `:942:` (Dutch banks' exports).
     case messageTypeTag
@@ -19,14 +20,12 @@ enum MT940Preamble: Equatable {
     static func classify(_ line: UnsafeBufferPointer<UInt8>) -> MT940Preamble? {
         let t = MT940Values.trimmed(line)
         guard t.count >= 3 else { return nil }
-        if t.count == 3 || t.count == 5 {
-            let digits = t.count == 5 ? 1 : 0
-            if t.count == 5 && (t[0] != UInt8(ascii: ":") || t[4] != UInt8(ascii: ":")) { return nil }
-            guard t[digits] == UInt8(ascii: "9"), t[digits + 1] == UInt8(ascii: "4"),
-                t[digits + 2] == UInt8(ascii: "0") || t[digits + 2] == UInt8(ascii: "2")
-            else { return nil }
-            return t.count == 5 ? .messageTypeTag : .messageType
+        if t.count == 3 { return isMessageType(t) ? .messageType : nil }
+        if t.count == 5 {
+            guard t[0] == UInt8(ascii: ":"), t[4] == UInt8(ascii: ":"), isMessageType(UnsafeBufferPointer(rebasing: t[1...])) else { return nil }
+            return .messageTypeTag
         }
+        if t.count == 6, isMessageType(t), t[3] == 0x20, MT940Values.twoDigits(t, 4) != nil { return .messageType }
         if t.count == 8 || t.count == 11, isBIC(t) { return .bic }
         return isTransmissionHeader(t) ? .transmissionHeader : nil
     }
@@ -39,6 +38,11 @@ enum MT940Preamble: Equatable {
         case .messageTypeTag: return "the message type tag '\(text)' at line \(line) before the fields"
         case .transmissionHeader: return "a transmission header record '\(text)' at line \(line) before the fields"
         }
+    }
+
+    /// Whether `t` starts with `940` or `942`.
+    private static func isMessageType(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
+        t.count >= 3 && t[0] == UInt8(ascii: "9") && t[1] == UInt8(ascii: "4") && (t[2] == UInt8(ascii: "0") || t[2] == UInt8(ascii: "2"))
     }
 
     /// ISO 9362 BIC8 or BIC11, upper case.
