@@ -205,6 +205,30 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         #expect(a.fitid == nil, "NOTPROVIDED is no reference")
     }
 
+    @Test func polishStructuredNarratives() throws {
+        var result = StatementCollector()
+        let path = Repository.fixtures.appendingPathComponent("quirks/mt940/polish-structured-86.sta").path
+        try MT940StatementReader().read(ByteInput(path: path), options: ReadOptions(), into: &result)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(
+            result.activities.map { "\($0.name)|\($0.memo ?? "")" } == [
+                "TELEKOM PRZYKLAD SPOLKA AKCYJNA|FAKTURA NR 2024/01/77",
+                "FIRMA KRZAK SP. Z O.O.|WYNAGRODZENIE LUTY 2024",
+                "KOWALSKA ANNA|czynsz za marzec 2024 lokal nr 5",
+                "ENERGA PRZYKLAD SPOLKA AKCYJNA|FV 2024/05/118",
+                "FIRMA PLUS SP. Z O.O.|WYNAGRODZENIE 04/2024",
+            ])
+        #expect(result.statements.map { $0.account.institution == nil } == [true, true, true], "no slash left in the account")
+    }
+
+    @Test func germanSubfields27And28AreRemittanceLines() throws {
+        let text = mt940Statement(
+            ":61:240314D4,90NMSCNONREF\n:86:805?00ENTGELTABSCHLUSS?20Abschluss?27Kontofuehrung?28Maerz\n", closing: "C240314EUR995,10")
+        let a = try #require(try readMT940(text).activities.first)
+        #expect(a.name == "ENTGELTABSCHLUSS")
+        #expect(a.memo == "Abschluss Kontofuehrung Maerz")
+    }
+
     @Test func structuredNarrativeWithoutNameUsesTheBookingText() throws {
         let text = mt940Statement(":61:240314D4,90NMSCNONREF\n:86:805?00ENTGELTABSCHLUSS?20Kontofuehrung 03/2024\n", closing: "C240314EUR995,10")
         let a = try #require(try readMT940(text).activities.first)

@@ -14,6 +14,11 @@ import Glibc
 ///   `DEBT+`, `SVWZ+`, `ABWA+`, `ABWE+`, `IBAN+`, `BIC+`, …) starting a line split it into parts:
 ///   the memo is the `SVWZ+` part (after any text before the first keyword), `EREF+` is kept as
 ///   the end-to-end reference, and the other parts are dropped.
+/// - The same with another separator, as Polish banks write it: PKO BP `~` (`020~00152~20…~32…`),
+///   Pekao `^`, mBank and the banks that follow the Polish banks' association (ZBP) `<`, after a
+///   code of three or four digits (`0300<00PRZELEW…<20…<27…`). The name is `32`+`33`, else `27`+`28`
+///   (the ZBP layout's name lines); the memo is `20`–`26`; `29` and `60`–`63`, which hold the
+///   counterparty's address in these layouts, are dropped.
 /// - Structured with slashes, as Dutch banks write it (`/TRTP/…/NAME/…/REMI/…`): see
 ///   `MT940SlashNarrative`.
 /// - Free text (any other `:86:`): the first line is the counterparty's name and the other lines,
@@ -24,6 +29,7 @@ import Glibc
 /// space, while a shorter line ended where its writer ended it and is followed by a space.
 final class MT940NarrativeReader {
     private let nameText = ByteBuffer(capacity: 128)
+    private let alternativeNameText = ByteBuffer(capacity: 128)
     private let plainText = ByteBuffer(capacity: 256)
     private let remittanceText = ByteBuffer(capacity: 256)
     private let referenceText = ByteBuffer(capacity: 64)
@@ -46,7 +52,9 @@ final class MT940NarrativeReader {
         bookingText.removeAll()
         let value = field.value
         if value.count >= 4, Self.isDigit(value[0]), Self.isDigit(value[1]), Self.isDigit(value[2]), value[3] == UInt8(ascii: "?") {
-            readStructured(value)
+            readStructured(value, separator: UInt8(ascii: "?"), from: 3)
+        } else if let (separator, start) = Self.polishSeparator(value) {
+            readStructured(value, separator: separator, from: start)
         } else if MT940SlashNarrative.applies(to: value) {
             slashNarrative.read(field, name: nameText, remittance: remittanceText, reference: referenceText, booking: bookingText)
         } else {
@@ -54,7 +62,7 @@ final class MT940NarrativeReader {
         }
     }
 
-    /// `?32`+`?33`, `NAME`, or the first line of free text.
+    /// `?32`+`?33` (Polish layouts: else `27`+`28`), `NAME`, or the first line of free text.
     var name: String? { Self.text(nameText) }
     /// The remittance information.
     var memo: String? {
@@ -70,20 +78,37 @@ final class MT940NarrativeReader {
     /// `?00`, such as `SEPA-UEBERWEISUNG` or `ENTGELTABSCHLUSS`, or `TRTP`, such as `SEPA OVERBOEKING`.
     var booking: String? { Self.text(bookingText) }
 
-    private func readStructured(_ value: UnsafeBufferPointer<UInt8>) {
+    /// The separator of a Polish structured `:86:` and where its first subfield starts: `~`, `^`
+    /// or `<` after three or four digits, followed by a two-digit subfield code.
+    private static func polishSeparator(_ value: UnsafeBufferPointer<UInt8>) -> (UInt8, Int)? {
+        guard value.count >= 6, isDigit(value[0]), isDigit(value[1]), isDigit(value[2]) else { return nil }
+        let at = isDigit(value[3]) ? 4 : 3
+        guard at + 3 <= value.count, MT940Values.twoDigits(value, at + 1) != nil else { return nil }
+        let separator = value[at]
+        guard separator == UInt8(ascii: "~") || separator == UInt8(ascii: "^") || separator == UInt8(ascii: "<") else { return nil }
+        return (separator, at)
+    }
+
+    /// Reads the subfields, each opened by `separator` and a two-digit code, from `start`.
+    private func readStructured(_ value: UnsafeBufferPointer<UInt8>, separator: UInt8, from start: Int) {
         let base = value.baseAddress!
         let count = value.count
+        // The German layout (`?`) has remittance lines up to `?29` and from `?60`; the Polish ones
+        // name the counterparty in 27–28 and its address in 29 and 60–63.
+        let isPolish = separator != UInt8(ascii: "?")
         var nameWidth = 0
+        var alternativeNameWidth = 0
+        alternativeNameText.removeAll()
         var part = Part.plain
         var partWidth = 0
-        // `base[i]` is the `?` of a subfield.
-        var i = 3
+        // `base[i]` is the separator of a subfield.
+        var i = start
         while i < count {
             let code = MT940Values.twoDigits(value, i + 1) ?? -1
             let start = min(i + 3, count)
             var end = start
             while end < count {
-                guard let hit = memchr(base + end, 0x3F, count - end) else {
+                guard let hit = memchr(base + end, Int32(separator), count - end) else {
                     end = count
                     break
                 }
@@ -99,6 +124,11 @@ final class MT940NarrativeReader {
             case 32, 33:
                 Self.join(content, to: nameText, previousWidth: nameWidth)
                 nameWidth = Self.width(content)
+            case 27 where isPolish, 28 where isPolish:
+                Self.join(content, to: alternativeNameText, previousWidth: alternativeNameWidth)
+                alternativeNameWidth = Self.width(content)
+            case 29 where isPolish, 60...63 where isPolish:
+                break
             case 20...29, 60...63:
                 // The width of the whole subfield, keyword included, tells whether it was cut.
                 let width = Self.width(content)
@@ -118,6 +148,7 @@ final class MT940NarrativeReader {
                 break
             }
         }
+        if nameText.count == 0 { alternativeNameText.withBytes { MT940Values.append($0, to: nameText) } }
     }
 
     private func readFreeText(_ field: MT940Field) {
