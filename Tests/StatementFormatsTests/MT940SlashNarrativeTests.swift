@@ -42,6 +42,19 @@ import Testing
         #expect(Self.brief(result) == ["Web Winkel BV|Bestelling 88213|P240306-001"])
     }
 
+    @Test func abnAmroLabelsAndCardLines() throws {
+        let result = try Self.quirk("abn-amro-labelled-86.sta")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(
+            Self.brief(result) == [
+                "J DE VRIES|HUUR DECEMBER|",
+                "WEBWINKEL BV|1234567890 BESTELLING 9988|",
+                "BAKKER BART 0412|NR:AB12CD, 21.11.24/10:42 UTRECHT|",
+                "GELDAUTOMAAT CENTRUM|NR:QQ0001, 21.11.24/14:00 UTRECHT|",
+            ])
+        #expect(!result.activities.contains { ($0.memo ?? "").contains("\r") || $0.name.contains("\r") })
+    }
+
     struct NarrativeCase: Sendable, CustomTestStringConvertible {
         let testDescription: String
         let narrative: String
@@ -69,6 +82,10 @@ import Testing
             expected: "Verhuur BV|Huur 03/2024 kamer 4|"),
         .init(testDescription: "a slash first but no keyword: free text", narrative: "/ Kassa 3 Amsterdam", expected: "/ Kassa 3 Amsterdam||"),
         .init(testDescription: "lower-case keywords are text", narrative: "/name/x/remi/y", expected: "/name/x/remi/y||"),
+        .init(
+            testDescription: "ABN AMRO's labels without a name: the booking text",
+            narrative: "SEPA INCASSO ALGEMEEN DOORLOPEND\nOMSCHRIJVING: CONTRIBUTIE 2024", expected: "SEPA INCASSO ALGEMEEN DOORLOPEND|CONTRIBUTIE 2024|"),
+        .init(testDescription: "a colon in free text is no label", narrative: "Kassa 3: bonnummer 12\nAmsterdam", expected: "Kassa 3: bonnummer 12|Amsterdam|"),
     ]
 
     @Test(arguments: cases)

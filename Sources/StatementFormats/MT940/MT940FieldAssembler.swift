@@ -1,4 +1,5 @@
 import FinanceCore
+import Glibc
 
 /// What a line of an MT940 file ends or says, in input order.
 enum MT940Event {
@@ -90,11 +91,15 @@ struct MT940FieldAssembler {
             try handle(.strayText(line: number, column: column))
             return
         }
-        if lineCount < Self.maximumLines && !overlong {
-            lineStarts.withElements { $0[lineCount] = value.count }
-            lineCount += 1
-        }
+        if !overlong { startLine() }
         append(text)
+    }
+
+    /// Records that a continuation line starts at the end of the value.
+    private mutating func startLine() {
+        guard lineCount < Self.maximumLines else { return }
+        lineStarts.withElements { $0[lineCount] = value.count }
+        lineCount += 1
     }
 
     /// Ends the last field at the end of the input.
@@ -108,7 +113,23 @@ struct MT940FieldAssembler {
             overlong = true
             return
         }
-        MT940Values.append(text, to: value)
+        // A bare CR inside a line breaks it as a line break would (ABN AMRO writes its `:86:`
+        // lines so), and never reaches the text.
+        guard let base = text.baseAddress, var hit = memchr(base, 0x0D, text.count) else {
+            MT940Values.append(text, to: value)
+            return
+        }
+        var start = 0
+        while true {
+            let cr = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            MT940Values.append(UnsafeBufferPointer(rebasing: text[start..<cr]), to: value)
+            start = cr + 1
+            guard start < text.count else { return }
+            startLine()
+            guard let next = memchr(base + start, 0x0D, text.count - start) else { break }
+            hit = next
+        }
+        MT940Values.append(UnsafeBufferPointer(rebasing: text[start...]), to: value)
     }
 
     private mutating func flush(_ handle: (MT940Event) throws -> Void) rethrows {

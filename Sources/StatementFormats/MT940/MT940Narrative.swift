@@ -21,6 +21,9 @@ import Glibc
 ///   counterparty's address in these layouts, are dropped.
 /// - Structured with slashes, as Dutch banks write it (`/TRTP/…/NAME/…/REMI/…`): see
 ///   `MT940SlashNarrative`.
+/// - Labelled, as ABN AMRO writes it (`SEPA OVERBOEKING   IBAN: …   NAAM: …   OMSCHRIJVING: …`),
+///   and its card lines (`BEA, BETAALPAS   JUMBO UTRECHT 4211,PAS201`): see
+///   `MT940LabelledNarrative`.
 /// - Free text (any other `:86:`): the first line is the counterparty's name and the other lines,
 ///   joined with spaces, are the memo.
 ///
@@ -57,12 +60,14 @@ final class MT940NarrativeReader {
             readStructured(value, separator: separator, from: start)
         } else if MT940SlashNarrative.applies(to: value) {
             slashNarrative.read(field, name: nameText, remittance: remittanceText, reference: referenceText, booking: bookingText)
+        } else if MT940LabelledNarrative.applies(to: field) {
+            MT940LabelledNarrative.read(field, name: nameText, remittance: remittanceText, booking: bookingText)
         } else {
             readFreeText(field)
         }
     }
 
-    /// `?32`+`?33` (Polish layouts: else `27`+`28`), `NAME`, or the first line of free text.
+    /// `?32`+`?33` (Polish layouts: else `27`+`28`), `NAME`, `NAAM:`, or the first line of free text.
     var name: String? { Self.text(nameText) }
     /// The remittance information.
     var memo: String? {
