@@ -229,6 +229,19 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         #expect(a.memo == "Abschluss Kontofuehrung Maerz")
     }
 
+    @Test func sepaKeywordsInsideRemittanceLines() throws {
+        // Commerzbank: keywords mid-line, `MREF+` cut across the 27-character lines `?20` and `?21`.
+        let text = mt940Statement(
+            ":61:240314D89,90NDDTNONREF\n:86:105?00SEPA-BASISLASTSCHRIFT?20EREF+VF-77120-2404 MREF+M-4?21471-A CRED+DE11ZZZ00000123456\n"
+                + "?22 SVWZ+Vodafone Rechnung 04/?232024?32Vodafone GmbH\n"
+                + ":61:240314C15,00NTRFNONREF\n:86:166?00GUTSCHRIFT?20EREF+NOTPROVIDED SVWZ+Lohn ?21April?32Huber KG\n",
+            closing: "C240314EUR925,10")
+        let result = try readMT940(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let brief = result.activities.map { "\($0.name)|\($0.memo ?? "")|\($0.fitid ?? "")" }
+        #expect(brief == ["Vodafone GmbH|Vodafone Rechnung 04/2024|VF-77120-2404", "Huber KG|Lohn April|"])
+    }
+
     @Test func structuredNarrativeWithoutNameUsesTheBookingText() throws {
         let text = mt940Statement(":61:240314D4,90NMSCNONREF\n:86:805?00ENTGELTABSCHLUSS?20Kontofuehrung 03/2024\n", closing: "C240314EUR995,10")
         let a = try #require(try readMT940(text).activities.first)

@@ -11,9 +11,9 @@ import Glibc
 ///   `?20`–`?29` and `?60`–`?63` remittance lines, `?30` bank code and `?31` account of the
 ///   counterparty, `?32`–`?33` its name, `?34` text key extension. The name is `?32`+`?33`; the
 ///   memo is the remittance lines, where SEPA keywords (`EREF+`, `KREF+`, `MREF+`, `CRED+`,
-///   `DEBT+`, `SVWZ+`, `ABWA+`, `ABWE+`, `IBAN+`, `BIC+`, …) starting a line split it into parts:
-///   the memo is the `SVWZ+` part (after any text before the first keyword), `EREF+` is kept as
-///   the end-to-end reference, and the other parts are dropped.
+///   `DEBT+`, `SVWZ+`, `ABWA+`, `ABWE+`, `IBAN+`, `BIC+`, …) starting a line or following a space
+///   split it into parts: the memo is the `SVWZ+` part (after any text before the first keyword),
+///   `EREF+` is kept as the end-to-end reference, and the other parts are dropped.
 /// - The same with another separator, as Polish banks write it: PKO BP `~` (`020~00152~20…~32…`),
 ///   Pekao `^`, mBank and the banks that follow the Polish banks' association (ZBP) `<`, after a
 ///   code of three or four digits (`0300<00PRZELEW…<20…<27…`). The name is `32`+`33`, else `27`+`28`
@@ -36,6 +36,8 @@ final class MT940NarrativeReader {
     private let plainText = ByteBuffer(capacity: 256)
     private let remittanceText = ByteBuffer(capacity: 256)
     private let referenceText = ByteBuffer(capacity: 64)
+    /// The remittance lines joined, before they are split into parts.
+    private let remittanceLines = ByteBuffer(capacity: 512)
     private let bookingText = ByteBuffer(capacity: 64)
     private let slashNarrative = MT940SlashNarrative()
 
@@ -104,8 +106,8 @@ final class MT940NarrativeReader {
         var nameWidth = 0
         var alternativeNameWidth = 0
         alternativeNameText.removeAll()
-        var part = Part.plain
-        var partWidth = 0
+        remittanceLines.removeAll()
+        var remittanceWidth = 0
         // `base[i]` is the separator of a subfield.
         var i = start
         while i < count {
@@ -121,7 +123,7 @@ final class MT940NarrativeReader {
                 if MT940Values.twoDigits(value, end + 1) != nil { break }
                 end += 1
             }
-            var content = UnsafeBufferPointer(start: base + start, count: end - start)
+            let content = UnsafeBufferPointer(start: base + start, count: end - start)
             i = end
             switch code {
             case 0:
@@ -135,25 +137,54 @@ final class MT940NarrativeReader {
             case 29 where isPolish, 60...63 where isPolish:
                 break
             case 20...29, 60...63:
-                // The width of the whole subfield, keyword included, tells whether it was cut.
-                let width = Self.width(content)
-                if let (length, next) = Self.keyword(at: content) {
-                    part = next
-                    partWidth = 0
-                    content = UnsafeBufferPointer(rebasing: content[length...])
+                // A keyword opening a subfield opens a part even after a full one.
+                if remittanceLines.count > 0, remittanceLines[remittanceLines.count - 1] != 0x20, Self.keyword(at: content) != nil {
+                    remittanceLines.append(0x20)
+                    MT940Values.append(content, to: remittanceLines)
+                } else {
+                    Self.join(content, to: remittanceLines, previousWidth: remittanceWidth)
                 }
-                switch part {
-                case .plain: Self.join(content, to: plainText, previousWidth: partWidth)
-                case .remittance: Self.join(content, to: remittanceText, previousWidth: partWidth)
-                case .reference: Self.join(content, to: referenceText, previousWidth: partWidth)
-                case .dropped: break
-                }
-                partWidth = width
+                remittanceWidth = Self.width(content)
             default:
                 break
             }
         }
         if nameText.count == 0 { alternativeNameText.withBytes { MT940Values.append($0, to: nameText) } }
+        remittanceLines.withBytes { splitAtKeywords($0) }
+    }
+
+    /// Splits the joined remittance lines into parts at the SEPA keywords that start them or
+    /// follow a space: Commerzbank and Deutsche Bank write the keywords inside the lines
+    /// (`?20EREF+4711 MREF+M-1?21 CRED+… SVWZ+Miete`), even cut across two of them.
+    private func splitAtKeywords(_ text: UnsafeBufferPointer<UInt8>) {
+        var part = Part.plain
+        var start = 0
+        var i = 0
+        while i < text.count {
+            if i == 0 || text[i - 1] == 0x20, let (length, next) = Self.keyword(at: UnsafeBufferPointer(rebasing: text[i...])) {
+                take(UnsafeBufferPointer(rebasing: text[start..<i]), as: part)
+                part = next
+                start = i + length
+                i = start
+            } else {
+                i += 1
+            }
+        }
+        take(UnsafeBufferPointer(rebasing: text[start...]), as: part)
+    }
+
+    private func take(_ text: UnsafeBufferPointer<UInt8>, as part: Part) {
+        let t = MT940Values.trimmed(text)
+        guard !t.isEmpty else { return }
+        let buffer: ByteBuffer
+        switch part {
+        case .plain: buffer = plainText
+        case .remittance: buffer = remittanceText
+        case .reference: buffer = referenceText
+        case .dropped: return
+        }
+        if buffer.count > 0 { buffer.append(0x20) }
+        MT940Values.append(t, to: buffer)
     }
 
     private func readFreeText(_ field: MT940Field) {
