@@ -66,3 +66,45 @@ import Testing
         #expect(try ledger.list().isEmpty)
     }
 }
+
+/// A returned direct debit lands beside the debit it returns, not as its duplicate: SEPA returns
+/// repeat the original's EndToEndId.
+@Suite struct LedgerImportReturnTests {
+    static func statement(_ entry: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>
+        <Acct><Id><IBAN>DE02120300000000202051</IBAN></Id><Ccy>EUR</Ccy></Acct>
+        \(entry)
+        </Stmt></BkToCstmrStmt></Document>
+
+        """
+    }
+
+    static let details = """
+        <NtryDtls><TxDtls><Refs><EndToEndId>SW-77</EndToEndId></Refs>
+        <RltdPties><Cdtr><Nm>Stadtwerke</Nm></Cdtr></RltdPties></TxDtls></NtryDtls>
+        """
+
+    @Test func aReturnedDebitIsImportedBesideTheDebit() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-pipeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let debit = directory.appendingPathComponent("may.xml").path
+        let returned = directory.appendingPathComponent("june.xml").path
+        try Self.statement(
+            "<Ntry><Amt Ccy=\"EUR\">49.99</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-05-10</Dt></BookgDt>"
+                + "<AcctSvcrRef>B-1</AcctSvcrRef>\(Self.details)</Ntry>"
+        ).write(toFile: debit, atomically: true, encoding: .utf8)
+        try Self.statement(
+            "<Ntry><Amt Ccy=\"EUR\">49.99</Amt><CdtDbtInd>CRDT</CdtDbtInd><RvslInd>true</RvslInd><Sts>BOOK</Sts>"
+                + "<BookgDt><Dt>2024-06-03</Dt></BookgDt><AcctSvcrRef>B-2</AcctSvcrRef>\(Self.details)</Ntry>"
+        ).write(toFile: returned, atomically: true, encoding: .utf8)
+        let ledger = try Ledger(path: ":memory:")
+        #expect(LedgerImport.importFile(InputSource(debit), into: ledger) { _ in }.result.inserted == 1)
+        let second = LedgerImport.importFile(InputSource(returned), into: ledger) { _ in }
+        #expect(second.result.inserted == 1 && second.result.skippedDuplicates == 0)
+        #expect(try ledger.list().map(\.amount.decimalString).sorted() == ["-49.99", "49.99"])
+        #expect(LedgerImport.importFile(InputSource(returned), into: ledger) { _ in }.result.skippedDuplicates == 1)
+    }
+}

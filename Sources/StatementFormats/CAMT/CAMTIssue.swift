@@ -17,6 +17,7 @@ enum CAMTIssue {
     case notBooked(path: String, status: String)
     case batchSum(path: String, count: Int, sum: Money, entry: Money)
     case batchWithoutAmounts(path: String, count: Int)
+    case batchInOtherCurrency(path: String, count: Int, currency: CurrencyCode?, entry: Money)
     case balanceMismatch(path: String, opening: Money, booked: Money, closing: Money, skipped: Int)
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
@@ -78,6 +79,13 @@ enum CAMTIssue {
                 .warning, code: "camt.batch-without-amounts", at: location,
                 "\(path): none of the \(count) <TxDtls> of this batched entry has an amount; read as one activity",
                 notes: ["the bank lists the batch's transactions without their amounts, so they cannot be told apart"])
+        case .batchInOtherCurrency(let path, let count, let currency, let entry):
+            let other = currency.map { "in \($0.description)" } ?? "in another currency"
+            return Diagnostic(
+                .warning, code: "camt.batch-other-currency", at: location,
+                "\(path): a <TxDtls> of this batched entry states its amount only \(other), not in the entry's "
+                    + "\(entry.currency?.description ?? "currency"); the \(count) transactions were read as one activity of \(entry.decimalString)",
+                notes: ["the amount in the payer's currency is not what the account moved by"])
         case .balanceMismatch(let path, let opening, let booked, let closing, let skipped):
             let expected = opening.adding(booked).map(\.decimalString) ?? "?"
             return Diagnostic(

@@ -34,8 +34,18 @@ extension CAMTStatementMapper {
         }
         // Some banks list a batch's transactions (names, references) without their amounts:
         // splitting is impossible, so the entry stays whole rather than losing its money.
-        guard e.transactions.contains(where: { $0.transactionAmount != nil || $0.amount != nil || $0.problem != nil }) else {
+        guard e.transactions.contains(where: { $0.hasAmount || $0.problem != nil }) else {
             try sink.report(CAMTIssue.batchWithoutAmounts(path: path, count: e.transactions.count).diagnostic(at: at))
+            return try emit(
+                CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
+                date: date, originalCredit: originalCredit, line: e.position.line)
+        }
+        // A detail that states its amount only in another currency (the payer's, in `TxAmt`)
+        // says nothing of what the account moved by: the entry stays whole, in its own currency.
+        if let foreign = e.transactions.first(where: { $0.problem == nil && $0.hasAmount && $0.bookedAmount(in: signed.currency) == nil }) {
+            let currency = foreign.foreignAmount(besides: signed.currency)?.currency
+            try sink.report(
+                CAMTIssue.batchInOtherCurrency(path: path, count: e.transactions.count, currency: currency, entry: signed).diagnostic(at: at))
             return try emit(
                 CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
                 date: date, originalCredit: originalCredit, line: e.position.line)
@@ -47,7 +57,7 @@ extension CAMTStatementMapper {
                 try sink.report(problem)
                 continue
             }
-            guard var own = t.transactionAmount ?? t.amount else {
+            guard var own = t.bookedAmount(in: signed.currency) else {
                 sum = nil
                 try sink.report(
                     CAMTIssue.missing(path: path + "/NtryDtls/TxDtls[\(t.index)]", element: "Amt")
@@ -60,9 +70,22 @@ extension CAMTStatementMapper {
             sum = sum?.adding(txSigned)
             try emit(t, entry: e, amount: txSigned, date: date, originalCredit: credit != e.reversal, line: t.position.line)
         }
-        if let sum, sum != signed {
-            try sink.report(CAMTIssue.batchSum(path: path, count: e.transactions.count, sum: sum, entry: signed).diagnostic(at: at))
+        guard let sum, sum != signed else { return }
+        // Charges the bank took off the batch (`ChrgInclInd`) are booked in the entry, not in any
+        // detail: they become a transaction of their own, so that the transactions add up to
+        // what was booked. Listed for the entry, else for each detail (never both: banks repeat them).
+        var charges = e.charges.included(currency: signed.currency)
+        if charges == nil {
+            var total: Money? = Money(units: 0, scale: 0, currency: signed.currency)
+            for t in e.transactions {
+                if let own = t.charges.included(currency: signed.currency) { total = total?.adding(own) }
+            }
+            charges = total
         }
+        if let charges, charges.units != 0, sum.adding(charges) == signed {
+            return try emitCharges(charges, entry: e, date: date)
+        }
+        try sink.report(CAMTIssue.batchSum(path: path, count: e.transactions.count, sum: sum, entry: signed).diagnostic(at: at))
     }
 
     private mutating func skip(_ issue: CAMTIssue, at location: SourceLocation) throws {
@@ -95,18 +118,47 @@ extension CAMTStatementMapper {
             memo = e.additionalInfo
         }
         let endToEnd = t.endToEndID.flatMap { $0 == "NOTPROVIDED" ? nil : $0 }
-        let bankID = t.serviceReference ?? endToEnd ?? e.serviceReference
         let account = options.account ?? statement?.accountID
         let text = name ?? ""
-        let id =
-            bankID.map { ids.id(account: account, bankID: $0, date: date) }
-            ?? ids.id(account: account, date: date, amount: amount, name: text)
+        let id: ActivityID
+        let bankID: String?
+        if t.returnsAPayment(of: e) {
+            // SEPA R-transactions (returns, reversals, refunds) carry the original's `EndToEndId`,
+            // and some banks copy its `Refs` whole: the return's own reference comes first, and
+            // its id is kept apart from every payment's (U+001F cannot occur in XML text).
+            bankID = t.serviceReference ?? e.serviceReference ?? endToEnd
+            id =
+                bankID.map { ids.id(account: account, bankID: "return\u{1F}" + $0, date: date) }
+                ?? ids.id(account: account, date: date, amount: amount, name: text)
+        } else {
+            bankID = t.serviceReference ?? endToEnd ?? e.serviceReference
+            id =
+                bankID.map { ids.id(account: account, bankID: $0, date: date) }
+                ?? ids.id(account: account, date: date, amount: amount, name: text)
+        }
         // A transaction's own amount details first; an entry of one payment may state them for the entry.
-        let original = t.foreign.original(booked: amount) ?? (e.transactions.count > 1 ? nil : e.foreign.original(booked: amount))
+        let original =
+            t.foreign.original(booked: amount, otherwise: t.foreignAmount(besides: amount.currency))
+            ?? (e.transactions.count > 1 ? nil : e.foreign.original(booked: amount))
         try sink.accept(
             PaymentActivity(
                 id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,
                 fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line), original: original))
+        activityCount += 1
+    }
+
+    /// The charges of a batch that its entry amount has taken off: a transaction named for
+    /// them, on the entry's date, identified by the entry's reference.
+    private mutating func emitCharges(_ amount: Money, entry e: CAMTEntryState, date: LocalDate) throws {
+        let account = options.account ?? statement?.accountID
+        let name = "Bank charges"
+        let id =
+            e.serviceReference.map { ids.id(account: account, bankID: "charges\u{1F}" + $0, date: date) }
+            ?? ids.id(account: account, date: date, amount: amount, name: name)
+        try sink.accept(
+            PaymentActivity(
+                id: id, account: account, date: date, name: name, amount: amount, memo: e.additionalInfo,
+                source: SourceLocation(file: file, line: e.position.line)))
         activityCount += 1
     }
 

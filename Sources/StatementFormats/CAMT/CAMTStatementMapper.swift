@@ -61,6 +61,14 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
             transaction = CAMTTransactionState(index: (entry?.transactions.count ?? 0) + 1, position: position)
         case .dbtr, .cdtr, .ultmtDbtr, .ultmtCdtr:
             if parent == .rltdPties && transaction != nil { party = tag }
+        case .rtrInf where parent == .txDtls:
+            transaction?.isReturn = true
+        case .rcrd where parent == .chrgs:
+            if transaction != nil {
+                transaction?.charges.records.append(CAMTChargesState.Record())
+            } else if path.count >= 3 && path[path.count - 3] == .ntry {
+                entry?.charges.records.append(CAMTChargesState.Record())
+            }
         default:
             break
         }
@@ -166,6 +174,10 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         case (.amt, .instdAmt), (.srcCcy, .ccyXchg), (.trgtCcy, .ccyXchg), (.unitCcy, .ccyXchg), (.xchgRate, .ccyXchg):
             entry?.foreign.read(tag, value, currency: currency, path: path)
         case (.acctSvcrRef, .ntry): entry?.serviceReference = CAMTValues.text(value)
+        case (.subFmlyCd, .fmly): entry?.subFamily = CAMTValues.text(value)
+        case (.amt, .chrgs), (.cdtDbtInd, .chrgs), (.ttlChrgsAndTaxAmt, .chrgs), (.amt, .rcrd), (.cdtDbtInd, .rcrd), (.chrgInclInd, .rcrd):
+            let chargesAt = parent == .chrgs ? path.count - 2 : path.count - 3
+            if chargesAt >= 0 && path[chargesAt] == .ntry { entry?.charges.read(tag, value, currency: currency, parent: parent) }
         case (.addtlNtryInf, .ntry): entry?.additionalInfo = CAMTValues.text(value)
         default: break
         }
@@ -190,9 +202,16 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
             }
             amount.currency = currency
             if parent == .txDtls { transaction?.amount = amount } else { transaction?.transactionAmount = amount }
+        case .amt where parent == .cntrValAmt && path[n - 2] == .amtDtls:
+            transaction?.counterValue = CAMTValues.amount(value).map { Money(units: $0.units, scale: $0.scale, currency: currency) }
         case .amt where parent == .instdAmt, .srcCcy, .trgtCcy, .unitCcy, .xchgRate:
             transaction?.foreign.read(tag, value, currency: currency, path: path)
         case .cdtDbtInd where parent == .txDtls: transaction?.isCredit = CAMTValues.isCredit(value)
+        case .amt, .cdtDbtInd, .ttlChrgsAndTaxAmt, .chrgInclInd:
+            guard parent == .chrgs || parent == .rcrd && path[n - 2] == .chrgs else { return }
+            transaction?.charges.read(tag, value, currency: currency, parent: parent)
+        case .subFmlyCd where parent == .fmly && n >= 3 && path[n - 3] == .bkTxCd:
+            transaction?.subFamily = CAMTValues.text(value)
         case .ustrd where parent == .rmtInf:
             if let text = CAMTValues.text(value) { transaction?.unstructured.append(text) }
         case .ref where parent == .cdtrRefInf:

@@ -44,9 +44,13 @@ struct CAMTEntryState {
     var valueDate: LocalDate?
     var serviceReference: String?
     var additionalInfo: String?
+    /// `BkTxCd/Domn/Fmly/SubFmlyCd`: says whether the entry reverses or returns a payment.
+    var subFamily: String?
     var transactions: [CAMTTransactionState] = []
     /// `Ntry/AmtDtls`: for an entry of one payment, its foreign amount.
     var foreign = CAMTForeignState()
+    /// `Ntry/Chrgs`: the charges of the entry (of a whole batch).
+    var charges = CAMTChargesState()
     /// The first bad value met: the entry is skipped with it.
     var problem: Diagnostic?
 
@@ -86,8 +90,11 @@ struct CAMTForeignState {
     /// units per unit of it. `XchgRate` is one `UnitCcy` (else one `SrcCcy`: the rate converts
     /// from the source) in the other currency; a rate quoted per unit of the account's currency is
     /// kept as its reciprocal to ten decimal places.
-    func original(booked: Money) -> OriginalAmount? {
-        guard let instructed, let currency = instructed.currency, currency != booked.currency else { return nil }
+    ///
+    /// `otherwise` stands for the instructed amount when there is none (a transaction's `TxAmt`
+    /// in another currency).
+    func original(booked: Money, otherwise: Money? = nil) -> OriginalAmount? {
+        guard let instructed = instructed ?? otherwise, let currency = instructed.currency, currency != booked.currency else { return nil }
         let signed = booked.isNegative ? (instructed.negated ?? instructed) : instructed
         var perUnit: ExchangeRate?
         if let rate, let quoted = rate.units > 0 ? rate : nil {
@@ -107,12 +114,17 @@ struct CAMTForeignState {
 struct CAMTTransactionState {
     var index: Int
     var position: CAMTPosition
-    /// `TxDtls/Amt` (v04+) and `TxDtls/AmtDtls/TxAmt/Amt`.
+    /// `TxDtls/Amt` (v04+), `TxDtls/AmtDtls/TxAmt/Amt` and `TxDtls/AmtDtls/CntrValAmt/Amt`.
     var amount: Money?
     var transactionAmount: Money?
+    var counterValue: Money?
     var isCredit: Bool?
     var serviceReference: String?
     var endToEndID: String?
+    /// `TxDtls/RtrInf` is there: the transaction returns an earlier payment.
+    var isReturn = false
+    var subFamily: String?
+    var charges = CAMTChargesState()
     var checkNumber: String?
     var debtor = CAMTParty()
     var creditor = CAMTParty()
@@ -127,6 +139,38 @@ struct CAMTTransactionState {
     init(index: Int, position: CAMTPosition) {
         self.index = index
         self.position = position
+    }
+
+    /// The amount booked on the account for this transaction: the first of `TxDtls/Amt`,
+    /// `AmtDtls/TxAmt` and `AmtDtls/CntrValAmt` that is in `currency`, the entry's (or states
+    /// none). `TxAmt` is the underlying payment's amount, which for a payment in another
+    /// currency is not what the account moved by.
+    func bookedAmount(in currency: CurrencyCode?) -> Money? {
+        if let amount, amount.currency == nil || amount.currency == currency { return amount }
+        if let transactionAmount, transactionAmount.currency == nil || transactionAmount.currency == currency { return transactionAmount }
+        if let counterValue, counterValue.currency == nil || counterValue.currency == currency { return counterValue }
+        return nil
+    }
+
+    /// Whether the transaction states any amount, in any currency.
+    var hasAmount: Bool { amount != nil || transactionAmount != nil || counterValue != nil }
+
+    /// The payment's amount in another currency than `currency`, when no `InstdAmt` says it.
+    func foreignAmount(besides currency: CurrencyCode?) -> Money? {
+        if let transactionAmount, transactionAmount.currency != nil, transactionAmount.currency != currency { return transactionAmount }
+        if let amount, amount.currency != nil, amount.currency != currency { return amount }
+        return nil
+    }
+
+    /// The ISO 20022 bank transaction sub-families of reversals: of a direct debit returned or
+    /// unpaid (`UPDD`), reversed (`PRDD`) or cancelled (`RCDD`), of a credit transfer returned
+    /// (`RRTN`) or cancelled (`RPCR`).
+    private static let reversalSubFamilies: Set<String> = ["UPDD", "PRDD", "RCDD", "RRTN", "RPCR"]
+
+    /// Whether the transaction returns or reverses an earlier payment: the entry's `RvslInd`, the
+    /// transaction's `RtrInf` (the return reason), or a reversal's bank transaction code.
+    func returnsAPayment(of entry: CAMTEntryState) -> Bool {
+        entry.reversal || isReturn || (subFamily ?? entry.subFamily).map { Self.reversalSubFamilies.contains($0) } ?? false
     }
 
     /// The party a `RltdPties` child names.
@@ -182,5 +226,62 @@ struct CAMTParty {
         case .adrLine: lines.append(value)
         default: break
         }
+    }
+}
+
+/// `Chrgs`: charges of an entry or a transaction. From v04 one `Chrgs` lists `Rcrd`s, each with its
+/// amount, direction and `ChrgInclInd` (whether the entry amount already has them taken off);
+/// v02 repeats `Chrgs`, each with its `Amt`.
+struct CAMTChargesState {
+    struct Record {
+        var amount: Money?
+        var isCredit: Bool?
+        var included: Bool?
+    }
+
+    var records: [Record] = []
+    /// `TtlChrgsAndTaxAmt`.
+    var total: Money?
+
+    /// Reads one leaf whose parent is `Chrgs` or `Chrgs/Rcrd`.
+    mutating func read(_ tag: CAMTTag, _ value: UnsafeBufferPointer<UInt8>, currency: CurrencyCode?, parent: CAMTTag) {
+        switch (tag, parent) {
+        case (.amt, .chrgs):
+            records.append(Record(amount: CAMTValues.amount(value).map { Money(units: $0.units, scale: $0.scale, currency: currency) }))
+        case (.amt, .rcrd):
+            if records.isEmpty { records.append(Record()) }
+            records[records.count - 1].amount = CAMTValues.amount(value).map { Money(units: $0.units, scale: $0.scale, currency: currency) }
+        case (.cdtDbtInd, .chrgs), (.cdtDbtInd, .rcrd):
+            if !records.isEmpty { records[records.count - 1].isCredit = CAMTValues.isCredit(value) }
+        case (.chrgInclInd, .rcrd):
+            if !records.isEmpty { records[records.count - 1].included = CAMTValues.flag(value) }
+        case (.ttlChrgsAndTaxAmt, .chrgs):
+            total = CAMTValues.amount(value).map { Money(units: $0.units, scale: $0.scale, currency: currency) }
+        default: break
+        }
+    }
+
+    /// What the charges that the booked amount includes change it by, signed (a charge debited
+    /// is negative), in `currency`: the records not marked `ChrgInclInd` false, else the total
+    /// as a debit. `nil` when there are none, or one is in another currency.
+    func included(currency: CurrencyCode?) -> Money? {
+        var sum: Money?
+        for record in records where record.included != false {
+            guard var amount = record.amount else { continue }
+            if amount.currency == nil { amount.currency = currency }
+            guard amount.currency == currency, let signed = record.isCredit == true ? amount : amount.negated else { return nil }
+            if let current = sum {
+                guard let next = current.adding(signed) else { return nil }
+                sum = next
+            } else {
+                sum = signed
+            }
+        }
+        if records.isEmpty, var total {
+            if total.currency == nil { total.currency = currency }
+            guard total.currency == currency else { return nil }
+            sum = total.negated
+        }
+        return sum
     }
 }

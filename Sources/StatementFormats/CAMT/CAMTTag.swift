@@ -22,6 +22,8 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
     case rltdPties, dbtr, cdtr, ultmtDbtr, ultmtCdtr, pty, nm
     case pstlAdr, strtNm, bldgNb, pstCd, twnNm, ctry, adrLine
     case rmtInf, ustrd, strd, cdtrRefInf, ref, addtlTxInf
+    // A return's reason, charges, the counter-value amount.
+    case rtrInf, chrgs, rcrd, chrgInclInd, ttlChrgsAndTaxAmt, cntrValAmt
 
     /// The element's name in CAMT files.
     var name: String { CAMTTag.names[Int(rawValue)] }
@@ -39,6 +41,7 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
         "RltdPties", "Dbtr", "Cdtr", "UltmtDbtr", "UltmtCdtr", "Pty", "Nm",
         "PstlAdr", "StrtNm", "BldgNb", "PstCd", "TwnNm", "Ctry", "AdrLine",
         "RmtInf", "Ustrd", "Strd", "CdtrRefInf", "Ref", "AddtlTxInf",
+        "RtrInf", "Chrgs", "Rcrd", "ChrgInclInd", "TtlChrgsAndTaxAmt", "CntrValAmt",
     ]
 
     private static let byName: [String: CAMTTag] = Dictionary(uniqueKeysWithValues: allCases.dropFirst().map { ($0.name, $0) })
