@@ -63,6 +63,7 @@ enum OFXLeniency {
         case xmlDeclaration = "the XML declaration names UTF-8 (or nothing, which is UTF-8)"
         case header = "the OFX header names UTF-8"
         case firstBytes = "the header names no character set and the file's first 64 KiB are UTF-8"
+        case byteOrderMark = "the file starts with a UTF-8 byte-order mark"
     }
 
     /// `BANKACCTFROM` without `ACCTTYPE` (OFX 2.2 §11.3.1 requires it).

@@ -145,8 +145,12 @@ public struct OFXStatementReader: StatementReader {
     /// Decodes and parses a body on the pipeline's parsing thread, a batch of events per chunk.
     private static func produce(_ input: ByteInput, syntax: OFXHeader.Syntax, header: OFXHeader, prefix: [UInt8], into channel: OFXBatchChannel) -> InputError?
     {
-        // CHARSET:NONE (or no header) says nothing reliable: decide from the bytes, as for CSV.
-        let encoding = header.encoding ?? TextEncoding.guess(Array(prefix[header.bodyOffset...]), isComplete: false).encoding
+        // A UTF-8 byte-order mark is written by whatever saved the file last, so it wins over a
+        // header's CHARSET:1252 (a template's value) or an XML declaration. CHARSET:NONE (or no
+        // header) says nothing reliable: decide from the bytes, as for CSV.
+        let byteOrderMark = prefix.starts(with: [0xEF, 0xBB, 0xBF])
+        let encoding =
+            byteOrderMark ? .utf8 : header.encoding ?? TextEncoding.guess(Array(prefix[header.bodyOffset...]), isComplete: false).encoding
         var transcoder = UTF8Transcoder(encoding: encoding == .utf16LE || encoding == .utf16BE ? .utf8 : encoding)
         // A header without a line break before `<OFX>` puts the body's first tag further right
         // (a byte-order mark takes no column).
@@ -157,7 +161,8 @@ public struct OFXStatementReader: StatementReader {
         // A body pfin does not transcode is meant as UTF-8: its texts that are not are read as
         // Windows-1252, with a warning saying what claimed UTF-8.
         let utf8: OFXLeniency.UTF8Claim? =
-            encoding != .utf8 ? nil : header.form == .xml ? .xmlDeclaration : header.encoding != nil ? .header : .firstBytes
+            encoding != .utf8
+            ? nil : byteOrderMark ? .byteOrderMark : header.form == .xml ? .xmlDeclaration : header.encoding != nil ? .header : .firstBytes
         if syntax == .xml {
             let parser = XMLBodyParser(firstLine: firstLine, firstColumn: firstColumn, utf8: utf8)
             return feed(parser, from: input, skipping: header.bodyOffset, transcoder: &transcoder, into: channel)
