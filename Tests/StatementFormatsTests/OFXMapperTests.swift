@@ -109,10 +109,11 @@ import Testing
         </OFX>
         """
 
-    @Test("INVSTMTRS: only INVBANKTRAN cash lines become activities, not BUYSTOCK or INCOME")
+    @Test("INVSTMTRS: only INVBANKTRAN cash lines become activities, not BUYSTOCK or INCOME, which one warning counts")
     func investmentStatement() throws {
         let result = try readOFX(Self.investment)
-        #expect(result.diagnostics.isEmpty)
+        #expect(result.diagnostics.map(\.code) == ["ofx.skipped-investment-transactions"])
+        #expect(result.diagnostics.first?.message.hasPrefix("2 investment transactions") == true)
         #expect(result.rows == ["2024-01-20|Deposit|1000.00|USD|INV-777", "2024-01-25|Account fee|-25.00|USD|INV-777"])
         #expect(result.activities.map(\.fitid) == ["C1", "C2"])
         #expect(result.activities.map(\.source.line) == [27, 31])

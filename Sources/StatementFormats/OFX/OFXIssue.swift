@@ -9,6 +9,8 @@ enum OFXIssue {
     case status(code: Int, severity: String, message: String?, scope: String, isError: Bool)
     case notOFX
     case noStatement
+    /// Investment transactions of one `INVTRANLIST` other than `INVBANKTRAN`.
+    case skippedInvestments(Int)
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
         switch self {
@@ -38,6 +40,12 @@ enum OFXIssue {
                 .error, code: "ofx.no-statement", at: location,
                 "no statement found; expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> with the account's transactions",
                 notes: ["the file holds no transactions: download the statement again, choosing a date range"])
+        case .skippedInvestments(let count):
+            return Diagnostic(
+                .warning, code: "ofx.skipped-investment-transactions", at: location,
+                "\(count) investment \(count == 1 ? "transaction" : "transactions") (trades, income, reinvestments: "
+                    + "<BUYSTOCK>, <INCOME>, <REINVEST>…) not read; pfin reads an investment statement's cash lines (<INVBANKTRAN>) only",
+                notes: ["the cash they moved is not among the transactions read; a portfolio tool reads trades"])
         case .notOFX:
             return Diagnostic(
                 .error, code: "ofx.not-ofx", at: location,

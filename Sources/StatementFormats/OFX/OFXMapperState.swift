@@ -14,6 +14,10 @@ struct OFXStatementState {
     var end: LocalDate?
     var balanceAmounts: [OFXTag: Money] = [:]
     var balanceDates: [OFXTag: LocalDate] = [:]
+    /// `INVTRANLIST` trades, income and other investment transactions (each has one `INVTRAN`),
+    /// which pfin does not read, and where the first one starts.
+    var skippedInvestments = 0
+    var firstSkippedInvestment: OFXPosition?
 
     init(kind: AccountKind, position: OFXPosition) {
         self.kind = kind

@@ -13,7 +13,8 @@ import FinanceCore
 ///
 /// Leniencies (`OFXLeniency`), each said once per file: amounts with thousands separators or mixed
 /// decimal marks, transactions without `FITID`, `BANKACCTFROM` without `ACCTTYPE`, dates outside
-/// the specified forms, and several documents in one file.
+/// the specified forms, and several documents in one file. An investment statement's trades,
+/// income and reinvestments are not read: one warning per statement counts them.
 struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     var sink: Sink
     let file: String
@@ -72,6 +73,11 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             transaction.reset(position: position)
             inTransaction = true
         case .status: status = OFXStatusState(position: position)
+        case .investmentTransaction where path.count >= 2 && path[path.count - 2] == .investmentTransactionList:
+            // BUYSTOCK, SELLMF, INCOME, REINVEST… (§13.9.2.4) are not known to pfin, so their
+            // `INVTRAN` comes right below the list: one per investment transaction.
+            statement?.skippedInvestments += 1
+            if statement?.firstSkippedInvestment == nil { statement?.firstSkippedInvestment = position }
         default: break
         }
     }
@@ -163,7 +169,14 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             // need them first (a QIF card section); the whole statement follows at its end.
             try sink.statement(info(current))
         case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse:
-            if let finished = statement { try sink.statement(info(finished)) }
+            if let finished = statement {
+                if finished.skippedInvestments > 0 {
+                    try sink.report(
+                        OFXIssue.skippedInvestments(finished.skippedInvestments)
+                            .diagnostic(at: location(finished.firstSkippedInvestment ?? finished.position)))
+                }
+                try sink.statement(info(finished))
+            }
             statement = nil
         default:
             break

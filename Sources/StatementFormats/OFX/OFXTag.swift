@@ -14,7 +14,7 @@ public enum OFXTag: UInt8, Sendable, CaseIterable {
     case creditCardMessages, creditCardStatementTransactionResponse, creditCardStatementResponse
     case creditCardAccountFrom, creditCardAccountTo
     case investmentMessages, investmentStatementTransactionResponse, investmentStatementResponse
-    case investmentAccountFrom, investmentTransactionList, investmentBankTransaction
+    case investmentAccountFrom, investmentTransactionList, investmentBankTransaction, investmentTransaction
 
     // Leaves.
     case code, severity, message, dtServer, language, org, fid
@@ -25,7 +25,7 @@ public enum OFXTag: UInt8, Sendable, CaseIterable {
 
     /// Whether the element contains other elements.
     public var isAggregate: Bool {
-        rawValue >= OFXTag.ofx.rawValue && rawValue <= OFXTag.investmentBankTransaction.rawValue
+        rawValue >= OFXTag.ofx.rawValue && rawValue <= OFXTag.investmentTransaction.rawValue
     }
 
     /// Whether the element is a known leaf (a value, never an end tag in OFX 1.x).
@@ -79,7 +79,7 @@ public enum OFXTag: UInt8, Sendable, CaseIterable {
         "BANKTRANLIST", "STMTTRN", "PAYEE", "LEDGERBAL", "AVAILBAL", "BALLIST", "BAL",
         "CURRENCY", "ORIGCURRENCY",
         "CREDITCARDMSGSRSV1", "CCSTMTTRNRS", "CCSTMTRS", "CCACCTFROM", "CCACCTTO",
-        "INVSTMTMSGSRSV1", "INVSTMTTRNRS", "INVSTMTRS", "INVACCTFROM", "INVTRANLIST", "INVBANKTRAN",
+        "INVSTMTMSGSRSV1", "INVSTMTTRNRS", "INVSTMTRS", "INVACCTFROM", "INVTRANLIST", "INVBANKTRAN", "INVTRAN",
         "CODE", "SEVERITY", "MESSAGE", "DTSERVER", "LANGUAGE", "ORG", "FID",
         "TRNUID", "CURDEF", "BANKID", "BRANCHID", "ACCTID", "ACCTTYPE", "BROKERID",
         "DTSTART", "DTEND", "TRNTYPE", "DTPOSTED", "DTUSER", "DTAVAIL", "TRNAMT", "FITID", "CHECKNUM", "REFNUM",
