@@ -11,6 +11,8 @@ enum OFXIssue {
     case noStatement
     /// Investment transactions of one `INVTRANLIST` other than `INVBANKTRAN`.
     case skippedInvestments(Int)
+    /// `LEDGERBAL`'s `DTASOF` more than a week after the statement's `DTEND`.
+    case balanceAfterStatement(asOf: LocalDate, end: LocalDate)
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
         switch self {
@@ -46,6 +48,14 @@ enum OFXIssue {
                 "\(count) investment \(count == 1 ? "transaction" : "transactions") (trades, income, reinvestments: "
                     + "<BUYSTOCK>, <INCOME>, <REINVEST>…) not read; pfin reads an investment statement's cash lines (<INVBANKTRAN>) only",
                 notes: ["the cash they moved is not among the transactions read; a portfolio tool reads trades"])
+        case .balanceAfterStatement(let asOf, let end):
+            return Diagnostic(
+                .warning, code: "ofx.balance-after-statement", at: location,
+                "the ledger balance is dated \(asOf), more than a week after the statement's end (\(end)): it counts "
+                    + "transactions this file does not list, so it is not used as the statement's closing balance",
+                notes: [
+                    "banks give today's balance with a past period's transactions; download the statement up to today to have its balance checked"
+                ])
         case .notOFX:
             return Diagnostic(
                 .error, code: "ofx.not-ofx", at: location,

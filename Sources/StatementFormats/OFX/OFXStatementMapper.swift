@@ -169,7 +169,14 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             // need them first (a QIF card section); the whole statement follows at its end.
             try sink.statement(info(current))
         case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse:
-            if let finished = statement {
+            if var finished = statement {
+                // Today's balance beside a past period's transactions (a download of last month)
+                // counts movements the file does not list: an opening worked out from it, and a
+                // journal's assertion of it, would be wrong. A day or a weekend apart is usual.
+                if let end = finished.end, let asOf = finished.balanceDates[.ledgerBalance], asOf.daysSinceEpoch - end.daysSinceEpoch > 7 {
+                    try sink.report(OFXIssue.balanceAfterStatement(asOf: asOf, end: end).diagnostic(at: location(finished.position)))
+                    finished.balanceAmounts[.ledgerBalance] = nil
+                }
                 if finished.skippedInvestments > 0 {
                     try sink.report(
                         OFXIssue.skippedInvestments(finished.skippedInvestments)

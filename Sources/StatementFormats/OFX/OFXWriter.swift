@@ -147,15 +147,18 @@ public struct OFXWriter: StatementWriter {
             leaf("ACCTTYPE", kind.rawValue)
         }
         close(from)
+        // The statement runs to its closing balance's day at least: a balance the source states is
+        // the balance at the end of what it covers (readers take one dated past DTEND for a later
+        // day's, which counts movements the statement does not list).
+        let balance = kind == .investment ? nil : info?.ledgerBalance.flatMap { $0.amount.currency == group.key.currency ? $0 : nil }
         open(list)
         leaf("DTSTART", min(start, info?.start ?? start))
-        leaf("DTEND", max(end, info?.end ?? end))
+        leaf("DTEND", max(end, info?.end ?? end, balance?.date ?? end))
         try flush()
         try copySpool(group.spool, investment: kind == .investment)
         close(list)
         if kind != .investment {
             // OFX requires a ledger balance; without one from the source, it is written as zero.
-            let balance = info?.ledgerBalance.flatMap { $0.amount.currency == group.key.currency ? $0 : nil }
             open("LEDGERBAL")
             leaf("BALAMT", balance?.amount.decimalString ?? "0.00")
             leaf("DTASOF", balance?.date ?? end)
