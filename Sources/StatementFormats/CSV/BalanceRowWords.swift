@@ -58,7 +58,7 @@ enum BalanceRowWords {
             "final balance", "end balance",
             "endsaldo", "endbestand", "neuer kontostand", "neuer saldo", "saldo neu", "schlusssaldo", "kontostand neu",
             "nouveau solde", "solde final", "solde de cloture", "solde a la fin", "solde fin",
-            "saldo final", "saldo de cierre", "saldo actual", "saldo fin",
+            "saldo final", "saldo de cierre", "saldo actual", "saldo fin", "s a l d o",
             "saldo finale", "saldo di chiusura", "saldo contabile finale",
             "eindsaldo", "slotsaldo", "nieuw saldo", "saldo eind", "saldo einde",
             "konecny zustatek", "konecny zostatok", "saldo koncowe", "saldo zamkniecia", "zaro egyenleg",

@@ -111,7 +111,7 @@ enum HeaderVocabulary {
             [
                 "debit", "debits", "debit amount", "withdrawal", "withdrawals", "withdrawal amt",
                 "withdrawal amount", "paid out", "money out", "out", "outflow", "spent", "soll", "ausgang",
-                "ausgaben", "debit euros", "debito", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
+                "ausgaben", "debit euros", "debito", "debitos", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
                 "charge", "charges", "afschrijving", "belastung", "lastschrift betrag", "belastungen",
                 "expense amount",
             ])
@@ -120,7 +120,7 @@ enum HeaderVocabulary {
             [
                 "credit", "credits", "credit amount", "deposit", "deposits", "deposit amt", "deposit amount",
                 "paid in", "money in", "in", "inflow", "received", "haben", "eingang", "einnahmen",
-                "credit euros", "credito", "abono", "abonos", "haber", "entrate", "accrediti", "avere",
+                "credit euros", "credito", "creditos", "abono", "abonos", "haber", "entrate", "accrediti", "avere",
                 "bijschrijving", "gutschrift betrag", "gutschrift", "gutschriften", "income amount",
             ])
         add(
@@ -210,6 +210,7 @@ enum HeaderVocabulary {
                 "tasso di cambio", "cambio applicato",
             ])
         addCentralAndEasternEuropean(add)
+        addEastAsian(add)
         return table
     }()
 
@@ -271,5 +272,38 @@ enum HeaderVocabulary {
             ])
         add(.currency, 1, ["mena", "waluta", "penznem", "deviza", "valiuta", "valuuta", "валюта", "валута"])
         add(.category, 1, ["kategoria", "kategorija", "категория"])
+    }
+
+    /// Chinese (simplified and traditional), Japanese and Korean headers, as `TextFolding` keeps
+    /// them (a unit in brackets, `金额（元）`, after a space). A bank's `摘要`/`적요` is the kind of
+    /// payment (`振込`, `급여`), its memo; the payee is `交易对方`, `摘要内容`, `보낸분/받는분`.
+    private static func addEastAsian(_ add: (ColumnRole, Int, [String]) -> Void) {
+        add(
+            .date, 1,
+            [
+                "交易日期", "日期", "记账日期", "記帳日期", "入账日期", "交易日", "交易创建时间", "交易时间", "取引日", "日付",
+                "年月日", "お取引日", "取扱日付", "거래일자", "거래일시", "거래일", "일자",
+            ])
+        add(.name, 1, ["交易对方", "对方户名", "对方名称", "對方戶名", "摘要内容", "取引先", "お取引先", "보낸분 받는분", "받는분", "보낸분"])
+        add(.name, 2, ["商品名称", "お取引内容", "取引内容", "内容", "거래내용", "기재내용", "내용"])
+        add(.memo, 1, ["备注", "交易备注", "備註", "備考", "メモ", "메모", "송금메모", "附言", "用途"])
+        add(.memo, 3, ["摘要", "적요", "交易类型", "交易類型", "类型"])
+        add(.amount, 1, ["金额", "金額", "交易金额", "交易金額", "取引金額", "거래금액", "금액", "金额 元", "金額 元", "金額 円", "금액 원"])
+        add(
+            .debit, 1,
+            [
+                "支出", "支出金额", "支出金額", "出金", "出金額", "お引出し", "お支払金額", "支払い金額", "支払金額", "借方",
+                "借方金额", "출금", "출금액", "출금액 원", "찾으신금액", "出金額 円",
+            ])
+        add(
+            .credit, 1,
+            [
+                "收入", "收入金额", "存入", "存入金額", "入金", "入金額", "お預入れ", "お預入金額", "預かり金額", "預入金額",
+                "贷方", "贷方金额", "입금", "입금액", "입금액 원", "맡기신금액", "入金額 円",
+            ])
+        add(.balance, 1, ["余额", "餘額", "账户余额", "帳戶餘額", "残高", "差引残高", "잔액", "잔액 원", "거래후잔액", "거래후 잔액", "残高 円"])
+        add(.currency, 1, ["币种", "幣別", "币别", "通貨", "통화"])
+        add(.direction, 1, ["收 支", "收支", "入払区分", "입출구분"])
+        add(.status, 1, ["交易状态", "交易狀態"])
     }
 }

@@ -4,7 +4,8 @@ enum TextFolding {
     /// Folds UTF-8 `bytes` to lower-case ASCII letters and digits; accented Latin letters lose
     /// their accent (`é` → `e`, `ß` → `ss`, `ř` → `r`, `ł` → `l`); with `umlautAsE`, `ä ö ü`
     /// become `ae oe ue`, the German transliteration. Cyrillic letters stay Cyrillic, in lower
-    /// case (`ё` as `е`). Anything else becomes a space; runs of spaces collapse and the result
+    /// case (`ё` as `е`); kana, CJK ideographs and Hangul stay as they are. Anything else becomes
+    /// a space; runs of spaces collapse and the result
     /// is trimmed.
     static func fold(_ text: String, umlautAsE: Bool = false) -> String {
         var out: [UInt8] = []
@@ -25,6 +26,10 @@ enum TextFolding {
                 let lower = cyrillicLower(v)
                 out.append(0xC0 | UInt8(lower >> 6))
                 out.append(0x80 | UInt8(lower & 0x3F))
+                lastWasSpace = false
+            case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF:
+                // Kana, CJK ideographs and Hangul syllables stay as they are (`交易日期`, `取引日`, `거래일자`).
+                out.append(contentsOf: String(scalar).utf8)
                 lastWasSpace = false
             default:
                 if let folded = foldLatin(v, umlautAsE: umlautAsE) {

@@ -97,17 +97,19 @@ enum ColumnAssignment {
             if let best = (named.isEmpty ? texts : named).max(by: { nameScore($0) < nameScore($1) }) { take(.name, best.index) }
         }
         // Payment kinds in the name column and the payee's text in the memo column (Barclays'
-        // `Subcategory` and `Memo`): the two swap, when the memo varies more. So do a column picked
+        // `Subcategory` and `Memo`): the two swap, when the memo varies as much. So do a column picked
         // by its values that holds one value in nearly every row (Spendee's `Author`, who keyed
         // it in) and a memo of text; that column is then nothing.
         if let name = roles[.name], let memo = roles[.memo], stats[memo].textRatio >= 0.5, stats[memo].fillRatio >= 0.5,
-            stats[memo].distinctCount > stats[name].distinctCount,
+            stats[memo].distinctCount >= stats[name].distinctCount,
             !TransactionKindWords.isKindColumn(stats[memo].values.prefix(ColumnStats.sampleSize))
         {
             if TransactionKindWords.isKindColumn(stats[name].values.prefix(ColumnStats.sampleSize)) {
                 roles[.name] = memo
                 roles[.memo] = name
-            } else if !namedByHeader, stats[name].distinctCount <= max(1, stats[name].nonEmpty / 10) {
+            } else if !namedByHeader, stats[memo].distinctCount > stats[name].distinctCount,
+                stats[name].distinctCount <= max(1, stats[name].nonEmpty / 10)
+            {
                 roles[.name] = memo
                 roles[.memo] = nil
                 taken.remove(name)

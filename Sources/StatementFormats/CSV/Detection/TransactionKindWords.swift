@@ -45,5 +45,9 @@ enum TransactionKindWords {
         "abono", "ingreso", "reintegro", "bizum", "domiciliacion", "comision", "bonifico", "addebito",
         "pagamento", "prelievo", "accredito", "carta", "pagamento pos", "commissioni", "addebito diretto",
         "transferencia recebida", "transferencia enviada", "pagamento de servicos", "levantamento", "deposito",
+        // Chinese, Japanese, Korean
+        "消费", "代发工资", "转账汇款", "转账", "快捷支付", "工资", "利息", "取现", "还款", "退款", "支付", "收款", "提款",
+        "轉帳", "薪資", "存款", "振込", "振替", "口座振替", "カード", "給与", "引出", "입금", "출금", "급여",
+        "체크카드", "이체", "자동이체", "현금인출", "카드",
     ]
 }
