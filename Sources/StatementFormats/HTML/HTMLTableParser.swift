@@ -53,7 +53,9 @@ final class HTMLTableParser {
         let me = Unmanaged.passUnretained(self).toOpaque()
         let channels = cxml_capture_errors(htmlError, me)
         defer { cxml_restore_errors(channels) }
-        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, XML_CHAR_ENCODING_NONE) else { return }
+        var chunk: [UInt8] = []
+        var count = try chunks(&chunk)
+        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, Self.encoding(of: chunk)) else { return }
         self.context = context
         defer {
             self.context = nil
@@ -64,17 +66,34 @@ final class HTMLTableParser {
             Int32(
                 HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                     | HTML_PARSE_RECOVER.rawValue))
-        var chunk: [UInt8] = []
         while true {
-            chunk.removeAll(keepingCapacity: true)
-            let count = try chunks(&chunk)
             _ = chunk.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { htmlParseChunk(context, $0.baseAddress, Int32($0.count), count == 0 ? 1 : 0) }
             }
             if count == 0 { break }
+            chunk.removeAll(keepingCapacity: true)
+            count = try chunks(&chunk)
         }
         // A cut window leaves its tables open: the rows read so far still count.
         while !tables.isEmpty { closeTable() }
+    }
+
+    /// The encoding to read a page in, from its first bytes: UTF-8 after a byte-order mark, or
+    /// when the page declares no `charset` and its bytes are UTF-8 (libxml2 would read them as
+    /// Latin-1: `Å»abka` for `Żabka`); otherwise what the page declares, which libxml2 reads.
+    static func encoding(of start: [UInt8]) -> xmlCharEncoding {
+        if start.starts(with: [0xEF, 0xBB, 0xBF]) { return XML_CHAR_ENCODING_UTF8 }
+        let lowered = start.prefix(16 << 10).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+        if lowered.firstRange(of: Array("charset".utf8)) != nil || lowered.firstRange(of: Array("encoding=".utf8)) != nil {
+            return XML_CHAR_ENCODING_NONE
+        }
+        guard start.contains(where: { $0 >= 0x80 }) else { return XML_CHAR_ENCODING_NONE }
+        // A character cut at the end of the window is no evidence either way.
+        var end = start.count
+        var k = end - 1
+        while k >= 0 && end - k <= 3 && start[k] & 0xC0 == 0x80 { k -= 1 }
+        if k >= 0 && start[k] >= 0xC0 && end - k < (start[k] >= 0xF0 ? 4 : start[k] >= 0xE0 ? 3 : 2) { end = k }
+        return String(validating: start[..<end], as: UTF8.self) != nil ? XML_CHAR_ENCODING_UTF8 : XML_CHAR_ENCODING_NONE
     }
 
     private var currentLine: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0 }

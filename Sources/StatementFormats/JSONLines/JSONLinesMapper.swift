@@ -21,6 +21,8 @@ final class JSONLinesMapper {
     @exclusivity(unchecked) var warnedLostTrack = false
     /// A part's mapper: the longest line it maps (a longer one is reported in order).
     var maximumPartLine = Int.max
+    /// The keys of the file's first line that pfin does not read, while that line is parsed.
+    private var unknownKeys: [String]?
 
     init(file: String, options: ReadOptions, usesFastPath: Bool = true, ids: ActivityIDBuilder = ActivityIDBuilder()) {
         self.file = file
@@ -38,12 +40,25 @@ final class JSONLinesMapper {
         if fastPath?.read(line, into: &record, fields: &fields) != true {
             // Not as pfin writes records, or not valid: the general path reads it from the start.
             record = JSONLinesRecord()
+            // Keys of another schema on the first line say the file is another tool's (line 1
+            // only: a file read in parts says it once, as when read whole).
+            if number == 1 { unknownKeys = [] }
             do throws(JSONLinesProblem) {
-                guard try parse(line, into: &record) else { return }
+                guard try parse(line, into: &record) else {
+                    unknownKeys = nil
+                    return
+                }
             } catch {
+                unknownKeys = nil
                 let location = SourceLocation(file: file, line: number, column: Self.column(of: error.offset, in: line))
                 try sink.report(error.issue.diagnostic(at: location))
                 return
+            }
+            // More keys of another schema than of pfin's: another tool's records (a key or two
+            // of a person's own beside pfin's are just ignored).
+            if let unknown = unknownKeys {
+                unknownKeys = nil
+                if unknown.count > record.seen.nonzeroBitCount { try sink.report(unknownKeysWarning(unknown, line: number)) }
             }
         }
         // `parse` made sure that the required fields are there. Texts are moved out of the record
@@ -75,6 +90,18 @@ final class JSONLinesMapper {
         }
     }
 
+    /// Keys pfin does not read, on the first line: another tool's JSON (Plaid writes money out as
+    /// positive amounts, `"pending"` rows, `"iso_currency_code"`) read by pfin's schema would be
+    /// wrong without a word.
+    func unknownKeysWarning(_ keys: [String], line: Int) -> Diagnostic {
+        Diagnostic(
+            .warning, code: "jsonl.unknown-keys", at: SourceLocation(file: file, line: line),
+            "keys pfin does not read were ignored: \(keys.prefix(6).map { "\"\($0)\"" }.joined(separator: ", "))\(keys.count > 6 ? " …" : ""); only date, amount, name and the other keys of pfin's JSON Lines are read",
+            notes: [
+                "if this is another tool's export, check its amounts: pfin's JSON Lines write money out as negative, and read every line as a booked transaction"
+            ])
+    }
+
     func lostTrackWarning(_ date: LocalDate, line: Int) -> Diagnostic {
         Diagnostic(
             .warning, code: "jsonl.unsorted-large-file", at: SourceLocation(file: file, line: line),
@@ -101,6 +128,7 @@ final class JSONLinesMapper {
             } else {
                 guard let key = try scanner.nextKey() else { break }
                 guard let known = JSONLinesField(key: key) else {
+                    if let unknown = unknownKeys, unknown.count < 24 { unknownKeys = unknown + [String(decoding: key, as: UTF8.self)] }
                     _ = try scanner.value()
                     continue
                 }
