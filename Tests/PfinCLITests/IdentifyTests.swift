@@ -34,6 +34,27 @@ struct IdentifyTests {
         #expect(result.stderr.contains("note: 'pfin identify \(path)' shows what each reader saw"))
     }
 
+    /// A payment order has CAMT's namespace family and is identified as the nearest reader's, but
+    /// `convert` reads nothing from it: `identify` says so and exits 1.
+    @Test func aFileItsReaderCannotReadExitsOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-identify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("order.xml").path
+        let order = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>M1</MsgId>
+            <CreDtTm>2024-03-01T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs></GrpHdr></CstmrCdtTrfInitn></Document>
+            """
+        try order.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try PfinProcess.run(["identify", path])
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("  cannot be read: "), "\(result.stdout)")
+        let json = try PfinProcess.run(["identify", "--format", "json", path])
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("\"readError\":\""), "\(json.stdout)")
+    }
+
     @Test func importOfAFileOfAnotherKindPointsToIdentify() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-identify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

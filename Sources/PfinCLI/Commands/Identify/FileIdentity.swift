@@ -13,6 +13,11 @@ struct FileIdentity {
     private(set) var census: LineCensus?
     /// The most runs of lines the text shows.
     static let shownRuns = 40
+    /// Why the file, identified as a format, still cannot be read: detection failed, or reading
+    /// gave errors and no transaction (a payment order identified as CAMT, a damaged workbook).
+    private(set) var readError: Diagnostic?
+    /// Whether `pfin convert` would read nothing from the file.
+    var cannotBeRead: Bool { identification.format == nil || readError != nil }
 
     init(_ input: ByteInput, options: InputOptions) throws(InputError) {
         file = input.displayName
@@ -48,6 +53,25 @@ struct FileIdentity {
             }
         } else {
             profile = nil
+            if let reader = identification.format.flatMap(StatementReaders.reader(for:)) {
+                var first = FirstError()
+                try? reader.read(input, options: options.readOptions(for: input.displayName), into: &first)
+                if first.activities == 0 { readError = first.error }
+            }
+        }
+        if case .failure(let diagnostic) = profile { readError = diagnostic }
+        if let census, census.transactions == 0, census.errors > 0, readError == nil {
+            readError = Diagnostic(.error, code: "identify.unread", at: SourceLocation(file: file, line: 1), "every row is in error")
+        }
+    }
+
+    /// The first error of a reading and how many activities it gave.
+    private struct FirstError: ActivitySink {
+        var activities = 0
+        var error: Diagnostic?
+        mutating func accept(_ activity: consuming PaymentActivity) throws { activities += 1 }
+        mutating func report(_ diagnostic: Diagnostic) throws {
+            if error == nil, diagnostic.severity == .error { error = diagnostic }
         }
     }
 
@@ -87,7 +111,7 @@ struct FileIdentity {
         case .failure(let diagnostic):
             lines.append("  profile: none: \(diagnostic.message)")
         case nil:
-            break
+            if let readError { lines.append("  cannot be read: \(readError.message)") }
         }
         if let census { lines += Self.text(census) }
         return lines.joined(separator: "\n") + "\n"
@@ -145,6 +169,7 @@ struct FileIdentity {
         case .failure(let diagnostic): fields.append("\"profile\":null,\"profileError\":\(Self.quoted(diagnostic.message))")
         case nil: fields.append("\"profile\":null")
         }
+        fields.append("\"readError\":\(readError.map { Self.quoted($0.message) } ?? "null")")
         if let census {
             let runs = census.runs.map { run in
                 "{\"first\":\(run.first),\"last\":\(run.last.map(String.init) ?? "null"),\"kind\":\(Self.quoted(run.kind.name)),\"count\":\(run.count)}"

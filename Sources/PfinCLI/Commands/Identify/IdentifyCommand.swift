@@ -37,7 +37,7 @@ enum IdentifyCommand {
             do {
                 let input = try ByteInput(path: path)
                 let identity = try FileIdentity(input, options: options)
-                if identity.identification.format == nil { unreadable += 1 }
+                if identity.cannotBeRead { unreadable += 1 }
                 reports.append(identity)
             } catch {
                 printer.fail(error.description)
