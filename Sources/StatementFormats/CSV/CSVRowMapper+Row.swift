@@ -245,6 +245,10 @@ extension CSVRowMapper {
                 total = sum
             }
         }
+        // A row with only a fee (Capitec's ATM fee on a line of its own): the fee is its money.
+        if !sawValue, let fee = columns.fee, fee < record.count, record.withField(fee, { !CSVRecord.trimmed($0).isEmpty }) {
+            return (Money(units: 0, scale: 0), nil)
+        }
         guard sawValue else {
             _ = hold(
                 .noAmount(

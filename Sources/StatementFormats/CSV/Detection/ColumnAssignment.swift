@@ -51,8 +51,14 @@ enum ColumnAssignment {
             // (Revolut's); beside PayPal's `Net`, which has it off already, it does not.
             if let fee = roles[.fee] {
                 let unbooked = roles[.status].map { RowStatus.unbookedRows(stats[$0]) } ?? []
-                let shown = roles[.amount].flatMap { amount in
-                    roles[.balance].map { RunningBalance.matches(amount: stats[amount], less: stats[fee], balance: stats[$0], unbooked: unbooked) }
+                let shown = roles[.balance].map { balance in
+                    if let amount = roles[.amount] {
+                        return RunningBalance.matches(amount: stats[amount], less: stats[fee], balance: stats[balance], unbooked: unbooked)
+                    }
+                    guard roles[.debit] != nil || roles[.credit] != nil else { return false }
+                    return RunningBalance.matches(
+                        debit: roles[.debit].map { stats[$0] }, credit: roles[.credit].map { stats[$0] }, less: stats[fee],
+                        balance: stats[balance], unbooked: unbooked)
                 }
                 if shown != true {
                     roles[.fee] = nil
@@ -283,9 +289,22 @@ enum RunningBalance {
     /// a balance (a pending one) are passed over, and so are the rows in `unbooked` (a status cell
     /// says the bank did not book them: Revolut's `REVERTED`), which never moved the balance.
     static func matches(amount: ColumnStats, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int> = []) -> Bool {
+        matches(money: [amount], debit: nil, less: fee, balance: balance, unbooked: unbooked)
+    }
+
+    /// The same beside debit and credit columns (Capitec's `Money In`, `Money Out` and `Fee`): a
+    /// row's amount is its credit less its debit; a row with only a fee (an ATM fee of its own)
+    /// moved the balance by the fee.
+    static func matches(debit: ColumnStats?, credit: ColumnStats?, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int> = []) -> Bool {
+        matches(money: [credit].compactMap { $0 }, debit: debit, less: fee, balance: balance, unbooked: unbooked)
+    }
+
+    /// `money` columns added, `debit` taken off (as a magnitude).
+    private static func matches(money: [ColumnStats], debit: ColumnStats?, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int>) -> Bool {
         let rows = balance.rowCount
         guard rows >= 3, balance.values.count >= 3 else { return false }
-        let mark = AmountFormat.detectDecimalMark(amount.values + fee.values + balance.values) ?? UInt8(ascii: ".")
+        let all = money + [debit].compactMap { $0 }
+        let mark = AmountFormat.detectDecimalMark(all.flatMap(\.values) + fee.values + balance.values) ?? UInt8(ascii: ".")
         func aligned(_ column: ColumnStats) -> [Int64?] {
             var cells = [Int64?](repeating: nil, count: rows)
             for (k, row) in column.valueRows.enumerated() where Int(row) < rows { cells[Int(row)] = micros(column.values[k], mark) }
@@ -294,12 +313,25 @@ enum RunningBalance {
         func booked(_ cells: [Int64?]) -> [Int64?] {
             unbooked.isEmpty ? cells : cells.indices.filter { !unbooked.contains($0) }.map { cells[$0] }
         }
-        let amounts = booked(aligned(amount)), fees = booked(aligned(fee)), balances = booked(aligned(balance))
+        var summed = [Int64?](repeating: nil, count: rows)
+        for column in money {
+            for (row, value) in aligned(column).enumerated() {
+                guard let value else { continue }
+                summed[row] = (summed[row] ?? 0).addingReportingOverflow(value).partialValue
+            }
+        }
+        if let debit {
+            for (row, value) in aligned(debit).enumerated() {
+                guard let value, value != .min else { continue }
+                summed[row] = (summed[row] ?? 0).subtractingReportingOverflow(abs(value)).partialValue
+            }
+        }
+        let amounts = booked(summed), fees = booked(aligned(fee)), balances = booked(aligned(balance))
         var net = amounts
         var charged = 0
         for row in amounts.indices {
-            guard let value = fees[row], value != 0, value != .min, let a = amounts[row] else { continue }
-            let (less, overflow) = a.subtractingReportingOverflow(abs(value))
+            guard let value = fees[row], value != 0, value != .min else { continue }
+            let (less, overflow) = (amounts[row] ?? 0).subtractingReportingOverflow(abs(value))
             guard !overflow else { return false }
             charged += 1
             net[row] = less
