@@ -114,6 +114,11 @@ import Testing
         .init(
             raw: "Empfänger: Stadtwerke Musterstadt Kto/IBAN: DE12500105170648489890 BLZ/BIC: INGDDEFFXXX Buchungstext: Abschlag",
             clean: "Stadtwerke Musterstadt"),
+        // Capitals beyond Latin-1: Polish, Czech, Hungarian, Cyrillic
+        .init(raw: "ŻABKA POLSKA", clean: "Żabka Polska"),
+        .init(raw: "ČEZ PRODEJ ŠKODA", clean: "Čez Prodej Škoda"),
+        .init(raw: "ŐRSÉG ÉLELMISZER", clean: "Őrség Élelmiszer"),
+        .init(raw: "ПЯТЁРОЧКА", clean: "Пятёрочка"),
         // Already clean, or nothing to keep
         .init(raw: "Drogeriemarkt Müller & Söhne", clean: "Drogeriemarkt Müller & Söhne"),
         .init(raw: "Bäckerei Körner Inh. M. Voß", clean: "Bäckerei Körner Inh. M. Voß"),

@@ -1,7 +1,8 @@
 /// Byte-level helpers for payee normalisation: case folding that keeps the length (ASCII and the
 /// Latin-1 letters, the accented capitals of Western European banks' texts), and character tests.
 enum PayeeText {
-    /// Folds `bytes` into `out` (same length): ASCII and U+00C0–U+00DE capitals to lower case.
+    /// Folds `bytes` into `out` (same length): ASCII, U+00C0–U+00DE, Latin Extended-A and basic
+    /// Cyrillic capitals to lower case.
     static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(bytes.count)
@@ -14,10 +15,31 @@ enum PayeeText {
                 out.append(0xC3)
                 out.append(bytes[i + 1] + 0x20)
                 i += 1
+            } else if b == 0xC4 || b == 0xC5 || b == 0xD0, i + 1 < bytes.count, bytes[i + 1] & 0xC0 == 0x80 {
+                // Latin Extended-A (`Ż Ł Č Š Ő`) and Cyrillic capitals: two bytes either way.
+                let scalar = UInt32(b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                let lower = Self.lowercase(scalar)
+                out.append(0xC0 | UInt8(lower >> 6))
+                out.append(0x80 | UInt8(lower & 0x3F))
+                i += 1
             } else {
                 out.append(b)
             }
             i += 1
+        }
+    }
+
+    /// The small letter of a capital in Latin Extended-A (U+0100–U+017F) or basic Cyrillic
+    /// (U+0400–U+042F); any other scalar as it is. `İ` stays (its small letter is one byte), and
+    /// so does every letter whose small form would leave two bytes.
+    static func lowercase(_ v: UInt32) -> UInt32 {
+        switch v {
+        case 0x100...0x12F, 0x132...0x137, 0x14A...0x177: return v & 1 == 0 ? v + 1 : v
+        case 0x139...0x148, 0x179...0x17E: return v & 1 == 1 ? v + 1 : v
+        case 0x178: return 0xFF
+        case 0x400...0x40F: return v + 0x50
+        case 0x410...0x42F: return v + 0x20
+        default: return v
         }
     }
 

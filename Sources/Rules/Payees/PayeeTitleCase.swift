@@ -77,10 +77,11 @@ final class PayeeTitleCase: Sendable {
         var k = range.lowerBound
         while k < range.upperBound {
             let b = tokens.bytes[k]
-            if !seenLetter && (PayeeText.isUpper(b) || PayeeText.isLower(b) || b == 0xC3) {
+            if !seenLetter && (PayeeText.isUpper(b) || PayeeText.isLower(b) || (b >= 0xC3 && b <= 0xD1)) {
+                // The first letter as written, a two-byte one (`É`, `Ż`, `Ч`) whole.
                 seenLetter = true
                 out.append(b)
-                if b == 0xC3, k + 1 < range.upperBound {
+                if b >= 0xC3, k + 1 < range.upperBound {
                     out.append(tokens.bytes[k + 1])
                     k += 1
                 }
