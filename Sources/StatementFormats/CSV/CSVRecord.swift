@@ -36,9 +36,13 @@ public struct CSVRecord: ~Copyable {
     /// far wider (a crafted or wrong file) is reported rather than analysed column by column.
     public static let maxFields = 1024
 
-    /// True for an empty line (one empty, unquoted field), or a line of delimiters only.
+    /// True for an empty line (one empty, unquoted field), a line of delimiters only, or a rule
+    /// line: every field that is not empty three or more of `*`, `-`, `=` or `_` (HDFC draws
+    /// `********` in every column under its header and after its last row).
     public var isBlank: Bool {
-        for span in spans where span.end > span.start || span.isQuoted { return false }
+        for span in spans where span.end > span.start || span.isQuoted {
+            guard span.end - span.start >= 3, RuleLine.isRule(buffer[span.start..<span.end]) else { return false }
+        }
         return true
     }
 
@@ -152,5 +156,14 @@ public struct CSVRecord: ~Copyable {
             }
         }
         return UnsafeBufferPointer(rebasing: bytes[lo..<hi])
+    }
+}
+
+/// A field drawn as a line: `********`, `--------`, `========`.
+enum RuleLine {
+    static func isRule(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, first == UInt8(ascii: "*") || first == UInt8(ascii: "-") || first == UInt8(ascii: "=") || first == UInt8(ascii: "_")
+        else { return false }
+        return bytes.allSatisfy { $0 == first }
     }
 }

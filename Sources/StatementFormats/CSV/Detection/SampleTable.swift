@@ -6,7 +6,8 @@ struct SampleRecord {
     /// are then left empty (it reads as blank), so that detection costs no more than for others.
     var tooWide: Int?
 
-    var isBlank: Bool { fields.allSatisfy(\.isEmpty) }
+    /// No text, or a rule line (`CSVRecord.isBlank`).
+    var isBlank: Bool { fields.allSatisfy { $0.isEmpty || ($0.utf8.count >= 3 && RuleLine.isRule($0.utf8)) } }
     var nonEmptyCount: Int { fields.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) } }
 }
 
