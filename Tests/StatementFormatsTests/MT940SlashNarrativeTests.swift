@@ -18,11 +18,19 @@ import Testing
         result.activities.map { "\($0.name)|\($0.memo ?? "")|\($0.fitid ?? "")" }
     }
 
+    /// Reads quirk file `name`, expecting no diagnostics and `expected` as its `brief`.
+    @discardableResult
+    static func read(_ name: String, giving expected: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> StatementCollector {
+        let result = try quirk(name)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)", sourceLocation: sourceLocation)
+        #expect(brief(result) == expected, sourceLocation: sourceLocation)
+        return result
+    }
+
     @Test func abnAmroStyleWithKeywordsCutAcrossLines() throws {
-        let result = try Self.quirk("dutch-structured-86.sta")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(
-            Self.brief(result) == [
+        try Self.read(
+            "dutch-structured-86.sta",
+            giving: [
                 "J. Jansen|Factuur 123|20240313-001",
                 "Waterbedrijf Oost|1234567890123456|",
                 "Stichting Voorbeeld|Subsidie 2024 project Groen|SUB-2024-17",
@@ -30,23 +38,18 @@ import Testing
     }
 
     @Test func rabobankStyleOrderingPartyAndBeneficiary() throws {
-        let result = try Self.quirk("preamble-940-tag.sta")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(Self.brief(result) == ["J. de Vries|Bijdrage maart|", "Energie Noord BV|Termijn maart|20240305-77"])
+        let result = try Self.read("preamble-940-tag.sta", giving: ["J. de Vries|Bijdrage maart|", "Energie Noord BV|Termijn maart|20240305-77"])
         #expect(result.statements.map(\.account.id) == ["NL07TEST0123456789", "NL07TEST0123456789"], "the currency after the account is dropped")
     }
 
     @Test func ingStyleCounterparty() throws {
-        let result = try Self.quirk("preamble-transmission-header.sta")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(Self.brief(result) == ["Web Winkel BV|Bestelling 88213|P240306-001"])
+        try Self.read("preamble-transmission-header.sta", giving: ["Web Winkel BV|Bestelling 88213|P240306-001"])
     }
 
     @Test func abnAmroLabelsAndCardLines() throws {
-        let result = try Self.quirk("abn-amro-labelled-86.sta")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(
-            Self.brief(result) == [
+        let result = try Self.read(
+            "abn-amro-labelled-86.sta",
+            giving: [
                 "J DE VRIES|HUUR DECEMBER|",
                 "WEBWINKEL BV|1234567890 BESTELLING 9988|",
                 "BAKKER BART 0412|NR:AB12CD, 21.11.24/10:42 UTRECHT|",
