@@ -289,21 +289,24 @@ enum RunningBalance {
     /// a balance (a pending one) are passed over, and so are the rows in `unbooked` (a status cell
     /// says the bank did not book them: Revolut's `REVERTED`), which never moved the balance.
     static func matches(amount: ColumnStats, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int> = []) -> Bool {
-        matches(money: [amount], debit: nil, less: fee, balance: balance, unbooked: unbooked)
+        matches(signed: amount, credit: nil, debit: nil, less: fee, balance: balance, unbooked: unbooked)
     }
 
     /// The same beside debit and credit columns (Capitec's `Money In`, `Money Out` and `Fee`): a
     /// row's amount is its credit less its debit; a row with only a fee (an ATM fee of its own)
     /// moved the balance by the fee.
     static func matches(debit: ColumnStats?, credit: ColumnStats?, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int> = []) -> Bool {
-        matches(money: [credit].compactMap { $0 }, debit: debit, less: fee, balance: balance, unbooked: unbooked)
+        matches(signed: nil, credit: credit, debit: debit, less: fee, balance: balance, unbooked: unbooked)
     }
 
-    /// `money` columns added, `debit` taken off (as a magnitude).
-    private static func matches(money: [ColumnStats], debit: ColumnStats?, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int>) -> Bool {
+    /// A row's amount: the `signed` column's value, or its credit less its debit (both as
+    /// magnitudes, as the reader takes them).
+    private static func matches(
+        signed: ColumnStats?, credit: ColumnStats?, debit: ColumnStats?, less fee: ColumnStats, balance: ColumnStats, unbooked: Set<Int>
+    ) -> Bool {
         let rows = balance.rowCount
         guard rows >= 3, balance.values.count >= 3 else { return false }
-        let all = money + [debit].compactMap { $0 }
+        let all = [signed, credit, debit].compactMap { $0 }
         let mark = AmountFormat.detectDecimalMark(all.flatMap(\.values) + fee.values + balance.values) ?? UInt8(ascii: ".")
         func aligned(_ column: ColumnStats) -> [Int64?] {
             var cells = [Int64?](repeating: nil, count: rows)
@@ -313,17 +316,14 @@ enum RunningBalance {
         func booked(_ cells: [Int64?]) -> [Int64?] {
             unbooked.isEmpty ? cells : cells.indices.filter { !unbooked.contains($0) }.map { cells[$0] }
         }
-        var summed = [Int64?](repeating: nil, count: rows)
-        for column in money {
+        var summed = signed.map(aligned) ?? [Int64?](repeating: nil, count: rows)
+        for (column, sign) in [(credit, Int64(1)), (debit, Int64(-1))] {
+            guard let column else { continue }
             for (row, value) in aligned(column).enumerated() {
-                guard let value else { continue }
-                summed[row] = (summed[row] ?? 0).addingReportingOverflow(value).partialValue
-            }
-        }
-        if let debit {
-            for (row, value) in aligned(debit).enumerated() {
                 guard let value, value != .min else { continue }
-                summed[row] = (summed[row] ?? 0).subtractingReportingOverflow(abs(value)).partialValue
+                let (sum, overflow) = (summed[row] ?? 0).addingReportingOverflow(sign * abs(value))
+                guard !overflow else { return false }
+                summed[row] = sum
             }
         }
         let amounts = booked(summed), fees = booked(aligned(fee)), balances = booked(aligned(balance))
