@@ -43,6 +43,30 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         return ExchangeRate(Money(units: Int64(quotient), scale: UInt8(decimals)))
     }
 
+    /// `amount` × this rate in `currency`, rounded half away from zero to the currency's minor
+    /// digits (whole yen, cents, fils): what a bank charges for a payment in another currency;
+    /// `nil` when the product does not fit.
+    public func convert(_ amount: Money, to currency: CurrencyCode) -> Money? {
+        let scale = Int(amount.scale) + Int(scale)
+        let target = currency.minorDigits
+        guard scale <= 36 else { return nil }
+        let (product, overflow) = Int128(amount.units).multipliedReportingOverflow(by: Int128(units))
+        guard !overflow else { return nil }
+        var value = product
+        if scale > target {
+            let divisor = Int128(UInt128(10).power(scale - target))
+            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+            value = quotient
+            if remainder.magnitude * 2 >= divisor.magnitude { value += product < 0 ? -1 : 1 }
+        } else if scale < target {
+            let (scaled, overflow) = value.multipliedReportingOverflow(by: Int128(UInt128(10).power(target - scale)))
+            guard !overflow else { return nil }
+            value = scaled
+        }
+        guard let units = Int64(exactly: value) else { return nil }
+        return Money(units: units, scale: UInt8(target), currency: currency)
+    }
+
     /// The rate as a plain decimal (`0.9225`), trailing zeros dropped down to two decimals (`1.10`).
     public var description: String { Money(units: units, scale: scale).canonical.decimalString }
 

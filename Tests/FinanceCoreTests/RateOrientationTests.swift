@@ -37,3 +37,34 @@ import Testing
         #expect(RateOrientation.perOriginalUnit(rate, booked: booked, original: original)?.description == c.expected)
     }
 }
+
+/// An amount in another currency converted at a stated rate, as a bank charges it (OFX `CURRENCY`).
+@Suite struct ExchangeRateConversionTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let amount: String
+        let rate: String
+        let currency: String
+        /// The charge, or nil when it does not fit.
+        let expected: String?
+    }
+
+    static let cases: [Case] = [
+        .init(testDescription: "exact", amount: "-10.00", rate: "1.08", currency: "USD", expected: "-10.80"),
+        .init(testDescription: "half a cent away from zero, out", amount: "-10.00", rate: "1.0835", currency: "USD", expected: "-10.84"),
+        .init(testDescription: "half a cent away from zero, in", amount: "10.00", rate: "1.0835", currency: "USD", expected: "10.84"),
+        .init(testDescription: "under half a cent down", amount: "-10.00", rate: "1.08349", currency: "USD", expected: "-10.83"),
+        .init(testDescription: "to whole yen", amount: "-10.00", rate: "161.55", currency: "JPY", expected: "-1616"),
+        .init(testDescription: "from yen, to three-digit dinars", amount: "-1850", rate: "0.00205", currency: "KWD", expected: "-3.793"),
+        .init(testDescription: "fewer digits than the currency's: padded", amount: "-3", rate: "2", currency: "EUR", expected: "-6.00"),
+        .init(testDescription: "too large for any amount", amount: "-92233720368547758.07", rate: "100000", currency: "EUR", expected: nil),
+    ]
+
+    @Test(arguments: cases)
+    func convert(_ c: Case) throws {
+        let amount = try #require(RateOrientationTests.money(c.amount)), rate = try #require(RateOrientationTests.money(c.rate).flatMap(ExchangeRate.init))
+        let charged = rate.convert(amount, to: CurrencyCode(c.currency)!)
+        #expect(charged?.decimalString == c.expected)
+        #expect(charged?.currency?.description == c.expected.map { _ in c.currency })
+    }
+}

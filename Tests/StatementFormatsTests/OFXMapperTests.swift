@@ -283,15 +283,38 @@ import Testing
         let options: ReadOptions
         let curdef: String
         let expected: String?
-        /// The kept original: `CURSYM@CURRATE`.
+        /// The kept original: `CURSYM@CURRATE`, or `CURSYM AMOUNT@CURRATE` when it has an amount.
         var original: String? = nil
+        /// The amount booked (the transaction's TRNAMT is -10.00).
+        var amount = "-10.00"
+        var warning: String? = nil
     }
 
     static let currencyCases: [CurrencyCase] = [
         .init(testDescription: "CURDEF gives the currency", extra: "", options: ReadOptions(), curdef: "USD", expected: "USD"),
         .init(
-            testDescription: "CURRENCY aggregate: the amount is in CURSYM", extra: "<CURRENCY><CURRATE>1.08<CURSYM>EUR</CURRENCY>",
-            options: ReadOptions(), curdef: "USD", expected: "EUR"),
+            testDescription: "CURRENCY aggregate: TRNAMT is in CURSYM, and the account was charged TRNAMT × CURRATE",
+            extra: "<CURRENCY><CURRATE>1.08<CURSYM>EUR</CURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD",
+            original: "EUR -10.00@1.08", amount: "-10.80"),
+        .init(
+            testDescription: "CURRENCY: the charge is rounded half away from zero to CURDEF's cents",
+            extra: "<CURRENCY><CURRATE>1.0835<CURSYM>EUR</CURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD",
+            original: "EUR -10.00@1.0835", amount: "-10.84"),
+        .init(
+            testDescription: "CURRENCY into yen: no minor digits", extra: "<CURRENCY><CURRATE>161.55<CURSYM>EUR</CURRENCY>",
+            options: ReadOptions(), curdef: "JPY", expected: "JPY", original: "EUR -10.00@161.55", amount: "-1616"),
+        .init(
+            testDescription: "CURRENCY without CURRATE: read in CURSYM as stated, with a warning",
+            extra: "<CURRENCY><CURSYM>EUR</CURRENCY>", options: ReadOptions(), curdef: "USD", expected: "EUR",
+            warning:
+                "transactions in EUR (<CURRENCY>) on a USD statement state no exchange rate (<CURRATE>): they are read in EUR, as stated, and the amount charged in USD is not known"
+        ),
+        .init(
+            testDescription: "CURRENCY naming CURDEF itself: nothing converted",
+            extra: "<CURRENCY><CURRATE>1<CURSYM>USD</CURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD"),
+        .init(
+            testDescription: "CURRENCY with no CURDEF and no --currency: CURSYM as stated",
+            extra: "<CURRENCY><CURRATE>1.08<CURSYM>EUR</CURRENCY>", options: ReadOptions(), curdef: "", expected: "EUR"),
         .init(
             testDescription: "ORIGCURRENCY aggregate: the amount was converted to CURDEF",
             extra: "<ORIGCURRENCY><CURRATE>1.08<CURSYM>EUR</ORIGCURRENCY>", options: ReadOptions(), curdef: "USD", expected: "USD",
@@ -315,11 +338,13 @@ import Testing
     @Test(arguments: currencyCases)
     func currency(_ c: CurrencyCase) throws {
         let result = try readOFX(Doc.sgmlBank(Doc.sgmlTransaction("1", extra: c.extra), currency: c.curdef), options: c.options)
-        #expect(result.diagnostics.isEmpty)
+        #expect(result.diagnostics.map(\.message) == (c.warning.map { [$0] } ?? []))
         #expect(result.activities.map { $0.currency?.description } == [c.expected])
-        #expect(result.activities.map(\.amount.decimalString) == ["-10.00"])
-        #expect(result.activities.map { $0.original.map { "\($0.currency)@\($0.rate?.description ?? "")" } } == [c.original])
-        #expect(result.activities.first?.original?.amount == nil, "OFX states no original amount")
+        #expect(result.activities.map(\.amount.decimalString) == [c.amount])
+        #expect(
+            result.activities.map {
+                $0.original.map { "\($0.currency)\($0.amount.map { " \($0.decimalString)" } ?? "")@\($0.rate?.description ?? "")" }
+            } == [c.original])
     }
 
     struct TypeCase: Sendable, CustomTestStringConvertible {

@@ -13,6 +13,8 @@ enum OFXIssue {
     case skippedInvestments(Int)
     /// `LEDGERBAL`'s `DTASOF` more than a week after the statement's `DTEND`.
     case balanceAfterStatement(asOf: LocalDate, end: LocalDate)
+    /// A transaction's `CURRENCY` differs from the statement's `CURDEF` and has no usable `CURRATE`.
+    case currencyWithoutRate(CurrencyCode, account: CurrencyCode)
 
     func diagnostic(at location: SourceLocation) -> Diagnostic {
         switch self {
@@ -56,6 +58,12 @@ enum OFXIssue {
                 notes: [
                     "banks give today's balance with a past period's transactions; download the statement up to today to have its balance checked"
                 ])
+        case .currencyWithoutRate(let code, let account):
+            return Diagnostic(
+                .warning, code: "ofx.currency-without-rate", at: location,
+                "transactions in \(code) (<CURRENCY>) on a \(account) statement state no exchange rate (<CURRATE>): "
+                    + "they are read in \(code), as stated, and the amount charged in \(account) is not known",
+                notes: ["the statement's \(account) balance will not add up without those charges; the bank's other exports may state them"])
         case .notOFX:
             return Diagnostic(
                 .error, code: "ofx.not-ofx", at: location,

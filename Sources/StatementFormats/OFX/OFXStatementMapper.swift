@@ -36,6 +36,8 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     private var marksSeen: UInt8 = 0
     /// Leniencies already said, checked before anything is built for one (some are per transaction).
     private var said: OFXLeniencySet = []
+    /// Whether a transaction in another currency without a rate has been warned about.
+    private var saidUnconverted = false
     private var documents = 0
     /// Where the first `<OFX>` starts, for a file that turns out to hold no statement.
     private var firstDocument: OFXPosition?
@@ -256,11 +258,27 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             try sink.report(OFXIssue.badAmount(transaction.badText ?? "").diagnostic(at: location(amountPosition)))
             return
         }
-        // CURRENCY: the amounts are in that currency; ORIGCURRENCY: they were converted to CURDEF
-        // from CURSYM at CURRATE (OFX 2.1.1, 5.2), which is kept; the original amount is not stated.
+        // CURRENCY: the amounts are in CURSYM, and CURRATE is CURDEF units per unit of it (OFX
+        // 2.1.1, 5.2): the account was charged TRNAMT × CURRATE in CURDEF, the amount booked here,
+        // with TRNAMT kept as the original. ORIGCURRENCY: they were already converted to CURDEF from
+        // CURSYM at CURRATE, which is kept; the original amount is not stated.
         var original: OriginalAmount?
         if let (code, converted) = transaction.currency, let code, !converted {
-            amount.currency = code
+            let home = statement?.currency ?? options.currency
+            if let home, home != code {
+                if let rate = transaction.currencyRate.flatMap(ExchangeRate.init), let booked = rate.convert(amount, to: home) {
+                    original = OriginalAmount(currency: code, amount: amount, rate: rate)
+                    amount = booked
+                } else {
+                    amount.currency = code
+                    if !saidUnconverted {
+                        saidUnconverted = true
+                        try sink.report(OFXIssue.currencyWithoutRate(code, account: home).diagnostic(at: location(transaction.position)))
+                    }
+                }
+            } else {
+                amount.currency = code
+            }
         } else {
             amount.currency = statement?.currency ?? options.currency
             if let (code, _) = transaction.currency, let code, code != amount.currency {
