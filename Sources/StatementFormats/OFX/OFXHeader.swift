@@ -48,6 +48,9 @@ public struct OFXHeader: Equatable, Sendable {
     public var fields: [String: String]
     /// How a 1.x body is decoded: from `ENCODING` and `CHARSET`, or `nil` to decide from the bytes.
     public var encoding: TextEncoding?
+    /// The body is read as UTF-8 because its bytes are, whatever character set the header names
+    /// (`OFXLeniency.utf8DespiteCharset`).
+    public var utf8ByItsBytes = false
     /// Where the body starts in the input: `<OFX>` (or the first aggregate when there is no
     /// `<OFX>`) for 1.x, the start of the XML document for 2.x.
     public var bodyOffset: Int

@@ -58,12 +58,24 @@ enum OFXLeniency {
             notes: ["check the accented letters of this file's names and memos"], changesMeaning: false)
     }
 
+    /// A header naming a single-byte character set (`CHARSET:1252`, `encoding="windows-1252"`) over
+    /// a body whose bytes are UTF-8, accented letters and all: exporters fill a Windows-era template
+    /// with UTF-8 text. Read as UTF-8 (text in Windows-1252 is almost never valid UTF-8 by chance;
+    /// read as the header says, `Café` would come out `CafÃ©`).
+    static func utf8DespiteCharset(declared: String, example: String) -> Leniency {
+        Leniency(
+            code: "ofx.lenient.utf8-despite-charset",
+            "the header names \(declared), but the text is UTF-8 (\(example)); read as UTF-8",
+            changesMeaning: false)
+    }
+
     /// What says that an OFX body is UTF-8.
     enum UTF8Claim: String, Sendable, Equatable {
         case xmlDeclaration = "the XML declaration names UTF-8 (or nothing, which is UTF-8)"
         case header = "the OFX header names UTF-8"
         case firstBytes = "the header names no character set and the file's first 64 KiB are UTF-8"
         case byteOrderMark = "the file starts with a UTF-8 byte-order mark"
+        case bytesOverHeader = "the file's first 64 KiB are UTF-8, whatever its header names"
     }
 
     /// `BANKACCTFROM` without `ACCTTYPE` (OFX 2.2 §11.3.1 requires it).

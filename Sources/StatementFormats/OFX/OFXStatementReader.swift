@@ -101,6 +101,14 @@ public struct OFXStatementReader: StatementReader {
                 failure = try OFXEventPipeline.run(into: &mapper) { parser.produce(into: $0) }
             } else {
                 if syntax == .xml { header.encoding = OFXBodyShape.xmlEncoding(prefix, from: header.bodyOffset) }
+                if let example = Self.utf8UnderSingleByteCharset(header, prefix) {
+                    let at = OFXBodyShape.position(of: Self.charsetOffset(prefix, before: header.bodyOffset), in: prefix)
+                    try mapper.sink.report(
+                        OFXLeniency.utf8DespiteCharset(declared: header.encoding?.name ?? "", example: example)
+                            .diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options))
+                    header.encoding = .utf8
+                    header.utf8ByItsBytes = true
+                }
                 failure = try OFXEventPipeline.run(into: &mapper) { [header, syntax] in
                     Self.produce(input, syntax: syntax, header: header, prefix: prefix, into: $0)
                 }
@@ -117,6 +125,33 @@ public struct OFXStatementReader: StatementReader {
             let body = OFXBodyShape.position(of: min(header.bodyOffset, prefix.count), in: prefix)
             try mapper.endOfFile(bodyStart: usesLibXML2 ? OFXPosition(line: body.line, column: 0) : body)
         }
+    }
+
+    /// For a header naming a single-byte character set over a body whose first 64 KiB are UTF-8
+    /// with letters beyond ASCII (and no byte-order mark, which already decides): the first word
+    /// holding one, to show in the warning; `nil` otherwise.
+    static func utf8UnderSingleByteCharset(_ header: OFXHeader, _ prefix: [UInt8]) -> String? {
+        guard let declared = header.encoding, declared.isSingleByte, !prefix.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+        let body = Array(prefix[min(header.bodyOffset, prefix.count)...])
+        let guess = TextEncoding.guess(body, isComplete: false)
+        guard guess.encoding == .utf8, guess.isCertain, let first = body.firstIndex(where: { $0 >= 0x80 }) else { return nil }
+        func isWordByte(_ b: UInt8) -> Bool { b >= 0x80 || b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b > 0x20 }
+        var lower = first, upper = first
+        while lower > 0, isWordByte(body[lower - 1]), first - lower < 24 { lower -= 1 }
+        while upper < body.count, isWordByte(body[upper]), upper - first < 24 { upper += 1 }
+        return String(decoding: body[lower..<upper], as: UTF8.self)
+    }
+
+    /// Where the header names its character set (`CHARSET:`, or `encoding=` in the XML declaration
+    /// at the body's start), else the file's start.
+    static func charsetOffset(_ prefix: [UInt8], before end: Int) -> Int {
+        for needle in ["CHARSET:", "encoding="] {
+            let pattern = Array(needle.utf8)
+            let limit = min(max(end, 256), prefix.count) - pattern.count
+            guard limit >= 0 else { continue }
+            for i in 0...limit where prefix[i] == pattern[0] && Array(prefix[i..<(i + pattern.count)]) == pattern { return i }
+        }
+        return 0
     }
 
     /// A DOCTYPE or entity declaration near the start of an XML file, with its position: refused
@@ -162,7 +197,10 @@ public struct OFXStatementReader: StatementReader {
         // Windows-1252, with a warning saying what claimed UTF-8.
         let utf8: OFXLeniency.UTF8Claim? =
             encoding != .utf8
-            ? nil : byteOrderMark ? .byteOrderMark : header.form == .xml ? .xmlDeclaration : header.encoding != nil ? .header : .firstBytes
+            ? nil
+            : byteOrderMark
+                ? .byteOrderMark
+                : header.utf8ByItsBytes ? .bytesOverHeader : header.form == .xml ? .xmlDeclaration : header.encoding != nil ? .header : .firstBytes
         if syntax == .xml {
             let parser = XMLBodyParser(firstLine: firstLine, firstColumn: firstColumn, utf8: utf8)
             return feed(parser, from: input, skipping: header.bodyOffset, transcoder: &transcoder, into: channel)
