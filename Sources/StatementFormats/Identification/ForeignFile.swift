@@ -8,6 +8,17 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     case openDocument
     /// The old binary Excel `.xls` (an OLE2 compound file).
     case legacyExcel
+    /// Excel's binary workbook (`.xlsb`): a ZIP like `.xlsx`, but its parts are binary records.
+    case binaryWorkbook
+    /// An Apple Numbers spreadsheet (`.numbers`), or another iWork document when `numbers` is false.
+    case iWork(numbers: Bool)
+    /// A password-protected Office file: an OLE2 compound file holding an `EncryptedPackage`
+    /// (an encrypted `.xlsx` keeps its name, so it looks like a workbook).
+    case encryptedOffice
+    /// A word-processing document or a presentation, described (`a Word document (.docx)`).
+    case document(String)
+    /// A SWIFT FIN message other than a statement (its message type: `101`, `103`…).
+    case swiftMessage(String)
     case pdf
     /// An HTML page: a bank's login, session-expired or error page saved under the statement's name.
     case html
@@ -25,15 +36,9 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         let raw = input.raw
         if raw.isEmpty { return (.empty, "the file has no bytes") }
         if raw.starts(with: [0x50, 0x4B, 0x03, 0x04]) || raw.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            let entries = ZIPLocalHeaders.names(raw)
-            if entries.first == "mimetype", SniffPrefix.contains("application/vnd.oasis.opendocument", in: raw) {
-                return (.openDocument, "a ZIP archive whose 'mimetype' member is an OpenDocument type")
-            }
-            return (.zip(entries: entries), "the ZIP signature 'PK\\x03\\x04' at offset 0")
+            return zipKind(raw)
         }
-        if raw.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
-            return (.legacyExcel, "the OLE2 compound-file signature at offset 0 (Excel 97–2003)")
-        }
+        if raw.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return compoundFileKind(raw) }
         let signatures: [([UInt8], ForeignFile, String)] = [
             (Array("%PDF-".utf8), .pdf, "'%PDF-' at offset 0"),
             ([0x89, 0x50, 0x4E, 0x47], .image("png"), "the PNG signature at offset 0"),
@@ -56,6 +61,12 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         guard input.isText else { return nil }
         let start = SniffPrefix.contentStart(input.text)
         let head = input.text[start...]
+        if head.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) && input.isComplete {
+            return (.empty, raw.starts(with: [0xEF, 0xBB, 0xBF]) ? "the file holds a byte-order mark and nothing else" : "the file holds only white space")
+        }
+        if let type = swiftMessageType(head) {
+            return (.swiftMessage(type), "a SWIFT FIN message of type MT\(type) (block 2 '{2:' at line \(input.line(at: start)))")
+        }
         if startsWithIgnoringCase(head, "<!doctype html") || startsWithIgnoringCase(head, "<html") {
             return (.html, "'\(String(decoding: head.prefix(head.starts(with: Array("<!".utf8)) ? 14 : 5), as: UTF8.self))' at line \(input.line(at: start))")
         }
@@ -75,6 +86,65 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return (.json, "a JSON value spans several lines from line \(input.line(at: start)); JSON Lines has one object a line")
         }
         return nil
+    }
+
+    /// A ZIP archive: a document format built on ZIP, named by its members, or an archive of files.
+    private static func zipKind(_ raw: [UInt8]) -> (kind: ForeignFile, evidence: String) {
+        let entries = ZIPLocalHeaders.names(raw)
+        if entries.first == "mimetype" {
+            let types: [(String, ForeignFile)] = [
+                ("application/vnd.oasis.opendocument.spreadsheet", .openDocument),
+                ("application/vnd.oasis.opendocument.text", .document("an OpenDocument text document (.odt)")),
+                ("application/vnd.oasis.opendocument.presentation", .document("an OpenDocument presentation (.odp)")),
+            ]
+            for (type, kind) in types where raw.firstRange(of: Array(type.utf8)) != nil {
+                return (kind, "a ZIP archive whose 'mimetype' member is '\(type)'")
+            }
+            if SniffPrefix.contains("application/vnd.oasis.opendocument", in: raw) {
+                return (.openDocument, "a ZIP archive whose 'mimetype' member is an OpenDocument type")
+            }
+        }
+        let members: [(String, ForeignFile)] = [
+            ("xl/workbook.bin", .binaryWorkbook),
+            ("word/document.xml", .document("a Word document (.docx)")),
+            ("ppt/presentation.xml", .document("a PowerPoint presentation (.pptx)")),
+            ("Index/CalculationEngine.iwa", .iWork(numbers: true)),
+        ]
+        for (member, kind) in members where entries.contains(member) { return (kind, "a ZIP archive with the member '\(member)'") }
+        if let part = entries.first(where: { $0.hasPrefix("Index/") && $0.hasSuffix(".iwa") }) {
+            return (.iWork(numbers: false), "a ZIP archive with the member '\(part)' (Apple's iWork archive format)")
+        }
+        return (.zip(entries: entries), "the ZIP signature 'PK\\x03\\x04' at offset 0")
+    }
+
+    /// An OLE2 compound file (Office 97–2003), named by the streams its directory lists (their
+    /// names are UTF-16LE): an encrypted Office file, a Word document, else an Excel workbook.
+    private static func compoundFileKind(_ raw: [UInt8]) -> (kind: ForeignFile, evidence: String) {
+        func holds(_ stream: String) -> Bool {
+            raw.firstRange(of: stream.utf8.flatMap { [$0, 0] }) != nil
+        }
+        if holds("EncryptedPackage") {
+            return (.encryptedOffice, "an OLE2 compound file with an 'EncryptedPackage' stream (a password-protected Office file)")
+        }
+        if holds("WordDocument") { return (.document("a Word 97–2003 document (.doc)"), "an OLE2 compound file with a 'WordDocument' stream") }
+        if holds("PowerPoint Document") {
+            return (.document("a PowerPoint 97–2003 presentation (.ppt)"), "an OLE2 compound file with a 'PowerPoint Document' stream")
+        }
+        return (.legacyExcel, "the OLE2 compound-file signature at offset 0 (Excel 97–2003)")
+    }
+
+    /// The message type of a SWIFT FIN message that is not a statement pfin reads (`{1:…}{2:I101…`);
+    /// `nil` for MT940, MT942 and MT950, and for text that is no FIN message.
+    private static func swiftMessageType(_ head: ArraySlice<UInt8>) -> String? {
+        guard head.starts(with: Array("{1:".utf8)) else { return nil }
+        let window = Array(head.prefix(256))
+        guard let block = window.firstRange(of: Array("{2:".utf8)), block.upperBound + 4 <= window.count else { return nil }
+        let direction = window[block.upperBound]
+        guard direction == UInt8(ascii: "I") || direction == UInt8(ascii: "O") else { return nil }
+        let digits = window[(block.upperBound + 1)..<(block.upperBound + 4)]
+        guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let type = String(decoding: digits, as: UTF8.self)
+        return ["940", "942", "950"].contains(type) ? nil : type
     }
 
     /// Whether the first line is one whole object, as JSON Lines has.
@@ -112,6 +182,11 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return "a ZIP archive holding \(shown)\(entries.count > 8 ? " and \(entries.count - 8) more" : "")"
         case .openDocument: return "an OpenDocument spreadsheet (.ods)"
         case .legacyExcel: return "an Excel 97–2003 workbook (.xls)"
+        case .binaryWorkbook: return "an Excel binary workbook (.xlsb)"
+        case .iWork(let numbers): return numbers ? "an Apple Numbers spreadsheet" : "an Apple iWork document (Pages, Numbers or Keynote)"
+        case .encryptedOffice: return "a password-protected Office file (an encrypted workbook or document)"
+        case .document(let what): return what
+        case .swiftMessage(let type): return "a SWIFT MT\(type) message, not a statement"
         case .pdf: return "a PDF document"
         case .html: return "an HTML page (a bank's login or error page saved under the statement's name?)"
         case .json: return "a JSON document, not JSON Lines"
@@ -131,6 +206,18 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .openDocument: return "save the sheet as .xlsx or CSV in LibreOffice, then read that"
         case .legacyExcel:
             return "open it in Excel or LibreOffice and save it as .xlsx or CSV (e.g. 'libreoffice --headless --convert-to xlsx FILE'), then read that"
+        case .binaryWorkbook:
+            return "open it in Excel and save it as .xlsx or CSV, or convert it with 'libreoffice --headless --convert-to xlsx FILE', then read that"
+        case .iWork(let numbers):
+            return numbers
+                ? "in Numbers, choose File › Export To › CSV (or Excel), then read that"
+                : "export it from the app as CSV or Excel (File › Export To), then read that"
+        case .encryptedOffice:
+            return "open it with its password in Excel or LibreOffice and save a copy without one as .xlsx or CSV, then read that"
+        case .document:
+            return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; documents are not read"
+        case .swiftMessage:
+            return "pfin reads the SWIFT statements MT940, MT942 and MT950; ask your bank for one of those, or for CAMT.053"
         case .pdf: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; PDF statements are not read"
         case .html: return "sign in to your bank again and download the export; this page is what the bank sent instead of the file"
         case .json: return "pfin reads JSON Lines (one transaction object a line); convert the document, e.g. with 'jq -c .[]'"

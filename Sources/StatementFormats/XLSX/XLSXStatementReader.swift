@@ -35,10 +35,13 @@ public struct XLSXStatementReader: RenderedTableReader {
         }
         var names = ZIPLocalHeaders.names(raw, limit: 1024)
         if input.isComplete, let archive = try? ZIPArchive(raw) { names += archive.entries.map(\.name) }
+        if names.contains("xl/workbook.bin") {
+            return .no("an Excel binary workbook (.xlsb): its parts ('xl/workbook.bin') are binary records, not XML")
+        }
         if names.contains("xl/workbook.xml") {
             return .yes(95, "a ZIP archive with the member 'xl/workbook.xml'")
         }
-        if let sheet = names.first(where: { $0.hasPrefix("xl/worksheets/") }) {
+        if let sheet = names.first(where: { $0.hasPrefix("xl/worksheets/") && $0.hasSuffix(".xml") }) {
             return .yes(95, "a ZIP archive with the member '\(sheet)'")
         }
         if names.contains("[Content_Types].xml"), let part = names.first(where: { $0.hasPrefix("xl/") }) {
