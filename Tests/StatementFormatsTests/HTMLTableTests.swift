@@ -8,7 +8,7 @@ import Testing
 @Suite struct HTMLTableTests {
     static func rendered(_ html: String) throws -> (csv: String, lines: [Int])? {
         switch try HTMLTableReader().render(ByteInput(bytes: Array(html.utf8), displayName: "t.html")) {
-        case .success(let table): return (String(decoding: table.csv, as: UTF8.self), table.lines)
+        case .success(let (table, _)): return (String(decoding: table.csv, as: UTF8.self), table.lines)
         case .failure: return nil
         }
     }

@@ -32,6 +32,8 @@ final class HTMLTableParser {
     @exclusivity(unchecked) private var span = 1
     @exclusivity(unchecked) private var lastWasSpace = true
     @exclusivity(unchecked) private var context: htmlParserCtxtPtr?
+    /// The single-byte character set the page declared over UTF-8 text, which was read as UTF-8.
+    @exclusivity(unchecked) private(set) var overriddenCharset: String?
     /// Whether any table grew past the limit (its text was dropped).
     @exclusivity(unchecked) private(set) var overLimit = false
     /// Tables open at once, past which nested ones are ignored (a crafted page's nesting).
@@ -55,7 +57,9 @@ final class HTMLTableParser {
         defer { cxml_restore_errors(channels) }
         var chunk: [UInt8] = []
         var count = try chunks(&chunk)
-        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, Self.encoding(of: chunk)) else { return }
+        let decoding = Self.decoding(of: chunk)
+        overriddenCharset = decoding.overridden.flatMap { $0.isEmpty ? nil : $0 }
+        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, decoding.encoding) else { return }
         self.context = context
         defer {
             self.context = nil
@@ -65,7 +69,7 @@ final class HTMLTableParser {
             context,
             Int32(
                 HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                    | HTML_PARSE_RECOVER.rawValue))
+                    | HTML_PARSE_RECOVER.rawValue | (decoding.overridden != nil ? HTML_PARSE_IGNORE_ENC.rawValue : 0)))
         while true {
             _ = chunk.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { htmlParseChunk(context, $0.baseAddress, Int32($0.count), count == 0 ? 1 : 0) }
@@ -78,22 +82,62 @@ final class HTMLTableParser {
         while !tables.isEmpty { closeTable() }
     }
 
+    /// How a page is decoded, from its first bytes.
+    struct Decoding: Equatable {
+        var encoding: xmlCharEncoding
+        /// The page declares a single-byte Western character set (`charset=windows-1252`,
+        /// `iso-8859-1`, `us-ascii`) and its bytes are UTF-8 with letters beyond ASCII: read as
+        /// UTF-8, the declaration ignored; the declared name.
+        var overridden: String?
+    }
+
     /// The encoding to read a page in, from its first bytes: UTF-8 after a byte-order mark, or
-    /// when the page declares no `charset` and its bytes are UTF-8 (libxml2 would read them as
-    /// Latin-1: `Å»abka` for `Żabka`); otherwise what the page declares, which libxml2 reads.
-    static func encoding(of start: [UInt8]) -> xmlCharEncoding {
-        if start.starts(with: [0xEF, 0xBB, 0xBF]) { return XML_CHAR_ENCODING_UTF8 }
+    /// when its bytes are UTF-8 with letters beyond ASCII and it declares no `charset` (libxml2
+    /// would read them as Latin-1: `Å»abka` for `Żabka`) or a single-byte Western one (a template's
+    /// `windows-1252` over UTF-8 text); otherwise what the page declares, which libxml2 reads.
+    static func decoding(of start: [UInt8]) -> Decoding {
+        if start.starts(with: [0xEF, 0xBB, 0xBF]) { return Decoding(encoding: XML_CHAR_ENCODING_UTF8) }
         let lowered = start.prefix(16 << 10).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
-        if lowered.firstRange(of: Array("charset".utf8)) != nil || lowered.firstRange(of: Array("encoding=".utf8)) != nil {
-            return XML_CHAR_ENCODING_NONE
+        let declared = declaredCharset(lowered)
+        guard declared == nil || declared.map(singleByteWestern.contains) == true, isUTF8WithLetters(start) else {
+            return Decoding(encoding: XML_CHAR_ENCODING_NONE)
         }
-        guard start.contains(where: { $0 >= 0x80 }) else { return XML_CHAR_ENCODING_NONE }
-        // A character cut at the end of the window is no evidence either way.
+        return Decoding(encoding: XML_CHAR_ENCODING_UTF8, overridden: declared)
+    }
+
+    /// Declared names that UTF-8 text under them was clearly not written in.
+    private static let singleByteWestern: Set<String> = [
+        "windows-1252", "cp1252", "iso-8859-1", "iso8859-1", "latin1", "iso-8859-15", "us-ascii", "ascii",
+    ]
+
+    /// The character set a page declares (`charset=…` of a `<meta>`, `encoding="…"` of an XML
+    /// declaration), lower-cased; "" when one is declared in a form not read here, `nil` when none.
+    private static func declaredCharset(_ lowered: [UInt8]) -> String? {
+        for key in ["charset=", "encoding="] {
+            guard let found = lowered.firstRange(of: Array(key.utf8)) else { continue }
+            var i = found.upperBound
+            while i < lowered.count, lowered[i] == UInt8(ascii: "\"") || lowered[i] == UInt8(ascii: "'") || lowered[i] == 0x20 { i += 1 }
+            var j = i
+            while j < lowered.count, j - i < 40,
+                lowered[j] == UInt8(ascii: "-") || lowered[j] == UInt8(ascii: "_") || (0x30...0x39).contains(lowered[j])
+                    || (0x61...0x7A).contains(lowered[j])
+            {
+                j += 1
+            }
+            return String(decoding: lowered[i..<j], as: UTF8.self)
+        }
+        return lowered.firstRange(of: Array("charset".utf8)) != nil ? "" : nil
+    }
+
+    /// Whether `start` holds bytes beyond ASCII and is valid UTF-8 (a character cut at the end of the
+    /// window is no evidence either way).
+    private static func isUTF8WithLetters(_ start: [UInt8]) -> Bool {
+        guard start.contains(where: { $0 >= 0x80 }) else { return false }
         var end = start.count
         var k = end - 1
         while k >= 0 && end - k <= 3 && start[k] & 0xC0 == 0x80 { k -= 1 }
         if k >= 0 && start[k] >= 0xC0 && end - k < (start[k] >= 0xF0 ? 4 : start[k] >= 0xE0 ? 3 : 2) { end = k }
-        return String(validating: start[..<end], as: UTF8.self) != nil ? XML_CHAR_ENCODING_UTF8 : XML_CHAR_ENCODING_NONE
+        return String(validating: start[..<end], as: UTF8.self) != nil
     }
 
     private var currentLine: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0 }

@@ -41,6 +41,14 @@ public struct HTMLTableReader: RenderedTableReader {
         return .yes(75, "an HTML table of \(table.lines.count) rows from line \(first), \(dated) with a date (a bank's export as HTML, often named .xls)")
     }
 
+    /// A page declaring a single-byte Western character set over UTF-8 text (a template's
+    /// `charset=windows-1252` filled with UTF-8): read as UTF-8, as the bytes say.
+    static func utf8DespiteCharset(_ declared: String) -> Leniency {
+        Leniency(
+            code: "html.lenient.utf8-despite-charset",
+            "the page declares charset \(declared), but its text is UTF-8; read as UTF-8", changesMeaning: false)
+    }
+
     /// Rows of the rendered CSV text with a cell that reads as a date in some layout.
     private static func datedRows(_ csv: [UInt8]) -> Int {
         var dated = 0
@@ -57,27 +65,37 @@ public struct HTMLTableReader: RenderedTableReader {
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        switch try render(input) {
+        switch try render(input, options: options) {
         case .failure(let diagnostic): try sink.report(diagnostic)
-        case .success(let rows): try rows.read(file: input.displayName, options: options, into: &sink)
+        case .success(let (rows, warnings)):
+            for warning in warnings { try sink.report(warning) }
+            try rows.read(file: input.displayName, options: options, into: &sink)
         }
     }
 
     /// Works out the CSV dialect of the table, as `CSVStatementReader.detect` does for a CSV: what
     /// `pfin identify` and `--show-dialect` print.
     public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
-        switch try render(input) {
+        switch try render(input, options: options) {
         case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let rows): return try rows.detect(file: input.displayName, options: options)
+        case .success(let (rows, warnings)):
+            return try rows.detect(file: input.displayName, options: options).map { detection in
+                var detection = detection
+                detection.warnings = warnings + detection.warnings
+                return detection
+            }
         }
     }
 
-    /// The page's table, or the error that stops it from being read.
-    func render(_ input: ByteInput) throws(InputError) -> Result<RenderedRows, Diagnostic> {
+    /// The page's table and the warnings reading it gave, or the error that stops it from being read.
+    func render(_ input: ByteInput, options: ReadOptions = ReadOptions()) throws(InputError) -> Result<(RenderedRows, [Diagnostic]), Diagnostic> {
         let parser = HTMLTableParser(limit: Self.maximumTableText)
         try parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in try input.read(appendingTo: &chunk, maxCount: 1 << 16) }
         let at = SourceLocation(file: input.displayName, line: 1)
-        if let table = parser.best { return .success(table) }
+        if let table = parser.best {
+            let warnings = parser.overriddenCharset.map { [Self.utf8DespiteCharset($0).diagnostic(at: at, options: options)] } ?? []
+            return .success((table, warnings))
+        }
         if parser.overLimit {
             return .failure(
                 Diagnostic(
