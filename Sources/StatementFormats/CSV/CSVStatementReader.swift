@@ -34,13 +34,20 @@ public struct CSVStatementReader: StatementReader {
                     "the file is empty; expected a CSV export with a header and rows",
                     notes: [Diagnostic.identifyNote(file)]))
         }
-        if let (kind, _) = ForeignFile.identify(
-            SniffInput(Array(prefix.prefix(SniffInput.window)), isComplete: prefix.count <= SniffInput.window && isComplete)), kind != .json, kind != .html
-        {
+        let foreign = ForeignFile.identify(
+            SniffInput(Array(prefix.prefix(SniffInput.window)), isComplete: prefix.count <= SniffInput.window && isComplete))
+        if case .empty = foreign?.kind {
+            return .failure(
+                Diagnostic(
+                    .error, code: "csv.empty", at: SourceLocation(file: file, line: 1),
+                    "the file is empty (\(foreign?.evidence ?? "")); expected a CSV export with a header and rows",
+                    notes: [Diagnostic.identifyNote(file)]))
+        }
+        if let (kind, _) = foreign, kind != .json, kind != .html {
             return .failure(
                 Diagnostic(
                     .error, code: "csv.binary", at: SourceLocation(file: file, line: 1),
-                    "this is \(kind.description), not a CSV export; expected text",
+                    "this is \(kind.description), not a CSV export\(kind.isText ? "" : "; expected text")",
                     notes: [kind.advice, Diagnostic.identifyNote(file)]))
         }
         let pinned = options.csvProfile

@@ -186,7 +186,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .iWork(let numbers): return numbers ? "an Apple Numbers spreadsheet" : "an Apple iWork document (Pages, Numbers or Keynote)"
         case .encryptedOffice: return "a password-protected Office file (an encrypted workbook or document)"
         case .document(let what): return what
-        case .swiftMessage(let type): return "a SWIFT MT\(type) message, not a statement"
+        case .swiftMessage(let type): return "a SWIFT MT\(type) message"
         case .pdf: return "a PDF document"
         case .html: return "an HTML page (a bank's login or error page saved under the statement's name?)"
         case .json: return "a JSON document, not JSON Lines"
@@ -194,6 +194,14 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .compressed(let kind): return "a \(kind)-compressed file"
         case .rtf: return "an RTF document"
         case .empty: return "an empty file"
+        }
+    }
+
+    /// Whether the kind is text (a page, a document of JSON, RTF or SWIFT fields), not binary.
+    public var isText: Bool {
+        switch self {
+        case .html, .json, .rtf, .swiftMessage, .empty: return true
+        default: return false
         }
     }
 
@@ -217,7 +225,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .document:
             return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; documents are not read"
         case .swiftMessage:
-            return "pfin reads the SWIFT statements MT940, MT942 and MT950; ask your bank for one of those, or for CAMT.053"
+            return "only the SWIFT statements MT940, MT942 and MT950 list an account's transactions; ask your bank for one of those, or for CAMT.053"
         case .pdf: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; PDF statements are not read"
         case .html: return "sign in to your bank again and download the export; this page is what the bank sent instead of the file"
         case .json: return "pfin reads JSON Lines (one transaction object a line); convert the document, e.g. with 'jq -c .[]'"
