@@ -17,7 +17,8 @@ import Testing
 ///
 /// `sums` are keyed `ACCOUNT|CURRENCY` (`null` for none). `errors` (default 0) counts error
 /// diagnostics; `strictErrors`, when given, is the number of errors when read with `--strict`.
-/// `names`, when given, are the activities' names in order, as read (before payee cleaning).
+/// `names`, when given, are the activities' names in order, as read (before payee cleaning);
+/// `categories` and `types` their categories and types.
 /// `foreign` instead of `format` says the file is no statement and what `ForeignFile` calls it.
 struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
     var name: String
@@ -29,6 +30,8 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
     var names: [String]?
     /// The activities' categories in order (`""` for none).
     var categories: [String]?
+    /// The activities' types in order (`income`, `expense`, `transfer`).
+    var types: [String]?
     var warnings: [String]?
     var errors: Int?
     var strictErrors: Int?
@@ -92,6 +95,7 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
         if let sums = quirk.sums { #expect(Self.sums(collector.activities) == sums) }
         if let names = quirk.names { #expect(collector.activities.map(\.name) == names) }
         if let categories = quirk.categories { #expect(collector.activities.map { $0.category ?? "" } == categories) }
+        if let types = quirk.types { #expect(collector.activities.map(\.type.rawValue) == types) }
         let warnings = collector.diagnostics.filter { $0.severity == .warning }.map(\.message)
         #expect(warnings == (quirk.warnings ?? []), "warnings: \(warnings)")
         if let strictErrors = quirk.strictErrors {
