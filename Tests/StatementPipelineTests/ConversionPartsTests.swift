@@ -152,6 +152,25 @@ import Testing
         #expect(ids.count == 3_000)
     }
 
+    @Test func bothSidesOfIdenticalTransfersAcrossPartsAreNumberedInFileOrder() throws {
+        // Firefly III's layout: a transfer row is a transaction on each of its two accounts, two
+        // activities from one line, each numbered among the identical ones before it.
+        var text = "type,amount,description,date,source_name,source_type,destination_name,destination_type\n"
+        for row in 0..<1_500 {
+            text +=
+                row % 3 == 0
+                ? "Withdrawal,-3.50,COFFEE,2024-05-03,Checking,Asset account,Cafe,Expense account\n"
+                : "Transfer,50.00,SAVINGS,2024-05-03,Checking,Asset account,Savings,Asset account\n"
+        }
+        let csv = try ReadAheadTests.write("sides.csv", text)
+        let one = try Self.convert([csv], threads: 1)
+        let parted = try Self.convert([csv], threads: 2, partSize: 512)
+        Self.expectSame(one.run, parted.run)
+        #expect(parted.parts > 20)
+        let ids = Set(one.run.output.split(separator: UInt8(ascii: "\n")).map { $0.prefix(30) })
+        #expect(ids.count == 2_500)
+    }
+
     @Test func accountsStatementsAndKindsMergeAlike() throws {
         // Two accounts, a balance column, and card amounts (a kind per account, sent at its first
         // row): the statements (periods, closing balances) come out as one thread makes them.

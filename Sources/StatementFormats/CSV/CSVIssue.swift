@@ -17,6 +17,8 @@ enum CSVIssue {
     case badID(text: String)
     case badType(text: String)
     case badSource(text: String)
+    /// A row naming the accounts on both sides (Firefly III's) where neither is the user's.
+    case noOwnSide(source: String, sourceKind: String?, destination: String, destinationKind: String?, type: String?)
 
     var code: String {
         switch self {
@@ -31,6 +33,7 @@ enum CSVIssue {
         case .badID: return "csv.bad-id"
         case .badType: return "csv.bad-type"
         case .badSource: return "csv.bad-source"
+        case .noOwnSide: return "csv.no-own-account"
         }
     }
 
@@ -99,6 +102,15 @@ enum CSVIssue {
             return Diagnostic(
                 .error, code: code, at: location, "expected FILE:LINE in column 'source', found '\(text)'",
                 notes: ["this column says where pfin first read the transaction; leave the cell empty to use this file's line"])
+        case .noOwnSide(let source, let sourceKind, let destination, let destinationKind, let type):
+            func side(_ name: String, _ kind: String?) -> String { "'\(name)'" + (kind.map { " (\($0))" } ?? "") }
+            return Diagnostic(
+                .error, code: code, at: location,
+                "neither side of this row is one of your accounts: from \(side(source, sourceKind)) to \(side(destination, destinationKind))"
+                    + (type.map { ", type '\($0)'" } ?? ""),
+                notes: [
+                    "a row is read on the side whose kind is yours (Asset account, Default account, Loan, Debt, Mortgage, Credit card); without the kinds, a Withdrawal on its source, a Deposit on its destination"
+                ])
         case .invalidUTF8:
             return Diagnostic(
                 .warning, code: code, at: location,

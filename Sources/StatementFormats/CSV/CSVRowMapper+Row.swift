@@ -53,11 +53,23 @@ extension CSVRowMapper {
         // A bank's empty payee cell falls back to the memo; pfin's own CSV says what it wrote.
         let name = text(record, nameColumn, &invalidText) ?? (dialect.writtenByPfin ? nil : memo) ?? ""
         let fitid = text(record, columns.transactionID, &invalidText)
-        let account = defaultAccount ?? text(record, columns.account, &invalidText)
+        var account = defaultAccount ?? text(record, columns.account, &invalidText)
         let address = text(record, columns.address, &invalidText)
         var category = text(record, columns.category, &invalidText)
         let checkNumber = text(record, columns.checkNumber, &invalidText)
         let rawName = columns.rawName == nil ? nil : text(record, columns.rawName, &invalidText)
+        // The accounts on both sides of a row (Firefly III's): the row is read on the user's side,
+        // signed by the way the money went; and an app's own word on transfers.
+        var sides: RowSides?
+        if columns.hasSides {
+            guard let found = self.sides(record, invalid: &invalidText) else { return false }
+            if defaultAccount == nil { account = found.account }
+            amount.units = found.out == (amount.units < 0) ? amount.units : -amount.units
+            sides = found
+        }
+        let transfer =
+            columns.transfer == nil && columns.transferAccount == nil && sides == nil
+            ? nil : fileTransfer(record, sides: sides, invalid: &invalidText)
 
         // pfin's own columns: its id, type and source, where the file has them.
         var type: PaymentType?
@@ -71,7 +83,7 @@ extension CSVRowMapper {
         // Ids from the text as the bank wrote it, text marks and all (see `text`).
         var (idAccount, idFITID, idName) = (account, fitid, rawName ?? name)
         if lastTextMarkLine == record.line {
-            idAccount = defaultAccount ?? text(record, columns.account, &invalidText, keepingMark: true)
+            if sides == nil { idAccount = defaultAccount ?? text(record, columns.account, &invalidText, keepingMark: true) }
             idFITID = text(record, columns.transactionID, &invalidText, keepingMark: true)
             if rawName == nil {
                 idName = text(record, nameColumn, &invalidText, keepingMark: true) ?? text(record, columns.memo, &invalidText, keepingMark: true) ?? ""
@@ -97,22 +109,33 @@ extension CSVRowMapper {
         if invalidText { noteInvalidText(line: line) }
         try flushPending(asErrors: true, into: &sink)
         if firstOfAccount, let kind = accountKind, ids.log == nil { try sendKind(kind, account: account, currency: amount.currency, into: &sink) }
-        // A bank's own category 'Payment' or 'Transfer' says what the row is, and so does a
-        // budgeting app's transfer payee (YNAB's `Transfer : Savings`, as QIF's `[Savings]`); pfin's
-        // CSV says its type.
+        // The row's own category, for the other side of a transfer between two of its accounts.
+        let ownCategory = sides == nil ? nil : category
+        // An app's transfer mark or counter-account, a bank's own category 'Payment' or 'Transfer',
+        // and a budgeting app's transfer payee (YNAB's `Transfer : Savings`, as QIF's `[Savings]`)
+        // say what the row is; pfin's CSV says its type.
         if type == nil {
-            if let other = BankTransferCategory.transferPayee(name) {
+            if let transfer {
+                type = .transfer
+                if category == nil { category = transfer.category }
+            } else if let other = BankTransferCategory.transferPayee(name) {
                 type = .transfer
                 if category == nil { category = "Transfers:" + other }
             } else if let category, BankTransferCategory.isTransfer(category) {
                 type = .transfer
             }
         }
-        try sink.accept(
-            PaymentActivity(
-                id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
-                type: type, category: category, fitid: fitid, checkNumber: checkNumber, source: source,
-                original: columns.originalCurrency == nil ? nil : original(record, booked: amount), rawName: rawName))
+        let activity = PaymentActivity(
+            id: id, account: account, date: date, name: name, address: address, amount: amount, memo: memo,
+            type: type, category: category, fitid: fitid, checkNumber: checkNumber, source: source,
+            original: columns.originalCurrency == nil ? nil : original(record, booked: amount), rawName: rawName)
+        // A transfer between two of the user's accounts on one row is a transaction on each.
+        if let sides, sides.otherIsOwn, defaultAccount == nil, let other = sides.other {
+            try sink.accept(activity)
+            try sendOtherSide(of: activity, account: other, category: ownCategory, idFITID: idFITID, idName: idName, into: &sink)
+        } else {
+            try sink.accept(consume activity)
+        }
         if sink.wantsRowBalances, let column = columns.balance {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
         }
@@ -146,7 +169,7 @@ extension CSVRowMapper {
     /// is taken off, unless `keepingMark`: ids are made from the cells as the bank wrote them, so
     /// that they do not change from what an earlier pfin gave the same file.
     @inline(__always)
-    private func text(_ record: borrowing CSVRecord, _ column: Int?, _ invalid: inout Bool, keepingMark: Bool = false) -> String? {
+    func text(_ record: borrowing CSVRecord, _ column: Int?, _ invalid: inout Bool, keepingMark: Bool = false) -> String? {
         guard let column, column < record.count else { return nil }
         return record.withField(column) { bytes in
             // pfin's own CSV is read as written: its spaces are the text's, its apostrophes its own.

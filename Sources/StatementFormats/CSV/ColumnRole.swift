@@ -32,9 +32,31 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     case status
     case currency
     case category
+    /// Whether the row is money moved between the user's own accounts, as a budgeting app marks
+    /// it: a flag (Wallet's `transfer`, `true`/`false`) or the app's type column, whose transfer
+    /// value means between the user's accounts (Copilot's `internal transfer`, Spendee's
+    /// `Outgoing Transfer`, Firefly III's `Transfer`). A cell `true`, `yes`, `transfer`,
+    /// `internal transfer`, `incoming transfer` or `outgoing transfer` makes the row a transfer;
+    /// any other value leaves it to its sign and category (`AppTransferWords`). Taken from a
+    /// header only by an app's header signature, with every value in the app's vocabulary
+    /// (`AppTransferColumns`): a bank's `Type` column of `TRANSFER`s (payments to anyone) is none.
+    case transfer
+    /// The other of the user's accounts on a transfer row, empty on other rows (MoneyWiz's
+    /// `Transfers`): a filled cell makes the row a transfer, categorised `Transfers:<that account>`
+    /// unless the row has a category.
+    case transferAccount = "transfer-account"
     case checkNumber = "check-number"
     case transactionID = "transaction-id"
     case account
+    /// The account money leaves and the account it goes to, on a row that names both (Firefly III's
+    /// `source_name` and `destination_name`): the row is the user's side's, and a transfer between
+    /// two of the user's accounts is a transaction on each (`RowSides`). With the kinds of the two
+    /// accounts (`source-account-type`, `destination-account-type`: `Asset account`, `Expense
+    /// account`, `Loan` …) they say which side is the user's.
+    case sourceAccount = "source-account"
+    case sourceAccountType = "source-account-type"
+    case destinationAccount = "destination-account"
+    case destinationAccountType = "destination-account-type"
     case address
     /// A payment in another currency: the amount in that currency (its sign follows the amount's).
     case originalAmount = "original-amount"

@@ -164,7 +164,7 @@ enum HeaderVocabulary {
                 "transaction id", "transaction number", "trans id", "id", "fitid", "unique id",
                 "transaktions id", "transaktionsnummer", "id transaction", "identifiant",
                 "id transaccion", "transactie id", "id transazione", "reference number",
-                "transaction reference number", "transferwise id",
+                "transaction reference number", "transferwise id", "journal id",
             ])
         add(
             .account, 1,
@@ -195,7 +195,7 @@ enum HeaderVocabulary {
         add(
             .originalCurrency, 1,
             [
-                "original currency", "foreign currency", "currency of original amount", "type foreign currency",
+                "original currency", "foreign currency", "foreign currency code", "currency of original amount", "type foreign currency",
                 "foreign currency type", "local currency", "orig currency", "exchange to", "ursprungswahrung",
                 "ursprungswaehrung", "originalwahrung", "originalwaehrung", "fremdwahrung", "fremdwaehrung",
                 "devise d origine", "devise originale", "devise etrangere", "divisa original", "moneda original",

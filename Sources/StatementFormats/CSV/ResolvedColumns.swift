@@ -24,6 +24,12 @@ struct ResolvedColumns {
     var type: Int?
     var source: Int?
     var rawName: Int?
+    var transfer: Int?
+    var transferAccount: Int?
+    var sourceAccount: Int?
+    var sourceAccountType: Int?
+    var destinationAccount: Int?
+    var destinationAccountType: Int?
     private var hasBookingDate = false
 
     /// Records where a role's column is; a value date stands in for a missing booking date.
@@ -54,7 +60,16 @@ struct ResolvedColumns {
         case .type: type = index
         case .source: source = index
         case .rawName: rawName = index
+        case .transfer: transfer = index
+        case .transferAccount: transferAccount = index
+        case .sourceAccount: sourceAccount = index
+        case .sourceAccountType: sourceAccountType = index
+        case .destinationAccount: destinationAccount = index
+        case .destinationAccountType: destinationAccountType = index
         }
     }
 
+    /// Whether rows name the account money leaves or the one it goes to (Firefly III's): the row
+    /// is then read on the user's side (`CSVRowMapper.sides`).
+    var hasSides: Bool { sourceAccount != nil || destinationAccount != nil }
 }

@@ -176,7 +176,9 @@ enum ColumnAssignment {
                 || (column.fillRatio >= 0.6 && column.distinctCount * 2 <= column.nonEmpty)
         // A column of account numbers names no one (bunq's `Counterparty`, an IBAN, beside `Name`).
         case .name, .payer: return empty || !AccountNumberShape.mostly(column.values.prefix(ColumnStats.sampleSize))
-        case .memo, .address, .category, .checkNumber, .transactionID, .id, .type, .source, .rawName: return true
+        case .memo, .address, .category, .checkNumber, .transactionID, .id, .type, .source, .rawName, .transfer, .transferAccount,
+            .sourceAccount, .sourceAccountType, .destinationAccount, .destinationAccountType:
+            return true
         }
     }
 

@@ -92,7 +92,8 @@ public struct DialectDetector: Sendable {
             if let postings = JournalExport.postingColumn(stats, header: headerNames) {
                 return .failure(journalExport(postings, header: headerNames, at: tableLine))
             }
-            roles = ColumnAssignment.assign(header: headerNames, stats: stats, guess: &amountGuess)
+            let assigned = ColumnAssignment.assign(header: headerNames, stats: stats, guess: &amountGuess)
+            roles = headerNames.map { AppTransferColumns.roles(header: $0, stats: stats, over: assigned) } ?? assigned
         }
         guard let dateColumn = roles[.date] ?? roles[.valueDate] else {
             return .failure(missingColumn("date", header: headerNames, at: tableLine))
@@ -165,7 +166,10 @@ public struct DialectDetector: Sendable {
         // Sign: card exports that write charges as positive.
         var amountSign = pinned.amountSign ?? .asIs
         var cardSigns = false
-        if pinned.amountSign == nil, let amountColumn = roles[.amount], roles[.direction] == nil {
+        // Rows that name the accounts on both sides take their signs from which side is the user's.
+        if pinned.amountSign == nil, let amountColumn = roles[.amount], roles[.direction] == nil, roles[.sourceAccount] == nil,
+            roles[.destinationAccount] == nil
+        {
             var amounts: [Int64] = [], negativeNames: [String] = [], categories: [String] = []
             for row in layout.rows where amountColumn < row.fields.count {
                 guard case .success(let parsed) = AmountParser.parse(row.fields[amountColumn], decimalMark: decimalMark) else { continue }

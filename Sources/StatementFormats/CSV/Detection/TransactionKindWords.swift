@@ -26,7 +26,7 @@ enum TransactionKindWords {
         "wire transfer", "incoming wire", "outgoing wire", "online transfer", "online payment",
         "mobile deposit", "dividend", "incoming payment", "outgoing payment", "cashback", "dd", "so", "bgc",
         "fpi", "fpo", "tfr", "deb", "cr", "dr", "cpt", "bp", "chq", "dep", "vis", "pay", "sto", "int",
-        "ddr", "bacs", "chaps", "xfer", "dividend payment",
+        "ddr", "bacs", "chaps", "xfer", "dividend payment", "outgoing transfer", "incoming transfer", "internal transfer",
         // German
         "lastschrift", "basislastschrift", "sepa lastschrift", "folgelastschrift", "erstlastschrift",
         "ueberweisung", "uberweisung", "sepa ueberweisung", "sepa uberweisung", "echtzeitueberweisung",

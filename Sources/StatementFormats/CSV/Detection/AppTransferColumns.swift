@@ -1,0 +1,90 @@
+/// Finds the columns in which a budgeting app's export says which rows are transfers between the
+/// user's own accounts (`ColumnRole.transfer`, `.transferAccount`, and the two sides of Firefly
+/// III's rows), by the app's header signature.
+///
+/// The mark is the file's: nothing here guesses from a payee or a memo. And a word alone is no
+/// evidence: banks write `Transfer` in their type columns for payments to anyone (Revolut's
+/// `TRANSFER`, N26's `Outgoing Transfer`, US banks' `TRANSFER`). So a column counts only in a file
+/// whose header has the app's own column names, and only when every value the column holds is
+/// one of the app's: a column with other values is left as it was, unread as a mark.
+enum AppTransferColumns {
+    /// An app's export: the folded header names it always has, the column that marks transfers and
+    /// the values that column holds (folded, as `TextFolding.fold` gives them); with `sides`, the
+    /// columns of the accounts on both sides of each row (`source-account` …).
+    struct Signature {
+        var app: String
+        var names: Set<String>
+        var mark: String
+        var values: Set<String>
+        var sides = false
+    }
+
+    /// The apps whose documented exports mark transfers in a column of their own.
+    static let signatures: [Signature] = [
+        // Copilot Money: `date,name,amount,status,category,parent category,excluded,tags,type,
+        // account,account mask,note,recurring`; `type` is `regular`, `income` or `internal transfer`
+        // (money moved between the user's accounts, a card's payment too).
+        Signature(
+            app: "Copilot", names: ["type", "parent category", "excluded", "account mask"], mark: "type",
+            values: ["regular", "income", "internal transfer"]),
+        // Wallet by BudgetBakers: `account;category;currency;amount;ref_currency_amount;type;
+        // payment_type;…;transfer;payee;labels`, with `transfer` `true` on both sides of a transfer
+        // between the user's accounts.
+        Signature(
+            app: "Wallet", names: ["ref currency amount", "payment type", "transfer"], mark: "transfer",
+            values: ["true", "false"]),
+        // Spendee: `Date,Wallet,Type,Category name,Amount,Currency,Note,Labels,Author`; `Type` is
+        // `Expense`, `Income`, `Outgoing Transfer` or `Incoming Transfer` (between the user's wallets).
+        Signature(
+            app: "Spendee", names: ["wallet", "type", "category name"], mark: "type",
+            values: ["expense", "income", "outgoing transfer", "incoming transfer"]),
+        // Firefly III: `type` is `Withdrawal`, `Deposit`, `Transfer` (between two of the user's asset
+        // accounts, or two liabilities), `Opening balance`, `Reconciliation` or `Liability credit`,
+        // beside the accounts on both sides and their kinds.
+        Signature(
+            app: "Firefly III", names: ["type", "source name", "source type", "destination name", "destination type"], mark: "type",
+            values: ["withdrawal", "deposit", "transfer", "opening balance", "reconciliation", "liability credit"], sides: true),
+    ]
+
+    /// The roles an app's header signature gives, over `roles` (those taken from header names and
+    /// values); none for a file without one.
+    static func roles(header: [String], stats: [ColumnStats], over roles: [ColumnRole: Int]) -> [ColumnRole: Int] {
+        let folded = header.map { TextFolding.fold($0) }
+        func column(_ name: String) -> Int? {
+            guard let index = folded.firstIndex(of: name), index < stats.count else { return nil }
+            return index
+        }
+        var roles = roles
+        let names = Set(folded)
+        for signature in signatures where signature.names.isSubset(of: names) {
+            guard let mark = column(signature.mark), stats[mark].nonEmpty > 0,
+                stats[mark].values.allSatisfy({ signature.values.contains(TextFolding.fold($0)) })
+            else { continue }
+            roles[.transfer] = mark
+            // The app's type words are no memo (`type` is a weak memo name; Firefly III's
+            // `Opening balance` would read as a balance row).
+            if roles[.memo] == mark { roles[.memo] = nil }
+            if roles[.name] == mark {
+                roles[.name] = roles[.memo]
+                roles[.memo] = nil
+            }
+            if signature.sides {
+                for (role, name) in [
+                    (ColumnRole.sourceAccount, "source name"), (.sourceAccountType, "source type"),
+                    (.destinationAccount, "destination name"), (.destinationAccountType, "destination type"),
+                ] {
+                    roles[role] = column(name)
+                }
+            }
+            break
+        }
+        // MoneyWiz: a `Transfers` column beside the `Account` column, holding on each side of a
+        // transfer the name of the user's other account (both sides are in the file).
+        if roles[.transferAccount] == nil, names.contains("account"), let other = column("transfers"),
+            !roles.values.contains(other), stats[other].nonEmpty == 0 || stats[other].textRatio >= 0.5
+        {
+            roles[.transferAccount] = other
+        }
+        return roles
+    }
+}

@@ -1,0 +1,142 @@
+import FinanceCore
+import Foundation
+import Testing
+
+@testable import StatementFormats
+
+/// Budgeting apps' own marks of a transfer between the user's accounts (`ColumnRole.transfer`,
+/// `transfer-account`, the two sides of Firefly III's rows): found only by the app's header
+/// signature with every value the app's, printed in a profile and read back the same; a bank's
+/// `Transfer` type is left alone. The apps' files themselves are quirks (`quirks/csv.json`).
+@Suite struct CSVAppTransferTests {
+    static func quirk(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Repository.fixtures.appendingPathComponent("quirks/csv/\(name)")))
+    }
+
+    @Test(arguments: [
+        "internal-transfer-type-copilot.csv", "transfer-flag-column-wallet-budgetbakers.csv",
+        "outgoing-and-incoming-transfer-types-spendee.csv", "transfers-column-names-the-other-account-moneywiz.csv",
+        "transfers-both-sides-and-opening-balance-firefly-iii.csv",
+    ])
+    func detectedProfileNamesTheMarksAndReadsTheSame(_ file: String) throws {
+        let bytes = try Self.quirk(file)
+        let dialect = try detectCSV(bytes, name: file).dialect
+        #expect(dialect.columns[.transfer] != nil || dialect.columns[.transferAccount] != nil)
+        let text = dialect.profileText(source: file)
+        let profile = try csvProfile(text)
+        #expect(profile == CSVProfile(dialect), "\(text)")
+        let plain = try readCSV(bytes, name: file)
+        let pinned = try readCSV(bytes, name: file, options: ReadOptions(csvProfile: profile))
+        #expect(pinned.activities == plain.activities)
+        #expect(pinned.activities.contains { $0.type == .transfer })
+    }
+
+    @Test func fireflySidesArePrintedAsRoles() throws {
+        let text = try detectCSV(Self.quirk("transfers-both-sides-and-opening-balance-firefly-iii.csv")).dialect.profileText(source: "x.csv")
+        #expect(
+            text.contains(
+                "transfer=type transaction-id=journal_id source-account=source_name source-account-type=source_type destination-account=destination_name destination-account-type=destination_type"
+            ), "\(text)")
+    }
+
+    struct MarkCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let csv: String
+    }
+
+    /// An app's header with a value the app never writes in its mark column, or a bank's type
+    /// column with the app's words but not the app's header: no mark is read, every row counts by
+    /// its sign.
+    @Test(arguments: [
+        MarkCase(
+            testDescription: "Copilot's header, a type the app never writes",
+            csv: """
+                date,name,amount,status,category,parent category,excluded,tags,type,account,account mask,note,recurring
+                2024-03-18,Trader Joe's,61.35,posted,Groceries,Food & Drink,false,,regular,Card,8812,,
+                2024-03-16,Card Payment,500.00,posted,,,false,,internal transfer,Checking,3301,,
+                2024-03-16,Wire,-500.00,posted,,,false,,wire,Card,8812,,
+
+                """),
+        MarkCase(
+            testDescription: "Spendee's types without Spendee's header (a bank's Type column)",
+            csv: """
+                Date,Description,Type,Amount
+                2024-03-14,To Jane Doe,Outgoing Transfer,-300.00
+                2024-03-15,Northwind GmbH,Income,2750.00
+                2024-03-16,From John Roe,Incoming Transfer,40.00
+
+                """),
+        MarkCase(
+            testDescription: "a Transfer column of true and false without Wallet's header",
+            csv: """
+                Date,Description,Amount,Transfer
+                2024-03-14,To Jane Doe,-300.00,true
+                2024-03-15,Northwind GmbH,2750.00,false
+
+                """),
+        MarkCase(
+            testDescription: "Firefly III's types without its sides (a bank's Type column of Withdrawal, Deposit, Transfer)",
+            csv: """
+                Date,Description,Type,Amount
+                2024-03-14,ONLINE TRANSFER TO J DOE,Transfer,-300.00
+                2024-03-15,PAYROLL,Deposit,2750.00
+                2024-03-16,ATM,Withdrawal,-60.00
+
+                """),
+    ])
+    func noMarkWithoutTheAppsHeaderAndVocabulary(_ c: MarkCase) throws {
+        let detection = try detectCSV(c.csv)
+        #expect(detection.dialect.columns[.transfer] == nil)
+        let read = try readCSV(c.csv)
+        #expect(!read.activities.isEmpty)
+        #expect(read.activities.allSatisfy { $0.type != .transfer }, "\(read.activities.map(\.type))")
+    }
+
+    @Test func aProfileCanNameAMarkColumn() throws {
+        let csv = "Date,Description,Amount,Moved\n2024-03-14,To savings,-300.00,yes\n2024-03-15,Salary,2750.00,no\n"
+        var profile = CSVProfile()
+        profile.columns = [.date: .name("Date"), .name: .name("Description"), .amount: .name("Amount"), .transfer: .name("Moved")]
+        let read = try readCSV(csv, options: ReadOptions(csvProfile: profile))
+        #expect(read.activities.map(\.type) == [.transfer, .income])
+    }
+
+    @Test(arguments: ["true", "TRUE", "Yes", "Transfer", "internal transfer", "Outgoing Transfer", " Incoming  Transfer "])
+    func transferWords(_ cell: String) {
+        #expect(AppTransferWords.isTransfer(cell))
+    }
+
+    @Test(arguments: ["false", "no", "regular", "Income", "Expense", "Withdrawal", "Deposit", "Opening balance", "transfer fee", ""])
+    func otherWords(_ cell: String) {
+        #expect(!AppTransferWords.isTransfer(cell))
+    }
+
+    /// A row of Firefly III's layout where neither side is one of the user's accounts: an error on
+    /// its line, never a transaction on a guessed side.
+    @Test func neitherSideTheUsersIsAnError() throws {
+        let csv = """
+            journal_id,type,amount,description,date,source_name,source_type,destination_name,destination_type
+            1,Withdrawal,-8.40,Bread,2024-03-05T00:00:00+01:00,Checking,Asset account,Bakery,Expense account
+            2,Withdrawal,-3.00,Odd,2024-03-06T00:00:00+01:00,Someone,Revenue account,Bakery,Expense account
+            3,Deposit,20.00,Refund,2024-03-07T00:00:00+01:00,Shop,Revenue account,Checking,Asset account
+
+            """
+        let read = try readCSV(csv)
+        #expect(read.activities.map(\.amount.decimalString) == ["-8.40", "20.00"])
+        #expect(read.activities.map(\.account) == ["Checking", "Checking"])
+        #expect(read.errors.map(\.code) == ["csv.no-own-account"])
+        #expect(read.errors.first?.location.line == 3)
+        #expect(
+            read.errors.first?.message
+                == "neither side of this row is one of your accounts: from 'Someone' (Revenue account) to 'Bakery' (Expense account), type 'Withdrawal'"
+        )
+    }
+
+    /// `--account` names the file's account: a transfer row is read on it alone, signed by its side.
+    @Test func commandLineAccountReadsOneSide() throws {
+        let read = try readFile(
+            Repository.fixtures.appendingPathComponent("quirks/csv/transfers-both-sides-and-opening-balance-firefly-iii.csv").path,
+            options: ReadOptions(account: "Everything"))
+        #expect(read.activities.count == 6)
+        #expect(Set(read.activities.compactMap(\.account)) == ["Everything"])
+    }
+}
