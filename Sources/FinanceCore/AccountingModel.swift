@@ -35,8 +35,11 @@ public struct Booking: Hashable, Sendable {
 /// The kind of account a category names, from its first component.
 public enum CategoryKind: Sendable, Hashable {
     /// Under `Income` (or `Revenue`, `Revenues`, `Paycheck`, `Paychecks`, YNAB's `Inflow`, `Ready to
-    /// Assign`, `To be Budgeted`), or a first component ending in the word `Income` (`Other Income`,
-    /// `Interest Income`: banks' own categories).
+    /// Assign`, `To be Budgeted`; pay and dividends: `Salary`, `Salaries`, `Wage`, `Wages`, `Payroll`,
+    /// `Dividend`, `Dividends`, and `Gehalt`, `Lohn`, `Einnahmen`, `Einkommen`, `Salaire`, `Salaires`,
+    /// `Revenus`, `Nómina`, `Ingresos`, `Salario`, `Stipendio`, `Entrate`, `Salaris`, `Inkomsten`), or
+    /// a first component ending in the word `Income` (`Other Income`, `Interest Income`: banks' own
+    /// categories).
     case income
     /// Under `Transfers` or `Transfer`, or a balance-sheet root (`Assets`, `Liabilities`, `Equity`):
     /// money that stays the user's.
@@ -107,12 +110,24 @@ public enum AccountingModel {
     private static let roots: [(word: [UInt8], kind: CategoryKind)] = [
         (Array("income".utf8), .income), (Array("revenue".utf8), .income), (Array("revenues".utf8), .income),
         (Array("paycheck".utf8), .income), (Array("paychecks".utf8), .income),
+        // Pay and returns that only ever come in, as apps and banks name their categories (Spendee's
+        // and Firefly III's `Salary`), in English, German, French, Spanish, Italian and Dutch.
+        (Array("salary".utf8), .income), (Array("salaries".utf8), .income), (Array("wage".utf8), .income),
+        (Array("wages".utf8), .income), (Array("payroll".utf8), .income), (Array("dividend".utf8), .income),
+        (Array("dividends".utf8), .income), (Array("gehalt".utf8), .income), (Array("lohn".utf8), .income),
+        (Array("einnahmen".utf8), .income), (Array("einkommen".utf8), .income), (Array("salaire".utf8), .income),
+        (Array("salaires".utf8), .income), (Array("revenus".utf8), .income), (Array("nómina".utf8), .income),
+        (Array("nomina".utf8), .income), (Array("ingresos".utf8), .income), (Array("salario".utf8), .income),
+        (Array("stipendio".utf8), .income), (Array("entrate".utf8), .income), (Array("salaris".utf8), .income),
+        (Array("inkomsten".utf8), .income),
         // Budgeting apps' money to budget (YNAB's `Inflow: Ready to Assign`, formerly `To be Budgeted`).
         (Array("inflow".utf8), .income), (Array("ready to assign".utf8), .income), (Array("to be budgeted".utf8), .income),
         (Array("transfers".utf8), .transfer), (Array("transfer".utf8), .transfer),
         (Array("assets".utf8), .transfer), (Array("liabilities".utf8), .transfer), (Array("equity".utf8), .transfer),
     ]
     private static let incomeSuffix = Array(" income".utf8)
+    /// Bit `c & 0x1F` set for the first letter `c` of each root.
+    private static let rootInitials: UInt32 = roots.reduce(0) { $0 | 1 << UInt32($1.word[0] & 0x1F) }
 
     private static func kind(ofCategoryBytes bytes: UnsafeBufferPointer<UInt8>) -> CategoryKind? {
         // The first component, spaces around it dropped; empty components before it skipped.
@@ -135,13 +150,12 @@ public enum AccountingModel {
             if same { return .income }
         }
         let first = bytes[start] | 0x20
-        // i(ncome), r(evenue), p(aycheck), t(ransfer), a(ssets), l(iabilities), e(quity): any
-        // other first letter is spending.
-        guard first == 0x69 || first == 0x72 || first == 0x70 || first == 0x74 || first == 0x61 || first == 0x6C || first == 0x65
-        else { return .spending }
+        // The roots' first letters (i, r, p, t, a, l, e; s, w, d, g, n): any other is spending.
+        guard rootInitials & (1 << UInt32(first & 0x1F)) != 0, first >= 0x61, first <= 0x7A else { return .spending }
         for root in roots where root.word.count == length {
             var same = true
-            for k in 0..<length where bytes[start + k] | 0x20 != root.word[k] {
+            // ASCII letters compared without case; other bytes (`ó`) as they are.
+            for k in 0..<length where (bytes[start + k] &- 0x41 < 26 ? bytes[start + k] | 0x20 : bytes[start + k]) != root.word[k] {
                 same = false
                 break
             }

@@ -32,6 +32,19 @@ struct AccountingModelTests {
         Case(type: .expense, category: "Revenue:Consulting", amount: -10, side: .income, reversal: true),
         Case(type: .income, category: "Paychecks", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Incomeless", amount: 10, side: .spending, reversal: true),
+        // Pay named as the category's root (Spendee's, Firefly III's `Salary`; banks' own)
+        Case(type: .income, category: "Salary", amount: 10, side: .income, reversal: false),
+        Case(type: .expense, category: "SALARY:Bonus", amount: -10, side: .income, reversal: true),
+        Case(type: .income, category: "Wages", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Dividends > Fund", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Gehalt", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Nómina", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "NÓMINA", amount: 10, side: .spending, reversal: true),  // only ASCII letters ignore case
+        Case(type: .income, category: "Ingresos:Otros", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Salary Sacrifice Scheme", amount: 10, side: .spending, reversal: true),  // a whole root only
+        Case(type: .expense, category: "Sales tax", amount: -10, side: .spending, reversal: false),
+        Case(type: .expense, category: "Gas", amount: -10, side: .spending, reversal: false),
+        Case(type: .expense, category: "Dining", amount: -10, side: .spending, reversal: false),
         Case(type: .income, category: "Food:Other Income", amount: 10, side: .spending, reversal: true),  // first component only
         Case(type: .income, category: "Expenses:Food", amount: 10, side: .spending, reversal: true),
         Case(type: .expense, category: "Équipement", amount: -10, side: .spending, reversal: false),

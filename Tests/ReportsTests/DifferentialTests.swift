@@ -139,13 +139,18 @@ struct NaiveTotals {
 
     /// The accounting model of CONTRACT.md, written out again here from its text rather than taken
     /// from `AccountingModel`: type transfer is a transfer; else the category's first component
-    /// decides (Income, Revenue(s), Paycheck(s) or a last word Income; Transfers, Transfer, Assets,
+    /// decides (Income, Revenue(s), Paycheck(s), Salary and the other pay roots, or a last word
+    /// Income; Transfers, Transfer, Assets,
     /// Liabilities, Equity; anything else is spending); else the type.
     static func side(_ activity: PaymentActivity) -> AccountingSide {
         if activity.type == .transfer { return .transfer }
         let first = activity.category?.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let first, !first.isEmpty {
-            if ["income", "revenue", "revenues", "paycheck", "paychecks"].contains(first) || first.hasSuffix(" income") { return .income }
+            let roots = ["income", "revenue", "revenues", "paycheck", "paychecks", "inflow", "ready to assign", "to be budgeted"]
+            let pay =
+                ["salary", "salaries", "wage", "wages", "payroll", "dividend", "dividends", "gehalt", "lohn", "einnahmen", "einkommen"]
+                + ["salaire", "salaires", "revenus", "nómina", "nomina", "ingresos", "salario", "stipendio", "entrate", "salaris", "inkomsten"]
+            if roots.contains(first) || pay.contains(first) || first.hasSuffix(" income") { return .income }
             if ["transfers", "transfer", "assets", "liabilities", "equity"].contains(first) { return .transfer }
             return .spending
         }

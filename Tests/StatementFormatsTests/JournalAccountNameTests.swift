@@ -92,8 +92,11 @@ import Testing
             quirk: "expense category under Expenses", category: "Food:Groceries", type: .expense,
             ledger: "Expenses:Food:Groceries", beancount: "Expenses:Food:Groceries"),
         Mapping(
-            quirk: "a category not under Income is spending, money in a refund", category: "Salary", type: .income,
-            ledger: "Expenses:Salary", beancount: "Expenses:Salary"),
+            quirk: "a category not under Income is spending, money in a refund", category: "Gifts", type: .income,
+            ledger: "Expenses:Gifts", beancount: "Expenses:Gifts"),
+        Mapping(
+            quirk: "pay named as the root is income, under Income", category: "Salary", type: .income,
+            ledger: "Income:Salary", beancount: "Income:Salary"),
         Mapping(
             quirk: "category naming its root keeps it", category: "Income:Salary", type: .income,
             ledger: "Income:Salary", beancount: "Income:Salary"),

@@ -28,7 +28,7 @@ final class QIFRecordMapper {
         self.incomeCategories = incomeCategories
     }
 
-    /// A category as pfin counts it: one the file's list marks as income (Quicken's `Salary`,
+    /// A category as pfin counts it: one the file's list marks as income (Quicken's `Gift Received`,
     /// `Interest Inc`) goes under `Income:` unless its name says so already.
     private func category(_ category: QIFCategory?) -> String? {
         guard let category, !category.isTransfer, !incomeCategories.isEmpty else { return category?.name }

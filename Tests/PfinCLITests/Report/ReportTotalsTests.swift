@@ -41,7 +41,14 @@ struct ReportTotalsTests {
     static func side(type: String, category: String?) -> String {
         if type == "transfer" { return "transfer" }
         if let first = category?.split(separator: ":").first?.trimmingCharacters(in: .whitespaces).lowercased(), !first.isEmpty {
-            if ["income", "revenue", "revenues", "paycheck", "paychecks"].contains(first) || first.hasSuffix(" income") { return "income" }
+            let pay =
+                ["salary", "salaries", "wage", "wages", "payroll", "dividend", "dividends", "gehalt", "lohn", "einnahmen", "einkommen"]
+                + ["salaire", "salaires", "revenus", "nómina", "nomina", "ingresos", "salario", "stipendio", "entrate", "salaris", "inkomsten"]
+            if ["income", "revenue", "revenues", "paycheck", "paychecks", "inflow", "ready to assign", "to be budgeted"].contains(first) || pay.contains(first)
+                || first.hasSuffix(" income")
+            {
+                return "income"
+            }
             return ["transfers", "transfer", "assets", "liabilities", "equity"].contains(first) ? "transfer" : "spending"
         }
         return type == "income" ? "income" : "spending"
