@@ -83,6 +83,23 @@ import Testing
                 2024-03-16,ATM,Withdrawal,-60.00
 
                 """),
+        MarkCase(
+            testDescription: "Monzo's header, but its Type holds another transfer word beside Pot transfer",
+            csv: """
+                Transaction ID,Date,Time,Type,Name,Emoji,Category,Amount,Currency,Category split,Money Out,Money In
+                tx_1,2024-03-14,08:00:00,Transfer,Jane Doe,,General,-300.00,GBP,,-300.00,
+                tx_2,2024-03-15,09:00:00,Pot transfer,Savings,,Savings,-100.00,GBP,,-100.00,
+                tx_3,2024-03-16,10:00:00,Faster payment,ACME LTD,,Income,2750.00,GBP,,,2750.00
+
+                """),
+        MarkCase(
+            testDescription: "Pot transfer in a Type column without Monzo's header",
+            csv: """
+                Date,Description,Type,Amount
+                2024-03-14,Savings,Pot transfer,-100.00
+                2024-03-15,ACME LTD,Faster payment,2750.00
+
+                """),
     ])
     func noMarkWithoutTheAppsHeaderAndVocabulary(_ c: MarkCase) throws {
         let detection = try detectCSV(c.csv)

@@ -17,6 +17,9 @@ enum AppTransferColumns {
         var mark: String
         var values: Set<String>
         var sides = false
+        /// The column holds other values too (a bank's list of payment kinds, not all known):
+        /// then `values` are the only transfer words it may hold.
+        var open = false
     }
 
     /// The apps whose documented exports mark transfers in a column of their own.
@@ -44,6 +47,12 @@ enum AppTransferColumns {
         Signature(
             app: "Firefly III", names: ["type", "source name", "source type", "destination name", "destination type"], mark: "type",
             values: ["withdrawal", "deposit", "transfer", "opening balance", "reconciliation", "liability credit"], sides: true),
+        // Monzo: `Transaction ID,Date,Time,Type,Name,Emoji,Category,Amount,…,Category split,Money Out,
+        // Money In`; its `Type` names the payment's kind (`Card payment`, `Faster payment`…), and
+        // `Pot transfer` money moved between the account and one of the user's own pots.
+        Signature(
+            app: "Monzo", names: ["type", "emoji", "category split", "money out", "money in"], mark: "type",
+            values: ["pot transfer"], open: true),
     ]
 
     /// The roles an app's header signature gives, over `roles` (those taken from header names and
@@ -58,7 +67,10 @@ enum AppTransferColumns {
         let names = Set(folded)
         for signature in signatures where signature.names.isSubset(of: names) {
             guard let mark = column(signature.mark), stats[mark].nonEmpty > 0,
-                stats[mark].values.allSatisfy({ signature.values.contains(TextFolding.fold($0)) })
+                stats[mark].values.allSatisfy({ value in
+                    let folded = TextFolding.fold(value)
+                    return signature.values.contains(folded) || signature.open && !AppTransferWords.words.contains(folded)
+                })
             else { continue }
             roles[.transfer] = mark
             // The app's type words are no memo (`type` is a weak memo name; Firefly III's
