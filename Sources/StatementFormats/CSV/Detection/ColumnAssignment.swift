@@ -47,6 +47,19 @@ enum ColumnAssignment {
             for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
                 take(choice.role, choice.column)
             }
+            // Payment kinds as the memo while a column the header names as descriptions is left
+            // over (NAB's `Transaction Type` and `Transaction Details` beside `Merchant Name`, which
+            // transfers leave empty): the descriptions are the memo, so no row loses the bank's
+            // text, and a row without a payee is named by it.
+            if let memo = roles[.memo], TransactionKindWords.isKindColumn(stats[memo].values.prefix(ColumnStats.sampleSize)),
+                let details = choices.first(where: {
+                    ($0.role == .name || $0.role == .memo) && !taken.contains($0.column) && stats[$0.column].textRatio >= 0.5
+                        && stats[$0.column].fillRatio >= 0.8 && stats[$0.column].distinctCount >= stats[memo].distinctCount
+                })
+            {
+                taken.remove(memo)
+                take(.memo, details.column)
+            }
             // A fee column counts only where the balance shows the fee comes off the amount
             // (Revolut's); beside PayPal's `Net`, which has it off already, it does not.
             if let fee = roles[.fee] {

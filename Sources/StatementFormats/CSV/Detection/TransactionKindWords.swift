@@ -27,6 +27,11 @@ enum TransactionKindWords {
         "mobile deposit", "dividend", "incoming payment", "outgoing payment", "cashback", "dd", "so", "bgc",
         "fpi", "fpo", "tfr", "deb", "cr", "dr", "cpt", "bp", "chq", "dep", "vis", "pay", "sto", "int",
         "ddr", "bacs", "chaps", "xfer", "dividend payment", "outgoing transfer", "incoming transfer", "internal transfer",
+        // Australian and New Zealand banks' (NAB's, ANZ's `Transaction Type`)
+        "eftpos", "eftpos debit", "eftpos credit", "eftpos purchase", "transfer credit", "transfer debit", "account fee",
+        "direct credit", "direct debit payment", "bpay", "bpay payment", "atm debit", "misc debit", "misc credit",
+        "interest credit", "interest debit", "visa purchase", "visa debit", "osko payment", "payid payment",
+        "automatic payment", "eft", "ap", "dc", "po", "ft", "debit interest", "credit interest",
         // German
         "lastschrift", "basislastschrift", "sepa lastschrift", "folgelastschrift", "erstlastschrift",
         "ueberweisung", "uberweisung", "sepa ueberweisung", "sepa uberweisung", "echtzeitueberweisung",
