@@ -71,11 +71,15 @@ enum HeaderVocabulary {
         add(
             .name, 2,
             [
-                "description", "transaction description", "narration", "particulars", "libelle",
+                "description", "transaction description", "narration", "libelle",
                 "libelle operation", "libelle de l operation", "concepto", "descripcion", "omschrijving",
                 "descrizione", "descrizione operazione", "beschreibung", "text", "details description",
                 "description 1", "transaction details", "descripcion operacion",
             ])
+        // Weaker names: Indian banks' `Particulars` is the narration, but New Zealand banks' is a
+        // payment's reference field beside the payee (ANZ's `Details`, BNZ's `Payee`); Chase's
+        // `Details` says debit or credit beside its `Description`. In column order.
+        add(.name, 3, ["particulars", "details"])
         add(
             .memo, 1,
             [
