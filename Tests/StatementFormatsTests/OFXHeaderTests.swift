@@ -143,6 +143,13 @@ import Testing
         .init(testDescription: "ENCODING:UTF-8 wins over CHARSET:1252", encodingField: "UTF-8", charset: "1252", expected: .utf8),
         .init(testDescription: "lower-case encoding and charset values", encodingField: "usascii", charset: "windows-1252", expected: .windows1252),
         .init(testDescription: "unknown CHARSET is left to the bytes", encodingField: "USASCII", charset: "EBCDIC", expected: nil),
+        .init(testDescription: "CHARSET:932 is Shift_JIS (a Japanese bank)", encodingField: "USASCII", charset: "932", expected: .shiftJIS),
+        .init(testDescription: "CHARSET:950 is Big5", encodingField: "USASCII", charset: "950", expected: .big5),
+        .init(testDescription: "CHARSET:1254 is Windows-1254", encodingField: "USASCII", charset: "1254", expected: .windows1254),
+        .init(testDescription: "CHARSET by name: Shift_JIS", encodingField: "USASCII", charset: "Shift_JIS", expected: .shiftJIS),
+        .init(testDescription: "CHARSET by name: GBK", encodingField: "USASCII", charset: "GBK", expected: .gb18030),
+        .init(testDescription: "CHARSET by name: EUC-KR", encodingField: "USASCII", charset: "EUC-KR", expected: .eucKR),
+        .init(testDescription: "CHARSET UTF-16 is left to the bytes", encodingField: "USASCII", charset: "UTF-16", expected: nil),
     ]
 
     @Test(arguments: encodingCases)

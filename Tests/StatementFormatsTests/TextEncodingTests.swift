@@ -105,7 +105,13 @@ import Testing
         ("windows-1250", .windows1250), ("CP1250", .windows1250), ("cp1251", .windows1251), ("Windows-1251", .windows1251),
         ("windows-1257", .windows1257), ("cp1257", .windows1257), ("iso-8859-2", .latin2), ("ISO_8859-2", .latin2),
         ("latin2", .latin2),
-        ("ebcdic", nil), ("", nil), ("utf-32", nil),
+        ("windows-1254", .windows1254), ("CP1254", .windows1254),
+        ("Shift_JIS", .shiftJIS), ("shift-jis", .shiftJIS), ("SJIS", .shiftJIS), ("cp932", .shiftJIS), ("MS932", .shiftJIS),
+        ("Windows-31J", .shiftJIS), ("x-sjis", .shiftJIS),
+        ("GBK", .gb18030), ("gb2312", .gb18030), ("GB18030", .gb18030), ("cp936", .gb18030), ("EUC-CN", .gb18030),
+        ("Big5", .big5), ("big5-hkscs", .big5), ("BIG5_HKSCS", .big5), ("cp950", .big5),
+        ("EUC-KR", .eucKR), ("euckr", .eucKR), ("cp949", .eucKR), ("UHC", .eucKR), ("ks_c_5601-1987", .eucKR),
+        ("ebcdic", nil), ("", nil), ("utf-32", nil), ("euc-jp", nil), ("iso-2022-jp", nil),
     ])
     func names(_ name: String, expected: TextEncoding?) {
         #expect(TextEncoding(name: name) == expected)

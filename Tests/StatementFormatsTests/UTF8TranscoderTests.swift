@@ -81,6 +81,15 @@ import Testing
         .init(name: "1257 0xF2 is ņ", encoding: .windows1257, byte: 0xF2, scalar: "ņ"),
         .init(name: "1257 0xA8 is Ø", encoding: .windows1257, byte: 0xA8, scalar: "Ø"),
         .init(name: "1257 unassigned 0xA1 is U+FFFD", encoding: .windows1257, byte: 0xA1, scalar: "\u{FFFD}"),
+        .init(name: "1254 0xD0 is Ğ", encoding: .windows1254, byte: 0xD0, scalar: "Ğ"),
+        .init(name: "1254 0xDD is İ", encoding: .windows1254, byte: 0xDD, scalar: "İ"),
+        .init(name: "1254 0xDE is Ş", encoding: .windows1254, byte: 0xDE, scalar: "Ş"),
+        .init(name: "1254 0xF0 is ğ", encoding: .windows1254, byte: 0xF0, scalar: "ğ"),
+        .init(name: "1254 0xFD is ı", encoding: .windows1254, byte: 0xFD, scalar: "ı"),
+        .init(name: "1254 0xFE is ş", encoding: .windows1254, byte: 0xFE, scalar: "ş"),
+        .init(name: "1254 0xE7 is ç as in 1252", encoding: .windows1254, byte: 0xE7, scalar: "ç"),
+        .init(name: "1254 0x80 is the euro sign", encoding: .windows1254, byte: 0x80, scalar: "€"),
+        .init(name: "1254 unassigned 0x8E stays a C1 control", encoding: .windows1254, byte: 0x8E, scalar: "\u{8E}"),
     ]
 
     @Test(arguments: singles)
@@ -90,7 +99,7 @@ import Testing
         #expect(replaced == 0)
     }
 
-    @Test(arguments: [TextEncoding.windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2])
+    @Test(arguments: [TextEncoding.windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2, .windows1254])
     func everySingleByteDecodesToOneScalar(_ encoding: TextEncoding) {
         let bytes = (0...255).map { UInt8($0) }
         let (text, replaced) = Self.decode(bytes, as: encoding, chunk: 7)
@@ -210,6 +219,23 @@ import Testing
         // Any first chunk of four bytes or more holds the whole BOM.
         for chunk in [4, 5, c.bytes.count] {
             #expect(Self.decode(c.bytes, as: c.encoding, chunk: chunk).0 == c.expected, "chunk \(chunk)")
+        }
+    }
+}
+
+@Suite struct Windows1254TableTests {
+    /// The table is glibc's WINDOWS-1254, byte for byte; the seven bytes it leaves unassigned are
+    /// C1 controls, as in the other Windows tables.
+    @Test func matchesGlibc() {
+        let unassigned: Set<Int> = [0x81, 0x8D, 0x8E, 0x8F, 0x90, 0x9D, 0x9E]
+        for byte in 0x80...0xFF {
+            let scalar = SingleByteTables.windows1254[byte]
+            let written = Unicode.Scalar(scalar).flatMap { legacyBytes(String(Character($0)), "WINDOWS-1254") }
+            if unassigned.contains(byte) {
+                #expect(scalar == UInt32(byte) && written == nil, "0x\(String(byte, radix: 16))")
+            } else {
+                #expect(written == [UInt8(byte)], "0x\(String(byte, radix: 16)) U+\(String(scalar, radix: 16))")
+            }
         }
     }
 }

@@ -14,6 +14,10 @@ enum CSVIssue {
     case badDirection(text: String, column: String)
     case badCurrency(text: String)
     case invalidUTF8
+    /// Byte sequences of a multi-byte encoding's file that are no characters of it.
+    case invalidBytes(TextEncoding, count: Int)
+    /// The file's encoding cannot be decoded here (glibc has no converter for it).
+    case encodingUnavailable(TextEncoding, reason: String)
     case badID(text: String)
     case badType(text: String)
     case badSource(text: String)
@@ -30,6 +34,8 @@ enum CSVIssue {
         case .badAmount, .noAmount, .badDirection: return "csv.bad-amount"
         case .badCurrency: return "csv.bad-currency"
         case .invalidUTF8: return "csv.invalid-utf8"
+        case .invalidBytes: return "csv.invalid-bytes"
+        case .encodingUnavailable: return "csv.encoding-unavailable"
         case .badID: return "csv.bad-id"
         case .badType: return "csv.bad-type"
         case .badSource: return "csv.bad-source"
@@ -116,6 +122,17 @@ enum CSVIssue {
                 .warning, code: code, at: location,
                 "text is not valid UTF-8; the bad bytes were replaced with U+FFFD",
                 notes: ["if the file is in another encoding, pass a profile with 'encoding windows-1252' (or the right one)"])
+        case .invalidBytes(let encoding, let count):
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "\(count) byte \(count == 1 ? "sequence that is" : "sequences that are") not \(encoding.name) replaced with U+FFFD",
+                notes: ["if the file is in another encoding, pass a profile with 'encoding …' naming it"])
+        case .encodingUnavailable(let encoding, let reason):
+            return Diagnostic(
+                .error, code: code, at: location, "cannot decode \(encoding.name) on this machine: \(reason)",
+                notes: [
+                    "install glibc's gconv modules (on Debian and Ubuntu they come with the libc6 package), or convert the file to UTF-8 first: 'iconv -f \(encoding.iconvName ?? encoding.name) -t UTF-8 FILE'"
+                ])
         }
     }
 }

@@ -68,6 +68,9 @@ public struct CSVStatementReader: StatementReader {
                         Diagnostic.identifyNote(file),
                     ]))
         }
+        if let reason = encoding.unavailableReason {
+            return .failure(CSVIssue.encodingUnavailable(encoding, reason: reason).diagnostic(at: SourceLocation(file: file, line: 1)))
+        }
         var transcoder = UTF8Transcoder(encoding: encoding)
         var text: [UInt8] = []
         prefix.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isComplete) }
@@ -184,10 +187,15 @@ public struct CSVStatementReader: StatementReader {
                 try mapText(isFinal: isFinal, into: &sink)
             }
             if transcoder.replacedCount > 0 {
-                try sink.report(
-                    Diagnostic(
-                        .warning, code: "csv.invalid-utf16", at: SourceLocation(file: file, line: 0),
-                        "\(transcoder.replacedCount) unpaired UTF-16 surrogates were replaced with U+FFFD"))
+                if dialect.encoding.isMultiByte {
+                    try sink.report(
+                        CSVIssue.invalidBytes(dialect.encoding, count: transcoder.replacedCount).diagnostic(at: SourceLocation(file: file, line: 0)))
+                } else {
+                    try sink.report(
+                        Diagnostic(
+                            .warning, code: "csv.invalid-utf16", at: SourceLocation(file: file, line: 0),
+                            "\(transcoder.replacedCount) unpaired UTF-16 surrogates were replaced with U+FFFD"))
+                }
             }
             try mapper.finish(into: &sink)
         } catch is StopReading {

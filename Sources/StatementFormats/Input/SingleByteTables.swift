@@ -15,10 +15,11 @@ enum SingleByteTables {
         case .windows1250: return windows1250
         case .windows1251: return windows1251
         case .windows1257: return windows1257
+        case .windows1254: return windows1254
         case .latin1: return latin1
         case .latin2: return latin2
         case .latin9: return latin9
-        case .utf8, .utf16LE, .utf16BE: return nil
+        case .utf8, .utf16LE, .utf16BE, .shiftJIS, .gb18030, .big5, .eucKR: return nil
         }
     }
 
@@ -39,6 +40,20 @@ enum SingleByteTables {
             0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
         ]
         for (i, scalar) in high.enumerated() { table[0x80 + i] = scalar }
+        return table
+    }()
+
+    /// Windows-1254, Turkish: Windows-1252 with the six Turkish letters in place of `Ð Ý Þ ð ý þ`,
+    /// and 0x8E, 0x9E (`Ž ž` in 1252) unassigned, so C1 controls as above. Checked byte for byte
+    /// against glibc's WINDOWS-1254 converter.
+    static let windows1254: [UInt32] = {
+        var table = windows1252
+        for (byte, scalar) in [
+            (0x8E, 0x008E), (0x9E, 0x009E), (0xD0, 0x011E), (0xDD, 0x0130), (0xDE, 0x015E),
+            (0xF0, 0x011F), (0xFD, 0x0131), (0xFE, 0x015F),
+        ] {
+            table[byte] = UInt32(scalar)
+        }
         return table
     }()
 

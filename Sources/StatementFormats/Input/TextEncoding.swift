@@ -19,12 +19,23 @@ public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
     case windows1257 = "windows-1257"
     /// ISO 8859-2 (Latin-2), Central European.
     case latin2 = "iso-8859-2"
+    /// Windows code page 1254, Turkish: Windows-1252 with `ğ Ğ ı İ ş Ş` in place of six letters.
+    case windows1254 = "windows-1254"
+    /// Shift_JIS as Windows writes it (code page 932, "Windows-31J"): Japanese banks and card
+    /// companies, half-width katakana payee names included. Decoded as CP932, its superset.
+    case shiftJIS = "shift_jis"
+    /// GB18030, the superset of GBK (code page 936) and GB2312: Chinese banks and Alipay.
+    case gb18030 = "gb18030"
+    /// Big5 as Windows writes it (code page 950): Taiwanese banks.
+    case big5 = "big5"
+    /// EUC-KR, decoded as its superset CP949 (Unified Hangul Code): Korean banks.
+    case eucKR = "euc-kr"
 
     /// The name a profile writes (`encoding windows-1252`).
     public var name: String { rawValue }
 
     /// Accepts the usual spellings: `utf8`, `UTF-8`, `cp1252`, `ansi`, `latin1`, `cp1250`, `latin2`,
-    /// `utf-16` (little endian)…
+    /// `utf-16` (little endian), `sjis`, `cp932`, `gbk`, `cp936`, `cp950`, `cp949`, `ks_c_5601-1987`…
     public init?(name: String) {
         let key = name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
         switch key {
@@ -38,6 +49,11 @@ public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
         case "windows1251", "cp1251", "win1251", "ms1251": self = .windows1251
         case "windows1257", "cp1257", "win1257", "ms1257": self = .windows1257
         case "iso88592", "latin2", "l2", "iso885921987": self = .latin2
+        case "windows1254", "cp1254", "win1254", "ms1254": self = .windows1254
+        case "shiftjis", "sjis", "cp932", "ms932", "windows31j", "xsjis", "mskanji", "csshiftjis": self = .shiftJIS
+        case "gb18030", "gbk", "gb2312", "cp936", "ms936", "windows936", "euccn", "xgbk", "csgb2312": self = .gb18030
+        case "big5", "big5hkscs", "cp950", "ms950", "windows950", "xxbig5", "csbig5": self = .big5
+        case "euckr", "cp949", "uhc", "ms949", "windows949", "ksc56011987", "ksc5601", "cseuckr": self = .eucKR
         default: return nil
         }
     }
@@ -48,12 +64,36 @@ public enum TextEncoding: String, Sendable, CaseIterable, Hashable {
         case .utf8: return [0xEF, 0xBB, 0xBF]
         case .utf16LE: return [0xFF, 0xFE]
         case .utf16BE: return [0xFE, 0xFF]
-        case .windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2: return []
+        case .windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2, .windows1254: return []
+        case .shiftJIS, .gb18030, .big5, .eucKR: return []
         }
     }
 
     /// Whether every byte is one character (the Windows and ISO 8859 code pages).
     public var isSingleByte: Bool { SingleByteTables.table(for: self) != nil }
+
+    /// Whether characters take one or more bytes with ASCII as the single ones (the Chinese,
+    /// Japanese and Korean encodings), decoded through glibc's iconv (`MultiByteDecoder`).
+    public var isMultiByte: Bool { iconvName != nil }
+
+    /// The name of the glibc converter that decodes this encoding: the Windows superset of each,
+    /// as the exports are written by Windows software (Excel, the banks' servers).
+    var iconvName: String? {
+        switch self {
+        case .shiftJIS: return "CP932"
+        case .gb18030: return "GB18030"
+        case .big5: return "BIG5"  // glibc's CP950 is this converter
+        case .eucKR: return "CP949"
+        default: return nil
+        }
+    }
+
+    /// Why this encoding cannot be decoded on this machine (glibc's converter for it cannot be
+    /// opened), or `nil` when it can.
+    public var unavailableReason: String? {
+        guard let iconvName else { return nil }
+        return IconvConversion.openFailure(from: iconvName)
+    }
 }
 
 /// What the first bytes of an input say about its encoding.

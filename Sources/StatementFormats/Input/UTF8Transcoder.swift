@@ -2,19 +2,24 @@
 ///
 /// Everything downstream (tokenizers, parsers) works on UTF-8 bytes, so a Windows-1252 or UTF-16
 /// export costs one pass here and nothing anywhere else. A leading byte-order mark is dropped.
-/// Unpaired UTF-16 surrogates become U+FFFD; the caller learns about it from `replacedCount`.
+/// Unpaired UTF-16 surrogates, and byte sequences that are not characters of a multi-byte
+/// encoding (Shift_JIS, GB18030, Big5, EUC-KR: `MultiByteDecoder`), become U+FFFD; the caller
+/// learns about it from `replacedCount`.
 public struct UTF8Transcoder: Sendable {
     public let encoding: TextEncoding
     private var atStart = true
     private var pendingByte: UInt8?
     private var pendingHighSurrogate: UInt16?
     private let singleByteTable: [UInt32]?
-    /// How many code units could not be decoded and were replaced by U+FFFD.
-    public private(set) var replacedCount = 0
+    private var multiByte: MultiByteDecoder?
+    private var ownReplacedCount = 0
+    /// How many code units or byte sequences could not be decoded and were replaced by U+FFFD.
+    public var replacedCount: Int { ownReplacedCount + (multiByte?.replacedCount ?? 0) }
 
     public init(encoding: TextEncoding) {
         self.encoding = encoding
         singleByteTable = SingleByteTables.table(for: encoding)
+        multiByte = encoding.isMultiByte ? MultiByteDecoder(encoding: encoding) : nil
     }
 
     /// Decodes `input`, appending UTF-8 to `output`. Pass `isFinal` with the last chunk.
@@ -34,8 +39,10 @@ public struct UTF8Transcoder: Sendable {
             output.append(contentsOf: body)
         case .utf16LE, .utf16BE:
             decodeUTF16(body, littleEndian: encoding == .utf16LE, into: &output, isFinal: isFinal)
-        case .windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2:
+        case .windows1252, .latin1, .latin9, .windows1250, .windows1251, .windows1257, .latin2, .windows1254:
             decodeSingleByte(body, table: singleByteTable!, into: &output)
+        case .shiftJIS, .gb18030, .big5, .eucKR:
+            multiByte!.decode(body, into: &output, isFinal: isFinal)
         }
     }
 
@@ -89,18 +96,18 @@ public struct UTF8Transcoder: Sendable {
                     appendScalar(scalar, to: &output)
                     continue
                 }
-                replacedCount += 1
+                ownReplacedCount += 1
                 appendScalar(0xFFFD, to: &output)
             }
             switch unit {
             case 0xD800...0xDBFF: pendingHighSurrogate = unit
-            case 0xDC00...0xDFFF: replacedCount += 1; appendScalar(0xFFFD, to: &output)
+            case 0xDC00...0xDFFF: ownReplacedCount += 1; appendScalar(0xFFFD, to: &output)
             default: appendScalar(UInt32(unit), to: &output)
             }
         }
         if isFinal {
             if pendingHighSurrogate != nil || pendingByte != nil {
-                replacedCount += 1
+                ownReplacedCount += 1
                 appendScalar(0xFFFD, to: &output)
             }
             pendingHighSurrogate = nil

@@ -246,15 +246,29 @@ public struct OFXHeader: Equatable, Sendable {
         return charset(fields["CHARSET"] ?? "")
     }
 
-    /// A character set named in a 1.x `CHARSET` or an XML declaration's `encoding`.
+    /// A character set named in a 1.x `CHARSET` or an XML declaration's `encoding`: a Windows code
+    /// page number as OFX 1.x writes Western (`1252`, and a Japanese bank's `932`), or any name
+    /// `TextEncoding` knows (`Shift_JIS`, `GBK`, `Big5`, `EUC-KR`, `windows-1250`…). UTF-16 and
+    /// names pfin does not know (or cannot decode here) are `nil`: left to the bytes, or to libxml2.
     static func charset(_ name: String) -> TextEncoding? {
+        let encoding: TextEncoding?
         switch name.uppercased() {
         case "1252", "WINDOWS-1252", "CP1252": return .windows1252
         case "ISO-8859-1", "8859-1", "ISO8859-1", "LATIN1": return .latin1
         case "ISO-8859-15", "8859-15": return .latin9
         case "UTF-8", "UTF8": return .utf8
-        default: return nil
+        case "1250": encoding = .windows1250
+        case "1251": encoding = .windows1251
+        case "1254": encoding = .windows1254
+        case "1257": encoding = .windows1257
+        case "932": encoding = .shiftJIS
+        case "936": encoding = .gb18030
+        case "949": encoding = .eucKR
+        case "950": encoding = .big5
+        default: encoding = TextEncoding(name: name)
         }
+        guard let encoding, encoding != .utf16LE, encoding != .utf16BE, encoding.unavailableReason == nil else { return nil }
+        return encoding
     }
 
     // MARK: Bytes
