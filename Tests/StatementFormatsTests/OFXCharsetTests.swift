@@ -34,6 +34,17 @@ import Testing
         #expect(result.activities.map(\.name) == [c.name])
     }
 
+    @Test(arguments: cases.filter { $0.declared != "1254" })
+    func sgmlCharsetNoneIsReadFromTheBytes(_ c: Case) throws {
+        // CHARSET:NONE says nothing: a multi-byte encoding is taken when it reads the texts.
+        let header = Doc.sgmlHeader.replacingOccurrences(of: "CHARSET:1252", with: "CHARSET:NONE")
+        let transactions = [c.name, c.name + " " + c.name].enumerated().map { Doc.sgmlTransaction("\($0)", name: $1) }
+        let text = header + Doc.sgmlBank(transactions.joined(separator: "\n"))
+        let result = try readOFX(try #require(legacyBytes(text, c.charset)))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.activities.map(\.name) == [c.name, c.name + " " + c.name])
+    }
+
     @Test(arguments: cases, [OFXStatementReader.XMLParser.pfin, .libxml2])
     func xmlDeclaration(_ c: Case, parser: OFXStatementReader.XMLParser) throws {
         // The declaration by name, as an XML file writes it; pfin's parser and libxml2 agree.

@@ -214,6 +214,7 @@ enum HeaderVocabulary {
                 "tasso di cambio", "cambio applicato",
             ])
         addCentralAndEasternEuropean(add)
+        addTurkish(add)
         addEastAsian(add)
         return table
     }()
@@ -278,6 +279,25 @@ enum HeaderVocabulary {
         add(.category, 1, ["kategoria", "kategorija", "категория"])
     }
 
+    /// Turkish (Windows-1254: `İşlem Tarihi`, `Açıklama`); folded, `ı` and `İ` are `i`, `ş` `s`,
+    /// `ğ` `g`. Besides reading such headers, the words with those letters tell Windows-1254 from
+    /// Windows-1252 (`CodePageDetection`).
+    private static func addTurkish(_ add: (ColumnRole, Int, [String]) -> Void) {
+        add(.date, 1, ["islem tarihi", "tarih", "tarih saat", "islem tarih"])
+        add(.valueDate, 1, ["valor", "valor tarihi"])
+        add(.name, 1, ["alici", "gonderen alici", "karsi taraf"])
+        add(.payer, 1, ["gonderen"])
+        add(.name, 2, ["aciklama", "islem aciklamasi"])
+        add(.memo, 3, ["aciklama"])
+        add(.memo, 4, ["islem", "islem turu"])
+        add(.amount, 1, ["tutar", "islem tutari", "tutar tl"])
+        add(.debit, 1, ["borc", "cikan"])
+        add(.credit, 1, ["alacak", "giren"])
+        add(.balance, 1, ["bakiye", "kalan bakiye", "islem sonrasi bakiye"])
+        add(.currency, 1, ["para birimi", "doviz", "doviz cinsi"])
+        add(.category, 1, ["kategori"])
+    }
+
     /// Chinese (simplified and traditional), Japanese and Korean headers, as `TextFolding` keeps
     /// them (a unit in brackets, `金额（元）`, after a space). A bank's `摘要`/`적요` is the kind of
     /// payment (`振込`, `급여`), its memo; the payee is `交易对方`, `摘要内容`, `보낸분/받는분`.
@@ -289,7 +309,7 @@ enum HeaderVocabulary {
                 "年月日", "お取引日", "取扱日付", "거래일자", "거래일시", "거래일", "일자",
             ])
         add(.name, 1, ["交易对方", "对方户名", "对方名称", "對方戶名", "摘要内容", "取引先", "お取引先", "보낸분 받는분", "받는분", "보낸분"])
-        add(.name, 2, ["商品名称", "お取引内容", "取引内容", "内容", "거래내용", "기재내용", "내용"])
+        add(.name, 2, ["商品名称", "お取引内容", "お取り扱い内容", "お取扱内容", "取引内容", "内容", "거래내용", "기재내용", "내용"])
         add(.memo, 1, ["备注", "交易备注", "備註", "備考", "メモ", "메모", "송금메모", "附言", "用途"])
         add(.memo, 3, ["摘要", "적요", "交易类型", "交易類型", "类型"])
         add(.amount, 1, ["金额", "金額", "交易金额", "交易金額", "取引金額", "거래금액", "금액", "金额 元", "金額 元", "金額 円", "금액 원"])

@@ -59,7 +59,12 @@ final class HTMLTableParser {
         var count = try chunks(&chunk)
         let decoding = Self.decoding(of: chunk)
         overriddenCharset = decoding.overridden.flatMap { $0.isEmpty ? nil : $0 }
-        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, decoding.encoding) else { return }
+        // An undeclared page in a multi-byte encoding is decoded here and handed on as UTF-8:
+        // libxml2 would read it as Latin-1.
+        var transcoder = Self.undeclaredMultiByte(chunk).map(UTF8Transcoder.init(encoding:))
+        var decoded: [UInt8] = []
+        let encoding = transcoder == nil ? decoding.encoding : XML_CHAR_ENCODING_UTF8
+        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, encoding) else { return }
         self.context = context
         defer {
             self.context = nil
@@ -71,6 +76,11 @@ final class HTMLTableParser {
                 HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                     | HTML_PARSE_RECOVER.rawValue | (decoding.overridden != nil ? HTML_PARSE_IGNORE_ENC.rawValue : 0)))
         while true {
+            if transcoder != nil {
+                decoded.removeAll(keepingCapacity: true)
+                chunk.withUnsafeBufferPointer { transcoder!.decode($0, into: &decoded, isFinal: count == 0) }
+                swap(&chunk, &decoded)
+            }
             _ = chunk.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { htmlParseChunk(context, $0.baseAddress, Int32($0.count), count == 0 ? 1 : 0) }
             }
@@ -80,6 +90,15 @@ final class HTMLTableParser {
         }
         // A cut window leaves its tables open: the rows read so far still count.
         while !tables.isEmpty { closeTable() }
+    }
+
+    /// The multi-byte encoding (Shift_JIS, GB18030, Big5, EUC-KR) of a page that declares no
+    /// `charset`, is not UTF-8 and reads better in it than in any single-byte code page.
+    static func undeclaredMultiByte(_ start: [UInt8]) -> TextEncoding? {
+        let lowered = start.prefix(16 << 10).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+        guard declaredCharset(lowered) == nil, TextEncoding.guess(start, isComplete: false).encoding == .windows1252 else { return nil }
+        let encoding = CodePageDetection.lineReaderEncoding(start)
+        return encoding.isMultiByte ? encoding : nil
     }
 
     /// How a page is decoded, from its first bytes.

@@ -50,6 +50,10 @@ public struct StatementIdentification: Sendable {
         if let best = candidates.first, best.sniff.score > 0 {
             result.format = best.format
         }
+        if result.format == .qif || result.format == .mt940, input.encoding.encoding == .windows1252 {
+            // What those readers decode a file that is not UTF-8 in (CSV shows its own detection).
+            result.encoding.encoding = CodePageDetection.lineReaderEncoding(input.raw)
+        }
         // A reader's markers (an XLSX's `xl/` members) win over the foreign kind they look like.
         if let foreign = ForeignFile.identify(input), (result.chosen?.sniff.score ?? 0) < 60 {
             result.foreign = foreign

@@ -54,12 +54,13 @@ public struct MT940StatementReader: StatementReader {
             try sink.report(MT940Issue.binary(offset: nul).diagnostic(at: SourceLocation(file: file, line: line)))
             return
         }
-        let passThrough = guess.encoding == .utf8
+        let encoding = guess.encoding == .windows1252 ? CodePageDetection.lineReaderEncoding(prefix) : guess.encoding
+        let passThrough = encoding == .utf8
         let mapper = MT940StatementMapper(file: file, options: options, checkUTF8: passThrough)
         var assembler = MT940FieldAssembler()
         let buffer = ByteBuffer(capacity: chunkSize * 2)
         var lines = LineSplitter(buffer: buffer, maximumLineBytes: maximumLineBytes)
-        var chunks = TextChunks(input, chunkSize: chunkSize, transcoder: passThrough ? nil : UTF8Transcoder(encoding: guess.encoding))
+        var chunks = TextChunks(input, chunkSize: chunkSize, transcoder: passThrough ? nil : UTF8Transcoder(encoding: encoding))
         var isFinal = false
 
         while !isFinal {

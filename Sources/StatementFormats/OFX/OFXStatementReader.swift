@@ -182,10 +182,19 @@ public struct OFXStatementReader: StatementReader {
     {
         // A UTF-8 byte-order mark is written by whatever saved the file last, so it wins over a
         // header's CHARSET:1252 (a template's value) or an XML declaration. CHARSET:NONE (or no
-        // header) says nothing reliable: decide from the bytes, as for CSV.
+        // header) says nothing reliable: decide from the bytes, as for CSV (Windows-1252 unless
+        // a multi-byte encoding reads them better).
         let byteOrderMark = prefix.starts(with: [0xEF, 0xBB, 0xBF])
-        let encoding =
-            byteOrderMark ? .utf8 : header.encoding ?? TextEncoding.guess(Array(prefix[header.bodyOffset...]), isComplete: false).encoding
+        let encoding: TextEncoding
+        if byteOrderMark {
+            encoding = .utf8
+        } else if let declared = header.encoding {
+            encoding = declared
+        } else {
+            let body = Array(prefix[header.bodyOffset...])
+            let guess = TextEncoding.guess(body, isComplete: false).encoding
+            encoding = guess == .windows1252 ? CodePageDetection.lineReaderEncoding(body) : guess
+        }
         var transcoder = UTF8Transcoder(encoding: encoding == .utf16LE || encoding == .utf16BE ? .utf8 : encoding)
         // A header without a line break before `<OFX>` puts the body's first tag further right
         // (a byte-order mark takes no column).

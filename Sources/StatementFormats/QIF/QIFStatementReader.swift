@@ -56,7 +56,8 @@ public struct QIFStatementReader: StatementReader {
             try sink.report(QIFIssue.binary.diagnostic(at: SourceLocation(file: file, line: line)).notingIdentify())
             return
         }
-        let transcoder = guess.encoding == .utf8 ? nil : UTF8Transcoder(encoding: guess.encoding)
+        let encoding = guess.encoding == .windows1252 ? CodePageDetection.lineReaderEncoding(prefix) : guess.encoding
+        let transcoder = encoding == .utf8 ? nil : UTF8Transcoder(encoding: encoding)
         let profile = options.csvProfile
         let order = profile.dateFormat.map { $0.dayFirst ? QIFDateOrder.dayFirst : .monthFirst }
         var text = prefix

@@ -1,6 +1,7 @@
 /// Tells the single-byte code pages banks write apart, for a file that is not UTF-8: Windows-1252
-/// (Western), Windows-1250 and ISO 8859-2 (Central European), Windows-1251 (Cyrillic) and
-/// Windows-1257 (Baltic).
+/// (Western), Windows-1250 and ISO 8859-2 (Central European), Windows-1251 (Cyrillic),
+/// Windows-1257 (Baltic) and Windows-1254 (Turkish); and, through `MultiByteDetection`, the
+/// Chinese, Japanese and Korean encodings.
 ///
 /// The bytes do not say which it is, so each decoding is judged by what it gives: letters of one
 /// script in each word (Cyrillic text read as Windows-1252 becomes words of accented Latin letters
@@ -10,7 +11,7 @@
 /// `Aprašymas`). Only the start of the detection window is looked at, once per code page.
 enum CodePageDetection {
     /// The code pages, in the order a tie is settled.
-    static let candidates: [TextEncoding] = [.windows1252, .windows1250, .windows1251, .windows1257, .latin2]
+    static let candidates: [TextEncoding] = [.windows1252, .windows1250, .windows1251, .windows1257, .latin2, .windows1254]
     /// How much of the file is scored.
     static let sampleBytes = 64 << 10
     /// Lines searched for header cells (a header follows a preamble of at most a few dozen lines).
@@ -21,9 +22,27 @@ enum CodePageDetection {
         var score: Int
     }
 
-    /// The code page whose decoding of `prefix` reads best; Windows-1252 when none is better.
+    /// The encoding whose decoding of `prefix` reads best; Windows-1252 when none is better. A
+    /// multi-byte encoding is chosen only when its reading scores above nothing and above every
+    /// code page's, so that a file one of them reads well keeps it.
     static func choose(_ prefix: [UInt8]) -> TextEncoding {
-        scores(prefix).max { $0.score < $1.score || ($0.score == $1.score && rank($0.encoding) > rank($1.encoding)) }?.encoding ?? .windows1252
+        let single = bestSingleByte(prefix)
+        if let multi = MultiByteDetection.best(prefix), multi.score > max(0, single.score) { return multi.encoding }
+        return single.encoding
+    }
+
+    /// For the line readers (QIF, MT940), which read a file that is not UTF-8 as Windows-1252: a
+    /// multi-byte encoding when one reads `prefix` better than nothing and every code page does
+    /// (a Japanese bank's QIF in Shift_JIS), else Windows-1252 as before.
+    static func lineReaderEncoding(_ prefix: [UInt8]) -> TextEncoding {
+        let choice = choose(prefix)
+        return choice.isMultiByte ? choice : .windows1252
+    }
+
+    /// The best of the single-byte code pages.
+    static func bestSingleByte(_ prefix: [UInt8]) -> Choice {
+        scores(prefix).max { $0.score < $1.score || ($0.score == $1.score && rank($0.encoding) > rank($1.encoding)) }
+            ?? Choice(encoding: .windows1252, score: 0)
     }
 
     /// Every candidate's score, in `candidates` order.
@@ -86,17 +105,27 @@ enum CodePageDetection {
             var transcoder = UTF8Transcoder(encoding: encoding)
             var text: [UInt8] = []
             Array(line).withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: true) }
-            let cells = text.split { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == 0x09 || $0 == UInt8(ascii: "|") }
-            for cell in cells where cell.contains(where: { $0 >= 0x80 }) && cell.count <= 60 {
-                let name = String(decoding: cell, as: UTF8.self).trimmingCharacters(in: "\"").trimmingCharacters(in: " ")
-                if !HeaderMatching.candidates(name).isEmpty { hits += 1 }
-            }
+            hits += vocabularyHits(decodedLine: text[...])
+        }
+        return hits
+    }
+
+    /// How many cells of a decoded (UTF-8) line with non-ASCII letters name a known column. With
+    /// `keepingScript`, only names whose kana, Han or Hangul the match rests on count: folding
+    /// drops what it does not keep, so a wrong reading's `<NAME>ﾈﾒｿ` would otherwise be `name`.
+    static func vocabularyHits(decodedLine text: ArraySlice<UInt8>, keepingScript: Bool = false) -> Int {
+        var hits = 0
+        let cells = text.split { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == 0x09 || $0 == UInt8(ascii: "|") }
+        for cell in cells where cell.contains(where: { $0 >= 0x80 }) && cell.count <= 60 {
+            let name = String(decoding: cell, as: UTF8.self).trimmingCharacters(in: "\"").trimmingCharacters(in: " ")
+            if keepingScript && !TextFolding.fold(name).utf8.contains(where: { $0 >= 0x80 }) { continue }
+            if !HeaderMatching.candidates(name).isEmpty { hits += 1 }
         }
         return hits
     }
 
     /// The first lines of `sample` that hold a non-ASCII byte, where a header may stand.
-    private static func headerCandidateLines(_ sample: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    static func headerCandidateLines(_ sample: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = sample.startIndex
         var seen = 0
@@ -130,12 +159,14 @@ enum CodePageDetection {
             case .windows1250: return windows1250
             case .windows1251: return windows1251
             case .windows1257: return windows1257
+            case .windows1254: return windows1254
             case .latin2: return latin2
             default: return windows1252
             }
         }
 
         private static let windows1252 = classes(SingleByteTables.windows1252)
+        private static let windows1254 = classes(SingleByteTables.windows1254)
         private static let windows1250 = classes(SingleByteTables.windows1250)
         private static let windows1251 = classes(SingleByteTables.windows1251)
         private static let windows1257 = classes(SingleByteTables.windows1257)
@@ -147,12 +178,14 @@ enum CodePageDetection {
             case .windows1250: return lower1250
             case .windows1251: return lower1251
             case .windows1257: return lower1257
+            case .windows1254: return lower1254
             case .latin2: return lowerLatin2
             default: return lower1252
             }
         }
 
         private static let lower1252 = lowercased(SingleByteTables.windows1252)
+        private static let lower1254 = lowercased(SingleByteTables.windows1254)
         private static let lower1250 = lowercased(SingleByteTables.windows1250)
         private static let lower1251 = lowercased(SingleByteTables.windows1251)
         private static let lower1257 = lowercased(SingleByteTables.windows1257)

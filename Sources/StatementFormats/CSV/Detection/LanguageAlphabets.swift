@@ -11,6 +11,8 @@ enum LanguageAlphabets {
         "áčďéěíňóřšťúůýž", "áäčďéíĺľňóôŕšťúýž", "ąćęłńóśźż", "áéíóöőúüű", "čćđšž", "ăâîșşțţ",
         // Baltic (Windows-1257)
         "ąčęėįšųūž", "āčēģīķļņšūž", "äõöüšž",
+        // Turkish (Windows-1254); `i` is what `İ` lower-cases to, `â î û` stand in loanwords
+        "çğıiöşüâîû",
         // Cyrillic (Windows-1251): Russian and Bulgarian, Ukrainian, Belarusian, Serbian and Macedonian
         cyrillic + "ё", cyrillic + "ґєії", cyrillic + "ёіў", cyrillic + "ђјљњћџѓќѕ",
     ].map { Set($0.unicodeScalars.map(\.value)) }
