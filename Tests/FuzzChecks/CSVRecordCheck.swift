@@ -6,7 +6,8 @@ import StatementFormats
 ///
 /// The records are found again here with the public tokenizer over the input's bytes: line breaks,
 /// quotes and the delimiter are ASCII, so a single-byte code page splits exactly as its UTF-8
-/// decoding does (UTF-16 input is not checked this way).
+/// decoding does (UTF-16 input is not checked this way). A multi-byte encoding's second bytes may
+/// be ASCII (`|` in Shift_JIS `ポ`, 83 7C), so such input is tokenized decoded, as the reader does.
 enum CSVRecordCheck {
     static func unaccounted(_ bytes: [UInt8], dialect: CSVDialect, sink: CollectingSink) -> [String] {
         guard dialect.encoding != .utf16LE, dialect.encoding != .utf16BE else { return [] }
@@ -14,6 +15,12 @@ enum CSVRecordCheck {
         guard dialect.columns[.source] == nil else { return [] }
         var text = bytes[...]
         if dialect.encoding == .utf8, text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        if dialect.encoding.isMultiByte {
+            var transcoder = UTF8Transcoder(encoding: dialect.encoding)
+            var decoded: [UInt8] = []
+            bytes.withUnsafeBufferPointer { transcoder.decode($0, into: &decoded, isFinal: true) }
+            text = decoded[...]
+        }
         // Each record's first line and whether it is blank; a record runs to the next one's start.
         var records: [(line: Int, blank: Bool)] = []
         let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
