@@ -47,6 +47,27 @@ def offsets(ofx_bytes):
     return found
 
 
+def currency_rates(ofx_bytes):
+    """FITID → CURRATE of a transaction whose <CURRENCY> aggregate puts its TRNAMT in another
+    currency (OFX 2.1.1 §5.2): pfin books TRNAMT × CURRATE in CURDEF, which the tools leave to
+    their users; <ORIGCURRENCY> (already converted) is not listed."""
+    text = ofx_bytes.decode("utf-8", "replace")
+    found = {}
+    for block in re.findall(r"<STMTTRN>(.*?)(?:</STMTTRN>|(?=<STMTTRN>))", text, re.S | re.I):
+        fitid = re.search(r"<FITID>\s*([^<\r\n]*)", block, re.I)
+        rate = re.search(r"<CURRENCY>\s*<CURRATE>\s*([^<\r\n]*)", block, re.I)
+        if fitid and rate:
+            found[fitid.group(1).strip()] = Decimal(rate.group(1).strip().replace(",", "."))
+    return found
+
+
+def charged(rows, rates):
+    """The tools' rows with each <CURRENCY> line's TRNAMT converted as the bank charged it: × CURRATE,
+    rounded half away from zero to cents."""
+    from decimal import ROUND_HALF_UP
+    return [(f, (a * rates[f]).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) if f in rates else a, d) for f, a, d in rows]
+
+
 def local_date(instant, hours):
     return (instant.astimezone(dt.timezone.utc) + dt.timedelta(hours=hours)).date().isoformat()
 
@@ -101,10 +122,11 @@ def main():
                 files.append(written)
         for path in files:
             zones = offsets(path.read_bytes())
+            rates = currency_rates(path.read_bytes())
             expected = sorted(ours(binary, path))
             for tool, read in (("ofxtools", lambda: with_ofxtools(path, zones)), ("ofxdump", lambda: with_ofxdump(ofxdump, path, zones))):
                 try:
-                    got = sorted(read())
+                    got = sorted(charged(read(), rates))
                 except Exception as error:  # a tool that cannot read the file is a failure too
                     failures.append(f"{path.name}: {tool} failed: {error}")
                     continue
