@@ -34,16 +34,23 @@ def pfin(binary, *args, stdin=None):
     return result.stdout
 
 
-def offsets(ofx_bytes):
-    """FITID → the UTC offset (hours) its DTPOSTED is written in; 0 when none is given."""
+def transactions(ofx_bytes):
+    """(FITID, the STMTTRN's text) of each transaction with a FITID, closed or not (OFX 1.x)."""
     text = ofx_bytes.decode("utf-8", "replace")
-    found = {}
     for block in re.findall(r"<STMTTRN>(.*?)(?:</STMTTRN>|(?=<STMTTRN>))", text, re.S | re.I):
         fitid = re.search(r"<FITID>\s*([^<\r\n]*)", block, re.I)
+        if fitid:
+            yield fitid.group(1).strip(), block
+
+
+def offsets(ofx_bytes):
+    """FITID → the UTC offset (hours) its DTPOSTED is written in; 0 when none is given."""
+    found = {}
+    for fitid, block in transactions(ofx_bytes):
         posted = re.search(r"<DTPOSTED>\s*([^<\r\n]*)", block, re.I)
-        if fitid and posted:
+        if posted:
             zone = re.search(r"\[([+-]?\d+(?:\.\d+)?)", posted.group(1))
-            found[fitid.group(1).strip()] = float(zone.group(1)) if zone else 0.0
+            found[fitid] = float(zone.group(1)) if zone else 0.0
     return found
 
 
@@ -51,13 +58,11 @@ def currency_rates(ofx_bytes):
     """FITID → CURRATE of a transaction whose <CURRENCY> aggregate puts its TRNAMT in another
     currency (OFX 2.1.1 §5.2): pfin books TRNAMT × CURRATE in CURDEF, which the tools leave to
     their users; <ORIGCURRENCY> (already converted) is not listed."""
-    text = ofx_bytes.decode("utf-8", "replace")
     found = {}
-    for block in re.findall(r"<STMTTRN>(.*?)(?:</STMTTRN>|(?=<STMTTRN>))", text, re.S | re.I):
-        fitid = re.search(r"<FITID>\s*([^<\r\n]*)", block, re.I)
+    for fitid, block in transactions(ofx_bytes):
         rate = re.search(r"<CURRENCY>\s*<CURRATE>\s*([^<\r\n]*)", block, re.I)
-        if fitid and rate:
-            found[fitid.group(1).strip()] = Decimal(rate.group(1).strip().replace(",", "."))
+        if rate:
+            found[fitid] = Decimal(rate.group(1).strip().replace(",", "."))
     return found
 
 

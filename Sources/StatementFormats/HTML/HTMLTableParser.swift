@@ -61,10 +61,9 @@ final class HTMLTableParser {
         overriddenCharset = decoding.overridden.flatMap { $0.isEmpty ? nil : $0 }
         // An undeclared page in a multi-byte encoding is decoded here and handed on as UTF-8:
         // libxml2 would read it as Latin-1.
-        var transcoder = Self.undeclaredMultiByte(chunk).map(UTF8Transcoder.init(encoding:))
+        var transcoder = decoding.multiByte.map(UTF8Transcoder.init(encoding:))
         var decoded: [UInt8] = []
-        let encoding = transcoder == nil ? decoding.encoding : XML_CHAR_ENCODING_UTF8
-        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, encoding) else { return }
+        guard let context = htmlCreatePushParserCtxt(&sax, me, nil, 0, nil, decoding.encoding) else { return }
         self.context = context
         defer {
             self.context = nil
@@ -92,15 +91,6 @@ final class HTMLTableParser {
         while !tables.isEmpty { closeTable() }
     }
 
-    /// The multi-byte encoding (Shift_JIS, GB18030, Big5, EUC-KR) of a page that declares no
-    /// `charset`, is not UTF-8 and reads better in it than in any single-byte code page.
-    static func undeclaredMultiByte(_ start: [UInt8]) -> TextEncoding? {
-        let lowered = start.prefix(16 << 10).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
-        guard declaredCharset(lowered) == nil, TextEncoding.guess(start, isComplete: false).encoding == .windows1252 else { return nil }
-        let encoding = CodePageDetection.lineReaderEncoding(start)
-        return encoding.isMultiByte ? encoding : nil
-    }
-
     /// How a page is decoded, from its first bytes.
     struct Decoding: Equatable {
         var encoding: xmlCharEncoding
@@ -108,16 +98,26 @@ final class HTMLTableParser {
         /// `iso-8859-1`, `us-ascii`) and its bytes are UTF-8 with letters beyond ASCII: read as
         /// UTF-8, the declaration ignored; the declared name.
         var overridden: String?
+        /// The page declares no `charset`, is not UTF-8 and reads better in this multi-byte
+        /// encoding (Shift_JIS, GB18030, Big5, EUC-KR) than in any single-byte code page: pfin
+        /// decodes it and hands libxml2 UTF-8 (`encoding`).
+        var multiByte: TextEncoding?
     }
 
     /// The encoding to read a page in, from its first bytes: UTF-8 after a byte-order mark, or
     /// when its bytes are UTF-8 with letters beyond ASCII and it declares no `charset` (libxml2
     /// would read them as Latin-1: `Å»abka` for `Żabka`) or a single-byte Western one (a template's
-    /// `windows-1252` over UTF-8 text); otherwise what the page declares, which libxml2 reads.
+    /// `windows-1252` over UTF-8 text); a page that declares none and reads as a multi-byte
+    /// encoding, decoded by pfin; otherwise what the page declares, which libxml2 reads.
     static func decoding(of start: [UInt8]) -> Decoding {
         if start.starts(with: [0xEF, 0xBB, 0xBF]) { return Decoding(encoding: XML_CHAR_ENCODING_UTF8) }
         let lowered = start.prefix(16 << 10).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
         let declared = declaredCharset(lowered)
+        if declared == nil, TextEncoding.guess(start, isComplete: false).encoding == .windows1252,
+            case let encoding = CodePageDetection.lineReaderEncoding(start), encoding.isMultiByte
+        {
+            return Decoding(encoding: XML_CHAR_ENCODING_UTF8, multiByte: encoding)
+        }
         guard declared == nil || declared.map(singleByteWestern.contains) == true, isUTF8WithLetters(start) else {
             return Decoding(encoding: XML_CHAR_ENCODING_NONE)
         }
