@@ -28,13 +28,20 @@ public struct CSVDialect: Equatable, Sendable {
     /// (`FormulaDefusing.removingApostrophe`); an empty name stays empty (no memo stands in for
     /// it) and no row is taken for a balance row.
     public var writtenByPfin: Bool
+    /// The bank writes a long description over several rows: under a transaction's row, rows with
+    /// no date and no amount whose only text is in the name, memo or address columns
+    /// (`,,NTUC FAIRPRICE SINGAPORE,,`). Their text belongs to the row above
+    /// (`CSVRowMapper.continues`); without this setting such rows are errors.
+    public var continuationRows: Bool
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
-        currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false
+        currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
+        continuationRows: Bool = false
     ) {
         self.writtenByPfin = writtenByPfin
+        self.continuationRows = continuationRows
         self.accountKind = accountKind
         self.encoding = encoding
         self.delimiter = delimiter
@@ -73,6 +80,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var accountKind: AccountKind?
     /// `written-by pfin`: see `CSVDialect.writtenByPfin`.
     public var writtenByPfin: Bool?
+    /// `continuation-rows yes`: see `CSVDialect.continuationRows`.
+    public var continuationRows: Bool?
 
     public init() {}
 
@@ -91,6 +100,7 @@ public struct CSVProfile: Equatable, Sendable {
         accountKind = dialect.accountKind
         // Printed only when set (`written-by pfin`), so left unset otherwise, as parsing that text gives.
         writtenByPfin = dialect.writtenByPfin ? true : nil
+        continuationRows = dialect.continuationRows ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -108,6 +118,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let amountSign { merged.amountSign = amountSign }
         if let accountKind { merged.accountKind = accountKind }
         if let writtenByPfin { merged.writtenByPfin = writtenByPfin }
+        if let continuationRows { merged.continuationRows = continuationRows }
         return merged
     }
 }

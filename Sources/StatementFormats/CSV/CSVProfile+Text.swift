@@ -9,7 +9,7 @@ import FinanceCore
 //             | 'skip' INT | 'header' ('yes' | 'no') | 'date-format' PATTERN | 'decimal-mark' (',' | '.')
 //             | 'columns' (ROLE '=' VALUE)+ | 'account' VALUE | 'currency' CODE
 //             | 'amount-sign' ('as-is' | 'inverted') | 'account-type' ('card' | 'checking' | 'savings')
-//             | 'written-by' 'pfin'
+//             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -18,7 +18,7 @@ extension CSVProfile {
     /// The settings a profile may contain, in the order they are printed.
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
-        "columns", "account", "currency", "amount-sign", "account-type", "written-by",
+        "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -86,6 +86,16 @@ extension CSVProfile {
                 case "yes", "true": profile.hasHeader = true
                 case "no", "false": profile.hasHeader = false
                 default: fail(arg.column, "expected 'yes' or 'no', found '\(arg.text)'")
+                }
+            case "continuation-rows":
+                guard let arg = single("yes or no") else { continue }
+                switch arg.text.lowercased() {
+                case "yes", "true": profile.continuationRows = true
+                case "no", "false": profile.continuationRows = false
+                default:
+                    fail(
+                        arg.column, "expected 'yes' or 'no', found '\(arg.text)'",
+                        ["'yes' joins rows of text only (no date, no amount) to the transaction above them"])
                 }
             case "date-format":
                 guard let arg = single("a date pattern") else { continue }
@@ -180,6 +190,7 @@ extension CSVProfile {
                     "encoding": "windows-1252", "delimiter": ";", "header": "yes",
                     "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
+                    "continuation-rows": "yes",
                 ][key] ?? "")
         }
     }
@@ -231,6 +242,7 @@ extension CSVDialect {
             lines.append("account-type \(type.name)" + (accountKind == .creditCard ? "  # a card account: Liabilities:Card in journals" : ""))
         }
         if writtenByPfin { lines.append("written-by pfin  # pfin's own CSV: cells as pfin wrote them, its formula apostrophes removed") }
+        if continuationRows { lines.append("continuation-rows yes  # rows of text only continue the transaction above") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

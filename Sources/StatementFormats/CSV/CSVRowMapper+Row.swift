@@ -46,7 +46,9 @@ extension CSVRowMapper {
 
         // Text.
         var invalidText = false
-        let memo = text(record, columns.memo, &invalidText)
+        var memo = text(record, columns.memo, &invalidText)
+        // A payment kind whose row continued below it (`CSVDialect.continuationRows`).
+        if let kind = continuedKind { memo = memo.map { kind + " " + $0 } ?? kind }
         // Money in is named by its payer where the file has a payer column (the name column then
         // names the account's holder).
         let nameColumn = payerOrName(record, amount: amount)
@@ -330,8 +332,13 @@ extension CSVRowMapper {
         // A whole row with a date in another cell is a transaction without its date, not a
         // totals line: reported, whatever follows it.
         let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date) && !(record.count == width && hasOtherDate(record))
+        var diagnostic = issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1))
+        if case .badDate(let text, _) = issue, text.isEmpty, !dialect.continuationRows, continues(record, width: width) {
+            diagnostic.notes.append(
+                "the row holds text only; if it continues the transaction above it, put 'continuation-rows yes' in a profile (--profile FILE)")
+        }
         holdBack(
-            issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1)), footerLike: footerLike,
+            diagnostic, footerLike: footerLike,
             hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
         return false
     }

@@ -66,6 +66,10 @@ final class CSVRowMapper {
     /// Rows whose text cells began with a spreadsheet's text mark, an apostrophe, taken off.
     @exclusivity(unchecked) var textMarkLines = NotedLines()
     @exclusivity(unchecked) var lastTextMarkLine = 0
+    /// The row held until the next shows whether it continues (`CSVDialect.continuationRows`),
+    /// and, while it is mapped, the payment kind its name gave way to (for the memo).
+    @exclusivity(unchecked) var continued: ContinuedRow?
+    @exclusivity(unchecked) var continuedKind: String?
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
@@ -103,6 +107,7 @@ final class CSVRowMapper {
             if !dialect.hasHeader { try map(record, into: &sink) }
             return
         }
+        if dialect.continuationRows, try joinContinuation(record, into: &sink) { return }
         if headerCount == record.count, isHeaderRepeated(record) {
             return try sink.skipped(SkippedLines(.repeatedHeader, file: file, line: record.line))
         }
@@ -110,6 +115,12 @@ final class CSVRowMapper {
         if !statedLines.isEmpty && statedLines.contains(record.line) {
             return try sink.skipped(SkippedLines(.statedBalance, file: file, line: record.line))
         }
+        if dialect.continuationRows { return holdForContinuation(record) }
+        try mapRow(record, into: &sink)
+    }
+
+    /// Maps a data row and does the bookkeeping of the rows around it.
+    func mapRow(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
         let accepted = try row(record, into: &sink)
         if accepted {
             partRows &+= 1
@@ -137,6 +148,7 @@ final class CSVRowMapper {
     /// that wide leaves nothing to read the rows by, and ends the file.
     @inline(never)
     private func tooWide(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
+        try mapContinued(into: &sink)
         try flushPending(asErrors: true, into: &sink)
         let at = record.location(ofField: CSVRecord.maxFields)
         let isHeader = !started && record.line > dialect.skip
@@ -161,6 +173,7 @@ final class CSVRowMapper {
     /// errors; from the first row that does not even start with a date onwards, it is the footer.
     func finish(into sink: inout some ActivitySink) throws {
         try sendPreamble(into: &sink)
+        try mapContinued(into: &sink)
         if !started && dialect.hasHeader {
             try sink.report(
                 Diagnostic(

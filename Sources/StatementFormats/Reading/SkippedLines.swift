@@ -17,6 +17,9 @@ public struct SkippedLines: Sendable, Equatable {
         case statedBalance = "stated-balance"
         /// A row of the table that states a balance, read as the statement's.
         case balanceRow = "balance-row"
+        /// Rows of text only that continue the transaction above them, their text joined to it
+        /// (`continuation-rows` in a CSV profile).
+        case continuation
         /// Totals and notes after the last transaction.
         case footer
         /// The rest of the input, after a problem that ended the reading (reported as an error).

@@ -214,7 +214,11 @@ public struct DialectDetector: Sendable {
             hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
             columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
             currency: currency,
-            amountSign: amountSign, accountKind: accountKind)
+            amountSign: amountSign, accountKind: accountKind,
+            continuationRows: pinned.continuationRows
+                ?? ContinuationRowShape.found(
+                    in: layout.rows, dateColumn: dateColumn,
+                    textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 }))
         // Balances stated around the table; below it only when the sample reaches the file's end.
         let labelColumns = [roles[.name], roles[.memo], dateColumn].compactMap { $0 }
         var around = layout.preamble

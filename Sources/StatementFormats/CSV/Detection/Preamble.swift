@@ -51,7 +51,7 @@ struct Preamble {
 
     /// Keys naming the account, most specific first.
     static let accountKeys = [
-        "account name", "account", "account number", "account no", "konto", "kontonummer",
+        "account name", "account", "account number", "account no", "account details for", "account details", "konto", "kontonummer",
         "konto nr", "iban", "compte", "numero de compte", "n de compte", "cuenta",
         "numero de cuenta", "rekening", "rekeningnummer", "conto", "conto corrente",
         "numero conto", "card", "card number", "kartennummer",

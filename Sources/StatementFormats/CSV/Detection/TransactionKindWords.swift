@@ -32,6 +32,12 @@ enum TransactionKindWords {
         "direct credit", "direct debit payment", "bpay", "bpay payment", "atm debit", "misc debit", "misc credit",
         "interest credit", "interest debit", "visa purchase", "visa debit", "osko payment", "payid payment",
         "automatic payment", "eft", "ap", "dc", "po", "ft", "debit interest", "credit interest",
+        // Singapore and Malaysia banks' (OCBC's, DBS's, Maybank's first line of a transaction)
+        "point of sale transaction", "point of sale transaction or proceeds", "debit purchase", "debit card transaction",
+        "nets", "nets debit", "giro", "giro salary", "giro payment", "giro collection", "interbank giro", "ibg",
+        "fast payment", "fast transfer", "fast payment receipt", "advice fast payment receipt", "paynow transfer",
+        "paynow", "funds transfer paynow", "instant transfer", "duitnow", "duitnow transfer", "service charge fee",
+        "cash deposit",
         // German
         "lastschrift", "basislastschrift", "sepa lastschrift", "folgelastschrift", "erstlastschrift",
         "ueberweisung", "uberweisung", "sepa ueberweisung", "sepa uberweisung", "echtzeitueberweisung",

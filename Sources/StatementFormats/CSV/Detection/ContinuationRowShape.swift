@@ -1,0 +1,31 @@
+/// Whether a table's rows continue over rows of text only (`CSVDialect.continuationRows`).
+///
+/// A continuation row has no date and no amount, and text in the name, memo or address columns
+/// only; it comes right under a dated row or another continuation, and a dated row follows it
+/// somewhere below (text after the last transaction is a footer's). One such row in the sample is
+/// enough: nothing else in a bank's table looks like that, and without the setting each is an error.
+enum ContinuationRowShape {
+    static func found(in rows: [SampleRecord], dateColumn: Int, textColumns: [Int]) -> Bool {
+        var afterRow = false
+        var waiting = false
+        for row in rows {
+            if row.isBlank { continue }
+            let dated = dateColumn < row.fields.count && !row.fields[dateColumn].isEmpty
+            if dated {
+                if waiting { return true }
+                afterRow = true
+                continue
+            }
+            let textOnly =
+                row.fields.indices.contains { !row.fields[$0].isEmpty }
+                && row.fields.indices.allSatisfy { row.fields[$0].isEmpty || textColumns.contains($0) }
+            if textOnly && afterRow {
+                waiting = true
+            } else {
+                afterRow = false
+                waiting = false
+            }
+        }
+        return false
+    }
+}
