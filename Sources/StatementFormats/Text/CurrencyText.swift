@@ -45,6 +45,9 @@ enum CurrencyText {
             ("C$", "CAD"), ("A$", "AUD"), ("S$", "SGD"), ("R$", "BRL"), ("Fr.", "CHF"), ("zł", "PLN"), ("Kč", "CZK"),
             ("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"), ("₩", "KRW"), ("₪", "ILS"),
             ("₺", "TRY"), ("₽", "RUB"), ("₫", "VND"), ("₱", "PHP"), ("฿", "THB"),
+            // The full-width yen sign and the yen and won as written in Japanese and Korean
+            // statements (`ご利用金額(￥)`, `1,200円`, `금액(원)`).
+            ("￥", "JPY"), ("円", "JPY"), ("원", "KRW"),
         ]
         return table.map { (Array($0.0.utf8), CurrencyCode($0.1)) }.sorted { $0.0.count > $1.0.count }
     }()

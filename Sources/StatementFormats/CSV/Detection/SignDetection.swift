@@ -41,8 +41,13 @@ enum SignDetection {
 
     /// Whether header or preamble text speaks of a card account.
     static func mentionsCard(_ texts: [String]) -> Bool {
-        texts.contains { cardWords.occur(in: $0) }
+        texts.contains { cardWords.occur(in: $0) || cardMarks.contains(where: $0.contains) }
     }
+
+    /// Card words in scripts written without spaces, looked for anywhere in a text: a card
+    /// (`カード`, `카드`) and the amount a card was used for (`ご利用金額`, `이용금액`), which only
+    /// card statements print.
+    private static let cardMarks = ["カード", "利用金額", "카드", "이용금액"]
 
     private static let paymentWords = FoldedPhrases([
         "payment", "thank you", "autopay", "refund", "return", "credit", "ach deposit",
