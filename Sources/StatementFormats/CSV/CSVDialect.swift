@@ -33,13 +33,19 @@ public struct CSVDialect: Equatable, Sendable {
     /// (`,,NTUC FAIRPRICE SINGAPORE,,`). Their text belongs to the row above
     /// (`CSVRowMapper.continues`); without this setting such rows are errors.
     public var continuationRows: Bool
+    /// The file is a double-entry export, one row per posting (`hledger print -O csv`, GnuCash's
+    /// "Export Transactions to CSV", `ledger csv`): the `account` column holds account paths, and
+    /// each transaction's postings to the user's own accounts (`Assets:…`, `Liabilities:…`) are
+    /// its activities, categorised by the other postings (`CSVRowMapper+Postings`).
+    public var postings: Bool
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
-        continuationRows: Bool = false
+        continuationRows: Bool = false, postings: Bool = false
     ) {
+        self.postings = postings
         self.writtenByPfin = writtenByPfin
         self.continuationRows = continuationRows
         self.accountKind = accountKind
@@ -82,6 +88,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var writtenByPfin: Bool?
     /// `continuation-rows yes`: see `CSVDialect.continuationRows`.
     public var continuationRows: Bool?
+    /// `postings yes`: see `CSVDialect.postings`.
+    public var postings: Bool?
 
     public init() {}
 
@@ -101,6 +109,7 @@ public struct CSVProfile: Equatable, Sendable {
         // Printed only when set (`written-by pfin`), so left unset otherwise, as parsing that text gives.
         writtenByPfin = dialect.writtenByPfin ? true : nil
         continuationRows = dialect.continuationRows ? true : nil
+        postings = dialect.postings ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -119,6 +128,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let accountKind { merged.accountKind = accountKind }
         if let writtenByPfin { merged.writtenByPfin = writtenByPfin }
         if let continuationRows { merged.continuationRows = continuationRows }
+        if let postings { merged.postings = postings }
         return merged
     }
 }

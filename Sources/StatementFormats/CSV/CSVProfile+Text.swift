@@ -9,7 +9,7 @@ import FinanceCore
 //             | 'skip' INT | 'header' ('yes' | 'no') | 'date-format' PATTERN | 'decimal-mark' (',' | '.')
 //             | 'columns' (ROLE '=' VALUE)+ | 'account' VALUE | 'currency' CODE
 //             | 'amount-sign' ('as-is' | 'inverted') | 'account-type' ('card' | 'checking' | 'savings')
-//             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no')
+//             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no') | 'postings' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -19,6 +19,7 @@ extension CSVProfile {
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
+        "postings",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -96,6 +97,16 @@ extension CSVProfile {
                     fail(
                         arg.column, "expected 'yes' or 'no', found '\(arg.text)'",
                         ["'yes' joins rows of text only (no date, no amount) to the transaction above them"])
+                }
+            case "postings":
+                guard let arg = single("yes or no") else { continue }
+                switch arg.text.lowercased() {
+                case "yes", "true": profile.postings = true
+                case "no", "false": profile.postings = false
+                default:
+                    fail(
+                        arg.column, "expected 'yes' or 'no', found '\(arg.text)'",
+                        ["'yes' reads a double-entry export, one row per posting, as the transactions of your own accounts"])
                 }
             case "date-format":
                 guard let arg = single("a date pattern") else { continue }
@@ -190,7 +201,7 @@ extension CSVProfile {
                     "encoding": "windows-1252", "delimiter": ";", "header": "yes",
                     "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
-                    "continuation-rows": "yes",
+                    "continuation-rows": "yes", "postings": "yes",
                 ][key] ?? "")
         }
     }
@@ -243,6 +254,7 @@ extension CSVDialect {
         }
         if writtenByPfin { lines.append("written-by pfin  # pfin's own CSV: cells as pfin wrote them, its formula apostrophes removed") }
         if continuationRows { lines.append("continuation-rows yes  # rows of text only continue the transaction above") }
+        if postings { lines.append("postings yes  # one row per posting: your accounts' postings, categorised by the others") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -15,8 +15,9 @@ extension CSVRowMapper {
     /// no amount to take).
     @inline(never)
     func takeBalanceRow(_ record: borrowing CSVRecord) -> Bool {
-        // pfin writes transactions only: a payee called "Opening balance" is one.
-        guard !dialect.writtenByPfin else { return false }
+        // pfin writes transactions only: a payee called "Opening balance" is one; so is a double-entry
+        // export's opening balance transaction, whose postings say what it is.
+        guard !dialect.writtenByPfin, !dialect.postings else { return false }
         guard let (kind, label) = balanceLabel(record), let amount = balanceAmount(record) else { return false }
         var date: LocalDate?
         if columns.date < record.count {

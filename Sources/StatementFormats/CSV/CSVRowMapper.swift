@@ -70,6 +70,11 @@ final class CSVRowMapper {
     /// and, while it is mapped, the payment kind its name gave way to (for the memo).
     @exclusivity(unchecked) var continued: ContinuedRow?
     @exclusivity(unchecked) var continuedKind: String?
+    /// In a double-entry export (`CSVDialect.postings`): the transaction being read, and the
+    /// cells a row without a date takes from the last row with one.
+    @exclusivity(unchecked) var postingGroup = PostingEvents()
+    @exclusivity(unchecked) var postingCells: [Int: [UInt8]] = [:]
+    @exclusivity(unchecked) var postingAccounts: Set<String> = []
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
@@ -89,9 +94,11 @@ final class CSVRowMapper {
         self.dialect = dialect
         self.file = file
         self.options = options
-        self.checksBalanceRows = checksBalanceRows && !dialect.writtenByPfin
+        self.checksBalanceRows = checksBalanceRows && !dialect.writtenByPfin && !dialect.postings
         hasPfinColumns = dialect.columns[.id] != nil || dialect.columns[.type] != nil || dialect.columns[.source] != nil
-        defaultAccount = options.account ?? dialect.account
+        // A double-entry export's postings name their accounts: one account for all would make
+        // every posting the user's.
+        defaultAccount = dialect.postings ? nil : options.account ?? dialect.account
         defaultCurrency = dialect.currency ?? options.currency
         invertsAmounts = dialect.amountSign == .inverted
     }
@@ -116,6 +123,7 @@ final class CSVRowMapper {
             return try sink.skipped(SkippedLines(.statedBalance, file: file, line: record.line))
         }
         if dialect.continuationRows { return holdForContinuation(record) }
+        if dialect.postings { return try mapPosting(record, into: &sink) }
         try mapRow(record, into: &sink)
     }
 
@@ -149,6 +157,7 @@ final class CSVRowMapper {
     @inline(never)
     private func tooWide(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
         try mapContinued(into: &sink)
+        try sendPostingGroup(into: &sink)
         try flushPending(asErrors: true, into: &sink)
         let at = record.location(ofField: CSVRecord.maxFields)
         let isHeader = !started && record.line > dialect.skip
@@ -174,6 +183,7 @@ final class CSVRowMapper {
     func finish(into sink: inout some ActivitySink) throws {
         try sendPreamble(into: &sink)
         try mapContinued(into: &sink)
+        try sendPostingGroup(into: &sink)
         if !started && dialect.hasHeader {
             try sink.report(
                 Diagnostic(
@@ -191,6 +201,8 @@ final class CSVRowMapper {
             kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,
             inverted: dialect.amountSign == .inverted, source: SourceLocation(file: file, line: dialect.skip + 1))
         {
+            // A double-entry export's income and expense accounts are no statements of the user's.
+            if dialect.postings, !JournalExport.isOwn(info.account.id) { continue }
             try sink.statement(info)
         }
     }

@@ -48,6 +48,10 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     case checkNumber = "check-number"
     case transactionID = "transaction-id"
     case account
+    /// In a double-entry export, one row per posting (`CSVDialect.postings`): the transaction a
+    /// posting belongs to (hledger's `txnidx`, GnuCash's `Transaction ID`); the postings of one
+    /// transaction share it, on consecutive rows.
+    case transaction
     /// The account money leaves and the account it goes to, on a row that names both (Firefly III's
     /// `source_name` and `destination_name`): the row is the user's side's, and a transfer between
     /// two of the user's accounts is a transaction on each (`RowSides`). With the kinds of the two

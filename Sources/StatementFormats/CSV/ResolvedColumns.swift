@@ -24,6 +24,7 @@ struct ResolvedColumns {
     var type: Int?
     var source: Int?
     var rawName: Int?
+    var transaction: Int?
     var transfer: Int?
     var transferAccount: Int?
     var sourceAccount: Int?
@@ -60,6 +61,7 @@ struct ResolvedColumns {
         case .type: type = index
         case .source: source = index
         case .rawName: rawName = index
+        case .transaction: transaction = index
         case .transfer: transfer = index
         case .transferAccount: transferAccount = index
         case .sourceAccount: sourceAccount = index

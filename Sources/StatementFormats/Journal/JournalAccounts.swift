@@ -9,6 +9,7 @@ import FinanceCore
 /// | account `Checking 1234` | `Assets:Bank:Checking 1234` | |
 /// | no account | `Assets:Bank:Unnamed` | |
 /// | a credit card account `Visa 4111` | `Liabilities:Card:Visa 4111` | |
+/// | account `assets:bank:checking` (a double-entry export's) | `Assets:bank:checking` | |
 /// | spending (`AccountingModel`), category `Food:Groceries`, a refund too | | `Expenses:Food:Groceries` |
 /// | income, category `Income:Salary` | | `Income:Salary` |
 /// | transfer, category under `Assets`, `Liabilities`, `Equity` (`Assets:Cash`, `liabilities:loan`) | | that root, as spelled here, and the rest |
@@ -33,9 +34,16 @@ public enum JournalAccounts {
     /// The roots both tools know, in their usual order.
     public static let roots = ["Assets", "Liabilities", "Equity", "Income", "Expenses"]
 
-    /// The bank side: `Assets:Bank:<account>`, or `Liabilities:Card:<account>` for a card.
+    /// The bank side: `Assets:Bank:<account>`, or `Liabilities:Card:<account>` for a card; an
+    /// account that is already a path under `Assets` or `Liabilities` (a double-entry export's,
+    /// `assets:bank:checking`) is that path, as the other side of a transfer to it is.
     public static func bank(_ account: String?, card: Bool = false, spelling: (Substring) -> String) -> String {
-        path(card ? ["Liabilities", "Card"] : ["Assets", "Bank"], components(account), leaf: "Unnamed", spelling: spelling)
+        var parts = components(account)
+        if parts.count > 1, let root = ["Assets", "Liabilities"].first(where: { matches($0, parts[0]) }) {
+            parts.removeFirst()
+            return path([root], parts, leaf: "Unnamed", spelling: spelling)
+        }
+        return path(card ? ["Liabilities", "Card"] : ["Assets", "Bank"], parts, leaf: "Unnamed", spelling: spelling)
     }
 
     /// Where a statement's opening balance comes from in a journal: `Equity:Opening Balances`.

@@ -20,6 +20,10 @@ public struct SkippedLines: Sendable, Equatable {
         /// Rows of text only that continue the transaction above them, their text joined to it
         /// (`continuation-rows` in a CSV profile).
         case continuation
+        /// In a double-entry export (`postings` in a CSV profile), a posting to an income,
+        /// expense or equity account, which categorises the transaction of the user's own
+        /// account it belongs to, or the line that opens a transaction (GnuCash's).
+        case posting
         /// Totals and notes after the last transaction.
         case footer
         /// The rest of the input, after a problem that ended the reading (reported as an error).

@@ -190,7 +190,7 @@ enum ColumnAssignment {
         // A column of account numbers names no one (bunq's `Counterparty`, an IBAN, beside `Name`).
         case .name, .payer: return empty || !AccountNumberShape.mostly(column.values.prefix(ColumnStats.sampleSize))
         case .memo, .address, .category, .checkNumber, .transactionID, .id, .type, .source, .rawName, .transfer, .transferAccount,
-            .sourceAccount, .sourceAccountType, .destinationAccount, .destinationAccountType:
+            .sourceAccount, .sourceAccountType, .destinationAccount, .destinationAccountType, .transaction:
             return true
         }
     }

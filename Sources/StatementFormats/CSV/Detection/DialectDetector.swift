@@ -67,8 +67,9 @@ public struct DialectDetector: Sendable {
         let headerNames = layout.header?.fields
 
         // Column roles: pinned references resolve against the header, or detection decides.
-        let roles: [ColumnRole: Int]
+        var roles: [ColumnRole: Int]
         var amountGuess: ColumnAssignment.AmountGuess?
+        var postings = pinned.postings ?? false
         if let columns = pinned.columns {
             var resolved: [ColumnRole: Int] = [:]
             for (role, reference) in columns {
@@ -89,11 +90,18 @@ public struct DialectDetector: Sendable {
             }
             roles = resolved
         } else {
-            if let postings = JournalExport.postingColumn(stats, header: headerNames) {
-                return .failure(journalExport(postings, header: headerNames, at: tableLine))
+            let posting = JournalExport.postingColumn(stats, header: headerNames)
+            if let posting, pinned.postings == false {
+                return .failure(journalExport(posting, header: headerNames, at: tableLine))
             }
             let assigned = ColumnAssignment.assign(header: headerNames, stats: stats, guess: &amountGuess)
             roles = headerNames.map { AppTransferColumns.roles(header: $0, stats: stats, over: assigned) } ?? assigned
+            if let posting {
+                roles = JournalExport.roles(roles, posting: posting.index, header: headerNames, stats: stats)
+                postings = true
+                // The books' own column names settle the amount where they give one.
+                if let guess = amountGuess, roles[.amount] != guess.amount { amountGuess = nil }
+            }
         }
         guard let dateColumn = roles[.date] ?? roles[.valueDate] else {
             return .failure(missingColumn("date", header: headerNames, at: tableLine))
@@ -215,10 +223,19 @@ public struct DialectDetector: Sendable {
             columns: columns, account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
             currency: currency,
             amountSign: amountSign, accountKind: accountKind,
-            continuationRows: pinned.continuationRows
-                ?? ContinuationRowShape.found(
-                    in: layout.rows, dateColumn: dateColumn,
-                    textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 }))
+            continuationRows: !postings
+                && (pinned.continuationRows
+                    ?? ContinuationRowShape.found(
+                        in: layout.rows, dateColumn: dateColumn,
+                        textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 })),
+            postings: postings)
+        if postings {
+            warnings.append(
+                Diagnostic(
+                    .warning, code: "csv.postings", at: tableLine,
+                    "this is a double-entry export, one row per posting (column \(columnName(roles[.account] ?? 0, headerNames)) holds both sides of each transaction); read as the transactions of your own accounts (Assets, Liabilities), each categorised by the transaction's other postings",
+                    notes: ["'postings no' in a profile refuses such a file instead"]))
+        }
         // Balances stated around the table; below it only when the sample reaches the file's end.
         let labelColumns = [roles[.name], roles[.memo], dateColumn].compactMap { $0 }
         var around = layout.preamble
@@ -286,7 +303,7 @@ public struct DialectDetector: Sendable {
         return String(index + 1)
     }
 
-    /// A double-entry export (`JournalExport`): refused, with the way to read it.
+    /// A double-entry export (`JournalExport`) under `postings no`: refused, with the way to read it.
     private func journalExport(_ column: ColumnStats, header: [String]?, at location: SourceLocation) -> Diagnostic {
         let name = header.flatMap { column.index < $0.count ? "'\($0[column.index])'" : nil } ?? "\(column.index + 1)"
         let examples = Array(Set(column.values.prefix(50))).sorted().prefix(2).joined(separator: "', '")
@@ -294,8 +311,8 @@ public struct DialectDetector: Sendable {
             .error, code: "csv.journal-export", at: location,
             "this is a double-entry bookkeeping export, one row per posting: column \(name) holds both sides of each transaction ('\(examples)'); read as a statement every amount would count twice",
             notes: [
-                "export one account's postings instead (hledger: 'hledger register ACCOUNT -O csv'), which pfin reads as that account's statement",
-                "or pass a profile with 'columns …' to read every row as it is",
+                "leave out 'postings no' to read your own accounts' postings, categorised by the others",
+                "or export one account's postings instead (hledger: 'hledger register ACCOUNT -O csv'), which pfin reads as that account's statement",
             ])
     }
 

@@ -35,6 +35,59 @@ enum JournalExport {
         return balanceSheetRoots.contains(root) || incomeOrExpenseRoots.contains(root) ? root : nil
     }
 
+    /// The roles of a double-entry export: the posting column is the account, a column naming
+    /// each posting's transaction (`txnidx`, `Transaction ID`) groups them, and no other column
+    /// holds the account or a role of the posting column's.
+    static func roles(_ assigned: [ColumnRole: Int], posting: Int, header: [String]?, stats: [ColumnStats]) -> [ColumnRole: Int] {
+        var roles = assigned.filter { $0.value != posting && $0.key != .account }
+        roles[.account] = posting
+        if let header {
+            let folded = header.map { TextFolding.fold($0) }
+            // The books' own words: hledger's `txnidx`, `comment` and `code`; GnuCash's
+            // `Transaction ID`, `Notes` and `Number`; ledger's `note`.
+            for (role, names) in [
+                (ColumnRole.transaction, transactionHeaders), (.memo, memoHeaders), (.checkNumber, numberHeaders),
+                (.amount, amountHeaders), (.currency, commodityHeaders),
+            ] {
+                guard let column = names.lazy.compactMap({ name in folded.firstIndex(of: name) }).first, column != posting else { continue }
+                roles = roles.filter { $0.value != column && $0.key != role }
+                roles[role] = column
+            }
+        }
+        // A posting's amount is signed: debit and credit columns beside it (hledger's) repeat it.
+        if roles[.amount] != nil {
+            roles[.debit] = nil
+            roles[.credit] = nil
+        }
+        if roles[.name] == nil {
+            // Without a header (`ledger csv`) the account paths were the likeliest names: the
+            // description is the other column of varied text.
+            let taken = Set(roles.values)
+            let text = stats.filter { !taken.contains($0.index) && $0.textRatio >= 0.8 && $0.dateRatio < 0.5 && $0.amountRatio < 0.5 }
+            if let best = text.max(by: { Double($0.distinctCount) * $0.averageLength < Double($1.distinctCount) * $1.averageLength }) {
+                roles[.name] = best.index
+            }
+        }
+        return roles
+    }
+
+    /// Whether a posting's account is the user's own: under `Assets` or `Liabilities`.
+    static func isOwn(_ account: String) -> Bool {
+        guard let root = root(of: account) else { return false }
+        return ownRoots.contains(root)
+    }
+
+    /// Whether a posting's account is under `Equity` (opening balances).
+    static func isEquity(_ account: String) -> Bool { root(of: account) == "equity" }
+
+    private static let transactionHeaders = ["txnidx", "transaction id", "txn id", "transaction"]
+    private static let memoHeaders = ["comment", "notes", "note", "memo"]
+    private static let numberHeaders = ["code", "number", "num", "check number"]
+    /// GnuCash's `Amount Num.` is the split's amount in its account's commodity (`Value Num.` is in
+    /// the transaction's currency, `Amount With Sym` the same with a symbol).
+    private static let amountHeaders = ["amount num", "amount"]
+    private static let commodityHeaders = ["commodity", "commodity currency"]
+    private static let ownRoots: Set<String> = ["assets", "asset", "liabilities", "liability"]
     private static let balanceSheetRoots: Set<String> = ["assets", "asset", "liabilities", "liability", "equity"]
     private static let incomeOrExpenseRoots: Set<String> = ["income", "revenue", "revenues", "expenses", "expense"]
 }

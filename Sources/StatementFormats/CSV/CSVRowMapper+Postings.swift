@@ -1,0 +1,184 @@
+import FinanceCore
+
+/// A double-entry export read as the transactions of the user's own accounts
+/// (`CSVDialect.postings`): `hledger print -O csv`, `ledger csv`, GnuCash's "Export Transactions
+/// to CSV". Every row is a posting; the postings of one transaction are consecutive rows, sharing
+/// the `transaction` column's cell (hledger's `txnidx`, GnuCash's `Transaction ID`) or, without
+/// one (`ledger csv`), the date and description, up to where their amounts add up to zero.
+///
+/// Each row is mapped as any row (its activity's account is the posting's account path) into the
+/// transaction's group. When the group is complete, the postings to the user's own accounts
+/// (`Assets:…`, `Liabilities:…`: `JournalExport.isOwn`) go out as activities, each categorised by
+/// the account of the largest posting on the other side of it; one whose other side is another
+/// own account (categorised `Transfers:<that account>`) or equity (an opening balance) is a
+/// transfer. The other postings are sent as
+/// skipped (`posting`), having said what they had to say as categories.
+///
+/// A row with no date (GnuCash's layout of a transaction line followed by its split lines) takes
+/// the date, description, notes and currency of the row above that had one; a row with neither an
+/// account nor an amount is such a transaction line, and opens a transaction.
+extension CSVRowMapper {
+    /// What mapping a posting sent, held until its transaction is complete.
+    struct PostingEvents: ActivitySink {
+        enum Event {
+            case activity(PaymentActivity)
+            case diagnostic(Diagnostic)
+            case statement(StatementInfo)
+            case skipped(SkippedLines)
+        }
+        var events: [Event] = []
+        /// The group's key: its `transaction` cell, or its date and description.
+        var key: [UInt8]?
+        var postings = 0
+        var sum: Int64 = 0
+
+        mutating func accept(_ activity: consuming PaymentActivity) throws {
+            let activity = activity
+            postings += 1
+            sum &+= activity.amount.units
+            events.append(.activity(activity))
+        }
+        mutating func report(_ diagnostic: Diagnostic) throws { events.append(.diagnostic(diagnostic)) }
+        mutating func statement(_ info: StatementInfo) throws { events.append(.statement(info)) }
+        mutating func skipped(_ lines: SkippedLines) throws { events.append(.skipped(lines)) }
+    }
+
+    static let postingsWithoutOwnCode = "csv.postings-without-own-account"
+
+    /// Maps one posting row into its transaction's group, sending the group before it when the
+    /// row opens another transaction.
+    func mapPosting(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
+        let dated = !isEmpty(record, columns.date)
+        let opensTransaction =
+            isEmpty(record, columns.account) && isEmpty(record, columns.amount)
+            && isEmpty(record, columns.debit) && isEmpty(record, columns.credit)
+        if dated {
+            postingCells = Dictionary(uniqueKeysWithValues: postingHeaderColumns.map { column in (column, cell(record, column)) })
+        }
+        let key = dated || opensTransaction ? groupKey(record) : nil
+        if let key, key != postingGroup.key || !hasTransactionColumn && isBalanced {
+            try sendPostingGroup(into: &sink)
+            postingGroup.key = key
+        }
+        if opensTransaction {
+            return try sink.skipped(SkippedLines(.posting, file: file, line: record.line))
+        }
+        if dated {
+            try mapRow(record, into: &postingGroup)
+        } else {
+            try withFilledCells(record) { try mapRow($0, into: &postingGroup) }
+        }
+    }
+
+    /// Sends the transaction held, its own accounts' postings categorised by the others.
+    func sendPostingGroup(into sink: inout some ActivitySink) throws {
+        let group = postingGroup
+        postingGroup = PostingEvents()
+        guard !group.events.isEmpty else { return }
+        var sides: [(account: String, units: Int64, own: Bool, equity: Bool)] = []
+        for case .activity(let activity) in group.events {
+            let account = activity.account ?? ""
+            sides.append((account, activity.amount.units, JournalExport.isOwn(account), JournalExport.isEquity(account)))
+        }
+        // Each own account is named to the sink before its first transaction, as a card's kind is:
+        // a journal then clears a transfer between two of them through one account.
+        for case .activity(let activity) in group.events {
+            guard let account = activity.account, JournalExport.isOwn(account), !postingAccounts.contains(account) else { continue }
+            postingAccounts.insert(account)
+            try sink.statement(
+                StatementInfo(
+                    account: Account(id: account, kind: accountKind), currency: activity.currency,
+                    source: SourceLocation(file: file, line: dialect.skip + 1)))
+        }
+        var index = 0
+        var sentOwn = false
+        for event in group.events {
+            switch event {
+            case .activity(var activity):
+                defer { index += 1 }
+                guard sides[index].own else {
+                    try sink.skipped(SkippedLines(.posting, file: file, line: activity.source.line))
+                    continue
+                }
+                // The largest posting on the other side, another account's of the user's last.
+                let units = sides[index].units
+                let other = sides.indices.filter { $0 != index && (sides[$0].units < 0) != (units < 0) && sides[$0].units != 0 }
+                    .max { a, b in
+                        (sides[a].own ? 0 : 1, sides[a].units.magnitude) < (sides[b].own ? 0 : 1, sides[b].units.magnitude)
+                    }
+                if let other {
+                    // Between two of the user's accounts, each side names the other as QIF's `[B]`
+                    // does, so that journals clear both through one account.
+                    if activity.category == nil { activity.category = (sides[other].own ? "Transfers:" : "") + sides[other].account }
+                    if sides[other].own || sides[other].equity { activity.type = .transfer }
+                }
+                sentOwn = true
+                try sink.accept(activity)
+            case .diagnostic(let diagnostic): try sink.report(diagnostic)
+            case .statement(let info): if JournalExport.isOwn(info.account.id) { try sink.statement(info) }
+            case .skipped(let lines): try sink.skipped(lines)
+            }
+        }
+        if !sentOwn, !sides.isEmpty, leniencies.isFirst(Self.postingsWithoutOwnCode) {
+            let line =
+                group.events.lazy.compactMap { event -> Int? in
+                    if case .activity(let activity) = event { return activity.source.line }
+                    return nil
+                }.first ?? 0
+            try sink.report(
+                Diagnostic(
+                    .warning, code: Self.postingsWithoutOwnCode, at: SourceLocation(file: file, line: line),
+                    "the transaction on line \(line) posts to none of your own accounts (Assets, Liabilities), only to \(sides.map(\.account).joined(separator: ", ")); it moves no money of yours and gives no transaction, nor do others like it",
+                    notes: ["pfin takes accounts under Assets and Liabilities for yours"]))
+        }
+    }
+
+    private var hasTransactionColumn: Bool { columns.transaction != nil }
+
+    /// Without a transaction column, a group whose postings add up to zero is complete.
+    private var isBalanced: Bool { postingGroup.postings >= 2 && postingGroup.sum == 0 }
+
+    /// The columns a posting row takes from the row above when its own are empty.
+    private var postingHeaderColumns: [Int] {
+        [columns.date, columns.name, columns.memo, columns.transaction, columns.currency, columns.checkNumber].compactMap { $0 }
+    }
+
+    private func groupKey(_ record: borrowing CSVRecord) -> [UInt8] {
+        if let column = columns.transaction { return cell(record, column) }
+        return cell(record, columns.date) + [0x1F] + cell(record, columns.name ?? columns.memo ?? columns.date)
+    }
+
+    private func isEmpty(_ record: borrowing CSVRecord, _ column: Int?) -> Bool {
+        guard let column, column < record.count else { return true }
+        return record.withField(column) { CSVRecord.trimmed($0).isEmpty }
+    }
+
+    private func cell(_ record: borrowing CSVRecord, _ column: Int) -> [UInt8] {
+        guard column < record.count else { return [] }
+        return record.withField(column) { Array(CSVRecord.trimmed($0)) }
+    }
+
+    /// Calls `body` with `record`, its empty date, description, notes and currency cells filled
+    /// from the last row that had a date.
+    private func withFilledCells(_ record: borrowing CSVRecord, _ body: (borrowing CSVRecord) throws -> Void) throws {
+        let start = record.start
+        var bytes = Array(record.buffer[start..<record.end])
+        var spans = record.spans.map { CSVFieldSpan(start: $0.start - start, end: $0.end - start, flags: $0.flags) }
+        for (column, value) in postingCells where column < spans.count && !value.isEmpty {
+            let empty = bytes.withUnsafeBufferPointer { buffer in
+                [spans[column]].withUnsafeBufferPointer {
+                    CSVRecord(buffer: buffer, fields: $0, line: 0, start: 0, end: buffer.count).withField(0) { CSVRecord.trimmed($0).isEmpty }
+                }
+            }
+            guard empty else { continue }
+            spans[column] = CSVFieldSpan(start: bytes.count, end: bytes.count + value.count, flags: 0)
+            bytes += value
+        }
+        let end = record.end - start
+        try bytes.withUnsafeBufferPointer { buffer in
+            try spans.withUnsafeBufferPointer { spans in
+                try body(CSVRecord(buffer: buffer, fields: spans, line: record.line, start: 0, end: end))
+            }
+        }
+    }
+}

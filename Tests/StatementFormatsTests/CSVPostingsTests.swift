@@ -1,0 +1,90 @@
+import FinanceCore
+import StatementFormats
+import Testing
+
+/// Double-entry exports, one row per posting (`postings`): detected and printed as a profile
+/// setting, the user's own accounts' postings read and categorised by the other side, the rest
+/// skipped, and `postings no` refusing the file.
+@Suite struct CSVPostingsTests {
+    static let hledger = """
+        "txnidx","date","description","account","amount","commodity"
+        "1","2024-05-02","Corner Grocery","expenses:food","84.37","EUR"
+        "1","2024-05-02","Corner Grocery","assets:checking","-84.37","EUR"
+        "2","2024-05-03","Budget move","expenses:food","-10.00","EUR"
+        "2","2024-05-03","Budget move","expenses:fun","10.00","EUR"
+        "3","2024-05-04","Corner Grocery","expenses:food","84.37","EUR"
+        "3","2024-05-04","Corner Grocery","assets:checking","-84.37","EUR"
+
+        """
+
+    private func read(_ text: String, profile: CSVProfile? = nil) throws -> (Collector, LineCensus) {
+        var options = ReadOptions()
+        if let profile { options.csvProfile = profile }
+        var collector = Collector()
+        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "p.csv"), options: options, into: &collector)
+        var census = LineCensus()
+        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "p.csv"), options: options, into: &census)
+        return (collector, census)
+    }
+
+    @Test func detectedPrintedAndReadBackAsAProfile() throws {
+        let detection = try detectCSV(Self.hledger)
+        #expect(detection.dialect.postings)
+        #expect(detection.dialect.columns[.transaction] == .name("txnidx"))
+        #expect(detection.dialect.columns[.account] == .name("account"))
+        let text = detection.dialect.profileText(source: "p.csv")
+        #expect(text.contains("\npostings yes  # one row per posting: your accounts' postings, categorised by the others\n"))
+        #expect(try csvProfile(text).postings == true)
+        #expect(detection.warnings.map(\.code) == ["csv.postings"])
+    }
+
+    @Test func ownPostingsAreReadAndATransactionWithoutOneIsSaid() throws {
+        let (read, census) = try read(Self.hledger)
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        #expect(read.activities.map(brief) == ["2024-05-02|Corner Grocery|-84.37|EUR", "2024-05-04|Corner Grocery|-84.37|EUR"])
+        #expect(read.activities.map(\.category) == ["expenses:food", "expenses:food"])
+        #expect(read.activities.map(\.account) == ["assets:checking", "assets:checking"])
+        #expect(read.warningCodes == ["csv.postings@1", "csv.postings-without-own-account@4"])
+        let runs = census.runs.map { "\($0.first)-\($0.last ?? 0) \($0.kind.name)" }
+        #expect(runs == ["1-1 header", "2-2 posting", "3-3 transactions", "4-6 posting", "7-7 transactions"])
+    }
+
+    @Test func identicalTransactionsStayTwoWithTwoIDs() throws {
+        let text = """
+            "txnidx","date","description","account","amount","commodity"
+            "1","2024-05-02","Coffee","expenses:food","3.50","EUR"
+            "1","2024-05-02","Coffee","assets:checking","-3.50","EUR"
+            "2","2024-05-02","Coffee","expenses:food","3.50","EUR"
+            "2","2024-05-02","Coffee","assets:checking","-3.50","EUR"
+
+            """
+        let (read, _) = try read(text)
+        #expect(read.activities.count == 2)
+        #expect(Set(read.activities.map(\.id)).count == 2)
+    }
+
+    @Test func postingsNoRefusesTheFile() throws {
+        var profile = CSVProfile()
+        profile.postings = false
+        var options = ReadOptions()
+        options.csvProfile = profile
+        let failure = try #require(
+            CSVStatementReader().detect(ByteInput(bytes: Array(Self.hledger.utf8), displayName: "p.csv"), options: options).failure)
+        #expect(failure.code == "csv.journal-export")
+    }
+
+    @Test(arguments: [("CURRENCY::USD", "USD"), ("$", "USD"), ("€", "EUR"), ("GBP", "GBP")])
+    func aPostingsCurrencyCellReads(_ cell: String, _ code: String) throws {
+        let text = "txnidx,date,description,account,amount,commodity\n1,2024-05-02,Tea,expenses:food,2.50,\(cell)\n1,2024-05-02,Tea,assets:cash,-2.50,\(cell)\n"
+        let (read, _) = try read(text)
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        #expect(read.activities.first?.currency == CurrencyCode(code))
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}
