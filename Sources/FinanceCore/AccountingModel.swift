@@ -120,6 +120,8 @@ public enum AccountingModel {
         (Array("nomina".utf8), .income), (Array("ingresos".utf8), .income), (Array("salario".utf8), .income),
         (Array("stipendio".utf8), .income), (Array("entrate".utf8), .income), (Array("salaris".utf8), .income),
         (Array("inkomsten".utf8), .income),
+        // Aggregators' money in that is no refund (Empower's `Deposits`).
+        (Array("deposit".utf8), .income), (Array("deposits".utf8), .income),
         // Budgeting apps' money to budget (YNAB's `Inflow: Ready to Assign`, formerly `To be Budgeted`).
         (Array("inflow".utf8), .income), (Array("ready to assign".utf8), .income), (Array("to be budgeted".utf8), .income),
         (Array("transfers".utf8), .transfer), (Array("transfer".utf8), .transfer),
@@ -131,13 +133,13 @@ public enum AccountingModel {
 
     private static func kind(ofCategoryBytes bytes: UnsafeBufferPointer<UInt8>) -> CategoryKind? {
         // The first component, spaces around it dropped; empty components before it skipped.
-        // Components are separated by `:`, or by `>` as some apps write them (MoneyWiz's
-        // `Income > Salary`).
+        // Components are separated by `:`, or by `>` or `/` as some apps write them (MoneyWiz's
+        // `Income > Salary`, Empower's `Paychecks/Salary`).
         var start = 0
         while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x3A) { start += 1 }
         guard start < bytes.count else { return nil }
         var end = start
-        while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3E { end += 1 }
+        while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3E && bytes[end] != 0x2F { end += 1 }
         while end > start && bytes[end - 1] == 0x20 { end -= 1 }
         let length = end - start
         // A bank's or an aggregator's `Other Income`, `Interest Income`, `Rental Income`.

@@ -37,6 +37,11 @@ struct AccountingModelTests {
         Case(type: .expense, category: "SALARY:Bonus", amount: -10, side: .income, reversal: true),
         Case(type: .income, category: "Wages", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Dividends > Fund", amount: 10, side: .income, reversal: false),
+        // Empower's categories: `/` separates components too; `Deposits` is money in
+        Case(type: .income, category: "Paychecks/Salary", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Deposits", amount: 10, side: .income, reversal: false),
+        Case(type: .expense, category: "Gas/Fuel", amount: -10, side: .spending, reversal: false),
+        Case(type: .expense, category: "Transfers/Savings", amount: -10, side: .transfer, reversal: false),
         Case(type: .income, category: "Gehalt", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Nómina", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "NÓMINA", amount: 10, side: .spending, reversal: true),  // only ASCII letters ignore case
