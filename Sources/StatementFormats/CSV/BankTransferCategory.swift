@@ -11,6 +11,7 @@ enum BankTransferCategory {
     static let words: Set<String> = [
         "payment", "payments", "transfer", "transfers", "credit card payment", "credit card payments",
         "internal transfer", "account transfer", "balance transfer", "payment/credit", "payments/credits",
+        "credit card repayment", "credit card repayments",
     ]
 
     /// Whether `category` (the bank's category cell, trimmed) names a transfer.
@@ -21,6 +22,19 @@ enum BankTransferCategory {
                 || first | 0x20 == 0x63 || first | 0x20 == 0x69 || first | 0x20 == 0x61 || first | 0x20 == 0x62
         else { return false }
         return words.contains(category.lowercased())
+    }
+
+    /// The account a category in brackets names: Quicken's, Moneydance's and Banktivity's CSV
+    /// exports write a transfer between two of the user's accounts as the other account's name
+    /// in brackets (`[Savings]`), as QIF does.
+    static func bracketedAccount(_ category: String) -> Substring? {
+        guard category.utf8.first == UInt8(ascii: "["), category.utf8.last == UInt8(ascii: "]"), category.utf8.count > 2 else { return nil }
+        let inner = category.dropFirst().dropLast()
+        let trimmed = inner.drop { $0 == " " }
+        guard !trimmed.isEmpty, !trimmed.contains("["), !trimmed.contains("]") else { return nil }
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == " " { end = trimmed.index(before: end) }
+        return trimmed[..<end]
     }
 
     /// The account a budgeting app's transfer payee names: YNAB writes each side of a transfer

@@ -36,11 +36,12 @@ public struct CSVRecord: ~Copyable {
     /// far wider (a crafted or wrong file) is reported rather than analysed column by column.
     public static let maxFields = 1024
 
-    /// True for an empty line (one empty, unquoted field), a line of delimiters only, or a rule
-    /// line: every field that is not empty three or more of `*`, `-`, `=` or `_` (HDFC draws
-    /// `********` in every column under its header and after its last row).
+    /// True for an empty line, a line of empty fields only (`,,,`, or Quicken's `""` between its
+    /// table and its totals), or a rule line: every field that is not empty three or more of `*`,
+    /// `-`, `=` or `_` (HDFC draws `********` in every column under its header and after its last
+    /// row).
     public var isBlank: Bool {
-        for span in spans where span.end > span.start || span.isQuoted {
+        for span in spans where span.end > span.start {
             guard span.end - span.start >= 3, RuleLine.isRule(buffer[span.start..<span.end]) else { return false }
         }
         return true

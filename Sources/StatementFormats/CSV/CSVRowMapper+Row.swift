@@ -121,6 +121,9 @@ extension CSVRowMapper {
             } else if let other = BankTransferCategory.transferPayee(name) {
                 type = .transfer
                 if category == nil { category = "Transfers:" + other }
+            } else if let bracketed = category, let other = BankTransferCategory.bracketedAccount(bracketed) {
+                type = .transfer
+                category = "Transfers:" + other
             } else if let category, BankTransferCategory.isTransfer(category) {
                 type = .transfer
             }

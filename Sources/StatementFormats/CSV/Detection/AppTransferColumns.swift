@@ -47,6 +47,12 @@ enum AppTransferColumns {
         Signature(
             app: "Firefly III", names: ["type", "source name", "source type", "destination name", "destination type"], mark: "type",
             values: ["withdrawal", "deposit", "transfer", "opening balance", "reconciliation", "liability credit"], sides: true),
+        // PocketSmith: `Date,Merchant,Amount,Currency,Transaction Type,Account,Closing Balance,
+        // Category,Parent Categories,Labels,Memo,Note,ID,Bank,Merchant Changed From,Is Transfer`;
+        // `Is Transfer` is `true` on both sides of money moved between the user's accounts.
+        Signature(
+            app: "PocketSmith", names: ["merchant", "closing balance", "parent categories", "is transfer"], mark: "is transfer",
+            values: ["true", "false"]),
         // Monzo: `Transaction ID,Date,Time,Type,Name,Emoji,Category,Amount,…,Category split,Money Out,
         // Money In`; its `Type` names the payment's kind (`Card payment`, `Faster payment`…), and
         // `Pot transfer` money moved between the account and one of the user's own pots.
