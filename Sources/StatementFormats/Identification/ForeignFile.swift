@@ -30,6 +30,8 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     case compressed(String)
     case rtf
     case empty
+    /// A bookkeeping tool's own ledger file: a ledger/hledger journal, or beancount's.
+    case bookkeeping(beancount: Bool)
 
     /// What the file is, with the evidence that shows it; `nil` when it may be a statement.
     public static func identify(_ input: SniffInput) -> (kind: ForeignFile, evidence: String)? {
@@ -63,6 +65,14 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         let head = input.text[start...]
         if head.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) && input.isComplete {
             return (.empty, raw.starts(with: [0xEF, 0xBB, 0xBF]) ? "the file holds a byte-order mark and nothing else" : "the file holds only white space")
+        }
+        if let (beancount, line) = BookkeepingText.find(head, line: input.line(at: start)) {
+            return (
+                .bookkeeping(beancount: beancount),
+                beancount
+                    ? "beancount directives ('YYYY-MM-DD open', '*' transactions, 'option') from line \(line)"
+                    : "a dated transaction with indented postings to account paths at line \(line)"
+            )
         }
         if let type = swiftMessageType(head) {
             return (.swiftMessage(type), "a SWIFT FIN message of type MT\(type) (block 2 '{2:' at line \(input.line(at: start)))")
@@ -194,13 +204,14 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .compressed(let kind): return "a \(kind)-compressed file"
         case .rtf: return "an RTF document"
         case .empty: return "an empty file"
+        case .bookkeeping(let beancount): return beancount ? "a beancount ledger" : "a ledger/hledger journal"
         }
     }
 
     /// Whether the kind is text (a page, a document of JSON, RTF or SWIFT fields), not binary.
     public var isText: Bool {
         switch self {
-        case .html, .json, .rtf, .swiftMessage, .empty: return true
+        case .html, .json, .rtf, .swiftMessage, .empty, .bookkeeping: return true
         default: return false
         }
     }
@@ -233,6 +244,10 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .compressed: return "decompress it first and pass the file inside to pfin"
         case .rtf: return "download the statement from your bank as CSV or OFX instead"
         case .empty: return "download the export again; this file has nothing in it"
+        case .bookkeeping(let beancount):
+            return beancount
+                ? "export its postings as CSV, one row per posting (date, description, account, amount, currency), which pfin reads as your accounts' transactions"
+                : "export its postings as CSV, which pfin reads as your accounts' transactions: 'hledger -f FILE print -O csv > books.csv' (or 'ledger -f FILE csv > books.csv'), then read books.csv"
         }
     }
 }
