@@ -1,7 +1,8 @@
 /// The values of a bank's own category column that say a row is money moved between the user's
 /// own accounts, not spending: Apple Card files a payment to the card under `Payment`; budgeting
 /// exports (Mint, Monarch, Copilot) use `Transfer` and `Credit Card Payment`; Capital One files
-/// card payments (and credits) under `Payment/Credit`, where counting a payment as a refund of
+/// card payments (and credits) under `Payment/Credit`, Discover under `Payments and Credits`,
+/// where counting a payment as a refund of
 /// spending would be far the larger error.
 ///
 /// Only the whole value counts, ignoring case and spaces around it: `Payments` is a transfer, but
@@ -11,7 +12,7 @@ enum BankTransferCategory {
     static let words: Set<String> = [
         "payment", "payments", "transfer", "transfers", "credit card payment", "credit card payments",
         "internal transfer", "account transfer", "balance transfer", "payment/credit", "payments/credits",
-        "credit card repayment", "credit card repayments",
+        "credit card repayment", "credit card repayments", "payments and credits",
     ]
 
     /// Whether `category` (the bank's category cell, trimmed) names a transfer.

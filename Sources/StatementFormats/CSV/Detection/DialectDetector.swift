@@ -190,6 +190,7 @@ public struct DialectDetector: Sendable {
             if SignDetection.looksInverted(
                 amounts: amounts, namesOfNegative: negativeNames,
                 cardHint: SignDetection.mentionsCard((headerNames ?? []) + preamble.texts))
+                || !categories.isEmpty && SignDetection.paymentCategoriesSayCard(amounts: amounts, categories: categories)
             {
                 amountSign = .inverted
                 cardSigns = true

@@ -39,6 +39,28 @@ enum SignDetection {
         return income.all >= 1 && spending.all >= 3 && income.negative * 5 >= income.all * 4 && spending.positive * 3 >= spending.all * 2
     }
 
+    /// Whether a card's own categories say charges are written positive, in a file too short for
+    /// `looksInverted` (Discover's `Supermarkets` charges at `84.37`, its `Payments and Credits`
+    /// at `-300.00`): at least two rows in spending categories, every one positive, and money in
+    /// only in payment categories (`Payments and Credits`, `Payment/Credit`). A checking account's
+    /// spending is negative.
+    static func paymentCategoriesSayCard(amounts: [Int64], categories: [String]) -> Bool {
+        var spending = 0, negative = 0
+        for (amount, category) in zip(amounts, categories) where amount != 0 {
+            let payment = BankTransferCategory.isTransfer(category) || paymentCategoryWords.occur(in: category)
+            if amount < 0 {
+                guard payment else { return false }
+                negative += 1
+            } else if !payment {
+                guard AccountingModel.kind(ofCategory: category) == .spending else { return false }
+                spending += 1
+            }
+        }
+        return spending >= 2 && negative >= 1
+    }
+
+    private static let paymentCategoryWords = FoldedPhrases(["payment", "payments", "credits", "payments and credits"])
+
     /// Whether header or preamble text speaks of a card account.
     static func mentionsCard(_ texts: [String]) -> Bool {
         texts.contains { cardWords.occur(in: $0) || cardMarks.contains(where: $0.contains) }
