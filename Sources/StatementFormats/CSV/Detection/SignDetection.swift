@@ -12,6 +12,13 @@ enum SignDetection {
     static func looksInverted(amounts: [Int64], namesOfNegative: [String], cardHint: @autoclosure () -> Bool) -> Bool {
         let positive = amounts.filter { $0 > 0 }.count
         let negative = amounts.filter { $0 < 0 }.count
+        // However short the file: the issuer thanks you for each payment (`AUTOPAY PAYMENT - THANK
+        // YOU`), which only a card's own statement prints.
+        if positive >= 1, negative >= 1, negative <= positive, namesOfNegative.count == negative,
+            namesOfNegative.allSatisfy({ thanks.occur(in: $0) })
+        {
+            return true
+        }
         guard positive >= 3, negative * 100 < (positive + negative) * 35 else { return false }
         if cardHint() { return true }
         guard negative > 0 else { return false }
@@ -59,6 +66,7 @@ enum SignDetection {
         return spending >= 2 && negative >= 1
     }
 
+    private static let thanks = FoldedPhrases(["thank you"])
     private static let paymentCategoryWords = FoldedPhrases(["payment", "payments", "credits", "payments and credits"])
 
     /// Whether header or preamble text speaks of a card account.
