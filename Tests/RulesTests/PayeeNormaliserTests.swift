@@ -114,6 +114,29 @@ import Testing
         .init(
             raw: "Empfänger: Stadtwerke Musterstadt Kto/IBAN: DE12500105170648489890 BLZ/BIC: INGDDEFFXXX Buchungstext: Abschlag",
             clean: "Stadtwerke Musterstadt"),
+        // Indian banks' UPI, IMPS, NEFT and RTGS narrations: the counterparty's field
+        .init(raw: "TO TRANSFER-UPI/DR/412345678901/RAVI KUMAR/SBIN/ravikumar@okaxis/UPI", clean: "Ravi Kumar"),
+        .init(raw: "BY TRANSFER-UPI/CR/412345678902/PRIYA SHARMA/HDFC/priya.sharma@okhdfcbank/Payment from Ph", clean: "Priya Sharma"),
+        .init(raw: "TO TRANSFER- UPI/DR/412345678903/MEENA S/AIRP/9876543210/Payme-", clean: "Meena S"),
+        .init(raw: "UPI-SWIGGY-SWIGGY.STORES@YBL-YESB0YBLUPI-412345678901-PAYMENT FROM PHONE", clean: "Swiggy"),
+        .init(raw: "UPI/412345678901/Payment from Ph/swiggy.stores@ybl/YES BANK LIMITED/ICIb6a2f0c1e8d94e5fa3c7d2b1e0f9a8c7", clean: "swiggy.stores"),
+        .init(raw: "UPI/P2M/412345678901/SWIGGY/UPI/YES BANK LIMITED", clean: "Swiggy"),
+        .init(raw: "UPI/P2A/412345678904/RAVI KUMAR/UPI/State Bank Of India", clean: "Ravi Kumar"),
+        .init(raw: "UPI/SWIGGY/412345678901/PAYMENT FROM PH", clean: "Swiggy"),
+        .init(raw: "UPI/412345678905/Sent using Paytm UPI/anita.rao@paytm/Paytm Payments Bank", clean: "anita.rao"),
+        .init(raw: "IMPS/P2A/412345678906/RAVI KUMAR/HDFC/NA", clean: "Ravi Kumar"),
+        .init(raw: "MMT/IMPS/412345678907/RAVI KUMAR/HDFC BANK", clean: "Ravi Kumar"),
+        .init(raw: "MMT/IMPS/412345678908/RENT APRIL/RAVI KUMAR/HDFC Bank", clean: "Ravi Kumar"),
+        .init(raw: "NEFT-HDFCH00123456789-ACME TECHNOLOGIES PVT LTD-SALARY APR-HDFC0000123", clean: "Acme Technologies Pvt Ltd"),
+        .init(raw: "NEFT CR-HDFC0000123-ACME TECHNOLOGIES PVT LTD-RAVI KUMAR-HDFCN52024040512345678", clean: "Acme Technologies Pvt Ltd"),
+        .init(raw: "BY TRANSFER-NEFT*HDFC0000123*HDFCN52024040512345678*ACME TECHNOLOGIES--", clean: "Acme Technologies"),
+        .init(raw: "RTGS-HDFCR52024040512345678-ACME TECHNOLOGIES PVT LTD-INV 1042", clean: "Acme Technologies Pvt Ltd"),
+        // Only the shape of a narration is read: these stay as they were
+        .init(raw: "UPI Shop", clean: "UPI Shop"),
+        .init(raw: "UPI SHOP MUMBAI 412345678901", clean: "UPI Shop Mumbai"),
+        .init(raw: "UPI-Shop Lastschrift", clean: "UPI-Shop Lastschrift"),
+        .init(raw: "UPI/412345678901/Payment from Ph/UPI", clean: "UPI/412345678901/Payment from Ph/UPI"),
+        .init(raw: "NEFT/ACME TECHNOLOGIES/SALARY", clean: "NEFT/Acme Technologies/Salary"),
         // Capitals beyond Latin-1: Polish, Czech, Hungarian, Cyrillic
         .init(raw: "ŻABKA POLSKA", clean: "Żabka Polska"),
         .init(raw: "ČEZ PRODEJ ŠKODA", clean: "Čez Prodej Škoda"),
@@ -149,6 +172,23 @@ import Testing
         #expect(name == "Netflix.com")
         #expect(steps == [.cardNumbers, .valueDate, .location, .titleCase])
         #expect(PayeeNormaliser().explain("Netflix").steps.isEmpty)
+    }
+
+    /// `rules explain` names the step that read an Indian narration's fields, and the bank's text
+    /// stays as `rawName`.
+    @Test func anIndianNarrationIsReadByTheNameFieldStep() {
+        let raw = "TO TRANSFER-UPI/DR/412345678901/RAVI KUMAR/SBIN/ravikumar@okaxis/UPI"
+        let (name, steps) = PayeeNormaliser().explain(raw)
+        #expect(name == "Ravi Kumar")
+        #expect(steps == [.nameField, .titleCase])
+        #expect(PayeeNormaliser().explain("UPI/P2M/412345678901/swiggy/UPI/YES BANK LIMITED").steps == [.nameField])
+        var activity = PaymentActivity(
+            id: ActivityID(value: 9), account: "A", date: LocalDate(year: 2024, month: 4, day: 3)!, name: raw,
+            amount: Money(units: -150000, scale: 2), source: SourceLocation(file: "f", line: 1))
+        PayeeNormaliser().normalise(&activity)
+        #expect(activity.name == "Ravi Kumar")
+        #expect(activity.rawName == raw)
+        #expect(activity.id == ActivityID(value: 9))
     }
 
     @Test func normaliseKeepsTheBankTextAndTheID() {

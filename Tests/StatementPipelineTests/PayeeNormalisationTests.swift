@@ -37,6 +37,20 @@ import Testing
         #expect(coop.rawName?.hasSuffix("Coop Genève Cornavin") == true)
     }
 
+    /// An SBI export's UPI, IMPS and NEFT narrations (the CSV quirk fixture) become the
+    /// counterparties' names on their way into the ledger, the bank's text kept beside them.
+    @Test func indianNarrationsBecomeTheCounterpartysName() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("StatementFormatsTests/Fixtures/quirks/csv/upi-imps-neft-narrations-sbi.csv").path
+        let ledger = try Ledger(path: ":memory:")
+        let outcome = LedgerImport.importFile(InputSource(path), into: ledger) { _ in }
+        #expect(outcome.result.inserted == 5)
+        let rows = try ledger.list().sorted { $0.date < $1.date }
+        #expect(rows.map(\.name) == ["Ravi Kumar", "Swiggy", "Acme Technologies", "Priya Sharma", "ATM WDL-ATM Cash Pune Camp"])
+        #expect(rows[0].rawName == "TO TRANSFER-UPI/DR/409312345678/RAVI KUMAR/SBIN/ravikumar@okaxis/UPI")
+        #expect(rows[2].rawName == "BY TRANSFER-NEFT*HDFC0000123*HDFCN52024040512345678*ACME TECHNOLOGIES--")
+    }
+
     @Test func rulesSeeTheCleanNameAndTheRawOne() throws {
         let rules = try RulesParser.parse(
             """

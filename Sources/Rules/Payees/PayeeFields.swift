@@ -7,7 +7,10 @@
 /// - labelled fields: `SEPA Overboeking IBAN: NL91… BIC: ABNANL2A Naam: J Jansen Omschrijving: …`
 ///   (ABN AMRO), `Auftraggeber: ACME GmbH Buchungstext: Gehalt Ref. …` and `Empfänger: Stadtwerke
 ///   Kto/IBAN: … Buchungstext: …` (comdirect): the text after the name's label up to the next label
-///   (a word ending in a colon).
+///   (a word ending in a colon);
+/// - the routing fields of an Indian bank's UPI, IMPS, NEFT or RTGS narration:
+///   `TO TRANSFER-UPI/DR/412345678901/RAVI KUMAR/SBIN/ravikumar@okaxis/UPI` (SBI), the field that
+///   names the counterparty (`PayeeFields+IndianSchemes.swift`).
 ///
 /// Byte positions in the text; the other steps then clean the name as they clean any text.
 enum PayeeFields {
@@ -20,6 +23,7 @@ enum PayeeFields {
     /// The range of `bytes` (`folded` is the same text folded to lower case, of the same length)
     /// holding the name, or `nil` when the text lists no name field.
     static func name(_ bytes: [UInt8], _ folded: [UInt8], in range: Range<Int>) -> Range<Int>? {
+        if let scheme = schemeName(bytes, folded, in: range) { return scheme }
         if let slashed = slashKeywordName(bytes, in: range) { return slashed }
         return labelledName(bytes, folded, in: range)
     }

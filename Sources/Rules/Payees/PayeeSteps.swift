@@ -146,7 +146,7 @@ enum PayeeTables {
     static let spellings = [
         // legal forms as they are written
         "AG", "SA", "SAS", "SARL", "SCI", "SL", "SRL", "SpA", "BV", "B.V.", "NV", "N.V.", "AB", "AS", "A/S", "ASA", "OY", "Oyj",
-        "SE", "KG", "OHG", "eG", "e.V.", "LLC", "LLP", "LP", "Inc", "PLC", "Pty", "Ltd", "Co", "Corp", "GmbH", "UG", "SAU",
+        "SE", "KG", "OHG", "eG", "e.V.", "LLC", "LLP", "LP", "Inc", "PLC", "Pty", "Pvt", "Ltd", "Co", "Corp", "GmbH", "UG", "SAU",
         "S.A.", "S.L.", "S.A.U.", "S.p.A.", "S.à r.l.", "S.à.r.l.",
         // acronyms
         "ATM", "ACH", "ATW", "IMPS", "NEFT", "RTGS", "UPI", "POS", "SEPA", "EU", "UK", "USA", "US", "UAE", "HB", "SBB",
