@@ -24,7 +24,7 @@ struct Preamble {
             // white space one space (a profile, which is one setting a line, must be able to say it).
             guard let value = value.map(Preamble.oneLine), !value.isEmpty else { continue }
             let folded = TextFolding.fold(key)
-            if let rank = Preamble.accountKeys.firstIndex(of: folded), rank < accountRank {
+            if let rank = Preamble.accountKeys.firstIndex(of: folded), rank < accountRank, !Preamble.namesAPerson(value) {
                 account = value
                 accountRank = rank
             } else if Preamble.currencyKeys.contains(folded), let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) {
@@ -48,6 +48,17 @@ struct Preamble {
         }
         return nil
     }
+
+    /// Whether an account name is its holder's, as Indian banks write it (`Account Name : Mr. ARJUN
+    /// MEHTA`): a title before a name. The account number beside it names the account then.
+    static func namesAPerson(_ value: String) -> Bool {
+        guard let first = value.split(separator: " ").first, value.contains(" ") else { return false }
+        var word = first.lowercased()
+        if word.hasSuffix(".") { word.removeLast() }
+        return personTitles.contains(word)
+    }
+
+    private static let personTitles: Set<String> = ["mr", "mrs", "ms", "miss", "dr", "shri", "smt", "sri", "kumari", "m/s"]
 
     /// Keys naming the account, most specific first.
     static let accountKeys = [
