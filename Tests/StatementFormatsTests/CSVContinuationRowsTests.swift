@@ -18,16 +18,6 @@ import Testing
 
         """
 
-    private func read(_ text: String, profile: CSVProfile? = nil) throws -> (Collector, LineCensus) {
-        var options = ReadOptions()
-        if let profile { options.csvProfile = profile }
-        var collector = Collector()
-        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "t.csv"), options: options, into: &collector)
-        var census = LineCensus()
-        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "t.csv"), options: options, into: &census)
-        return (collector, census)
-    }
-
     @Test func detectedPrintedAndReadBackAsAProfile() throws {
         let dialect = try detectCSV(Self.ocbc).dialect
         #expect(dialect.continuationRows)
@@ -48,7 +38,7 @@ import Testing
     }
 
     @Test func aKindGivesWayToThePayeeBelowAndWrappedTextIsJoined() throws {
-        let (read, census) = try read(Self.ocbc)
+        let (read, census) = try readCSVWithCensus(Self.ocbc)
         #expect(read.errors.isEmpty, "\(read.errors)")
         #expect(
             read.activities.map(\.name) == ["NTUC FAIRPRICE SINGAPORE", "PAYNOW FROM JOHN TAN", "AMAZON MKTPLACE PMTS AMZN.COM/BILL WA", "INTEREST CREDIT"])
@@ -65,7 +55,7 @@ import Testing
 
     @Test func aKindBeforeAMemoColumnStartsTheMemo() throws {
         let text = "Date,Description,Reference,Amount\n2024-05-01,GIRO,REF 1,-20.00\n,ACME INSURANCE,,\n2024-05-02,Coffee,,-3.50\n"
-        let (read, _) = try read(text)
+        let (read, _) = try readCSVWithCensus(text)
         #expect(read.errors.isEmpty, "\(read.errors)")
         #expect(read.activities.map(\.name) == ["ACME INSURANCE", "Coffee"])
         #expect(read.activities.first?.memo == "GIRO REF 1")
@@ -74,7 +64,7 @@ import Testing
     @Test func identicalRowsWithTheirContinuationsStayTwoTransactions() throws {
         let text =
             "Date,Description,Amount\n2024-05-01,FUNDS TRANSFER,-5.00\n,PAYNOW TO ANN,\n2024-05-01,FUNDS TRANSFER,-5.00\n,PAYNOW TO ANN,\n2024-05-02,Coffee,-3.50\n"
-        let (read, _) = try read(text)
+        let (read, _) = try readCSVWithCensus(text)
         #expect(read.activities.count == 3)
         #expect(Set(read.activities.map(\.id)).count == 3)
     }
@@ -82,7 +72,7 @@ import Testing
     @Test func withoutTheSettingEachIsAnErrorThatSuggestsIt() throws {
         var profile = CSVProfile()
         profile.continuationRows = false
-        let (read, _) = try read(Self.ocbc, profile: profile)
+        let (read, _) = try readCSVWithCensus(Self.ocbc, profile: profile)
         #expect(read.errors.map(\.location.line) == [3, 5, 6, 8])
         #expect(
             read.errors.first?.notes.last

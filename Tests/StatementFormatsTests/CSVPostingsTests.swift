@@ -17,16 +17,6 @@ import Testing
 
         """
 
-    private func read(_ text: String, profile: CSVProfile? = nil) throws -> (Collector, LineCensus) {
-        var options = ReadOptions()
-        if let profile { options.csvProfile = profile }
-        var collector = Collector()
-        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "p.csv"), options: options, into: &collector)
-        var census = LineCensus()
-        try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "p.csv"), options: options, into: &census)
-        return (collector, census)
-    }
-
     @Test func detectedPrintedAndReadBackAsAProfile() throws {
         let detection = try detectCSV(Self.hledger)
         #expect(detection.dialect.postings)
@@ -39,7 +29,7 @@ import Testing
     }
 
     @Test func ownPostingsAreReadAndATransactionWithoutOneIsSaid() throws {
-        let (read, census) = try read(Self.hledger)
+        let (read, census) = try readCSVWithCensus(Self.hledger)
         #expect(read.errors.isEmpty, "\(read.errors)")
         #expect(read.activities.map(brief) == ["2024-05-02|Corner Grocery|-84.37|EUR", "2024-05-04|Corner Grocery|-84.37|EUR"])
         #expect(read.activities.map(\.category) == ["expenses:food", "expenses:food"])
@@ -58,7 +48,7 @@ import Testing
             "2","2024-05-02","Coffee","assets:checking","-3.50","EUR"
 
             """
-        let (read, _) = try read(text)
+        let (read, _) = try readCSVWithCensus(text)
         #expect(read.activities.count == 2)
         #expect(Set(read.activities.map(\.id)).count == 2)
     }
@@ -76,7 +66,7 @@ import Testing
     @Test(arguments: [("CURRENCY::USD", "USD"), ("$", "USD"), ("€", "EUR"), ("GBP", "GBP")])
     func aPostingsCurrencyCellReads(_ cell: String, _ code: String) throws {
         let text = "txnidx,date,description,account,amount,commodity\n1,2024-05-02,Tea,expenses:food,2.50,\(cell)\n1,2024-05-02,Tea,assets:cash,-2.50,\(cell)\n"
-        let (read, _) = try read(text)
+        let (read, _) = try readCSVWithCensus(text)
         #expect(read.errors.isEmpty, "\(read.errors)")
         #expect(read.activities.first?.currency == CurrencyCode(code))
     }

@@ -57,6 +57,17 @@ extension CSVProfile {
                 }
                 return args[0]
             }
+            /// A `yes`/`no` setting's value; `nil`, after the error, for anything else.
+            func yesOrNo(_ note: String? = nil) -> Bool? {
+                guard let arg = single("yes or no") else { return nil }
+                switch arg.text.lowercased() {
+                case "yes", "true": return true
+                case "no", "false": return false
+                default:
+                    fail(arg.column, "expected 'yes' or 'no', found '\(arg.text)'", note.map { [$0] } ?? [])
+                    return nil
+                }
+            }
             switch key.text {
             case "encoding":
                 guard let arg = single("an encoding name") else { continue }
@@ -82,32 +93,11 @@ extension CSVProfile {
                     fail(arg.column, "expected a number of lines to skip, found '\(arg.text)'", [example(for: "skip")])
                 }
             case "header":
-                guard let arg = single("yes or no") else { continue }
-                switch arg.text.lowercased() {
-                case "yes", "true": profile.hasHeader = true
-                case "no", "false": profile.hasHeader = false
-                default: fail(arg.column, "expected 'yes' or 'no', found '\(arg.text)'")
-                }
+                profile.hasHeader = yesOrNo()
             case "continuation-rows":
-                guard let arg = single("yes or no") else { continue }
-                switch arg.text.lowercased() {
-                case "yes", "true": profile.continuationRows = true
-                case "no", "false": profile.continuationRows = false
-                default:
-                    fail(
-                        arg.column, "expected 'yes' or 'no', found '\(arg.text)'",
-                        ["'yes' joins rows of text only (no date, no amount) to the transaction above them"])
-                }
+                profile.continuationRows = yesOrNo("'yes' joins rows of text only (no date, no amount) to the transaction above them")
             case "postings":
-                guard let arg = single("yes or no") else { continue }
-                switch arg.text.lowercased() {
-                case "yes", "true": profile.postings = true
-                case "no", "false": profile.postings = false
-                default:
-                    fail(
-                        arg.column, "expected 'yes' or 'no', found '\(arg.text)'",
-                        ["'yes' reads a double-entry export, one row per posting, as the transactions of your own accounts"])
-                }
+                profile.postings = yesOrNo("'yes' reads a double-entry export, one row per posting, as the transactions of your own accounts")
             case "date-format":
                 guard let arg = single("a date pattern") else { continue }
                 if let format = DateFormat(arg.text) {

@@ -11,6 +11,16 @@ func detectCSV(_ text: String, name: String = "test.csv", options: ReadOptions =
     try detectCSV(Array(text.utf8), name: name, options: options)
 }
 
+/// Reads CSV text held in memory, with `profile` pinned if given: what a `Collector` got (as
+/// `readCSV`), and what became of each line (`LineCensus`).
+func readCSVWithCensus(_ text: String, profile: CSVProfile? = nil) throws -> (Collector, LineCensus) {
+    var options = ReadOptions()
+    if let profile { options.csvProfile = profile }
+    var census = LineCensus()
+    try CSVStatementReader().read(ByteInput(bytes: Array(text.utf8), displayName: "t.csv"), options: options, into: &census)
+    return (try readCSV(text, name: "t.csv", options: options), census)
+}
+
 /// A profile from its text; throws `ProfileErrors` when it does not parse.
 func csvProfile(_ text: String) throws -> CSVProfile {
     try CSVProfile.parse(text, file: "test.profile").get()
