@@ -15,13 +15,8 @@ import FinanceCore
 extension CSVRowMapper {
     /// A row waiting for the rows that may continue it.
     struct ContinuedRow {
-        /// The record's bytes from its start, then the joined cells' new contents.
-        var bytes: [UInt8]
-        /// The record's fields, relative to `bytes`.
-        var spans: [CSVFieldSpan]
-        var line: Int
-        /// Where the record's own bytes end in `bytes`.
-        var end: Int
+        /// The row, its joined cells given their new contents.
+        var record: OwnedCSVRecord
         /// The lines joined to it, if any.
         var joined: ClosedRange<Int>?
         /// The row's name when it was only a payment kind and gave way to the text below it, with
@@ -38,7 +33,7 @@ extension CSVRowMapper {
     /// maps the held row, so that `record` comes after it, and returns `false`.
     func joinContinuation(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws -> Bool {
         guard continued != nil else { return false }
-        if continues(record, width: continued!.spans.count) {
+        if continues(record, width: continued!.record.count) {
             join(record)
             return true
         }
@@ -48,11 +43,7 @@ extension CSVRowMapper {
 
     /// Holds `record` until the next record shows whether it continues.
     func holdForContinuation(_ record: borrowing CSVRecord) {
-        let start = record.start
-        continued = ContinuedRow(
-            bytes: Array(record.buffer[start..<record.end]),
-            spans: record.spans.map { CSVFieldSpan(start: $0.start - start, end: $0.end - start, flags: $0.flags) },
-            line: record.line, end: record.end - start)
+        continued = ContinuedRow(record: OwnedCSVRecord(record))
     }
 
     /// Maps the row held for continuation, if any, and sends the lines joined to it as skipped.
@@ -61,18 +52,13 @@ extension CSVRowMapper {
         continued = nil
         continuedKind = row.kind
         defer { continuedKind = nil }
-        try row.bytes.withUnsafeBufferPointer { bytes in
-            try row.spans.withUnsafeBufferPointer { spans in
-                let record = CSVRecord(buffer: bytes, fields: spans, line: row.line, start: 0, end: row.end)
-                try mapRow(record, into: &sink)
-            }
-        }
+        try row.record.withRecord { try mapRow($0, into: &sink) }
         guard let joined = row.joined else { return }
         if leniencies.isFirst(Self.continuationRowsCode) {
             let lines = joined.count == 1 ? "line \(joined.lowerBound) holds" : "lines \(joined.lowerBound)–\(joined.upperBound) hold"
             let leniency = Leniency(
                 code: Self.continuationRowsCode,
-                "\(lines) text only, no date and no amount, continuing the transaction on line \(row.line); joined to it, as are the file's other rows of text only",
+                "\(lines) text only, no date and no amount, continuing the transaction on line \(row.record.line); joined to it, as are the file's other rows of text only",
                 notes: ["'continuation-rows no' in a profile reads such rows as rows of their own (errors, having no date)"],
                 changesMeaning: false)
             try sink.report(leniency.diagnostic(at: SourceLocation(file: file, line: joined.lowerBound), options: options))
@@ -96,10 +82,10 @@ extension CSVRowMapper {
     private func join(_ record: borrowing CSVRecord) {
         guard var row = continued else { return }
         continued = nil
-        for column in continuationColumns where column < record.count && column < row.spans.count {
+        for column in continuationColumns where column < record.count && column < row.record.count {
             let addition = record.withField(column) { Array(CSVRecord.trimmed($0)) }
             guard !addition.isEmpty else { continue }
-            let current = row.bytes.withUnsafeBufferPointer { Self.cell(row.spans[column], in: $0) }
+            let current = row.record.field(column)
             var value = addition
             if column == columns.name, let kind = row.kind {
                 // Below a kind, the payee's line comes first and the reference lines after it.
@@ -113,18 +99,10 @@ extension CSVRowMapper {
             } else if !current.isEmpty {
                 value = current + [0x20] + addition
             }
-            row.spans[column] = CSVFieldSpan(start: row.bytes.count, end: row.bytes.count + value.count, flags: 0)
-            row.bytes += value
+            row.record.setField(column, to: value)
         }
         let last = record.endLocation.line
         row.joined = (row.joined?.lowerBound ?? record.line)...last
         continued = row
-    }
-
-    /// A held cell's content: quotes removed and doubled quotes undoubled, trimmed.
-    private static func cell(_ span: CSVFieldSpan, in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        [span].withUnsafeBufferPointer { spans in
-            CSVRecord(buffer: bytes, fields: spans, line: 0, start: 0, end: bytes.count).withField(0) { Array(CSVRecord.trimmed($0)) }
-        }
     }
 }

@@ -161,24 +161,10 @@ extension CSVRowMapper {
     /// Calls `body` with `record`, its empty date, description, notes and currency cells filled
     /// from the last row that had a date.
     private func withFilledCells(_ record: borrowing CSVRecord, _ body: (borrowing CSVRecord) throws -> Void) throws {
-        let start = record.start
-        var bytes = Array(record.buffer[start..<record.end])
-        var spans = record.spans.map { CSVFieldSpan(start: $0.start - start, end: $0.end - start, flags: $0.flags) }
-        for (column, value) in postingCells where column < spans.count && !value.isEmpty {
-            let empty = bytes.withUnsafeBufferPointer { buffer in
-                [spans[column]].withUnsafeBufferPointer {
-                    CSVRecord(buffer: buffer, fields: $0, line: 0, start: 0, end: buffer.count).withField(0) { CSVRecord.trimmed($0).isEmpty }
-                }
-            }
-            guard empty else { continue }
-            spans[column] = CSVFieldSpan(start: bytes.count, end: bytes.count + value.count, flags: 0)
-            bytes += value
+        var filled = OwnedCSVRecord(record)
+        for (column, value) in postingCells where column < filled.count && !value.isEmpty && filled.field(column).isEmpty {
+            filled.setField(column, to: value)
         }
-        let end = record.end - start
-        try bytes.withUnsafeBufferPointer { buffer in
-            try spans.withUnsafeBufferPointer { spans in
-                try body(CSVRecord(buffer: buffer, fields: spans, line: record.line, start: 0, end: end))
-            }
-        }
+        try filled.withRecord(body)
     }
 }
