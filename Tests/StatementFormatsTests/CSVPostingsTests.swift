@@ -53,6 +53,15 @@ import Testing
         #expect(Set(read.activities.map(\.id)).count == 2)
     }
 
+    @Test func aTransactionOfMoreThanTenThousandPostingsIsReadInGroupsOfThatSize() throws {
+        var text = "txnidx,date,description,account,amount,commodity\n"
+        for k in 0..<12_000 { text += k % 2 == 0 ? "1,2024-05-02,Coffee,expenses:food,3.50,EUR\n" : "1,2024-05-02,Coffee,assets:cash,-3.50,EUR\n" }
+        let (read, _) = try readCSVWithCensus(text)
+        #expect(read.errors.isEmpty)
+        #expect(read.activities.count == 6_000)
+        #expect(read.activities.allSatisfy { $0.category == "expenses:food" && $0.amount.decimalString == "-3.50" })
+    }
+
     @Test func postingsNoRefusesTheFile() throws {
         var profile = CSVProfile()
         profile.postings = false

@@ -44,6 +44,8 @@ extension CSVRowMapper {
     }
 
     static let postingsWithoutOwnCode = "csv.postings-without-own-account"
+    /// The most postings (and other events) held for one transaction.
+    static let maximumPostings = 10_000
 
     /// Maps one posting row into its transaction's group, sending the group before it when the
     /// row opens another transaction.
@@ -57,6 +59,12 @@ extension CSVRowMapper {
         }
         let key = dated || opensTransaction ? groupKey(record) : nil
         if let key, key != postingGroup.key || !hasTransactionColumn && isBalanced {
+            try sendPostingGroup(into: &sink)
+            postingGroup.key = key
+        } else if postingGroup.events.count >= Self.maximumPostings {
+            // No books have transactions this large; a file whose rows all share one key (or never
+            // add up to zero) is read in groups of this size, in bounded memory.
+            let key = postingGroup.key
             try sendPostingGroup(into: &sink)
             postingGroup.key = key
         }
@@ -90,6 +98,14 @@ extension CSVRowMapper {
                     account: Account(id: account, kind: accountKind), currency: activity.currency,
                     source: SourceLocation(file: file, line: dialect.skip + 1)))
         }
+        // The largest posting on each side, another account's of the user's last: what a posting
+        // on the other side is categorised by.
+        func largest(out: Bool) -> Int? {
+            sides.indices.filter { (sides[$0].units < 0) == out && sides[$0].units != 0 }
+                .max { a, b in (sides[a].own ? 0 : 1, sides[a].units.magnitude) < (sides[b].own ? 0 : 1, sides[b].units.magnitude) }
+        }
+        let largestOut = largest(out: true)
+        let largestIn = largest(out: false)
         var index = 0
         var sentOwn = false
         for event in group.events {
@@ -100,12 +116,7 @@ extension CSVRowMapper {
                     try sink.skipped(SkippedLines(.posting, file: file, line: activity.source.line))
                     continue
                 }
-                // The largest posting on the other side, another account's of the user's last.
-                let units = sides[index].units
-                let other = sides.indices.filter { $0 != index && (sides[$0].units < 0) != (units < 0) && sides[$0].units != 0 }
-                    .max { a, b in
-                        (sides[a].own ? 0 : 1, sides[a].units.magnitude) < (sides[b].own ? 0 : 1, sides[b].units.magnitude)
-                    }
+                let other = sides[index].units < 0 ? largestIn : largestOut
                 if let other {
                     // Between two of the user's accounts, each side names the other as QIF's `[B]`
                     // does, so that journals clear both through one account.
