@@ -1,13 +1,15 @@
 /// The values of a `transfer` column (`ColumnRole.transfer`) that make a row a transfer between
 /// the user's own accounts: an app's flag (Wallet's `true`) or its type word for such a transfer
 /// (Copilot's `internal transfer`, Spendee's `Outgoing Transfer` and `Incoming Transfer`,
-/// Firefly III's `Transfer`, Monzo's `Pot transfer`). Compared folded (`TextFolding.fold`): case and spacing aside.
+/// Firefly III's `Transfer`, Monzo's `Pot transfer`, Chase's card export's `Payment`). Compared folded (`TextFolding.fold`): case and spacing aside.
 ///
 /// Only the column makes these words evidence: detection gives a column that role only in an
 /// app's export (`AppTransferColumns`), or a profile names it.
 enum AppTransferWords {
     static let words: Set<String> = [
         "true", "yes", "transfer", "internal transfer", "incoming transfer", "outgoing transfer", "pot transfer",
+        // Chase's card export: a payment to the card.
+        "payment",
     ]
 
     /// Whether `cell` (trimmed) marks a transfer.

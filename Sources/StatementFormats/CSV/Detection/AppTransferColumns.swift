@@ -47,6 +47,12 @@ enum AppTransferColumns {
         Signature(
             app: "Firefly III", names: ["type", "source name", "source type", "destination name", "destination type"], mark: "type",
             values: ["withdrawal", "deposit", "transfer", "opening balance", "reconciliation", "liability credit"], sides: true),
+        // Chase's credit card export: `Transaction Date,Post Date,Description,Category,Type,Amount,
+        // Memo`; `Type` is `Sale`, `Return`, `Adjustment`, `Fee` or `Payment`, a payment to the
+        // card from the user's bank account.
+        Signature(
+            app: "Chase card", names: ["transaction date", "post date", "description", "category", "type", "amount", "memo"],
+            mark: "type", values: ["sale", "return", "adjustment", "fee", "payment"]),
         // PocketSmith: `Date,Merchant,Amount,Currency,Transaction Type,Account,Closing Balance,
         // Category,Parent Categories,Labels,Memo,Note,ID,Bank,Merchant Changed From,Is Transfer`;
         // `Is Transfer` is `true` on both sides of money moved between the user's accounts.
