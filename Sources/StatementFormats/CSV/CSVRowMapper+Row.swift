@@ -36,7 +36,7 @@ extension CSVRowMapper {
         if currency == nil, let column = columns.currency, column < count {
             let text = record.string(column)
             if !text.isEmpty {
-                guard let code = Self.currency(inCell: text) else { return hold(.badCurrency(text: text), record, column: column) }
+                guard let code = CurrencyText.currency(inCell: text) else { return hold(.badCurrency(text: text), record, column: column) }
                 currency = code
             }
         }
@@ -389,13 +389,5 @@ extension CSVRowMapper {
             if case .success = parseAmount(record, column) { return true }
         }
         return false
-    }
-
-    /// A currency cell: an ISO 4217 code (`EUR`), GnuCash's commodity (`CURRENCY::USD`), or a
-    /// symbol (`$`, `€`, hledger's commodity column).
-    static func currency(inCell text: String) -> CurrencyCode? {
-        let code = text.hasPrefix("CURRENCY::") ? String(text.dropFirst(10)) : text
-        if let iso = CurrencyCode(code), CurrencyText.isoCodes.contains(iso) { return iso }
-        return CurrencyText.currency(named: code)
     }
 }

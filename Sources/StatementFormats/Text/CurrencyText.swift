@@ -34,6 +34,14 @@ enum CurrencyText {
         }
     }
 
+    /// A currency column's cell: an ISO 4217 code (`EUR`), GnuCash's commodity (`CURRENCY::USD`),
+    /// or a symbol (`$`, `€`, hledger's commodity column).
+    static func currency(inCell text: String) -> CurrencyCode? {
+        let code = text.hasPrefix("CURRENCY::") ? String(text.dropFirst(10)) : text
+        if let iso = CurrencyCode(code), isoCodes.contains(iso) { return iso }
+        return currency(named: code)
+    }
+
     private static func isLetter(_ b: UInt8) -> Bool {
         (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
     }
