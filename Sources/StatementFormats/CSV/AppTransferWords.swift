@@ -1,7 +1,9 @@
 /// The values of a `transfer` column (`ColumnRole.transfer`) that make a row a transfer between
 /// the user's own accounts: an app's flag (Wallet's `true`) or its type word for such a transfer
 /// (Copilot's `internal transfer`, Spendee's `Outgoing Transfer` and `Incoming Transfer`,
-/// Firefly III's `Transfer`, Monzo's `Pot transfer`, Chase's card export's `Payment`). Compared folded (`TextFolding.fold`): case and spacing aside.
+/// Firefly III's `Transfer`, Monzo's `Pot transfer`, Chase's card export's `Payment`, Chase's
+/// checking export's `ACCT_XFER` and `LOAN_PMT`). Compared folded (`TextFolding.fold`): case,
+/// spacing and underscores aside.
 ///
 /// Only the column makes these words evidence: detection gives a column that role only in an
 /// app's export (`AppTransferColumns`), or a profile names it.
@@ -10,6 +12,8 @@ enum AppTransferWords {
         "true", "yes", "transfer", "internal transfer", "incoming transfer", "outgoing transfer", "pot transfer",
         // Chase's card export: a payment to the card.
         "payment",
+        // Chase's checking export: between the user's Chase accounts; a payment to their card or loan.
+        "acct xfer", "loan pmt",
     ]
 
     /// Whether `cell` (trimmed) marks a transfer.

@@ -20,6 +20,8 @@ enum AppTransferColumns {
         /// The column holds other values too (a bank's list of payment kinds, not all known):
         /// then `values` are the only transfer words it may hold.
         var open = false
+        /// The column stays the memo as well (a bank's payment kind, which a user's rules may read).
+        var keepsMemo = false
     }
 
     /// The apps whose documented exports mark transfers in a column of their own.
@@ -65,6 +67,13 @@ enum AppTransferColumns {
         Signature(
             app: "Monzo", names: ["type", "emoji", "category split", "money out", "money in"], mark: "type",
             values: ["pot transfer"], open: true),
+        // Chase's checking export: `Details,Posting Date,Description,Amount,Type,Balance,Check or
+        // Slip #`; `Type` is the payment's kind (`DEBIT_CARD`, `ACH_DEBIT`, `QUICKPAY_DEBIT`…),
+        // `ACCT_XFER` money moved between the user's Chase accounts and `LOAN_PMT` a payment to the
+        // user's Chase card or loan. The kind stays the memo, as it is in every other bank's file.
+        Signature(
+            app: "Chase checking", names: ["details", "posting date", "description", "amount", "type", "balance", "check or slip"],
+            mark: "type", values: ["acct xfer", "loan pmt"], open: true, keepsMemo: true),
     ]
 
     /// The roles an app's header signature gives, over `roles` (those taken from header names and
@@ -87,7 +96,7 @@ enum AppTransferColumns {
             roles[.transfer] = mark
             // The app's type words are no memo (`type` is a weak memo name; Firefly III's
             // `Opening balance` would read as a balance row).
-            if roles[.memo] == mark { roles[.memo] = nil }
+            if roles[.memo] == mark && !signature.keepsMemo { roles[.memo] = nil }
             if roles[.name] == mark {
                 roles[.name] = roles[.memo]
                 roles[.memo] = nil

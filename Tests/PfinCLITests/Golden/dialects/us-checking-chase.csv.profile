@@ -5,5 +5,5 @@ skip 0
 header yes
 date-format mm/dd/yyyy
 decimal-mark .
-columns date="Posting Date" name=Description memo=Type amount=Amount balance=Balance check-number="Check or Slip #"
+columns date="Posting Date" name=Description memo=Type amount=Amount balance=Balance transfer=Type check-number="Check or Slip #"
 amount-sign as-is
