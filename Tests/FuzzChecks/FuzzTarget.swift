@@ -23,6 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case store
     case budget
     case prices
+    case payees
 
     /// The name inputs carry in diagnostics; every location must name it.
     public static let inputName = "fuzz-input"
@@ -51,6 +52,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .store: return StoreCheck.run(bytes)
         case .budget: return BudgetCheck.run(bytes)
         case .prices: return PricesCheck.run(bytes)
+        case .payees: return PayeesCheck.run(bytes)
         }
     }
 }

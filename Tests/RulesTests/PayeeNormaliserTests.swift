@@ -147,6 +147,10 @@ import Testing
         .init(raw: "Bäckerei Körner Inh. M. Voß", clean: "Bäckerei Körner Inh. M. Voß"),
         .init(raw: "7-ELEVEN 1234", clean: "7-Eleven"),
         .init(raw: "12345678", clean: "12345678"),
+        // Symbols are no letters: a masked card, a currency sign, dashes stay the bank's text.
+        .init(raw: "•••• 1234", clean: "•••• 1234"),
+        .init(raw: "€ 12345 €", clean: "€ 12345 €"),
+        .init(raw: "— 998877 —", clean: "— 998877 —"),
         .init(raw: "Lastschrift", clean: "Lastschrift"),
         .init(raw: "", clean: ""),
     ]

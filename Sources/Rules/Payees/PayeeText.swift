@@ -85,10 +85,21 @@ enum PayeeText {
         return false
     }
 
-    /// Whether `bytes` holds an ASCII or Latin-1 letter.
+    /// Whether `bytes` (UTF-8) holds a letter: an ASCII one or any alphabetic scalar.
     static func hasLetter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in bytes where isUpper(b) || isLower(b) || b >= 0xC3 { return true }
-        return false
+        var beyondASCII = false
+        for b in bytes {
+            if isUpper(b) || isLower(b) { return true }
+            if b >= 0x80 { beyondASCII = true }
+        }
+        // A symbol is no letter (`•••• 1234`, `€`, `—`, the replacement character of an
+        // unreadable byte): only a scalar that is alphabetic (`é`, `ж`, `東`) counts.
+        guard beyondASCII else { return false }
+        var letter = false
+        _ = transcode(bytes.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: false) { scalar in
+            if !letter, let s = Unicode.Scalar(scalar), s.properties.isAlphabetic { letter = true }
+        }
+        return letter
     }
 }
 
