@@ -38,14 +38,19 @@ public struct CSVDialect: Equatable, Sendable {
     /// each transaction's postings to the user's own accounts (`Assets:…`, `Liabilities:…`) are
     /// its activities, categorised by the other postings (`CSVRowMapper+Postings`).
     public var postings: Bool
+    /// Rows of one cell title sections of the table (`SectionTitles`: Schwab's `Pending
+    /// Transactions`, `Posted Transactions`): a title is skipped, and each row under a pending
+    /// section's title is a transaction the bank has not booked yet, skipped with a warning.
+    public var sections: Bool
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
-        continuationRows: Bool = false, postings: Bool = false
+        continuationRows: Bool = false, postings: Bool = false, sections: Bool = false
     ) {
         self.postings = postings
+        self.sections = sections
         self.writtenByPfin = writtenByPfin
         self.continuationRows = continuationRows
         self.accountKind = accountKind
@@ -90,6 +95,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var continuationRows: Bool?
     /// `postings yes`: see `CSVDialect.postings`.
     public var postings: Bool?
+    /// `sections yes`: see `CSVDialect.sections`.
+    public var sections: Bool?
 
     public init() {}
 
@@ -110,6 +117,7 @@ public struct CSVProfile: Equatable, Sendable {
         writtenByPfin = dialect.writtenByPfin ? true : nil
         continuationRows = dialect.continuationRows ? true : nil
         postings = dialect.postings ? true : nil
+        sections = dialect.sections ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -129,6 +137,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let writtenByPfin { merged.writtenByPfin = writtenByPfin }
         if let continuationRows { merged.continuationRows = continuationRows }
         if let postings { merged.postings = postings }
+        if let sections { merged.sections = sections }
         return merged
     }
 }

@@ -10,6 +10,7 @@ import FinanceCore
 //             | 'columns' (ROLE '=' VALUE)+ | 'account' VALUE | 'currency' CODE
 //             | 'amount-sign' ('as-is' | 'inverted') | 'account-type' ('card' | 'checking' | 'savings')
 //             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no') | 'postings' ('yes' | 'no')
+//             | 'sections' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -19,7 +20,7 @@ extension CSVProfile {
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
-        "postings",
+        "postings", "sections",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -96,6 +97,8 @@ extension CSVProfile {
                 profile.hasHeader = yesOrNo()
             case "continuation-rows":
                 profile.continuationRows = yesOrNo("'yes' joins rows of text only (no date, no amount) to the transaction above them")
+            case "sections":
+                profile.sections = yesOrNo("'yes' skips rows that title a section of the table, and the rows of a pending section")
             case "postings":
                 profile.postings = yesOrNo("'yes' reads a double-entry export, one row per posting, as the transactions of your own accounts")
             case "date-format":
@@ -191,7 +194,7 @@ extension CSVProfile {
                     "encoding": "windows-1252", "delimiter": ";", "header": "yes",
                     "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
-                    "continuation-rows": "yes", "postings": "yes",
+                    "continuation-rows": "yes", "postings": "yes", "sections": "yes",
                 ][key] ?? "")
         }
     }
@@ -245,6 +248,7 @@ extension CSVDialect {
         if writtenByPfin { lines.append("written-by pfin  # pfin's own CSV: cells as pfin wrote them, its formula apostrophes removed") }
         if continuationRows { lines.append("continuation-rows yes  # rows of text only continue the transaction above") }
         if postings { lines.append("postings yes  # one row per posting: your accounts' postings, categorised by the others") }
+        if sections { lines.append("sections yes  # rows titling a section are skipped; a pending section's rows too") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

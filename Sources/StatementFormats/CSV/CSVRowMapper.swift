@@ -75,6 +75,8 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var postingGroup = PostingEvents()
     @exclusivity(unchecked) var postingCells: [Int: [UInt8]] = [:]
     @exclusivity(unchecked) var postingAccounts: Set<String> = []
+    /// With `CSVDialect.sections`: the pending section's title the rows are under, and its line.
+    @exclusivity(unchecked) var pendingSection: (title: String, line: Int)?
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
@@ -124,6 +126,7 @@ final class CSVRowMapper {
         }
         if dialect.continuationRows { return holdForContinuation(record) }
         if dialect.postings { return try mapPosting(record, into: &sink) }
+        if dialect.sections, try mapSectionRow(record, into: &sink) { return }
         try mapRow(record, into: &sink)
     }
 

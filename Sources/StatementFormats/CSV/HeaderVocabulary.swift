@@ -140,6 +140,8 @@ enum HeaderVocabulary {
             [
                 "balance", "running balance", "saldo", "kontostand", "solde", "saldo contable",
                 "disponible", "closing balance", "running bal", "saldo na mutatie", "saldo dopo",
+                // Schwab's `RunningBalance` (one word when folded), DCU's `CURRENT BALANCE`.
+                "runningbalance", "current balance", "account balance", "ledger balance",
             ])
         add(
             .currency, 1,

@@ -24,6 +24,9 @@ public struct SkippedLines: Sendable, Equatable {
         /// expense or equity account, which categorises the transaction of the user's own
         /// account it belongs to, or the line that opens a transaction (GnuCash's).
         case posting
+        /// A row that titles a section of the table, or a row of a pending section that is no
+        /// transaction (its total), with `sections` in a CSV profile.
+        case section
         /// Totals and notes after the last transaction.
         case footer
         /// The rest of the input, after a problem that ended the reading (reported as an error).

@@ -229,7 +229,7 @@ public struct DialectDetector: Sendable {
                     ?? ContinuationRowShape.found(
                         in: layout.rows, dateColumn: dateColumn,
                         textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 })),
-            postings: postings)
+            postings: postings, sections: !postings && (pinned.sections ?? SectionTitles.found(in: records.filter { $0.line > layout.skip + 1 })))
         if postings {
             warnings.append(
                 Diagnostic(
