@@ -149,6 +149,8 @@ import Testing
         .init(raw: "12345678", clean: "12345678"),
         // Symbols are no letters: a masked card, a currency sign, dashes stay the bank's text.
         .init(raw: "•••• 1234", clean: "•••• 1234"),
+        // One letter left is no payee either.
+        .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),
         .init(raw: "— 998877 —", clean: "— 998877 —"),
         .init(raw: "Lastschrift", clean: "Lastschrift"),

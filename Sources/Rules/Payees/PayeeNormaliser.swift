@@ -125,6 +125,8 @@ public final class PayeeNormaliser {
         if removeLocation(card: card || gap != nil, gap: gap) { note(.location) }
         let kept = tokens.keptIndices
         guard kept.contains(where: { tokens.hasLetter($0) }) else { return nil }
+        // One letter is no payee: `VIREMENT A 89273829182` stays as it is rather than becoming `A`.
+        guard kept.count > 1 || tokens.ends[kept[0]] - tokens.starts[kept[0]] > 1 else { return nil }
         out.removeAll(keepingCapacity: true)
         let from = 0
         let shouting = !kept[from...].contains { i in
