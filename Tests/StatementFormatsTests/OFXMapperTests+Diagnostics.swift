@@ -111,6 +111,20 @@ extension OFXMapperTests {
         #expect(result.activities.count == 2)
     }
 
+    @Test("leaves closed late and an aggregate closed twice: one warning with the count at the first, all read, --strict too")
+    func strayEndTags() throws {
+        let first = Doc.sgmlTransaction("1", extra: "<MEMO>a\n</MEMO>\n</NAME>\n</FITID>")
+        let body = first + "\n</STMTTRN>\n" + Doc.sgmlTransaction("2")
+        for strict in [false, true] {
+            let result = try readOFX(Doc.sgmlBank(body), options: ReadOptions(strict: strict))
+            #expect(result.codes == ["ofx.lenient.stray-end-tags@24:1"])
+            #expect(result.diagnostics.first?.severity == .warning)
+            #expect(
+                result.diagnostics.first?.message == "3 end tags close no open element (the first: </NAME>); ignored, nothing is lost")
+            #expect(result.activities.count == 2)
+        }
+    }
+
     @Test("a memo over 1 MiB: ofx.text-too-long, its transaction skipped as damaged, the others read")
     func textTooLong() throws {
         let long = String(repeating: "x", count: (1 << 20) + 10)

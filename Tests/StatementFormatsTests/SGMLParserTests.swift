@@ -199,6 +199,34 @@ import Testing
             testDescription: "a tag name with attributes (<OFX VERSION=\"102\">) is the name before the space",
             text: "<OFX VERSION=\"102\">\n<NAME>x\n</OFX>",
             events: ["start OFX @1:1", "leaf NAME=x @2:1", "end OFX @3:1"]),
+        .init(
+            testDescription: "leaves closed as if nested (<CODE>0 <SEVERITY>INFO </SEVERITY></CODE>): the late end tags are strays",
+            text: "<OFX>\n<STATUS>\n<CODE>0\n <SEVERITY>INFO\n  <MESSAGE>OK\n  </MESSAGE>\n </SEVERITY>\n</CODE>\n</STATUS>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start STATUS @2:1", "leaf CODE=0 @3:1", "leaf SEVERITY=INFO @4:2", "leaf MESSAGE=OK @5:3",
+                "problem strayEndTag(\"SEVERITY\") @7:2", "problem strayEndTag(\"CODE\") @8:1", "end STATUS @9:1", "end OFX @10:1",
+            ]),
+        .init(
+            testDescription: "an unknown element the file opened before, closed late, is a stray; one never opened is unbalanced",
+            text: "<OFX>\n<INTU.BID>1\n<NAME>x\n</INTU.BID>\n</INTU.XFER>\n</OFX>",
+            events: [
+                "start OFX @1:1", "leaf ?=1 @2:1", "leaf NAME=x @3:1", "problem strayEndTag(\"INTU.BID\") @4:1",
+                "problem unexpectedEndTag(\"INTU.XFER\") @5:1", "end OFX @6:1",
+            ]),
+        .init(
+            testDescription: "an aggregate closed a second time right after another one closed is a stray",
+            text: "<OFX>\n<BANKTRANLIST>\n</BANKTRANLIST>\n<STMTTRN>\n<NAME>x\n</STMTTRN>\n</BANKTRANLIST>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start BANKTRANLIST @2:1", "end BANKTRANLIST @3:1", "start STMTTRN @4:1", "leaf NAME=x @5:1",
+                "end STMTTRN @6:1", "problem strayEndTag(\"BANKTRANLIST\") @7:1", "end OFX @8:1",
+            ]),
+        .init(
+            testDescription: "an aggregate's end tag after a leaf it may have been meant to hold, or never opened, is unbalanced",
+            text: "<OFX>\n<STMTTRN>\n<NAME>a\n</STMTTRN>\n<NAME>b\n</STMTTRN>\n</BANKTRANLIST>\n</OFX>",
+            events: [
+                "start OFX @1:1", "start STMTTRN @2:1", "leaf NAME=a @3:1", "end STMTTRN @4:1", "leaf NAME=b @5:1",
+                "problem unexpectedEndTag(\"STMTTRN\") @6:1", "problem unexpectedEndTag(\"BANKTRANLIST\") @7:1", "end OFX @8:1",
+            ]),
     ]
 
     @Test(arguments: cases)

@@ -33,8 +33,13 @@ public struct OFXSyntaxProblem: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// A `<` whose tag never ends.
         case unterminatedTag
-        /// `</NAME>` with no open `NAME`.
+        /// `</NAME>` with no open `NAME`, where the structure may be broken: an aggregate the
+        /// file never opened, or one closed after a leaf it may have been meant to hold.
         case unexpectedEndTag(String)
+        /// `</NAME>` with no open `NAME`, where ignoring it loses nothing (`SGMLParser`): a leaf's,
+        /// or an element's the file opened and closed before. Said once per file with a count
+        /// (`OFXLeniency.strayEndTags`).
+        case strayEndTag(String)
         /// The input ends while aggregates are still open; `String` is the innermost.
         case truncated(String, openedOnLine: Int)
         /// A text longer than the limit; skipped.

@@ -81,6 +81,8 @@ enum OFXIssue {
                 .error, code: "ofx.unbalanced", at: location,
                 "end tag </\(name)> has no matching <\(name)>; ignored",
                 notes: ["the file's tags are unbalanced; the elements around it were read as well as possible"])
+        case .strayEndTag(let name):
+            return OFXLeniency.strayEndTags(count: 1, first: name).diagnostic(at: location, options: ReadOptions())
         case .truncated(let name, let line):
             return Diagnostic(
                 .error, code: "ofx.truncated", at: location,

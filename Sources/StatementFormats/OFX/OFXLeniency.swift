@@ -78,6 +78,21 @@ enum OFXLeniency {
         case bytesOverHeader = "the file's first 64 KiB are UTF-8, whatever its header names"
     }
 
+    /// End tags that close no open element where ignoring them loses nothing (`SGMLParser`): a file
+    /// re-indented by a tool that closed every leaf as if it held the next one (`<CODE>0
+    /// <SEVERITY>INFO </SEVERITY></CODE>`, American Express downloads passed through such tools),
+    /// or an aggregate closed twice (`</BANKTRANLIST>` again after a transaction). `first` is the
+    /// first one's name; the warning stands at its line.
+    static func strayEndTags(count: Int, first: String) -> Leniency {
+        Leniency(
+            code: "ofx.lenient.stray-end-tags",
+            count == 1
+                ? "end tag </\(first)> closes no open element; ignored, nothing is lost"
+                : "\(count) end tags close no open element (the first: </\(first)>); ignored, nothing is lost",
+            notes: ["leaves closed after the elements that follow them, or an aggregate closed twice: every value was read where it stands"],
+            changesMeaning: false)
+    }
+
     /// `BANKACCTFROM` without `ACCTTYPE` (OFX 2.2 §11.3.1 requires it).
     static let missingAccountType = Leniency(
         code: "ofx.lenient.missing-accttype",

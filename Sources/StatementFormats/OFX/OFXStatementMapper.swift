@@ -44,6 +44,9 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     /// A statement aggregate, a transaction or a sign-on response was seen, or a `STATUS` error
     /// explained their absence.
     private var sawStatement = false
+    /// End tags that closed nothing and were ignored (`OFXLeniency.strayEndTags`), and the first.
+    private var strayEndTags = 0
+    private var firstStrayEndTag: (name: String, position: OFXPosition)?
 
     init(sink: Sink, file: String, options: ReadOptions, decimalMark: UInt8? = nil) {
         self.sink = sink
@@ -197,6 +200,12 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             try tolerate(OFXLeniency.notUTF8(element: element, bytes: bytes, declared: declared), .notUTF8, at: problem.position)
             return
         }
+        if case .strayEndTag(let name) = problem.kind {
+            // Counted, and said once at the end of the file with the first one's line.
+            strayEndTags += 1
+            if firstStrayEndTag == nil { firstStrayEndTag = (name, problem.position) }
+            return
+        }
         var diagnostic = OFXIssue.syntax(problem).diagnostic(at: location(problem.position))
         if case .xml = problem.kind, problem.isFatal, documents > 0, path.isEmpty {
             // libxml2 reads one document; another one past the first 64 KiB was not seen coming.
@@ -206,7 +215,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         if problem.isFatal { stopped = true }
         switch problem.kind {
         case .xml, .textTooLong, .unterminatedTag, .truncated, .tooDeep: if inTransaction { transaction.damaged = true }
-        case .unexpectedEndTag, .forbidden, .notUTF8: break
+        case .unexpectedEndTag, .strayEndTag, .forbidden, .notUTF8: break
         }
     }
 
@@ -215,6 +224,9 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     /// an error `STATUS`. A sign-on response alone is a valid answer with nothing in it (OFX 2.2
     /// §2.4.4: message sets are optional; pfin writes one for no activities).
     mutating func endOfFile(bodyStart: OFXPosition) throws {
+        if let (name, position) = firstStrayEndTag {
+            try sink.report(OFXLeniency.strayEndTags(count: strayEndTags, first: name).diagnostic(at: location(position), options: options))
+        }
         guard !stopped, !sawStatement else { return }
         try sink.report(OFXIssue.noStatement.diagnostic(at: location(firstDocument ?? bodyStart)))
     }

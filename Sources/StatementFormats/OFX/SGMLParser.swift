@@ -6,6 +6,12 @@
 /// - empty leaves (`<NAME>` then a line break) stay empty instead of swallowing the next element,
 ///   because the element is known to be a leaf;
 /// - an end tag closes every element still open inside it (SGML's omitted end tags);
+/// - an end tag that closes nothing, where ignoring it loses nothing, is reported as a stray
+///   (`OFXSyntaxProblem.Kind.strayEndTag`, a warning) rather than an error: a leaf's (files
+///   re-indented by a tool that closed every leaf as if it were nested, `<CODE>0 <SEVERITY>INFO
+///   </SEVERITY></CODE>`), an unknown element's the file opened before, or an aggregate's the file
+///   opened before, right after another aggregate closed (`</BANKTRANLIST>` twice); one of an
+///   aggregate never opened, or after a leaf that it may have been meant to hold, stays an error;
 /// - unknown elements with text are leaves, without text they are containers, so proprietary
 ///   extensions (`<INTU.BID>`) pass through;
 /// - SGML entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;`, `&#233;`, `&#xE9;`) are decoded,
@@ -28,6 +34,14 @@ final class SGMLParser: OFXBodyParser {
     /// The last leaf, so that an end tag closing it anyway is recognised.
     @exclusivity(unchecked) private var lastLeafTag: OFXTag?
     @exclusivity(unchecked) private var lastLeafName: [UInt8] = []
+    /// The known aggregates opened so far, one bit per `OFXTag` raw value.
+    @exclusivity(unchecked) private var openedAggregates: UInt64 = 0
+    /// Unknown element names opened so far (leaves or containers), up to `maxUnknownNames`, as
+    /// written: a stray end tag naming one of them loses nothing.
+    @exclusivity(unchecked) private var unknownNames: [[UInt8]] = []
+    private static let maxUnknownNames = 32
+    /// The last element event was an aggregate's end (explicit), not a start or a leaf.
+    @exclusivity(unchecked) private var afterAggregateEnd = false
     /// What is being skipped after a `textTooLong` or over-long tag that ran past the buffer's end.
     @exclusivity(unchecked) private var skipping: Skip?
     private enum Skip { case text, tag }
@@ -171,6 +185,8 @@ final class SGMLParser: OFXBodyParser {
             tag = tags.lookup(name)
         }
         let value = OFXBodyBytes.trimmed(text)
+        if tag == .unknown { remember(name) }
+        afterAggregateEnd = false
         if !value.isEmpty || tag.isLeaf {
             lastLeafTag = tag
             if tag == .unknown {
@@ -194,6 +210,7 @@ final class SGMLParser: OFXBodyParser {
             return
         }
         stack.append((tag, tag == .unknown ? Array(name) : [], position.line))
+        if tag.isAggregate { openedAggregates |= 1 << UInt64(tag.rawValue) }
         try handler.start(tag, at: position)
     }
 
@@ -215,16 +232,41 @@ final class SGMLParser: OFXBodyParser {
                 if stack.isEmpty && closed.tag == .ofx { betweenDocuments = true }
             }
             lastLeafTag = nil
+            afterAggregateEnd = true
             return
         }
         if let leaf = lastLeafTag, leaf == tag, tag != .unknown || Self.sameName(lastLeafName, name) {
             lastLeafTag = nil  // a leaf closed anyway
             return
         }
+        lastLeafTag = nil
+        if isHarmless(tag, name) {
+            try handler.problem(
+                OFXSyntaxProblem(kind: .strayEndTag(Self.written(tag, name)), position: position, isFatal: false))
+            return
+        }
         try handler.problem(
             OFXSyntaxProblem(
                 kind: .unexpectedEndTag(String(decoding: name, as: UTF8.self)),
                 position: position, isFatal: false))
+    }
+
+    /// Whether ignoring an end tag that closes nothing loses nothing: a known leaf's (its text was
+    /// read at its start), an unknown element's the file opened before (pfin reads nothing of
+    /// it), or a known aggregate's the file opened before, right after another aggregate closed,
+    /// so that no leaf read since may have been meant to be inside it.
+    private func isHarmless(_ tag: OFXTag, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if tag.isLeaf { return true }
+        if tag == .unknown { return unknownNames.contains { Self.sameName($0, name) } }
+        return afterAggregateEnd && openedAggregates & 1 << UInt64(tag.rawValue) != 0
+    }
+
+    /// Notes an unknown element's name, up to `maxUnknownNames` of them.
+    private func remember(_ name: UnsafeBufferPointer<UInt8>) {
+        guard unknownNames.count < Self.maxUnknownNames, name.count <= 64, !unknownNames.contains(where: { Self.sameName($0, name) }) else {
+            return
+        }
+        unknownNames.append(Array(name))
     }
 
     /// Where the next `<OFX>` starts in `bytes` from `start`, or where scanning must resume once
