@@ -33,6 +33,14 @@ import Testing
 
     static let cases: [Case] = [
         .init(
+            testDescription: "a comment over several lines, holding '<' and '>', ends at '-->'",
+            text: "<OFX>\n<BANKTRANLIST>   <!-- Begin list of statement\n   trans. <b> -- still -->\n<NAME>x <!-- a\nb -->\n</BANKTRANLIST>\n</OFX>",
+            events: ["start OFX @1:1", "start BANKTRANLIST @2:1", "leaf NAME=x @4:1", "end BANKTRANLIST @6:1", "end OFX @7:1"]),
+        .init(
+            testDescription: "a comment never closed is an unterminated tag up to its line's end; the rest is read",
+            text: "<OFX>\n<!-- no end\n<NAME>x\n</OFX>",
+            events: ["start OFX @1:1", "problem unterminatedTag @2:1", "leaf NAME=x @3:1", "end OFX @4:1"]),
+        .init(
             testDescription: "unclosed leaves end where the next tag begins",
             text: "<OFX>\n<STMTTRN>\n<TRNAMT>-54.20\n<NAME>Shop\n</STMTTRN>\n</OFX>\n",
             events: [
@@ -348,6 +356,13 @@ import Testing
                 "problem truncated(\"OFX\", openedOnLine: 1) fatal @2:202",
             ])
         if chunk != nil { #expect(run.maxBuffered <= 64 + (chunk ?? 0)) }
+    }
+
+    @Test("a comment longer than the limit without '-->' is unterminated, whatever the chunks; the rest is read")
+    func hugeComment() throws {
+        let text = "<OFX>\n<!-- " + String(repeating: "A", count: 200) + "\n<NAME>after\n</OFX>\n"
+        let recorder = try Self.eventsInAnyChunks(Array(text.utf8), maxTextBytes: 64)
+        #expect(recorder.events == ["start OFX @1:1", "problem unterminatedTag @2:1", "leaf NAME=after @3:1", "end OFX @4:1"])
     }
 
     @Test("a 1 MiB-limit parser reads a 100 kB value whole")

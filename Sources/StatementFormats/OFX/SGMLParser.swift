@@ -23,6 +23,8 @@
 /// - a body without its `<OFX>` element (from `<SIGNONMSGSRSV1>` or `<STMTTRN>` on): each
 ///   top-level aggregate is read in turn;
 /// - tag names in any case, and a tag name followed by spaces or attributes (`<OFX >`).
+/// - comments (`<!-- … -->`) anywhere, over several lines and holding `<` or `>` too, as SGML and
+///   XML allow them (the OFX 2.0.1 specification's own example breaks one over two lines).
 final class SGMLParser: OFXBodyParser {
     /// The longest text an element may hold; longer ones are reported and skipped.
     let maxTextBytes: Int
@@ -108,6 +110,25 @@ final class SGMLParser: OFXBodyParser {
                 countLines(bytes, from: p, to: next)
                 p = next
                 continue
+            }
+            if n - p > 1 && bytes[p + 1] == UInt8(ascii: "!") {
+                if n - p < 4 && !isFinal { return p }
+                if Self.opensComment(bytes, at: p) {
+                    // SGML and XML comments may span lines and hold `<` or `>`: they end at `-->`
+                    // (the OFX 2.0.1 specification's own examples break a comment over two lines).
+                    if let end = Self.commentEnd(bytes, from: p + 4, limit: min(n, p + maxTextBytes)) {
+                        countLines(bytes, from: p, to: end)
+                        p = end
+                        continue
+                    }
+                    if n - p <= maxTextBytes && !isFinal { return p }
+                    try handler.problem(OFXSyntaxProblem(kind: .unterminatedTag, position: position(of: p), isFatal: false))
+                    let next = ByteScan.firstOf(lt, lf, lf, in: bytes, from: p + 1)
+                    countLines(bytes, from: p, to: next)
+                    p = next
+                    if next == n && !isFinal { skipping = .tag }
+                    continue
+                }
             }
             // A tag: find its end, then the text after it up to the next tag.
             let close = ByteScan.firstOf(gt, lt, lf, in: bytes, from: p + 1)
@@ -277,6 +298,23 @@ final class SGMLParser: OFXBodyParser {
             i = ByteScan.firstOf(UInt8(ascii: "<"), UInt8(ascii: "<"), UInt8(ascii: "<"), in: bytes, from: i)
             if i == bytes.count { return i }
             if Self.isDocumentStart(bytes, at: i) || !isFinal && bytes.count - i < 5 { return i }
+            i += 1
+        }
+    }
+
+    /// `<!--` at `i`.
+    private static func opensComment(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        bytes.count - i >= 4 && bytes[i + 1] == UInt8(ascii: "!") && bytes[i + 2] == UInt8(ascii: "-") && bytes[i + 3] == UInt8(ascii: "-")
+    }
+
+    /// Where the comment whose text starts at `start` ends (just past its `-->`), if it does before `limit`.
+    private static func commentEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        let dash = UInt8(ascii: "-"), gt = UInt8(ascii: ">")
+        var i = start
+        while true {
+            i = ByteScan.firstOf(gt, gt, gt, in: bytes, from: i)
+            if i >= limit { return nil }
+            if i >= start + 2 && bytes[i - 1] == dash && bytes[i - 2] == dash { return i + 1 }
             i += 1
         }
     }
