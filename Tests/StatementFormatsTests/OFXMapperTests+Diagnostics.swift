@@ -24,6 +24,22 @@ extension OFXMapperTests {
         #expect(result.rows == ["2024-01-05|Kept|-10.00|USD|111222333"])
     }
 
+    @Test("a bad DTPOSTED and a bad TRNAMT in one transaction: each error quotes its own value at its own line")
+    func badDateAndAmount() throws {
+        let result = try readOFX(Doc.sgmlBank(Doc.sgmlTransaction("1", date: "201120000000", amount: "$120")))
+        #expect(result.codes == ["ofx.bad-date@18:1", "ofx.bad-amount@19:1"])
+        #expect(result.errors.map(\.message).first?.hasSuffix("in <DTPOSTED>, found '201120000000'") == true)
+        #expect(result.errors.map(\.message).last?.hasSuffix("in <TRNAMT>, found '$120'") == true)
+        #expect(result.activities.isEmpty)
+    }
+
+    @Test("a bad TRNAMT alone quotes its value; a missing DTPOSTED beside it is said as well")
+    func badAmountMissingDate() throws {
+        let result = try readOFX(Doc.sgmlBank(Doc.sgmlTransaction("1", amount: "1O.00") + "\n" + Doc.sgmlTransaction("2", date: nil, amount: "x")))
+        #expect(result.codes == ["ofx.bad-amount@19:1", "ofx.missing-element@23:1", "ofx.bad-amount@25:1"])
+        #expect(result.errors.first?.message.hasSuffix("found '1O.00'") == true)
+    }
+
     @Test("STATUS 2000 ERROR in a statement: an ofx.status error, the transactions present still read")
     func statusError() throws {
         let text = """

@@ -53,7 +53,9 @@ struct OFXTransactionState {
     var datePosition: OFXPosition?
     var amount: Money?
     var amountPosition: OFXPosition?
-    var badText: String?
+    /// `DTPOSTED` and `TRNAMT` as written when they could not be read, each for its own message.
+    var badDate: String?
+    var badAmount: String?
     var fitid: String?
     var checkNumber: String?
     var refnum: String?
@@ -92,7 +94,7 @@ struct OFXTransactionState {
             datePosition = position
             date = OFXValues.date(value)
             if date == nil {
-                badText = String(decoding: value, as: UTF8.self)
+                badDate = String(decoding: value, as: UTF8.self)
             } else if value.count > 8, !OFXValues.isSpecified(value) {
                 oddDate = String(decoding: value, as: UTF8.self)
             }

@@ -133,7 +133,7 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
                 transaction.amountPosition = position
                 let read = try amount(value, tag, at: position)
                 transaction.amount = read
-                if read == nil { transaction.badText = text() }
+                if read == nil { transaction.badAmount = text() }
             } else {
                 transaction.set(tag, value, at: position)
             }
@@ -251,24 +251,24 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
                     "transaction skipped: the file is damaged inside it (see the error above)"))
             return
         }
-        guard let datePosition = transaction.datePosition else {
-            try sink.report(OFXIssue.missing("DTPOSTED").diagnostic(at: location(transaction.position)))
-            return
+        // A missing or unreadable date and amount are both said, each at its own element.
+        if transaction.date == nil {
+            if let datePosition = transaction.datePosition {
+                try sink.report(OFXIssue.badDate(transaction.badDate ?? "", element: "DTPOSTED").diagnostic(at: location(datePosition)))
+            } else {
+                try sink.report(OFXIssue.missing("DTPOSTED").diagnostic(at: location(transaction.position)))
+            }
         }
-        guard let date = transaction.date else {
-            try sink.report(OFXIssue.badDate(transaction.badText ?? "", element: "DTPOSTED").diagnostic(at: location(datePosition)))
-            return
+        if transaction.amount == nil {
+            if let amountPosition = transaction.amountPosition {
+                try sink.report(OFXIssue.badAmount(transaction.badAmount ?? "").diagnostic(at: location(amountPosition)))
+            } else {
+                try sink.report(OFXIssue.missing("TRNAMT").diagnostic(at: location(transaction.position)))
+            }
         }
+        guard let date = transaction.date, let datePosition = transaction.datePosition, var amount = transaction.amount else { return }
         if let odd = transaction.oddDate, !said.contains(.dateForm) {
             try tolerate(OFXLeniency.dateForm(element: .dtPosted, text: odd, date: date), .dateForm, at: datePosition)
-        }
-        guard let amountPosition = transaction.amountPosition else {
-            try sink.report(OFXIssue.missing("TRNAMT").diagnostic(at: location(transaction.position)))
-            return
-        }
-        guard var amount = transaction.amount else {
-            try sink.report(OFXIssue.badAmount(transaction.badText ?? "").diagnostic(at: location(amountPosition)))
-            return
         }
         // CURRENCY: the amounts are in CURSYM, and CURRATE is CURDEF units per unit of it (OFX
         // 2.1.1, 5.2): the account was charged TRNAMT × CURRATE in CURDEF, the amount booked here,
