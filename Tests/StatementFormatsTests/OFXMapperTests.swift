@@ -387,6 +387,16 @@ import Testing
         #expect(a.address == nil)
     }
 
+    @Test("REFNUM is the bank's reference, not a cheque number: it is not kept; CHECKNUM is")
+    func refnumIsNoCheckNumber() throws {
+        let result = try readOFX(
+            Doc.sgmlBank(
+                Doc.sgmlTransaction("320240240255184014", extra: "<REFNUM>320240240255184014") + "\n"
+                    + Doc.sgmlTransaction("2", type: "CHECK", extra: "<CHECKNUM>1043\n<REFNUM>refnum")))
+        #expect(result.activities.map(\.checkNumber) == [nil, "1043"])
+        #expect(result.activities.map(\.memo) == [nil, nil])
+    }
+
     struct NameCase: Sendable, CustomTestStringConvertible {
         let testDescription: String
         let name: String?

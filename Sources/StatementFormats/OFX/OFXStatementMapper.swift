@@ -313,10 +313,13 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
             if !said.contains(.missingFITID) { try tolerate(OFXLeniency.missingFITID, .missingFITID, at: transaction.position) }
             id = ids.id(account: account, date: date, amount: amount, name: name)
         }
+        // CHECKNUM is the cheque's number; REFNUM the bank's own reference for the transaction
+        // (OFX 2.2 §11.4.3), often FITID again (American Express) or a placeholder: it is no cheque
+        // number and carries nothing for the user, so it is not kept (only pfin's ids, above).
         let type: PaymentType? = transaction.isTransfer ? .transfer : writtenByPfin ? transaction.writtenType : nil
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: name, address: transaction.address, amount: amount, memo: transaction.memo,
-            type: type, fitid: fitid, checkNumber: transaction.checkNumber ?? (writtenByPfin ? nil : transaction.refnum),
+            type: type, fitid: fitid, checkNumber: transaction.checkNumber,
             source: SourceLocation(file: file, line: transaction.position.line), original: original)
         try sink.accept(activity)
         activityCount += 1
