@@ -25,4 +25,10 @@ public enum AccountKind: String, Sendable, CaseIterable, Hashable {
     case certificateOfDeposit = "CD"
     case creditCard = "CREDITCARD"
     case investment = "INVESTMENT"
+
+    /// Whether the account's balance is what the holder owes: a credit card, or a line of credit
+    /// (`CREDITLINE`, which converters such as csv2ofx also write for credit cards in a bank
+    /// statement). Journals post both under `Liabilities:Card`, QIF writes both as `CCard` (as
+    /// Quicken tracks a line of credit).
+    public var isLiability: Bool { self == .creditCard || self == .creditLine }
 }

@@ -102,6 +102,42 @@ struct JournalBalanceTests {
         #expect(!result.stdout.contains(account.replacingOccurrences(of: "Liabilities:Card:", with: "Assets:Bank:")))
     }
 
+    /// OFX `ACCTTYPE CREDITLINE` (a line of credit; csv2ofx writes it for credit cards) in a bank
+    /// statement: a liability like a card in journals and QIF, and still a bank statement in OFX.
+    @Test(
+        "a CREDITLINE account is a liability",
+        arguments: [
+            ("ledger", "\n    Liabilities:Card:5500111122223333 "), ("beancount", "Liabilities:Card:5500111122223333"),
+            ("qif", "!Type:CCard\n"), ("ofx", "<ACCTTYPE>CREDITLINE</ACCTTYPE>"),
+        ])
+    func creditLine(_ format: String, _ mark: String) throws {
+        let ofx = """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+            SECURITY:NONE
+            ENCODING:USASCII
+            CHARSET:1252
+            COMPRESSION:NONE
+            OLDFILEUID:NONE
+            NEWFILEUID:NONE
+
+            <OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>CAD
+            <BANKACCTFROM><BANKID>0<ACCTID>5500111122223333<ACCTTYPE>CREDITLINE</BANKACCTFROM>
+            <BANKTRANLIST><DTSTART>20240101<DTEND>20240131
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240110<TRNAMT>-36.33<FITID>a1<NAME>Grocery Mart</STMTTRN>
+            </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("creditline-\(UInt32.random(in: 0...UInt32.max)).ofx")
+        try ofx.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try PfinProcess.run(["convert", file.path, "--to", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(mark))
+        #expect(!result.stdout.contains("Assets:Bank"))
+    }
+
     /// A card CSV (amounts inverted by detection, or a profile's `account-type card`) is a card
     /// from its first posting on, in every writer that knows card accounts.
     @Test(

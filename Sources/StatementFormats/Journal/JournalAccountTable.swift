@@ -40,7 +40,7 @@ final class JournalAccountTable {
     private let spelling: (Substring) -> String
     /// Accounts that statements named (`know`), for transfers between two of them.
     @exclusivity(unchecked) private var known: Set<String> = []
-    /// Accounts that statements said are credit cards (`""` for a file's unnamed account).
+    /// Accounts that statements said are credit cards or lines of credit (`""` for a file's unnamed account).
     @exclusivity(unchecked) private var cards: Set<String> = []
     /// Clearing accounts of transfers between two known accounts, by `A\0B` in order.
     @exclusivity(unchecked) private var pairs: [String: Int] = [:]
@@ -104,11 +104,11 @@ final class JournalAccountTable {
         known.insert(account)
     }
 
-    /// Notes a statement's account and its kind: a card's bank side is a liability
+    /// Notes a statement's account and its kind: a card's or credit line's bank side is a liability
     /// (`JournalAccounts.bank`), once the statement said so before the account's first use.
     func know(_ account: Account) {
         known.insert(account.id)
-        if account.kind == .creditCard { cards.insert(account.id) }
+        if account.kind?.isLiability == true { cards.insert(account.id) }
     }
 
     /// The index of `Equity:Opening Balances`, noting its use on `date`.

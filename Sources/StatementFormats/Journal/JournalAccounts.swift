@@ -24,7 +24,8 @@ import FinanceCore
 /// The five roots are the ones both tools know by default (hledger's account types, beancount's
 /// `name_assets` … `name_expenses` options). A credit card account (its statement says so: OFX
 /// `CCSTMTRS` or `ACCTTYPE CREDITCARD`, QIF `!Type:CCard`, a CSV profile's `account-type card`)
-/// is a liability, `Liabilities:Card:<account>`: what is owed on it, negative as the bank states it.
+/// or a line of credit (OFX `ACCTTYPE CREDITLINE`) is a liability, `Liabilities:Card:<account>`:
+/// what is owed on it, negative as the bank states it.
 ///
 /// A colon in an account or category separates components; each component is spelled by the
 /// tool's own rule (`spelling`), and components that come out empty are dropped, so `Food::` is

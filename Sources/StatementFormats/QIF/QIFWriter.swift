@@ -17,8 +17,8 @@ import FinanceCore
 ///     ^
 ///
 /// - One section per account and currency: an `!Account` block (`N` name, `T Bank`) then
-///   `!Type:Bank`; `CCard` instead for an account a statement said is a credit card (a QIF card
-///   section does). QIF has no currency field, so an account with amounts in more than one currency
+///   `!Type:Bank`; `CCard` instead for an account a statement said is a credit card or a line of
+///   credit (a QIF card section does; Quicken tracks a line of credit as a card). QIF has no currency field, so an account with amounts in more than one currency
 ///   gets a section for each, the currency in its name (`Checking 1234 (EUR)`, `Checking 1234 (USD)`),
 ///   which pfin's reader takes back as the section's currency; a notice says so once. Activities
 ///   without an account come first, under `!Type:Bank` alone (QIF allows that only before the first
@@ -56,7 +56,7 @@ public struct QIFWriter: StatementWriter {
     private var section = SectionKey()
     private var withCurrency = 0
     private var lostTransfers = 0
-    /// Accounts that statements said are credit cards.
+    /// Accounts that statements said are credit cards or lines of credit.
     private var cards: Set<String> = []
 
     public init(output: ByteOutput) {
@@ -89,7 +89,7 @@ public struct QIFWriter: StatementWriter {
     }
 
     public mutating func statement(_ info: StatementInfo) throws {
-        if info.account.kind == .creditCard { cards.insert(info.account.id) }
+        if info.account.kind?.isLiability == true { cards.insert(info.account.id) }
     }
 
     public mutating func write(_ a: PaymentActivity) throws {
