@@ -370,6 +370,18 @@ import Testing
         #expect(result.activities.map(\.type) == [c.expected])
     }
 
+    @Test("zeros past the currency's minor digits are dropped at reading, exactly; other digits stay")
+    func extraDecimals() throws {
+        let t = [("1", "-30.000"), ("2", "-3.77000"), ("3", "-1.005"), ("4", "12.5"), ("5", "7")]
+            .map { Doc.sgmlTransaction($0.0, amount: $0.1) }.joined(separator: "\n")
+        let result = try readOFX(Doc.sgmlBank(t, trailer: "<LEDGERBAL><BALAMT>100.2500<DTASOF>20240131</LEDGERBAL>"))
+        #expect(result.activities.map(\.amount.decimalString) == ["-30.00", "-3.77", "-1.005", "12.50", "7.00"])
+        #expect(result.activities.map(\.amount.scale) == [2, 2, 3, 1, 0])
+        #expect(result.statements.last?.ledgerBalance?.amount.decimalString == "100.25")
+        let yen = try readOFX(Doc.sgmlBank(Doc.sgmlTransaction("1", amount: "-300.00"), currency: "JPY"))
+        #expect(yen.activities.map(\.amount.decimalString) == ["-300"])
+    }
+
     // MARK: Names, memos, numbers
 
     @Test("NAME, MEMO, CHECKNUM and FITID reach the activity")

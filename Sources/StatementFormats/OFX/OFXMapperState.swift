@@ -29,7 +29,7 @@ struct OFXStatementState {
         func balance(_ tag: OFXTag) -> Balance? {
             guard var amount = balanceAmounts[tag], let date = balanceDates[tag] ?? end else { return nil }
             amount.currency = currency
-            return Balance(amount: amount, date: date)
+            return Balance(amount: amount.canonical, date: date)
         }
         return StatementInfo(
             account: Account(id: accountID ?? "", kind: kind, institution: institution), currency: currency,

@@ -297,6 +297,11 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
                 original = OriginalAmount(currency: code, rate: transaction.currencyRate.flatMap(ExchangeRate.init))
             }
         }
+        // Zeros past the currency's minor digits (Bank of America's `-30.000`, `-3.77000`) say
+        // nothing: dropped, exactly, so that the amount reads as the bank's other ones do; a digit
+        // that is not zero stays (`Money.canonical`).
+        amount = amount.canonical
+        if let stated = original?.amount { original?.amount = stated.canonical }
         let account = options.account ?? statement?.accountID
         var name = transaction.name ?? transaction.payeeName ?? ""
         if let extended = transaction.extendedName, extended.count > name.count, extended.hasPrefix(name) { name = extended }
