@@ -78,6 +78,9 @@ import Testing
             testDescription: "an IBAN as supplementary details", line: "240314C3,00N541NONREF\nNL20TEST0001234567",
             expected: "3.00||NL20TEST0001234567", wrapped: false),
         .init(
+            testDescription: "supplementary details after '//' (Citi)", line: "240314D1,00NMSCNONREF//\n/ABC/DEF/MISCELLANEOUS",
+            expected: "-1.00||/ABC/DEF/MISCELLANEOUS", wrapped: false),
+        .init(
             testDescription: "free text after the type is no reference", line: "240314D1,00NTRF\nCARD 1234 KIOSK",
             expected: "-1.00||CARD 1234 KIOSK", wrapped: false),
     ]
@@ -89,6 +92,22 @@ import Testing
         let a = try #require(result.activities.first)
         #expect("\(a.amount.decimalString)|\(a.fitid ?? "")|\(a.name)" == c.expected)
         #expect(result.codes == (c.wrapped ? ["mt940.lenient.wrapped-statement-line@4:5"] : []))
+    }
+
+    // MARK: Entry date written as spaces
+
+    @Test func spacesForTheEntryDateAreNoEntryDate() throws {
+        let result = try Self.quirk("entry-date-as-spaces.sta")
+        #expect(result.codes == ["mt940.lenient.blank-entry-date@5:11"])
+        #expect(result.activities.map(\.date.description) == ["2024-03-12", "2024-03-12", "2024-03-12"])
+        #expect(result.activities.map(\.amount.decimalString) == ["-120.50", "0.00", "75.25"])
+        #expect(result.activities.map(\.fitid) == [nil, nil, nil])
+    }
+
+    @Test func spacesBeforeNoMarkStayAnError() throws {
+        let result = try readMT940(":20:R\n:25:A\n:60F:C240301EUR0,00\n:61:240312    1,00NTRFNONREF\n-\n")
+        #expect(result.activities.isEmpty)
+        #expect(result.errors.map(\.code) == ["mt940.bad-statement-line"])
     }
 
     // MARK: Amounts

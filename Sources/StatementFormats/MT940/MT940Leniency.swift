@@ -7,6 +7,7 @@ enum MT940Leniency {
     static let wrappedLineCode = "mt940.lenient.wrapped-statement-line"
     static let noHeadersCode = "mt940.lenient.no-statement-headers"
     static let unfittingRateCode = "mt940.lenient.unfitting-exchange-rate"
+    static let blankEntryDateCode = "mt940.lenient.blank-entry-date"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
     /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
@@ -35,6 +36,15 @@ enum MT940Leniency {
         Leniency(
             code: wrappedLineCode,
             "a :61: statement line goes on on the next line, where the bank cut it; read the two lines as one, and so every such line in this file",
+            changesMeaning: false)
+    }
+
+    /// A `:61:` line with four spaces where the optional entry date goes (Citi): SWIFT leaves an
+    /// absent subfield out. Read as a line without an entry date, booked on its value date.
+    static var blankEntryDate: Leniency {
+        Leniency(
+            code: blankEntryDateCode,
+            "a :61: statement line has spaces where its optional entry date (MMDD) goes; read as a line without an entry date, booked on its value date, and so every such line in this file",
             changesMeaning: false)
     }
 

@@ -4,7 +4,7 @@
 /// bank's reference) and go on on the next line, where the standard has the supplementary
 /// details. A first line that stops before a part SWIFT requires (inside the dates, before the
 /// mark, the amount or the transaction type, with no owner's reference, or with `//` and nothing
-/// after it) was cut: its second line is read as its rest, and the lines after it as the
+/// after it, a bank's reference on the next line) was cut: its second line is read as its rest, and the lines after it as the
 /// supplementary details.
 extension MT940StatementLine {
     /// How a `:61:` first line ends.
@@ -37,7 +37,9 @@ extension MT940StatementLine {
             switch line.ending {
             case .complete: wraps = false
             case .afterAmount: wraps = Self.continuesAmount(second)
-            case .afterSlashes: wraps = true
+            // Only a reference's worth: Citi ends every line with `//` and puts its supplementary
+            // details (`/ABC/DEF/MISCELLANEOUS`) on the next line.
+            case .afterSlashes: wraps = Self.isReference(second, before: 0, needsSlashes: false)
             case .afterType: wraps = Self.isReference(second, before: 0, needsSlashes: false)
             case .withoutBankReference:
                 wraps = Self.isReference(second, before: line.customerReference?.utf8.count ?? 0, needsSlashes: true)

@@ -33,6 +33,8 @@ struct MT940StatementLine {
     var clampedDateOffset: Int?
     /// How the line ends: whether the bank cut it before a part that must follow.
     var ending: Ending
+    /// The optional entry date written as four spaces (Citi), not left out.
+    var hasBlankEntryDate = false
 
     /// The day the bank booked it: the entry date when given, else the value date.
     var bookingDate: LocalDate { entryDate ?? valueDate }
@@ -64,7 +66,12 @@ struct MT940StatementLine {
         var clampedDateOffset: Int? = clamped ? 0 : nil
         var i = 6
         var entryDate: LocalDate?
-        if let month = MT940Values.twoDigits(line, 6) {
+        var hasBlankEntryDate = false
+        if Self.isBlankEntryDate(line) {
+            // Citi fills the optional entry date with spaces: `:61:240312    DD212,39NMSC…`.
+            hasBlankEntryDate = true
+            i = 10
+        } else if let month = MT940Values.twoDigits(line, 6) {
             clamped = false
             guard let day = MT940Values.twoDigits(line, 8),
                 let date = MT940Values.entryDate(month: month, day: day, valueDate: valueDate, clamped: &clamped)
@@ -124,7 +131,15 @@ struct MT940StatementLine {
                 valueDate: valueDate, entryDate: entryDate, amount: amount, isReversal: isReversal, typeCode: typeCode,
                 customerReference: Self.reference(customer), bankReference: bank.flatMap(Self.reference),
                 supplementary: covered.isEmpty ? MT940Values.text(continuation) : Self.text(continuation, leavingOut: covered),
-                foreign: foreign, clampedDateOffset: clampedDateOffset, ending: ending))
+                foreign: foreign, clampedDateOffset: clampedDateOffset, ending: ending, hasBlankEntryDate: hasBlankEntryDate))
+    }
+
+    /// Whether the four bytes after the value date are spaces standing for the entry date, a
+    /// debit/credit mark right after them.
+    private static func isBlankEntryDate(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.count > 10, line[6] == 0x20, line[7] == 0x20, line[8] == 0x20, line[9] == 0x20 else { return false }
+        let mark = line[10]
+        return mark == UInt8(ascii: "C") || mark == UInt8(ascii: "D") || mark == UInt8(ascii: "R") || mark == UInt8(ascii: "E")
     }
 
     /// The text of `bytes` without the `covered` ranges (in order), each gap a space.

@@ -133,6 +133,11 @@ final class MT940StatementMapper {
             }
             switch parsed {
             case .success(let line):
+                if line.hasBlankEntryDate {
+                    _ = try tolerate(MT940Leniency.blankEntryDateCode, changesMeaning: false, line: field.line, column: field.column + 6, into: &sink) {
+                        MT940Leniency.blankEntryDate
+                    }
+                }
                 if let offset = line.clampedDateOffset {
                     let what = offset == 0 ? "the value date" : "the entry date"
                     let read = offset == 0 ? line.valueDate : line.entryDate ?? line.valueDate
