@@ -22,7 +22,7 @@ extension CAMTStatementMapper {
         if let status = e.status, status != "BOOK" {
             return try sink.report(CAMTIssue.notBooked(path: path, status: status).diagnostic(at: at))
         }
-        guard let date = e.bookingDate ?? e.valueDate else { return try skip(.missing(path: path, element: "BookgDt"), at: at) }
+        guard let date = try date(of: e, at: at) else { return }
         if amount.currency == nil { amount.currency = statement?.currency ?? options.currency }
         let signed = isCredit ? amount : (amount.negated ?? amount)
         addToBooked(signed)
@@ -86,6 +86,45 @@ extension CAMTStatementMapper {
             return try emitCharges(charges, entry: e, date: date)
         }
         try sink.report(CAMTIssue.batchSum(path: path, count: e.transactions.count, sum: sum, entry: signed).diagnostic(at: at))
+    }
+
+    /// The entry's booking date (`BookgDt`). The element is optional ([0..1]) and some banks leave
+    /// it out: then the value date, else the statement's last day (see `CAMTLeniency`): its
+    /// closing balance's date, which is the day every entry on it was booked by (the message's
+    /// `CreDtTm` is when the file was made, often days later, so it is not used). `nil`, after
+    /// an error, when there is none or `--strict` refuses it: the entry is skipped.
+    private mutating func date(of e: CAMTEntryState, at location: SourceLocation) throws -> LocalDate? {
+        if let date = e.bookingDate { return date }
+        if let date = e.valueDate {
+            if reports(CAMTLeniency.valueDateCode, changesMeaning: false) {
+                let path = elementPath() + "/Ntry[\(e.index)]"
+                try sink.report(CAMTLeniency.valueDate(path: path, date: date).diagnostic(at: location, options: options))
+            }
+            return date
+        }
+        let found: (LocalDate, CAMTLeniency.StatementDate)? =
+            statement?.closing.map { ($0.date, .closingBalance) } ?? statement?.interimBooked.map { ($0.date, .interimBalance) }
+            ?? statement?.end.map { ($0, .periodEnd) }
+        let path = elementPath() + "/Ntry[\(e.index)]"
+        guard let (date, source) = found else {
+            try skip(.missing(path: path, element: "BookgDt"), at: location)
+            return nil
+        }
+        if reports(CAMTLeniency.statementDateCode, changesMeaning: true) {
+            let leniency = CAMTLeniency.statementDate(path: path, date: date, from: source, strict: options.strict)
+            try sink.report(leniency.diagnostic(at: location, options: options))
+        }
+        guard !options.strict else {
+            statement?.skipped += 1
+            return nil
+        }
+        return date
+    }
+
+    /// Whether the leniency `code` is to be reported now: once per file as a warning, or, when
+    /// `--strict` refuses it (`changesMeaning`), every time as an error.
+    private mutating func reports(_ code: String, changesMeaning: Bool) -> Bool {
+        (options.strict && changesMeaning) || leniencies.isFirst(code)
     }
 
     private mutating func skip(_ issue: CAMTIssue, at location: SourceLocation) throws {

@@ -28,6 +28,7 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     /// `Dbtr`, `Cdtr`, `UltmtDbtr` or `UltmtCdtr` of the open `TxDtls/RltdPties`.
     private var party: CAMTTag?
     var activityCount = 0
+    var leniencies = LeniencyLog()
 
     init(sink: Sink, file: String, options: ReadOptions) {
         self.sink = sink
