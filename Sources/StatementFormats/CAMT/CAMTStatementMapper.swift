@@ -179,7 +179,7 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         case (.amt, .chrgs), (.cdtDbtInd, .chrgs), (.ttlChrgsAndTaxAmt, .chrgs), (.amt, .rcrd), (.cdtDbtInd, .rcrd), (.chrgInclInd, .rcrd):
             let chargesAt = parent == .chrgs ? path.count - 2 : path.count - 3
             if chargesAt >= 0 && path[chargesAt] == .ntry { entry?.charges.read(tag, value, currency: currency, parent: parent) }
-        case (.addtlNtryInf, .ntry): entry?.additionalInfo = CAMTValues.text(value)
+        case (.addtlNtryInf, .ntry): entry?.additionalInfo = CAMTValues.prose(value)
         default: break
         }
     }
@@ -214,15 +214,15 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         case .subFmlyCd where parent == .fmly && n >= 3 && path[n - 3] == .bkTxCd:
             transaction?.subFamily = CAMTValues.text(value)
         case .ustrd where parent == .rmtInf:
-            if let text = CAMTValues.text(value) { transaction?.unstructured.append(text) }
+            if let text = CAMTValues.prose(value) { transaction?.unstructured.append(text) }
         case .ref where parent == .cdtrRefInf:
             if transaction?.creditorReference == nil { transaction?.creditorReference = CAMTValues.text(value) }
-        case .addtlTxInf where parent == .txDtls: transaction?.additionalInfo = CAMTValues.text(value)
+        case .addtlTxInf where parent == .txDtls: transaction?.additionalInfo = CAMTValues.prose(value)
         case .nm:
-            guard let party, parent == party || parent == .pty && path[n - 2] == party, let text = CAMTValues.text(value) else { return }
+            guard let party, parent == party || parent == .pty && path[n - 2] == party, let text = CAMTValues.prose(value) else { return }
             transaction?[party: party].name = text
         case .strtNm, .bldgNb, .pstCd, .twnNm, .ctry, .adrLine:
-            guard let party, parent == .pstlAdr, let text = CAMTValues.text(value) else { return }
+            guard let party, parent == .pstlAdr, let text = CAMTValues.prose(value) else { return }
             transaction?[party: party].set(tag, text)
         default: break
         }

@@ -66,4 +66,38 @@ enum CAMTValues {
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
+
+    /// A text element (`Ustrd`, `AddtlNtryInf`, `Nm`, address lines) with each run of XML
+    /// whitespace (space, tab, CR, LF) made one space, and none at the ends: banks' XML writers
+    /// break long texts onto indented lines (`EREF:\n                STZV-…`), which is layout, not
+    /// text, and would break a memo's line in every one-line output. `nil` when nothing is left.
+    static func prose(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+        var clean = true
+        var previousSpace = true
+        for b in bytes {
+            let space = isSpace(b)
+            if space && (previousSpace || b != 0x20) {
+                clean = false
+                break
+            }
+            previousSpace = space
+        }
+        if clean && !previousSpace { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for b in bytes {
+            if isSpace(b) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(b)
+        }
+        return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
+    }
 }

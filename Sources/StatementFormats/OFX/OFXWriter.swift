@@ -187,6 +187,7 @@ public struct OFXWriter: StatementWriter {
         leaf("TRNTYPE", type)
         leaf("DTPOSTED", a.date)
         leaf("TRNAMT", a.amount)
+        if version == .sgml && Self.hasLineBreak(a) { notes.lineBreaks += 1 }
         if let fitid = a.fitid { leaf("FITID", fitid) } else { leaf("FITID", a.id) }
         if let check = a.checkNumber {
             if check.utf8.count <= 12 || check.count <= 12 { leaf("CHECKNUM", check) } else { notes.longCheckNumbers += 1 }
@@ -208,6 +209,12 @@ public struct OFXWriter: StatementWriter {
             close("ORIGCURRENCY")
         }
         close("STMTTRN")
+    }
+
+    /// Whether a text OFX 1.x gets of `a` holds a CR or LF (written as a space, see `escape`).
+    private static func hasLineBreak(_ a: PaymentActivity) -> Bool {
+        func breaks(_ text: String?) -> Bool { text?.utf8.contains { $0 == 0x0A || $0 == 0x0D } ?? false }
+        return breaks(a.fitid) || breaks(a.checkNumber) || breaks(a.name) || breaks(a.memo)
     }
 
     private func kind(of account: String?) -> AccountKind {
@@ -303,14 +310,19 @@ public struct OFXWriter: StatementWriter {
             buffer.append(bytes)
             return
         }
-        for b in bytes {
+        for (i, b) in bytes.enumerated() {
             switch b {
             case UInt8(ascii: "&"): buffer.append("&amp;")
             case UInt8(ascii: "<"): buffer.append("&lt;")
             case UInt8(ascii: ">"): buffer.append("&gt;")
-            // XML turns a raw CR into LF (XML 1.0 §2.11): keep it as a character reference.
+            // A line break is never written raw inside a leaf: readers take OFX's leaves a line
+            // each. XML keeps it as a character reference (a raw CR would also turn into LF, XML
+            // 1.0 §2.11); SGML has none that OFX 1.x readers know, so it becomes a space (CRLF one).
             case 0x0D where xml: buffer.append("&#13;")
-            case 0x09, 0x0A, 0x0D: buffer.append(b)
+            case 0x0A where xml: buffer.append("&#10;")
+            case 0x0A where i > 0 && bytes[i - 1] == 0x0D: break
+            case 0x0A, 0x0D: buffer.append(0x20)
+            case 0x09: buffer.append(b)
             // Other C0 controls are not XML characters at all (§2.2), written or referenced:
             // they become U+FFFD, which says something was there.
             case 0x00..<0x20: buffer.append(0xEF); buffer.append(0xBF); buffer.append(0xBD)
@@ -380,6 +392,11 @@ extension OFXWriter {
             lines.append(
                 "\(Plural.count(n.longCheckNumbers, "check number")) longer than OFX's 12 characters \(verb(n.longCheckNumbers, "was", "were")) left out")
         }
+        if n.lineBreaks > 0 {
+            lines.append(
+                "\(Plural.count(n.lineBreaks, "transaction")) had line breaks in \(verb(n.lineBreaks, "its", "their")) text, which OFX 1.x cannot hold: written as spaces (--to ofx keeps them)"
+            )
+        }
         if n.longMemos > 0 {
             lines.append("\(Plural.count(n.longMemos, "memo")) \(verb(n.longMemos, "was", "were")) cut to OFX's 255 characters")
         }
@@ -393,4 +410,6 @@ public struct OFXWriterNotes: Sendable, Equatable {
     public var missingAccount = 0
     public var longCheckNumbers = 0
     public var longMemos = 0
+    /// Transactions whose texts had line breaks, written as spaces (OFX 1.x only).
+    public var lineBreaks = 0
 }
