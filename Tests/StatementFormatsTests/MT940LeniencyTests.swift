@@ -110,6 +110,27 @@ import Testing
         #expect(result.errors.map(\.code) == ["mt940.bad-statement-line"])
     }
 
+    // MARK: Names from structured :86: text
+
+    @Test func nonrefWithoutATypeIsNoReference() throws {
+        let result = try Self.quirk("penta-nonref-without-type.sta")
+        #expect(result.codes == ["mt940.lenient.no-transaction-type@6:5"])
+        #expect(result.activities.map(\.fitid) == [nil, nil], "not the 'EF' of a type 'NONR'")
+        let typed = try readMT940(":20:R\n:25:A\n:60F:C240301EUR0,00\n:61:240302D1,00NONR//B1\n-\n")
+        #expect(typed.codes.isEmpty, "NONR followed by its reference is a type")
+        #expect(typed.activities.map(\.fitid) == ["B1"])
+    }
+
+    @Test func codewordsAloneAreNoName() throws {
+        let ing = try Self.quirk("ing-card-payment-transaction-code.sta")
+        #expect(ing.activities.first?.name.hasPrefix("01-06-24 12:31 BETAALAUTOMAAT") == true)
+        #expect(ing.activities.first?.memo == ing.activities.first?.name)
+        let hsbc = try Self.quirk("hsbc-ocmt-before-free-text.sta")
+        #expect(hsbc.activities.map(\.name) == ["PAYMENT OF INVOICES 2024-0117 2024-0118"])
+        #expect(hsbc.activities.map(\.memo) == ["/OGB/CONTOSO TRADING LIMITED /VA/987654XXXXXX BENEFICIARY INFO"])
+        #expect(hsbc.activities.first?.original?.currency.description == "USD")
+    }
+
     // MARK: Amounts
 
     @Test func trailingCommaAndOneDecimalAreSWIFTAmounts() throws {

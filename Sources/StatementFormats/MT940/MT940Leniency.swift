@@ -8,6 +8,7 @@ enum MT940Leniency {
     static let noHeadersCode = "mt940.lenient.no-statement-headers"
     static let unfittingRateCode = "mt940.lenient.unfitting-exchange-rate"
     static let blankEntryDateCode = "mt940.lenient.blank-entry-date"
+    static let noTypeCode = "mt940.lenient.no-transaction-type"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
     /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
@@ -45,6 +46,15 @@ enum MT940Leniency {
         Leniency(
             code: blankEntryDateCode,
             "a :61: statement line has spaces where its optional entry date (MMDD) goes; read as a line without an entry date, booked on its value date, and so every such line in this file",
+            changesMeaning: false)
+    }
+
+    /// A `:61:` line with `NONREF` right after the amount (Penta): the transaction type SWIFT
+    /// requires before the reference is left out.
+    static var noType: Leniency {
+        Leniency(
+            code: noTypeCode,
+            "a :61: statement line has no transaction type (like NTRF) before its reference NONREF; read without one, and so every such line in this file",
             changesMeaning: false)
     }
 

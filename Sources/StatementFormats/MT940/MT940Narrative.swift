@@ -62,6 +62,10 @@ final class MT940NarrativeReader {
             readStructured(value, separator: separator, from: start)
         } else if MT940SlashNarrative.applies(to: value) {
             slashNarrative.read(field, name: nameText, remittance: remittanceText, reference: referenceText, booking: bookingText)
+            // HSBC opens with `/OCMT/USD2853,12/` and goes on in free text: no keyword gave a
+            // name, a memo or a booking text, so the text is read as free text, after the lines of
+            // codewords alone (the original amount is read from them apart).
+            if nameText.count == 0 && remittanceText.count == 0 && bookingText.count == 0 { readFreeText(afterCodewords: field) }
         } else if MT940LabelledNarrative.applies(to: field) {
             MT940LabelledNarrative.read(field, name: nameText, remittance: remittanceText, booking: bookingText)
         } else {
@@ -194,6 +198,27 @@ final class MT940NarrativeReader {
             let end = k + 1 < starts.count ? starts[k + 1] : field.value.count
             let line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: field.value[starts[k]..<end]))
             guard !line.isEmpty else { continue }
+            if plainText.count > 0 { plainText.append(0x20) }
+            MT940Values.append(line, to: plainText)
+        }
+    }
+
+    /// Free text after the leading lines that hold codewords alone: the first other line is the
+    /// name, the rest the memo.
+    private func readFreeText(afterCodewords field: MT940Field) {
+        let value = field.value
+        let starts = field.lineStarts
+        var sawText = false
+        for k in 0...starts.count {
+            let start = k == 0 ? 0 : starts[k - 1]
+            let end = k < starts.count ? starts[k] : value.count
+            let line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: value[start..<end]))
+            if line.isEmpty || !sawText && MT940Values.isCodewords(line) { continue }
+            if !sawText {
+                sawText = true
+                MT940Values.append(line, to: nameText)
+                continue
+            }
             if plainText.count > 0 { plainText.append(0x20) }
             MT940Values.append(line, to: plainText)
         }

@@ -35,6 +35,8 @@ struct MT940StatementLine {
     var ending: Ending
     /// The optional entry date written as four spaces (Citi), not left out.
     var hasBlankEntryDate = false
+    /// No transaction type before the owner's reference `NONREF` (Penta: `D20,00NONREF`).
+    var lacksType = false
 
     /// The day the bank booked it: the entry date when given, else the value date.
     var bookingDate: LocalDate { entryDate ?? valueDate }
@@ -107,7 +109,10 @@ struct MT940StatementLine {
         let amount = isPositive ? magnitude : Money(units: -magnitude.units, scale: magnitude.scale)
         i = amountEnd
         var typeCode: UInt32 = 0
-        if i + 4 <= line.count, line[i] == UInt8(ascii: "N") || line[i] == UInt8(ascii: "F") || line[i] == UInt8(ascii: "S") {
+        // `NONREF` right after the amount is the owner's reference without the mandatory type
+        // before it, never the type `NONR` (no such SWIFT code) and a reference `EF`.
+        let lacksType = Self.startsWithNoReference(UnsafeBufferPointer(rebasing: line[i...]))
+        if !lacksType, i + 4 <= line.count, line[i] == UInt8(ascii: "N") || line[i] == UInt8(ascii: "F") || line[i] == UInt8(ascii: "S") {
             typeCode = UInt32(line[i + 1]) << 16 | UInt32(line[i + 2]) << 8 | UInt32(line[i + 3])
             i += 4
         }
@@ -131,7 +136,14 @@ struct MT940StatementLine {
                 valueDate: valueDate, entryDate: entryDate, amount: amount, isReversal: isReversal, typeCode: typeCode,
                 customerReference: Self.reference(customer), bankReference: bank.flatMap(Self.reference),
                 supplementary: covered.isEmpty ? MT940Values.text(continuation) : Self.text(continuation, leavingOut: covered),
-                foreign: foreign, clampedDateOffset: clampedDateOffset, ending: ending, hasBlankEntryDate: hasBlankEntryDate))
+                foreign: foreign, clampedDateOffset: clampedDateOffset, ending: ending, hasBlankEntryDate: hasBlankEntryDate,
+                lacksType: lacksType))
+    }
+
+    /// Whether `rest` is `NONREF`, alone or before `//` or a space.
+    private static func startsWithNoReference(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard rest.count >= 6, rest[..<6].elementsEqual("NONREF".utf8) else { return false }
+        return rest.count == 6 || rest[6] == 0x20 || rest.count >= 8 && rest[6] == UInt8(ascii: "/") && rest[7] == UInt8(ascii: "/")
     }
 
     /// Whether the four bytes after the value date are spaces standing for the entry date, a

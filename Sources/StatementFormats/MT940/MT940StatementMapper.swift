@@ -138,6 +138,11 @@ final class MT940StatementMapper {
                         MT940Leniency.blankEntryDate
                     }
                 }
+                if line.lacksType {
+                    _ = try tolerate(MT940Leniency.noTypeCode, changesMeaning: false, line: field.line, column: field.column, into: &sink) {
+                        MT940Leniency.noType
+                    }
+                }
                 if let offset = line.clampedDateOffset {
                     let what = offset == 0 ? "the value date" : "the entry date"
                     let read = offset == 0 ? line.valueDate : line.entryDate ?? line.valueDate
@@ -238,7 +243,12 @@ final class MT940StatementMapper {
         if withNarrative {
             name = narratives.name
             memo = narratives.memo
-            if name == nil { name = narratives.booking ?? line.supplementary } else if memo == nil { memo = narratives.booking }
+            if name == nil {
+                // ING's `/TRCD/02000/` (its transaction code) names nothing: the memo does.
+                name = narratives.booking ?? line.supplementary.flatMap { Self.isCodewords($0) ? nil : $0 } ?? memo
+            } else if memo == nil {
+                memo = narratives.booking
+            }
             if fitid == nil { fitid = narratives.endToEndReference }
         } else {
             name = line.supplementary
@@ -267,6 +277,11 @@ final class MT940StatementMapper {
             original: original)
         try sink.accept(activity)
         activityCount += 1
+    }
+
+    private static func isCodewords(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { MT940Values.isCodewords($0) }
     }
 
     func report(_ issue: MT940Issue, line: Int, column: Int?, into sink: inout some ActivitySink) throws {

@@ -111,6 +111,21 @@ enum MT940Values {
     }
 
     /// `bytes` without leading and trailing spaces.
+    /// Whether `bytes` (trimmed) are SWIFT codewords and nothing else: `/CODE/value/` segments,
+    /// codes of two to four capitals, no spaces, a `/` at the end (`/TRCD/02000/`,
+    /// `/OCMT/USD2853,12/`). Such a line is data for a program, not text for a person.
+    static func isCodewords(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let t = trimmed(bytes)
+        guard t.count >= 5, t[0] == UInt8(ascii: "/"), t[t.count - 1] == UInt8(ascii: "/"), !t.contains(0x20) else { return false }
+        var letters = 0
+        for k in 1..<t.count {
+            if t[k] == UInt8(ascii: "/") { break }
+            guard t[k] >= UInt8(ascii: "A") && t[k] <= UInt8(ascii: "Z") else { return false }
+            letters += 1
+        }
+        return letters >= 2 && letters <= 4
+    }
+
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var start = 0, end = bytes.count
         while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
