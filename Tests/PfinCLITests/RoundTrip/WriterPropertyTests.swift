@@ -26,6 +26,17 @@ import Testing
         return try RoundTripTests.objects(Data(contentsOf: URL(fileURLWithPath: directory.path("back.jsonl"))))
     }
 
+    /// Text fields as OFX 1.x holds them: each line break (CR LF, LF or CR) a space.
+    static func spaced(_ a: [String: String]) -> [String: String] {
+        var a = a
+        for key in ["name", "memo", "fitid", "checkNumber"] {
+            a[key] = a[key].map {
+                $0.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+            }
+        }
+        return a
+    }
+
     /// Text fields as OFX and QIF readers give them: without the white space (bytes up to 0x20)
     /// around them, none when nothing is left (OFX 2.2 §2.3.1: leaf values are trimmed); the
     /// memo cut to `memoLimit` characters first, as the OFX writer cuts it.
@@ -93,7 +104,10 @@ import Testing
     func ofxKeepsWhatOFXHolds(_ seed: UInt64, _ format: String) throws {
         let (directory, original, lines) = try Self.original(seed: seed)
         let back = try Self.back(original, through: format, in: directory)
-        let expected = lines.map { RoundTripTests.ofxKept(Self.trimmed($0, memoLimit: 255)) }, got = back.map(RoundTripTests.ofxRead)
+        let expected = lines.map { line in
+            RoundTripTests.ofxKept(Self.trimmed(format == "ofx1" ? Self.spaced(Self.trimmed(line, memoLimit: 255)) : line, memoLimit: 255))
+        }
+        let got = back.map(RoundTripTests.ofxRead)
         #expect(got.count == expected.count)
         for missing in Set(expected).subtracting(got).sorted().prefix(5) { Issue.record("seed \(seed): not back from \(format): \(missing)") }
     }
