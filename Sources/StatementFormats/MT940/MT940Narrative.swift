@@ -14,6 +14,7 @@ import Glibc
 ///   `DEBT+`, `SVWZ+`, `ABWA+`, `ABWE+`, `IBAN+`, `BIC+`, …) starting a line or following a space
 ///   split it into parts: the memo is the `SVWZ+` part (after any text before the first keyword),
 ///   `EREF+` is kept as the end-to-end reference, and the other parts are dropped.
+/// - The same with `>`, as Triodos writes it (`000>100987654321>20ALGEMENE…>310390123456`).
 /// - The same with another separator, as Polish banks write it: PKO BP `~` (`020~00152~20…~32…`),
 ///   Pekao `^`, mBank and the banks that follow the Polish banks' association (ZBP) `<`, after a
 ///   code of three or four digits (`0300<00PRZELEW…<20…<27…`). The name is `32`+`33`, else `27`+`28`
@@ -89,14 +90,15 @@ final class MT940NarrativeReader {
     /// `?00`, such as `SEPA-UEBERWEISUNG` or `ENTGELTABSCHLUSS`, or `TRTP`, such as `SEPA OVERBOEKING`.
     var booking: String? { Self.text(bookingText) }
 
-    /// The separator of a Polish structured `:86:` and where its first subfield starts: `~`, `^`
-    /// or `<` after three or four digits, followed by a two-digit subfield code.
+    /// The separator of a Polish (or Triodos') structured `:86:` and where its first subfield
+    /// starts: `~`, `^`, `<` or `>` after three or four digits, followed by a two-digit subfield code.
     private static func polishSeparator(_ value: UnsafeBufferPointer<UInt8>) -> (UInt8, Int)? {
         guard value.count >= 6, isDigit(value[0]), isDigit(value[1]), isDigit(value[2]) else { return nil }
         let at = isDigit(value[3]) ? 4 : 3
         guard at + 3 <= value.count, MT940Values.twoDigits(value, at + 1) != nil else { return nil }
         let separator = value[at]
-        guard separator == UInt8(ascii: "~") || separator == UInt8(ascii: "^") || separator == UInt8(ascii: "<") else { return nil }
+        guard separator == UInt8(ascii: "~") || separator == UInt8(ascii: "^") || separator == UInt8(ascii: "<") || separator == UInt8(ascii: ">")
+        else { return nil }
         return (separator, at)
     }
 
@@ -104,9 +106,9 @@ final class MT940NarrativeReader {
     private func readStructured(_ value: UnsafeBufferPointer<UInt8>, separator: UInt8, from start: Int) {
         let base = value.baseAddress!
         let count = value.count
-        // The German layout (`?`) has remittance lines up to `?29` and from `?60`; the Polish ones
-        // name the counterparty in 27–28 and its address in 29 and 60–63.
-        let isPolish = separator != UInt8(ascii: "?")
+        // The German layout (`?`, and Triodos' `>`) has remittance lines up to `?29` and from
+        // `?60`; the Polish ones name the counterparty in 27–28 and its address in 29 and 60–63.
+        let isPolish = separator != UInt8(ascii: "?") && separator != UInt8(ascii: ">")
         var nameWidth = 0
         var alternativeNameWidth = 0
         alternativeNameText.removeAll()
