@@ -22,6 +22,9 @@ public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
     case mt940
     /// AEB Norma 43 (Cuaderno 43), the Spanish banks' fixed-width statement (read).
     case norma43
+    /// Blocks of labelled lines (`Date:`, `Description:`, `Amount:`, `Balance:`), as Santander
+    /// UK's text download writes them (read).
+    case blocks
     case jsonl
     /// A ledger/hledger journal.
     case ledger
