@@ -66,9 +66,12 @@ import Testing
         return paths
     }
 
-    @Test("a download is no other format: CSV scores it low (its descriptions have commas), the others not at all")
+    @Test("a download is detected as blocks over CSV (its descriptions have commas); no other reader takes it")
     func othersSayNo() {
         let bytes = Array(Text.file(Text.three).utf8)
+        #expect(StatementReaders.detect(bytes) == .blocks)
+        #expect(StatementReaders.reader(for: .blocks) is BlocksStatementReader)
+        #expect(StatementReaders.readableFormats.contains(.blocks))
         #expect(CSVStatementReader.sniff(bytes) <= 30)
         #expect(MT940StatementReader.sniff(bytes) == 0)
         #expect(QIFStatementReader.sniff(bytes) == 0)

@@ -21,7 +21,8 @@ enum ManPage {
             text(
                 """
                 pfin reads bank statement exports (CSV and XLSX in every bank's dialect, OFX and QFX 1.x \
-                and 2.x, QIF, CAMT.052/053/054, MT940, Norma 43 and its own JSON Lines), categorises \
+                and 2.x, QIF, CAMT.052/053/054, MT940, Norma 43, Santander UK's text download and its own \
+                JSON Lines), categorises \
                 them with rules a person edits, and writes reports, other ledger formats, or an SQLite \
                 ledger with undoable imports. Each command reads the files it is given, or standard \
                 input when there is none or a file is named '-', and writes to standard output unless \

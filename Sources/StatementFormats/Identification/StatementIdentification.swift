@@ -92,7 +92,7 @@ public struct StatementIdentification: Sendable {
         }
         return Diagnostic(
             .error, code: "input.unknown-format", at: location,
-            "pfin cannot tell what format this file is; expected CSV, XLSX, OFX/QFX, QIF, CAMT, MT940, Norma 43 or JSON Lines",
+            "pfin cannot tell what format this file is; expected CSV, XLSX, OFX/QFX, QIF, CAMT, MT940, Norma 43, Santander UK's text download or JSON Lines",
             notes: [Diagnostic.identifyNote(file) + "; if you know the format, pass --from FORMAT"])
     }
 }

@@ -78,7 +78,7 @@ public enum StatementReaders {
     /// Every reader, in the order detection asks them.
     public static let all: [any StatementReader.Type] = [
         OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self,
-        Norma43StatementReader.self, XLSXStatementReader.self, SpreadsheetMLReader.self, HTMLTableReader.self,
+        Norma43StatementReader.self, BlocksStatementReader.self, XLSXStatementReader.self, SpreadsheetMLReader.self, HTMLTableReader.self,
         CSVStatementReader.self,
     ]
 
@@ -102,6 +102,7 @@ public enum StatementReaders {
         case .qif: return QIFStatementReader()
         case .mt940: return MT940StatementReader()
         case .norma43: return Norma43StatementReader()
+        case .blocks: return BlocksStatementReader()
         case .xlsx: return XLSXStatementReader()
         case .html: return HTMLTableReader()
         case .spreadsheetml: return SpreadsheetMLReader()
