@@ -50,6 +50,7 @@ import Testing
             "Samples/us-checking-chase.csv  reconciled", "Samples/paypal-activity.csv USD reconciled", "FlexAccount ****04567 GBP reconciled",
             "62012345678 ZAR reconciled", "50100123456789 INR reconciled", "Samples/es-bbva.csv EUR reconciled",
             "7730012345 USD nothingToCheck", "CH5604835012345678009 CHF reconciled", "Samples/wise-gbp-statement.csv GBP reconciled",
+            "XXXX XXXX XXXX 4821 GBP reconciled",
             // The card's two statements, one after the other: the second starts at the first's closing balance.
             "4111111111111111 USD reconciled",
         ] {

@@ -52,6 +52,9 @@ struct ReaderBalanceTests {
         Case(
             sample: "es-norma43.n43", statement: 0, opening: ("2341.57", "2024-05-01"), closing: ("2819.15", "2024-05-31"),
             available: nil, currency: "EUR"),
+        Case(
+            sample: "uk-santander.txt", statement: 0, opening: ("1284.17", "2024-04-30"), closing: ("2220.72", "2024-05-31"),
+            available: nil, currency: "GBP"),
         Case(sample: "de-dkb-giro.csv", statement: 0, opening: nil, closing: ("3456.78", "2024-05-31"), available: nil, currency: "EUR"),
         Case(sample: "fr-credit-agricole.csv", statement: 0, opening: nil, closing: ("1234.56", "2024-05-31"), available: nil, currency: "EUR"),
         Case(
