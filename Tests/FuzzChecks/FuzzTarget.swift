@@ -17,6 +17,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case html
     case spreadsheetml
     case norma43
+    case blocks
     case rules
     case mustache
     case identify
@@ -46,6 +47,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .html: return StatementCheck.run(bytes, reader: .html)
         case .spreadsheetml: return StatementCheck.run(bytes, reader: .spreadsheetml)
         case .norma43: return StatementCheck.run(bytes, reader: .norma43)
+        case .blocks: return StatementCheck.run(bytes, reader: .blocks)
         case .rules: return RulesCheck.run(bytes)
         case .mustache: return MustacheCheck.run(bytes)
         case .identify: return IdentificationCheck.run(bytes)
