@@ -83,11 +83,11 @@ public struct BalanceCollector: ActivitySink {
     public var wantsRowBalances: Bool { true }
 
     public mutating func rowBalance(_ balance: RowBalance) throws {
-        guard let key = lastKey, let index = open[key], var segment = openSegments[index],
-            let last = segment.rows.indices.last, segment.rows[last].source == balance.source
+        guard let key = lastKey, let index = open[key], let last = openSegments[index]?.rows.indices.last,
+            openSegments[index]?.rows[last].source == balance.source
         else { return }
-        segment.rows[last].balance = balance.amount
-        openSegments[index] = segment
+        // In place: a copy of the segment would copy its rows for every row (quadratic).
+        openSegments[index]?.rows[last].balance = balance.amount
     }
 
     public mutating func statement(_ info: StatementInfo) throws {

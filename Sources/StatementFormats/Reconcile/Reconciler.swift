@@ -118,11 +118,14 @@ public enum Reconciler {
             guard let stated = row.balance, exact.value(stated) != expected else { continue }
             balance = exact.value(stated)
             let difference = exact.money(exact.minus(exact.value(stated), expected))
+            // Only the listed mismatches show their causes; looking for a twin row is a pass over
+            // the rows, which for every row of a file whose balance never moves was quadratic.
+            let listed = walk.mismatches.count < listedMismatches
             walk.mismatches.append(
                 BalanceMismatch(
                     kind: .row, location: row.source, date: row.date, expected: exact.money(expected), found: stated,
                     difference: difference,
-                    causes: causes(at: index, in: rows, difference: difference, after: previousDate, pending: pending)))
+                    causes: listed ? causes(at: index, in: rows, difference: difference, after: previousDate, pending: pending) : []))
         }
         walk.end = balance
         return walk
