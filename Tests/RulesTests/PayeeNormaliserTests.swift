@@ -149,6 +149,12 @@ import Testing
         .init(raw: "12345678", clean: "12345678"),
         // Symbols are no letters: a masked card, a currency sign, dashes stay the bank's text.
         .init(raw: "•••• 1234", clean: "•••• 1234"),
+        // Santander UK: booking phrases, an amount and rate after the merchant, reference and mandate tails
+        .init(raw: "CARD PAYMENT TO SAINSBURYS S/MKTS,57.12 GBP, RATE 1.00/GBP ON 23-05-2024", clean: "Sainsburys S/Mkts"),
+        .init(raw: "CARD PAYMENT TO TESCO STORES 2041,23.45 GBP, RATE 1.00/GBP ON 30-04-2024", clean: "Tesco Stores"),
+        .init(raw: "DIRECT DEBIT PAYMENT TO VIRGIN MEDIA REF 0299187746, MANDATE NO 0031", clean: "Virgin Media"),
+        .init(raw: "BILL PAYMENT VIA FASTER PAYMENT TO THAMES WATER REFERENCE 90012345 , MANDATE NO 12", clean: "Thames Water"),
+        .init(raw: "CASH WITHDRAWAL AT HALIFAX ATM, 45 MARE STREET, 50.00 GBP , ON 12-05-2024", clean: "Halifax ATM, 45 Mare Street"),
         // One letter left is no payee either.
         .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),

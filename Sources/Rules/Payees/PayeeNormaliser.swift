@@ -106,6 +106,7 @@ public final class PayeeNormaliser {
             range = cut
             note(step)
         }
+        if let tail = PayeeAmountTail.start(in: tokens.bytes, range) { (range, _) = (range.lowerBound..<tail, note(.amountTail)) }
         tokens.split(range)
         var card = false
         if removeBookingWords(card: &card) { note(.bookingWords) }
@@ -125,7 +126,7 @@ public final class PayeeNormaliser {
         if removeLocation(card: card || gap != nil, gap: gap) { note(.location) }
         let kept = tokens.keptIndices
         guard kept.contains(where: { tokens.hasLetter($0) }) else { return nil }
-        // One letter is no payee: `VIREMENT A 89273829182` stays as it is rather than becoming `A`.
+        // One letter is no payee (`VIREMENT A 89273829182`).
         guard kept.count > 1 || tokens.ends[kept[0]] - tokens.starts[kept[0]] > 1 else { return nil }
         out.removeAll(keepingCapacity: true)
         let from = 0

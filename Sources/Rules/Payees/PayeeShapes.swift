@@ -99,11 +99,13 @@ extension PayeeTokens {
         let first = bytes[starts[i]]
         if first == UInt8(ascii: "#") { return digits == n - 1 }
         if letters == 0 {
-            // Digits with separators: 1234, 0001234, 2024/0123456, 866-579-7172; not 7-Eleven.
+            // Digits with separators: 1234, 0001234, 2024/0123456, 866-579-7172, a comma after them
+            // (`REF 0299187746, MANDATE NO 0031`); not 7-Eleven.
             guard digits > 0 else { return false }
             for k in starts[i]..<ends[i] where !PayeeText.isDigit(bytes[k]) {
                 let b = bytes[k]
-                guard b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == UInt8(ascii: ".") else { return false }
+                let closing = k == ends[i] - 1 && (b == UInt8(ascii: ",") || b == UInt8(ascii: ";"))
+                guard b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == UInt8(ascii: ".") || closing else { return false }
             }
             return digits >= 4 || digits == 3 && first == UInt8(ascii: "0") && other == 0
         }

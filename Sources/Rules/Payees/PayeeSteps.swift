@@ -16,6 +16,9 @@ public enum PayeeStep: String, CaseIterable, Sendable {
     case processorPrefix = "processor-prefix"
     /// A merchant's reference after a star: `AMAZON MKTPL*AB12C3DE4`, `UBER *TRIP`.
     case starReference = "star-reference"
+    /// An amount and currency after the payee, with what follows: `,57.12 GBP, RATE 1.00/GBP ON …`
+    /// (`PayeeAmountTail`).
+    case amountTail = "amount-tail"
     /// Card numbers, masked or not, with the words that announce them: "Karte Nr. XXXX1234".
     case cardNumbers = "card-numbers"
     /// Value-date notes: "Value Date: 04/05/2024", "Valuta 03.05.".
@@ -72,6 +75,11 @@ enum PayeeTables {
         ("Direct debit", false), ("Debit order", false), ("ACH debit", false), ("ACH credit", false),
         ("ACH deposit", false), ("Standing order", false), ("Bill payment", false), ("Faster payment", false),
         ("Recurring payment", false), ("Recurring", false),
+        // Santander UK's texts
+        ("Card payment to", true), ("Card payment", true), ("Direct debit payment to", false),
+        ("Bill payment via faster payment to", false), ("Standing order via faster payment to", false),
+        ("Faster payments receipt", false), ("Bank giro credit", false), ("Bank giro credit ref", false),
+        ("Cash withdrawal at", false),
         // Payment services (Wise, Revolut): who the money went to or came from follows
         ("Sent money to", false), ("Received money from", false), ("Money sent to", false),
     ]
@@ -79,7 +87,7 @@ enum PayeeTables {
     /// Phrases after the payee that open the payment's reference, removed with everything after
     /// them when a name stays before: "Harbour Analytics Ltd with reference SALARY APR 2024",
     /// "MARIA LOPEZ CONCEPTO CENA", "ENDESA ENERGIA S.A.U. Nº RECIBO 0049 1234".
-    static let referenceTails = ["with reference", "with ref", "concepto", "nº recibo"]
+    static let referenceTails = ["with reference", "with ref", "concepto", "nº recibo", "reference", "mandate no"]
 
     /// Words that announce a date inside a bank's text, removed with it.
     static let datePrepositions = ["on", "am", "op", "le", "el", "il"]
