@@ -39,6 +39,8 @@ import Testing
             "From: 01/05/2024 to 31/05/2024\n\nAccount: XXXX 1234\n",
             "Date,Description,Amount\n01/05/2024,TESCO,-1.00\n",
             "Subject: invoice\nDate: Mon, 6 May 2024 10:00:00 +0100\n\nThe amount: 12.00 is due.\n",
+            // An e-mail whose amount line follows its date in one paragraph: no block's date.
+            "Subject: invoice\nDate: Mon, 6 May 2024 10:00:00 +0100\nAmount: 12.00\n",
         ])
     func no(_ text: String) {
         #expect(Self.sniff(text).score == 0)

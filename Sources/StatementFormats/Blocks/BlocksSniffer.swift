@@ -1,5 +1,6 @@
-/// Recognises blocks of labelled lines by a line starting `Date:` followed in its block (before the
-/// next blank line) by one starting `Amount:`, labels in any case, anywhere in the first 64 KiB.
+/// Recognises blocks of labelled lines by a line starting `Date:` and a numeric date (`29/12/2012`)
+/// followed in its block (before the next blank line) by one starting `Amount:`, labels in any case,
+/// anywhere in the first 64 KiB. (An e-mail's `Date: Mon, 3 Jun 2024` is no block's date.)
 ///
 /// Only ASCII labels are looked at, so the encoding does not matter: a Windows-1252 no-break space
 /// (0xA0) or a UTF-8 one after the colon, or none, alike.
@@ -25,7 +26,7 @@ enum BlocksSniffer {
                 continue
             }
             switch label {
-            case "date":
+            case "date" where opensWithNumericDate(line):
                 if date > 0 { endBlock() }
                 date = number
             case "amount" where date > 0 && amount == 0: amount = number
@@ -71,6 +72,24 @@ enum BlocksSniffer {
             if j < line.endIndex, line[j] == UInt8(ascii: ":") { return label }
         }
         return nil
+    }
+
+    /// Whether the value after the line's colon opens with a date in digits: `29/12/2012`, `1.5.24`.
+    private static func opensWithNumericDate(_ line: ArraySlice<UInt8>) -> Bool {
+        guard var i = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        i += 1
+        while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 || line[i] == 0xA0 || line[i] == 0xC2 { i += 1 }
+        var groups = 0
+        while groups < 3 {
+            let start = i
+            while i < line.endIndex, line[i] >= 0x30 && line[i] <= 0x39 { i += 1 }
+            guard i > start else { return false }
+            groups += 1
+            guard groups < 3 else { break }
+            guard i < line.endIndex, line[i] == UInt8(ascii: "/") || line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: "-") else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Spaces, tabs and no-break spaces (Windows-1252 `A0`, UTF-8 `C2 A0`) only.
