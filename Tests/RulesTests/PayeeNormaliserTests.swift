@@ -155,6 +155,10 @@ import Testing
         .init(raw: "DIRECT DEBIT PAYMENT TO VIRGIN MEDIA REF 0299187746, MANDATE NO 0031", clean: "Virgin Media"),
         .init(raw: "BILL PAYMENT VIA FASTER PAYMENT TO THAMES WATER REFERENCE 90012345 , MANDATE NO 12", clean: "Thames Water"),
         .init(raw: "CASH WITHDRAWAL AT HALIFAX ATM, 45 MARE STREET, 50.00 GBP , ON 12-05-2024", clean: "Halifax ATM, 45 Mare Street"),
+        // A store number glued to a known city (fixed-width card descriptors run together)
+        .init(raw: "GOAT TOWN 1200000549NEW YORK", clean: "Goat Town"),
+        .init(raw: "SHELL 57444563400SEATTLE WA", clean: "Shell"),
+        .init(raw: "ACME 2024ABCD", clean: "Acme 2024abcd"),
         // One letter left is no payee either.
         .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),

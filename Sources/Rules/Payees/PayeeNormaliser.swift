@@ -108,6 +108,7 @@ public final class PayeeNormaliser {
         }
         if let tail = PayeeAmountTail.start(in: tokens.bytes, range) { (range, _) = (range.lowerBound..<tail, note(.amountTail)) }
         tokens.split(range)
+        tokens.splitGluedPlaces { cities.longest(in: $0, at: $1) != nil }
         var card = false
         if removeBookingWords(card: &card) { note(.bookingWords) }
         if removeCardNumbers(card: &card) { note(.cardNumbers) }
@@ -355,47 +356,5 @@ public final class PayeeNormaliser {
             if let (_, words) = cities.longest(in: tokens, at: kept[start]), words == length { return start }
         }
         return nil
-    }
-}
-
-/// `PayeeTables` compiled once for every normaliser: folded phrases and word sets.
-final class PayeeCompiledTables: Sendable {
-    let booking: PayeePhrases
-    let cardBooking: Set<Int>
-    let referenceTails: PayeePhrases
-    let cardWords: PayeePhrases
-    let valueDateWords: PayeePhrases
-    let referenceWords: PayeePhrases
-    let months: PayeePhrases
-    let regions: PayeeWordSet
-    let legalForms: PayeeWordSet
-    let processors: PayeeWordSet
-    let cities: PayeePhrases
-    let cityPrefixes: PayeePhrases
-    let citySuffixes: PayeeWordSet
-    let checkWords: PayeeWordSet
-    let brands: PayeePhrases
-    let brandNames: [[UInt8]]
-
-    static let standard = PayeeCompiledTables()
-    static let standardTitleCase = PayeeTitleCase(spellings: PayeeTables.spellings, particles: PayeeTables.particles)
-
-    private init() {
-        booking = PayeePhrases(PayeeTables.bookingPhrases.map(\.phrase))
-        cardBooking = Set(PayeeTables.bookingPhrases.indices.filter { PayeeTables.bookingPhrases[$0].card })
-        referenceTails = PayeePhrases(PayeeTables.referenceTails)
-        cardWords = PayeePhrases(PayeeTables.cardWords)
-        valueDateWords = PayeePhrases(PayeeTables.valueDateWords)
-        referenceWords = PayeePhrases(PayeeTables.referenceWords)
-        months = PayeePhrases(PayeeTables.months)
-        regions = PayeeWordSet(PayeeTables.regionCodes.map { PayeeText.folded($0) })
-        legalForms = PayeeWordSet(PayeeTables.legalForms.map { PayeeText.folded($0) })
-        processors = PayeeWordSet(PayeeTables.processorPrefixes.map { PayeeText.folded($0) })
-        cities = PayeePhrases(PayeeTables.cities)
-        cityPrefixes = PayeePhrases(PayeeTables.cityPrefixes)
-        citySuffixes = PayeeWordSet(PayeeTables.citySuffixes.map { PayeeText.folded($0) })
-        checkWords = PayeeWordSet(PayeeTables.checkWords.map { PayeeText.folded($0) })
-        brands = PayeePhrases(PayeeTables.brands.map(\.text))
-        brandNames = PayeeTables.brands.map { Array($0.name.utf8) }
     }
 }

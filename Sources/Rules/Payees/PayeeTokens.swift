@@ -31,6 +31,31 @@ final class PayeeTokens {
         }
     }
 
+    /// Splits a number glued to the place after it (`5429NEW YORK`, `0042LONDON`: a card
+    /// descriptor's store number and city, fixed-width fields run together) when the capitals, with
+    /// the words after them, begin a known place (`isPlace`); the number is then a reference.
+    func splitGluedPlaces(_ isPlace: (PayeeTokens, Int) -> Bool) {
+        var i = 0
+        while i < starts.count {
+            var d = starts[i]
+            while d < ends[i] && PayeeText.isDigit(bytes[d]) { d += 1 }
+            if d - starts[i] >= 3, ends[i] - d >= 2, (d..<ends[i]).allSatisfy({ PayeeText.isUpper(bytes[$0]) }) {
+                let end = ends[i]
+                ends[i] = d
+                starts.insert(d, at: i + 1)
+                ends.insert(end, at: i + 1)
+                kept.insert(true, at: i + 1)
+                if !isPlace(self, i + 1) {
+                    starts.remove(at: i + 1)
+                    ends.remove(at: i + 1)
+                    kept.remove(at: i + 1)
+                    ends[i] = end
+                }
+            }
+            i += 1
+        }
+    }
+
     /// Space, tab and line breaks: a bank's text of several lines is one name.
     @inline(__always)
     static func isSeparator(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
