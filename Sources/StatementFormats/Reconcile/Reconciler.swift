@@ -187,7 +187,9 @@ public enum Reconciler {
     static func looksMistyped(_ found: Money, _ expected: Money) -> Bool {
         let scale = max(found.scale, expected.scale)
         guard let a = found.rescaled(to: scale)?.units.magnitude, let b = expected.rescaled(to: scale)?.units.magnitude, a != b else { return false }
-        if a == b * 10 || b == a * 10 { return true }
+        // Amounts near the limit of 64 bits cannot be ten times another: no overflow trap.
+        let (a10, aOver) = a.multipliedReportingOverflow(by: 10), (b10, bOver) = b.multipliedReportingOverflow(by: 10)
+        if !bOver && a == b10 || !aOver && b == a10 { return true }
         let x = Array(String(a)), y = Array(String(b))
         guard x.count == y.count else { return false }
         let differing = zip(x, y).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
