@@ -14,6 +14,8 @@ final class PayeeCompiledTables: Sendable {
     let cityPrefixes: PayeePhrases
     let citySuffixes: PayeeWordSet
     let checkWords: PayeeWordSet
+    let trailingPaymentCodes: PayeeWordSet
+    let datePrepositions: PayeeWordSet
     let brands: PayeePhrases
     let brandNames: [[UInt8]]
 
@@ -35,6 +37,8 @@ final class PayeeCompiledTables: Sendable {
         cityPrefixes = PayeePhrases(PayeeTables.cityPrefixes)
         citySuffixes = PayeeWordSet(PayeeTables.citySuffixes.map { PayeeText.folded($0) })
         checkWords = PayeeWordSet(PayeeTables.checkWords.map { PayeeText.folded($0) })
+        trailingPaymentCodes = PayeeWordSet(PayeeTables.trailingPaymentCodes.map { PayeeText.folded($0) })
+        datePrepositions = PayeeWordSet(PayeeTables.datePrepositions.map { PayeeText.folded($0) })
         brands = PayeePhrases(PayeeTables.brands.map(\.text))
         brandNames = PayeeTables.brands.map { Array($0.name.utf8) }
     }

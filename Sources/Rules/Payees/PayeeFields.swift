@@ -59,6 +59,8 @@ enum PayeeFields {
 
     /// `Naam: …` up to the next label: a word ending in a colon.
     private static func labelledName(_ bytes: [UInt8], _ folded: [UInt8], in range: Range<Int>) -> Range<Int>? {
+        // Every label ends in a colon: a text without one (most) has none.
+        guard folded[range].contains(UInt8(ascii: ":")) else { return nil }
         var p = range.lowerBound
         while p < range.upperBound {
             let atWordStart = p == range.lowerBound || folded[p - 1] == 0x20

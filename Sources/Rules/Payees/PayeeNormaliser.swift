@@ -212,7 +212,7 @@ public final class PayeeNormaliser {
         // A British bank's payment-type code at the end (`… BCC`, `… DDR`), after a name.
         if let last = tokens.keptIndices.last, tokens.keptIndices.count > 1,
             tokens.bytes[tokens.starts[last]..<tokens.ends[last]].allSatisfy(PayeeText.isUpper),
-            PayeeTables.trailingPaymentCodes.contains(where: { tokens.folded[tokens.starts[last]..<tokens.ends[last]].elementsEqual($0.utf8) })
+            tables.trailingPaymentCodes.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]])
         {
             tokens.remove(last)
             tail = true
@@ -278,7 +278,7 @@ public final class PayeeNormaliser {
             }
             // The word that announced the date goes with it (`TESCO ON 30 SEP`, `ZELLE FROM SMITH ON 03/01`).
             if i > 1, tokens.isKept(i - 1),
-                PayeeTables.datePrepositions.contains(where: { tokens.folded[tokens.starts[i - 1]..<tokens.ends[i - 1]].elementsEqual($0.utf8) })
+                tables.datePrepositions.contains(tokens.folded[tokens.starts[i - 1]..<tokens.ends[i - 1]])
             {
                 tokens.remove(i - 1)
             }

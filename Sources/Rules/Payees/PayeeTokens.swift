@@ -78,13 +78,6 @@ final class PayeeTokens {
     @inline(__always)
     func byte(_ i: Int, _ k: Int) -> UInt8 { bytes[starts[i] + k] }
 
-    func matches(_ i: Int, _ word: [UInt8]) -> Bool {
-        guard length(i) == word.count else { return false }
-        let s = starts[i]
-        for k in 0..<word.count where folded[s + k] != word[k] { return false }
-        return true
-    }
-
     /// The kept tokens, in order.
     var keptIndices: [Int] {
         var indices: [Int] = []
