@@ -15,7 +15,7 @@ enum CAMTIssue {
     case badDate(path: String, text: String)
     case missing(path: String, element: String)
     case notBooked(path: String, status: String)
-    case batchSum(path: String, count: Int, sum: Money, entry: Money)
+    case batchSum(path: String, count: Int, sum: Money, entry: Money, rest: Money?)
     case batchWithoutAmounts(path: String, count: Int)
     case batchInOtherCurrency(path: String, count: Int, currency: CurrencyCode?, entry: Money)
     case balanceMismatch(path: String, opening: Money, booked: Money, closing: Money, skipped: Int)
@@ -69,11 +69,16 @@ enum CAMTIssue {
             return Diagnostic(
                 .warning, code: "camt.not-booked", at: location, "\(path) \(what); not read",
                 notes: ["pending and information-only entries are not on the account yet; the bank lists them as booked in a later statement"])
-        case .batchSum(let path, let count, let sum, let entry):
+        case .batchSum(let path, let count, let sum, let entry, let rest):
             return Diagnostic(
                 .warning, code: "camt.batch-sum", at: location,
                 "\(path): the \(count) <TxDtls> amounts add up to \(sum.decimalString), but the entry amount is \(entry.decimalString)",
-                notes: ["each transaction was read with its own amount; the entry amount is what the bank booked"])
+                notes: [
+                    rest.map {
+                        "each transaction was read with its own amount, and the rest, \($0.decimalString), as a transaction of its own: "
+                            + "the entry amount is what the bank booked"
+                    } ?? "each transaction was read with its own amount; the entry amount is what the bank booked"
+                ])
         case .batchWithoutAmounts(let path, let count):
             return Diagnostic(
                 .warning, code: "camt.batch-without-amounts", at: location,

@@ -85,7 +85,14 @@ extension CAMTStatementMapper {
         if let charges, charges.units != 0, sum.adding(charges) == signed {
             return try emitCharges(charges, entry: e, date: date)
         }
-        try sink.report(CAMTIssue.batchSum(path: path, count: e.transactions.count, sum: sum, entry: signed).diagnostic(at: at))
+        // The details leave part of the booked amount unlisted (a batch of three payments that
+        // lists two): the rest is a transaction of its own, so that the account's total is what
+        // the bank booked, never short of it.
+        guard let rest = signed.adding(sum.negated ?? sum) else {
+            return try sink.report(CAMTIssue.batchSum(path: path, count: e.transactions.count, sum: sum, entry: signed, rest: nil).diagnostic(at: at))
+        }
+        try sink.report(CAMTIssue.batchSum(path: path, count: e.transactions.count, sum: sum, entry: signed, rest: rest).diagnostic(at: at))
+        try emitRest(rest, entry: e, date: date)
     }
 
     /// The entry's booking date (`BookgDt`). The element is optional ([0..1]) and some banks leave
@@ -183,6 +190,22 @@ extension CAMTStatementMapper {
             PaymentActivity(
                 id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,
                 fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line), original: original))
+        activityCount += 1
+    }
+
+    /// What a batch's details leave of its entry amount: a transaction named for it, on the
+    /// entry's date, identified by the entry's reference.
+    private mutating func emitRest(_ amount: Money, entry e: CAMTEntryState, date: LocalDate) throws {
+        let account = options.account ?? statement?.accountID
+        let name = e.additionalInfo ?? "Rest of batch"
+        let id =
+            e.serviceReference.map { ids.id(account: account, bankID: "rest\u{1F}" + $0, date: date) }
+            ?? ids.id(account: account, date: date, amount: amount, name: name)
+        try sink.accept(
+            PaymentActivity(
+                id: id, account: account, date: date, name: name, amount: amount,
+                memo: "the part of the batched entry its details do not list",
+                source: SourceLocation(file: file, line: e.position.line)))
         activityCount += 1
     }
 
