@@ -141,10 +141,40 @@ import Testing
 
     @Test("a later camt.053 version: a warning, then read as usual")
     func unknownVersion() throws {
-        let result = try readCAMT(Doc.statement([Doc.entry()], version: "13"))
+        let result = try readCAMT(Doc.statement([Doc.entry()], version: "15"))
         #expect(result.codes == ["camt.unknown-version@2:1"])
+        #expect(result.diagnostics.first?.message.hasSuffix("; read as camt.053.001.14") == true)
         #expect(result.diagnostics.first?.severity == .warning)
         #expect(result.activities.count == 1)
+    }
+
+    @Test("the versions of the last years (.09 to .14) and a national variant that names its version: no warning", arguments: ["09", "10", "13", "14"])
+    func recentVersions(_ version: String) throws {
+        let result = try readCAMT(Doc.statement([Doc.entry()], version: version))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.activities.count == 1)
+    }
+
+    @Test("Austria's STUZZA namespace names camt.053.001.02: read as that, no warning")
+    func nationalVariant() throws {
+        let text = Doc.statement([Doc.entry()]).replacingOccurrences(
+            of: "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08", with: "ISO:camt.053.001.02:APC:STUZZA:payments:003")
+        #expect(text.contains("STUZZA"))
+        let result = try readCAMT(text)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.activities.count == 1)
+    }
+
+    @Test("a camt.053 inside an envelope with SWIFT's business application header: read as if it were the root")
+    func envelope() throws {
+        let document = Doc.statement([Doc.entry()]).replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "")
+        let header =
+            "<AppHdr xmlns=\"urn:iso:std:iso:20022:tech:xsd:head.001.001.02\"><Fr><FIId><FinInstnId><BICFI>ABCDCHZZXXX</BICFI>"
+            + "</FinInstnId></FIId></Fr><BizMsgIdr>M-1</BizMsgIdr><MsgDefIdr>camt.053.001.08</MsgDefIdr></AppHdr>"
+        let result = try readCAMT("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<message>\(header)\n\(document)</message>\n")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.activities.count == 1)
+        #expect(result.statements.count == 1)
     }
 
     @Test("an empty file: camt.empty")

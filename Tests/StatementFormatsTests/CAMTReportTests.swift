@@ -106,10 +106,10 @@ import Testing
     @Test("a later camt.052 version: the warning names camt.052", arguments: [("052", "camt.052"), ("054", "camt.054")])
     func unknownVersion(_ type: String, _ code: String) throws {
         let message: CAMTMessage = type == "052" ? .report : .notification
-        let result = try readCAMT(Self.report([], [CAMTDocument.entry()], message: message, version: "12"))
+        let result = try readCAMT(Self.report([], [CAMTDocument.entry()], message: message, version: "15"))
         #expect(
             result.diagnostics.map(\.message)
-                == ["unknown \(code) namespace \"urn:iso:std:iso:20022:tech:xsd:\(code).001.12\"; read as \(code).001.08"])
+                == ["unknown \(code) namespace \"urn:iso:std:iso:20022:tech:xsd:\(code).001.15\"; read as \(code).001.14"])
         #expect(result.activities.count == 1)
     }
 

@@ -41,8 +41,10 @@ enum CAMTIssue {
             let code = (message ?? .statement).code
             return Diagnostic(
                 .warning, code: "camt.unknown-version", at: location,
-                "unknown \(message == nil ? "CAMT" : code) namespace \"\(namespace)\"; read as \(code).001.08",
-                notes: ["pfin knows \(code).001.02 to .08; check the activities, and report the file's version if some are wrong"])
+                "unknown \(message == nil ? "CAMT" : code) namespace \"\(namespace)\"; read as \(code).001.\(CAMTMessage.latestVersion)",
+                notes: [
+                    "pfin knows \(code).001.02 to .\(CAMTMessage.latestVersion); check the activities, and report the file's version if some are wrong"
+                ])
         case .badAmount(let path, let text):
             return Diagnostic(
                 .error, code: "camt.bad-amount", at: location, "\(path): expected a decimal amount like 12.50, found \"\(text)\"",

@@ -56,6 +56,10 @@ enum CAMTMessage: CaseIterable, Sendable {
         self = message
     }
 
-    /// The namespace versions whose shape pfin knows: `camt.05x.001.02` to `.08`.
-    var knownVersions: [String] { (2...8).map { "\(code).001.0\($0)" } }
+    /// The namespace versions whose shape pfin knows: `camt.05x.001.02` to `.14` (from `.09` on, the
+    /// versions add elements pfin does not read and keep the paths it does).
+    var knownVersions: [String] { (2...Self.latestVersion).map { "\(code).001.\($0 < 10 ? "0" : "")\($0)" } }
+
+    /// The latest version pfin knows, and reads any later one as.
+    static let latestVersion = 14
 }

@@ -10,8 +10,9 @@ struct CAMTNotAStatement: Error {}
 ///
 /// Elements are recognised by local name and parent (`Ntry/Amt` is the entry amount,
 /// `Ntry/AmtDtls/…/Amt` is not), whatever the namespace version: the shape from camt.05x.001.02
-/// to .08 differs only in where a few elements sit (`Sts/Cd` in v06+, `Pty/Nm` in v08), and both
-/// places are read.
+/// to .14 differs only in where a few elements sit (`Sts/Cd` in v06+, `Pty/Nm` in v08), and both
+/// places are read. A `Document` inside an envelope (SWIFT's `AppHdr` beside it) is read as if it
+/// were the root.
 struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     var sink: Sink
     let file: String
@@ -29,6 +30,10 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     private var party: CAMTTag?
     var activityCount = 0
     var leniencies = LeniencyLog()
+    /// Elements open outside `Document`: an envelope around it (SWIFT's business application header:
+    /// `<message><AppHdr>…</AppHdr><Document>…`), and where the root began.
+    private var envelopeDepth = 0
+    private var root: CAMTPosition?
 
     init(sink: Sink, file: String, options: ReadOptions) {
         self.sink = sink
@@ -39,11 +44,17 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     // MARK: Events
 
     mutating func start(_ tag: CAMTTag, namespace: UnsafeBufferPointer<UInt8>?, at position: CAMTPosition) throws {
+        if root == nil { root = position }
+        // Outside `Document`: an envelope's elements, or no CAMT at all (refused when the root ends).
+        // The message may sit in an envelope two levels deep, never deeper.
+        if path.isEmpty && (tag != .document || envelopeDepth > 2 || message != nil) {
+            envelopeDepth += 1
+            return
+        }
         path.append(tag)
         let parent = path.count >= 2 ? path[path.count - 2] : .unknown
         switch tag {
         case _ where path.count == 1:
-            guard tag == .document else { try refuse("an XML document whose root is not <Document>", at: position) }
             try checkNamespace(namespace.map { String(decoding: $0, as: UTF8.self) } ?? "", at: position)
         case _ where path.count == 2:
             guard let kind = CAMTMessage(root: tag) else {
@@ -88,7 +99,12 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
     }
 
     mutating func end(_ tag: CAMTTag, at position: CAMTPosition) throws {
-        if !path.isEmpty { path.removeLast() }
+        if path.isEmpty {
+            envelopeDepth -= 1
+            if envelopeDepth == 0 && message == nil { try refuse("an XML document whose root is not <Document>", at: root ?? position) }
+            return
+        }
+        path.removeLast()
         switch tag {
         case .txDtls:
             // `take()` moves the state out: a copy would retain every string in it once more.
@@ -237,11 +253,17 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
 
     private mutating func checkNamespace(_ namespace: String, at position: CAMTPosition) throws {
         let iso = "urn:iso:std:iso:20022:tech:xsd:"
-        guard namespace.hasPrefix(iso) else {
+        let name: Substring
+        if namespace.hasPrefix(iso) {
+            name = namespace.dropFirst(iso.count)
+        } else if let known = Self.embeddedVersion(in: namespace) {
+            // A national variant that names the version it follows (Austria's STUZZA:
+            // `ISO:camt.053.001.02:APC:STUZZA:payments:003`).
+            name = known
+        } else {
             if !namespace.isEmpty { try sink.report(CAMTIssue.unknownNamespace(namespace, nil).diagnostic(at: location(position))) }
             return
         }
-        let name = namespace.dropFirst(iso.count)
         guard let kind = CAMTMessage(namespaceMessage: name) else {
             let names = [
                 "pain.001": "a pain.001 credit transfer order", "pain.008": "a pain.008 direct debit order",
@@ -252,6 +274,14 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
         if !kind.knownVersions.contains(String(name)) {
             try sink.report(CAMTIssue.unknownNamespace(namespace, kind).diagnostic(at: location(position)))
         }
+    }
+
+    /// The CAMT message version a namespace outside ISO's names among its parts, if it names a known one.
+    private static func embeddedVersion(in namespace: String) -> Substring? {
+        for part in namespace.split(separator: ":") {
+            if let kind = CAMTMessage(namespaceMessage: part), kind.knownVersions.contains(String(part)) { return part }
+        }
+        return nil
     }
 
     private mutating func refuse(_ what: String, at position: CAMTPosition) throws -> Never {

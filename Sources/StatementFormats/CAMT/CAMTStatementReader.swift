@@ -1,6 +1,6 @@
 import FinanceCore
 
-/// Reads ISO 20022 bank-to-customer cash management messages, versions .001.02 to .08 (later
+/// Reads ISO 20022 bank-to-customer cash management messages, versions .001.02 to .14 (later
 /// versions with a warning): CAMT.053 statements (`BkToCstmrStmt`/`Stmt`), CAMT.052 intraday
 /// account reports (`BkToCstmrAcctRpt`/`Rpt`) and CAMT.054 debit/credit notifications
 /// (`BkToCstmrDbtCdtNtfctn`/`Ntfctn`), several accounts per file, in two layers: libxml2 through
