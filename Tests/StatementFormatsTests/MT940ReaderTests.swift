@@ -221,6 +221,16 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         #expect(result.statements.map { $0.account.institution == nil } == [true, true, true], "no slash left in the account")
     }
 
+    @Test("a space after :86: (a Polish bank's export) still reads the subfields", arguments: [":86: ", ":86:  "])
+    func spaceAfterTheNarrativeTag(_ tag: String) throws {
+        let text = mt940Statement(
+            ":61:240314D4,90NMSCNONREF\n\(tag)020?00Wyplata-(dysp/przel)?20Czynsz marzec?3010901014?32Huta Szkla Topic\n",
+            closing: "C240314EUR995,10")
+        let a = try #require(try readMT940(text).activities.first)
+        #expect(a.name == "Huta Szkla Topic")
+        #expect(a.memo == "Czynsz marzec")
+    }
+
     @Test func germanSubfields27And28AreRemittanceLines() throws {
         let text = mt940Statement(
             ":61:240314D4,90NMSCNONREF\n:86:805?00ENTGELTABSCHLUSS?20Abschluss?27Kontofuehrung?28Maerz\n", closing: "C240314EUR995,10")

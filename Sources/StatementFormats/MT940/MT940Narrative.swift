@@ -56,7 +56,10 @@ final class MT940NarrativeReader {
         remittanceText.removeAll()
         referenceText.removeAll()
         bookingText.removeAll()
-        let value = field.value
+        // A space after the tag (`:86: 020?00…`, a Polish bank's export) does not hide the layout.
+        var lead = 0
+        while lead < field.value.count && field.value[lead] == 0x20 { lead += 1 }
+        let value = UnsafeBufferPointer(rebasing: field.value[lead...])
         if value.count >= 4, Self.isDigit(value[0]), Self.isDigit(value[1]), Self.isDigit(value[2]), value[3] == UInt8(ascii: "?") {
             readStructured(value, separator: UInt8(ascii: "?"), from: 3)
         } else if let (separator, start) = Self.polishSeparator(value) {
