@@ -231,6 +231,16 @@ func mt940Statement(_ body: String, closing: String = "C240315EUR1000,00") -> St
         #expect(a.memo == "Czynsz marzec")
     }
 
+    @Test("a line with no :86: and no details is named by its reference (Danske Bank), its id as without a name")
+    func lineNamedByItsReference() throws {
+        let body = ":61:2403140314C2214,00NTRFLon\n:61:2403140314D14,00NTRFNONREF\n"
+        let activities = try readMT940(mt940Statement(body, closing: "C240314EUR3200,00")).activities
+        #expect(activities.map(\.name) == ["Lon", ""])
+        let unnamed = try readMT940(mt940Statement(body.replacingOccurrences(of: "NTRFLon", with: "NTRFNONREF"), closing: "C240314EUR3200,00"))
+        #expect(activities.first?.id != unnamed.activities.first?.id, "the fitid still tells them apart")
+        #expect(activities.first?.fitid == "Lon")
+    }
+
     @Test func germanSubfields27And28AreRemittanceLines() throws {
         let text = mt940Statement(
             ":61:240314D4,90NMSCNONREF\n:86:805?00ENTGELTABSCHLUSS?20Abschluss?27Kontofuehrung?28Maerz\n", closing: "C240314EUR995,10")

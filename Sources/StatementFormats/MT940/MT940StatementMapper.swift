@@ -8,7 +8,7 @@ import FinanceCore
 /// - amount: signed by the mark (`C` and `RD` in, `D` and `RC` out), in the currency of the
 ///   statement's opening balance (`--currency` when the statement has none);
 /// - name and memo: from the `:86:` narrative (see `MT940NarrativeReader`); without one, the
-///   line's supplementary details;
+///   line's supplementary details, else the owner's reference when it is words (`Rente`);
 /// - original amount: SWIFT's `/OCMT/` and `/EXCH/` codewords in the line's supplementary details
 ///   or the narrative (see `MT940ForeignAmount`);
 /// - fitid: the bank's reference, else the account owner's (neither when `NONREF`, nor when a
@@ -34,6 +34,12 @@ import FinanceCore
 final class MT940StatementMapper {
     let file: String
     let options: ReadOptions
+    /// `text` when it holds letters and no digits (a word, not a code).
+    private static func wordsOnly(_ text: String) -> String? {
+        text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) || !text.utf8.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+            ? nil : text
+    }
+
     /// Whether field text may be invalid UTF-8 (the input passed through undecoded).
     let checkUTF8: Bool
     private let ids = ActivityIDBuilder()
@@ -255,11 +261,15 @@ final class MT940StatementMapper {
         }
         let account = options.account ?? statement.account
         let date = line.bookingDate
-        let finalName = name ?? ""
+        let idName = name ?? ""
         idText.removeAll()
         if let fitid { fitid.withUTF8Bytes { idText.append($0) } }
         idText.append(0x1F)
-        finalName.withUTF8Bytes { idText.append($0) }
+        idName.withUTF8Bytes { idText.append($0) }
+        // A line with no text but a reference of words (`:61:…NTRFLon`, `…FINTRente`: Danske Bank,
+        // no `:86:`) is named by it; the id stays the one without a name. A reference with digits
+        // (`INV-77`) names nothing.
+        let finalName = name ?? (line.isCheque ? nil : line.customerReference.flatMap(Self.wordsOnly)) ?? ""
         let id = idText.withBytes { ids.id(account: account, date: date, amount: amount, nameUTF8: $0) }
         var original: OriginalAmount?
         if let foreign = line.foreign {
