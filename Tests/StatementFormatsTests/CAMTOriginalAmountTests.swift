@@ -72,6 +72,21 @@ import Testing
         #expect(result.activities.map { Self.describe($0.original) } == [c.expected])
     }
 
+    @Test("a payment's TxDtls/Amt in another currency takes the rate from its entry's exchange (Credit Suisse)")
+    func transactionAmountWithTheEntrysRate() throws {
+        let exchange =
+            "<AmtDtls><InstdAmt><Amt Ccy=\"EUR\">522.39</Amt></InstdAmt><TxAmt><Amt Ccy=\"EUR\">522.39</Amt></TxAmt>"
+            + "<CntrValAmt><Amt Ccy=\"CHF\">579.21</Amt>"
+            + Self.exchange("<SrcCcy>EUR</SrcCcy><TrgtCcy>CHF</TrgtCcy><XchgRate>1.1087693103</XchgRate>") + "</CntrValAmt></AmtDtls>"
+        let entry = CAMTDocument.entry(
+            "579.21", details: CAMTDocument.transaction("<Amt Ccy=\"EUR\">522.39</Amt><CdtDbtInd>DBIT</CdtDbtInd>"), extra: exchange)
+        let text = CAMTDocument.statement([entry]).replacingOccurrences(of: "Ccy>EUR</Ccy></Acct>", with: "Ccy>CHF</Ccy></Acct>")
+            .replacingOccurrences(of: "<Amt Ccy=\"EUR\">579.21", with: "<Amt Ccy=\"CHF\">579.21")
+        let result = try readCAMT(text)
+        #expect(result.activities.map { Self.describe($0.original) } == ["-522.39 EUR @ 1.1087693103"])
+        #expect(result.activities.map(\.amount.decimalString) == ["-579.21"])
+    }
+
     @Test func creditKeepsThePositiveSignAndBatchesTheirOwn() throws {
         let foreign = "<AmtDtls><InstdAmt><Amt Ccy=\"USD\">12.00</Amt></InstdAmt></AmtDtls>"
         let credit = CAMTDocument.entry("11.07", "CRDT", details: CAMTDocument.transaction(foreign))

@@ -183,9 +183,14 @@ extension CAMTStatementMapper {
                 ?? ids.id(account: account, date: date, amount: amount, name: text)
         }
         // A transaction's own amount details first; an entry of one payment may state them for the entry.
-        let original =
-            t.foreign.original(booked: amount, otherwise: t.foreignAmount(besides: amount.currency))
-            ?? (e.transactions.count > 1 ? nil : e.foreign.original(booked: amount))
+        var original = t.foreign.original(booked: amount, otherwise: t.foreignAmount(besides: amount.currency))
+        // The entry's exchange gives the rate of its one payment's amount in another currency
+        // (`TxDtls/Amt` EUR 522.39, the entry's `CcyXchg` EUR→CHF 1.1087693103).
+        if e.transactions.count <= 1, let entry = e.foreign.original(booked: amount),
+            original == nil || (original?.rate == nil && original?.currency == entry.currency && original?.amount == entry.amount)
+        {
+            original = entry
+        }
         try sink.accept(
             PaymentActivity(
                 id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,

@@ -80,7 +80,7 @@ struct CAMTForeignState {
         case .srcCcy where path[n - 1] == .ccyXchg: source = code()
         case .trgtCcy where path[n - 1] == .ccyXchg: target = code()
         case .unitCcy where path[n - 1] == .ccyXchg: unit = code()
-        case .xchgRate where path[n - 1] == .ccyXchg: rate = CAMTValues.amount(value)
+        case .xchgRate where path[n - 1] == .ccyXchg: rate = CAMTValues.rate(value)
         default: break
         }
     }

@@ -5,7 +5,12 @@ enum CAMTValues {
     /// `ActiveOrHistoricCurrencyAndAmount`: unsigned, a `.` before at most 5 decimals, 18 digits
     /// at most (`1234.5`, `0.01`). A decimal comma or a sign is refused: the schema has neither,
     /// and guessing would misread `1,234` (thousands) as 1.234.
-    static func amount(_ bytes: UnsafeBufferPointer<UInt8>) -> Money? {
+    static func amount(_ bytes: UnsafeBufferPointer<UInt8>) -> Money? { decimal(bytes, maxScale: 5) }
+
+    /// An exchange rate (`XchgRate`, ISO 20022's BaseOneRate): up to ten decimals.
+    static func rate(_ bytes: UnsafeBufferPointer<UInt8>) -> Money? { decimal(bytes, maxScale: 10) }
+
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, maxScale: Int) -> Money? {
         var units: Int64 = 0, digits = 0, scale = 0, sawPoint = false
         for b in bytes {
             if b == UInt8(ascii: ".") {
@@ -19,7 +24,7 @@ enum CAMTValues {
             digits += 1
             if sawPoint { scale += 1 }
         }
-        guard digits > 0, !sawPoint || scale > 0, scale <= 5 else { return nil }
+        guard digits > 0, !sawPoint || scale > 0, scale <= maxScale else { return nil }
         return Money(units: units, scale: UInt8(scale))
     }
 
