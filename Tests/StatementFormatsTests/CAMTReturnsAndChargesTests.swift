@@ -22,11 +22,21 @@ import Testing
             CAMTDocument.statement([CAMTDocument.entry("49.99", "CRDT", date: "2024-05-20", reference: "B-2", details: details, extra: extra)]))
         #expect(payment.activities.map(\.fitid) == ["E2E-0042"], "a payment's id is unchanged")
         #expect(returned.activities.map(\.fitid) == ["B-2"], "the return's own reference")
+        #expect(returned.activities.map(\.name) == ["Stadtwerke"], "the counterparty of the payment it returns")
         #expect(returned.activities[0].id != payment.activities[0].id)
         // Without a reference of its own, the return still differs from the payment.
         let bare = try readCAMT(CAMTDocument.statement([CAMTDocument.entry("49.99", "CRDT", details: details, extra: extra)]))
         #expect(bare.activities[0].fitid == "E2E-0042")
         #expect(bare.activities[0].id != payment.activities[0].id)
+    }
+
+    @Test("a returned direct debit we collected (DBIT, RtrInf) is named by the payer, the debtor, not by us")
+    func returnedCollectionNamesThePayer() throws {
+        let details = CAMTDocument.transaction(
+            "<Refs><EndToEndId>E2E-7</EndToEndId></Refs><RltdPties><Dbtr><Nm>Sven Schuldner</Nm></Dbtr>"
+                + "<Cdtr><Nm>Erwin Einzieher</Nm></Cdtr></RltdPties><RtrInf><Rsn><Cd>MS03</Cd></Rsn></RtrInf>")
+        let result = try readCAMT(CAMTDocument.statement([CAMTDocument.entry("53.00", details: details)]))
+        #expect(result.activities.map { "\($0.name) \($0.amount.decimalString)" } == ["Sven Schuldner -53.00"])
     }
 
     @Test("a batch detail's TxDtls/Amt in the account's currency is booked, its TxAmt in another currency is the original")

@@ -28,9 +28,11 @@ extension CAMTStatementMapper {
         addToBooked(signed)
         let originalCredit = isCredit != e.reversal
         guard e.transactions.count > 1 else {
-            return try emit(
-                e.transactions.first ?? CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
-                date: date, originalCredit: originalCredit, line: e.position.line)
+            // A return (`RtrInf`, a reversal's code) names the parties of the payment it returns:
+            // the counterparty is the one that payment had (a returned direct debit we collected
+            // names us the creditor and the payer the debtor).
+            let t = e.transactions.first ?? CAMTTransactionState(index: 1, position: e.position)
+            return try emit(t, entry: e, amount: signed, date: date, originalCredit: isCredit != t.returnsAPayment(of: e), line: e.position.line)
         }
         // Some banks list a batch's transactions (names, references) without their amounts:
         // splitting is impossible, so the entry stays whole rather than losing its money.
@@ -68,7 +70,7 @@ extension CAMTStatementMapper {
             let credit = t.isCredit ?? isCredit
             let txSigned = credit ? own : (own.negated ?? own)
             sum = sum?.adding(txSigned)
-            try emit(t, entry: e, amount: txSigned, date: date, originalCredit: credit != e.reversal, line: t.position.line)
+            try emit(t, entry: e, amount: txSigned, date: date, originalCredit: credit != t.returnsAPayment(of: e), line: t.position.line)
         }
         guard let sum, sum != signed else { return }
         // Charges the bank took off the batch (`ChrgInclInd`) are booked in the entry, not in any
