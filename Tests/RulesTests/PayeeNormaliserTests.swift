@@ -159,6 +159,10 @@ import Testing
         .init(raw: "GOAT TOWN 1200000549NEW YORK", clean: "Goat Town"),
         .init(raw: "SHELL 57444563400SEATTLE WA", clean: "Shell"),
         .init(raw: "ACME 2024ABCD", clean: "Acme 2024abcd"),
+        // The counterparty's IBAN before its name (ASN Bank's :86:), or after it.
+        .init(raw: "NL47INGB0001234567 hr j jansen", clean: "hr j jansen"),
+        .init(raw: "NL08ABNA0123456789 INTERNATIONAL CARD SERVICES", clean: "International Card Services"),
+        .init(raw: "Stadtwerke Musterstadt DE89370400440532013000", clean: "Stadtwerke Musterstadt"),
         // One letter left is no payee either.
         .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),

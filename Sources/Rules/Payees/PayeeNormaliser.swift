@@ -294,6 +294,14 @@ public final class PayeeNormaliser {
         // A check is told apart by its number (`CHECK 1042`, `CHÈQUE N° 8012345`): it stays.
         let first = tokens.firstKept
         if let first, tables.checkWords.contains(tokens.folded[tokens.starts[first]..<tokens.ends[first]]) { return false }
+        // The counterparty's IBAN, even first (`NL47INGB0001234567 hr j jansen`: ASN Bank's :86:),
+        // when words follow or precede it.
+        if tokens.count > 1 {
+            for i in 0..<tokens.count where tokens.isKept(i) && tokens.isIBAN(i) {
+                tokens.remove(i)
+                removed = true
+            }
+        }
         for i in 1..<max(1, tokens.count) where tokens.isKept(i) && tokens.isReference(i) {
             tokens.remove(i)
             if let announced = referenceWords.endingBefore(i, in: tokens), i - announced > 0 { tokens.remove((i - announced)..<i) }

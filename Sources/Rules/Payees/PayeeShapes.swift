@@ -113,6 +113,23 @@ extension PayeeTokens {
         return other == 0 && digits >= 5 && n >= 7 && digits * 2 >= n
     }
 
+    /// Whether token `i` has an IBAN's shape: a country's two capitals, two check digits, then 11
+    /// to 30 capitals and digits, at least eight of them digits (the check digits are not
+    /// verified: exports anonymise IBANs).
+    func isIBAN(_ i: Int) -> Bool {
+        let n = length(i)
+        guard n >= 15, n <= 34 else { return false }
+        let s = starts[i]
+        guard PayeeText.isUpper(bytes[s]), PayeeText.isUpper(bytes[s + 1]), PayeeText.isDigit(bytes[s + 2]), PayeeText.isDigit(bytes[s + 3])
+        else { return false }
+        var digits = 0
+        for k in (s + 4)..<ends[i] {
+            let b = bytes[k]
+            if PayeeText.isDigit(b) { digits += 1 } else if !PayeeText.isUpper(b) { return false }
+        }
+        return digits >= 8
+    }
+
     /// Whether token `i` is written in capitals only (ASCII letters), two or three of them.
     func isCapitalCode(_ i: Int) -> Bool {
         let n = length(i)

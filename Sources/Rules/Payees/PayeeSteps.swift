@@ -26,7 +26,8 @@ public enum PayeeStep: String, CaseIterable, Sendable {
     /// Dates and times inside the text: `02.05.2024`, `13/04`, `2024-05-27T11:45`, `11 MAY`, with a
     /// word announcing one (`ON 30 SEP`).
     case datesAndTimes = "dates-and-times"
-    /// Reference, store and terminal numbers: `#0112`, `0272304417721`, `PPD ID: 1911234567`.
+    /// Reference, store and terminal numbers: `#0112`, `0272304417721`, `PPD ID: 1911234567`; the
+    /// counterparty's IBAN, even first (`NL47INGB0001234567 hr j jansen`).
     case referenceNumbers = "reference-numbers"
     /// A city and region or country code after the merchant: `SEATTLE WA`, `Melbourne AU AUS`; in a
     /// card payment, a known city and what follows it.
