@@ -229,6 +229,27 @@ import Testing
         #expect(unchanged.rawName == nil, "no raw name when nothing changed")
     }
 
+    @Test("a card payment named by its date and masked card takes the merchant from its memo (Banque Populaire)")
+    func cardPaymentNamedByTheMemo() {
+        func normalised(_ name: String, _ memo: String?) -> (String, String?) {
+            var activity = PaymentActivity(
+                id: ActivityID(value: 1), account: nil, date: LocalDate(year: 2022, month: 7, day: 13)!, name: name,
+                amount: Money(units: -1250, scale: 2), memo: memo, source: SourceLocation(file: "f", line: 1))
+            PayeeNormaliser().normalise(&activity)
+            return (activity.name, activity.rawName)
+        }
+        #expect(normalised("130722 CB****6516", "AUCHAN SUPER MA30BORDEAUX") == ("Auchan Super", "130722 CB****6516"))
+        #expect(normalised("280622 CB****3419", "LOULOU PRIMEUR 30BORDEAUX") == ("Loulou Primeur", "280622 CB****3419"))
+        #expect(normalised("210622 CB****3419", "biocoop        30BORDEAUX") == ("biocoop", "210622 CB****3419"))
+        #expect(normalised("130722 CB****6516", nil).0 != "", "without a memo the name stays the bank's, cleaned")
+        #expect(normalised("CB 1307 ACME", "SOMETHING ELSE").0 == "Acme", "a merchant in the name keeps it")
+        #expect(normalised("VIR INST Marjorie POIROT", nil).0 == "Marjorie POIROT")
+        let activity = PaymentActivity(
+            id: ActivityID(value: 1), account: nil, date: LocalDate(year: 2022, month: 7, day: 13)!, name: "130722 CB****6516",
+            amount: Money(units: -1250, scale: 2), memo: "AUCHAN SUPER MA30BORDEAUX", source: SourceLocation(file: "f", line: 1))
+        #expect(PayeeNormaliser().explain(activity) == ("Auchan Super", [.cardMemo, .location, .titleCase]))
+    }
+
     @Test func userSpellingsExtendTheTable() {
         #expect(PayeeNormaliser().clean("EBAY MARKETPLACE") == "eBay Marketplace")
         #expect(PayeeNormaliser(spellings: ["KaDeWe"]).clean("KADEWE BERLIN") == "KaDeWe Berlin")

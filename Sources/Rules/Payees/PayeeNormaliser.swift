@@ -51,15 +51,19 @@ public final class PayeeNormaliser {
     /// Cleans `activity.name`, keeping the bank's text in `rawName` when it changes.
     public func normalise(_ activity: inout PaymentActivity) {
         guard activity.rawName == nil else { return }
-        let found = memo.find(activity.name)
-        let clean: String?
+        // A card payment named only by its date and card: the memo holds the merchant.
+        let merchant = PayeeCardMemo.merchant(name: activity.name, memo: activity.memo)
+        let source = merchant ?? activity.name
+        let found = memo.find(source)
+        var clean: String?
         if let known = found.name {
             clean = known
         } else {
             var steps: [PayeeStep]?
-            clean = run(activity.name, steps: &steps)
-            memo.store(activity.name, name: clean, slot: found.slot)
+            clean = run(source, steps: &steps)
+            memo.store(source, name: clean, slot: found.slot)
         }
+        if merchant != nil, clean == nil { clean = source }
         guard var text = clean else { return }
         // The clean name in, the bank's text out to `rawName`: moved, not copied.
         swap(&text, &activity.name)
@@ -77,6 +81,13 @@ public final class PayeeNormaliser {
         var steps: [PayeeStep]? = []
         let name = run(text, steps: &steps) ?? text
         return (name, steps ?? [])
+    }
+
+    /// What `normalise` makes of `activity`'s name, and the steps that changed it, in order.
+    public func explain(_ activity: PaymentActivity) -> (name: String, steps: [PayeeStep]) {
+        guard let merchant = PayeeCardMemo.merchant(name: activity.name, memo: activity.memo) else { return explain(activity.name) }
+        let (name, steps) = explain(merchant)
+        return (name, [.cardMemo] + steps)
     }
 
     // MARK: The steps

@@ -5,6 +5,9 @@
 /// The tables are pfin's, written from what banks print (see the sample statements and the cases
 /// in `PayeeNormaliserTests`); a rules file adds spellings with `spelling "eBay"`.
 public enum PayeeStep: String, CaseIterable, Sendable {
+    /// A card payment named only by its date and masked card (`130722 CB****6516`: Banque
+    /// Populaire, Caisse d'Epargne) is named by the merchant in its memo (`PayeeCardMemo`).
+    case cardMemo = "card-memo"
     /// The counterparty's name field of a text that lists a payment's fields: `/NAME/ACME BV/`
     /// after `/TRTP/…`, `Naam: ACME BV`, `Auftraggeber: ACME GmbH` (`PayeeFields`).
     case nameField = "name-field"
@@ -54,7 +57,7 @@ enum PayeeTables {
         ("Zahlung an", false), ("Zahlung von", false), ("E-Commerce", true),
         // French
         ("Achat CB", true), ("CB", true), ("Paiement par carte", true), ("Paiement CB", true), ("PRLV SEPA", false),
-        ("Prélèvement", false), ("Prelevement", false), ("VIR SEPA", false), ("Virement", false), ("Virement SEPA", false),
+        ("Prélèvement", false), ("Prelevement", false), ("VIR SEPA", false), ("VIR", false), ("VIR INST", false), ("Virement", false), ("Virement SEPA", false),
         ("Achat", true), ("Carte", true), ("Avoir carte", true), ("Retrait DAB", false), ("Virement émis", false),
         ("Virement en votre faveur", false), ("Virement reçu", false), ("Virement emis", false),
         ("Virement recu", false),

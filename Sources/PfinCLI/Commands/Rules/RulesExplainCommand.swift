@@ -44,7 +44,7 @@ enum RulesExplainCommand {
             let before = activity
             var payee: (name: String, steps: [PayeeStep])?
             if let payees = engine.payees, activity.rawName == nil {
-                let explained = payees.explain(activity.name)
+                let explained = payees.explain(activity)
                 if !explained.steps.isEmpty {
                     activity.rawName = activity.name
                     activity.name = explained.name

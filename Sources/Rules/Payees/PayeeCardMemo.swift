@@ -1,0 +1,51 @@
+/// A card payment whose name says only that it was one, with the merchant in the memo, as French
+/// banks of the BPCE group (Banque Populaire, Caisse d'Epargne) write their OFX: `<NAME>130722
+/// CB****6516` (the day, `CB` for Cartes Bancaires and the masked card), `<MEMO>AUCHAN SUPER
+/// MA30BORDEAUX` (the card network's descriptor: the merchant in 15 columns, the département's two
+/// digits, the city). The payee is then the memo's merchant (`PayeeStep.cardMemo`).
+enum PayeeCardMemo {
+    /// The merchant's text in `memo` when `name` is such a card payment's: the descriptor's first
+    /// 15 columns when a département's two digits follow them, else the whole memo.
+    static func merchant(name: String, memo: String?) -> String? {
+        guard let memo, isCardOnly(Array(name.utf8)) else { return nil }
+        let bytes = Array(memo.utf8)
+        guard bytes.contains(where: { PayeeText.isUpper($0) || PayeeText.isLower($0) || $0 >= 0x80 }) else { return nil }
+        var text = bytes[...]
+        if bytes.count > 17, PayeeText.isDigit(bytes[15]), PayeeText.isDigit(bytes[16]), !PayeeText.isDigit(bytes[14]) {
+            text = bytes[..<15]
+        }
+        while let last = text.last, last == 0x20 { text = text.dropLast() }
+        while let first = text.first, first == 0x20 { text = text.dropFirst() }
+        return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+    }
+
+    /// Whether `name` holds nothing but a date's digits, card words and a masked card number, and
+    /// at least the card: `130722 CB****6516`, `CB ****6516 1307`.
+    static func isCardOnly(_ name: [UInt8]) -> Bool {
+        var card = false
+        for word in name.split(separator: 0x20) {
+            if word.allSatisfy(PayeeText.isDigit) {
+                guard (4...8).contains(word.count) else { return false }
+                continue
+            }
+            // Card words, then a mask and digits: `CB`, `CB****6516`, `CARTE`, `X1234`.
+            var k = word.startIndex
+            while k < word.endIndex && PayeeText.isUpper(word[k]) && word[k] != UInt8(ascii: "X") { k += 1 }
+            let letters = word[word.startIndex..<k]
+            guard letters.isEmpty || cardWords.contains(where: { $0.elementsEqual(letters) }) else { return false }
+            let rest = word[k...]
+            guard rest.isEmpty || isMask(rest) else { return false }
+            card = true
+        }
+        return card
+    }
+
+    private static let cardWords: [[UInt8]] = ["CB", "CARTE", "CARD"].map { Array($0.utf8) }
+
+    /// `****6516`, `XXXX6516`, `X6516`: a mask of at least one character, then two to four digits.
+    private static func isMask(_ text: ArraySlice<UInt8>) -> Bool {
+        let masks = text.prefix { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "x") }
+        let digits = text.dropFirst(masks.count)
+        return !masks.isEmpty && (2...4).contains(digits.count) && digits.allSatisfy(PayeeText.isDigit)
+    }
+}
