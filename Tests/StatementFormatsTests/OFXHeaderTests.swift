@@ -185,6 +185,15 @@ import Testing
             testDescription: "an XML document that is not OFX (CAMT.053)",
             input: Array(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n<BkToCstmrStmt>".utf8)),
+        .init(
+            testDescription: "a bank's own XML that borrows OFX's words (a Serbian bank's <pmtnotification>), with or without a declaration",
+            input: Array(
+                "<pmtnotification>\n  <trnlist count=\"1\">\n    <stmttrn>\n      <trnamt>10.00</trnamt>\n    </stmttrn>\n  </trnlist>\n</pmtnotification>\n"
+                    .utf8)),
+        .init(
+            testDescription: "the same after an XML declaration",
+            input: Array(
+                "<?xml version=\"1.0\"?>\n<pmtnotification>\n<trnlist><stmttrn><trnamt>10.00</trnamt></stmttrn></trnlist>\n</pmtnotification>\n".utf8)),
     ]
 
     @Test(arguments: notOFXCases)
