@@ -163,6 +163,11 @@ import Testing
         .init(raw: "NL47INGB0001234567 hr j jansen", clean: "hr j jansen"),
         .init(raw: "NL08ABNA0123456789 INTERNATIONAL CARD SERVICES", clean: "International Card Services"),
         .init(raw: "Stadtwerke Musterstadt DE89370400440532013000", clean: "Stadtwerke Musterstadt"),
+        // A year in a date written in words stays with it; a bare number is a reference.
+        .init(raw: "Reconciliation (July 2nd, 2025 to July 2nd, 2025)", clean: "Reconciliation (July 2nd, 2025 to July 2nd, 2025)"),
+        .init(raw: "Перевод (зарплата за май 2017 г.)", clean: "Перевод (зарплата за май 2017 г.)"),
+        .init(raw: "RENT 2ND MARCH 2024 FLAT 3", clean: "Rent 2nd March 2024 Flat 3"),
+        .init(raw: "WALGREENS STORE 2045 CHICAGO", clean: "Walgreens Store"),
         // One letter left is no payee either.
         .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),

@@ -15,6 +15,8 @@ final class PayeeCompiledTables: Sendable {
     let citySuffixes: PayeeWordSet
     let checkWords: PayeeWordSet
     let trailingPaymentCodes: PayeeWordSet
+    let monthStems: PayeeWordSet
+    let yearWords: PayeeWordSet
     let datePrepositions: PayeeWordSet
     let brands: PayeePhrases
     let brandNames: [[UInt8]]
@@ -38,6 +40,8 @@ final class PayeeCompiledTables: Sendable {
         citySuffixes = PayeeWordSet(PayeeTables.citySuffixes.map { PayeeText.folded($0) })
         checkWords = PayeeWordSet(PayeeTables.checkWords.map { PayeeText.folded($0) })
         trailingPaymentCodes = PayeeWordSet(PayeeTables.trailingPaymentCodes.map { PayeeText.folded($0) })
+        monthStems = PayeeWordSet(PayeeTables.monthStems.map { PayeeText.folded($0) })
+        yearWords = PayeeWordSet(PayeeTables.yearWords.map { PayeeText.folded($0) })
         datePrepositions = PayeeWordSet(PayeeTables.datePrepositions.map { PayeeText.folded($0) })
         brands = PayeePhrases(PayeeTables.brands.map(\.text))
         brandNames = PayeeTables.brands.map { Array($0.name.utf8) }

@@ -313,13 +313,28 @@ public final class PayeeNormaliser {
                 removed = true
             }
         }
-        for i in 1..<max(1, tokens.count) where tokens.isKept(i) && tokens.isReference(i) {
+        for i in 1..<max(1, tokens.count) where tokens.isKept(i) && tokens.isReference(i) && !isYearOfDate(i) {
             tokens.remove(i)
             if let announced = referenceWords.endingBefore(i, in: tokens), i - announced > 0 { tokens.remove((i - announced)..<i) }
             if gap == nil, (i + 1..<tokens.count).contains(where: { tokens.isKept($0) }) { gap = i }
             removed = true
         }
         return removed
+    }
+
+    /// Whether token `i` is the year of a date written out in words (`July 2nd, 2025`, `2nd July
+    /// 2025`, `май 2017 г.`): such a date stays whole rather than losing its year. (A month and year
+    /// alone, `Lohn Mai 2024`, loses the year as any number.)
+    private func isYearOfDate(_ i: Int) -> Bool {
+        guard tokens.isYear(i) else { return false }
+        if i > 0, tokens.isKept(i - 1), tokens.isOrdinalDay(i - 1) { return true }
+        if i > 1, tokens.isKept(i - 1), tokens.isMonthName(i - 1, stems: tables.monthStems), tokens.isOrdinalDay(i - 2) { return true }
+        if i + 1 < tokens.count {
+            var next = tokens.folded[tokens.starts[i + 1]..<tokens.ends[i + 1]]
+            while let last = next.last, last == UInt8(ascii: ")") || last == UInt8(ascii: ",") || last == UInt8(ascii: ";") { next = next.dropLast() }
+            if tables.yearWords.contains(next) { return true }
+        }
+        return false
     }
 
     /// Region codes at the end after a city, and the city (a known one, else what follows a store

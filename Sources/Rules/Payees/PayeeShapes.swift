@@ -113,6 +113,54 @@ extension PayeeTokens {
         return other == 0 && digits >= 5 && n >= 7 && digits * 2 >= n
     }
 
+    /// Whether token `i` is a year from 1900 to 2099, with a comma, a dot or a bracket after it.
+    func isYear(_ i: Int) -> Bool {
+        var end = ends[i]
+        while end > starts[i], bytes[end - 1] == UInt8(ascii: ",") || bytes[end - 1] == UInt8(ascii: ".") || bytes[end - 1] == UInt8(ascii: ")") {
+            end -= 1
+        }
+        guard end - starts[i] == 4, (starts[i]..<end).allSatisfy({ PayeeText.isDigit(bytes[$0]) }) else { return false }
+        let century = (Int(bytes[starts[i]]) - 48) * 10 + Int(bytes[starts[i] + 1]) - 48
+        return century == 19 || century == 20
+    }
+
+    /// Whether token `i` is a month's name or abbreviation: a word of letters whose first three
+    /// (folded) are a month's (`July`, `SEPT.`, `мая`).
+    func isMonthName(_ i: Int, stems: PayeeWordSet) -> Bool {
+        var letters = 0
+        var end = starts[i]
+        // Three letters: ASCII bytes or two-byte characters (`mär`, `мая`).
+        while end < ends[i], letters < 3 {
+            let b = folded[end]
+            if PayeeText.isLower(b) {
+                end += 1
+            } else if b >= 0xC0, end + 1 < ends[i] {
+                end += 2
+            } else {
+                return false
+            }
+            letters += 1
+        }
+        guard letters == 3 else { return false }
+        for k in end..<ends[i] where !(PayeeText.isLower(folded[k]) || folded[k] >= 0x80 || folded[k] == UInt8(ascii: ".")) { return false }
+        return stems.contains(folded[starts[i]..<end])
+    }
+
+    /// Whether token `i` is a day written as an ordinal (`2nd`, `21st,`, `3rd`, `15th`, `1er`).
+    func isOrdinalDay(_ i: Int) -> Bool {
+        var end = ends[i]
+        if end > starts[i], bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+        var k = starts[i]
+        var day = 0
+        while k < end, PayeeText.isDigit(bytes[k]) {
+            day = day * 10 + Int(bytes[k]) - 48
+            k += 1
+        }
+        guard k > starts[i], k - starts[i] <= 2, (1...31).contains(day) else { return false }
+        let suffix = folded[k..<end]
+        return ["st", "nd", "rd", "th", "er"].contains { suffix.elementsEqual($0.utf8) }
+    }
+
     /// Whether token `i` has an IBAN's shape: a country's two capitals, two check digits, then 11
     /// to 30 capitals and digits, at least eight of them digits (the check digits are not
     /// verified: exports anonymise IBANs).

@@ -128,6 +128,17 @@ enum PayeeTables {
         "GEN", "MAG", "GIU", "LUG", "SET", "OTT",
     ]
 
+    /// The first three letters of month names (English, German, French, Spanish, Italian, Dutch,
+    /// Russian): a year after such a word is part of a date, not a reference (`July 2nd, 2025`).
+    static let monthStems = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "mär", "mai", "okt", "dez",
+        "fév", "fev", "avr", "jui", "aoû", "aou", "déc", "ene", "abr", "ago", "dic", "gen", "giu", "lug", "set", "ott",
+        "mei", "янв", "фев", "мар", "апр", "май", "мая", "июн", "июл", "авг", "сен", "окт", "ноя", "дек",
+    ]
+
+    /// Words for "year" that follow one (`2017 г.`, `2017 r.`).
+    static let yearWords = ["г.", "г", "гг.", "год", "года", "r.", "year"]
+
     /// Region codes after a city: US states, Canadian provinces, Australian states, and ISO 3166
     /// country codes that banks print, two and three letters. Left out: codes that are also common
     /// words at a text's end (`IN`, `TO`, `AT`, `BE`, `NO`, `ME`, `MY`, `IS`, `AM`, `AS`, `BY`, `DE`,
