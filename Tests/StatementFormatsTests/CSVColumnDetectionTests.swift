@@ -322,4 +322,16 @@ import Testing
         #expect(detection.dialect.dateFormat.pattern == pattern, "\(quirk)")
         #expect(detection.warnings.isEmpty, "\(quirk): \(detection.warnings)")
     }
+
+    @Test("days without a year (Revolut's exports of 2019) are named as such, and the example names the file's date column")
+    func daysWithoutAYear() throws {
+        let text =
+            "Completed Date;Reference;Paid Out (EUR);Paid In (EUR)\nSeptember 15;Shop A;21.97;\nAugust 30;Shop B;8.44;\n"
+            + "2018 August 28;Shop C;;100.00\n"
+        let read = try readCSV(text)
+        #expect(read.activities.isEmpty)
+        #expect(read.errors.map(\.message) == ["could not read column 'Completed Date' as dates: its values are days without a year ('September 15')"])
+        let other = try readCSV("Completed Date;Reference;Paid Out (EUR)\nsoon;Shop A;21.97\nlater;Shop B;8.44\n")
+        #expect(other.errors.first?.notes.first?.contains("columns date=\"Completed Date\"") == true, "\(other.errors)")
+    }
 }

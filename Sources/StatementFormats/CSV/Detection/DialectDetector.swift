@@ -104,10 +104,10 @@ public struct DialectDetector: Sendable {
             }
         }
         guard let dateColumn = roles[.date] ?? roles[.valueDate] else {
-            return .failure(missingColumn("date", header: headerNames, at: tableLine))
+            return .failure(missingColumn("date", header: headerNames, rows: layout.rows, at: tableLine))
         }
         guard roles[.amount] != nil || roles[.debit] != nil || roles[.credit] != nil else {
-            return .failure(missingColumn("amount", header: headerNames, at: tableLine))
+            return .failure(missingColumn("amount", header: headerNames, rows: layout.rows, at: tableLine))
         }
 
         // Numbers: decimal mark from every money column.
@@ -262,9 +262,20 @@ public struct DialectDetector: Sendable {
         return diagnostic
     }
 
-    private func missingColumn(_ what: String, header: [String]?, at location: SourceLocation) -> Diagnostic {
+    private func missingColumn(_ what: String, header: [String]?, rows: [SampleRecord], at location: SourceLocation) -> Diagnostic {
         let columns = header.map { "the header has: " + $0.map { "'\($0)'" }.joined(separator: ", ") } ?? "the file has no header"
-        let example = what == "date" ? "columns date=\"Posting Date\"" : "columns amount=Amount (or debit=… credit=…)"
+        let dateColumn = what == "date" ? MissingDateColumn.namedColumn(header) : nil
+        if let dateColumn, let header, let value = MissingDateColumn.yearless(dateColumn, rows: rows) {
+            return Diagnostic(
+                .error, code: "csv.no-date-column", at: location,
+                "could not read column '\(header[dateColumn])' as dates: its values are days without a year ('\(value)')",
+                notes: [
+                    "pfin cannot tell which year such a day falls in (Revolut's exports of 2019 left the year out of the current year's dates); download the export again with full dates, as newer exports give them",
+                    Diagnostic.identifyNote(file),
+                ])
+        }
+        let named = dateColumn.flatMap { i in header.map { $0[i] } } ?? "Posting Date"
+        let example = what == "date" ? "columns date=\"\(named)\"" : "columns amount=Amount (or debit=… credit=…)"
         return Diagnostic(
             .error, code: "csv.no-\(what)-column", at: location,
             "could not tell which column holds the \(what); \(columns)",
