@@ -55,7 +55,10 @@ final class QIFRecordMapper {
         // `M` only) is named by its memo.
         let id = ids.id(account: account, date: date, amount: total, name: record.name ?? "")
         let name = record.name ?? record.memo ?? ""
-        guard !record.splits.isEmpty else {
+        // A split of 0.00 moves no money: Quicken 2008's blank row (`S`, `$0.00`), or a category
+        // kept for its memo (`SDonation/Africa`, `E50% for Africa`, `$0.00`). It adds no transaction;
+        // a record whose splits are all zero is read as the one transaction its total makes.
+        guard record.splits.contains(where: { $0.amount?.units != 0 }) else {
             try sink.accept(
                 PaymentActivity(
                     id: id, account: account, date: date, name: name, address: record.address, amount: total,
@@ -65,8 +68,7 @@ final class QIFRecordMapper {
         }
         var sum: Money? = Money(units: 0, scale: total.scale, currency: total.currency)
         for (index, split) in record.splits.enumerated() {
-            // Quicken 2008 writes a blank row of its split table as `S` and `$0.00`: no money.
-            if split.category == nil, split.memo == nil, split.amount?.units == 0 { continue }
+            if split.amount?.units == 0 { continue }
             guard let amount = split.amount else {
                 try sink.report(QIFIssue.splitWithoutAmount(split: index + 1).diagnostic(at: SourceLocation(file: file, line: split.line, column: 1)))
                 sum = nil
