@@ -42,10 +42,10 @@ enum BalanceRowWords {
             // English, German, French, Spanish/Portuguese, Italian, Dutch
             "opening balance", "balance brought forward", "brought forward", "starting balance", "beginning balance",
             "previous balance", "start balance", "initial balance",
-            "anfangssaldo", "anfangsbestand", "alter kontostand", "alter saldo", "saldo alt", "startsaldo", "vorsaldo",
+            "anfangssaldo", "anfangsbestand", "eroffnungssaldo", "alter kontostand", "alter saldo", "saldo alt", "startsaldo", "vorsaldo",
             "saldovortrag", "saldo vortrag", "kontostand alt",
             "solde precedent", "solde initial", "solde de debut", "solde d ouverture", "ancien solde", "solde au debut",
-            "saldo anterior", "saldo inicial", "saldo de apertura", "saldo inicio",
+            "saldo anterior", "saldo inicial", "saldo de apertura", "saldo inicio", "saldo de abertura",
             "saldo iniziale", "saldo precedente", "saldo di apertura", "saldo contabile iniziale",
             "beginsaldo", "openingssaldo", "saldo begin", "vorig saldo", "oud saldo", "saldo vorige",
             // Czech, Slovak, Polish, Hungarian, Lithuanian, Latvian, Estonian, Russian, Bulgarian, Ukrainian

@@ -94,7 +94,7 @@ struct QIFParser {
         case .transactions:
             guard record.line > 0 else { return }
             let account = options.account ?? currentAccount
-            if isOpeningBalance(record, account: account) { record.category = QIFCategory.openingBalances }
+            if isOpeningBalance(record) { record.category = QIFCategory.openingBalances }
             try mapper.emit(&record, account: account, into: &sink)
             record.reset()
         case .account:
@@ -187,15 +187,19 @@ struct QIFParser {
         return (base.isEmpty ? nil : String(decoding: base, as: UTF8.self), code)
     }
 
-    /// Whether a record is Quicken's opening balance: payee `Opening Balance`, a transfer to the
-    /// account itself (`L[Checking]` in Checking's section, or in a file that names no account),
-    /// no splits. The money was there before the account's first transaction, not moved from
-    /// another account.
-    private func isOpeningBalance(_ record: QIFRecord, account: String?) -> Bool {
-        guard record.splits.isEmpty, let category = record.category, category.isTransfer, record.name?.lowercased() == "opening balance"
-        else { return false }
+    /// Whether a record is the account's opening balance: a transfer to the account itself
+    /// (`L[Checking]` in Checking's section), without splits, whatever the payee (Quicken writes
+    /// `Opening Balance`, a German Quicken or Finanzmanager `Eröffnungssaldo`); or, in a file that
+    /// names no account, such a transfer whose payee is an opening balance word in any of the
+    /// languages CSV balance rows are read in (`Opening Balance`, `Anfangssaldo`, `Solde initial`,
+    /// `Saldo inicial`, `Beginsaldo`). The money was there before the account's first
+    /// transaction, not moved from another account.
+    private func isOpeningBalance(_ record: QIFRecord) -> Bool {
+        guard record.splits.isEmpty, let category = record.category, category.isTransfer else { return false }
         let target = category.name.dropFirst(QIFCategory.transferPrefix.count)
-        return account == nil || target == account![...]
+        if let own = currentAccount ?? options.account { return target == own[...] || target == options.account?[...] }
+        guard let name = record.name else { return false }
+        return BalanceRowWords.kind(ofFolded: TextFolding.fold(name)) == .opening
     }
 
     /// Tells the sink about an account (once, or again when it turns out to be a card).
