@@ -11,6 +11,7 @@ enum QIFIssue {
     case unknownHeader(text: String)
     case unknownField(letter: String)
     case recordsBeforeHeader
+    case unreadBalance(amount: String, date: String?, order: QIFDateOrder)
     case dateOrderContradiction(chosen: QIFDateOrder, dayFirstLine: Int, monthFirstLine: Int)
     case ambiguousDates(example: String, date: LocalDate)
     case invalidUTF8
@@ -28,6 +29,7 @@ enum QIFIssue {
         case .unknownHeader: return "qif.unknown-header"
         case .unknownField: return "qif.unknown-field"
         case .recordsBeforeHeader: return "qif.no-header"
+        case .unreadBalance: return "qif.bad-balance"
         case .dateOrderContradiction: return "qif.date-order"
         case .ambiguousDates: return "qif.ambiguous-date"
         case .invalidUTF8: return "qif.invalid-utf8"
@@ -79,6 +81,12 @@ enum QIFIssue {
                 notes: ["transaction sections start with '!Type:Bank', '!Type:CCard', '!Type:Cash', '!Type:Oth A' or '!Type:Oth L'"])
         case .unknownField(let letter):
             return Diagnostic(.warning, code: code, at: location, "unknown field '\(letter)' ignored (reported once per letter)")
+        case .unreadBalance(let amount, let date, let order):
+            let what = date.map { "'\(amount)' on '\($0)'" } ?? "'\(amount)' with no date ('/' line)"
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "the account's statement balance \(what) cannot be read (expected an amount and a date like \(order.pattern)); no balance is taken from this block",
+                notes: ["QIF states an account's balance in its '!Account' block: '$' the amount, '/' the date"])
         case .recordsBeforeHeader:
             return Diagnostic(
                 .warning, code: code, at: location, "records before any '!Type:' line are read as '!Type:Bank'",

@@ -29,6 +29,11 @@ struct QIFParser {
     private var accountName: String?
     /// The `T` line of the `!Account` block being read (`Bank`, `CCard`…).
     private var accountType: String?
+    /// The block's statement balance (`$`) and its date (`/`), as written.
+    private var blockBalance: (text: String, line: Int)?
+    private var blockBalanceDate: (text: String, line: Int)?
+    /// The balances the blocks stated, with the account, its kind and the block's line, in file order.
+    private var statedBalances: [(String, AccountKind?, Balance, Int)] = []
     /// The name of the last finished `!Account` block.
     private var lastBlockName: String?
     private var currentAccount: String?
@@ -75,6 +80,8 @@ struct QIFParser {
                 blockLine = number
             }
             if letter == UInt8(ascii: "T") { accountType = QIFText.string(QIFText.trimmed(value)) }
+            if letter == UInt8(ascii: "$") { blockBalance = (QIFText.string(QIFText.trimmed(value)), number) }
+            if letter == UInt8(ascii: "/") { blockBalanceDate = (QIFText.string(QIFText.trimmed(value)), number) }
         case .skipped:
             return
         case .none:
@@ -84,9 +91,17 @@ struct QIFParser {
         }
     }
 
-    /// The end of the input: a last record without its `^` still counts.
+    /// The end of the input: a last record without its `^` still counts. The balances the
+    /// `!Account` blocks stated follow every transaction, as sinks expect a statement's balance
+    /// after its transactions (a block comes before them, and with AutoSwitch before all of them).
     mutating func finish(into sink: inout some ActivitySink) throws {
         try endRecord(into: &sink)
+        for (account, kind, balance, line) in statedBalances {
+            let info = StatementInfo(
+                account: Account(id: account, kind: cards.contains(account) ? .creditCard : kind), ledgerBalance: balance,
+                source: SourceLocation(file: file, line: line, column: 1))
+            try sink.statement(info)
+        }
     }
 
     private mutating func endRecord(into sink: inout some ActivitySink) throws {
@@ -113,9 +128,16 @@ struct QIFParser {
                 if options.account == nil, let accountName {
                     try report(accountName, kind: Self.kind(ofType: accountType), line: blockLine, into: &sink)
                 }
+                if let balance = try statedBalance(currency: currency ?? options.currency, into: &sink),
+                    let account = options.account ?? accountName
+                {
+                    statedBalances.append((account, Self.kind(ofType: accountType), balance, blockLine))
+                }
             }
             accountName = nil
             accountType = nil
+            blockBalance = nil
+            blockBalanceDate = nil
         case .none, .skipped:
             return
         }
@@ -149,6 +171,8 @@ struct QIFParser {
             section = .account
             accountName = nil
             accountType = nil
+            blockBalance = nil
+            blockBalanceDate = nil
         } else if QIFText.equalsIgnoringCase(text, "!Option:AutoSwitch") {
             autoSwitch = true
         } else if QIFText.equalsIgnoringCase(text, "!Clear:AutoSwitch") {
@@ -200,6 +224,21 @@ struct QIFParser {
         if let own = currentAccount ?? options.account { return target == own[...] || target == options.account?[...] }
         guard let name = record.name else { return false }
         return BalanceRowWords.kind(ofFolded: TextFolding.fold(name)) == .opening
+    }
+
+    /// The statement balance an `!Account` block states (QIF: `$` the balance, `/` its date,
+    /// as KMyMoney and Quicken write them), `nil` when it states none; one that cannot be read,
+    /// or has no date, is a warning and no balance.
+    private func statedBalance(currency: CurrencyCode?, into sink: inout some ActivitySink) throws -> Balance? {
+        guard let text = blockBalance else { return nil }
+        let parsed = Array(text.text.utf8).withUnsafeBufferPointer { AmountParser.parse($0, decimalMark: prescan.decimalMark) }
+        let date = blockBalanceDate.flatMap { date in Array(date.text.utf8).withUnsafeBufferPointer { QIFDateParts.split($0)?.date(prescan.dateOrder) } }
+        guard case .success(let amount) = parsed, let date else {
+            let issue = QIFIssue.unreadBalance(amount: text.text, date: blockBalanceDate?.text, order: prescan.dateOrder)
+            try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: text.line, column: 1)))
+            return nil
+        }
+        return Balance(amount: Money(units: amount.units, scale: amount.scale, currency: amount.currency ?? currency), date: date)
     }
 
     /// Tells the sink about an account (once, or again when it turns out to be a card).

@@ -74,7 +74,8 @@ struct QIFPrescan: Equatable {
             if let letter = text.first {
                 let value = UnsafeBufferPointer(rebasing: text[1...])
                 switch letter {
-                case UInt8(ascii: "D") where !inCategories:
+                // `D` dates, and `/`, the date of an `!Account` block's balance (where `D` is a description).
+                case UInt8(ascii: "D") where !inCategories, UInt8(ascii: "/") where !inCategories:
                     if let parts = QIFDateParts.split(QIFText.trimmed(value)) {
                         if parts.onlyDayFirst { dayFirst += 1; firstDayFirst = firstDayFirst ?? line }
                         if parts.onlyMonthFirst { monthFirst += 1; firstMonthFirst = firstMonthFirst ?? line }
