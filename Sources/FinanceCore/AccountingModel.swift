@@ -120,6 +120,8 @@ public enum AccountingModel {
         (Array("nomina".utf8), .income), (Array("ingresos".utf8), .income), (Array("salario".utf8), .income),
         (Array("stipendio".utf8), .income), (Array("entrate".utf8), .income), (Array("salaris".utf8), .income),
         (Array("inkomsten".utf8), .income),
+        // GnuCash's top-level income account in its German and Portuguese templates.
+        (Array("erträge".utf8), .income), (Array("receitas".utf8), .income),
         // Aggregators' money in that is no refund (Empower's `Deposits`).
         (Array("deposit".utf8), .income), (Array("deposits".utf8), .income),
         // Budgeting apps' money to budget (YNAB's `Inflow: Ready to Assign`, formerly `To be Budgeted`).

@@ -150,6 +150,7 @@ struct NaiveTotals {
             let pay =
                 ["salary", "salaries", "wage", "wages", "payroll", "dividend", "dividends", "gehalt", "lohn", "einnahmen", "einkommen"]
                 + ["salaire", "salaires", "revenus", "nómina", "nomina", "ingresos", "salario", "stipendio", "entrate", "salaris", "inkomsten"]
+                + ["erträge", "receitas"]
             if roots.contains(first) || pay.contains(first) || first.hasSuffix(" income") { return .income }
             if ["transfers", "transfer", "assets", "liabilities", "equity"].contains(first) { return .transfer }
             return .spending

@@ -11,6 +11,8 @@ enum QIFIssue {
     case unknownHeader(text: String)
     case unknownField(letter: String)
     case recordsBeforeHeader
+    case bracketedCategory(name: String, root: QIFCategory.Root)
+    case categorySection(account: String, root: QIFCategory.Root, example: String)
     case unreadBalance(amount: String, date: String?, order: QIFDateOrder)
     case dateOrderContradiction(chosen: QIFDateOrder, dayFirstLine: Int, monthFirstLine: Int)
     case ambiguousDates(example: String, date: LocalDate)
@@ -29,6 +31,8 @@ enum QIFIssue {
         case .unknownHeader: return "qif.unknown-header"
         case .unknownField: return "qif.unknown-field"
         case .recordsBeforeHeader: return "qif.no-header"
+        case .bracketedCategory: return "qif.lenient.bracketed-category"
+        case .categorySection: return "qif.lenient.category-section"
         case .unreadBalance: return "qif.bad-balance"
         case .dateOrderContradiction: return "qif.date-order"
         case .ambiguousDates: return "qif.ambiguous-date"
@@ -87,6 +91,16 @@ enum QIFIssue {
                 .warning, code: code, at: location,
                 "the account's statement balance \(what) cannot be read (expected an amount and a date like \(order.pattern)); no balance is taken from this block",
                 notes: ["QIF states an account's balance in its '!Account' block: '$' the amount, '/' the date"])
+        case .bracketedCategory(let name, let root):
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "'[\(name)]' is \(root.word) account in brackets, QIF's mark of a transfer (GnuCash writes every account so): read as the category '\(name)', not as a transfer (reported once)"
+            )
+        case .categorySection(let account, let root, let example):
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "the section of '\(account)', \(root.word) account, is read from the other side (GnuCash files a transaction under its category's account): the money goes to the account each split names in brackets ('\(example)') with its sign turned, categorised '\(account)' (reported once)"
+            )
         case .recordsBeforeHeader:
             return Diagnostic(
                 .warning, code: code, at: location, "records before any '!Type:' line are read as '!Type:Bank'",

@@ -125,7 +125,8 @@ struct QIFParser {
                 }
                 // Every account the file lists is reported, so that writers know them all before
                 // their transactions (the journals' transfers between two of them, QIF's `CCard`).
-                if options.account == nil, let accountName {
+                // GnuCash's income and expense accounts are categories, no statement's account.
+                if options.account == nil, let accountName, QIFCategory.root(ofAccount: accountName) == nil {
                     try report(accountName, kind: Self.kind(ofType: accountType), line: blockLine, into: &sink)
                 }
                 if let balance = try statedBalance(currency: currency ?? options.currency, into: &sink),

@@ -57,9 +57,15 @@ struct QIFSplit {
 struct QIFCategory: Equatable {
     var name: String
     var isTransfer: Bool
+    /// Written in brackets though it names an income or expense account (`[Expenses:Books]`, as
+    /// GnuCash writes): a category, not a transfer; readers warn once.
+    var wasBracketed = false
 
     /// The prefix transfers are given, and the writer takes off again.
     static let transferPrefix = "Transfers:"
+
+    /// The account a transfer names (`Savings` for `[Savings]`); `nil` for a category.
+    var transferAccount: Substring? { isTransfer && name.hasPrefix(Self.transferPrefix) ? name.dropFirst(Self.transferPrefix.count) : nil }
 
     /// Quicken's opening balance record (`POpening Balance`, `L[` the account itself `]`): a
     /// transfer from equity, which journals book against `Equity:Opening Balances`, not against
@@ -78,8 +84,15 @@ struct QIFCategory: Equatable {
         if first == UInt8(ascii: "["), let close = text.firstIndex(of: UInt8(ascii: "]")) {
             let inner = QIFText.trimmed(UnsafeBufferPointer(rebasing: text[1..<close]))
             guard !inner.isEmpty else { return nil }
-            name = QIFCategory.transferPrefix + QIFText.string(inner)
-            isTransfer = true
+            let account = QIFText.string(inner)
+            if Self.root(ofAccount: account) != nil {
+                name = account
+                isTransfer = false
+                wasBracketed = true
+            } else {
+                name = QIFCategory.transferPrefix + account
+                isTransfer = true
+            }
             return
         }
         let cut = text.firstIndex(of: UInt8(ascii: "/")) ?? text.count

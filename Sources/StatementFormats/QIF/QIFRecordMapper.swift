@@ -19,6 +19,9 @@ final class QIFRecordMapper {
     /// The categories the file's `!Type:Cat` list marks as income (`I`).
     let incomeCategories: Set<String>
     private let ids = ActivityIDBuilder()
+    /// Whether the file's first bracketed category and first category section were warned about.
+    private var warnedBracketed = false
+    private var warnedCategorySection = false
     /// The most splits numbered apart; Quicken allows 250.
     static let splitMask: UInt64 = 0xFFF
 
@@ -37,6 +40,35 @@ final class QIFRecordMapper {
             AccountingModel.kind(ofCategory: category.name) != .income
         else { return category.name }
         return "Income:" + category.name
+    }
+
+    /// The account, amount, type and category of one transaction of a record (or of one split).
+    ///
+    /// Two GnuCash habits are read here, each with one warning per file. A bracketed income or
+    /// expense account (`S[Expenses:Books]`) is a category (`QIFCategory.wasBracketed`). And a
+    /// section whose own account is an income or expense account (`!Account` `NIncome:Gifts
+    /// Received`, as GnuCash Android files a transaction under its first split's account) sees the
+    /// money from the category's side: each bracketed account of a split (`S[Assets:Japan
+    /// Wallet]`, `$-133253.00`) is where the money went, with the sign turned (+133253.00), and
+    /// the section's account is its category.
+    private func posting(
+        _ category: QIFCategory?, amount: Money, account: String?, at location: SourceLocation, into sink: inout some ActivitySink
+    ) throws -> (account: String?, amount: Money, type: PaymentType?, category: String?) {
+        if let category, category.wasBracketed, !warnedBracketed {
+            warnedBracketed = true
+            let issue = QIFIssue.bracketedCategory(name: category.name, root: QIFCategory.root(ofAccount: category.name) ?? .expense)
+            try sink.report(issue.diagnostic(at: location))
+        }
+        if let account, let root = QIFCategory.root(ofAccount: account), let other = category?.transferAccount, other != account[...],
+            let turned = amount.negated
+        {
+            if !warnedCategorySection {
+                warnedCategorySection = true
+                try sink.report(QIFIssue.categorySection(account: account, root: root, example: String(other)).diagnostic(at: location))
+            }
+            return (String(other), turned, nil, account)
+        }
+        return (account, amount, category?.isTransfer == true ? .transfer : nil, self.category(category))
     }
 
     /// Whether `id` was given to a split (its low bits number it), with the split number.
@@ -59,11 +91,11 @@ final class QIFRecordMapper {
         // kept for its memo (`SDonation/Africa`, `E50% for Africa`, `$0.00`). It adds no transaction;
         // a record whose splits are all zero is read as the one transaction its total makes.
         guard record.splits.contains(where: { $0.amount?.units != 0 }) else {
+            let side = try posting(record.category, amount: total, account: account, at: location, into: &sink)
             try sink.accept(
                 PaymentActivity(
-                    id: id, account: account, date: date, name: name, address: record.address, amount: total,
-                    memo: memo, type: record.category?.isTransfer == true ? .transfer : nil,
-                    category: category(record.category), checkNumber: record.checkNumber, source: location))
+                    id: id, account: side.account, date: date, name: name, address: record.address, amount: side.amount,
+                    memo: memo, type: side.type, category: side.category, checkNumber: record.checkNumber, source: location))
             return
         }
         var sum: Money? = Money(units: 0, scale: total.scale, currency: total.currency)
@@ -76,11 +108,11 @@ final class QIFRecordMapper {
             }
             sum = sum?.adding(amount)
             let splitID = ActivityID(value: (id.value & ~Self.splitMask) | (UInt64(index + 1) & Self.splitMask))
+            let side = try posting(split.category, amount: amount, account: account, at: location, into: &sink)
             try sink.accept(
                 PaymentActivity(
-                    id: splitID, account: account, date: date, name: name, address: record.address, amount: amount,
-                    memo: split.memo ?? memo, type: split.category?.isTransfer == true ? .transfer : nil,
-                    category: category(split.category), checkNumber: record.checkNumber, source: location))
+                    id: splitID, account: side.account, date: date, name: name, address: record.address, amount: side.amount,
+                    memo: split.memo ?? memo, type: side.type, category: side.category, checkNumber: record.checkNumber, source: location))
         }
         if let sum, sum != total {
             try sink.report(QIFIssue.splitMismatch(sum: sum, total: total).diagnostic(at: location))

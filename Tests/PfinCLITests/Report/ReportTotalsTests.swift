@@ -44,6 +44,7 @@ struct ReportTotalsTests {
             let pay =
                 ["salary", "salaries", "wage", "wages", "payroll", "dividend", "dividends", "gehalt", "lohn", "einnahmen", "einkommen"]
                 + ["salaire", "salaires", "revenus", "nómina", "nomina", "ingresos", "salario", "stipendio", "entrate", "salaris", "inkomsten"]
+                + ["erträge", "receitas"]
             if ["income", "revenue", "revenues", "paycheck", "paychecks", "inflow", "ready to assign", "to be budgeted"].contains(first) || pay.contains(first)
                 || first.hasSuffix(" income")
             {

@@ -1,0 +1,35 @@
+import FinanceCore
+
+/// GnuCash writes every account in brackets, its income and expense accounts too
+/// (`S[Expenses:Books]`, `L[Income:Salary]`), where Quicken brackets only transfer accounts.
+/// A bracketed name under one of GnuCash's top-level income or expense accounts, in the
+/// languages GnuCash's account templates name them, is read as a category of that kind.
+extension QIFCategory {
+    /// The kind of category an account name's top level makes it, if it is one of the
+    /// top-level income or expense accounts.
+    enum Root: Equatable {
+        case income
+        case expense
+
+        /// `income` and `expense`, as messages say it.
+        var word: String { self == .income ? "an income" : "an expense" }
+    }
+
+    /// GnuCash's top-level income and expense accounts, folded (`TextFolding.fold`): English,
+    /// German (`Erträge`, `Aufwendungen`; `Einnahmen`, `Ausgaben` as users rename them), French,
+    /// Spanish, Italian, Dutch and Portuguese.
+    private static let roots: [String: Root] = [
+        "income": .income, "ertrage": .income, "einnahmen": .income, "revenus": .income, "ingresos": .income,
+        "entrate": .income, "inkomsten": .income, "receitas": .income,
+        "expenses": .expense, "expense": .expense, "aufwendungen": .expense, "ausgaben": .expense, "depenses": .expense,
+        "gastos": .expense, "uscite": .expense, "uitgaven": .expense, "despesas": .expense,
+    ]
+
+    /// The kind `account`'s top level (the text before its first `:`) makes it, or `nil` for any
+    /// other account (`Assets:Current Assets:Cash`, `Checking`).
+    static func root(ofAccount account: some StringProtocol) -> Root? {
+        let top = account.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? account[...]
+        guard top.utf8.count <= 16 else { return nil }
+        return roots[TextFolding.fold(String(top))]
+    }
+}
