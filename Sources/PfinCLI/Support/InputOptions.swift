@@ -81,7 +81,8 @@ struct InputOptions {
             guard let currency = CurrencyCode(code) else {
                 throw UsageError(message: "--currency expects an ISO 4217 code such as EUR or USD, found '\(code)'")
             }
-            return currency
+            // `RUR` is the rouble as files write it: the same currency as the files' (`RUB`).
+            return currency.bankSynonym ?? currency
         }
     }
 

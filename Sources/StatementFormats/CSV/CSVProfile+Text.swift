@@ -142,7 +142,7 @@ extension CSVProfile {
                 profile.account = arg.text
             case "currency":
                 guard let arg = single("an ISO 4217 code such as EUR") else { continue }
-                if let code = CurrencyCode(arg.text), CurrencyText.isoCodes.contains(code) {
+                if let code = CurrencyText.code(arg.text) {
                     profile.currency = code
                 } else {
                     fail(arg.column, "expected an ISO 4217 currency code such as EUR or USD, found '\(arg.text)'")

@@ -93,7 +93,9 @@ extension CSVRowMapper {
     /// The ISO code in the row's currency column, if any.
     private func rowCurrency(_ record: borrowing CSVRecord) -> CurrencyCode? {
         guard let column = columns.currency, column < record.count else { return nil }
-        guard let code = CurrencyCode(record.string(column)), CurrencyText.isoCodes.contains(code) else { return nil }
+        let text = record.string(column)
+        guard let code = CurrencyText.code(text) else { return nil }
+        noteCurrencySynonym(text, record, column: column)
         return code
     }
 

@@ -12,10 +12,11 @@ extension CSVRowMapper {
         guard let column = columns.originalCurrency, column < record.count else { return nil }
         let text = record.string(column)
         if text.isEmpty { return nil }
-        guard let currency = CurrencyCode(text), CurrencyText.isoCodes.contains(currency) else {
+        guard let currency = CurrencyText.code(text) else {
             noteUnreadOriginal(line: record.line)
             return nil
         }
+        noteCurrencySynonym(text, record, column: column)
         if currency == booked.currency { return nil }
         var amount: Money?
         if let column = columns.originalAmount, column < record.count, !record.string(column).isEmpty {

@@ -37,6 +37,7 @@ extension CSVRowMapper {
             let text = record.string(column)
             if !text.isEmpty {
                 guard let code = CurrencyText.currency(inCell: text) else { return hold(.badCurrency(text: text), record, column: column) }
+                noteCurrencySynonym(text, record, column: column)
                 currency = code
             }
         }

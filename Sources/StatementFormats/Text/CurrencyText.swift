@@ -11,8 +11,10 @@ enum CurrencyText {
             for k in 0..<symbol.count where bytes[i + k] != symbol[k] { equal = false; break }
             if equal { return (code, symbol.count) }
         }
-        // Three letters that are an ISO code, not followed by another letter.
-        if i + 3 <= n, let code = CurrencyCode(bytes: bytes[i], bytes[i + 1], bytes[i + 2]), isoCodes.contains(code),
+        // Three letters that are an ISO code, not followed by another letter; a withdrawn code
+        // only in capitals (`100,00 LTL`), as the few that spell a word (`SUR`, `BEL`) are not.
+        if i + 3 <= n, let code = CurrencyCode(bytes: bytes[i], bytes[i + 1], bytes[i + 2]),
+            isoCodes.contains(code) || (historicCodes.contains(code) && isUpper(bytes[i], bytes[i + 1], bytes[i + 2])),
             i + 3 == n || !isLetter(bytes[i + 3])
         {
             return (code, 3)
@@ -35,11 +37,25 @@ enum CurrencyText {
     }
 
     /// A currency column's cell: an ISO 4217 code (`EUR`), GnuCash's commodity (`CURRENCY::USD`),
-    /// or a symbol (`$`, `€`, hledger's commodity column).
+    /// or a symbol (`$`, `€`, hledger's commodity column). A withdrawn code is itself (`LTL`);
+    /// `RUR` is `RUB` (`CurrencyCode.bankSynonym`), which the reader warns of.
     static func currency(inCell text: String) -> CurrencyCode? {
         let code = text.hasPrefix("CURRENCY::") ? String(text.dropFirst(10)) : text
-        if let iso = CurrencyCode(code), isoCodes.contains(iso) { return iso }
+        if let iso = self.code(code) { return iso }
         return currency(named: code)
+    }
+
+    /// The code `text` is, exactly: a current ISO 4217 code, a withdrawn one (`LTL`, `DEM`), or
+    /// `RUR` read as `RUB`; `nil` for any other text, so that a stray word is no currency.
+    static func code(_ text: some StringProtocol) -> CurrencyCode? {
+        guard let code = CurrencyCode(text) else { return nil }
+        if let current = code.bankSynonym { return current }
+        return isoCodes.contains(code) || historicCodes.contains(code) ? code : nil
+    }
+
+    private static func isUpper(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(a) && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+            && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
     }
 
     private static func isLetter(_ b: UInt8) -> Bool {
@@ -70,6 +86,18 @@ enum CurrencyText {
             NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP \
             STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF \
             XPF YER ZAR ZMW ZWL
+            """
+        return Set(list.split(separator: " ").compactMap { CurrencyCode($0) })
+    }()
+
+    /// Withdrawn ISO 4217 codes (list three) of national currencies a statement may still hold:
+    /// the euro's predecessors (`DEM`, `FRF`, `LTL` until 2015, `HRK` until 2023), and the
+    /// currencies redenominated or replaced since the 1990s (`TRL`, `ROL`, `VEF`, `ZMK`).
+    /// Each is read as itself, never converted: the statement's amounts are in it.
+    static let historicCodes: Set<CurrencyCode> = {
+        let list = """
+            ADP AFA ATS AZM BEF BGL BYB BYR CSD CSK CYP DEM ECS EEK ESP FIM FRF GHC GRD HRK IEP ITL LTL LUF LVL \
+            MGF MRO MTL MXP MZM NLG PLZ PTE ROL SDD SIT SKK SLL SRG STD TMM TRL VEB VEF XEU YUM ZMK ZWD
             """
         return Set(list.split(separator: " ").compactMap { CurrencyCode($0) })
     }()

@@ -63,7 +63,7 @@ struct ColumnStats {
                     pendings += 1
                 }
             }
-            if shape.byteCount == 3, let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) { currencies += 1 }
+            if shape.byteCount == 3, CurrencyText.code(value) != nil { currencies += 1 }
             if shape.hasASCIILetter || (!shape.isASCII && value.unicodeScalars.contains(where: { $0.properties.isAlphabetic })) {
                 texts += 1
             }

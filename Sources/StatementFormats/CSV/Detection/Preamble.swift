@@ -5,6 +5,8 @@ import FinanceCore
 struct Preamble {
     var account: String?
     var currency: CurrencyCode?
+    /// The preamble's currency as written when it named today's currency by a withdrawn code (`RUR`).
+    var currencySynonym: String?
     /// All the preamble's text, for hints such as a card account.
     var texts: [String]
 
@@ -27,8 +29,9 @@ struct Preamble {
             if let rank = Preamble.accountKeys.firstIndex(of: folded), rank < accountRank, !Preamble.namesAPerson(value) {
                 account = value
                 accountRank = rank
-            } else if Preamble.currencyKeys.contains(folded), let code = CurrencyCode(value), CurrencyText.isoCodes.contains(code) {
+            } else if Preamble.currencyKeys.contains(folded), let code = CurrencyText.code(value) {
                 currency = code
+                currencySynonym = CurrencyCode(value)?.bankSynonym == nil ? nil : value
             } else if balanceCurrency == nil, case .success(let amount)? = Preamble.amount(value), let code = amount.currency {
                 balanceCurrency = code
             }

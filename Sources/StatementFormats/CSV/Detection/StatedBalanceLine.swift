@@ -85,7 +85,7 @@ enum StatedBalanceLine {
                 if let sign { negative = sign }
             } else if date == nil, let day = parseDate(cell, dateFormat: dateFormat) {
                 date = day
-            } else if let code = CurrencyCode(cell), CurrencyText.isoCodes.contains(code) {
+            } else if let code = CurrencyText.code(cell) {
                 currency = currency ?? code
             } else if amount != nil, negative == nil, let sign = signWords[TextFolding.fold(cell)] {
                 negative = sign
