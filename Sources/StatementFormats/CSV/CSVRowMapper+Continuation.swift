@@ -9,7 +9,9 @@ import FinanceCore
 /// continues it. A continuation's text is joined to the held row's cell by cell, after a space;
 /// where the held row's name is only a kind of payment (`FUNDS TRANSFER`: `TransactionKindWords`),
 /// the first text below it in the name column becomes the name, and the kind and the later lines
-/// (a reference, a purpose) go to the memo. The held row is then
+/// (a reference, a purpose) go to the memo. Text a continuation holds in a column pfin does not
+/// read (Fintro's `Wisselkoers##1,0501528` beside the merchant) goes to the memo too, unless the
+/// cell only repeats its column's name (`Wisselkoers##`). The held row is then
 /// mapped as any row, at its own line, and the lines joined to it are sent as skipped
 /// (`continuation`). A file with the setting is read in order, on one thread.
 extension CSVRowMapper {
@@ -22,6 +24,8 @@ extension CSVRowMapper {
         /// The row's name when it was only a payment kind and gave way to the text below it, with
         /// the name column's later lines: the memo's start.
         var kind: String?
+        /// The continuations' text in columns pfin does not read, for the memo.
+        var extra: [String] = []
     }
 
     static let continuationRowsCode = "csv.lenient.continuation-rows"
@@ -51,7 +55,11 @@ extension CSVRowMapper {
         guard let row = continued else { return }
         continued = nil
         continuedKind = row.kind
-        defer { continuedKind = nil }
+        continuedExtra = row.extra.isEmpty ? nil : row.extra.joined(separator: " ")
+        defer {
+            continuedKind = nil
+            continuedExtra = nil
+        }
         try row.record.withRecord { try mapRow($0, into: &sink) }
         guard let joined = row.joined else { return }
         if leniencies.isFirst(Self.continuationRowsCode) {
@@ -67,15 +75,31 @@ extension CSVRowMapper {
     }
 
     /// Whether `record` holds text only, in the name, memo, address or payer columns of a row
-    /// `width` fields wide: no date, no amount, nothing else.
+    /// `width` fields wide, and besides them only in columns pfin does not read: no date, no
+    /// amount, nothing else.
     func continues(_ record: borrowing CSVRecord, width: Int) -> Bool {
         let allowed = continuationColumns
         var text = false
         for column in 0..<record.count where !record.withField(column, { CSVRecord.trimmed($0).isEmpty }) {
-            guard column < width, allowed.contains(column) else { return false }
-            text = true
+            guard column < width else { return false }
+            if allowed.contains(column) {
+                text = true
+            } else if columns.known.contains(column) {
+                return false
+            }
         }
         return text
+    }
+
+    /// The text of an unread column's cell on a continuation, or `nil` when it only repeats the
+    /// column's name (`Wisselkoers##` under `Wisselkoers`: a label with no value after it).
+    private func unreadText(_ record: borrowing CSVRecord, _ column: Int) -> String? {
+        let text = record.string(column)
+        if text.isEmpty { return nil }
+        guard let header, column < header.count, !header[column].isEmpty else { return text }
+        let kept = text.unicodeScalars.reversed().drop { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }.reversed()
+        let bare = String(String.UnicodeScalarView(kept))
+        return TextFolding.fold(bare) == TextFolding.fold(header[column]) ? nil : text
     }
 
     /// Joins the text cells of `record` to the held row's.
@@ -100,6 +124,9 @@ extension CSVRowMapper {
                 value = current + [0x20] + addition
             }
             row.record.setField(column, to: value)
+        }
+        for column in 0..<min(record.count, row.record.count) where !continuationColumns.contains(column) && !columns.known.contains(column) {
+            if let text = unreadText(record, column) { row.extra.append(text) }
         }
         let last = record.endLocation.line
         row.joined = (row.joined?.lowerBound ?? record.line)...last

@@ -48,6 +48,7 @@ extension CSVRowMapper {
         var memo = text(record, columns.memo, &invalidText)
         // A payment kind whose row continued below it (`CSVDialect.continuationRows`).
         if let kind = continuedKind { memo = memo.map { kind + " " + $0 } ?? kind }
+        if let extra = continuedExtra { memo = memo.map { $0 + " " + extra } ?? extra }
         // Money in is named by its payer where the file has a payer column (the name column then
         // names the account's holder).
         let nameColumn = payerOrName(record, amount: amount)

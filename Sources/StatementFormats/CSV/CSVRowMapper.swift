@@ -70,6 +70,8 @@ final class CSVRowMapper {
     /// and, while it is mapped, the payment kind its name gave way to (for the memo).
     @exclusivity(unchecked) var continued: ContinuedRow?
     @exclusivity(unchecked) var continuedKind: String?
+    /// While a held row is mapped: the text its continuations held in columns pfin does not read.
+    @exclusivity(unchecked) var continuedExtra: String?
     /// In a double-entry export (`CSVDialect.postings`): the transaction being read, and the
     /// cells a row without a date takes from the last row with one.
     @exclusivity(unchecked) var postingGroup = PostingEvents()

@@ -147,7 +147,8 @@ enum HeaderVocabulary {
             .currency, 1,
             [
                 "currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "munt", "currency code",
-                "ccy", "curr", "valuta", "payment currency", "account currency",
+                "ccy", "curr", "valuta", "payment currency", "account currency", "valuta rekening", "rekeningvaluta",
+                "devise du compte", "kontowahrung", "kontowaehrung",
             ])
         add(
             .category, 1,

@@ -32,9 +32,13 @@ struct ResolvedColumns {
     var destinationAccount: Int?
     var destinationAccountType: Int?
     private var hasBookingDate = false
+    /// Every column given a role, read or not (a value date beside a booking date): the others
+    /// hold what pfin does not read (Fintro's `Wisselkoers`, a bank's own codes).
+    private(set) var known: Set<Int> = []
 
     /// Records where a role's column is; a value date stands in for a missing booking date.
     mutating func set(_ role: ColumnRole, _ index: Int) {
+        known.insert(index)
         switch role {
         case .date: date = index; hasBookingDate = true
         case .valueDate: if !hasBookingDate { date = index }

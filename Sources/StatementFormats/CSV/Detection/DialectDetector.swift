@@ -235,7 +235,8 @@ public struct DialectDetector: Sendable {
                 && (pinned.continuationRows
                     ?? ContinuationRowShape.found(
                         in: layout.rows, dateColumn: dateColumn,
-                        textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 })),
+                        textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 },
+                        unread: { column in !roles.values.contains(column) })),
             postings: postings, sections: !postings && (pinned.sections ?? SectionTitles.found(in: records.filter { $0.line > layout.skip + 1 })))
         if postings {
             warnings.append(
