@@ -39,6 +39,9 @@ enum ReportWriting {
             }
             return DocumentOutput.write(renderer.renderer.render(report), to: request.outputPath, printer: &printer)
         } catch {
+            // The month files written ahead on another thread may still be in progress: wait for
+            // them and remove them, or a temporary outlives the process (which exits at once).
+            monthFiles?.discardUnused()
             printer.fail(error.description)
             return ExitStatus.inputErrors
         }
