@@ -61,6 +61,21 @@ import Testing
             testDescription: "an opening balance that goes on with its date",
             text: "Date,Description,Amount\n2024-05-01,Opening balance as of 01/05/2024,75.00\n2024-05-02,Coffee,-3.50\n",
             opening: "75.00", openingDate: "2024-05-01", closing: nil, closingDate: nil, activities: 1),
+        .init(
+            testDescription: "Lithuanian Likutis pradžiai and pabaigai with a D/K column; Apyvarta (turnover) and another currency's balances not taken",
+            text: """
+                "Sąskaitos Nr.","","Data","Gavėjas","Paaiškinimai","Suma","Valiuta","D/K","Įrašo Nr.","Kodas","Kliento kodas",
+                "LT601010012345678901","10","2024-03-01","","Likutis pradžiai","1500.00","EUR","K","","AS",
+                "LT601010012345678901","20","2024-03-02","Kavinė","PIRKINYS","14.34","EUR","D","2024030200011111","K",
+                "LT601010012345678901","20","2024-03-10","UAB Pavyzdys","Atlyginimas","1600.00","EUR","K","2024031000033333","MK",
+                "LT601010012345678901","82","2024-03-31","","Apyvarta","14.34","EUR","D","","K2",
+                "LT601010012345678901","82","2024-03-31","","Apyvarta","1600.00","EUR","K","","K2",
+                "LT601010012345678901","86","2024-03-31","","Likutis pabaigai","3085.66","EUR","K","","LS",
+                "LT601010012345678901","10","2024-03-01","","Likutis pradžiai","120.00","USD","K","","AS",
+                "LT601010012345678901","86","2024-03-31","","Likutis pabaigai","120.00","USD","K","","LS",
+
+                """,
+            opening: "1500.00", openingDate: "2024-03-01", closing: "3085.66", closingDate: "2024-03-31", activities: 2),
     ]
 
     @Test(arguments: balanceCases)

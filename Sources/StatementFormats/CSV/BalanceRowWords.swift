@@ -1,11 +1,16 @@
 /// The words of a row that states the account's balance inside the table instead of a
 /// transaction: `Saldo iniziale`, `Opening balance`, `Anfangssaldo`, `Solde précédent`,
-/// `Beginsaldo`, `Closing balance`, `Endsaldo`, `Nouveau solde`…
+/// `Beginsaldo`, `Closing balance`, `Endsaldo`, `Nouveau solde`…; or the period's turnover
+/// beside them (`Apyvarta`: Swedbank's sums of the debits and of the credits).
 ///
 /// Cells are matched after `TextFolding.fold`, as a whole or as their first words (`Saldo
 /// iniziale al 01/05/2024`, `Opening balance 1 May`).
 enum BalanceRowWords {
-    enum Kind: Equatable { case opening, closing }
+    enum Kind: Equatable {
+        case opening, closing
+        /// The sum of the period's debits or credits, between the opening and closing balance rows.
+        case turnover
+    }
 
     /// What a folded cell says, if it names a balance: the whole cell, or its first words when
     /// a date, an amount or a word such as `al`, `au`, `vom`, `as of` follows (so that a payee
@@ -51,7 +56,7 @@ enum BalanceRowWords {
             // Czech, Slovak, Polish, Hungarian, Lithuanian, Latvian, Estonian, Russian, Bulgarian, Ukrainian
             "pocatecni zustatek", "pociatocny zostatok", "saldo poczatkowe", "saldo otwarcia", "nyito egyenleg",
             "pradinis likutis", "sakuma atlikums", "algsaldo", "входящий остаток", "входящее сальдо", "начално салдо",
-            "вхідний залишок",
+            "вхідний залишок", "likutis pradziai",
         ] { table[phrase] = .opening }
         for phrase in [
             "closing balance", "balance carried forward", "carried forward", "ending balance",
@@ -63,8 +68,14 @@ enum BalanceRowWords {
             "eindsaldo", "slotsaldo", "nieuw saldo", "saldo eind", "saldo einde",
             "konecny zustatek", "konecny zostatok", "saldo koncowe", "saldo zamkniecia", "zaro egyenleg",
             "galutinis likutis", "beigu atlikums", "loppsaldo", "исходящий остаток", "исходящее сальдо", "крайно салдо",
-            "вихідний залишок",
+            "вихідний залишок", "likutis pabaigai",
         ] { table[phrase] = .closing }
+        // Lithuanian, Latvian, Estonian, Russian, English: the period's debit or credit turnover.
+        for phrase in [
+            "apyvarta", "debeto apyvarta", "kredito apyvarta", "apgrozijums", "debeta apgrozijums", "kredita apgrozijums",
+            "kaive", "deebetkaive", "kreeditkaive", "обороты", "оборот", "обороты по дебету", "обороты по кредиту",
+            "turnover", "debit turnover", "credit turnover",
+        ] { table[phrase] = .turnover }
         return table
     }()
 }

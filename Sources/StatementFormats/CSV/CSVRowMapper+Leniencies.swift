@@ -6,6 +6,8 @@ import FinanceCore
 /// row that failed (or, for balance rows, when detection saw some).
 extension CSVRowMapper {
     static let balanceRowsCode = "csv.lenient.balance-rows"
+    static let turnoverRowsCode = "csv.lenient.turnover-rows"
+    static let balanceOtherCurrencyCode = "csv.balance-other-currency"
     static let extraFieldsCode = "csv.lenient.extra-fields"
 
     // MARK: Balance rows
@@ -19,6 +21,7 @@ extension CSVRowMapper {
         // export's opening balance transaction, whose postings say what it is.
         guard !dialect.writtenByPfin, !dialect.postings else { return false }
         guard let (kind, label) = balanceLabel(record), let amount = balanceAmount(record) else { return false }
+        if kind == .turnover { return takeTurnoverRow(record, label: label) }
         var date: LocalDate?
         if columns.date < record.count {
             date = record.withField(columns.date) { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }
@@ -45,9 +48,35 @@ extension CSVRowMapper {
                     } : nil
             }
         if invalid { noteInvalidText(line: record.line) }
-        statements.noteBalance(account: account, opening: kind == .opening, amount: amount, date: date)
         tookBalanceRow = record.line
+        if !statements.noteBalance(account: account, opening: kind == .opening, amount: amount, date: date) {
+            holdBack(
+                Diagnostic(
+                    .warning, code: Self.balanceOtherCurrencyCode, at: location,
+                    "line \(record.line) ('\(label)') states a balance in \(amount.currency?.description ?? "another currency"), another currency than the account's other rows; it was not taken as the statement's balance",
+                    notes: ["each currency of an account is a statement of its own; its balance rows do not belong to this one's"]),
+                footerLike: false, always: true)
+        }
         if leniencies.isFirst(Self.balanceRowsCode) {
+            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+        }
+        return true
+    }
+
+    /// A row that states the period's turnover (`Apyvarta`, the sum of its debits or credits,
+    /// between Swedbank's opening and closing balance rows): no transaction, skipped; `true`.
+    private func takeTurnoverRow(_ record: borrowing CSVRecord, label: String) -> Bool {
+        let leniency = Leniency(
+            code: Self.turnoverRowsCode,
+            "line \(record.line) ('\(label)') states the period's turnover (a sum of its transactions), not a transaction; it and the file's other turnover rows were skipped",
+            notes: ["the transactions it sums are rows of their own"], changesMeaning: true)
+        let location = SourceLocation(file: file, line: record.line)
+        if options.strict {
+            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+            return true
+        }
+        tookBalanceRow = record.line
+        if leniencies.isFirst(Self.turnoverRowsCode) {
             holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
         }
         return true

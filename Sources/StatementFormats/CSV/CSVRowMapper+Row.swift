@@ -288,11 +288,14 @@ extension CSVRowMapper {
     }
 
     /// Whether a record whose field count differs from the header's is still a row: extra
-    /// fields that are all empty, or one field short where the header ends in an empty name (or
-    /// there is no header).
+    /// fields that are all empty, one field short where the header ends in an empty name (or
+    /// there is no header), or a row that stops before the header's last columns, none of which
+    /// is read (Swedbank's rows carry 12 of the 16 columns its header names: those cells are
+    /// empty, nothing is lost, so nothing is said).
     @inline(never)
     private func fitsShape(_ record: borrowing CSVRecord) -> Bool {
         let count = record.count
+        if count < width && count > columns.lastRead { return true }
         if count > width && (width..<count).allSatisfy({ record.withField($0) { $0.isEmpty } }) { return true }
         return count == width - 1 && (headerEndsEmpty || !dialect.hasHeader)
     }

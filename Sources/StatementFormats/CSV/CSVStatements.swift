@@ -130,20 +130,29 @@ struct CSVStatements {
     }
 
     /// Takes in an opening or closing balance row. Of several, the earliest opening and the
-    /// latest closing count (by date, then by their order in the file).
-    mutating func noteBalance(account: String?, opening: Bool, amount: Money, date: LocalDate?) {
+    /// latest closing count (by date, then by their order in the file). A balance in another
+    /// currency than the account's rows and balances so far is another statement's (Swedbank
+    /// lists each currency's balance rows of one account number): `false`, not taken.
+    @discardableResult
+    mutating func noteBalance(account: String?, opening: Bool, amount: Money, date: LocalDate?) -> Bool {
         let key = account ?? ""
+        if let currency = amount.currency,
+            let known = tracks[key]?.currency ?? openings[key]?.amount.currency ?? closings[key]?.amount.currency, known != currency
+        {
+            return false
+        }
         if tracks[key] == nil && openings[key] == nil && closings[key] == nil { balanceOnlyKeys.append(key) }
         let stated = StatedBalance(amount: amount, date: date)
         if opening {
             if let known = openings[key] {
-                guard let knownDate = known.date, let date, date < knownDate else { return }
+                guard let knownDate = known.date, let date, date < knownDate else { return true }
             }
             openings[key] = stated
         } else {
-            if let known = closings[key], let knownDate = known.date, let date, date < knownDate { return }
+            if let known = closings[key], let knownDate = known.date, let date, date < knownDate { return true }
             closings[key] = stated
         }
+        return true
     }
 
     func infos(kind: AccountKind?, currency: CurrencyCode?, decimalMark: UInt8, inverted: Bool, source: SourceLocation) -> [StatementInfo] {

@@ -1,5 +1,5 @@
 /// Words a debit/credit indicator column uses, folded: `S`/`H` (Soll/Haben), `Af`/`Bij` (ING),
-/// `D`/`C`, `DR`/`CR`, `Debit`/`Credit` (and their Baltic, Cyrillic, Chinese, Japanese and Korean
+/// `D`/`C`, `D`/`K` (Debetas/Kreditas: Swedbank's Baltic exports), `DR`/`CR`, `Dr`/`Kr`, `Debit`/`Credit` (and their Baltic, Cyrillic, Chinese, Japanese and Korean
 /// forms), and Chase's `CHECK`/`DSLIP`.
 enum DirectionWords {
     /// `true` for money out, `false` for money in, `nil` for a word that is neither.
@@ -8,7 +8,7 @@ enum DirectionWords {
         case "s", "soll", "af", "d", "dr", "db", "debit", "debet", "debito", "cargo", "out", "check", "withdrawal",
             "debetas", "debets", "deebet", "дебет", "支出", "支払い", "支払", "出金", "출금":
             return true
-        case "h", "haben", "bij", "c", "cr", "credit", "credito", "abono", "in", "dslip", "deposit",
+        case "h", "haben", "bij", "c", "k", "cr", "kr", "credit", "credito", "abono", "in", "dslip", "deposit",
             "kredit", "kreditas", "kredits", "kreedit", "кредит", "收入", "入金", "입금":
             return false
         default:

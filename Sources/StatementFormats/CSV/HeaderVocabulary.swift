@@ -132,7 +132,7 @@ enum HeaderVocabulary {
             [
                 "af bij", "soll haben", "s h", "debit credit", "credit debit", "dr cr", "cr dr",
                 "credit debit indicator", "debit credit indicator", "cdt dbt ind", "debet credit",
-                "d c", "c d",
+                "d c", "c d", "d k", "k d", "debet kredit", "kredit debet", "debit kredit",
             ])
         add(.direction, 3, ["details", "transaction type", "type", "tipo"])
         add(
@@ -259,8 +259,10 @@ enum HeaderVocabulary {
             [
                 "zprava pro prijemce", "poznamka", "tytul", "tytul operacji", "kozlemeny", "namen", "mokejimo paskirtis",
                 "paskirtis", "maksajuma merkis", "merkis", "selgitus", "назначение платежа", "призначення платежу",
-                "основание",
+                "основание", "paaiskinimai",
             ])
+        add(.account, 1, ["saskaitos nr", "saskaitos numeris", "konto nr", "numer rachunku", "номер счета"])
+        add(.transactionID, 1, ["iraso nr"])
         add(.memo, 3, ["popis", "opis", "aprasymas", "apraksts", "описание", "опис"])
         add(.memo, 4, ["typ transakce", "typ operacji", "rodzaj operacji", "tipas"])
         add(

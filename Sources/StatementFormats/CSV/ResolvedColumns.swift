@@ -35,10 +35,13 @@ struct ResolvedColumns {
     /// Every column given a role, read or not (a value date beside a booking date): the others
     /// hold what pfin does not read (Fintro's `Wisselkoers`, a bank's own codes).
     private(set) var known: Set<Int> = []
+    /// The last column any role reads (-1 for none): a row that reaches it has every cell read.
+    private(set) var lastRead = -1
 
     /// Records where a role's column is; a value date stands in for a missing booking date.
     mutating func set(_ role: ColumnRole, _ index: Int) {
         known.insert(index)
+        lastRead = max(lastRead, index)
         switch role {
         case .date: date = index; hasBookingDate = true
         case .valueDate: if !hasBookingDate { date = index }

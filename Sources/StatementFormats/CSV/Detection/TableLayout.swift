@@ -50,6 +50,11 @@ struct TableLayout {
             start = index
             hasHeader = true
             narrowHeader = true
+        } else if pinnedHeader != false, let index = headerOverNarrowerRows(nonBlank, width: width) {
+            // A header naming more columns than the rows fill: each row stops after its last
+            // filled cell (Swedbank's export names 16 columns, its rows carry 12).
+            start = index
+            hasHeader = true
         } else {
             // The first record of the table's width that most of the next three share: one short
             // row among the data (a row without its amount) is a bad row, not the end of a preamble.
@@ -85,6 +90,19 @@ struct TableLayout {
             let after = records[(i + 1)..<min(records.count, i + 21)]
             let fitting = after.filter { fits($0, width: count, trailingEmpty: false) }.count
             if fitting >= 1 && fitting * 3 >= after.count * 2 { return count }
+        }
+        return nil
+    }
+
+    /// The index of the first record near the top that reads as a header, is wider than the
+    /// table's rows, and whose next records mostly have the rows' width: a header over rows that
+    /// leave out its last columns.
+    private static func headerOverNarrowerRows(_ records: [SampleRecord], width: Int) -> Int? {
+        for (i, record) in records.prefix(60).enumerated() where record.fields.count > width + 1 {
+            guard width >= 3, HeaderMatching.looksLikeHeader(record.fields) else { continue }
+            let after = records[(i + 1)..<min(records.count, i + 21)]
+            let fitting = after.filter { fits($0, width: width, trailingEmpty: false) }.count
+            if fitting >= 1 && fitting * 3 >= after.count * 2 { return i }
         }
         return nil
     }
