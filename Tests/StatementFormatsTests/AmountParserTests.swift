@@ -14,12 +14,14 @@ import Testing
         let scale: UInt8
         let currency: String?
         let isSigned: Bool
+        /// The sign is a debit/credit mark (`DR`, `Cr`, `S`, `H`).
+        let hasDirectionMark: Bool
         init(
             _ name: String, _ text: String, mark: UInt8 = AmountParserTests.point, _ units: Int64, scale: UInt8 = 2,
-            currency: String? = nil, signed: Bool = false
+            currency: String? = nil, signed: Bool = false, marked: Bool = false
         ) {
             self.name = name; self.text = text; self.mark = mark; self.units = units; self.scale = scale
-            self.currency = currency; self.isSigned = signed
+            self.currency = currency; self.isSigned = signed; self.hasDirectionMark = marked
         }
         var testDescription: String { name }
     }
@@ -57,20 +59,22 @@ import Testing
         .init("trailing minus with decimal comma 54,20-", "54,20-", mark: comma, -5420, signed: true),
         .init("trailing minus after a space 54.20 -", "54.20 -", -5420, signed: true),
         .init("trailing plus 54.20+", "54.20+", 5420, signed: true),
-        .init("DR suffix is a debit", "54.20 DR", -5420, signed: true),
-        .init("CR suffix is a credit", "54.20 CR", 5420, signed: true),
-        .init("lower-case dr with a dot", "54.20 dr.", -5420, signed: true),
-        .init("Cr mixed case", "54.20 Cr", 5420, signed: true),
-        .init("DR glued to the number", "54.20DR", -5420, signed: true),
-        .init("Dr glued, mixed case: 0.80Dr", "0.80Dr", -80, signed: true),
-        .init("dr after a space: 0.80 dr", "0.80 dr", -80, signed: true),
-        .init("DB is a debit", "12.00 DB", -1200, signed: true),
-        .init("Haben H after a decimal comma: 12,00 H", "12,00 H", mark: comma, 1200, signed: true),
-        .init("Soll S after a grouped amount: 1.234,56 S", "1.234,56 S", mark: comma, -123_456, signed: true),
-        .init("lower-case soll glued: 3,00s", "3,00s", mark: comma, -300, signed: true),
-        .init("single D is a debit", "5.00 D", -500, signed: true),
-        .init("single C is a credit", "5.00 C", 500, signed: true),
-        .init("Haben after the euro sign: 12,00 € H", "12,00 € H", mark: comma, 1200, currency: "EUR", signed: true),
+        .init("DR suffix is a debit", "54.20 DR", -5420, signed: true, marked: true),
+        .init("CR suffix is a credit", "54.20 CR", 5420, signed: true, marked: true),
+        .init("lower-case dr with a dot", "54.20 dr.", -5420, signed: true, marked: true),
+        .init("Cr mixed case", "54.20 Cr", 5420, signed: true, marked: true),
+        .init("DR glued to the number", "54.20DR", -5420, signed: true, marked: true),
+        .init("Dr glued, mixed case: 0.80Dr", "0.80Dr", -80, signed: true, marked: true),
+        .init("dr after a space: 0.80 dr", "0.80 dr", -80, signed: true, marked: true),
+        .init("DB is a debit", "12.00 DB", -1200, signed: true, marked: true),
+        .init("DR before the number", "DR 1,234.00", -123_400, signed: true, marked: true),
+        .init("Cr before the number", "Cr 15.00", 1500, signed: true, marked: true),
+        .init("Haben H after a decimal comma: 12,00 H", "12,00 H", mark: comma, 1200, signed: true, marked: true),
+        .init("Soll S after a grouped amount: 1.234,56 S", "1.234,56 S", mark: comma, -123_456, signed: true, marked: true),
+        .init("lower-case soll glued: 3,00s", "3,00s", mark: comma, -300, signed: true, marked: true),
+        .init("single D is a debit", "5.00 D", -500, signed: true, marked: true),
+        .init("single C is a credit", "5.00 C", 500, signed: true, marked: true),
+        .init("Haben after the euro sign: 12,00 € H", "12,00 € H", mark: comma, 1200, currency: "EUR", signed: true, marked: true),
         .init("CHF is a currency, not a C mark", "12.00 CHF", 1200, currency: "CHF"),
         .init("plus, space, pound sign: + £1,234.56", "+ £1,234.56", 123_456, currency: "GBP", signed: true),
         .init("minus, space, dollar sign: - $5.00", "- $5.00", -500, currency: "USD", signed: true),
@@ -100,14 +104,14 @@ import Testing
         .init("yen symbol", "¥1500", 1500, scale: 0, currency: "JPY"),
         .init("rupee with Indian grouping", "₹1,23,456.00", 12_345_600, currency: "INR"),
         .init("symbol, parentheses and code order: $(5.00)", "$(5.00)", -500, currency: "USD", signed: true),
-        .init("symbol then DR", "$54.20 DR", -5420, currency: "USD", signed: true),
+        .init("symbol then DR", "$54.20 DR", -5420, currency: "USD", signed: true, marked: true),
     ]
 
     @Test(arguments: accepted)
     func parses(_ c: Case) {
         let expected = ParsedAmount(
             units: c.units, scale: c.scale, currency: c.currency.flatMap { CurrencyCode($0) },
-            isSigned: c.isSigned)
+            isSigned: c.isSigned, hasDirectionMark: c.hasDirectionMark)
         #expect(AmountParser.parse(c.text, decimalMark: c.mark) == .success(expected))
     }
 
@@ -146,6 +150,8 @@ import Testing
         .init("unclosed parenthesis", "(5.00", .malformed),
         .init("closing parenthesis without opening", "5.00)", .malformed),
         .init("sign and DR", "-54.20 DR", .malformed),
+        .init("DR before and after", "DR 54.20 DR", .malformed),
+        .init("a lone letter before the number", "C 54.20", .malformed),
         .init("DR followed by a letter", "54.20 DRX", .malformed),
         .init("a mark letter followed by another letter", "54.20 Ho", .malformed),
         .init("two marks", "54.20 S H", .malformed),

@@ -112,7 +112,8 @@ extension CSVRowMapper {
         for (column, isCredit) in [(columns.debit, false), (columns.credit, true)] {
             guard let column, case .success(let parsed) = parseAmount(record, column) else { continue }
             let magnitude = Money(units: abs(parsed.units), scale: parsed.scale, currency: parsed.currency)
-            guard let signed = isCredit ? magnitude : magnitude.negated else { continue }
+            let credit = parsed.hasDirectionMark ? parsed.units >= 0 : isCredit
+            guard let signed = credit ? magnitude : magnitude.negated else { continue }
             total = total.map { $0.adding(signed) ?? $0 } ?? signed
         }
         if var total, total.currency == nil { total.currency = rowCurrency(record); return total }

@@ -262,7 +262,10 @@ extension CSVRowMapper {
                 sawValue = true
                 cellCurrency = cellCurrency ?? parsed.currency
                 let magnitude = Money(units: abs(parsed.units), scale: parsed.scale)
-                let signed = isCredit ? magnitude : magnitude.negated!
+                // A debit/credit mark on the cell says the direction, whichever column it is in
+                // (TMB's `CREDIT` column holds `0.80Dr` and `15.00Cr`).
+                let credit = parsed.hasDirectionMark ? parsed.units >= 0 : isCredit
+                let signed = credit ? magnitude : magnitude.negated!
                 guard let sum = total.adding(signed) else {
                     _ = hold(
                         .badAmount(

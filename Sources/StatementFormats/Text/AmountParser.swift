@@ -9,6 +9,9 @@ public struct ParsedAmount: Sendable, Equatable {
     public var currency: CurrencyCode?
     /// Whether the cell carried a sign of any kind (`-`, `+`, parentheses, `DR`/`CR`).
     public var isSigned: Bool
+    /// Whether the sign was a debit/credit mark (`0.80Dr`, `15.00 CR`, `12,00 H`), which says the
+    /// direction even in a column of credits or debits.
+    public var hasDirectionMark = false
 }
 
 /// Why a cell is not an amount.
@@ -21,7 +24,7 @@ public enum AmountParseFailure: Error, Sendable, Equatable {
 }
 
 /// Reads bank amounts from UTF-8 bytes: `-1,234.56`, `1.234,56`, `1 234,56`, `1'234.50`, `(54.20)`,
-/// `54.20-`, `54.20 DR`, `0.80Dr`, `12,00 H`, `1.234,56 S`, `$54.20`, `-£5.00`, `+ £1,234.56`,
+/// `54.20-`, `54.20 DR`, `0.80Dr`, `DR 54.20`, `12,00 H`, `1.234,56 S`, `$54.20`, `-£5.00`, `+ £1,234.56`,
 /// `12,00 €`, `EUR 12.00`, `1,23,456.00` (Indian grouping).
 ///
 /// The decimal mark is decided per column beforehand (`AmountFormat.detect`); the other mark,
@@ -40,6 +43,7 @@ public enum AmountParser {
         var negative = false
         var signed = false
         var parenthesis = false
+        var marked = false
         var currency: CurrencyCode?
 
         func skipSpaces() {
@@ -72,6 +76,14 @@ public enum AmountParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","):
                 break prefix
             default:
+                // `DR 1,234.00`, `CR 15.00`: the mark before the number, a space between; only
+                // the two-letter marks (a lone `C` or `S` before a number is too often a code).
+                if !signed, let debit = debitCreditMark(bytes, at: i), i + debit.width < n, i + 1 < n,
+                    bytes[i + 1] | 0x20 >= UInt8(ascii: "a"), bytes[i + 1] | 0x20 <= UInt8(ascii: "z")
+                {
+                    signed = true; marked = true; negative = debit.isDebit; i += debit.width
+                    continue prefix
+                }
                 guard currency == nil, let (code, width) = CurrencyText.match(bytes, at: i) else {
                     return .failure(.malformed)
                 }
@@ -142,7 +154,7 @@ public enum AmountParser {
                 signed = true; i += 1
             default:
                 if !signed, let debit = debitCreditMark(bytes, at: i) {
-                    signed = true; negative = debit.isDebit; i += debit.width
+                    signed = true; marked = true; negative = debit.isDebit; i += debit.width
                     continue suffix
                 }
                 guard currency == nil, let (code, width) = CurrencyText.match(bytes, at: i) else {
@@ -153,7 +165,8 @@ public enum AmountParser {
             }
         }
         guard !parenthesis else { return .failure(.malformed) }
-        return .success(ParsedAmount(units: negative ? -units : units, scale: scale, currency: currency, isSigned: signed))
+        return .success(
+            ParsedAmount(units: negative ? -units : units, scale: scale, currency: currency, isSigned: signed, hasDirectionMark: marked))
     }
 
     /// The plain layout almost every export uses, `-1234.56`: an optional sign, digits, and
