@@ -42,13 +42,18 @@ public struct CSVDialect: Equatable, Sendable {
     /// Transactions`, `Posted Transactions`): a title is skipped, and each row under a pending
     /// section's title is a transaction the bank has not booked yet, skipped with a warning.
     public var sections: Bool
+    /// What an empty cell of the `direction` column means, where the column marks only one way
+    /// (John Lewis's card export writes `CR` beside money in and nothing beside money out); `nil`:
+    /// an empty cell is an error, as the column marks both ways.
+    public var emptyDirection: EntryDirection?
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
-        continuationRows: Bool = false, postings: Bool = false, sections: Bool = false
+        continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil
     ) {
+        self.emptyDirection = emptyDirection
         self.postings = postings
         self.sections = sections
         self.writtenByPfin = writtenByPfin
@@ -65,6 +70,11 @@ public struct CSVDialect: Equatable, Sendable {
         self.currency = currency
         self.amountSign = amountSign
     }
+}
+
+/// Which way money moved on a row: out of the account (a debit) or into it (a credit).
+public enum EntryDirection: String, Sendable, CaseIterable, Equatable {
+    case debit, credit
 }
 
 /// How an export signs its amounts.
@@ -97,6 +107,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var postings: Bool?
     /// `sections yes`: see `CSVDialect.sections`.
     public var sections: Bool?
+    /// `empty-direction debit`: see `CSVDialect.emptyDirection`.
+    public var emptyDirection: EntryDirection?
 
     public init() {}
 
@@ -118,6 +130,7 @@ public struct CSVProfile: Equatable, Sendable {
         continuationRows = dialect.continuationRows ? true : nil
         postings = dialect.postings ? true : nil
         sections = dialect.sections ? true : nil
+        emptyDirection = dialect.emptyDirection
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -138,6 +151,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let continuationRows { merged.continuationRows = continuationRows }
         if let postings { merged.postings = postings }
         if let sections { merged.sections = sections }
+        if let emptyDirection { merged.emptyDirection = emptyDirection }
         return merged
     }
 }

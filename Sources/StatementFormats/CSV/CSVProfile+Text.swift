@@ -10,7 +10,7 @@ import FinanceCore
 //             | 'columns' (ROLE '=' VALUE)+ | 'account' VALUE | 'currency' CODE
 //             | 'amount-sign' ('as-is' | 'inverted') | 'account-type' ('card' | 'checking' | 'savings')
 //             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no') | 'postings' ('yes' | 'no')
-//             | 'sections' ('yes' | 'no')
+//             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -20,7 +20,7 @@ extension CSVProfile {
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
-        "postings", "sections",
+        "postings", "sections", "empty-direction",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -167,6 +167,15 @@ extension CSVProfile {
                         arg.column, "expected one of \(names.joined(separator: ", ")), found '\(arg.text)'",
                         [hint + "'card' is for a credit card account: journals post it to Liabilities:Card, OFX writes a credit card statement"])
                 }
+            case "empty-direction":
+                guard let arg = single("debit or credit") else { continue }
+                if let direction = EntryDirection(rawValue: arg.text.lowercased()) {
+                    profile.emptyDirection = direction
+                } else {
+                    fail(
+                        arg.column, "expected 'debit' or 'credit', found '\(arg.text)'",
+                        ["what an empty cell of the direction column means, where the column marks only the other way (only CR: 'debit')"])
+                }
             case "written-by":
                 guard let arg = single("'pfin'") else { continue }
                 if arg.text.lowercased() == "pfin" {
@@ -194,7 +203,7 @@ extension CSVProfile {
                     "encoding": "windows-1252", "delimiter": ";", "header": "yes",
                     "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
-                    "continuation-rows": "yes", "postings": "yes", "sections": "yes",
+                    "continuation-rows": "yes", "postings": "yes", "sections": "yes", "empty-direction": "debit",
                 ][key] ?? "")
         }
     }
@@ -249,6 +258,9 @@ extension CSVDialect {
         if continuationRows { lines.append("continuation-rows yes  # rows of text only continue the transaction above") }
         if postings { lines.append("postings yes  # one row per posting: your accounts' postings, categorised by the others") }
         if sections { lines.append("sections yes  # rows titling a section are skipped; a pending section's rows too") }
+        if let emptyDirection {
+            lines.append("empty-direction \(emptyDirection.rawValue)  # an empty direction cell is money \(emptyDirection == .debit ? "out" : "in")")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -101,8 +101,11 @@ extension CSVRowMapper {
         for column in candidates {
             guard case .success(let parsed) = parseAmount(record, column) else { continue }
             var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? rowCurrency(record))
-            if column == columns.amount, !parsed.isSigned, let direction = columns.direction, direction < record.count,
-                DirectionWords.isMoneyOut(TextFolding.fold(record.string(direction))) == true
+            if column == columns.amount, !parsed.isSigned, let direction = columns.direction,
+                direction < record.count
+                    ? DirectionWords.isMoneyOut(TextFolding.fold(record.string(direction)))
+                        ?? (dialect.emptyDirection == .debit && record.string(direction).isEmpty)
+                    : dialect.emptyDirection == .debit
             {
                 money.units = -money.units
             }

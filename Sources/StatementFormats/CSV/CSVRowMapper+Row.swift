@@ -211,7 +211,9 @@ extension CSVRowMapper {
             var amount = Money(units: parsed.units, scale: parsed.scale)
             if let direction = columns.direction, !parsed.isSigned {
                 let word = record.string(direction)
-                guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) else {
+                // A column that marks one way only leaves the other way's cells empty.
+                guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) ?? dialect.emptyDirection.flatMap({ word.isEmpty ? $0 == .debit : nil })
+                else {
                     _ = hold(.badDirection(text: word, column: columnName(direction)), record, column: direction)
                     return nil
                 }

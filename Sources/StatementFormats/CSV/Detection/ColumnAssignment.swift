@@ -199,14 +199,18 @@ enum ColumnAssignment {
         Double(column.distinctCount) * column.averageLength * column.fillRatio
     }
 
-    /// Whether any value carries its own sign: `-`, `+`, parentheses, or a debit/credit mark (`DR`, `S`).
+    /// Whether any value carries its own sign: `-`, parentheses, or a debit/credit mark (`DR`, `S`).
+    /// A `+` alone is none: John Lewis writes `+ £1,234.56` on money in, which its direction
+    /// column marks `CR` as well.
     private static func hasSignedValues(_ column: ColumnStats) -> Bool {
         column.values.contains { value in
-            if [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "(")].contains(value.utf8.first ?? 0) || value.hasSuffix("-") {
+            if [UInt8(ascii: "-"), UInt8(ascii: "(")].contains(value.utf8.first ?? 0) || value.hasSuffix("-") {
                 return true
             }
             for mark in [UInt8(ascii: "."), UInt8(ascii: ",")] {
-                if case .success(let parsed) = AmountParser.parse(value, decimalMark: mark), parsed.isSigned { return true }
+                if case .success(let parsed) = AmountParser.parse(value, decimalMark: mark), parsed.isSigned, parsed.units < 0 || parsed.hasDirectionMark {
+                    return true
+                }
             }
             return false
         }

@@ -237,7 +237,8 @@ public struct DialectDetector: Sendable {
                         in: layout.rows, dateColumn: dateColumn,
                         textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 },
                         unread: { column in !roles.values.contains(column) })),
-            postings: postings, sections: !postings && (pinned.sections ?? SectionTitles.found(in: records.filter { $0.line > layout.skip + 1 })))
+            postings: postings, sections: !postings && (pinned.sections ?? SectionTitles.found(in: records.filter { $0.line > layout.skip + 1 })),
+            emptyDirection: pinned.emptyDirection ?? roles[.direction].flatMap { Self.emptyDirection(stats[$0]) })
         if postings {
             warnings.append(
                 Diagnostic(
@@ -307,6 +308,16 @@ public struct DialectDetector: Sendable {
 
     /// Whether any sampled row names an opening or closing balance in one of `columns`: the first
     /// thousand rows and the last hundred of the sample (balance rows open and close a statement).
+    /// What an empty cell of a direction column means: the other way, where some cells are empty
+    /// and every filled one marks the same way (John Lewis's `CR` beside money in, nothing beside
+    /// money out); `nil` where the column marks both ways or none is empty.
+    static func emptyDirection(_ column: ColumnStats) -> EntryDirection? {
+        guard column.nonEmpty < column.rowCount else { return nil }
+        let ways = Set(column.values.map { DirectionWords.isMoneyOut(TextFolding.fold($0)) })
+        guard ways.count == 1, let out = ways.first ?? nil else { return nil }
+        return out ? .credit : .debit
+    }
+
     static func hasBalanceRows(_ rows: [SampleRecord], columns: [Int?]) -> Bool {
         let columns = columns.compactMap { $0 }
         let looked = rows.count <= 1100 ? rows[...] : rows.prefix(1000) + rows.suffix(100)
