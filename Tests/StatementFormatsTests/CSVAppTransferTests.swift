@@ -156,4 +156,18 @@ import Testing
         #expect(read.activities.count == 6)
         #expect(Set(read.activities.compactMap(\.account)) == ["Everything"])
     }
+
+    /// Copilot's layout flips the signs, however few the rows; unless its own `income` rows are
+    /// all positive (a file someone signed the usual way already).
+    @Test func copilotsLayoutFlipsUnlessItsIncomeRowsArePositive() throws {
+        let header = "date,name,amount,status,category,parent category,excluded,tags,type,account,account mask,note,recurring\n"
+        let flipped = try readCSV(header + "2024-05-06,Whole Foods,58.12,posted,Groceries,Food,,,regular,Checking,4417,,\n")
+        #expect(flipped.activities.map(\.amount.decimalString) == ["-58.12"])
+        #expect(flipped.diagnostics.map(\.code) == ["csv.sign-inverted"])
+        let asIs = try readCSV(
+            header + "2024-05-06,Whole Foods,-58.12,posted,Groceries,Food,,,regular,Checking,4417,,\n"
+                + "2024-05-10,Acme Corp Payroll,2450.00,posted,Paycheck,Income,,,income,Checking,4417,,\n")
+        #expect(asIs.activities.map(\.amount.decimalString) == ["-58.12", "2450.00"])
+        #expect(asIs.diagnostics.isEmpty)
+    }
 }

@@ -22,6 +22,9 @@ enum AppTransferColumns {
         var open = false
         /// The column stays the memo as well (a bank's payment kind, which a user's rules may read).
         var keepsMemo = false
+        /// The app writes money out positive and money in negative (Copilot): its layout is the
+        /// evidence, and the signs are flipped (`SignDetection.appSaysInverted`).
+        var moneyOutPositive = false
     }
 
     /// The apps whose documented exports mark transfers in a column of their own.
@@ -29,9 +32,10 @@ enum AppTransferColumns {
         // Copilot Money: `date,name,amount,status,category,parent category,excluded,tags,type,
         // account,account mask,note,recurring`; `type` is `regular`, `income` or `internal transfer`
         // (money moved between the user's accounts, a card's payment too).
+        // It writes spending positive and income negative, as its own screens show them.
         Signature(
             app: "Copilot", names: ["type", "parent category", "excluded", "account mask"], mark: "type",
-            values: ["regular", "income", "internal transfer"]),
+            values: ["regular", "income", "internal transfer"], moneyOutPositive: true),
         // Wallet by BudgetBakers: `account;category;currency;amount;ref_currency_amount;type;
         // payment_type;…;transfer;payee;labels`, with `transfer` `true` on both sides of a transfer
         // between the user's accounts.
@@ -76,6 +80,23 @@ enum AppTransferColumns {
             mark: "type", values: ["acct xfer", "loan pmt"], open: true, keepsMemo: true),
     ]
 
+    /// The app whose header signature the file has, every value of its mark column one the app
+    /// writes, and that column.
+    static func match(header: [String], stats: [ColumnStats]) -> (Signature, Int)? {
+        let folded = header.map { TextFolding.fold($0) }
+        let names = Set(folded)
+        for signature in signatures where signature.names.isSubset(of: names) {
+            guard let mark = folded.firstIndex(of: signature.mark), mark < stats.count, stats[mark].nonEmpty > 0,
+                stats[mark].values.allSatisfy({ value in
+                    let folded = TextFolding.fold(value)
+                    return signature.values.contains(folded) || signature.open && !AppTransferWords.words.contains(folded)
+                })
+            else { continue }
+            return (signature, mark)
+        }
+        return nil
+    }
+
     /// The roles an app's header signature gives, over `roles` (those taken from header names and
     /// values); none for a file without one.
     static func roles(header: [String], stats: [ColumnStats], over roles: [ColumnRole: Int]) -> [ColumnRole: Int] {
@@ -86,13 +107,7 @@ enum AppTransferColumns {
         }
         var roles = roles
         let names = Set(folded)
-        for signature in signatures where signature.names.isSubset(of: names) {
-            guard let mark = column(signature.mark), stats[mark].nonEmpty > 0,
-                stats[mark].values.allSatisfy({ value in
-                    let folded = TextFolding.fold(value)
-                    return signature.values.contains(folded) || signature.open && !AppTransferWords.words.contains(folded)
-                })
-            else { continue }
+        if let (signature, mark) = match(header: header, stats: stats) {
             roles[.transfer] = mark
             // The app's type words are no memo (`type` is a weak memo name; Firefly III's
             // `Opening balance` would read as a balance row).
@@ -109,7 +124,6 @@ enum AppTransferColumns {
                     roles[role] = column(name)
                 }
             }
-            break
         }
         // MoneyWiz: a `Transfers` column beside the `Account` column, holding on each side of a
         // transfer the name of the user's other account (both sides are in the file).

@@ -185,16 +185,26 @@ public struct DialectDetector: Sendable {
         if pinned.amountSign == nil, let amountColumn = roles[.amount], roles[.direction] == nil, roles[.sourceAccount] == nil,
             roles[.destinationAccount] == nil
         {
-            var amounts: [Int64] = [], negativeNames: [String] = [], categories: [String] = []
+            // An app that writes money out positive (Copilot), by its header signature.
+            let app = headerNames.flatMap { AppTransferColumns.match(header: $0, stats: stats) }.flatMap { $0.0.moneyOutPositive ? $0 : nil }
+            var amounts: [Int64] = [], negativeNames: [String] = [], categories: [String] = [], types: [String] = []
             for row in layout.rows where amountColumn < row.fields.count {
                 guard case .success(let parsed) = AmountParser.parse(row.fields[amountColumn], decimalMark: decimalMark) else { continue }
                 amounts.append(parsed.units)
+                if let (_, mark) = app { types.append(mark < row.fields.count ? TextFolding.fold(row.fields[mark]) : "") }
                 if parsed.units < 0, let nameColumn = roles[.name] ?? roles[.memo], nameColumn < row.fields.count {
                     negativeNames.append(row.fields[nameColumn])
                 }
                 if let column = roles[.category] { categories.append(column < row.fields.count ? row.fields[column] : "") }
             }
-            if SignDetection.looksInverted(
+            if let (signature, _) = app, SignDetection.appSaysInverted(amounts: amounts, types: types) {
+                amountSign = .inverted
+                warnings.append(
+                    Diagnostic(
+                        .warning, code: "csv.sign-inverted", at: tableLine,
+                        "this is \(signature.app)'s export (by its header: \(signature.names.sorted().map { "'\($0)'" }.joined(separator: ", "))), which writes money out positive and money in negative; signs flipped so that money out is negative",
+                        notes: ["if that is wrong, put 'amount-sign as-is' in a profile"]))
+            } else if SignDetection.looksInverted(
                 amounts: amounts, namesOfNegative: negativeNames,
                 cardHint: SignDetection.mentionsCard((headerNames ?? []) + preamble.texts))
                 || !categories.isEmpty && SignDetection.paymentCategoriesSayCard(amounts: amounts, categories: categories)

@@ -26,6 +26,14 @@ enum SignDetection {
         return payments * 2 >= negative
     }
 
+    /// Whether an app that writes money out positive (Copilot) did so in this file: yes, unless its
+    /// own `income` rows say otherwise (there are some, and none is negative). `amounts[k]` is row
+    /// k's amount, `types[k]` its type cell, folded.
+    static func appSaysInverted(amounts: [Int64], types: [String]) -> Bool {
+        let income = zip(amounts, types).filter { $0.1 == "income" && $0.0 != 0 }.map(\.0)
+        return income.isEmpty || income.contains { $0 < 0 }
+    }
+
     /// Whether a category column says money out is written positive (Copilot's export: `Paycheck`
     /// rows negative, `Groceries` rows positive): nearly every row in an income category
     /// (`AccountingModel.kind(ofCategory:)`) is negative and two in three rows in a spending category
