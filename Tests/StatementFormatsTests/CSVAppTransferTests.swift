@@ -170,4 +170,18 @@ import Testing
         #expect(asIs.activities.map(\.amount.decimalString) == ["-58.12", "2450.00"])
         #expect(asIs.diagnostics.isEmpty)
     }
+
+    /// Wallet's type column signs unsigned amounts; where the amounts carry their own signs, no
+    /// cell is flipped by it (a positive `Expense` row is money back).
+    @Test func aTypeColumnNeverFlipsSignedAmounts() throws {
+        let header = "account;category;currency;amount;ref_currency_amount;type;payment_type;note;date;transfer;payee;labels\n"
+        let unsigned = try readCSV(
+            header + "Bank;Groceries;EUR;42.35;42.35;Expense;Cash;;2024-05-04T10:15:40.310Z;false;Lidl;\n"
+                + "Bank;Freelance;EUR;480;480;Income;Cash;;2024-05-06T09:00:00.000Z;false;Studio Nord;\n")
+        #expect(unsigned.activities.map(\.amount.decimalString) == ["-42.35", "480.00"])
+        let signed = try readCSV(
+            header + "Bank;Groceries;EUR;-42.35;-42.35;Expense;Cash;;2024-05-04T10:15:40.310Z;false;Lidl;\n"
+                + "Bank;Groceries;EUR;5.00;5.00;Expense;Cash;;2024-05-05T10:15:40.310Z;false;Lidl;\n")
+        #expect(signed.activities.map(\.amount.decimalString) == ["-42.35", "5.00"])
+    }
 }

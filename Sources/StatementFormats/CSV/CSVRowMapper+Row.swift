@@ -128,6 +128,8 @@ extension CSVRowMapper {
                 category = "Transfers:" + other
             } else if let category, BankTransferCategory.isTransfer(category) {
                 type = .transfer
+            } else if columns.transfer != nil || columns.direction != nil, amount.units > 0 {
+                category = incomeCategory(record, category: category)
             }
         }
         let activity = PaymentActivity(

@@ -87,6 +87,25 @@ extension CSVRowMapper {
         return nil
     }
 
+    /// The category of money in that a budgeting app's type column calls income (Spendee's
+    /// `Income`, Wallet's `Доход`, Copilot's `income`): under `Income:` unless it is an income
+    /// category already (`Quest Rewards` is `Income:Quest Rewards`, as QIF's income categories
+    /// are), so that the row counts as income, not as a refund of spending. Any other row keeps
+    /// its category.
+    @inline(never)
+    func incomeCategory(_ record: borrowing CSVRecord, category: String?) -> String? {
+        var invalid = false
+        // The app's type is its transfer mark (Spendee, Copilot) or, beside unsigned amounts, the
+        // direction (Wallet, whose transfer mark is a column of its own).
+        guard
+            [columns.transfer, columns.direction].contains(where: { column in
+                text(record, column, &invalid).map { DirectionWords.isIncome(TextFolding.fold($0)) } ?? false
+            })
+        else { return category }
+        guard let category else { return "Income" }
+        return AccountingModel.kind(ofCategory: category) == .income ? category : "Income:" + category
+    }
+
     /// Sends the other side of a transfer between two of the user's accounts, named on one row:
     /// the same money arriving on (or leaving) `account`, in its own currency where the row states
     /// the other side's amount in another (Firefly III's `foreign_amount`).

@@ -1,15 +1,30 @@
 /// Words a debit/credit indicator column uses, folded: `S`/`H` (Soll/Haben), `Af`/`Bij` (ING),
-/// `D`/`C`, `D`/`K` (Debetas/Kreditas: Swedbank's Baltic exports), `DR`/`CR`, `Dr`/`Kr`, `Debit`/`Credit` (and their Baltic, Cyrillic, Chinese, Japanese and Korean
-/// forms), and Chase's `CHECK`/`DSLIP`.
+/// `D`/`C`, `D`/`K` (Debetas/Kreditas: Swedbank's Baltic exports), `DR`/`CR`, `Dr`/`Kr`,
+/// `Debit`/`Credit` (and their Baltic, Cyrillic, Chinese, Japanese and Korean forms), Chase's
+/// `CHECK`/`DSLIP`, and budgeting apps' `Expense`/`Income`.
 enum DirectionWords {
+    /// Whether a type cell of a budgeting app says the row is income (Spendee's and Wallet's
+    /// `Income`, Copilot's `income`, Wallet's `Доход`), folded: the row counts as income whatever
+    /// its category (`CSVRowMapper.incomeCategory`).
+    static func isIncome(_ folded: String) -> Bool {
+        switch folded {
+        case "income", "incomes", "доход", "receita", "receitas", "ingreso", "ingresos", "einnahme", "einnahmen": return true
+        default: return false
+        }
+    }
+
     /// `true` for money out, `false` for money in, `nil` for a word that is neither.
     static func isMoneyOut(_ folded: String) -> Bool? {
         switch folded {
         case "s", "soll", "af", "d", "dr", "db", "debit", "debet", "debito", "cargo", "out", "check", "withdrawal",
-            "debetas", "debets", "deebet", "дебет", "支出", "支払い", "支払", "出金", "출금":
+            "debetas", "debets", "deebet", "дебет", "支出", "支払い", "支払", "出金", "출금",
+            // A budgeting app's type column beside unsigned amounts (Wallet by BudgetBakers' `Expense`,
+            // `Расход`), in English, Russian, Portuguese, Spanish and German.
+            "expense", "expenses", "расход", "despesa", "despesas", "gasto", "gastos", "ausgabe", "ausgaben":
             return true
         case "h", "haben", "bij", "c", "k", "cr", "kr", "credit", "credito", "abono", "in", "dslip", "deposit",
-            "kredit", "kreditas", "kredits", "kreedit", "кредит", "收入", "入金", "입금":
+            "kredit", "kreditas", "kredits", "kreedit", "кредит", "收入", "入金", "입금",
+            "income", "incomes", "доход", "receita", "receitas", "ingreso", "ingresos", "einnahme", "einnahmen":
             return false
         default:
             return nil

@@ -25,6 +25,9 @@ enum AppTransferColumns {
         /// The app writes money out positive and money in negative (Copilot): its layout is the
         /// evidence, and the signs are flipped (`SignDetection.appSaysInverted`).
         var moneyOutPositive = false
+        /// The column that names the transaction, where the app's other text columns would read
+        /// better by their values (Spendee's `Note`, beside `Author`, who keyed the row in).
+        var name: String?
     }
 
     /// The apps whose documented exports mark transfers in a column of their own.
@@ -44,9 +47,10 @@ enum AppTransferColumns {
             values: ["true", "false"]),
         // Spendee: `Date,Wallet,Type,Category name,Amount,Currency,Note,Labels,Author`; `Type` is
         // `Expense`, `Income`, `Outgoing Transfer` or `Incoming Transfer` (between the user's wallets).
+        // Its `Note` is the transaction's description; `Author` the wallet's member who entered it.
         Signature(
             app: "Spendee", names: ["wallet", "type", "category name"], mark: "type",
-            values: ["expense", "income", "outgoing transfer", "incoming transfer"]),
+            values: ["expense", "income", "outgoing transfer", "incoming transfer"], name: "note"),
         // Firefly III: `type` is `Withdrawal`, `Deposit`, `Transfer` (between two of the user's asset
         // accounts, or two liabilities), `Opening balance`, `Reconciliation` or `Liability credit`,
         // beside the accounts on both sides and their kinds.
@@ -115,6 +119,10 @@ enum AppTransferColumns {
             if roles[.name] == mark {
                 roles[.name] = roles[.memo]
                 roles[.memo] = nil
+            }
+            if let name = signature.name.flatMap(column) {
+                if roles[.memo] == name { roles[.memo] = nil }
+                roles[.name] = name
             }
             if signature.sides {
                 for (role, name) in [
