@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: [
         "internal-transfer-type-copilot.csv", "transfer-flag-column-wallet-budgetbakers.csv",
         "outgoing-and-incoming-transfer-types-spendee.csv", "transfers-column-names-the-other-account-moneywiz.csv",
-        "transfers-both-sides-and-opening-balance-firefly-iii.csv",
+        "transfers-both-sides-and-opening-balance-firefly-iii.csv", "conversion-between-own-balances-wise.csv",
     ])
     func detectedProfileNamesTheMarksAndReadsTheSame(_ file: String) throws {
         let bytes = try Self.quirk(file)
@@ -29,6 +29,14 @@ import Testing
         let pinned = try readCSV(bytes, name: file, options: ReadOptions(csvProfile: profile))
         #expect(pinned.activities == plain.activities)
         #expect(pinned.activities.contains { $0.type == .transfer })
+    }
+
+    @Test("Wise: only a conversion between the user's balances is a transfer; TRANSFER is money sent to someone")
+    func wiseConversionIsTheOnlyTransfer() throws {
+        let bytes = try Self.quirk("conversion-between-own-balances-wise.csv")
+        let read = try readCSV(bytes)
+        #expect(read.activities.map(\.type) == [.expense, .transfer, .expense, .income])
+        #expect(try detectCSV(bytes).dialect.transferWords == ["conversion", "incoming cross balance", "outgoing cross balance"])
     }
 
     @Test func fireflySidesArePrintedAsRoles() throws {

@@ -46,14 +46,21 @@ public struct CSVDialect: Equatable, Sendable {
     /// (John Lewis's card export writes `CR` beside money in and nothing beside money out); `nil`:
     /// an empty cell is an error, as the column marks both ways.
     public var emptyDirection: EntryDirection?
+    /// The values of the `transfer` column that mark a transfer (folded, `TextFolding.fold`), where
+    /// the column names many kinds of payment and the usual transfer words mean payments to anyone
+    /// (Wise's `Transaction Details Type`: `CONVERSION` between the user's own balances, `TRANSFER`
+    /// money sent to someone); `nil`: `AppTransferWords`.
+    public var transferWords: [String]?
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
-        continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil
+        continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil,
+        transferWords: [String]? = nil
     ) {
         self.emptyDirection = emptyDirection
+        self.transferWords = transferWords
         self.postings = postings
         self.sections = sections
         self.writtenByPfin = writtenByPfin
@@ -109,6 +116,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var sections: Bool?
     /// `empty-direction debit`: see `CSVDialect.emptyDirection`.
     public var emptyDirection: EntryDirection?
+    /// `transfer-words conversion`: see `CSVDialect.transferWords`.
+    public var transferWords: [String]?
 
     public init() {}
 
@@ -131,6 +140,7 @@ public struct CSVProfile: Equatable, Sendable {
         postings = dialect.postings ? true : nil
         sections = dialect.sections ? true : nil
         emptyDirection = dialect.emptyDirection
+        transferWords = dialect.transferWords
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -152,6 +162,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let postings { merged.postings = postings }
         if let sections { merged.sections = sections }
         if let emptyDirection { merged.emptyDirection = emptyDirection }
+        if let transferWords { merged.transferWords = transferWords }
         return merged
     }
 }

@@ -167,6 +167,14 @@ extension CSVProfile {
                         arg.column, "expected one of \(names.joined(separator: ", ")), found '\(arg.text)'",
                         [hint + "'card' is for a credit card account: journals post it to Liabilities:Card, OFX writes a credit card statement"])
                 }
+            case "transfer-words":
+                guard let arg = single("the transfer column's values that mark a transfer, separated by commas") else { continue }
+                let words = arg.text.split(separator: ",").map { TextFolding.fold(String($0)) }.filter { !$0.isEmpty }
+                if words.isEmpty {
+                    fail(arg.column, "expected one or more words, found '\(arg.text)'", ["for example: transfer-words \"conversion,incoming cross balance\""])
+                } else {
+                    profile.transferWords = words
+                }
             case "empty-direction":
                 guard let arg = single("debit or credit") else { continue }
                 if let direction = EntryDirection(rawValue: arg.text.lowercased()) {
@@ -258,6 +266,9 @@ extension CSVDialect {
         if continuationRows { lines.append("continuation-rows yes  # rows of text only continue the transaction above") }
         if postings { lines.append("postings yes  # one row per posting: your accounts' postings, categorised by the others") }
         if sections { lines.append("sections yes  # rows titling a section are skipped; a pending section's rows too") }
+        if let transferWords {
+            lines.append("transfer-words \"\(transferWords.joined(separator: ","))\"  # only these values of the transfer column mark a transfer")
+        }
         if let emptyDirection {
             lines.append("empty-direction \(emptyDirection.rawValue)  # an empty direction cell is money \(emptyDirection == .debit ? "out" : "in")")
         }

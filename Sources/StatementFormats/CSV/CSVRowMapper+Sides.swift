@@ -78,7 +78,12 @@ extension CSVRowMapper {
     @inline(never)
     func fileTransfer(_ record: borrowing CSVRecord, sides: RowSides?, invalid: inout Bool) -> FileTransfer? {
         if let sides, sides.opening { return FileTransfer(category: "Equity:Opening Balances") }
-        let marked = columns.transfer.map { text(record, $0, &invalid).map(AppTransferWords.isTransfer) ?? false } ?? false
+        let marked =
+            columns.transfer.map { column in
+                text(record, column, &invalid).map { cell in
+                    dialect.transferWords.map { $0.contains(TextFolding.fold(cell)) } ?? AppTransferWords.isTransfer(cell)
+                } ?? false
+            } ?? false
         if marked || sides?.otherIsOwn == true {
             let other = sides?.other ?? text(record, columns.transferAccount, &invalid)
             return FileTransfer(category: other.map { "Transfers:" + $0 })

@@ -20,6 +20,9 @@ enum AppTransferColumns {
         /// The column holds other values too (a bank's list of payment kinds, not all known):
         /// then `values` are the only transfer words it may hold.
         var open = false
+        /// With `open`: the column holds the usual transfer words for payments to anyone, and only
+        /// `values` mark a transfer (the dialect's `transfer-words`).
+        var ownWords = false
         /// The column stays the memo as well (a bank's payment kind, which a user's rules may read).
         var keepsMemo = false
         /// The app writes money out positive and money in negative (Copilot): its layout is the
@@ -75,6 +78,15 @@ enum AppTransferColumns {
         Signature(
             app: "Monzo", names: ["type", "emoji", "category split", "money out", "money in"], mark: "type",
             values: ["pot transfer"], open: true),
+        // Wise: `TransferWise ID,Date,Date Time,Amount,Currency,Description,Payment Reference,Running
+        // Balance,Exchange From,Exchange To,Exchange Rate,…,Transaction Type,Transaction Details
+        // Type`; one file a currency balance. The details type is the payment's kind (`CARD`,
+        // `TRANSFER` money sent to anyone, `DEPOSIT`, `MONEY_ADDED`…); `CONVERSION` and the cross
+        // balance kinds move money between the user's own balances: only they mark a transfer.
+        Signature(
+            app: "Wise", names: ["transaction details type", "exchange from", "exchange to", "running balance"],
+            mark: "transaction details type", values: ["conversion", "incoming cross balance", "outgoing cross balance"], open: true,
+            ownWords: true),
         // Chase's checking export: `Details,Posting Date,Description,Amount,Type,Balance,Check or
         // Slip #`; `Type` is the payment's kind (`DEBIT_CARD`, `ACH_DEBIT`, `QUICKPAY_DEBIT`…),
         // `ACCT_XFER` money moved between the user's Chase accounts and `LOAN_PMT` a payment to the
@@ -93,12 +105,20 @@ enum AppTransferColumns {
             guard let mark = folded.firstIndex(of: signature.mark), mark < stats.count, stats[mark].nonEmpty > 0,
                 stats[mark].values.allSatisfy({ value in
                     let folded = TextFolding.fold(value)
-                    return signature.values.contains(folded) || signature.open && !AppTransferWords.words.contains(folded)
+                    return signature.values.contains(folded)
+                        || signature.open && (signature.ownWords || !AppTransferWords.words.contains(folded))
                 })
             else { continue }
             return (signature, mark)
         }
         return nil
+    }
+
+    /// The words that mark a transfer in the `transfer` column of an app whose column holds other
+    /// transfer words too (Wise's), when that column is the file's transfer column.
+    static func ownWords(header: [String], stats: [ColumnStats], transfer: Int?) -> [String]? {
+        guard let (signature, mark) = match(header: header, stats: stats), signature.ownWords, mark == transfer else { return nil }
+        return signature.values.sorted()
     }
 
     /// The roles an app's header signature gives, over `roles` (those taken from header names and

@@ -248,7 +248,8 @@ public struct DialectDetector: Sendable {
                         textColumns: [roles[.name], roles[.memo], roles[.address], roles[.payer]].compactMap { $0 },
                         unread: { column in !roles.values.contains(column) })),
             postings: postings, sections: !postings && (pinned.sections ?? SectionTitles.found(in: records.filter { $0.line > layout.skip + 1 })),
-            emptyDirection: pinned.emptyDirection ?? roles[.direction].flatMap { Self.emptyDirection(stats[$0]) })
+            emptyDirection: pinned.emptyDirection ?? roles[.direction].flatMap { Self.emptyDirection(stats[$0]) },
+            transferWords: pinned.transferWords ?? headerNames.flatMap { AppTransferColumns.ownWords(header: $0, stats: stats, transfer: roles[.transfer]) })
         if postings {
             warnings.append(
                 Diagnostic(
