@@ -168,6 +168,8 @@ import Testing
         .init(raw: "Перевод (зарплата за май 2017 г.)", clean: "Перевод (зарплата за май 2017 г.)"),
         .init(raw: "RENT 2ND MARCH 2024 FLAT 3", clean: "Rent 2nd March 2024 Flat 3"),
         .init(raw: "WALGREENS STORE 2045 CHICAGO", clean: "Walgreens Store"),
+        // A card word glued to the masked number (Cartes Bancaires) goes with it.
+        .init(raw: "CB****6516 ACME", clean: "Acme"),
         // One letter left is no payee either.
         .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),

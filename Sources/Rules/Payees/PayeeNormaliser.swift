@@ -192,6 +192,8 @@ public final class PayeeNormaliser {
         let adjacent = previous == star
         let before = bytes[previous - 1]
         let nextIsDigit = PayeeText.isDigit(bytes[next])
+        // Several stars before digits mask a card's number (`CB****6516`): no merchant's reference.
+        if nextIsDigit && runEnd - star >= 2 { return nil }
         guard
             !nextIsDigit
                 || adjacent && (PayeeText.isUpper(before) || PayeeText.isLower(before) || before == UInt8(ascii: ".")) && before != UInt8(ascii: "X")

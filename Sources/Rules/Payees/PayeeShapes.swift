@@ -6,7 +6,11 @@ extension PayeeTokens {
     /// `bare`, at least four).
     func isCardNumber(_ i: Int, bare: Bool) -> Bool {
         var digits = 0, masks = 0
-        for k in starts[i]..<ends[i] {
+        // A card word glued to the mask (`CB****6516`: Cartes Bancaires) counts with it.
+        var from = starts[i]
+        while from < ends[i], from - starts[i] < 2, PayeeText.isUpper(bytes[from]), bytes[from] != UInt8(ascii: "X") { from += 1 }
+        if from > starts[i], from == ends[i] || bytes[from] != UInt8(ascii: "*") { from = starts[i] }
+        for k in from..<ends[i] {
             let b = bytes[k]
             if PayeeText.isDigit(b) {
                 digits += 1
