@@ -334,4 +334,14 @@ import Testing
         let other = try readCSV("Completed Date;Reference;Paid Out (EUR)\nsoon;Shop A;21.97\nlater;Shop B;8.44\n")
         #expect(other.errors.first?.notes.first?.contains("columns date=\"Completed Date\"") == true, "\(other.errors)")
     }
+
+    @Test("a budget export (YNAB's: Budgeted, Activity, Available) is named as one, not a file without a header")
+    func budgetExport() throws {
+        let text =
+            "\"Month\",\"Category Group/Category\",\"Category Group\",\"Category\",\"Budgeted\",\"Activity\",\"Available\"\n"
+            + "\"Dec 2016\",\"Bills: Rent\",\"Bills\",\"Rent\",$900.00,-$900.00,$0.00\n"
+        let read = try readCSV(text)
+        #expect(read.activities.isEmpty)
+        #expect(read.errors.first?.message.hasPrefix("this is a budget") == true, "\(read.errors)")
+    }
 }

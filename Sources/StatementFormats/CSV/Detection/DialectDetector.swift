@@ -284,6 +284,12 @@ public struct DialectDetector: Sendable {
 
     private func missingColumn(_ what: String, header: [String]?, rows: [SampleRecord], at location: SourceLocation) -> Diagnostic {
         let columns = header.map { "the header has: " + $0.map { "'\($0)'" }.joined(separator: ", ") } ?? "the file has no header"
+        if let fields = header ?? rows.first?.fields, MissingDateColumn.isBudget(fields) {
+            return Diagnostic(
+                .error, code: "csv.no-\(what)-column", at: location,
+                "this is a budget (each category's Budgeted, Activity and Available by month, as YNAB exports it), not a list of transactions",
+                notes: ["read the register the app exports beside it (YNAB: the Register file of the same export)", Diagnostic.identifyNote(file)])
+        }
         let dateColumn = what == "date" ? MissingDateColumn.namedColumn(header) : nil
         if let dateColumn, let header, let value = MissingDateColumn.yearless(dateColumn, rows: rows) {
             return Diagnostic(

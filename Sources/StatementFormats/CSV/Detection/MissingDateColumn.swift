@@ -26,6 +26,13 @@ enum MissingDateColumn {
         return first
     }
 
+    /// Whether `fields` (a header, or the first row when none was found) name a budget's columns,
+    /// not a register's: a category's `Budgeted`, `Activity` and `Available` (YNAB's budget export).
+    static func isBudget(_ fields: [String]) -> Bool {
+        let names = Set(fields.map { $0.lowercased().trimmingSpaces })
+        return ["budgeted", "activity", "available"].allSatisfy(names.contains)
+    }
+
     /// `2018 August 28`: a year first, then a day without a year.
     private static func isDayWithYear(_ text: String) -> Bool {
         let words = text.split(separator: " ", maxSplits: 1)
