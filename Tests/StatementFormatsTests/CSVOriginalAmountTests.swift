@@ -82,6 +82,23 @@ import Testing
         #expect(back.activities.first?.fitid == "CARD-1")
     }
 
+    /// VTB states each payment in its own currency and in the account's: the account's is the
+    /// amount, the other the original; the processing date (`Дата обработки`) is the booking date,
+    /// and a row still `В обработке` is not booked yet.
+    @Test func vtbsAmountInTheAccountsCurrencyIsTheAmount() throws {
+        let text = """
+            Номер карты/счета/договора;Дата операции;Дата обработки;Сумма операции;Валюта операции;Сумма пересчитанная в валюту счета;Валюта счета;Основание;Статус
+            '400000******1111;2024-05-03 00:00:00;2024-05-06;-12,00;USD;-1 096,80;RUB;Карта *1111 NETFLIX.COM;Исполнено
+            '400000******1111;2024-05-04 00:00:00;2024-05-06;-250,00;RUB;-250,00;RUB;Карта *1111 ПЯТЕРОЧКА 1234;Исполнено
+            '400000******1111;2024-05-09 12:30:00;;-99,00;RUB;-99,00;RUB;Карта *1111 TAXI 77;В обработке
+
+            """
+        let back = try readCSV(text)
+        #expect(back.activities.map(Self.describe) == ["-1096.80 RUB = -12.00 USD @ -", "-250.00 RUB"])
+        #expect(back.activities.map(\.date.description) == ["2024-05-06", "2024-05-06"])
+        #expect(back.diagnostics.map(\.code) == ["csv.pending-row"], "\(back.diagnostics)")
+    }
+
     @Test func unreadableCellsAreOneWarningAndTheRowsStay() throws {
         let text = """
             Date,Description,Amount,Currency,Original amount,Original currency,Exchange rate

@@ -107,7 +107,7 @@ enum HeaderVocabulary {
             .status, 1,
             [
                 "status", "state", "transaction status", "posting status", "buchungsstatus", "umsatzstatus", "info",
-                "statut", "etat", "estado", "stato", "stav", "status transakcji", "status operacji",
+                "statut", "etat", "estado", "stato", "stav", "status transakcji", "status operacji", "статус",
             ])
         add(.fee, 1, ["fee", "fees", "fee amount", "frais", "gebuhr", "gebuehr", "comision", "commissione"])
         add(
@@ -230,7 +230,7 @@ enum HeaderVocabulary {
             .date, 1,
             [
                 "datum zauctovani", "datum zauctovania", "data ksiegowania", "konyvelesi datum", "konyveles datuma",
-                "datum knjizenja", "gramatosanas datums", "дата проводки",
+                "datum knjizenja", "gramatosanas datums", "дата проводки", "дата обработки",
             ])
         add(
             .date, 2,
@@ -271,6 +271,14 @@ enum HeaderVocabulary {
                 "castka", "suma", "kwota", "kwota operacji", "osszeg", "iznos", "znesek", "summa", "сумма", "сума",
                 "сумма операции",
             ])
+        // VTB states a payment twice: `Сумма операции` in the payment's own currency (`Валюта
+        // операции`) and `Сумма пересчитанная в валюту счета` in the account's (`Валюта счета`).
+        // The account's is the amount; the payment's, where both are there, its original amount.
+        add(.amount, 0, ["сумма пересчитанная в валюту счета", "сумма в валюте счета"])
+        add(.originalAmount, 2, ["сумма операции", "сумма в валюте операции"])
+        add(.currency, 1, ["валюта счета"])
+        add(.currency, 2, ["валюта операции"])
+        add(.originalCurrency, 2, ["валюта операции"])
         add(.amount, 2, ["objem"])
         add(.debit, 1, ["obciazenia", "debetas", "debets", "deebet", "дебет", "расход", "списание"])
         add(.credit, 1, ["uznania", "kreditas", "kredits", "kreedit", "кредит", "приход", "зачисление", "поступление"])

@@ -1,8 +1,8 @@
 /// What a CSV row's status cell (Revolut's `State`, Citi's and USAA's `Status`, DKB's `Status`,
-/// Sparkasse's `Info`) says about the row's money.
+/// Sparkasse's `Info`, VTB's `Статус`) says about the row's money.
 ///
 /// Only two answers change anything: a row the bank has not booked yet (`PENDING`, `Vorgemerkt`,
-/// `Umsatz vorgemerkt`) and a payment that never went through (`DECLINED`, `FAILED`, Revolut's
+/// `Umsatz vorgemerkt`, `В обработке`) and a payment that never went through (`DECLINED`, `FAILED`, Revolut's
 /// `REVERTED`, whose balance cell is empty because the balance never moved). Neither is a
 /// transaction of the statement: each is skipped with a warning, as CAMT's pending entries are.
 /// A status that says the money moved and was later given back (`Reversed`, `Refunded`: PayPal
@@ -41,6 +41,7 @@ enum RowStatus: Equatable {
         "umsatz vorgemerkt", "vorgemerkter umsatz", "nicht gebucht", "in progress", "not posted", "awaiting", "scheduled",
         "upcoming", "reserved", "reserviert", "authorisation", "authorization", "pre authorisation", "pre authorization",
         "en traitement", "a comptabiliser", "pendiente de liquidar", "da contabilizzare", "gepland", "nog niet verwerkt",
+        "в обработке", "обрабатывается", "ожидает обработки",
     ]
 
     private static let notExecutedWords: Set<String> = [
@@ -49,6 +50,7 @@ enum RowStatus: Equatable {
         "annule", "expire", "rechazado", "rechazada", "fallido", "fallida", "cancelado", "cancelada", "anulado",
         "anulada", "rifiutato", "rifiutata", "fallito", "fallita", "annullato", "annullata", "geweigerd", "mislukt",
         "geannuleerd", "afgewezen", "odrzucona", "odrzucone", "anulowana", "zamitnuto", "zruseno",
+        "отклонено", "отклонена", "отменено", "отменена",
     ]
 
     private static let bookedWords: Set<String> = [
@@ -58,6 +60,7 @@ enum RowStatus: Equatable {
         "termine", "contabilizado", "liquidado", "realizado", "ejecutado", "completado", "contabilizzato", "eseguito",
         "completato", "geboekt", "uitgevoerd", "verwerkt", "voltooid", "zaksiegowana", "zaksiegowane", "zrealizowana",
         "wykonana", "zauctovano", "provedeno",
+        "исполнено", "исполнена", "выполнено", "выполнена", "проведено", "проведена",
     ]
 }
 
