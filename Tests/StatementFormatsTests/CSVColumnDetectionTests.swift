@@ -1,6 +1,7 @@
 import FinanceCore
-import StatementFormats
 import Testing
+
+@testable import StatementFormats
 
 /// Dialect detection, continued: which columns hold the amounts (from their values), card-style
 /// signs, and date layouts, including ambiguous ones.
@@ -66,6 +67,31 @@ import Testing
         let read = try readCSV(c.text)
         #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
         #expect(read.rows == c.rows)
+    }
+
+    /// A column of bank references (`K4A03PQXZ81MTB7R`, new in every row and long) under a header
+    /// no one knows is no payee, however much more it varies than the names beside it.
+    @Test func aColumnOfReferencesNamesNoOne() throws {
+        let text = """
+            Datum;Bedrag;Houder;Kenmerk
+            03-05-2024;-12,50;Bakkerij de Vries;K4A03PQXZ81MTB7R
+            04-05-2024;-80,00;Eneco;K4A04PRB7T2NQ9WD
+            06-05-2024;2150,00;Werkgever BV;K4A06PUJ3H5KLA0E
+            07-05-2024;-4,20;Bakkerij de Vries;K4A07PZZ6N1VCX2Y
+            08-05-2024;-35,99;Eneco;K4A08PQQ2M7RTE5U
+
+            """
+        #expect(try detectCSV(text).dialect.columns[.name] == .name("Houder"))
+        let read = try readCSV(text)
+        #expect(read.activities.map(\.name) == ["Bakkerij de Vries", "Eneco", "Werkgever BV", "Bakkerij de Vries", "Eneco"])
+    }
+
+    @Test(arguments: [
+        ("B9F21PGYA068V2KD", true), ("NOTPROVIDED-20240503-1", true), ("7-ELEVEN", false), ("AMAZON.COM", false),
+        ("Bakkerij de Vries", false), ("PAYPAL *SPOTIFY 35314369001", false), ("0123456789", false),
+    ])
+    func referenceShape(_ cell: String, _ isReference: Bool) {
+        #expect(ReferenceShape.isReference(cell) == isReference)
     }
 
     // MARK: Card-style signs

@@ -57,6 +57,7 @@ enum HeaderVocabulary {
                 "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "zahlungsempfaenger in",
                 "name zahlungsbeteiligter", "beneficiaire", "tiers", "beneficiario",
                 "ordenante beneficiario", "naam", "naam omschrijving", "tegenpartij", "naam tegenpartij",
+                "tegenrekeninghouder", "naam tegenrekeninghouder", "tegenrekening houder", "naam tegenrekening",
                 "counterparty", "counter party", "counterparty name", "name", "recipient", "beneficiary",
                 "payee name", "destinatario", "ordinante beneficiario",
             ])

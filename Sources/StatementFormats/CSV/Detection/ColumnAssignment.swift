@@ -110,9 +110,12 @@ enum ColumnAssignment {
         }
         if roles[.name] == nil {
             let texts = stats.filter { !taken.contains($0.index) && $0.textRatio >= 0.5 && $0.dateRatio < 0.5 && fits(.name, $0) }
-            // A column of payment kinds (`Direct Debit`, `Card Payment`) names no one: any other
-            // text column comes first.
-            let named = texts.filter { !TransactionKindWords.isKindColumn($0.values.prefix(ColumnStats.sampleSize)) }
+            // A column of payment kinds (`Direct Debit`, `Card Payment`) or of bank references
+            // (`B9F21PGYA068V2KD`) names no one: any other text column comes first.
+            let named = texts.filter {
+                !TransactionKindWords.isKindColumn($0.values.prefix(ColumnStats.sampleSize))
+                    && !ReferenceShape.mostly($0.values.prefix(ColumnStats.sampleSize))
+            }
             if let best = (named.isEmpty ? texts : named).max(by: { nameScore($0) < nameScore($1) }) { take(.name, best.index) }
         }
         // Payment kinds in the name column and the payee's text in the memo column (Barclays'

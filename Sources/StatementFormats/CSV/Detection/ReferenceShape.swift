@@ -1,0 +1,25 @@
+/// Whether a cell holds a bank's reference rather than a name: one word of ten or more letters and
+/// digits mixed (Knab's `Referentie`, `B9F21PGYA068V2KD`; end-to-end ids, `NOTPROVIDED1234`). Such a
+/// column varies in every row and its cells are long, so by its values alone it looked more like a
+/// payee than a column of names that repeat (Knab's `Tegenrekeninghouder`); it names no one.
+enum ReferenceShape {
+    static func isReference(_ cell: String) -> Bool {
+        var letters = 0, digits = 0, length = 0
+        for byte in cell.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): letters += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "."): break
+            default: return false
+            }
+            length += 1
+        }
+        return length >= 10 && digits >= 3 && letters >= 2
+    }
+
+    /// Whether four in five of `values` (at least one) are references.
+    static func mostly(_ values: some Collection<String>) -> Bool {
+        guard !values.isEmpty else { return false }
+        return values.count(where: isReference) * 5 >= values.count * 4
+    }
+}
