@@ -35,6 +35,15 @@ import Testing
                 "2024-05-28|TELSTRA|-89.00|",
             ]),
         .init(
+            testDescription: "headerless, the balance before each row's amount (ASN Bank): the amount by adding up, the balance unused",
+            text:
+                "14-05-2024,1000.00,Bakkerij de Vries,-4.10\n15-05-2024,995.90,Werkgever BV,2000.00\n20-05-2024,2995.90,Eneco,-80.00\n21-05-2024,2915.90,Huur,-750.00\n",
+            columns: [.date: 1, .name: 3, .amount: 4],
+            rows: [
+                "2024-05-14|Bakkerij de Vries|-4.10|", "2024-05-15|Werkgever BV|2000.00|", "2024-05-20|Eneco|-80.00|",
+                "2024-05-21|Huur|-750.00|",
+            ]),
+        .init(
             testDescription: "headerless, newest first (CommBank): the balance runs backwards",
             text:
                 "28/05/2024,\"-89.00\",\"TELSTRA\",\"+4,738.01\"\n20/05/2024,\"-18.99\",\"NETFLIX.COM\",\"+4,827.01\"\n15/05/2024,\"+3,850.00\",\"Salary ACME\",\"+4,846.00\"\n14/05/2024,\"-4.00\",\"Account Fee\",\"+996.00\"\n",

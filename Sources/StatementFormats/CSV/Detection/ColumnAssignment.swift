@@ -252,6 +252,13 @@ enum ColumnAssignment {
                     return nil
                 }
             }
+            // ASN Bank's export without a header states the balance before each row's amount
+            // (the next row's balance is this one's plus its amount): the amount, told by adding
+            // up. That column is no balance after the row, so it takes no role.
+            for amount in full where full.contains(where: { $0.index != amount.index && RunningBalance.matches(amount: amount, balanceBefore: $0) }) {
+                take(.amount, amount.index)
+                return nil
+            }
             let amount = full.max { negativeShare($0) < negativeShare($1) || (negativeShare($0) == negativeShare($1) && $0.index > $1.index) }!
             take(.amount, amount.index)
             return AmountGuess(amount: amount.index, others: full.map(\.index).filter { $0 != amount.index })
@@ -282,6 +289,17 @@ enum RunningBalance {
         guard amount.values.count == balance.values.count, amount.values.count >= 3 else { return false }
         let mark = AmountFormat.detectDecimalMark(amount.values + balance.values) ?? UInt8(ascii: ".")
         return runs(amount.values.map { micros($0, mark) }, balance.values.map { micros($0, mark) })
+    }
+
+    /// Whether `balance` is the balance before each row's amount: the next row's balance is this
+    /// row's plus its amount (in either direction of the file).
+    static func matches(amount: ColumnStats, balanceBefore balance: ColumnStats) -> Bool {
+        guard amount.values.count == balance.values.count, amount.values.count >= 3 else { return false }
+        let mark = AmountFormat.detectDecimalMark(amount.values + balance.values) ?? UInt8(ascii: ".")
+        let amounts = amount.values.map { micros($0, mark) }
+        // Shifted by a row, a balance before is a balance after of the previous row's amount.
+        return runs(Array(amounts.dropLast()), Array(balance.values.map { micros($0, mark) }.dropFirst()))
+            || runs(Array(amounts.dropFirst()), Array(balance.values.map { micros($0, mark) }.dropLast()))
     }
 
     /// Whether `balance` runs as the total of a debit and a credit column that never both hold a
