@@ -127,6 +127,9 @@ import Testing
             ids.id(account: "'JOHN SMITH", date: a.date, amount: a.amount, name: "'" + a.name)
         }
         #expect(read.activities.map(\.id) == expected)
+        // Quoted whole (ASN Bank's export), both marks go; an apostrophe inside stays.
+        let quoted = try Self.read("Date,Description,Amount\n2024-05-01,'Betaling aan ICS',-1.00\n2024-05-02,'Joe's Diner',-2.00\n")
+        #expect(quoted.activities.map(\.name) == ["Betaling aan ICS", "Joe's Diner"])
         // A doubled apostrophe, or one before a space, is text, not a mark.
         let kept = try Self.read("Date,Description,Amount\n2024-05-01,'' quoted,-1.00\n2024-05-02,' spaced,-2.00\n")
         #expect(kept.activities.map(\.name) == ["'' quoted", "' spaced"])

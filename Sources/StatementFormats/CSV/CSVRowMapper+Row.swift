@@ -185,7 +185,9 @@ extension CSVRowMapper {
             if !dialect.writtenByPfin, !keepingMark, text.count >= 2, text[0] == UInt8(ascii: "'"), text[1] != UInt8(ascii: "'"),
                 text[1] != UInt8(ascii: " ")
             {
-                text = UnsafeBufferPointer(rebasing: text.dropFirst())
+                // ASN Bank quotes the whole text (`'Betaling aan ICS …'`): the closing mark goes too.
+                let quoted = text.count >= 3 && text[text.count - 1] == UInt8(ascii: "'") && text[text.count - 2] != UInt8(ascii: "'")
+                text = UnsafeBufferPointer(rebasing: text.dropFirst().dropLast(quoted ? 1 : 0))
                 if lastTextMarkLine != record.line {
                     lastTextMarkLine = record.line
                     textMarkLines.note(record.line)
