@@ -7,7 +7,8 @@ enum PayeeCardMemo {
     /// The merchant's text in `memo` when `name` is such a card payment's: the descriptor's first
     /// 15 columns when a département's two digits follow them, else the whole memo.
     static func merchant(name: String, memo: String?) -> String? {
-        guard let memo, isCardOnly(Array(name.utf8)) else { return nil }
+        // Asked for every transaction: a name read in place, and most fail at their first word.
+        guard let memo, name.utf8.withContiguousStorageIfAvailable(isCardOnly) ?? Array(name.utf8).withUnsafeBufferPointer(isCardOnly) else { return nil }
         let bytes = Array(memo.utf8)
         guard bytes.contains(where: { PayeeText.isUpper($0) || PayeeText.isLower($0) || $0 >= 0x80 }) else { return nil }
         var text = bytes[...]
@@ -21,19 +22,25 @@ enum PayeeCardMemo {
 
     /// Whether `name` holds nothing but a date's digits, card words and a masked card number, and
     /// at least the card: `130722 CB****6516`, `CB ****6516 1307`.
-    static func isCardOnly(_ name: [UInt8]) -> Bool {
+    static func isCardOnly(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         var card = false
-        for word in name.split(separator: 0x20) {
+        var start = 0
+        while start < name.count {
+            var end = start
+            while end < name.count && name[end] != 0x20 { end += 1 }
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            let word = UnsafeBufferPointer(rebasing: name[start..<end])
             if word.allSatisfy(PayeeText.isDigit) {
                 guard (4...8).contains(word.count) else { return false }
                 continue
             }
             // Card words, then a mask and digits: `CB`, `CB****6516`, `CARTE`, `X1234`.
-            var k = word.startIndex
-            while k < word.endIndex && PayeeText.isUpper(word[k]) && word[k] != UInt8(ascii: "X") { k += 1 }
-            let letters = word[word.startIndex..<k]
+            var k = 0
+            while k < word.count && PayeeText.isUpper(word[k]) && word[k] != UInt8(ascii: "X") { k += 1 }
+            let letters = UnsafeBufferPointer(rebasing: word[..<k])
             guard letters.isEmpty || cardWords.contains(where: { $0.elementsEqual(letters) }) else { return false }
-            let rest = word[k...]
+            let rest = UnsafeBufferPointer(rebasing: word[k...])
             guard rest.isEmpty || isMask(rest) else { return false }
             card = true
         }
@@ -43,7 +50,7 @@ enum PayeeCardMemo {
     private static let cardWords: [[UInt8]] = ["CB", "CARTE", "CARD"].map { Array($0.utf8) }
 
     /// `****6516`, `XXXX6516`, `X6516`: a mask of at least one character, then two to four digits.
-    private static func isMask(_ text: ArraySlice<UInt8>) -> Bool {
+    private static func isMask(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let masks = text.prefix { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "x") }
         let digits = text.dropFirst(masks.count)
         return !masks.isEmpty && (2...4).contains(digits.count) && digits.allSatisfy(PayeeText.isDigit)
