@@ -72,6 +72,24 @@ import Testing
         #expect(failure.code == "csv.journal-export")
     }
 
+    /// GnuCash's Amount Num. is in the account's commodity, its Commodity/Currency the
+    /// transaction's: a EUR account's split of a USD transaction is EUR, with the USD value as
+    /// its original amount.
+    @Test func aGnuCashSplitInTheAccountsOwnCurrencyKeepsTheValueAsItsOriginal() throws {
+        let text = """
+            "Date","Transaction ID","Description","Commodity/Currency","Full Account Name","Amount With Sym","Amount Num.","Value With Sym","Value Num."
+            "3/27/25","t1","Northwind","CURRENCY::USD","Assets:Euro Wallet","-€930.00","-930.00","-$1,000.00","-1000.00"
+            "3/27/25","t1","Northwind","CURRENCY::USD","Expenses:Phone","$1,000.00","1000.00","$1,000.00","1000.00"
+
+            """
+        let (read, _) = try readCSVWithCensus(text)
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        let split = try #require(read.activities.first)
+        #expect(split.amount.decimalString == "-930.00" && split.currency == CurrencyCode("EUR"))
+        #expect(split.original?.currency == CurrencyCode("USD"))
+        #expect(split.original?.amount?.decimalString == "-1000.00")
+    }
+
     @Test(arguments: [("CURRENCY::USD", "USD"), ("$", "USD"), ("€", "EUR"), ("GBP", "GBP")])
     func aPostingsCurrencyCellReads(_ cell: String, _ code: String) throws {
         let text = "txnidx,date,description,account,amount,commodity\n1,2024-05-02,Tea,expenses:food,2.50,\(cell)\n1,2024-05-02,Tea,assets:cash,-2.50,\(cell)\n"

@@ -76,6 +76,7 @@ extension CSVRowMapper {
         } else {
             try withFilledCells(record) { try mapRow($0, into: &postingGroup) }
         }
+        try placePostingInCommodity(record)
     }
 
     /// Sends the transaction held, its own accounts' postings categorised by the others.

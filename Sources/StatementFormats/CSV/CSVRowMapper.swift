@@ -77,6 +77,10 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var postingGroup = PostingEvents()
     @exclusivity(unchecked) var postingCells: [Int: [UInt8]] = [:]
     @exclusivity(unchecked) var postingAccounts: Set<String> = []
+    /// GnuCash's value columns, and each account's currency as its splits showed it
+    /// (`CSVRowMapper+PostingValue`).
+    @exclusivity(unchecked) var postingValueColumns: PostingValueColumns?
+    @exclusivity(unchecked) var postingCommodities: [String: CurrencyCode] = [:]
     /// With `CSVDialect.sections`: the pending section's title the rows are under, and its line.
     @exclusivity(unchecked) var pendingSection: (title: String, line: Int)?
 
@@ -337,6 +341,7 @@ final class CSVRowMapper {
         headerEndsEmpty = names?.last?.isEmpty ?? false
         if let names, resolved.date < names.count { headerDateName = Array(names[resolved.date].utf8) }
         columns = resolved
+        if dialect.postings { postingValueColumns = PostingValueColumns(header: names) }
         started = true
     }
 
