@@ -128,6 +128,11 @@ extension CSVRowMapper {
                 category = "Transfers:" + other
             } else if let category, BankTransferCategory.isTransfer(category) {
                 type = .transfer
+            } else if category == nil, amount.units > 0, accountKind?.isLiability == true,
+                CardPaymentWords.sayPayment(name: name, memo: memo)
+            {
+                // Money into a card that says it is the card's payment (`PAYMENT - THANK YOU`).
+                type = .transfer
             } else if columns.transfer != nil || columns.direction != nil, amount.units > 0 {
                 category = incomeCategory(record, category: category)
             }

@@ -24,8 +24,12 @@ struct OFXStatementState {
         self.position = position
     }
 
+    /// The account's kind: `ACCTTYPE` where the statement states one (`CREDITLINE` in a bank
+    /// statement), else the statement's.
+    var accountKind: AccountKind { accountType.flatMap { AccountKind(rawValue: $0.uppercased()) } ?? kind }
+
     func info(file: String) -> StatementInfo {
-        let kind = accountType.flatMap { AccountKind(rawValue: $0.uppercased()) } ?? self.kind
+        let kind = accountKind
         func balance(_ tag: OFXTag) -> Balance? {
             guard var amount = balanceAmounts[tag], let date = balanceDates[tag] ?? end else { return nil }
             amount.currency = currency
@@ -44,6 +48,8 @@ struct OFXTransactionState {
     var position: OFXPosition
     /// `TRNTYPE` is `XFER`.
     var isTransfer = false
+    /// `TRNTYPE` is `PAYMENT` ("electronic payment"): on money into a card, the card's payment.
+    var isPayment = false
     /// `TRNTYPE` is `CREDIT` (money in) or `DEBIT`/`CHECK` (money out): the type pfin's writer says
     /// with them, which a file pfin wrote keeps even against the sign (a rule's `set type`).
     var writtenType: PaymentType?
@@ -89,6 +95,7 @@ struct OFXTransactionState {
                     && word.withUTF8Buffer { zip(value, $0).allSatisfy { $0 | 0x20 == $1 } }
             }
             isTransfer = named("xfer")
+            isPayment = named("payment")
             writtenType = named("credit") ? .income : named("debit") || named("check") ? .expense : nil
         case .dtPosted:
             datePosition = position

@@ -321,7 +321,13 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         // CHECKNUM is the cheque's number; REFNUM the bank's own reference for the transaction
         // (OFX 2.2 §11.4.3), often FITID again (American Express) or a placeholder: it is no cheque
         // number and carries nothing for the user, so it is not kept (only pfin's ids, above).
-        let type: PaymentType? = transaction.isTransfer ? .transfer : writtenByPfin ? transaction.writtenType : nil
+        var type: PaymentType? = transaction.isTransfer ? .transfer : writtenByPfin ? transaction.writtenType : nil
+        // Money into a card that its TRNTYPE or its words call a payment: the holder paying the card.
+        if type == nil, amount.units > 0, statement?.accountKind.isLiability == true,
+            CardPaymentWords.sayPayment(name: name, memo: transaction.memo, stated: transaction.isPayment)
+        {
+            type = .transfer
+        }
         let activity = PaymentActivity(
             id: id, account: account, date: date, name: name, address: transaction.address, amount: amount, memo: transaction.memo,
             type: type, fitid: fitid, checkNumber: transaction.checkNumber,

@@ -46,6 +46,8 @@ struct QIFParser {
     /// Accounts already reported (`sink.statement`), and those reported as credit cards.
     private var reported: Set<String> = []
     private var cards: Set<String> = []
+    /// Whether the transactions read are under `!Type:CCard`.
+    private var inCardSection = false
     /// Field letters already warned about, one bit each.
     private var warnedLetters: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
@@ -110,7 +112,7 @@ struct QIFParser {
             guard record.line > 0 else { return }
             let account = options.account ?? currentAccount
             if isOpeningBalance(record) { record.category = QIFCategory.openingBalances }
-            try mapper.emit(&record, account: account, into: &sink)
+            try mapper.emit(&record, account: account, card: inCardSection || account.map(cards.contains) == true, into: &sink)
             record.reset()
         case .account:
             if let named = accountName {
@@ -159,6 +161,7 @@ struct QIFParser {
                     currentCurrency = lastBlockCurrency
                 }
                 section = .transactions
+                inCardSection = QIFText.equalsIgnoringCase(name, "CCard")
                 // A card section says what kind of account it is, for the writers that care (OFX, QIF).
                 if QIFText.equalsIgnoringCase(name, "CCard"), let card = options.account ?? currentAccount, !cards.contains(card) {
                     try report(card, kind: .creditCard, line: number, into: &sink)

@@ -74,7 +74,15 @@ final class QIFRecordMapper {
     /// Whether `id` was given to a split (its low bits number it), with the split number.
     static func splitNumber(_ id: ActivityID) -> Int { Int(id.value & splitMask) }
 
-    func emit(_ record: inout QIFRecord, account: String?, into sink: inout some ActivitySink) throws {
+    /// Money into a card (`card`) with no category that its words call the card's payment is a
+    /// transfer (`CardPaymentWords`).
+    private func cardPayment(_ side: inout (account: String?, amount: Money, type: PaymentType?, category: String?), name: String, memo: String?) {
+        if side.type == nil, side.category == nil, side.amount.units > 0, CardPaymentWords.sayPayment(name: name, memo: memo) {
+            side.type = .transfer
+        }
+    }
+
+    func emit(_ record: inout QIFRecord, account: String?, card: Bool = false, into sink: inout some ActivitySink) throws {
         guard !record.failed else { return }
         let location = SourceLocation(file: file, line: record.line, column: 1)
         guard let date = record.date, let total = record.amount else {
@@ -91,7 +99,8 @@ final class QIFRecordMapper {
         // kept for its memo (`SDonation/Africa`, `E50% for Africa`, `$0.00`). It adds no transaction;
         // a record whose splits are all zero is read as the one transaction its total makes.
         guard record.splits.contains(where: { $0.amount?.units != 0 }) else {
-            let side = try posting(record.category, amount: total, account: account, at: location, into: &sink)
+            var side = try posting(record.category, amount: total, account: account, at: location, into: &sink)
+            if card { cardPayment(&side, name: name, memo: memo) }
             try sink.accept(
                 PaymentActivity(
                     id: id, account: side.account, date: date, name: name, address: record.address, amount: side.amount,
@@ -108,7 +117,8 @@ final class QIFRecordMapper {
             }
             sum = sum?.adding(amount)
             let splitID = ActivityID(value: (id.value & ~Self.splitMask) | (UInt64(index + 1) & Self.splitMask))
-            let side = try posting(split.category, amount: amount, account: account, at: location, into: &sink)
+            var side = try posting(split.category, amount: amount, account: account, at: location, into: &sink)
+            if card { cardPayment(&side, name: name, memo: split.memo ?? memo) }
             try sink.accept(
                 PaymentActivity(
                     id: splitID, account: side.account, date: date, name: name, address: record.address, amount: side.amount,

@@ -64,7 +64,7 @@ import Testing
         #expect(text.stdout.hasPrefix("2 transfer pairs, 3 suggestions\n\nmatched (high confidence)\n"))
         #expect(
             text.stdout.contains(
-                "  evidence: the money-out names the other account (\"…1234\"); the money-out says \"payment to card\"; the money-in says \"autopay\"; same amount, 4 days apart\n"
+                "  evidence: the money-in is typed transfer; the money-out names the other account (\"…1234\"); the money-out says \"payment to card\"; the money-in says \"autopay\"; same amount, 4 days apart\n"
             ))
     }
 
