@@ -16,6 +16,14 @@ import Testing
         .init(raw: "Kauf/Dienstleistung vom 02.05.2024 Karte Nr. XXXX1234 Coop Genève Cornavin", clean: "Coop"),
         .init(raw: "Kauf/Dienstleistung vom 11.04.2024 Karte Nr. XXXX1234 SBB CFF FFS Zürich HB", clean: "SBB CFF FFS"),
         .init(raw: "Kauf/Dienstleistung vom 16.04.2024 Karte Nr. XXXX1234 Netflix.com Los Gatos", clean: "Netflix.com"),
+        // Swiss banks' texts in three languages (Raiffeisen's, PostFinance's CAMT AddtlNtryInf).
+        .init(raw: "Acquisto COOP LUGANO-CENTRO 31.03.2017/13:30 / N. carta Maestro xxxxxxxx", clean: "Coop Lugano-Centro"),
+        .init(raw: "Einkauf MIGROS M BERN 02.05.2024/08:15 / Karte Nr. XXXX1234", clean: "Migros M"),
+        .init(raw: "Achat MIGROS M ARBEDO 31.03.2017/13:30 / Carte N° XXXX1234", clean: "Migros M Arbedo"),
+        .init(raw: "E-banking Ordine a Lavanderia Sole", clean: "Lavanderia Sole"),
+        .init(raw: "Sistema di addebitamento diretto SWISSCARD AECS GMBH", clean: "Swisscard Aecs GmbH"),
+        // A two-letter word ending a phrase after a reference is no country (PostFinance's `ES`, a payment slip).
+        .init(raw: "UEBRIGE: 25-9034-2 FÜR EINZAHLUNGEN AM SCHALTER ES", clean: "Uebrige: für Einzahlungen am Schalter Es"),
         .init(raw: "Kauf/Dienstleistung vom 25.04.2024 Karte Nr. XXXX1234 Café du Lac Neuchâtel", clean: "Café du Lac"),
         .init(raw: "Kauf/Dienstleistung vom 11.05.2024 Karte Nr. XXXX1234 Orell Füssli Zürich", clean: "Orell Füssli"),
         .init(raw: "Lastschrift CSS Kranken-Versicherung AG", clean: "CSS Kranken-Versicherung AG"),

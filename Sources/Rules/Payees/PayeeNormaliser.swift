@@ -340,37 +340,40 @@ public final class PayeeNormaliser {
     }
 
     /// Region codes at the end after a city, and the city (a known one, else what follows a store
-    /// number, else one word when two stay before it, two when the last ends place names: `ROSE BAY`); in a card payment (or after a store number), a known city and
-    /// everything after it. The first word stays.
+    /// number when it is three words at most, else one word when two stay before it, two when the
+    /// last ends place names: `ROSE BAY`); in a card payment (or after a store number), a known
+    /// city and everything after it. The first word stays.
     private func removeLocation(card: Bool, gap: Int?) -> Bool {
-        var kept = tokens.keptIndices
+        let kept = tokens.keptIndices
         let floor = 1
-        var removed = false
-        var codes = 0
-        while kept.count >= floor + 2, codes < 2, let last = kept.last, tokens.isCapitalCode(last) {
+        var codes: [Int] = []
+        var rest = kept
+        while rest.count >= floor + 2, codes.count < 2, let last = rest.last, tokens.isCapitalCode(last) {
             let word = tokens.folded[tokens.starts[last]..<tokens.ends[last]]
             guard tables.regions.contains(word), !tables.legalForms.contains(word) else { break }
-            tokens.remove(last)
-            kept.removeLast()
-            codes += 1
-            removed = true
+            codes.append(last)
+            rest.removeLast()
         }
-        if codes > 0 {
-            // The city before the code: a known one (of several words), else one word.
-            if let city = knownCity(endingAt: kept), city >= floor {
-                for i in kept[city...] { tokens.remove(i) }
-                kept.removeLast(kept.count - city)
-            } else if let gap, let after = kept.firstIndex(where: { $0 > gap }), after >= floor {
-                for i in kept[after...] { tokens.remove(i) }
-            } else if kept.count > floor + 1, let last = kept.last, !tables.legalForms.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]]) {
+        if !codes.isEmpty {
+            // The city before the code: a known one (of several words), else one word, else what
+            // follows a store number, if that is short enough to be a place (`FÜR EINZAHLUNGEN AM
+            // SCHALTER ES` after a reference is a phrase, and `ES` there no country).
+            var city: ArraySlice<Int> = []
+            if let start = knownCity(endingAt: rest), start >= floor {
+                city = rest[start...]
+            } else if let gap, let after = rest.firstIndex(where: { $0 > gap }), after >= floor {
+                guard rest.count - after <= 3 else { return false }
+                city = rest[after...]
+            } else if rest.count > floor + 1, let last = rest.last, !tables.legalForms.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]]) {
                 // `ROSE BAY`, `SURRY HILLS`: a word that ends place names takes the one before it along.
-                let words = kept.count > floor + 2 && tables.citySuffixes.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]]) ? 2 : 1
-                for i in kept.suffix(words) { tokens.remove(i) }
-                kept.removeLast(words)
+                let words = rest.count > floor + 2 && tables.citySuffixes.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]]) ? 2 : 1
+                city = rest.suffix(words)
             }
+            for i in codes { tokens.remove(i) }
+            for i in city { tokens.remove(i) }
             return true
         }
-        guard card, kept.count > floor else { return removed }
+        guard card, kept.count > floor else { return false }
         for position in floor..<kept.count {
             guard let (_, words) = cities.longest(in: tokens, at: kept[position]),
                 (0..<words).allSatisfy({ position + $0 < kept.count && kept[position + $0] == kept[position] + $0 })
@@ -381,7 +384,7 @@ public final class PayeeNormaliser {
             for i in kept[from...] { tokens.remove(i) }
             return true
         }
-        return removed
+        return false
     }
 
     /// Where a known city that ends the kept words starts, as an index into `kept`.

@@ -20,6 +20,8 @@ extension PayeeTokens {
                 return false
             }
         }
+        // A number masked whole (`xxxxxxxx`) only after a card word.
+        if masks > 0 && digits == 0 { return bare && masks >= 4 && masks <= 19 }
         return masks > 0 ? digits >= 2 && digits + masks >= 4 : bare && digits >= 4 && digits <= 19
     }
 
@@ -80,6 +82,13 @@ extension PayeeTokens {
         if numbers.count == 2 {
             let isTime = separators[0] != UInt8(ascii: "/") && separators[0] != UInt8(ascii: "-") && a <= 23 && b <= 59 && widths[1] == 2
             return isDate || isTime
+        }
+        // A date and its time glued (`31.03.2017/13:30`: Swiss banks' card payments).
+        if numbers.count == 5 || numbers.count == 6, separators.count == numbers.count - 1, separators[1] == separators[0],
+            separators[0] != UInt8(ascii: ":"), separators[3...].allSatisfy({ $0 == UInt8(ascii: ":") }), widths[2] == 2 || widths[2] == 4,
+            numbers[3] <= 23, numbers[4] <= 59, widths[3] <= 2, widths[4] == 2
+        {
+            return isDate
         }
         guard numbers.count == 3, widths[2] == 2 || widths[2] == 4 else {
             // hh:mm:ss

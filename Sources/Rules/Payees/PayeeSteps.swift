@@ -54,7 +54,8 @@ enum PayeeTables {
         ("Gutschrift", false), ("SEPA-Gutschrift", false), ("Dauerauftrag", false), ("Überweisung", false),
         ("SEPA-Überweisung", false), ("Kartenzahlung", true), ("Kartenzahlung girocard", true), ("girocard", true),
         ("Debitk.", true), ("TWINT Kauf/Dienstleistung vom", true), ("TWINT Kauf/Dienstleistung", true),
-        ("Zahlung an", false), ("Zahlung von", false), ("E-Commerce", true),
+        ("Zahlung an", false), ("Zahlung von", false), ("E-Commerce", true), ("Einkauf", true), ("E-Banking Auftrag an", false),
+        ("E-Banking Auftrag", false),
         // French
         ("Achat CB", true), ("CB", true), ("Paiement par carte", true), ("Paiement CB", true), ("PRLV SEPA", false),
         ("Prélèvement", false), ("Prelevement", false), ("VIR SEPA", false), ("VIR", false), ("VIR INST", false), ("Virement", false), ("Virement SEPA", false),
@@ -69,7 +70,10 @@ enum PayeeTables {
         // Italian
         ("Pagamento POS", true), ("Pagamento carta", true), ("Addebito diretto", false), ("Addebito SDD", false),
         ("Bonifico a vostro favore da", false), ("Bonifico disposto a favore di", false), ("Bonifico a favore di", false),
-        ("Bonifico da", false), ("Accredito", false),
+        ("Bonifico da", false), ("Accredito", false), ("Acquisto", true),
+        // Swiss banks' Italian texts (Raiffeisen, PostFinance): an e-banking order, a direct debit (LSV)
+        ("E-banking Ordine a", false), ("E-banking Ordine", false), ("Ordine e-banking", false),
+        ("Sistema di addebitamento diretto", false), ("Ordre e-banking", false),
         // Dutch
         ("Betaalautomaat", true), ("BEA", true), ("Incasso", false), ("Overboeking", false), ("iDEAL", false),
         // English
@@ -101,7 +105,10 @@ enum PayeeTables {
     static let trailingPaymentCodes = ["bcc", "clp", "bgc", "ddr", "fpi", "fpo", "tfr", "cpt", "sto", "chq", "mpi", "mpo"]
 
     /// Words that announce a card number (removed with it) and a card number's own form.
-    static let cardWords = ["Karte Nr.", "Karte", "Kartennr.", "Card", "Card No.", "Carte", "Tarjeta", "Tarj.", "Carta", "Kaart", "Pas"]
+    static let cardWords = [
+        "Karte Nr.", "Karte", "Kartennr.", "Card", "Card No.", "Carte", "Carte N°", "Carte no", "Tarjeta", "Tarj.", "Carta",
+        "N. carta", "N. carta Maestro", "Carta Maestro", "Karte Maestro", "Kaart", "Pas",
+    ]
 
     /// Words that announce a value date (removed with the date after them).
     static let valueDateWords = [
