@@ -43,6 +43,9 @@ import Testing
             testDescription: "InstdAmt without an exchange: the amount alone",
             details: "<AmtDtls><InstdAmt><Amt Ccy=\"JPY\">1850</Amt></InstdAmt></AmtDtls>", expected: "-1850 JPY @ -"),
         .init(
+            testDescription: "InstdAmt of zero in another currency beside money that moved: nothing foreign",
+            details: "<AmtDtls><InstdAmt><Amt Ccy=\"SEK\">0</Amt></InstdAmt></AmtDtls>", expected: nil),
+        .init(
             testDescription: "InstdAmt in the account's own currency: nothing foreign",
             details: "<AmtDtls><InstdAmt><Amt Ccy=\"EUR\">10.00</Amt></InstdAmt></AmtDtls>", expected: nil),
         .init(

@@ -92,9 +92,12 @@ struct CAMTForeignState {
     /// kept as its reciprocal to ten decimal places.
     ///
     /// `otherwise` stands for the instructed amount when there is none (a transaction's `TxAmt`
-    /// in another currency).
+    /// in another currency). An amount of zero beside a booked amount that is not is none.
     func original(booked: Money, otherwise: Money? = nil) -> OriginalAmount? {
-        guard let instructed = instructed ?? otherwise, let currency = instructed.currency, currency != booked.currency else { return nil }
+        // A zero in another currency beside money that moved is no payment's amount (a form left at 0).
+        guard let instructed = instructed ?? otherwise, let currency = instructed.currency, currency != booked.currency,
+            !instructed.isZero || booked.isZero
+        else { return nil }
         let signed = booked.isNegative ? (instructed.negated ?? instructed) : instructed
         var perUnit: ExchangeRate?
         if let rate, let quoted = rate.units > 0 ? rate : nil {
