@@ -11,6 +11,8 @@ enum MT940Event {
     case strayText(line: Int, column: Int)
     /// A field's value grew past `MT940FieldAssembler.maximumFieldBytes`; the rest was dropped.
     case overlongField(line: Int, limit: Int)
+    /// The file writes `@@` for its line breaks, first on this line.
+    case atSignLineBreaks(line: Int)
 }
 
 /// Groups lines into fields: a line `:TAG:value` opens a field and the lines after it, up to the
@@ -22,6 +24,11 @@ enum MT940Event {
 /// are ignored, and so are the lines some banks put before a message's fields (`MT940Preamble`:
 /// their BIC, `940`, `:940:`, a `0000 01…` transmission header), outside a message or right after
 /// its closing balance, where they cannot be a field's continuation.
+///
+/// German banks' MT940 and MT942 (DFÜ-Abkommen, Anlage 3, and FinTS, which took it over) may
+/// write `@@` for CR LF, a relic of BTX: some (a GAD bank) send a whole message on one line,
+/// `@@:20:STARTUMS@@:25:…@@:86:177?00…@@?21…`. Once a line holds `@@` before a field tag, every
+/// `@@` of the file is read as a line break, inside a `:86:` as well.
 struct MT940FieldAssembler {
     /// The most a field keeps: SWIFT allows 6 × 65 characters for `:86:`; some banks write more.
     static let maximumFieldBytes = 1 << 16
@@ -44,14 +51,56 @@ struct MT940FieldAssembler {
     private var closesMessage = false
     /// Whether any field was seen: a file without one is not MT940 at all.
     private(set) var sawField = false
+    /// Whether the file writes `@@` for its line breaks.
+    private var atSignBreaks = false
 
     init() {}
 
     /// Takes one line, without its line break.
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, _ handle: (MT940Event) throws -> Void) rethrows {
+        guard atSignBreaks || Self.hasAtSignTag(bytes), let base = bytes.baseAddress else {
+            return try takeLine(bytes, number: number, column: 1, handle)
+        }
+        if !atSignBreaks {
+            atSignBreaks = true
+            try handle(.atSignLineBreaks(line: number))
+        }
+        var start = 0
+        while let at = Self.atSigns(in: bytes, from: start) {
+            try takeLine(UnsafeBufferPointer(start: base + start, count: at - start), number: number, column: start + 1, handle)
+            start = at + 2
+        }
+        try takeLine(UnsafeBufferPointer(rebasing: bytes[start...]), number: number, column: start + 1, handle)
+    }
+
+    /// Where the next `@@` at or after `from` starts.
+    private static func atSigns(in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        var i = from
+        while i + 1 < text.count, let hit = memchr(base + i, 0x40, text.count - i) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 1 < text.count && text[at + 1] == 0x40 { return at }
+            i = at + 1
+        }
+        return nil
+    }
+
+    /// Whether `text` holds `@@` right before a field tag (`@@:20:`): the mark of a file that
+    /// writes `@@` for its line breaks.
+    static func hasAtSignTag(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var from = 0
+        while let at = atSigns(in: text, from: from) {
+            if at + 2 < text.count, text[at + 2] == UInt8(ascii: ":"), tagEnd(UnsafeBufferPointer(rebasing: text[(at + 2)...])) != nil { return true }
+            from = at + 2
+        }
+        return false
+    }
+
+    /// Takes one line, or the part of a line between `@@`s that starts at `column`.
+    private mutating func takeLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, column first: Int, _ handle: (MT940Event) throws -> Void) rethrows {
         var text = bytes
         if let last = text.last, last == 0x0D { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
-        var column = 1
+        var column = first
         if text.first == UInt8(ascii: "{") {
             // `{1:…}{2:…}{4:` then possibly the first field on the same line; `{5:…}` trailers.
             guard let body = Self.find([0x7B, 0x34, 0x3A], in: text) else { return }

@@ -120,10 +120,13 @@ enum MT940Issue {
                 notes: ["the total was ignored; the report's statement lines were still read"])
         case .totalsMismatch(let tag, let stated, let counted):
             let kind = tag == "90D" ? "debit" : "credit"
-            func entries(_ n: Int) -> String { n == 1 ? "1 \(kind) entry" : "\(n) \(kind) entries" }
+            func entries(_ n: Int?, _ sum: Money) -> String {
+                guard let n else { return "\(kind) entries of \(sum)" }
+                return n == 1 ? "1 \(kind) entry of \(sum)" : "\(n) \(kind) entries of \(sum)"
+            }
             return Diagnostic(
                 .warning, code: code, at: location,
-                "the :\(tag): total is \(entries(stated.count)) of \(stated.sum), but the report's statement lines are \(entries(counted.count)) of \(counted.sum)",
+                "the :\(tag): total is \(entries(stated.count, stated.sum)), but the report's statement lines are \(entries(counted.count, counted.sum))",
                 notes: ["a statement line may be missing from the report, or the file was edited; compare it with the bank's report"])
         case .invalidUTF8:
             return Diagnostic(

@@ -9,6 +9,8 @@ enum MT940Leniency {
     static let unfittingRateCode = "mt940.lenient.unfitting-exchange-rate"
     static let blankEntryDateCode = "mt940.lenient.blank-entry-date"
     static let noTypeCode = "mt940.lenient.no-transaction-type"
+    static let atSignBreaksCode = "mt940.lenient.at-sign-line-breaks"
+    static let totalFormCode = "mt940.lenient.total-form"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
     /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
@@ -46,6 +48,24 @@ enum MT940Leniency {
         Leniency(
             code: blankEntryDateCode,
             "a :61: statement line has spaces where its optional entry date (MMDD) goes; read as a line without an entry date, booked on its value date, and so every such line in this file",
+            changesMeaning: false)
+    }
+
+    /// `@@` for line breaks (DFÜ-Abkommen and FinTS allow it, from BTX; a GAD bank writes whole
+    /// messages on one line so): each `@@` is read as a line break.
+    static var atSignBreaks: Leniency {
+        Leniency(
+            code: atSignBreaksCode,
+            "the file writes '@@' for its line breaks (as German banks' MT940 and MT942 may, from BTX days); read each '@@' as a line break, and so every one in this file",
+            changesMeaning: false)
+    }
+
+    /// An MT942 `:90D:`/`:90C:` total without its number of entries, or with its sum's zero before
+    /// the comma left out (`1EUR,02`, `EUR,00`: a GAD bank): read, its sum checked as written.
+    static func totalForm(tag: String, text: String) -> Leniency {
+        Leniency(
+            code: totalFormCode,
+            "the :\(tag): total '\(text)' leaves out its number of entries or the digit before its decimal comma; read without the number, a missing digit as 0, and so every such total in this file",
             changesMeaning: false)
     }
 

@@ -7,7 +7,8 @@ import Glibc
 /// One tag is not enough, as a CSV or other text may hold a stray `:20:`: it takes a statement's
 /// header (`:20:` with `:25:`, `:28C:`, `:60F:` or `:62F:`; or `:25:` with a balance), `:20:` with a
 /// statement line, or statement lines that read as such (`:61:` with `:86:`, or two of them) for
-/// a file of fragments without headers.
+/// a file of fragments without headers. A file that writes `@@` for its line breaks (German
+/// banks', see `MT940FieldAssembler`) is read by the same parts.
 enum MT940Sniffer {
     /// The first occurrence of a tag pfin knows.
     private struct Found {
@@ -71,41 +72,61 @@ enum MT940Sniffer {
         guard let base = text.baseAddress else { return scan }
         var start = 0
         var number = 0
+        var atSignBreaks = false
         while start < text.count {
             number += 1
             let end = memchr(base + start, 0x0A, text.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? text.count
-            var line = UnsafeBufferPointer(rebasing: text[start..<end])
+            let line = UnsafeBufferPointer(rebasing: text[start..<end])
             start = end + 1
-            // Only lines that start with a tag, a block or a preamble matter.
-            guard let first = line.first, first == UInt8(ascii: ":") || first == UInt8(ascii: "{") || scan.found.isEmpty else { continue }
-            if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-            if line.first == UInt8(ascii: "{") {
-                // `{1:…}{2:…}{3:…}{4:` then possibly the first field on the same line.
-                if scan.preamble.isEmpty && scan.found.isEmpty { scan.preamble.append("SWIFT block headers '{1:…' at line \(number)") }
-                guard let body = find([0x7B, 0x34, 0x3A], in: line) else { continue }
-                line = UnsafeBufferPointer(rebasing: line[(body + 3)...])
-            }
-            if line.first == UInt8(ascii: ":"), let tagEnd = MT940FieldAssembler.tagEnd(line) {
-                let name = String(decoding: line[1..<tagEnd], as: UTF8.self)
-                guard known.contains(name) else { continue }
-                if name == "61" && scan.statementLines < 2 {
-                    // A statement line must read as one; two are proof enough.
-                    let value = UnsafeBufferPointer(rebasing: line[(tagEnd + 1)...])
-                    guard case .success = MT940StatementLine.parse(value, continuation: UnsafeBufferPointer(rebasing: value[value.count...]))
-                    else { continue }
-                    scan.statementLines += 1
+            // German banks' `@@` for CR LF (`@@:20:STARTUMS@@:25:…`): the parts are the lines.
+            if atSignBreaks || MT940FieldAssembler.hasAtSignTag(line) {
+                if !atSignBreaks {
+                    atSignBreaks = true
+                    scan.preamble.append("'@@' for line breaks at line \(number) (German banks' MT940 from BTX days)")
                 }
-                scan.note(name, line: number)
-                continue
-            }
-            guard scan.found.isEmpty, scan.preamble.count < 4 else { continue }
-            if let kind = MT940Preamble.classify(line) {
-                scan.preamble.append(kind.evidence(String(decoding: MT940Values.trimmed(line), as: UTF8.self), line: number))
-            } else if MT940Values.trimmed(line).elementsEqual([UInt8(ascii: "-")]) {
-                scan.preamble.append("a '-' separator line at line \(number) before the fields")
+                var from = 0
+                for (k, byte) in line.enumerated() where k > from && byte == 0x40 && line[k - 1] == 0x40 {
+                    visit(UnsafeBufferPointer(rebasing: line[from..<(k - 1)]), number: number, into: &scan)
+                    from = k + 1
+                }
+                visit(UnsafeBufferPointer(rebasing: line[from...]), number: number, into: &scan)
+            } else {
+                visit(line, number: number, into: &scan)
             }
         }
         return scan
+    }
+
+    private static func visit(_ whole: UnsafeBufferPointer<UInt8>, number: Int, into scan: inout Scan) {
+        var line = whole
+        // Only lines that start with a tag, a block or a preamble matter.
+        guard let first = line.first, first == UInt8(ascii: ":") || first == UInt8(ascii: "{") || scan.found.isEmpty else { return }
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if line.first == UInt8(ascii: "{") {
+            // `{1:…}{2:…}{3:…}{4:` then possibly the first field on the same line.
+            if scan.preamble.isEmpty && scan.found.isEmpty { scan.preamble.append("SWIFT block headers '{1:…' at line \(number)") }
+            guard let body = find([0x7B, 0x34, 0x3A], in: line) else { return }
+            line = UnsafeBufferPointer(rebasing: line[(body + 3)...])
+        }
+        if line.first == UInt8(ascii: ":"), let tagEnd = MT940FieldAssembler.tagEnd(line) {
+            let name = String(decoding: line[1..<tagEnd], as: UTF8.self)
+            guard known.contains(name) else { return }
+            if name == "61" && scan.statementLines < 2 {
+                // A statement line must read as one; two are proof enough.
+                let value = UnsafeBufferPointer(rebasing: line[(tagEnd + 1)...])
+                guard case .success = MT940StatementLine.parse(value, continuation: UnsafeBufferPointer(rebasing: value[value.count...]))
+                else { return }
+                scan.statementLines += 1
+            }
+            scan.note(name, line: number)
+            return
+        }
+        guard scan.found.isEmpty, scan.preamble.count < 4 else { return }
+        if let kind = MT940Preamble.classify(line) {
+            scan.preamble.append(kind.evidence(String(decoding: MT940Values.trimmed(line), as: UTF8.self), line: number))
+        } else if MT940Values.trimmed(line).elementsEqual([UInt8(ascii: "-")]) {
+            scan.preamble.append("a '-' separator line at line \(number) before the fields")
+        }
     }
 
     private static func find(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {

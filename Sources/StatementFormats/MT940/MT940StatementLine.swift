@@ -172,14 +172,16 @@ struct MT940StatementLine {
     /// A reference, or `nil` when empty, `NONREF` (SWIFT's "no reference") or one of the codes
     /// Dutch banks (Rabobank, ING's InsideBusiness Payments) write in its place to say which
     /// reference the `:86:` holds: `EREF`, `MARF`, `PREF` (the end-to-end, mandate or batch
-    /// reference), or `NOTPROVIDED`. Such a code is the same on every line, so it is no reference.
+    /// reference), or `NOTPROVIDED`; or the German SEPA keywords `KREF+` and `EREF+` (a GAD
+    /// bank's MT942: the reference stands in the `:86:` after them). Such a code is the same on
+    /// every line, so it is no reference.
     private static func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let t = MT940Values.trimmed(bytes)
         if t.isEmpty || isNoReference(t) { return nil }
         return String(decoding: t, as: UTF8.self)
     }
 
-    /// Whether `t` is `NONREF`, `NOTPROVIDED`, `EREF`, `MARF` or `PREF`, compared as bytes
+    /// Whether `t` is `NONREF`, `NOTPROVIDED`, `EREF`, `MARF`, `PREF`, `KREF+` or `EREF+`, compared as bytes
     /// (`elementsEqual` against a `String` measured slow).
     @inline(__always)
     private static func isNoReference(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -187,6 +189,9 @@ struct MT940StatementLine {
         case 4:
             let word = UInt32(t[0]) << 24 | UInt32(t[1]) << 16 | UInt32(t[2]) << 8 | UInt32(t[3])
             return word == 0x4552_4546 || word == 0x4D41_5246 || word == 0x5052_4546  // EREF MARF PREF
+        case 5:
+            let word = UInt32(t[0]) << 24 | UInt32(t[1]) << 16 | UInt32(t[2]) << 8 | UInt32(t[3])
+            return t[4] == UInt8(ascii: "+") && (word == 0x4B52_4546 || word == 0x4552_4546)  // KREF+ EREF+
         case 6:
             return t[0] == 0x4E && t[1] == 0x4F && t[2] == 0x4E && t[3] == 0x52 && t[4] == 0x45 && t[5] == 0x46  // NONREF
         case 11:

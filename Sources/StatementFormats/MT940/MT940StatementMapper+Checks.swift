@@ -47,9 +47,17 @@ extension MT940StatementMapper {
             let text = String(decoding: MT940Values.trimmed(field.value), as: UTF8.self)
             return try report(.badTotal(tag: field.name, text: text), line: field.line, column: field.column, into: &sink)
         }
+        if stated.isLenient {
+            let text = String(decoding: MT940Values.trimmed(field.value), as: UTF8.self)
+            _ = try tolerate(MT940Leniency.totalFormCode, changesMeaning: false, line: field.line, column: field.column, into: &sink) {
+                MT940Leniency.totalForm(tag: field.name, text: text)
+            }
+        }
         guard !statement.damaged, statement.uncountedLines == 0 else { return }
         var counted = field.tag == .debitTotal ? statement.debits : statement.credits
         counted.sum.currency = stated.sum.currency
+        counted.isLenient = stated.isLenient
+        if stated.count == nil { counted.count = nil }
         guard counted != stated else { return }
         try report(.totalsMismatch(tag: field.name, stated: stated, counted: counted), line: field.line, column: field.column, into: &sink)
     }

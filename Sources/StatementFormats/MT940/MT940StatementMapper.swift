@@ -66,6 +66,10 @@ final class MT940StatementMapper {
             try endStatement(truncatedAt: nil, into: &sink)
         case .strayText(let line, let column): try report(.strayText, line: line, column: column, into: &sink)
         case .overlongField(let line, let limit): try report(.overlongField(limit: limit), line: line, column: nil, into: &sink)
+        case .atSignLineBreaks(let line):
+            _ = try tolerate(MT940Leniency.atSignBreaksCode, changesMeaning: false, line: line, column: nil, into: &sink) {
+                MT940Leniency.atSignBreaks
+            }
         }
     }
 

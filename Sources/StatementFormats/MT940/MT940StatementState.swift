@@ -48,10 +48,10 @@ struct MT940StatementState {
             return
         }
         if amount.isNegative {
-            debits.count += 1
+            debits.count = (debits.count ?? 0) + 1
             if let sum = debits.sum.adding(Money(units: -amount.units, scale: amount.scale)) { debits.sum = sum } else { damaged = true }
         } else {
-            credits.count += 1
+            credits.count = (credits.count ?? 0) + 1
             if let sum = credits.sum.adding(amount) { credits.sum = sum } else { damaged = true }
         }
     }
