@@ -14,7 +14,9 @@ import Glibc
 ///   `DEBT+`, `SVWZ+`, `ABWA+`, `ABWE+`, `IBAN+`, `BIC+`, …) starting a line or following a space
 ///   split it into parts: the memo is the `SVWZ+` part (after any text before the first keyword),
 ///   `EREF+` is kept as the end-to-end reference, and the other parts are dropped.
-/// - The same with `>`, as Triodos writes it (`000>100987654321>20ALGEMENE…>310390123456`).
+/// - The same with `>`, as Triodos writes it (`000>100987654321>20ALGEMENE…>310390123456`), and
+///   as some Polish banks write it without the code (`>20Usługi księgowe…>31…>32BOOKING GROUP`):
+///   a narrative that opens with `>` and two digits and holds no `?`.
 /// - The same with another separator, as Polish banks write it: PKO BP `~` (`020~00152~20…~32…`),
 ///   Pekao `^`, mBank and the banks that follow the Polish banks' association (ZBP) `<`, after a
 ///   code of three or four digits (`0300<00PRZELEW…<20…<27…`). The name is `32`+`33`, else `27`+`28`
@@ -64,6 +66,8 @@ final class MT940NarrativeReader {
             readStructured(value, separator: UInt8(ascii: "?"), from: 3)
         } else if let (separator, start) = Self.polishSeparator(value) {
             readStructured(value, separator: separator, from: start)
+        } else if Self.startsWithAngleSubfield(value) {
+            readStructured(value, separator: UInt8(ascii: ">"), from: 0)
         } else if MT940SlashNarrative.applies(to: value) {
             slashNarrative.read(field, name: nameText, remittance: remittanceText, reference: referenceText, booking: bookingText)
             // HSBC opens with `/OCMT/USD2853,12/` and goes on in free text: no keyword gave a
@@ -103,6 +107,13 @@ final class MT940NarrativeReader {
         guard separator == UInt8(ascii: "~") || separator == UInt8(ascii: "^") || separator == UInt8(ascii: "<") || separator == UInt8(ascii: ">")
         else { return nil }
         return (separator, at)
+    }
+
+    /// Whether the narrative opens with a `>` subfield and no code before it (`>20Usługi…>32…`),
+    /// as some Polish banks write it, and holds no `?` (where `>` could be text of a German one).
+    private static func startsWithAngleSubfield(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard value.count >= 3, value[0] == UInt8(ascii: ">"), MT940Values.twoDigits(value, 1) != nil, let base = value.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "?")), value.count) == nil
     }
 
     /// Reads the subfields, each opened by `separator` and a two-digit code, from `start`.
