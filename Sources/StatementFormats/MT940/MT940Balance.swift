@@ -11,6 +11,8 @@ struct MT940Balance {
     /// Where the date stands in the field's value when it is past the end of its month (read
     /// as the month's last day, see `MT940Values.date`).
     var clampedDateOffset: Int?
+    /// The balance wrote no currency (`C020315105000,00`) and took `fallbackCurrency`.
+    var currencyAssumed = false
 
     /// What is wrong with a balance, and where in its value (0-based byte offset).
     struct Problem: Error, Equatable {
@@ -26,7 +28,10 @@ struct MT940Balance {
         var text: String
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<MT940Balance, Problem> {
+    /// - Parameter fallbackCurrency: the currency of a balance that writes none, the amount right
+    ///   after the date (`:62F:C02032495000,00`: old German statements in DEM, whose opening
+    ///   balance names it); without one, such a balance is a currency problem.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, fallbackCurrency: CurrencyCode? = nil) -> Result<MT940Balance, Problem> {
         let value = MT940Values.trimmed(bytes)
         // Columns count from the field's start, leading spaces included.
         var lead = 0
@@ -39,11 +44,18 @@ struct MT940Balance {
         guard let mark = value.first, mark == UInt8(ascii: "C") || mark == UInt8(ascii: "D") else { return problem(.mark, 0, 1) }
         var clamped = false
         guard let date = MT940Values.date(value, at: 1, clamped: &clamped) else { return problem(.date, 1, 6) }
-        guard value.count >= 10, let currency = CurrencyCode(bytes: value[7], value[8], value[9]) else { return problem(.currency, 7, 3) }
-        let (parsed, end) = MT940Values.amount(value, from: 10)
-        guard var amount = parsed, end == value.count else { return problem(.amount, 10, value.count - 10) }
+        var currency = value.count >= 10 ? CurrencyCode(bytes: value[7], value[8], value[9]) : nil
+        var amountStart = 10
+        if currency == nil, let fallbackCurrency, value.count > 7, value[7] >= 0x30 && value[7] <= 0x39 {
+            currency = fallbackCurrency
+            amountStart = 7
+        }
+        guard let currency else { return problem(.currency, 7, 3) }
+        let (parsed, end) = MT940Values.amount(value, from: amountStart)
+        guard var amount = parsed, end == value.count else { return problem(.amount, amountStart, value.count - amountStart) }
         if mark == UInt8(ascii: "D") { amount.units = -amount.units }
         amount.currency = currency
-        return .success(MT940Balance(amount: amount, date: date, clampedDateOffset: clamped ? lead + 1 : nil))
+        return .success(
+            MT940Balance(amount: amount, date: date, clampedDateOffset: clamped ? lead + 1 : nil, currencyAssumed: amountStart == 7))
     }
 }

@@ -10,6 +10,7 @@ enum MT940Leniency {
     static let blankEntryDateCode = "mt940.lenient.blank-entry-date"
     static let noTypeCode = "mt940.lenient.no-transaction-type"
     static let atSignBreaksCode = "mt940.lenient.at-sign-line-breaks"
+    static let balanceCurrencyCode = "mt940.lenient.balance-without-currency"
     static let totalFormCode = "mt940.lenient.total-form"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
@@ -57,6 +58,15 @@ enum MT940Leniency {
         Leniency(
             code: atSignBreaksCode,
             "the file writes '@@' for its line breaks (as German banks' MT940 and MT942 may, from BTX days); read each '@@' as a line break, and so every one in this file",
+            changesMeaning: false)
+    }
+
+    /// A closing balance with its amount right after the date, no currency between
+    /// (`:62F:C02032495000,00`, old German statements in DEM): read in the opening balance's.
+    static func balanceCurrency(tag: String, currency: CurrencyCode) -> Leniency {
+        Leniency(
+            code: balanceCurrencyCode,
+            "a :\(tag): balance has no currency before its amount; read in the opening balance's currency, \(currency), and so every such balance in this file",
             changesMeaning: false)
     }
 

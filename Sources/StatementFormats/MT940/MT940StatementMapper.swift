@@ -168,9 +168,14 @@ final class MT940StatementMapper {
             }
         case .closingBalance:
             statement.hasContent = true
-            switch MT940Balance.parse(field.value) {
+            switch MT940Balance.parse(field.value, fallbackCurrency: statement.opening?.amount.currency) {
             case .success(let balance):
                 guard try acceptDate(of: balance, field, into: &sink) else { break }
+                if balance.currencyAssumed, let currency = balance.amount.currency {
+                    _ = try tolerate(MT940Leniency.balanceCurrencyCode, changesMeaning: false, line: field.line, column: field.column + 7, into: &sink) {
+                        MT940Leniency.balanceCurrency(tag: field.name, currency: currency)
+                    }
+                }
                 statement.closing = balance
                 try checkBalance(balance, line: field.line, column: field.column, into: &sink)
             case .failure(let problem):
@@ -178,7 +183,9 @@ final class MT940StatementMapper {
             }
         case .availableBalance:
             // Only kept when it reads; a bad one costs nothing the statement needs.
-            if case .success(let balance) = MT940Balance.parse(field.value) { statement.available = balance }
+            if case .success(let balance) = MT940Balance.parse(field.value, fallbackCurrency: statement.opening?.amount.currency) {
+                statement.available = balance
+            }
         case .dateTime:
             statement.isInterim = true
         case .floorLimit:
