@@ -14,6 +14,27 @@ import Testing
         return collector
     }
 
+    // MARK: '@@' line breaks, totals and balances without a currency
+
+    @Test func atSignsAreLineBreaksInsideTheNarrativeToo() throws {
+        let result = try Self.quirk("gad-at-sign-line-breaks.sta")
+        try #require(result.activities.count == 1)
+        let a = result.activities[0]
+        #expect(a.date.description == "2024-03-18")
+        #expect(a.memo == "Miete Maerz 2024 Wohnung 3", "'@@?22' opens a subfield as a line break would")
+        #expect(a.fitid == nil, "'KREF+' is the keyword, not a reference")
+        #expect(result.codes == ["mt940.lenient.at-sign-line-breaks@1", "mt940.lenient.total-form@1:292"])
+    }
+
+    @Test func closingBalancesWithoutACurrencyTakeTheOpeningOnes() throws {
+        let result = try Self.quirk("dem-balances-without-currency.sta")
+        #expect(
+            result.statements.map { "\($0.ledgerBalance?.amount.decimalString ?? "none") \($0.ledgerBalance?.amount.currency?.description ?? "none")" } == [
+                "1250.00 DEM", "1200.00 DEM",
+            ])
+        #expect(result.codes == ["mt940.lenient.balance-without-currency@10:13"])
+    }
+
     // MARK: 30-day-month calendars
 
     @Test func daysPastTheEndOfTheMonthAreItsLastDayWithOneWarning() throws {
