@@ -18,6 +18,13 @@ import Testing
         #expect(result.activities.filter { $0.type == .transfer }.count == 3)
     }
 
+    @Test func commentLinesAreSkippedAndSplitsKeepTheTransactionsDate() throws {
+        let result = try readDetected(Repository.fixtures.appendingPathComponent("quirks/qif/comment-lines-and-split-dates.qif").path)
+        #expect(result.activities.map(\.date.description) == ["2024-03-01", "2024-03-05", "2024-03-05"], "the split's D2/05'2024 is not used")
+        #expect(result.diagnostics.map(\.code) == ["qif.lenient.comment-lines", "qif.lenient.split-date"])
+        #expect(result.diagnostics.map(\.location.line) == [1, 17])
+    }
+
     @Test func sampleFieldsOfAPlainRecordACheckASplitAndBothSidesOfATransfer() throws {
         let a = try readDetected(Repository.sample("us-quicken-export.qif")).activities
         try #require(a.count == 28)

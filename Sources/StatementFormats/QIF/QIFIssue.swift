@@ -11,6 +11,8 @@ enum QIFIssue {
     case unknownHeader(text: String)
     case unknownField(letter: String)
     case recordsBeforeHeader
+    case commentLines
+    case splitDate(text: String)
     case bracketedCategory(name: String, root: QIFCategory.Root)
     case categorySection(account: String, root: QIFCategory.Root, example: String)
     case unreadBalance(amount: String, date: String?, order: QIFDateOrder)
@@ -31,6 +33,8 @@ enum QIFIssue {
         case .unknownHeader: return "qif.unknown-header"
         case .unknownField: return "qif.unknown-field"
         case .recordsBeforeHeader: return "qif.no-header"
+        case .commentLines: return "qif.lenient.comment-lines"
+        case .splitDate: return "qif.lenient.split-date"
         case .bracketedCategory: return "qif.lenient.bracketed-category"
         case .categorySection: return "qif.lenient.category-section"
         case .unreadBalance: return "qif.bad-balance"
@@ -105,6 +109,16 @@ enum QIFIssue {
             return Diagnostic(
                 .warning, code: code, at: location, "records before any '!Type:' line are read as '!Type:Bank'",
                 notes: ["a QIF file should start with a '!Type:' line"])
+        case .commentLines:
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "a line starting with '#' stands outside any record (a comment some tools write before the first header); skipped, and so every such line in this file"
+            )
+        case .splitDate(let text):
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "a split has a date of its own ('D\(text)' after its 'S' line); QIF dates whole transactions, so every split keeps its transaction's date, and so every such split in this file",
+                notes: ["a transaction's splits are one payment, booked once: the split's date is not used"])
         case .dateOrderContradiction(let chosen, let dayLine, let monthLine):
             return Diagnostic(
                 .warning, code: code, at: location,

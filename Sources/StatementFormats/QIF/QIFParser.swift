@@ -11,7 +11,11 @@ import FinanceCore
 /// then `!Account` blocks are only an account list, until `!Clear:AutoSwitch`.
 ///
 /// Leniencies: a record cut off by a header or by the end of the file (no final `^`) is still
-/// read; records before any header are read as `!Type:Bank`, with a warning.
+/// read; records before any header are read as `!Type:Bank`, with a warning. Lines starting with
+/// `#` before the first header or between records are comments (some tools' test files open with
+/// `### … ###` lines): skipped, with one warning. A `D` line after a record's first `S` line (a
+/// date of a split's own, which Quicken's format does not have) is not read: every split keeps
+/// the transaction's date, with one warning.
 struct QIFParser {
     enum Section {
         case none
@@ -50,6 +54,8 @@ struct QIFParser {
     private var inCardSection = false
     /// Field letters already warned about, one bit each.
     private var warnedLetters: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var warnedComment = false
+    private var warnedSplitDate = false
 
     init(file: String, options: ReadOptions, prescan: QIFPrescan) {
         self.file = file
@@ -69,6 +75,12 @@ struct QIFParser {
             return
         case UInt8(ascii: "!"):
             try header(text, number: number, into: &sink)
+            return
+        case UInt8(ascii: "#") where section == .none || section == .transactions && record.line == 0:
+            if !warnedComment {
+                warnedComment = true
+                try sink.report(QIFIssue.commentLines.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+            }
             return
         default:
             break
@@ -257,6 +269,11 @@ struct QIFParser {
         if record.line == 0 { record.line = number }
         let value = QIFText.trimmed(raw)
         switch letter {
+        case UInt8(ascii: "D") where !record.splits.isEmpty && record.date != nil:
+            if !warnedSplitDate {
+                warnedSplitDate = true
+                try sink.report(QIFIssue.splitDate(text: QIFText.string(value)).diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
+            }
         case UInt8(ascii: "D"):
             if let date = QIFDateParts.split(value)?.date(prescan.dateOrder) {
                 record.date = date

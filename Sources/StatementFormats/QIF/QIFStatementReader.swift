@@ -30,14 +30,22 @@ public struct QIFStatementReader: StatementReader {
         self.chunkSize = chunkSize
     }
 
-    /// Sure when the first line (after a byte-order mark and white space) is a QIF header:
-    /// `!Type:`, `!Account`, `!Option:` or `!Clear:`.
+    /// Sure when the first line (after a byte-order mark and white space, and after up to 20
+    /// comment lines starting with `#`) is a QIF header: `!Type:`, `!Account`, `!Option:` or
+    /// `!Clear:`.
     public static func sniff(_ input: SniffInput) -> Sniff {
         input.text.withUnsafeBufferPointer { all in
-            let start = SniffPrefix.contentStart(all)
+            var start = SniffPrefix.contentStart(all)
+            var comments = 0
+            while comments < 20, start < all.count, all[start] == UInt8(ascii: "#") {
+                guard let end = all[start...].firstIndex(of: 0x0A) else { break }
+                comments += 1
+                start = end + 1 + SniffPrefix.contentStart(UnsafeBufferPointer(rebasing: all[(end + 1)...]))
+            }
             let rest = UnsafeBufferPointer(rebasing: all[start...])
+            let after = comments == 0 ? "" : " after \(comments) comment line\(comments == 1 ? "" : "s") starting with '#'"
             for header: StaticString in ["!Type:", "!Account", "!Option:", "!Clear:"] where QIFText.hasPrefixIgnoringCase(rest, header) {
-                return .yes(95, "'\(header)' at line \(input.line(at: start))")
+                return .yes(comments == 0 ? 95 : 90, "'\(header)' at line \(input.line(at: start))\(after)")
             }
             return .no("the text does not start with '!Type:', '!Account' or '!Option:'")
         }
