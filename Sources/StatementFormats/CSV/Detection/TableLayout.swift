@@ -72,12 +72,22 @@ struct TableLayout {
         let header = hasHeader! ? nonBlank[first] : nil
         let tableWidth = header?.fields.count ?? width
         let dataStart = hasHeader! ? first + 1 : first
-        let rows = nonBlank[dataStart...].filter { fits($0, width: width) || (narrowHeader && $0.fields.count >= tableWidth) }
+        var rows = nonBlank[dataStart...].filter { fits($0, width: width) || (narrowHeader && $0.fields.count >= tableWidth) }
+        rows.removeLast(paddedFooter(rows))
         let firstLine = nonBlank[first].line
         let preamble = records.filter { $0.line < firstLine && !$0.isBlank }
         return TableLayout(
             preamble: preamble, header: header, rows: Array(rows), skip: pinnedSkip ?? firstLine - 1,
             width: tableWidth)
+    }
+
+    /// How many records at the end of `rows` are text in the first cell padded with delimiters to
+    /// the table's width: a disclaimer below the table (Fidelity's `The data and information in
+    /// this spreadsheet…,,,,,,,,,,,`), which is no transaction (a row has a date and an amount at
+    /// least) and would otherwise make the date column look like text. None when every row is one.
+    private static func paddedFooter(_ rows: [SampleRecord]) -> Int {
+        let count = rows.reversed().prefix { $0.nonEmptyCount == 1 && !$0.fields[0].isEmpty }.count
+        return count == rows.count ? 0 : count
     }
 
     /// The width of the first record near the top that reads as a header, has more fields than
