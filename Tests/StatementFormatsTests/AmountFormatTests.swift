@@ -36,6 +36,10 @@ import Testing
         .init("a dot ending Fr. is not a decimal mark: 12.50 Fr.", "12.50 Fr.", point),
         .init("a leading Fr. says nothing about 1,234: Fr. 1,234", "Fr. 1,234", nil),
         .init("a trailing mark after the number says nothing: 1,234.", "1,234.", nil),
+        .init("the dots of an Arabic symbol are no marks: د.ا.93.210", "د.ا.93.210", point),
+        .init("a dinar of three minor digits: د.ا.4.750 is 4 dinars 750 fils", "د.ا.4.750", point),
+        .init("a code of three minor digits after: 1,250 KWD", "1,250 KWD", comma),
+        .init("a dirham of two minor digits says nothing about 4.750: 4.750 د.إ", "4.750 د.إ", nil),
     ]
 
     @Test(arguments: votes)

@@ -105,6 +105,13 @@ import Testing
         .init("rupee with Indian grouping", "₹1,23,456.00", 12_345_600, currency: "INR"),
         .init("symbol, parentheses and code order: $(5.00)", "$(5.00)", -500, currency: "USD", signed: true),
         .init("symbol then DR", "$54.20 DR", -5420, currency: "USD", signed: true, marked: true),
+        .init("Jordanian dinar before, its dot glued to the number: د.ا.4.750", "د.ا.4.750", 4750, scale: 3, currency: "JOD"),
+        .init("dinar with hamza and its trailing dot after: 4.750 د.أ.", "4.750 د.أ.", 4750, scale: 3, currency: "JOD"),
+        .init("dirham after, a right-to-left mark around it: -12.50 د.إ.\u{200F}", "-12.50 د.إ.\u{200F}", -1250, currency: "AED", signed: true),
+        .init("riyal before, with a space: ر.س 1,234.00", "ر.س 1,234.00", 123_400, currency: "SAR"),
+        .init("Iraqi dinar in either order of its letters: 250 ع.د", "250 ع.د", 250, scale: 0, currency: "IQD"),
+        .init("afghani sign after: 500 ؋", "500 ؋", 500, scale: 0, currency: "AFN"),
+        .init("the rial sign names no single currency: ﷼ 1500", "\u{FDFC} 1500", 1500, scale: 0, currency: nil),
     ]
 
     @Test(arguments: accepted)

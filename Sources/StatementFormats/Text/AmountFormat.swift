@@ -1,3 +1,5 @@
+import FinanceCore
+
 /// Decides a column's decimal mark from all its values.
 ///
 /// `1.234,56` and `1,234.56` decide at once; `12,50` or `-3,5` (not three digits after the only mark)
@@ -19,14 +21,26 @@ public enum AmountFormat {
     }
 
     /// What one value says about the decimal mark, if anything.
+    ///
+    /// A currency's symbol is passed over whole, so that the dots in it (`د.ا.4.750`, `Fr.`) are no
+    /// marks; and where it names a currency with three minor digits (Jordan's dinar: `4.750` is
+    /// four dinars 750 fils), the only mark before three digits is the decimal mark.
     static func vote(_ value: String) -> UInt8? {
+        var value = value
+        return value.withUTF8 { vote($0) }
+    }
+
+    private static func vote(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var lastMark: UInt8?
         var points = 0, commas = 0
         var digitsAfterLast = 0
+        var currency: CurrencyCode?
         // A mark counts only when a digit follows it: the dots of `DR.`, `kr.` or `Fr.` are not
         // decimal marks.
         var pending: UInt8?
-        for b in value.utf8 {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
             switch b {
             case UInt8(ascii: "."), UInt8(ascii: ","):
                 pending = b
@@ -40,7 +54,13 @@ public enum AmountFormat {
                 digitsAfterLast += 1
             default:
                 pending = nil
+                if b == UInt8(ascii: "$") || b >= UInt8(ascii: "A"), let (code, width) = CurrencyText.match(bytes, at: i) {
+                    currency = currency ?? code
+                    i += width
+                    continue
+                }
             }
+            i += 1
         }
         guard let mark = lastMark else { return nil }
         let other = mark == UInt8(ascii: ".") ? UInt8(ascii: ",") : UInt8(ascii: ".")
@@ -48,6 +68,7 @@ public enum AmountFormat {
         let otherCount = mark == UInt8(ascii: ".") ? commas : points
         if otherCount > 0 { return mark }  // both present: the last one is the decimal mark
         if markCount > 1 { return other }  // repeated: grouping
-        return digitsAfterLast == 3 ? nil : mark
+        if digitsAfterLast == 3 { return currency?.minorDigits == 3 ? mark : nil }
+        return mark
     }
 }

@@ -49,7 +49,7 @@ public enum AmountParser {
         func skipSpaces() {
             while i < n {
                 if bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1; continue }
-                if let w = spaceWidth(bytes, i) { i += w; continue }
+                if let w = spaceWidth(bytes, i) ?? directionMarkWidth(bytes, i) { i += w; continue }
                 break
             }
         }
@@ -238,6 +238,17 @@ public enum AmountParser {
         if c == 0x20 || c == UInt8(ascii: "'") { return 1 }
         if c == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x99 { return 3 }  // ’
         return spaceWidth(bytes, i)
+    }
+
+    /// Width of an invisible direction mark at `i` (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT
+    /// MARK, U+061C ARABIC LETTER MARK), which Arabic locales put around an amount's currency
+    /// (`4.750 د.أ.\u{200F}`) so that it shows on the right side of the number.
+    private static func directionMarkWidth(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        if bytes[i] == 0xD8 && i + 1 < bytes.count && bytes[i + 1] == 0x9C { return 2 }
+        if bytes[i] == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0x8E || bytes[i + 2] == 0x8F) {
+            return 3
+        }
+        return nil
     }
 
     /// Width of a no-break, narrow no-break or thin space at `i`.

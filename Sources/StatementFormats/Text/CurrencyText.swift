@@ -63,18 +63,37 @@ enum CurrencyText {
     }
 
     /// Longest first, so that `US$` wins over `$`.
-    private static let symbols: [([UInt8], CurrencyCode?)] = {
-        let table: [(String, String)] = [
-            ("Mex$", "MXN"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"),
-            ("C$", "CAD"), ("A$", "AUD"), ("S$", "SGD"), ("R$", "BRL"), ("Fr.", "CHF"), ("zł", "PLN"), ("Kč", "CZK"),
-            ("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"), ("₩", "KRW"), ("₪", "ILS"),
-            ("₺", "TRY"), ("₽", "RUB"), ("₫", "VND"), ("₱", "PHP"), ("฿", "THB"),
-            // The full-width yen sign and the yen and won as written in Japanese and Korean
-            // statements (`ご利用金額(￥)`, `1,200円`, `금액(원)`).
-            ("￥", "JPY"), ("円", "JPY"), ("원", "KRW"),
-        ]
-        return table.map { (Array($0.0.utf8), CurrencyCode($0.1)) }.sorted { $0.0.count > $1.0.count }
-    }()
+    private static let symbols: [([UInt8], CurrencyCode?)] =
+        (signs + arabicAbbreviations.flatMap { [$0, ($0.0 + ".", $0.1)] })
+        .map { (Array($0.0.utf8), $0.1.flatMap { CurrencyCode($0) }) }.sorted { $0.0.count > $1.0.count }
+
+    /// Currency signs and the abbreviations written with Latin letters.
+    private static let signs: [(String, String?)] = [
+        ("Mex$", "MXN"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"),
+        ("C$", "CAD"), ("A$", "AUD"), ("S$", "SGD"), ("R$", "BRL"), ("Fr.", "CHF"), ("zł", "PLN"), ("Kč", "CZK"),
+        ("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"), ("₩", "KRW"), ("₪", "ILS"),
+        ("₺", "TRY"), ("₽", "RUB"), ("₫", "VND"), ("₱", "PHP"), ("฿", "THB"),
+        // The full-width yen sign and the yen and won as written in Japanese and Korean
+        // statements (`ご利用金額(￥)`, `1,200円`, `금액(원)`).
+        ("￥", "JPY"), ("円", "JPY"), ("원", "KRW"),
+        ("؋", "AFN"),
+        // U+20C1 SAUDI RIYAL SIGN (Unicode 17, 2025), the riyal's own sign.
+        ("\u{20C1}", "SAR"),
+        // U+FDFC RIAL SIGN is written for the rials of Iran, Yemen, Oman and Qatar and the Saudi
+        // riyal alike: it names no single currency.
+        ("\u{FDFC}", nil),
+    ]
+
+    /// The currencies of Arabic-speaking countries by their abbreviations, as Arabic locales write
+    /// them beside amounts (YNAB 4's `د.ا.4.750`), each also with a final dot: in the order the
+    /// letters are stored, the currency's initial, a dot, the country's (`د.إ` dirham of the
+    /// Emirates); Iraq's and Libya's are met in both orders.
+    private static let arabicAbbreviations: [(String, String?)] = [
+        ("د.ا", "JOD"), ("د.أ", "JOD"), ("د.إ", "AED"), ("ر.س", "SAR"), ("د.ك", "KWD"), ("ر.ق", "QAR"),
+        ("د.ب", "BHD"), ("ر.ع", "OMR"), ("ج.م", "EGP"), ("د.ج", "DZD"), ("د.م", "MAD"), ("د.ت", "TND"),
+        ("ل.ل", "LBP"), ("د.ع", "IQD"), ("ع.د", "IQD"), ("د.ل", "LYD"), ("ل.د", "LYD"), ("ل.س", "SYP"),
+        ("ج.س", "SDG"), ("ر.ي", "YER"),
+    ]
 
     /// Active ISO 4217 codes (list one), so that a stray word is not taken for a currency.
     static let isoCodes: Set<CurrencyCode> = {
