@@ -17,6 +17,7 @@ import Testing
         "internal-transfer-type-copilot.csv", "transfer-flag-column-wallet-budgetbakers.csv",
         "outgoing-and-incoming-transfer-types-spendee.csv", "transfers-column-names-the-other-account-moneywiz.csv",
         "transfers-both-sides-and-opening-balance-firefly-iii.csv", "conversion-between-own-balances-wise.csv",
+        "monefy-transfers-income.csv",
     ])
     func detectedProfileNamesTheMarksAndReadsTheSame(_ file: String) throws {
         let bytes = try Self.quirk(file)
@@ -37,6 +38,23 @@ import Testing
         let read = try readCSV(bytes)
         #expect(read.activities.map(\.type) == [.expense, .transfer, .expense, .income])
         #expect(try detectCSV(bytes).dialect.transferWords == ["conversion", "incoming cross balance", "outgoing cross balance"])
+    }
+
+    @Test("Monefy: money in is income; without Monefy's header, To '…' is a category and money in a refund")
+    func monefyOnlyByItsHeader() throws {
+        let monefy = try detectCSV(Self.quirk("monefy-transfers-income.csv")).dialect
+        #expect(monefy.incomeBySign)
+        #expect(monefy.profileText(source: "x.csv").contains("income-by-sign yes"))
+        let other = "Date,Account,Category,Amount,Description\n2024-03-18,Cash,To 'Card',-100.00,\n2024-03-19,Cash,Savings,50.00,x\n"
+        let read = try readCSV(other)
+        #expect(read.activities.map(\.type) == [.expense, .income])
+        #expect(read.activities.map(\.category) == ["To 'Card'", "Savings"])
+        #expect(try !detectCSV(Array(other.utf8)).dialect.incomeBySign)
+    }
+
+    @Test(arguments: [("To 'Payment card'", "Payment card"), ("From 'Cash'", "Cash"), ("To ''", nil), ("To Cash", nil), ("Tom's", nil)])
+    func monefyTransferCategoryNamesTheOtherAccount(_ cell: String, _ account: String?) {
+        #expect(AppTransferWords.otherAccount(cell).map(String.init) == account)
     }
 
     @Test func fireflySidesArePrintedAsRoles() throws {

@@ -16,6 +16,23 @@ enum AppTransferWords {
         "acct xfer", "loan pmt",
     ]
 
+    /// The user's other account a transfer cell names, as Monefy writes each side of money moved
+    /// between two of the user's accounts in its category column: `To 'Payment card'` on the
+    /// account the money left, `From 'Cash'` on the one it reached.
+    static func otherAccount(_ cell: String) -> Substring? {
+        guard cell.utf8.last == UInt8(ascii: "'") else { return nil }
+        let rest: Substring
+        if cell.hasPrefix("To '") {
+            rest = cell.dropFirst(4)
+        } else if cell.hasPrefix("From '") {
+            rest = cell.dropFirst(6)
+        } else {
+            return nil
+        }
+        let account = rest.dropLast()
+        return account.isEmpty ? nil : account
+    }
+
     /// Whether `cell` (trimmed) marks a transfer.
     static func isTransfer(_ cell: String) -> Bool {
         // The longest word is 17 bytes; a longer cell (or an empty one) is none of them.

@@ -51,14 +51,19 @@ public struct CSVDialect: Equatable, Sendable {
     /// (Wise's `Transaction Details Type`: `CONVERSION` between the user's own balances, `TRANSFER`
     /// money sent to someone); `nil`: `AppTransferWords`.
     public var transferWords: [String]?
+    /// The app has income and spending categories only, told apart by the amount's sign (Monefy):
+    /// money in is income, under `Income:` unless its category is an income one already, never a
+    /// refund of spending (`CSVRowMapper.incomeCategory`).
+    public var incomeBySign: Bool
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
         continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil,
-        transferWords: [String]? = nil
+        transferWords: [String]? = nil, incomeBySign: Bool = false
     ) {
+        self.incomeBySign = incomeBySign
         self.emptyDirection = emptyDirection
         self.transferWords = transferWords
         self.postings = postings
@@ -118,6 +123,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var emptyDirection: EntryDirection?
     /// `transfer-words conversion`: see `CSVDialect.transferWords`.
     public var transferWords: [String]?
+    /// `income-by-sign yes`: see `CSVDialect.incomeBySign`.
+    public var incomeBySign: Bool?
 
     public init() {}
 
@@ -141,6 +148,7 @@ public struct CSVProfile: Equatable, Sendable {
         sections = dialect.sections ? true : nil
         emptyDirection = dialect.emptyDirection
         transferWords = dialect.transferWords
+        incomeBySign = dialect.incomeBySign ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -163,6 +171,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let sections { merged.sections = sections }
         if let emptyDirection { merged.emptyDirection = emptyDirection }
         if let transferWords { merged.transferWords = transferWords }
+        if let incomeBySign { merged.incomeBySign = incomeBySign }
         return merged
     }
 }

@@ -11,6 +11,7 @@ import FinanceCore
 //             | 'amount-sign' ('as-is' | 'inverted') | 'account-type' ('card' | 'checking' | 'savings')
 //             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no') | 'postings' ('yes' | 'no')
 //             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
+//             | 'income-by-sign' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -20,7 +21,7 @@ extension CSVProfile {
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
-        "postings", "sections", "empty-direction",
+        "postings", "sections", "empty-direction", "income-by-sign",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -99,6 +100,9 @@ extension CSVProfile {
                 profile.continuationRows = yesOrNo("'yes' joins rows of text only (no date, no amount) to the transaction above them")
             case "sections":
                 profile.sections = yesOrNo("'yes' skips rows that title a section of the table, and the rows of a pending section")
+            case "income-by-sign":
+                profile.incomeBySign = yesOrNo(
+                    "'yes' reads money in with a category as income, never as a refund (an app with income and spending categories only)")
             case "postings":
                 profile.postings = yesOrNo("'yes' reads a double-entry export, one row per posting, as the transactions of your own accounts")
             case "date-format":
@@ -212,6 +216,7 @@ extension CSVProfile {
                     "date-format": "dd.mm.yyyy", "decimal-mark": ",", "account": "\"DKB Giro\"",
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
                     "continuation-rows": "yes", "postings": "yes", "sections": "yes", "empty-direction": "debit",
+                    "income-by-sign": "yes",
                 ][key] ?? "")
         }
     }
@@ -272,6 +277,7 @@ extension CSVDialect {
         if let emptyDirection {
             lines.append("empty-direction \(emptyDirection.rawValue)  # an empty direction cell is money \(emptyDirection == .debit ? "out" : "in")")
         }
+        if incomeBySign { lines.append("income-by-sign yes  # money in with a category is income, never a refund") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -119,7 +119,7 @@ extension CSVRowMapper {
         if type == nil {
             if let transfer {
                 type = .transfer
-                if category == nil { category = transfer.category }
+                if category == nil || transfer.named { category = transfer.category }
             } else if let other = BankTransferCategory.transferPayee(name) {
                 type = .transfer
                 if category == nil { category = "Transfers:" + other }
@@ -133,7 +133,7 @@ extension CSVRowMapper {
             {
                 // Money into a card that says it is the card's payment (`PAYMENT - THANK YOU`).
                 type = .transfer
-            } else if columns.transfer != nil || columns.direction != nil, amount.units > 0 {
+            } else if dialect.incomeBySign || columns.transfer != nil || columns.direction != nil, amount.units > 0 {
                 category = incomeCategory(record, category: category)
             }
         }

@@ -71,6 +71,9 @@ extension CSVRowMapper {
     /// account under `Transfers:`, or `Equity:Opening Balances`), if they name one.
     struct FileTransfer {
         var category: String?
+        /// The transfer cell named the other account in words of the app's (Monefy's `To 'Cash'`
+        /// in its category column): its category is that account's, whatever the row's own.
+        var named = false
     }
 
     /// The transfer the row's `transfer`, `transfer-account` or side columns say it is; `nil` when
@@ -78,6 +81,9 @@ extension CSVRowMapper {
     @inline(never)
     func fileTransfer(_ record: borrowing CSVRecord, sides: RowSides?, invalid: inout Bool) -> FileTransfer? {
         if let sides, sides.opening { return FileTransfer(category: "Equity:Opening Balances") }
+        if let cell = text(record, columns.transfer, &invalid), let other = AppTransferWords.otherAccount(cell) {
+            return FileTransfer(category: "Transfers:" + other, named: true)
+        }
         let marked =
             columns.transfer.map { column in
                 text(record, column, &invalid).map { cell in
@@ -101,11 +107,13 @@ extension CSVRowMapper {
     func incomeCategory(_ record: borrowing CSVRecord, category: String?) -> String? {
         var invalid = false
         // The app's type is its transfer mark (Spendee, Copilot) or, beside unsigned amounts, the
-        // direction (Wallet, whose transfer mark is a column of its own).
+        // direction (Wallet, whose transfer mark is a column of its own); or money in is income
+        // (Monefy).
         guard
-            [columns.transfer, columns.direction].contains(where: { column in
-                text(record, column, &invalid).map { DirectionWords.isIncome(TextFolding.fold($0)) } ?? false
-            })
+            dialect.incomeBySign
+                || [columns.transfer, columns.direction].contains(where: { column in
+                    text(record, column, &invalid).map { DirectionWords.isIncome(TextFolding.fold($0)) } ?? false
+                })
         else { return category }
         guard let category else { return "Income" }
         return AccountingModel.kind(ofCategory: category) == .income ? category : "Income:" + category

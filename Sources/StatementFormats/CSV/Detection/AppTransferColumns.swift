@@ -31,6 +31,13 @@ enum AppTransferColumns {
         /// The column that names the transaction, where the app's other text columns would read
         /// better by their values (Spendee's `Note`, beside `Author`, who keyed the row in).
         var name: String?
+        /// The mark column is the app's category column, of any categories the user made: only a
+        /// category naming the user's other account (`To 'Cash'`, `From 'Cash'`:
+        /// `AppTransferWords.otherAccount`) marks a transfer.
+        var categories = false
+        /// The app has income and spending categories only, and money in is income
+        /// (`CSVDialect.incomeBySign`).
+        var incomeBySign = false
     }
 
     /// The apps whose documented exports mark transfers in a column of their own.
@@ -94,6 +101,13 @@ enum AppTransferColumns {
         Signature(
             app: "Chase checking", names: ["details", "posting date", "description", "amount", "type", "balance", "check or slip"],
             mark: "type", values: ["acct xfer", "loan pmt"], open: true, keepsMemo: true),
+        // Monefy: `date,account,category,amount,currency,converted amount,currency,description`.
+        // Money moved between two of the user's accounts is two rows, categorised `To 'Payment
+        // card'` on the account it left and `From 'Cash'` on the other; every other category is
+        // an income or a spending one, money in or out (Monefy keeps no refunds).
+        Signature(
+            app: "Monefy", names: ["date", "account", "category", "amount", "currency", "converted amount", "description"],
+            mark: "category", values: [], categories: true, incomeBySign: true),
     ]
 
     /// The app whose header signature the file has, every value of its mark column one the app
@@ -105,7 +119,7 @@ enum AppTransferColumns {
             guard let mark = folded.firstIndex(of: signature.mark), mark < stats.count, stats[mark].nonEmpty > 0,
                 stats[mark].values.allSatisfy({ value in
                     let folded = TextFolding.fold(value)
-                    return signature.values.contains(folded)
+                    return signature.categories || signature.values.contains(folded)
                         || signature.open && (signature.ownWords || !AppTransferWords.words.contains(folded))
                 })
             else { continue }
@@ -119,6 +133,13 @@ enum AppTransferColumns {
     static func ownWords(header: [String], stats: [ColumnStats], transfer: Int?) -> [String]? {
         guard let (signature, mark) = match(header: header, stats: stats), signature.ownWords, mark == transfer else { return nil }
         return signature.values.sorted()
+    }
+
+    /// Whether the app whose signature the file has counts money in with a category as income
+    /// (Monefy), its mark column being the file's transfer column.
+    static func incomeBySign(header: [String], stats: [ColumnStats], transfer: Int?) -> Bool {
+        guard let (signature, mark) = match(header: header, stats: stats), mark == transfer else { return false }
+        return signature.incomeBySign
     }
 
     /// The roles an app's header signature gives, over `roles` (those taken from header names and

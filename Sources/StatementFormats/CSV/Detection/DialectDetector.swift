@@ -249,7 +249,9 @@ public struct DialectDetector: Sendable {
                         unread: { column in !roles.values.contains(column) })),
             postings: postings, sections: !postings && (pinned.sections ?? SectionTitles.found(in: records.filter { $0.line > layout.skip + 1 })),
             emptyDirection: pinned.emptyDirection ?? roles[.direction].flatMap { Self.emptyDirection(stats[$0]) },
-            transferWords: pinned.transferWords ?? headerNames.flatMap { AppTransferColumns.ownWords(header: $0, stats: stats, transfer: roles[.transfer]) })
+            transferWords: pinned.transferWords ?? headerNames.flatMap { AppTransferColumns.ownWords(header: $0, stats: stats, transfer: roles[.transfer]) },
+            incomeBySign: pinned.incomeBySign ?? headerNames.map { AppTransferColumns.incomeBySign(header: $0, stats: stats, transfer: roles[.transfer]) }
+                ?? false)
         if postings {
             warnings.append(
                 Diagnostic(
