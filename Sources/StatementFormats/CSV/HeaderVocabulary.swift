@@ -52,6 +52,8 @@ enum HeaderVocabulary {
             .name, 1,
             [
                 "payee", "merchant", "merchant name", "beguenstigter zahlungspflichtiger",
+                // Deutsche Bank's `Begünstigter / Auftraggeber`: the other party, whichever way the money went.
+                "begunstigter auftraggeber", "beguenstigter auftraggeber", "begunstigter", "beguenstigter",
                 "begunstigter zahlungspflichtiger", "auftraggeber begunstigter", "auftraggeber beguenstigter",
                 "auftraggeber empfanger", "auftraggeber empfaenger", "empfanger", "empfaenger",
                 "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "zahlungsempfaenger in",

@@ -109,7 +109,11 @@ enum ColumnAssignment {
             take(.currency, column.index)
         }
         if roles[.name] == nil {
-            let texts = stats.filter { !taken.contains($0.index) && $0.textRatio >= 0.5 && $0.dateRatio < 0.5 && fits(.name, $0) }
+            // A column the header names as references (`Kundenreferenz`) names no one, whatever its values.
+            let texts = stats.filter { column in
+                !taken.contains(column.index) && column.textRatio >= 0.5 && column.dateRatio < 0.5 && fits(.name, column)
+                    && !(header.map { column.index < $0.count && ReferenceShape.namesReferences($0[column.index]) } ?? false)
+            }
             // A column of payment kinds (`Direct Debit`, `Card Payment`) or of bank references
             // (`B9F21PGYA068V2KD`) names no one: any other text column comes first.
             let named = texts.filter {

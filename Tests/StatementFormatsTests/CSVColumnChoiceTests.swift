@@ -1,0 +1,41 @@
+import FinanceCore
+import Testing
+
+@testable import StatementFormats
+
+/// Which column a header's words and a column's values make the payee, the account or the memo,
+/// where a bank's layout once led detection to the wrong one.
+@Suite struct CSVColumnChoiceTests {
+    @Test(
+        "SEPA's NOTPROVIDED and end-to-end ids joined by + are references, names are not",
+        arguments: [
+            ("NOTPROVIDED", true), ("notprovided", true), ("C56444670+U775555695", true), ("B9F21PGYA068V2KD", true),
+            ("Max Mustermann GmbH", false), ("Notar", false), ("Stadtwerke", false),
+        ])
+    func referenceShape(_ cell: String, _ isReference: Bool) {
+        #expect(ReferenceShape.isReference(cell) == isReference)
+    }
+
+    @Test("a Kundenreferenz column (customer reference) is never the payee, whatever text it holds")
+    func customerReferenceIsNoName() throws {
+        let text =
+            "Buchungstag;Gegenseite;Kundenreferenz;Betrag\n01.04.2026;Anna Beispiel;Rechnung 4711 vom Marz;-10,00\n"
+            + "02.04.2026;Anna Beispiel;Abo Zeitung Kunde 88;-5,00\n03.04.2026;Stadtwerke;Vertrag 2231 Strom;-40,00\n"
+        let dialect = try detectCSV(text).dialect
+        #expect(dialect.columns[.name] == .name("Gegenseite"), "\(dialect.columns)")
+        let read = try readCSV(text)
+        #expect(read.activities.map(\.name) == ["Anna Beispiel", "Anna Beispiel", "Stadtwerke"])
+    }
+
+    @Test("an account stated as a small table above the statement (key row over value row) is its IBAN, never a key")
+    func accountTableInPreamble() throws {
+        let text =
+            "Konto;Filial-/Kontonummer;IBAN;Währung\nAktiv Konto;500 7654321 00;DE89370400440532013000;EUR\n\n"
+            + "Buchungstag;Verwendungszweck;Betrag\n01.04.2026;Miete;-10,00\n02.04.2026;Strom;-5,00\n"
+        let dialect = try detectCSV(text).dialect
+        #expect(dialect.account == "DE89370400440532013000")
+        #expect(dialect.currency == CurrencyCode("EUR"))
+        let withoutIBAN = "Konto;Filial-/Kontonummer;Währung\nAktiv Konto;500 7654321 00;EUR\n\n" + text.split(separator: "\n\n")[1]
+        #expect(try detectCSV(String(withoutIBAN)).dialect.account == "500 7654321 00")
+    }
+}
