@@ -38,4 +38,19 @@ import Testing
         let withoutIBAN = "Konto;Filial-/Kontonummer;Währung\nAktiv Konto;500 7654321 00;EUR\n\n" + text.split(separator: "\n\n")[1]
         #expect(try detectCSV(String(withoutIBAN)).dialect.account == "500 7654321 00")
     }
+
+    @Test("a description numbered over several columns (Rabobank's Omschrijving-1..3) is one memo, not the Code column beside it")
+    func numberedDescriptionColumnsAreOneMemo() throws {
+        let text =
+            "\"IBAN/BBAN\",\"Munt\",\"Datum\",\"Bedrag\",\"Saldo na trn\",\"Naam tegenpartij\",\"Code\",\"Omschrijving-1\",\"Omschrijving-2\",\"Omschrijving-3\"\n"
+            + "\"NL91RABO0417164300\",\"EUR\",\"2026-04-01\",\"-337,49\",\"+4662,51\",\"\",\"db\",\"RENTE LENING\",\" \",\"\"\n"
+            + "\"NL91RABO0417164300\",\"EUR\",\"2026-04-03\",\"+1250,00\",\"+5912,51\",\"Werkgever BV\",\"cb\",\"Salaris maart\",\"Periode 03\",\"ref 7\"\n"
+        let dialect = try detectCSV(text).dialect
+        #expect(dialect.columns[.memo] == .name("Omschrijving-1"), "\(dialect.columns)")
+        #expect(dialect.columns[.balance] == .name("Saldo na trn"))
+        #expect(dialect.columns[.account] == .name("IBAN/BBAN"))
+        let read = try readCSV(text)
+        #expect(read.activities.map(\.memo) == ["RENTE LENING", "Salaris maart Periode 03 ref 7"])
+        #expect(read.activities.map(\.name) == ["RENTE LENING", "Werkgever BV"])
+    }
 }

@@ -46,6 +46,9 @@ extension CSVRowMapper {
         // Text.
         var invalidText = false
         var memo = text(record, columns.memo, &invalidText)
+        for column in columns.memoMore {
+            if let more = text(record, column, &invalidText) { memo = memo.map { $0 + " " + more } ?? more }
+        }
         // A payment kind whose row continued below it (`CSVDialect.continuationRows`).
         if let kind = continuedKind { memo = memo.map { kind + " " + $0 } ?? kind }
         if let extra = continuedExtra { memo = memo.map { $0 + " " + extra } ?? extra }

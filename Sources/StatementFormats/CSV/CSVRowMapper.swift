@@ -333,6 +333,7 @@ final class CSVRowMapper {
                 try stop(after: record.line, into: &sink)
             }
         }
+        if let names { resolved.continueMemo(header: names) }
         if dialect.hasHeader { try sink.skipped(SkippedLines(.header, file: file, line: record.line)) }
         header = names
         headerCount = names?.count ?? -1

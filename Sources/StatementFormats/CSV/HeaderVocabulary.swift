@@ -90,6 +90,8 @@ enum HeaderVocabulary {
                 "remittance information", "communication", "referencia", "observaciones", "causale",
                 "informazioni", "extended details", "description 2", "message", "omschrijving 2",
                 "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli",
+                // Rabobank's description in three numbered columns, read as one (`ResolvedColumns.memoMore`).
+                "omschrijving 1",
             ])
         add(.memo, 3, ["description", "omschrijving", "concepto", "descrizione", "libelle"])
         add(
@@ -145,6 +147,8 @@ enum HeaderVocabulary {
                 "disponible", "closing balance", "running bal", "saldo na mutatie", "saldo dopo",
                 // Schwab's `RunningBalance` (one word when folded), DCU's `CURRENT BALANCE`.
                 "runningbalance", "current balance", "account balance", "ledger balance",
+                // Rabobank's balance after the transaction.
+                "saldo na trn",
             ])
         add(
             .currency, 1,
@@ -181,7 +185,7 @@ enum HeaderVocabulary {
             [
                 "account", "account number", "account name", "account no", "auftragskonto", "rekening",
                 "rekeningnummer", "compte", "numero de compte", "cuenta", "numero de cuenta", "conto",
-                "numero conto", "mijn rekening", "wallet",
+                "numero conto", "mijn rekening", "wallet", "iban bban",
             ])
         add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer"])
         add(
@@ -200,7 +204,7 @@ enum HeaderVocabulary {
                 "betrag fremdwahrung", "betrag fremdwaehrung", "montant d origine", "montant original",
                 "montant en devise", "montant devise", "importe original", "importe en divisa", "importe divisa",
                 "oorspronkelijk bedrag", "bedrag in vreemde valuta", "origineel bedrag", "importo originale",
-                "importo in valuta", "importo valuta originale",
+                "importo in valuta", "importo valuta originale", "oorspr bedrag",
             ])
         add(
             .originalCurrency, 1,
@@ -210,14 +214,14 @@ enum HeaderVocabulary {
                 "ursprungswaehrung", "originalwahrung", "originalwaehrung", "fremdwahrung", "fremdwaehrung",
                 "devise d origine", "devise originale", "devise etrangere", "divisa original", "moneda original",
                 "divisa extranjera", "originele valuta", "oorspronkelijke valuta", "vreemde valuta",
-                "valuta originale", "divisa originale", "valuta estera",
+                "valuta originale", "divisa originale", "valuta estera", "oorspr munt",
             ])
         add(
             .exchangeRate, 1,
             [
                 "exchange rate", "fx rate", "conversion rate", "rate of exchange", "wechselkurs", "umrechnungskurs",
                 "devisenkurs", "taux de change", "taux de conversion", "tipo de cambio", "tasa de cambio", "wisselkoers",
-                "tasso di cambio", "cambio applicato",
+                "tasso di cambio", "cambio applicato", "koers",
             ])
         addCentralAndEasternEuropean(add)
         addTurkish(add)

@@ -7,6 +7,9 @@ struct ResolvedColumns {
     var direction: Int?
     var name: Int?
     var memo: Int?
+    /// The further columns of a description numbered over several (Rabobank's `Omschrijving-1`,
+    /// `-2`, `-3`): their text follows the memo column's, each after a space.
+    var memoMore: [Int] = []
     var currency: Int?
     var category: Int?
     var checkNumber: Int?
@@ -75,6 +78,22 @@ struct ResolvedColumns {
         case .sourceAccountType: sourceAccountType = index
         case .destinationAccount: destinationAccount = index
         case .destinationAccountType: destinationAccountType = index
+        }
+    }
+
+    /// With a header: where the memo column's name ends in `1` (`Omschrijving-1`), the columns no
+    /// role reads named the same but for `2`, `3`… (in that order) continue it.
+    mutating func continueMemo(header: [String]) {
+        guard let memo, memo < header.count else { return }
+        let words = TextFolding.fold(header[memo]).split(separator: " ")
+        guard words.count >= 2, words.last == "1" else { return }
+        let stem = words.dropLast().joined(separator: " ")
+        var number = 2
+        while let next = header.indices.first(where: { TextFolding.fold(header[$0]) == stem + " \(number)" }), !known.contains(next) {
+            memoMore.append(next)
+            known.insert(next)
+            lastRead = max(lastRead, next)
+            number += 1
         }
     }
 
