@@ -53,4 +53,14 @@ import Testing
         #expect(read.activities.map(\.memo) == ["RENTE LENING", "Salaris maart Periode 03 ref 7"])
         #expect(read.activities.map(\.name) == ["RENTE LENING", "Werkgever BV"])
     }
+
+    @Test("a column of masked card numbers (and N/A) is no account where a column of IBANs states it")
+    func maskedCardsGiveWayToAnIBAN() throws {
+        let text =
+            "Datum;Beschreibung;Betrag;Kartennummer;Konto-IBAN\n01.04.2026;Miete;-10,00;N/A;DE02100100100006820101\n"
+            + "02.04.2026;Bäcker;-5,00;**** 4821;DE02100100100006820101\n03.04.2026;Tanken;-40,00;**** 7390;DE02100100100006820101\n"
+        #expect(try detectCSV(text).dialect.columns[.account] == .name("Konto-IBAN"))
+        let cardsOnly = "Datum;Beschreibung;Betrag;Kartennummer\n01.04.2026;Miete;-10,00;**** 4821\n02.04.2026;Bäcker;-5,00;**** 4821\n"
+        #expect(try detectCSV(cardsOnly).dialect.columns[.account] == .name("Kartennummer"))
+    }
 }

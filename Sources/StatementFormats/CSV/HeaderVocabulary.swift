@@ -186,8 +186,10 @@ enum HeaderVocabulary {
                 "account", "account number", "account name", "account no", "auftragskonto", "rekening",
                 "rekeningnummer", "compte", "numero de compte", "cuenta", "numero de cuenta", "conto",
                 "numero conto", "mijn rekening", "wallet", "iban bban",
+                // Finom's wallet (the account) beside its `Kartennummer` (the card that paid).
+                "wallet iban",
             ])
-        add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer"])
+        add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer", "wallet name"])
         add(
             .address, 1,
             [

@@ -20,3 +20,29 @@ enum AccountNumberShape {
         return values.count(where: isAccountNumber) * 5 >= values.count * 4
     }
 }
+
+extension AccountNumberShape {
+    /// Whether a cell is an IBAN: two letters, two check digits, then letters and digits (15 to 34
+    /// in all, spaces aside).
+    static func isIBAN(_ cell: String) -> Bool {
+        guard let first = cell.utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return false }
+        return isAccountNumber(cell)
+    }
+
+    /// Whether a cell is a masked card number (`**** 1234`, `XXXX XXXX XXXX 1234`) or says there
+    /// is none (`N/A`, Finom's on a transfer): a card column's cells, which name no account where
+    /// the file states one.
+    static func isMaskedCardOrNone(_ cell: String) -> Bool {
+        if cell.utf8.elementsEqual("n/a".utf8, by: { $0 | 0x20 == $1 }) { return true }
+        var masks = 0, digits = 0
+        for byte in cell.utf8 {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "x"), UInt8(ascii: "X"): masks += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: " "), UInt8(ascii: "-"): break
+            default: return false
+            }
+        }
+        return masks >= 3 && digits >= 2 && digits <= 6
+    }
+}

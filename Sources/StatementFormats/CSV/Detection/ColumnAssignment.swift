@@ -60,6 +60,18 @@ enum ColumnAssignment {
                 taken.remove(memo)
                 take(.memo, details.column)
             }
+            // A column of masked card numbers (`**** 1234`, `N/A` on transfers) names the card that
+            // paid, not the account, where a column of one or a few IBANs states the account.
+            if let account = roles[.account], stats[account].nonEmpty > 0,
+                stats[account].values.prefix(ColumnStats.sampleSize).allSatisfy(AccountNumberShape.isMaskedCardOrNone),
+                let iban = stats.first(where: {
+                    !taken.contains($0.index) && $0.nonEmpty > 0 && fits(.account, $0)
+                        && $0.values.prefix(ColumnStats.sampleSize).allSatisfy(AccountNumberShape.isIBAN)
+                })
+            {
+                taken.remove(account)
+                take(.account, iban.index)
+            }
             // A fee column counts only where the balance shows the fee comes off the amount
             // (Revolut's); beside PayPal's `Net`, which has it off already, it does not.
             if let fee = roles[.fee] {
