@@ -63,4 +63,22 @@ import Testing
         let cardsOnly = "Datum;Beschreibung;Betrag;Kartennummer\n01.04.2026;Miete;-10,00;**** 4821\n02.04.2026;Bäcker;-5,00;**** 4821\n"
         #expect(try detectCSV(cardsOnly).dialect.columns[.account] == .name("Kartennummer"))
     }
+
+    @Test(
+        "a card merchant's name\\street\\city\\postcode is named by its first part, the rest its address",
+        arguments: [
+            (
+                "TAMMSAARE RIMI ISETEEN\\TAMMSAARE TEE 104A   \\TALLINN      \\12918     ESTEST", "TAMMSAARE RIMI ISETEEN",
+                "TAMMSAARE TEE 104A, TALLINN, 12918 ESTEST"
+            ),
+            ("OLEREX VIIMSI         \\MUULI TEE 2", "OLEREX VIIMSI", "MUULI TEE 2"),
+            ("RIKETS MUSTAMAE \\.   \\TALLINN", "RIKETS MUSTAMAE", "TALLINN"),
+            ("123456++++++7890    22222222\\643\\MOSKVA\\PYATEROCHKA", nil, nil),
+            ("Telia Eesti AS", nil, nil),
+        ] as [(String, String?, String?)])
+    func cardAcceptorLocation(_ cell: String, _ name: String?, _ address: String?) {
+        let split = CardAcceptorLocation.split(cell)
+        #expect(split?.name == name)
+        #expect(split?.address == address)
+    }
 }

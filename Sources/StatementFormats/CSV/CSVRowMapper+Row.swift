@@ -56,10 +56,15 @@ extension CSVRowMapper {
         // names the account's holder).
         let nameColumn = payerOrName(record, amount: amount)
         // A bank's empty payee cell falls back to the memo; pfin's own CSV says what it wrote.
-        let name = text(record, nameColumn, &invalidText) ?? (dialect.writtenByPfin ? nil : memo) ?? ""
+        var name = text(record, nameColumn, &invalidText) ?? (dialect.writtenByPfin ? nil : memo) ?? ""
+        var merchantAddress: String?
+        if !dialect.writtenByPfin, let parts = CardAcceptorLocation.split(name) {
+            name = parts.name
+            merchantAddress = parts.address
+        }
         let fitid = text(record, columns.transactionID, &invalidText)
         var account = defaultAccount ?? text(record, columns.account, &invalidText)
-        let address = text(record, columns.address, &invalidText)
+        let address = text(record, columns.address, &invalidText) ?? merchantAddress
         var category = text(record, columns.category, &invalidText)
         let checkNumber = text(record, columns.checkNumber, &invalidText)
         let rawName = columns.rawName == nil ? nil : text(record, columns.rawName, &invalidText)

@@ -62,6 +62,8 @@ enum HeaderVocabulary {
                 "tegenrekeninghouder", "naam tegenrekeninghouder", "tegenrekening houder", "naam tegenrekening",
                 "counterparty", "counter party", "counterparty name", "name", "recipient", "beneficiary",
                 "payee name", "destinatario", "ordinante beneficiario",
+                // SEB Estonia's `Beneficiary's name`, beside `Description` (the memo) and `Type` (a code).
+                "beneficiary s name", "beneficiarys name", "beneficiary name",
             ])
         // A payer column with no payee column beside it is the name column (`ColumnAssignment`).
         add(
