@@ -339,6 +339,7 @@ import Testing
         ("setting with a typo", "delimeter ;", "did you mean 'delimiter'?"),
         ("setting with a missing letter", "encodng utf-8", "did you mean 'encoding'?"),
         ("setting with an underscore", "date_format dd.mm.yyyy", "did you mean 'date-format'?"),
+        ("setting without its plural", "transfer-word conversion", "did you mean 'transfer-words'?"),
         ("role with a doubled letter", "columns date=1 ammount=4", "did you mean 'amount'?"),
         ("role without its hyphen", "columns date=1 valuedate=2 amount=3", "did you mean 'value-date'?"),
         ("role in Dutch spelling", "columns date=1 debet=3", "did you mean 'debit'?"),

@@ -11,7 +11,7 @@ import FinanceCore
 //             | 'amount-sign' ('as-is' | 'inverted') | 'account-type' ('card' | 'checking' | 'savings')
 //             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no') | 'postings' ('yes' | 'no')
 //             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
-//             | 'income-by-sign' ('yes' | 'no')
+//             | 'transfer-words' VALUE | 'income-by-sign' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -21,7 +21,7 @@ extension CSVProfile {
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
-        "postings", "sections", "empty-direction", "income-by-sign",
+        "postings", "sections", "transfer-words", "empty-direction", "income-by-sign",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
