@@ -9,7 +9,9 @@ struct OFXStatementState {
     var currency: CurrencyCode?
     var accountID: String?
     var institution: String?
-    var accountType: String?
+    var accountType: String? {
+        didSet { accountKind = accountType.flatMap { AccountKind(rawValue: $0.uppercased()) } ?? kind }
+    }
     var start: LocalDate?
     var end: LocalDate?
     var balanceAmounts: [OFXTag: Money] = [:]
@@ -21,12 +23,13 @@ struct OFXStatementState {
 
     init(kind: AccountKind, position: OFXPosition) {
         self.kind = kind
+        accountKind = kind
         self.position = position
     }
 
     /// The account's kind: `ACCTTYPE` where the statement states one (`CREDITLINE` in a bank
-    /// statement), else the statement's.
-    var accountKind: AccountKind { accountType.flatMap { AccountKind(rawValue: $0.uppercased()) } ?? kind }
+    /// statement), else the statement's; kept as `ACCTTYPE` is read, not worked out per transaction.
+    private(set) var accountKind: AccountKind
 
     func info(file: String) -> StatementInfo {
         let kind = accountKind
