@@ -127,6 +127,9 @@ public enum AccountingModel {
         // Budgeting apps' money to budget (YNAB's `Inflow: Ready to Assign`, formerly `To be Budgeted`).
         (Array("inflow".utf8), .income), (Array("ready to assign".utf8), .income), (Array("to be budgeted".utf8), .income),
         (Array("transfers".utf8), .transfer), (Array("transfer".utf8), .transfer),
+        // Banks' own categories for money moved in and out (NAB's `Transfers in`, `Transfers out`).
+        (Array("transfers in".utf8), .transfer), (Array("transfers out".utf8), .transfer),
+        (Array("transfer in".utf8), .transfer), (Array("transfer out".utf8), .transfer),
         (Array("assets".utf8), .transfer), (Array("liabilities".utf8), .transfer), (Array("equity".utf8), .transfer),
     ]
     private static let incomeSuffix = Array(" income".utf8)

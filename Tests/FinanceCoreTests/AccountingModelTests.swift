@@ -42,6 +42,9 @@ struct AccountingModelTests {
         Case(type: .income, category: "Deposits", amount: 10, side: .income, reversal: false),
         Case(type: .expense, category: "Gas/Fuel", amount: -10, side: .spending, reversal: false),
         Case(type: .expense, category: "Transfers/Savings", amount: -10, side: .transfer, reversal: false),
+        // A bank's own categories for money moved (NAB's): no refund of spending.
+        Case(type: .income, category: "Transfers in", amount: 12, side: .transfer, reversal: false),
+        Case(type: .expense, category: "Transfers out", amount: -12, side: .transfer, reversal: false),
         Case(type: .income, category: "Gehalt", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Nómina", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "NÓMINA", amount: 10, side: .spending, reversal: true),  // only ASCII letters ignore case
