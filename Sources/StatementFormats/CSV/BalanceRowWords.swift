@@ -53,6 +53,8 @@ enum BalanceRowWords {
             "saldo anterior", "saldo inicial", "saldo de apertura", "saldo inicio", "saldo de abertura",
             "saldo iniziale", "saldo precedente", "saldo di apertura", "saldo contabile iniziale",
             "beginsaldo", "openingssaldo", "saldo begin", "vorig saldo", "oud saldo", "saldo vorige",
+            // Afrikaans (FNB)
+            "openingsaldo",
             // Czech, Slovak, Polish, Hungarian, Lithuanian, Latvian, Estonian, Russian, Bulgarian, Ukrainian
             "pocatecni zustatek", "pociatocny zostatok", "saldo poczatkowe", "saldo otwarcia", "nyito egyenleg",
             "pradinis likutis", "sakuma atlikums", "algsaldo", "входящий остаток", "входящее сальдо", "начално салдо",
@@ -66,6 +68,7 @@ enum BalanceRowWords {
             "saldo final", "saldo de cierre", "saldo actual", "saldo fin", "s a l d o",
             "saldo finale", "saldo di chiusura", "saldo contabile finale",
             "eindsaldo", "slotsaldo", "nieuw saldo", "saldo eind", "saldo einde",
+            "afsluitingsaldo",
             "konecny zustatek", "konecny zostatok", "saldo koncowe", "saldo zamkniecia", "zaro egyenleg",
             "galutinis likutis", "beigu atlikums", "loppsaldo", "исходящий остаток", "исходящее сальдо", "крайно салдо",
             "вихідний залишок", "likutis pabaigai",

@@ -81,6 +81,13 @@ enum HeaderVocabulary {
                 "descrizione", "descrizione operazione", "beschreibung", "text", "details description",
                 "description 1", "transaction details", "descripcion operacion",
             ])
+        // FNB's numbered descriptions (`Description1`, `Description2`, `Description3`; Afrikaans
+        // `Beskrywing1…3`): the first says the kind of payment (`Gereeld Bet Na`, a standing order;
+        // `POS Transaction`), the second names the counterparty when it is filled (`Rent`). So the
+        // second is the name and the first the memo, which stands in for an empty name
+        // (`#Monthly Bank Fee`); the third (a town, a reference) is left unread.
+        add(.name, 1, ["description2", "beskrywing2"])
+        add(.memo, 1, ["description1", "beskrywing1"])
         // Weaker names: Indian banks' `Particulars` is the narration, but New Zealand banks' is a
         // payment's reference field beside the payee (ANZ's `Details`, BNZ's `Payee`); Chase's
         // `Details` says debit or credit beside its `Description`. In column order.
