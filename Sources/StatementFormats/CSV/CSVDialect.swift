@@ -55,15 +55,20 @@ public struct CSVDialect: Equatable, Sendable {
     /// money in is income, under `Income:` unless its category is an income one already, never a
     /// refund of spending (`CSVRowMapper.incomeCategory`).
     public var incomeBySign: Bool
+    /// Cells are quoted with apostrophes (`'Datum'`, `'01 Mrt'`, `'MNR J SMITH'`), as FNB's CSV
+    /// downloads write all but their descriptions (which are in double quotes): an unquoted cell
+    /// that begins and ends with one is read without them (`CSVTokenizer`).
+    public var singleQuotes: Bool
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
         continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil,
-        transferWords: [String]? = nil, incomeBySign: Bool = false
+        transferWords: [String]? = nil, incomeBySign: Bool = false, singleQuotes: Bool = false
     ) {
         self.incomeBySign = incomeBySign
+        self.singleQuotes = singleQuotes
         self.emptyDirection = emptyDirection
         self.transferWords = transferWords
         self.postings = postings
@@ -125,6 +130,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var transferWords: [String]?
     /// `income-by-sign yes`: see `CSVDialect.incomeBySign`.
     public var incomeBySign: Bool?
+    /// `single-quotes yes`: see `CSVDialect.singleQuotes`.
+    public var singleQuotes: Bool?
 
     public init() {}
 
@@ -149,6 +156,7 @@ public struct CSVProfile: Equatable, Sendable {
         emptyDirection = dialect.emptyDirection
         transferWords = dialect.transferWords
         incomeBySign = dialect.incomeBySign ? true : nil
+        singleQuotes = dialect.singleQuotes ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -172,6 +180,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let emptyDirection { merged.emptyDirection = emptyDirection }
         if let transferWords { merged.transferWords = transferWords }
         if let incomeBySign { merged.incomeBySign = incomeBySign }
+        if let singleQuotes { merged.singleQuotes = singleQuotes }
         return merged
     }
 }

@@ -12,6 +12,7 @@ import FinanceCore
 //             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no') | 'postings' ('yes' | 'no')
 //             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
 //             | 'transfer-words' VALUE | 'income-by-sign' ('yes' | 'no')
+//             | 'single-quotes' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -21,7 +22,7 @@ extension CSVProfile {
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
-        "postings", "sections", "transfer-words", "empty-direction", "income-by-sign",
+        "postings", "single-quotes", "sections", "transfer-words", "empty-direction", "income-by-sign",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -98,6 +99,8 @@ extension CSVProfile {
                 profile.hasHeader = yesOrNo()
             case "continuation-rows":
                 profile.continuationRows = yesOrNo("'yes' joins rows of text only (no date, no amount) to the transaction above them")
+            case "single-quotes":
+                profile.singleQuotes = yesOrNo("'yes' reads cells written between apostrophes ('01 Mrt') without them")
             case "sections":
                 profile.sections = yesOrNo("'yes' skips rows that title a section of the table, and the rows of a pending section")
             case "income-by-sign":
@@ -217,6 +220,7 @@ extension CSVProfile {
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
                     "continuation-rows": "yes", "postings": "yes", "sections": "yes", "empty-direction": "debit",
                     "income-by-sign": "yes",
+                    "single-quotes": "yes",
                 ][key] ?? "")
         }
     }
@@ -270,6 +274,7 @@ extension CSVDialect {
         if writtenByPfin { lines.append("written-by pfin  # pfin's own CSV: cells as pfin wrote them, its formula apostrophes removed") }
         if continuationRows { lines.append("continuation-rows yes  # rows of text only continue the transaction above") }
         if postings { lines.append("postings yes  # one row per posting: your accounts' postings, categorised by the others") }
+        if singleQuotes { lines.append("single-quotes yes  # cells between apostrophes ('01 Mrt') are read without them") }
         if sections { lines.append("sections yes  # rows titling a section are skipped; a pending section's rows too") }
         if let transferWords {
             lines.append("transfer-words \"\(transferWords.joined(separator: ","))\"  # only these values of the transfer column mark a transfer")

@@ -44,7 +44,7 @@ extension CSVRowMapper: PartMapper {
 
     /// Reads a part's whole records, from line `line`, with a tokenizer of its own.
     func readPart(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, into sink: inout PartRowsSink) throws -> (consumed: Int, endLine: Int) {
-        let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
+        let tokenizer = CSVTokenizer(delimiter: dialect.delimiter, singleQuotes: dialect.singleQuotes)
         tokenizer.line = line
         let consumed = try tokenizer.tokenize(
             bytes, isFinal: false, onRecord: { try map($0, into: &sink) }, onProblem: { _ in throw PartRowsSink.NotOnlyRows() })

@@ -126,7 +126,7 @@ public struct CSVStatementReader: StatementReader {
         let mapper = CSVRowMapper(
             dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows,
             statedBalances: statedBalances)
-        let tokenizer = CSVTokenizer(delimiter: dialect.delimiter)
+        let tokenizer = CSVTokenizer(delimiter: dialect.delimiter, singleQuotes: dialect.singleQuotes)
         var transcoder = UTF8Transcoder(encoding: dialect.encoding)
         // UTF-8 is read straight into the tokenizer's buffer; other encodings pass through the
         // transcoder first.

@@ -9,8 +9,11 @@ import FinanceCore
 /// - A field that opens a quote and never closes it is reported, and reading resumes on the line
 ///   after the one where that record began, so one stray quote costs one row, not the rest of the file.
 /// - A record longer than `maxRecordBytes` is reported and skipped without being held in memory.
+/// - With `singleQuotes`, an unquoted field written between apostrophes (`'01 Mrt'`, as FNB's
+///   downloads write most cells) is read without them (`CSVDialect.singleQuotes`).
 public final class CSVTokenizer {
     public let delimiter: UInt8
+    public let singleQuotes: Bool
     public let maxRecordBytes: Int
     /// The line number at which the next record starts.
     @exclusivity(unchecked) public internal(set) var line = 1
@@ -24,8 +27,9 @@ public final class CSVTokenizer {
     /// record's start.
     @exclusivity(unchecked) private var pendingQuoteOffset: Int?
 
-    public init(delimiter: UInt8, maxRecordBytes: Int = 1 << 20) {
+    public init(delimiter: UInt8, singleQuotes: Bool = false, maxRecordBytes: Int = 1 << 20) {
         self.delimiter = delimiter
+        self.singleQuotes = singleQuotes
         self.maxRecordBytes = maxRecordBytes
         spans = .make(count: spanCapacity, repeating: CSVFieldSpan(start: 0, end: 0, flags: 0))
     }
@@ -144,6 +148,9 @@ public final class CSVTokenizer {
                     let r = ByteScan.firstOfOrLineBreak(d, in: bytes, from: q)
                     if r >= n && !isFinal { return recordStart }
                     span = CSVFieldSpan(start: q, end: r, flags: 0)
+                    if singleQuotes, r - q >= 2, bytes[q] == UInt8(ascii: "'"), bytes[r - 1] == UInt8(ascii: "'") {
+                        span = CSVFieldSpan(start: q + 1, end: r - 1, flags: 0)
+                    }
                     q = r
                 }
                 appendSpan(span)

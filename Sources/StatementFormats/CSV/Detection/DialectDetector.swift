@@ -53,7 +53,13 @@ public struct DialectDetector: Sendable {
                     "no columns found; expected lines of fields separated by ',', ';', tab or '|'",
                     notes: ["if the file uses another delimiter, pass a profile with 'delimiter X'", Diagnostic.identifyNote(file)]))
         }
-        let records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: Self.sampleLimit)
+        var records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: Self.sampleLimit)
+        // Cells between apostrophes (FNB's `'Datum'`, `'01 Mrt'`) are read without them, detection first.
+        let quotedExample = pinned.singleQuotes == nil ? SingleQuotedCells.example(in: records) : nil
+        let singleQuotes = pinned.singleQuotes ?? (quotedExample != nil)
+        if singleQuotes {
+            records = SampleTable.records(text, delimiter: delimiter, isComplete: isComplete, limit: Self.sampleLimit, singleQuotes: true)
+        }
         guard let layout = TableLayout.find(records, pinnedSkip: pinned.skip, pinnedHeader: pinned.hasHeader) else {
             if let wide = tooWide(text, delimiters: [delimiter], isComplete: isComplete) { return .failure(wide) }
             return .failure(
@@ -125,6 +131,13 @@ public struct DialectDetector: Sendable {
 
         // Dates.
         var warnings: [Diagnostic] = []
+        if let quotedExample {
+            warnings.append(
+                Diagnostic(
+                    .warning, code: "csv.lenient.single-quotes", at: tableLine,
+                    "cells are quoted with apostrophes (\(quotedExample)), as FNB's CSV downloads write them; read without the apostrophes",
+                    notes: ["if that is wrong, put 'single-quotes no' in a profile"]))
+        }
         if let guess = amountGuess {
             warnings.append(ambiguousAmount(guess, header: headerNames, at: tableLine))
         }
@@ -154,7 +167,8 @@ public struct DialectDetector: Sendable {
                             hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
                             columns: roles.mapValues { ColumnResolution.reference(for: $0, header: headerNames) },
                             account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
-                            currency: currency, amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind),
+                            currency: currency, amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind,
+                            singleQuotes: singleQuotes),
                         warnings: warnings))
             }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
@@ -251,7 +265,8 @@ public struct DialectDetector: Sendable {
             emptyDirection: pinned.emptyDirection ?? roles[.direction].flatMap { Self.emptyDirection(stats[$0]) },
             transferWords: pinned.transferWords ?? headerNames.flatMap { AppTransferColumns.ownWords(header: $0, stats: stats, transfer: roles[.transfer]) },
             incomeBySign: pinned.incomeBySign ?? headerNames.map { AppTransferColumns.incomeBySign(header: $0, stats: stats, transfer: roles[.transfer]) }
-                ?? false)
+                ?? false,
+            singleQuotes: singleQuotes)
         if postings {
             warnings.append(
                 Diagnostic(

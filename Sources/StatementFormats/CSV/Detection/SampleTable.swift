@@ -14,8 +14,9 @@ struct SampleRecord {
 enum SampleTable {
     /// Tokenizes up to `limit` records of `text` with `delimiter`. Unless `isComplete`, the last,
     /// possibly cut-off record is left out. Tokenizer problems are ignored here; the reader reports them.
-    static func records(_ text: [UInt8], delimiter: UInt8, isComplete: Bool, limit: Int) -> [SampleRecord] {
-        let tokenizer = CSVTokenizer(delimiter: delimiter)
+    /// With `singleQuotes`, fields between apostrophes are read without them, as the reader does.
+    static func records(_ text: [UInt8], delimiter: UInt8, isComplete: Bool, limit: Int, singleQuotes: Bool = false) -> [SampleRecord] {
+        let tokenizer = CSVTokenizer(delimiter: delimiter, singleQuotes: singleQuotes)
         var records: [SampleRecord] = []
         struct Enough: Error {}
         text.withUnsafeBufferPointer { bytes in
