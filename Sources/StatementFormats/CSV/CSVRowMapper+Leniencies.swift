@@ -24,7 +24,7 @@ extension CSVRowMapper {
         if kind == .turnover { return takeTurnoverRow(record, label: label) }
         var date: LocalDate?
         if columns.date < record.count {
-            date = record.withField(columns.date) { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }
+            date = record.withField(columns.date) { parseDate($0) }
         }
         let location = SourceLocation(file: file, line: record.line)
         let leniency = Leniency(

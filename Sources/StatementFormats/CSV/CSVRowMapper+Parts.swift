@@ -14,7 +14,7 @@ extension CSVRowMapper: PartMapper {
     func partReader() -> CSVRowMapper {
         let part = CSVRowMapper(
             dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows,
-            statedBalances: statedBalances, ids: ActivityIDBuilder(log: ActivityIDLog()))
+            statedBalances: statedBalances, statementPeriod: statementPeriod, ids: ActivityIDBuilder(log: ActivityIDLog()))
         part.columns = columns
         part.started = started
         part.header = header

@@ -87,15 +87,20 @@ final class CSVRowMapper {
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
     let statedLines: Set<Int>
+    /// The period stated above the table, and whether the dates need its year (`date-format dd mmm`).
+    let statementPeriod: StatementPeriod?
+    let yearless: Bool
     /// The kind of every account of the file, sent before its first transaction: a profile's
     /// `account-type`, or a card when amounts are inverted (charges positive, as card exports write them).
     let accountKind: AccountKind?
 
     init(
         dialect: CSVDialect, file: String, options: ReadOptions, checksBalanceRows: Bool = true,
-        statedBalances: [CSVStatedBalance] = [], ids: ActivityIDBuilder = ActivityIDBuilder()
+        statedBalances: [CSVStatedBalance] = [], statementPeriod: StatementPeriod? = nil, ids: ActivityIDBuilder = ActivityIDBuilder()
     ) {
         self.ids = ids
+        self.statementPeriod = statementPeriod
+        yearless = !dialect.dateFormat.hasYear
         self.statedBalances = statedBalances
         statedLines = Set(statedBalances.map(\.line))
         accountKind = dialect.accountKind ?? (dialect.amountSign == .inverted ? .creditCard : nil)
@@ -350,6 +355,14 @@ final class CSVRowMapper {
     func columnName(_ column: Int) -> String {
         if let header, column < header.count, !header[column].isEmpty { return header[column] }
         return "column \(column + 1)"
+    }
+
+    /// A date cell's day, in the year the statement period gives it when the layout has none
+    /// (FNB's `01 Mrt`); `nil` when it reads as no day.
+    func parseDate(_ cell: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        guard let date = dates.parse(CSVRecord.trimmed(cell), format: dialect.dateFormat) else { return nil }
+        guard yearless else { return date }
+        return statementPeriod?.date(date)
     }
 
     func parseAmount(_ record: borrowing CSVRecord, _ column: Int) -> Result<ParsedAmount, AmountParseFailure> {

@@ -106,7 +106,7 @@ public struct CSVStatementReader: StatementReader {
         for warning in detection.warnings { try sink.report(warning) }
         try read(
             input, dialect: detection.dialect, options: options, checksBalanceRows: detection.hasBalanceRows,
-            statedBalances: detection.statedBalances, into: &sink, parts: parts)
+            statedBalances: detection.statedBalances, statementPeriod: detection.statementPeriod, into: &sink, parts: parts)
     }
 
     /// Reads `input` with a known dialect.
@@ -116,16 +116,18 @@ public struct CSVStatementReader: StatementReader {
 
     /// Reads `input` with a known dialect; with `checksBalanceRows`, rows that read as transactions
     /// are checked for balance words too (detection says whether the file has such rows).
-    /// `statedBalances` are those detection found around the table, passed on as the statement's.
+    /// `statedBalances` are those detection found around the table, passed on as the statement's;
+    /// `statementPeriod` the period stated above it, which gives days without a year theirs.
     /// With `parts`, a UTF-8 file is read in parts past its header.
     func read<Sink: ActivitySink, Part: AnyObject>(
         _ input: ByteInput, dialect: CSVDialect, options: ReadOptions, checksBalanceRows: Bool,
-        statedBalances: [CSVStatedBalance] = [], into sink: inout Sink, parts: PartReading<Sink, Part>?
+        statedBalances: [CSVStatedBalance] = [], statementPeriod: StatementPeriod? = nil, into sink: inout Sink,
+        parts: PartReading<Sink, Part>?
     ) throws {
         let file = input.displayName
         let mapper = CSVRowMapper(
             dialect: dialect, file: file, options: options, checksBalanceRows: checksBalanceRows,
-            statedBalances: statedBalances)
+            statedBalances: statedBalances, statementPeriod: statementPeriod)
         let tokenizer = CSVTokenizer(delimiter: dialect.delimiter, singleQuotes: dialect.singleQuotes)
         var transcoder = UTF8Transcoder(encoding: dialect.encoding)
         // UTF-8 is read straight into the tokenizer's buffer; other encodings pass through the

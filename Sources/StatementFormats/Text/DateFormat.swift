@@ -8,6 +8,10 @@ import FinanceCore
 /// must appear as written; a space matches one or more spaces. Numbers take one or two digits unless
 /// another number precedes or follows directly (`yyyymmdd`), then exactly two. A time after the date
 /// (`2024-05-03 14:22`, `2024-05-03T14:22:01Z`) is ignored: the bank's calendar date is what counts.
+///
+/// A pattern may leave the year out (`dd mmm`, for FNB's `01 Mrt`): its dates are then read in the
+/// leap year 2000, and the reader gives them the year of the statement period the file states
+/// (`StatementPeriod.date(_:)`).
 public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     enum Token: Hashable, Sendable {
         case day(fixed: Bool)
@@ -39,7 +43,10 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         func hash(into hasher: inout Hasher) { hasher.combine(width); hasher.combine(day); hasher.combine(month); hasher.combine(year) }
     }
 
-    /// Compiles a pattern; `nil` unless it has exactly one day, one month and one year.
+    /// Whether the pattern has a year; without one, dates are read in the year 2000.
+    public let hasYear: Bool
+
+    /// Compiles a pattern; `nil` unless it has exactly one day, one month and at most one year.
     public init?(_ pattern: String) {
         let lower = Array(pattern.lowercased().utf8)
         var raw: [Token] = []
@@ -95,7 +102,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             }
         }.count
         let years = tokens.filter { $0 == .year4 || $0 == .year2 }.count
-        guard days == 1, months == 1, years == 1 else { return nil }
+        guard days == 1, months == 1, years <= 1 else { return nil }
+        hasYear = years == 1
         self.pattern = String(decoding: lower, as: UTF8.self)
         self.tokens = tokens
         fixed = DateFormat.fixedLayout(lower)
@@ -183,7 +191,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     private func parseTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         var i = 0
         let n = bytes.count
-        var day = 0, month = 0, year = 0
+        // Without a year in the pattern, a leap year, so that 29 February reads.
+        var day = 0, month = 0, year = 2000
         @inline(__always) func digits(min: Int, max: Int) -> Int? {
             var value = 0, count = 0
             while i < n && count < max {
@@ -254,6 +263,10 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         "dd mmm yyyy", "dd-mmm-yyyy", "dd-mmm-yy", "dd mmm yy", "dd/mmm/yyyy", "dd. mmm yyyy", "dd.mmm.yyyy",
         "mmm dd, yyyy", "mmm dd yyyy", "dd mmm, yyyy",
     ].map { DateFormat($0)! }
+
+    /// The layouts without a year detection tries, where the file states its statement period
+    /// (FNB's `01 Mrt` under `Vanaf Datum`/`Tot Datum`).
+    public static let yearlessCandidates: [DateFormat] = ["dd mmm", "mmm dd", "dd-mmm"].map { DateFormat($0)! }
 }
 
 extension DateFormat {

@@ -27,7 +27,8 @@ struct ColumnStats {
     /// Values looked at for the ratios.
     static let sampleSize = 1000
 
-    init(index: Int, rows: [SampleRecord]) {
+    /// `yearless`: days without a year count as dates (the file states its statement period).
+    init(index: Int, rows: [SampleRecord], yearless: Bool = false) {
         self.index = index
         var values: [String] = []
         var valueRows: [Int32] = []
@@ -46,7 +47,7 @@ struct ColumnStats {
         // ones: without a digit a value is no amount, and with one it folds to no direction word
         // (folding keeps digits); plain ASCII counts its characters by its bytes. Every count
         // comes out as the direct tests would give it.
-        let dateHits = DateLayoutHits.count(sample)
+        let dateHits = DateLayoutHits.count(sample, formats: DateFormat.candidates + (yearless ? DateFormat.yearlessCandidates : []))
         var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0, pendings = 0
         for value in sample {
             let shape = ValueShape(value)

@@ -15,9 +15,9 @@ enum DateFormatDetection {
         var reason: String?
     }
 
-    static func detect(_ values: [String], preferDayFirst: Bool?) -> Choice? {
+    static func detect(_ values: [String], preferDayFirst: Bool?, formats: [DateFormat] = DateFormat.candidates) -> Choice? {
         guard !values.isEmpty else { return nil }
-        let hits = zip(DateFormat.candidates, DateLayoutHits.count(values)).map { ($0, $1) }
+        let hits = zip(formats, DateLayoutHits.count(values, formats: formats)).map { ($0, $1) }
         guard let most = hits.map(\.1).max(), most > 0 else { return nil }
         let best = hits.filter { $0.1 == most }.map(\.0)
         let first = best[0]

@@ -7,8 +7,8 @@ import FinanceCore
 /// asking each layout of each value again copied the layout (and its arrays) and looked up the
 /// value's bytes 24 times per value. A value without an ASCII digit is no date in any layout.
 enum DateLayoutHits {
-    /// `counts[k]` is the number of `values` that `DateFormat.candidates[k]` parses.
-    static func count(_ values: some Sequence<String>) -> [Int] {
+    /// `counts[k]` is the number of `values` that `formats[k]` parses.
+    static func count(_ values: some Sequence<String>, formats: [DateFormat] = DateFormat.candidates) -> [Int] {
         var bytes: [UInt8] = []
         var ends: [Int] = []
         for value in values where value.utf8.contains(where: { $0 &- UInt8(ascii: "0") < 10 }) {
@@ -16,7 +16,7 @@ enum DateLayoutHits {
             ends.append(bytes.count)
         }
         return bytes.withUnsafeBufferPointer { all in
-            DateFormat.candidates.map { format in
+            formats.map { format in
                 var hits = 0
                 var start = 0
                 for end in ends {

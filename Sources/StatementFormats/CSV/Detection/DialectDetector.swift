@@ -10,8 +10,15 @@ public struct DialectDetection: Sendable {
     /// Balances stated above the header or below the last row (`Kontostand vom 31.05.2024:`),
     /// which the reader passes on as the statement's: no profile setting pins them.
     public var statedBalances: [CSVStatedBalance]
+    /// The statement period stated above the header (FNB's `Vanaf Datum`/`Tot Datum`), which gives
+    /// days written without a year theirs: no profile setting pins it either.
+    public var statementPeriod: StatementPeriod?
 
-    public init(dialect: CSVDialect, warnings: [Diagnostic], hasBalanceRows: Bool = false, statedBalances: [CSVStatedBalance] = []) {
+    public init(
+        dialect: CSVDialect, warnings: [Diagnostic], hasBalanceRows: Bool = false, statedBalances: [CSVStatedBalance] = [],
+        statementPeriod: StatementPeriod? = nil
+    ) {
+        self.statementPeriod = statementPeriod
         self.dialect = dialect
         self.warnings = warnings
         self.hasBalanceRows = hasBalanceRows
@@ -69,7 +76,9 @@ public struct DialectDetector: Sendable {
                     notes: ["pass a profile with 'skip N' (lines before the header) and 'columns …'", Diagnostic.identifyNote(file)]))
         }
         let tableLine = SourceLocation(file: file, line: layout.skip + 1)
-        let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows) }
+        // A stated period gives days without a year theirs, so such days count as dates.
+        let period = StatementPeriod.find(layout.preamble)
+        let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows, yearless: period != nil) }
         let headerNames = layout.header?.fields
 
         // Column roles: pinned references resolve against the header, or detection decides.
@@ -172,7 +181,11 @@ public struct DialectDetector: Sendable {
                         warnings: warnings))
             }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
-            guard let choice = DateFormatDetection.detect(stats[dateColumn].values, preferDayFirst: preferDayFirst) else {
+            let values = stats[dateColumn].values
+            guard
+                let choice = DateFormatDetection.detect(values, preferDayFirst: preferDayFirst)
+                    ?? (period == nil ? nil : DateFormatDetection.detect(values, preferDayFirst: preferDayFirst, formats: DateFormat.yearlessCandidates))
+            else {
                 return .failure(
                     Diagnostic(
                         .error, code: "csv.no-dates", at: tableLine,
@@ -190,6 +203,14 @@ public struct DialectDetector: Sendable {
                         "every date fits both \(choice.format.pattern) and \(other.pattern); read as \(choice.format.pattern) because \(choice.reason ?? "it came first") (\(example) is \(choice.format.parse(example).map(Self.longDate) ?? example))",
                         notes: ["if that is wrong, pass --date-format \(other.pattern) (or put 'date-format \(other.pattern)' in a profile)"]))
             }
+        }
+
+        if !dateFormat.hasYear, period == nil {
+            return .failure(
+                Diagnostic(
+                    .error, code: "csv.no-year", at: tableLine,
+                    "the date format '\(dateFormat.pattern)' has no year, and no statement period (From Date and To Date) above the table gives one",
+                    notes: ["name a layout with the year in a profile (date-format dd.mm.yyyy), or read a download that states its period", Diagnostic.identifyNote(file)]))
         }
 
         // Sign: card exports that write charges as positive.
@@ -284,7 +305,8 @@ public struct DialectDetector: Sendable {
             DialectDetection(
                 dialect: dialect, warnings: warnings,
                 hasBalanceRows: Self.hasBalanceRows(layout.rows, columns: labelColumns),
-                statedBalances: StatedBalanceLine.find(around, decimalMark: decimalMark, dateFormat: dateFormat)))
+                statedBalances: StatedBalanceLine.find(around, decimalMark: decimalMark, dateFormat: dateFormat),
+                statementPeriod: period))
     }
 
     /// The error for a file whose first rows include one far wider than any statement's, which
