@@ -148,7 +148,6 @@ import Testing
         "yyyyy-mm-dd",
         "mmmm dd yyyy",  // four m
         "ddd.mm.yyyy",
-        "dd.mm",  // no year
         "mm.yyyy",  // no day
         "dd.yyyy",  // no month
         "dd.mm.yyyy.yy",  // two years

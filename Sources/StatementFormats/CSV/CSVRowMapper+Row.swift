@@ -23,7 +23,9 @@ extension CSVRowMapper {
         // Date.
         let dateColumn = columns.date
         guard dateColumn < count else { return hold(.badDate(text: "", format: dialect.dateFormat), record, column: nil) }
-        let date = yearless ? record.withField(dateColumn) { parseDate($0) } : record.withField(dateColumn) { dates.parse(CSVRecord.trimmed($0), format: dialect.dateFormat) }
+        let date =
+            yearless
+            ? record.withField(dateColumn) { parseDate($0) } : record.withField(dateColumn) { dates.parse(CSVRecord.trimmed($0), format: dialect.dateFormat) }
         guard let date else {
             return hold(.badDate(text: record.string(dateColumn), format: dialect.dateFormat), record, column: dateColumn)
         }

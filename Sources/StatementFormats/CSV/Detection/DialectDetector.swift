@@ -210,7 +210,10 @@ public struct DialectDetector: Sendable {
                 Diagnostic(
                     .error, code: "csv.no-year", at: tableLine,
                     "the date format '\(dateFormat.pattern)' has no year, and no statement period (From Date and To Date) above the table gives one",
-                    notes: ["name a layout with the year in a profile (date-format dd.mm.yyyy), or read a download that states its period", Diagnostic.identifyNote(file)]))
+                    notes: [
+                        "name a layout with the year in a profile (date-format dd.mm.yyyy), or read a download that states its period",
+                        Diagnostic.identifyNote(file),
+                    ]))
         }
 
         // Sign: card exports that write charges as positive.
