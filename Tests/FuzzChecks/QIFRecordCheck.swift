@@ -4,7 +4,8 @@ import StatementFormats
 /// The QIF reader's promise that nothing is lost unsaid: every transaction record becomes one
 /// activity or more (one per split) at its first line, or has an error inside its lines; every
 /// section the reader does not read as transactions (investment accounts, lists, unknown headers)
-/// is named by a warning at its header; records before any header are warned about. Account
+/// is named by a warning at its header; records before any header are warned about; lines
+/// starting with `#` outside a record are comments. Account
 /// blocks (`!Account`) and options (`!Option:`, `!Clear:`) hold no transactions. No activity is
 /// placed anywhere but at a record's first line.
 ///
@@ -79,6 +80,8 @@ enum QIFRecordCheck {
                 // An option inside a skipped section leaves it skipped, warned about at its own header.
                 if next == .skipped && !isOption(line) { layout.skippedHeaders.append(number) }
                 section = next
+            } else if letter == UInt8(ascii: "#"), section == .none || section == .transactions && open == nil {
+                continue  // a comment line (`### … ###`), which the reader skips with a warning
             } else if section == .transactions || section == .none {
                 if section == .none {
                     layout.headerless = layout.headerless ?? number
