@@ -38,6 +38,8 @@ extension CSVRowMapper: PartMapper {
         unreadOriginalLines = NotedLines()
         unfittingRateLines = NotedLines()
         textMarkLines = NotedLines()
+        balancesBefore = [:]
+        firstRowDate = file.firstRowDate
         leniencies = file.leniencies
         ids.log?.removeAll()
     }
@@ -69,6 +71,9 @@ extension CSVRowMapper: PartMapper {
         unreadOriginalLines.note(later: part.unreadOriginalLines)
         unfittingRateLines.note(later: part.unfittingRateLines)
         textMarkLines.note(later: part.textMarkLines)
+        // The balances the part's rows left are the ones before the rows after it.
+        balancesBefore.merge(part.balancesBefore) { $1 }
+        if firstRowDate == nil { firstRowDate = part.firstRowDate }
         guard let log = part.ids.log else { return RenumberedIDs() }
         let renumbered = ids.renumber(log)
         if !warnedLostTrack, let lost = renumbered.lostTrack {

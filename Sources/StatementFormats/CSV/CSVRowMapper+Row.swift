@@ -17,7 +17,9 @@ extension CSVRowMapper {
         // A row the bank has not booked, or that never went through, whatever its other cells hold.
         if let column = columns.status, column < count {
             let status = record.withField(column) { statuses.status(of: CSVRecord.trimmed($0)) }
-            if status != .booked { return holdUnbookedRow(record, status: status, column: column) }
+            if status != .booked, status == .notExecuted || !pendingRowInBalance(record, statusColumn: column) {
+                return holdUnbookedRow(record, status: status, column: column)
+            }
         }
 
         // Date.
@@ -158,6 +160,7 @@ extension CSVRowMapper {
         } else {
             try sink.accept(consume activity)
         }
+        if followsPendingBalances { noteBalanceBefore(record, date: date) }
         if sink.wantsRowBalances, let column = columns.balance {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
         }

@@ -46,6 +46,10 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var tookBalanceRow = 0
     @exclusivity(unchecked) var dates = DateCellCache()
     @exclusivity(unchecked) var statuses = StatusCellCache()
+    /// In a file with a status and a balance column: the balance each account's last row stated
+    /// (by account and currency), and the first row's date (`CSVRowMapper+PendingInBalance`).
+    @exclusivity(unchecked) var balancesBefore: [String: Money] = [:]
+    @exclusivity(unchecked) var firstRowDate: LocalDate?
     /// `--account`, else the profile's account: when set, the file's account column is not read.
     let defaultAccount: String?
     let defaultCurrency: CurrencyCode?
