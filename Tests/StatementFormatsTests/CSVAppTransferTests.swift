@@ -17,7 +17,8 @@ import Testing
         "internal-transfer-type-copilot.csv", "transfer-flag-column-wallet-budgetbakers.csv",
         "outgoing-and-incoming-transfer-types-spendee.csv", "transfers-column-names-the-other-account-moneywiz.csv",
         "transfers-both-sides-and-opening-balance-firefly-iii.csv", "conversion-between-own-balances-wise.csv",
-        "monefy-transfers-income.csv",
+        "monefy-transfers-income.csv", "paypal-activity-pending-funding-in-balance.csv",
+        "paypal-aktivitaet-bankgutschrift-ausstehend-im-guthaben.csv",
     ])
     func detectedProfileNamesTheMarksAndReadsTheSame(_ file: String) throws {
         let bytes = try Self.quirk(file)
@@ -38,6 +39,32 @@ import Testing
         let read = try readCSV(bytes)
         #expect(read.activities.map(\.type) == [.expense, .transfer, .expense, .income])
         #expect(try detectCSV(bytes).dialect.transferWords == ["conversion", "incoming cross balance", "outgoing cross balance"])
+    }
+
+    @Test("PayPal: a pending funding the balance counts is read, one the balance leaves out skipped; --strict skips both")
+    func paypalPendingFundingInTheBalance() throws {
+        let bytes = try Self.quirk("paypal-activity-pending-funding-in-balance.csv")
+        let read = try readCSV(bytes)
+        #expect(read.activities.filter { $0.memo == "Bank Deposit to PP Account" }.map(\.type) == [.transfer, .transfer])
+        #expect(!read.activities.contains { $0.name == "Corner Cafe" })
+        #expect(read.diagnostics.filter { $0.code == "csv.lenient.pending-in-balance" }.count == 1)
+        let strict = try readCSV(bytes, options: ReadOptions(strict: true))
+        #expect(strict.activities.count == 8)
+        #expect(!strict.activities.contains { $0.memo == "Bank Deposit to PP Account" })
+    }
+
+    @Test("A pending row the balance counts is read in any bank's export with a status and a balance column")
+    func pendingInBalanceIsGeneral() throws {
+        let text = """
+            Date,Description,Status,Amount,Balance
+            2024-05-01,Salary,Posted,1000.00,1000.00
+            2024-05-02,Grocer,Pending,-40.00,960.00
+            2024-05-03,Cinema,Pending,-12.00,960.00
+            2024-05-04,Bakery,Posted,-5.00,955.00
+            """
+        let read = try readCSV(text)
+        #expect(read.activities.map(\.name) == ["Salary", "Grocer", "Bakery"])
+        #expect(read.diagnostics.map(\.code) == ["csv.lenient.pending-in-balance", "csv.pending-row"])
     }
 
     @Test("Monefy: money in is income; without Monefy's header, To '…' is a category and money in a refund")

@@ -31,6 +31,12 @@ enum AppTransferColumns {
         /// The column that names the transaction, where the app's other text columns would read
         /// better by their values (Spendee's `Note`, beside `Author`, who keyed the row in).
         var name: String?
+        /// Columns the app's layout names for the memo, the amount and the transaction's id, over
+        /// what the header words alone would give (PayPal's `Type`, `Net` beside `Gross`, German
+        /// `Netto` and `Transaktionscode`).
+        var memo: String?
+        var amount: String?
+        var transactionID: String?
         /// The mark column is the app's category column, of any categories the user made: only a
         /// category naming the user's other account (`To 'Cash'`, `From 'Cash'`:
         /// `AppTransferWords.otherAccount`) marks a transfer.
@@ -94,6 +100,23 @@ enum AppTransferColumns {
             app: "Wise", names: ["transaction details type", "exchange from", "exchange to", "running balance"],
             mark: "transaction details type", values: ["conversion", "incoming cross balance", "outgoing cross balance"], open: true,
             ownWords: true),
+        // PayPal's activity download: `Date,Time,TimeZone,Name,Type,Status,Currency,Gross,Fee,Net,
+        // …,Transaction ID,…,Reference Txn ID,…,Balance`; `Type` is the payment's kind (`Express
+        // Checkout Payment`, `Subscription Payment`… to anyone). The holder's own money moves in
+        // kinds of their own: funding from their bank or card (`Bank Deposit to PP Account`, `General
+        // Card Deposit`), withdrawals to them (`General Withdrawal`, `User Initiated Withdrawal`), and
+        // conversions between their PayPal balances (`General Currency Conversion`, a row in each
+        // currency): only these mark a transfer. The kind stays the memo.
+        Signature(
+            app: "PayPal", names: ["gross", "fee", "net", "transaction id", "reference txn id"], mark: "type",
+            values: PayPalTransferTypes.english, open: true, ownWords: true, keepsMemo: true, memo: "type", amount: "net",
+            transactionID: "transaction id"),
+        // The same in German: `Datum,Uhrzeit,Zeitzone,Name,Typ,Status,Währung,Brutto,Gebühr,Netto,…,
+        // Transaktionscode,…,Zugehöriger Transaktionscode,…,Guthaben`.
+        Signature(
+            app: "PayPal", names: ["brutto", "gebuhr", "netto", "transaktionscode", "zugehoriger transaktionscode"], mark: "typ",
+            values: PayPalTransferTypes.german, open: true, ownWords: true, keepsMemo: true, memo: "typ", amount: "netto",
+            transactionID: "transaktionscode"),
         // Chase's checking export: `Details,Posting Date,Description,Amount,Type,Balance,Check or
         // Slip #`; `Type` is the payment's kind (`DEBIT_CARD`, `ACH_DEBIT`, `QUICKPAY_DEBIT`…),
         // `ACCT_XFER` money moved between the user's Chase accounts and `LOAN_PMT` a payment to the
@@ -164,6 +187,11 @@ enum AppTransferColumns {
             if let name = signature.name.flatMap(column) {
                 if roles[.memo] == name { roles[.memo] = nil }
                 roles[.name] = name
+            }
+            for (role, name) in [(ColumnRole.memo, signature.memo), (.amount, signature.amount), (.transactionID, signature.transactionID)] {
+                guard let index = name.flatMap(column) else { continue }
+                for (other, at) in roles where at == index && other != role && other != .transfer { roles[other] = nil }
+                roles[role] = index
             }
             if signature.sides {
                 for (role, name) in [
