@@ -116,17 +116,54 @@ import Testing
             ])
     }
 
-    @Test func splitsThatMissTheTotalAreReadWithAWarning() throws {
+    @Test func splitsThatMissTheTotalGetTheRestAsASplitOfItsOwn() throws {
         let result = try readQIFFixture("split-mismatch.qif")
         #expect(
             located(result.diagnostics) == [
-                "2:1: warning: the splits of this record add up to -90.00, its total ('T') is -100.00; the splits are read as written"
+                "2:1: warning: the splits of this record add up to -90.00, its total ('T') is -100.00; the -10.00 left is read as a split of its own, without a category, as Quicken keeps it"
             ])
         #expect(
             result.activities.map(fields) == [
                 "2024-05-20|Hardware Barn|-60.00|∅|expense|∅|∅|Lumber|Home:Repairs|∅|∅",
                 "2024-05-20|Hardware Barn|-30.00|∅|expense|∅|∅|Weekend project|Home:Garden|∅|∅",
+                "2024-05-20|Hardware Barn|-10.00|∅|expense|∅|∅|Weekend project|∅|∅|∅",
             ])
+        let ids = result.activities.map(\.id.value)
+        #expect(ids.map { $0 & 0xFFF } == [1, 2, 3], "the rest is numbered after the record's splits")
+        #expect(Set(ids.map { $0 >> 12 }).count == 1)
+    }
+
+    @Test func splitsThatAddUpKeepTheirIDs() throws {
+        let lines = ["!Type:Bank", "D05/20/2024", "T-90.00", "PHardware Barn", "SHome:Repairs", "$-60.00", "SHome:Garden", "$-30.00", "^"]
+        let short = lines.map { $0 == "T-90.00" ? "T-100.00" : $0 }
+        let whole = try readQIF(lines)
+        #expect(whole.diagnostics.isEmpty)
+        #expect(whole.activities.map { $0.id.value & 0xFFF } == [1, 2])
+        #expect(try readQIF(lines).activities.map(\.id) == whole.activities.map(\.id))
+        #expect(try readQIF(short).activities.count == 3)
+    }
+
+    @Test func anUnreadableSplitAmountIsWhatTheTotalLeaves() throws {
+        // The QIF spec's own sample writes `$=746.36`.
+        let result = try readQIF([
+            "!Type:Bank", "D6/1/94", "T-1,000.00", "PBank Of Mortgage", "S[Savings]", "$-253.64", "SMort Int", "$=746.36", "^",
+        ])
+        #expect(
+            located(result.diagnostics) == [
+                "8:2: warning: split 2 has an amount that cannot be read ('$=746.36'); read as -746.36, what the total ('T' -1000.00) leaves after the other splits"
+            ])
+        #expect(result.activities.map(\.amount.decimalString) == ["-253.64", "-746.36"])
+        #expect(result.activities.map { $0.category ?? "∅" } == ["Transfers:Savings", "Mort Int"])
+    }
+
+    @Test(arguments: [
+        ("no total", ["!Type:Bank", "D6/1/94", "PShop", "SA", "$-1.00", "SB", "$=2.00", "^"]),
+        ("two unreadable", ["!Type:Bank", "D6/1/94", "T-3.00", "PShop", "SA", "$=1.00", "SB", "$=2.00", "^"]),
+    ])
+    func anUnreadableSplitAmountTheTotalCannotTellIsAnError(name: String, lines: [String]) throws {
+        let result = try readQIF(lines)
+        #expect(result.activities.isEmpty, "\(name)")
+        #expect(!result.diagnostics.isEmpty && result.diagnostics.allSatisfy { $0.severity == .error && $0.code == "qif.bad-amount" }, "\(name)")
     }
 
     @Test func aSplitWithoutAmountIsAnError() throws {

@@ -6,7 +6,9 @@ enum QIFIssue {
     case badAmount(text: String, letter: UInt8, decimalMark: UInt8, failure: AmountParseFailure, record: Int)
     case incompleteRecord(missingDate: Bool, missingAmount: Bool)
     case splitWithoutAmount(split: Int)
-    case splitMismatch(sum: Money, total: Money)
+    /// `rest`: the split pfin added for what the splits leave of the total (`nil` when it cannot).
+    case splitMismatch(sum: Money, total: Money, rest: Money?)
+    case splitAmountFromTotal(split: Int, text: String, amount: Money, total: Money)
     case skippedSection(name: String)
     case unknownHeader(text: String)
     case unknownField(letter: String)
@@ -29,6 +31,7 @@ enum QIFIssue {
         case .badAmount: return "qif.bad-amount"
         case .incompleteRecord: return "qif.incomplete-record"
         case .splitWithoutAmount, .splitMismatch: return "qif.split"
+        case .splitAmountFromTotal: return "qif.lenient.split-amount"
         case .skippedSection: return "qif.skipped-section"
         case .unknownHeader: return "qif.unknown-header"
         case .unknownField: return "qif.unknown-field"
@@ -73,11 +76,19 @@ enum QIFIssue {
             return Diagnostic(
                 .error, code: code, at: location, "split \(split) of this record has no amount ('$' line); the split is skipped",
                 notes: ["each 'S' (category) line of a split transaction needs a '$' (amount) line"])
-        case .splitMismatch(let sum, let total):
+        case .splitMismatch(let sum, let total, let rest):
+            let read =
+                rest.map { "the \($0.decimalString) left is read as a split of its own, without a category, as Quicken keeps it" }
+                ?? "the splits are read as written"
             return Diagnostic(
                 .warning, code: code, at: location,
-                "the splits of this record add up to \(sum.decimalString), its total ('T') is \(total.decimalString); the splits are read as written",
+                "the splits of this record add up to \(sum.decimalString), its total ('T') is \(total.decimalString); \(read)",
                 notes: ["correct the split amounts or the total in the program that exported the file"])
+        case .splitAmountFromTotal(let split, let text, let amount, let total):
+            return Diagnostic(
+                .warning, code: code, at: location,
+                "split \(split) has an amount that cannot be read ('$\(text)'); read as \(amount.decimalString), what the total ('T' \(total.decimalString)) leaves after the other splits",
+                notes: ["correct this amount in the program that exported the file"])
         case .skippedSection(let name):
             return Diagnostic(
                 .warning, code: code, at: location,

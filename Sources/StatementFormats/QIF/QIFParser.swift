@@ -312,16 +312,30 @@ struct QIFParser {
             if record.splits.last == nil || record.splits[record.splits.count - 1].amount != nil {
                 record.splits.append(QIFSplit(line: number))
             }
-            record.splits[record.splits.count - 1].amount = try amount(value, letter: letter, number, into: &sink)
+            // An unreadable split amount (`$=746.36`, in the QIF spec's own sample) does not lose the
+            // record: the mapper gives the split what the total leaves, or reports this then.
+            switch parsedAmount(value) {
+            case .success(let money): record.splits[record.splits.count - 1].amount = money
+            case .failure(let failure):
+                let text = QIFText.string(value)
+                let issue = QIFIssue.badAmount(text: text, letter: letter, decimalMark: prescan.decimalMark, failure: failure, record: record.line)
+                record.splits[record.splits.count - 1].unreadAmount = (issue, text, number)
+            }
         default:
             try unknown(letter, number, into: &sink)
         }
     }
 
+    private func parsedAmount(_ value: UnsafeBufferPointer<UInt8>) -> Result<Money, AmountParseFailure> {
+        AmountParser.parse(value, decimalMark: prescan.decimalMark).map {
+            Money(units: $0.units, scale: $0.scale, currency: $0.currency ?? currentCurrency ?? options.currency)
+        }
+    }
+
     private mutating func amount(_ value: UnsafeBufferPointer<UInt8>, letter: UInt8, _ number: Int, into sink: inout some ActivitySink) throws -> Money? {
-        switch AmountParser.parse(value, decimalMark: prescan.decimalMark) {
-        case .success(let parsed):
-            return Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? currentCurrency ?? options.currency)
+        switch parsedAmount(value) {
+        case .success(let money):
+            return money
         case .failure(let failure):
             try fail(
                 .badAmount(text: QIFText.string(value), letter: letter, decimalMark: prescan.decimalMark, failure: failure, record: record.line), number,

@@ -48,6 +48,9 @@ struct QIFSplit {
     var category: QIFCategory?
     var memo: String?
     var amount: Money?
+    /// A `$` line that could not be read, with its line: the record is still read when its total
+    /// tells the amount (`QIFRecordMapper`).
+    var unreadAmount: (issue: QIFIssue, text: String, line: Int)?
 }
 
 /// An `L` or `S` field: `Food:Groceries`, `Food:Groceries/Class` (the class is dropped), or

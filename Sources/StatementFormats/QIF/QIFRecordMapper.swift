@@ -4,7 +4,9 @@ import FinanceCore
 ///
 /// Every activity of a record shares its date, payee (`P`; else the memo `M`, where banks that
 /// write no payee line put their text; else `""`), address, check number and account. A split activity takes the split's amount (`$`), category (`S`) and memo
-/// (`E`, else the record's `M`); the record's total (`T`) only serves to check the splits.
+/// (`E`, else the record's `M`). The record's total (`T`) is what moved the account: splits that
+/// fall short of it get one more split, the rest, uncategorised (as Quicken keeps it), and the one
+/// split whose `$` cannot be read takes what the total leaves after the others.
 /// A non-numeric `N` (`ATM`, `DEP`, `XFER`, `EFT`, `Print`) is a transaction code, not a check
 /// number: it becomes the memo when the record has none.
 ///
@@ -12,7 +14,8 @@ import FinanceCore
 /// and the occurrence number of identical records), so reading a file twice gives the same ids and
 /// two identical records stay two activities. The activities of a split record share the first 13
 /// hex digits of that id and number the splits in the last three (`…001`, `…002`): a writer (and a
-/// person) can tell that they belong to one record, and `--to qif` writes them back as one.
+/// person) can tell that they belong to one record, and `--to qif` writes them back as one. The
+/// rest of a total is numbered after the record's last split, so the splits keep their ids.
 final class QIFRecordMapper {
     let file: String
     let currency: CurrencyCode?
@@ -85,6 +88,9 @@ final class QIFRecordMapper {
     func emit(_ record: inout QIFRecord, account: String?, card: Bool = false, into sink: inout some ActivitySink) throws {
         guard !record.failed else { return }
         let location = SourceLocation(file: file, line: record.line, column: 1)
+        if let unread = record.splits.firstIndex(where: { $0.unreadAmount != nil }) {
+            guard try fillUnreadAmount(at: unread, of: &record, into: &sink) else { return }
+        }
         guard let date = record.date, let total = record.amount else {
             let issue = QIFIssue.incompleteRecord(missingDate: record.date == nil, missingAmount: record.amount == nil)
             try sink.report(issue.diagnostic(at: location))
@@ -108,6 +114,7 @@ final class QIFRecordMapper {
             return
         }
         var sum: Money? = Money(units: 0, scale: total.scale, currency: total.currency)
+        var lastNumber = 0
         for (index, split) in record.splits.enumerated() {
             if split.amount?.units == 0 { continue }
             guard let amount = split.amount else {
@@ -116,7 +123,8 @@ final class QIFRecordMapper {
                 continue
             }
             sum = sum?.adding(amount)
-            let splitID = ActivityID(value: (id.value & ~Self.splitMask) | (UInt64(index + 1) & Self.splitMask))
+            lastNumber = index + 1
+            let splitID = ActivityID(value: (id.value & ~Self.splitMask) | (UInt64(lastNumber) & Self.splitMask))
             var side = try posting(split.category, amount: amount, account: account, at: location, into: &sink)
             if card { cardPayment(&side, name: name, memo: split.memo ?? memo) }
             try sink.accept(
@@ -124,8 +132,43 @@ final class QIFRecordMapper {
                     id: splitID, account: side.account, date: date, name: name, address: record.address, amount: side.amount,
                     memo: split.memo ?? memo, type: side.type, category: side.category, checkNumber: record.checkNumber, source: location))
         }
-        if let sum, sum != total {
-            try sink.report(QIFIssue.splitMismatch(sum: sum, total: total).diagnostic(at: location))
+        guard let sum, sum != total else { return }
+        // `T` is what moved the account: the splits' shortfall is a split of its own, as Quicken
+        // adds an uncategorised line for it, so the account's balance holds.
+        guard let rest = sum.negated.flatMap(total.adding), lastNumber < Self.splitMask else {
+            try sink.report(QIFIssue.splitMismatch(sum: sum, total: total, rest: nil).diagnostic(at: location))
+            return
         }
+        let restID = ActivityID(value: (id.value & ~Self.splitMask) | UInt64(lastNumber + 1))
+        var side = try posting(nil, amount: rest, account: account, at: location, into: &sink)
+        if card { cardPayment(&side, name: name, memo: memo) }
+        try sink.accept(
+            PaymentActivity(
+                id: restID, account: side.account, date: date, name: name, address: record.address, amount: side.amount,
+                memo: memo, type: side.type, category: side.category, checkNumber: record.checkNumber, source: location))
+        try sink.report(QIFIssue.splitMismatch(sum: sum, total: total, rest: rest).diagnostic(at: location))
+    }
+
+    /// Gives the split whose `$` could not be read what the record's total leaves after the other
+    /// splits, with a warning. `false` when the record cannot tell (no date or total, or another
+    /// split without a readable amount): each unreadable amount is then the error it was, and the
+    /// record is skipped.
+    private func fillUnreadAmount(at index: Int, of record: inout QIFRecord, into sink: inout some ActivitySink) throws -> Bool {
+        var rest = record.date == nil ? nil : record.amount
+        for (other, split) in record.splits.enumerated() where other != index {
+            rest = split.amount?.negated.flatMap { rest?.adding($0) }
+        }
+        guard let rest, let unread = record.splits[index].unreadAmount, let total = record.amount else {
+            for split in record.splits {
+                guard let unread = split.unreadAmount else { continue }
+                try sink.report(unread.issue.diagnostic(at: SourceLocation(file: file, line: unread.line, column: 2)))
+            }
+            return false
+        }
+        record.splits[index].amount = rest
+        record.splits[index].unreadAmount = nil
+        let issue = QIFIssue.splitAmountFromTotal(split: index + 1, text: unread.text, amount: rest, total: total)
+        try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: unread.line, column: 2)))
+        return true
     }
 }
