@@ -32,7 +32,8 @@ extension CAMTStatementMapper {
             // the counterparty is the one that payment had (a returned direct debit we collected
             // names us the creditor and the payer the debtor).
             let t = e.transactions.first ?? CAMTTransactionState(index: 1, position: e.position)
-            return try emit(t, entry: e, amount: signed, date: date, originalCredit: isCredit != t.returnsAPayment(of: e), line: e.position.line)
+            return try emit(
+                t, entry: e, amount: signed, date: date, originalCredit: isCredit != t.returnsAPayment(of: e), line: e.position.line, wholeEntry: true)
         }
         // Some banks list a batch's transactions (names, references) without their amounts:
         // splitting is impossible, so the entry stays whole rather than losing its money.
@@ -40,7 +41,7 @@ extension CAMTStatementMapper {
             try sink.report(CAMTIssue.batchWithoutAmounts(path: path, count: e.transactions.count).diagnostic(at: at))
             return try emit(
                 CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
-                date: date, originalCredit: originalCredit, line: e.position.line)
+                date: date, originalCredit: originalCredit, line: e.position.line, wholeEntry: true)
         }
         // A detail that states its amount only in another currency (the payer's, in `TxAmt`)
         // says nothing of what the account moved by: the entry stays whole, in its own currency.
@@ -50,7 +51,7 @@ extension CAMTStatementMapper {
                 CAMTIssue.batchInOtherCurrency(path: path, count: e.transactions.count, currency: currency, entry: signed).diagnostic(at: at))
             return try emit(
                 CAMTTransactionState(index: 1, position: e.position), entry: e, amount: signed,
-                date: date, originalCredit: originalCredit, line: e.position.line)
+                date: date, originalCredit: originalCredit, line: e.position.line, wholeEntry: true)
         }
         var sum: Money? = Money(units: 0, scale: 0, currency: signed.currency)
         for t in e.transactions {
@@ -152,9 +153,16 @@ extension CAMTStatementMapper {
         statement?.booked = booked.adding(plain)
     }
 
+    /// One activity: a transaction of the entry, or (`wholeEntry`) the entry itself.
+    ///
+    /// The name is the counterparty, else `AddtlNtryInf`; an entry that names neither (OP
+    /// Finland's credit naming only its creditor, the account holder; ING's batch of three
+    /// payments listing none) is named by its remittance text, else as a batch of its
+    /// `NbOfTxs`, never left empty while it has any text. The id is made from the name as it was
+    /// before those fallbacks, so ids of entries read before stay the same.
     private mutating func emit(
         _ t: CAMTTransactionState, entry e: CAMTEntryState, amount: Money, date: LocalDate,
-        originalCredit: Bool, line: Int
+        originalCredit: Bool, line: Int, wholeEntry: Bool = false
     ) throws {
         let (main, ultimate) = originalCredit ? (t.debtor, t.ultimateDebtor) : (t.creditor, t.ultimateCreditor)
         var name = main.name ?? ultimate.name
@@ -168,6 +176,10 @@ extension CAMTStatementMapper {
         let endToEnd = t.endToEndID.flatMap { $0 == "NOTPROVIDED" ? nil : $0 }
         let account = options.account ?? statement?.accountID
         let text = name ?? ""
+        if name == nil {
+            let batch = wholeEntry ? e.batchCount.flatMap { $0 > 1 ? "Batch of \($0) payments" : nil } : nil
+            name = memo ?? batch
+        }
         let id: ActivityID
         let bankID: String?
         if t.returnsAPayment(of: e) {
@@ -195,7 +207,7 @@ extension CAMTStatementMapper {
         }
         try sink.accept(
             PaymentActivity(
-                id: id, account: account, date: date, name: text, address: address, amount: amount, memo: memo,
+                id: id, account: account, date: date, name: name ?? "", address: address, amount: amount, memo: memo,
                 fitid: bankID, checkNumber: t.checkNumber, source: SourceLocation(file: file, line: line), original: original))
         activityCount += 1
     }

@@ -196,6 +196,8 @@ struct CAMTStatementMapper<Sink: ActivitySink>: CAMTEventHandler {
             let chargesAt = parent == .chrgs ? path.count - 2 : path.count - 3
             if chargesAt >= 0 && path[chargesAt] == .ntry { entry?.charges.read(tag, value, currency: currency, parent: parent) }
         case (.addtlNtryInf, .ntry): entry?.additionalInfo = CAMTValues.prose(value)
+        case (.nbOfTxs, .btch) where path.count >= 2 && path[path.count - 2] == .ntryDtls:
+            entry?.batchCount = CAMTValues.text(value).flatMap { Int($0) }
         default: break
         }
     }

@@ -46,6 +46,8 @@ struct CAMTEntryState {
     var additionalInfo: String?
     /// `BkTxCd/Domn/Fmly/SubFmlyCd`: says whether the entry reverses or returns a payment.
     var subFamily: String?
+    /// `NtryDtls/Btch/NbOfTxs`: how many payments a batched entry holds, listed or not.
+    var batchCount: Int?
     var transactions: [CAMTTransactionState] = []
     /// `Ntry/AmtDtls`: for an entry of one payment, its foreign amount.
     var foreign = CAMTForeignState()

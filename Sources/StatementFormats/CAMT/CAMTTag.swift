@@ -24,6 +24,8 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
     case rmtInf, ustrd, strd, cdtrRefInf, ref, addtlTxInf
     // A return's reason, charges, the counter-value amount.
     case rtrInf, chrgs, rcrd, chrgInclInd, ttlChrgsAndTaxAmt, cntrValAmt
+    // A batch's summary (`NtryDtls/Btch`).
+    case btch, nbOfTxs
 
     /// The element's name in CAMT files.
     var name: String { CAMTTag.names[Int(rawValue)] }
@@ -42,6 +44,7 @@ enum CAMTTag: UInt8, Sendable, CaseIterable {
         "PstlAdr", "StrtNm", "BldgNb", "PstCd", "TwnNm", "Ctry", "AdrLine",
         "RmtInf", "Ustrd", "Strd", "CdtrRefInf", "Ref", "AddtlTxInf",
         "RtrInf", "Chrgs", "Rcrd", "ChrgInclInd", "TtlChrgsAndTaxAmt", "CntrValAmt",
+        "Btch", "NbOfTxs",
     ]
 
     private static let byName: [String: CAMTTag] = Dictionary(uniqueKeysWithValues: allCases.dropFirst().map { ($0.name, $0) })
