@@ -107,7 +107,7 @@ import Testing
         #expect(
             located(result.diagnostics) == [
                 "5:1: warning: skipping the '!Type:Invst' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
-                "27:1: warning: skipping the '!Type:Cat' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
+                "27:1: warning: the '!Type:Cat' section is a category list, not transactions: no category in the file's category lists is marked income ('I'), so pfin takes nothing from them",
             ])
         #expect(
             result.activities.map(fields) == [

@@ -10,6 +10,8 @@ enum QIFIssue {
     case splitMismatch(sum: Money, total: Money, rest: Money?)
     case splitAmountFromTotal(split: Int, text: String, amount: Money, total: Money)
     case skippedSection(name: String)
+    /// A `!Type:Cat` list: no transactions, but its `I` marks (`income` categories) are used.
+    case categoryList(name: String, income: Int)
     case unknownHeader(text: String)
     case unknownField(letter: String)
     case recordsBeforeHeader
@@ -32,7 +34,7 @@ enum QIFIssue {
         case .incompleteRecord: return "qif.incomplete-record"
         case .splitWithoutAmount, .splitMismatch: return "qif.split"
         case .splitAmountFromTotal: return "qif.lenient.split-amount"
-        case .skippedSection: return "qif.skipped-section"
+        case .skippedSection, .categoryList: return "qif.skipped-section"
         case .unknownHeader: return "qif.unknown-header"
         case .unknownField: return "qif.unknown-field"
         case .recordsBeforeHeader: return "qif.no-header"
@@ -94,6 +96,13 @@ enum QIFIssue {
                 .warning, code: code, at: location,
                 "skipping the '!Type:\(name)' section: pfin reads bank, credit card, cash and other asset/liability transactions only",
                 notes: ["lists (categories, classes, memorized transactions) hold no transactions; for investment accounts, export OFX instead"])
+        case .categoryList(let name, let income):
+            let used =
+                income == 0
+                ? "no category in the file's category lists is marked income ('I'), so pfin takes nothing from them"
+                : "pfin takes from it which categories are income (\(income) marked 'I' in the file's lists): their transactions are read under 'Income:'"
+            return Diagnostic(
+                .warning, code: code, at: location, "the '!Type:\(name)' section is a category list, not transactions: \(used)")
         case .unknownHeader(let text):
             return Diagnostic(
                 .warning, code: code, at: location, "unknown QIF header '\(text)'; its records are skipped",

@@ -180,7 +180,11 @@ struct QIFParser {
                 }
             } else {
                 section = .skipped
-                let issue = QIFIssue.skippedSection(name: QIFText.string(name))
+                // A category list holds no transactions, but its income marks were read (`QIFPrescan`).
+                let issue =
+                    QIFText.equalsIgnoringCase(name, "Cat")
+                    ? QIFIssue.categoryList(name: QIFText.string(name), income: prescan.incomeCategories.count)
+                    : QIFIssue.skippedSection(name: QIFText.string(name))
                 try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: number, column: 1)))
             }
         } else if QIFText.equalsIgnoringCase(text, "!Account") {
