@@ -71,6 +71,20 @@ struct ReconcileCommandTests {
         return url.path
     }
 
+    @Test func anOpeningBalanceAloneIsSaidSo() throws {
+        // The Sparkasse statement without its closing balance (CLBD): OPBD alone.
+        let path = try tampered("de-sparkasse-camt053.xml", "opening-only.xml") { lines in
+            lines = lines.map { $0.replacingOccurrences(of: "<Cd>CLBD</Cd>", with: "<Cd>XXXX</Cd>") }
+        }
+        let text = try PfinProcess.run(["reconcile", path])
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        #expect(text.stdout.contains("note: only an opening balance stated, no closing balance to check the transactions against"), "\(text.stdout)")
+        let json = try PfinProcess.run(["reconcile", path, "--format", "json"])
+        let statements = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
+        #expect(statements.map { $0["outcome"] as? String } == ["openingOnly"])
+        #expect(statements.first?["closing"] is NSNull)
+    }
+
     @Test func aDeletedRowIsFoundAtTheNextRow() throws {
         // Line 7 (SAFEWAY, -88.14, 05/29) gone; the file runs newest first, so the balance goes
         // wrong on the payroll of 05/31, line 6.

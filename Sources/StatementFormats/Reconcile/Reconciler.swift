@@ -78,7 +78,7 @@ public enum Reconciler {
                 result.outcome = .closingOnly
             }
         } else {
-            result.outcome = opening == nil ? .noBalances : .closingOnly
+            result.outcome = opening == nil ? .noBalances : .openingOnly
         }
         if !mismatches.isEmpty { result.outcome = .mismatch }
         result.mismatchCount = mismatches.count

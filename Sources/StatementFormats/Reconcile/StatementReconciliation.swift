@@ -12,6 +12,9 @@ public struct StatementReconciliation: Hashable, Sendable {
         /// Only a closing balance and no row balances: it implies an opening balance, but there is
         /// nothing to check it against.
         case closingOnly
+        /// Only an opening balance (a CAMT `OPBD` without `CLBD`) and no row balances: nothing
+        /// closes the statement, so there is nothing to check it against.
+        case openingOnly
         /// The file states no balances for this account.
         case noBalances
     }

@@ -38,6 +38,13 @@ struct ReconcilerTests {
         #expect(r.impliedOpening == Money(units: 10000, scale: 2, currency: Self.eur))
     }
 
+    @Test func openingOnlyIsNotCalledClosingOnly() {
+        let r = Reconciler.reconcile(Self.segment([Self.row(2, -1000, "Rent", line: 2)], opening: 9000))
+        #expect(r.outcome == .openingOnly)
+        #expect(r.closing == nil && r.impliedOpening == nil)
+        #expect(r.mismatches.isEmpty)
+    }
+
     /// A cent past the largest balance `Money` holds: opening + the cent is not the closing that
     /// ignores it, with row balances or without (the sum used to stop at the limit and match).
     @Test func aBalanceAtTheLimitIsWalkedExactly() {

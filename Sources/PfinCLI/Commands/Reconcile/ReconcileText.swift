@@ -18,7 +18,8 @@ enum ReconcileText {
             if r.rowBalanceCount > 0 { out += "  \(r.rowBalanceCount) row\(r.rowBalanceCount == 1 ? " states its" : "s state their") balance\n" }
             switch r.outcome {
             case .reconciled: out += "  OK: the transactions add up to every stated balance\n"
-            case .closingOnly: out += "  note: only one balance stated, nothing to check it against\n"
+            case .closingOnly: out += "  note: only a closing balance stated, nothing to check it against\n"
+            case .openingOnly: out += "  note: only an opening balance stated, no closing balance to check the transactions against\n"
             case .noBalances: out += "  note: the file states no balances for this account; nothing to reconcile\n"
             case .mismatch:
                 out += "  MISMATCH: \(r.mismatchCount) balance\(r.mismatchCount == 1 ? " does" : "s do") not add up\n"
