@@ -194,11 +194,12 @@ struct MT940FieldAssembler {
     }
 
     /// Where the tag of `:TAG:` ends (the offset of the second colon): two digits and an optional
-    /// letter, as SWIFT tags are, or two upper-case letters, as in the `:NS:` fields some German
-    /// banks add (read as unknown tags, so that they do not run into the narrative before them).
+    /// letter, as SWIFT tags are, or `NS`, the fields some German banks add (read as unknown
+    /// tags, so that they do not run into the narrative before them). Other letters are text: a
+    /// `:86:` line cut before `:KO:NR:4011…` (Deutsche Bank) goes on with it.
     static func tagEnd(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard text.count >= 4 else { return nil }
-        if text[1] >= UInt8(ascii: "A") && text[1] <= UInt8(ascii: "Z") && text[2] >= UInt8(ascii: "A") && text[2] <= UInt8(ascii: "Z") {
+        if text[1] == UInt8(ascii: "N") && text[2] == UInt8(ascii: "S") {
             return text[3] == UInt8(ascii: ":") ? 3 : nil
         }
         guard MT940Values.twoDigits(text, 1) != nil else { return nil }

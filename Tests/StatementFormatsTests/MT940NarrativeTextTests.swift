@@ -1,0 +1,43 @@
+import FinanceCore
+import Foundation
+import Testing
+
+@testable import StatementFormats
+
+/// Names and memos of `:86:` narratives as real banks' files lay them out: text that looks like a
+/// field tag, a second `:86:`, subfields cut anywhere, names after account numbers.
+@Suite struct MT940NarrativeTextTests {
+    static func read(_ quirk: String) throws -> StatementCollector {
+        var collector = StatementCollector()
+        let path = Repository.fixtures.appendingPathComponent("quirks/mt940").appendingPathComponent(quirk).path
+        try MT940StatementReader().read(ByteInput(path: path), options: ReadOptions(), into: &collector)
+        return collector
+    }
+
+    /// Name and memo of each activity, `name|memo`.
+    static func brief(_ result: StatementCollector) -> [String] {
+        result.activities.map { "\($0.name)|\($0.memo ?? "")" }
+    }
+
+    @Test("a :86: line that starts with ':KO:' goes on the field: only ':' + two digits (+ a letter) + ':' opens one")
+    func colonTextContinuesTheNarrative() throws {
+        let result = try Self.read("colon-text-in-86-deutsche-bank.sta")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(
+            Self.brief(result) == [
+                "MUSTERMANN MAX|VERTR:KO:NR:4711081APRIL 2024",
+                "Sportverein Beispiel e.V.|Rechng:RE:2024-88 Q2",
+            ])
+    }
+
+    @Test("':NS:' still opens a field of its own; ':KO:' in the middle of a statement does not")
+    func onlyNSIsALetterTag() {
+        func end(_ text: String) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { MT940FieldAssembler.tagEnd($0) }
+        }
+        #expect(end(":NS:22Kiosk") == 3)
+        #expect(end(":KO:NR:4011") == nil)
+        #expect(end(":86:166?00") == 3)
+        #expect(end(":60F:C24") == 4)
+    }
+}
