@@ -40,4 +40,24 @@ import Testing
         #expect(end(":86:166?00") == 3)
         #expect(end(":60F:C24") == 4)
     }
+
+    @Test("a second :86: after one :61: (Banca Transilvania) goes on the memo, with one warning")
+    func secondNarrativeGoesOnTheMemo() throws {
+        let result = try Self.read("second-86-banca-transilvania.sta")
+        #expect(
+            result.activities.map(\.memo) == [
+                "ECOMM 551 Plata factura abonament - 45123", "transf in ct.crt Transfer intern - canal electronic REF. 405ECIT241060154",
+            ])
+        #expect(result.diagnostics.map(\.code) == [MT940Leniency.secondNarrativeCode])
+        #expect(result.diagnostics.first?.location.line == 11, "at the second :86:")
+    }
+
+    @Test("a :86: before any :61: still belongs to nothing, and a :61: without one gets none from the next")
+    func narrativeWithoutItsLine() throws {
+        let text = mt940Statement(
+            ":86:Statement note\n:61:240314D5,00NTRFNONREF\n:61:240314D5,00NTRFNONREF\n:86:Kiosk\nZeitung\n", closing: "C240314EUR990,00")
+        let result = try readMT940(text)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(Self.brief(result) == ["|", "Kiosk|Zeitung"])
+    }
 }

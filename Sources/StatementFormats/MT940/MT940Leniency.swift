@@ -12,6 +12,7 @@ enum MT940Leniency {
     static let atSignBreaksCode = "mt940.lenient.at-sign-line-breaks"
     static let balanceCurrencyCode = "mt940.lenient.balance-without-currency"
     static let totalFormCode = "mt940.lenient.total-form"
+    static let secondNarrativeCode = "mt940.lenient.second-narrative"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
     /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
@@ -76,6 +77,16 @@ enum MT940Leniency {
         Leniency(
             code: totalFormCode,
             "the :\(tag): total '\(text)' leaves out its number of entries or the digit before its decimal comma; read without the number, a missing digit as 0, and so every such total in this file",
+            changesMeaning: false)
+    }
+
+    /// A second `:86:` after one `:61:` line (Banca Transilvania: the card payment's details,
+    /// then `transf in ct.crt` and the transfer's text): SWIFT allows one. Its text is read as more
+    /// of the memo, after the first's.
+    static var secondNarrative: Leniency {
+        Leniency(
+            code: secondNarrativeCode,
+            "a :61: statement line is followed by a second :86: narrative; its text was added to the memo after the first's, and so every such narrative in this file",
             changesMeaning: false)
     }
 

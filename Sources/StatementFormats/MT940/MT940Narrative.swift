@@ -42,6 +42,8 @@ final class MT940NarrativeReader {
     /// The remittance lines joined, before they are split into parts.
     private let remittanceLines = ByteBuffer(capacity: 512)
     private let bookingText = ByteBuffer(capacity: 64)
+    /// The text of a second `:86:` (see `appendText(of:)`).
+    private let extraText = ByteBuffer(capacity: 128)
     private let slashNarrative = MT940SlashNarrative()
 
     /// Subfields this long were cut by the width limit, not by their writer.
@@ -58,6 +60,7 @@ final class MT940NarrativeReader {
         remittanceText.removeAll()
         referenceText.removeAll()
         bookingText.removeAll()
+        extraText.removeAll()
         // A space after the tag (`:86: 020?00…`, a Polish bank's export) does not hide the layout.
         var lead = 0
         while lead < field.value.count && field.value[lead] == 0x20 { lead += 1 }
@@ -83,11 +86,26 @@ final class MT940NarrativeReader {
 
     /// `?32`+`?33` (Polish layouts: else `27`+`28`), `NAME`, `NAAM:`, or the first line of free text.
     var name: String? { Self.text(nameText) }
-    /// The remittance information.
+    /// The remittance information, then a second `:86:`'s text.
     var memo: String? {
-        guard let remittance = Self.text(remittanceText) else { return Self.text(plainText) }
-        guard let plain = Self.text(plainText) else { return remittance }
-        return plain + " " + remittance
+        var text = Self.text(remittanceText)
+        if let plain = Self.text(plainText) { text = text.map { plain + " " + $0 } ?? plain }
+        if extraText.count > 0, let extra = Self.text(extraText) { text = text.map { $0 + " " + extra } ?? extra }
+        return text
+    }
+
+    /// Adds the lines of `field`, a second `:86:` of the same statement line, to the memo, joined
+    /// with spaces.
+    func appendText(of field: MT940Field) {
+        let value = field.value
+        for k in 0...field.lineStarts.count {
+            let start = k == 0 ? 0 : field.lineStarts[k - 1]
+            let end = k < field.lineStarts.count ? field.lineStarts[k] : value.count
+            let line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: value[start..<end]))
+            guard !line.isEmpty else { continue }
+            if extraText.count > 0 { extraText.append(0x20) }
+            MT940Values.append(line, to: extraText)
+        }
     }
     /// `EREF+` or `EREF`, unless `NOTPROVIDED`.
     var endToEndReference: String? {

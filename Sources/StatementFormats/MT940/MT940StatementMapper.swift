@@ -3,7 +3,8 @@ import FinanceCore
 /// Turns MT940 fields into activities, statements and diagnostics.
 ///
 /// Each message (`:20:` up to a `-` line, or the next `:20:`) is one statement. A `:61:` line
-/// waits for the `:86:` that may follow it, then becomes an activity:
+/// waits for the `:86:` that may follow it (and a second one, whose text goes on the memo, with a
+/// warning), then becomes an activity at the next other field:
 /// - date: the entry (booking) date when the line has one, else the value date;
 /// - amount: signed by the mark (`C` and `RD` in, `D` and `RC` out), in the currency of the
 ///   statement's opening balance (`--currency` when the statement has none);
@@ -97,11 +98,18 @@ final class MT940StatementMapper {
 
     private func readField(_ field: MT940Field, into sink: inout some ActivitySink) throws {
         if field.tag == .narrative {
-            if var waiting = pending.take() {
-                narratives.read(field)
-                if waiting.line.foreign == nil { waiting.line.foreign = MT940ForeignAmount.find(in: field.value).0 }
-                try emit(waiting.line, number: waiting.number, withNarrative: true, into: &sink)
+            guard pending != nil else { return }
+            if pending?.hasNarrative == true {
+                // SWIFT allows one `:86:` per `:61:`; Banca Transilvania writes a second one.
+                narratives.appendText(of: field)
+                _ = try tolerate(MT940Leniency.secondNarrativeCode, changesMeaning: false, line: field.line, column: nil, into: &sink) {
+                    MT940Leniency.secondNarrative
+                }
+                return
             }
+            narratives.read(field)
+            pending?.hasNarrative = true
+            if pending?.line.foreign == nil { pending?.line.foreign = MT940ForeignAmount.find(in: field.value).0 }
             return
         }
         try flushPending(into: &sink)
@@ -240,7 +248,7 @@ final class MT940StatementMapper {
 
     private func flushPending(into sink: inout some ActivitySink) throws {
         guard let waiting = pending.take() else { return }
-        try emit(waiting.line, number: waiting.number, withNarrative: false, into: &sink)
+        try emit(waiting.line, number: waiting.number, withNarrative: waiting.hasNarrative, into: &sink)
     }
 
     /// `withNarrative`: `narratives` holds the `:86:` of this line.

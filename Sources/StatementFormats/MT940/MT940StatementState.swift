@@ -1,9 +1,12 @@
 import FinanceCore
 
-/// A `:61:` line waiting for the `:86:` that may follow it.
+/// A `:61:` line waiting for the `:86:` that may follow it, and after that for a second one
+/// (Banca Transilvania writes two), up to the next other field.
 struct MT940PendingLine {
     var line: MT940StatementLine
     var number: Int
+    /// The mapper's narrative reader holds this line's `:86:`.
+    var hasNarrative = false
 }
 
 /// A statement (one message) being read by `MT940StatementMapper`.
