@@ -60,4 +60,15 @@ import Testing
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(Self.brief(result) == ["|", "Kiosk|Zeitung"])
     }
+
+    @Test("LBBW's 'EURO' and ':62FC…' without the tag's colon are read, each with a warning")
+    func lbbwBalances() throws {
+        let result = try Self.read("lbbw-euro-and-tag-without-colon.sta")
+        #expect(result.diagnostics.map(\.code) == [MT940Leniency.currencyFormCode, MT940Leniency.tagColonCode])
+        let statement = try #require(result.statements.first)
+        #expect(statement.openingBalance?.amount.decimalString == "250.00")
+        #expect(statement.ledgerBalance?.amount.decimalString == "330.00")
+        #expect(statement.currency?.description == "EUR")
+        #expect(Self.brief(result) == ["Erika Musterfrau|Miete April Whg 3"], "the :62F line is no part of the :86:")
+    }
 }

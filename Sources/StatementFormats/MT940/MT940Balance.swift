@@ -13,6 +13,8 @@ struct MT940Balance {
     var clampedDateOffset: Int?
     /// The balance wrote no currency (`C020315105000,00`) and took `fallbackCurrency`.
     var currencyAssumed = false
+    /// The balance wrote `EURO` for EUR (`C221004EURO0,00`: LBBW).
+    var currencyWrittenOut = false
 
     /// What is wrong with a balance, and where in its value (0-based byte offset).
     struct Problem: Error, Equatable {
@@ -51,11 +53,18 @@ struct MT940Balance {
             amountStart = 7
         }
         guard let currency else { return problem(.currency, 7, 3) }
+        // LBBW writes `EURO`: the `O` cannot start an amount, so nothing else reads so.
+        let writtenOut =
+            amountStart == 10 && value.count > 11 && value[10] == UInt8(ascii: "O") && value[11] >= 0x30 && value[11] <= 0x39
+            && currency.description == "EUR"
+        if writtenOut { amountStart = 11 }
         let (parsed, end) = MT940Values.amount(value, from: amountStart)
         guard var amount = parsed, end == value.count else { return problem(.amount, amountStart, value.count - amountStart) }
         if mark == UInt8(ascii: "D") { amount.units = -amount.units }
         amount.currency = currency
         return .success(
-            MT940Balance(amount: amount, date: date, clampedDateOffset: clamped ? lead + 1 : nil, currencyAssumed: amountStart == 7))
+            MT940Balance(
+                amount: amount, date: date, clampedDateOffset: clamped ? lead + 1 : nil, currencyAssumed: amountStart == 7,
+                currencyWrittenOut: writtenOut))
     }
 }

@@ -13,6 +13,8 @@ enum MT940Event {
     case overlongField(line: Int, limit: Int)
     /// The file writes `@@` for its line breaks, first on this line.
     case atSignLineBreaks(line: Int)
+    /// A balance tag without its closing colon (`:62FC221018EUR1,00`: LBBW), read as the field.
+    case tagWithoutColon(line: Int, name: String)
 }
 
 /// Groups lines into fields: a line `:TAG:value` opens a field and the lines after it, up to the
@@ -115,19 +117,28 @@ struct MT940FieldAssembler {
             try handle(.endOfMessage(line: number))
             return
         }
+        // The tag's end and where the value starts.
+        var tagAt: (end: Int, value: Int)?
         if text.first == UInt8(ascii: ":"), let end = Self.tagEnd(text) {
+            tagAt = (end, end + 1)
+        } else if text.first == UInt8(ascii: ":"), Self.isBalanceWithoutColon(text) {
+            tagAt = (4, 4)
+            try flush(handle)
+            try handle(.tagWithoutColon(line: number, name: String(decoding: text[1..<4], as: UTF8.self)))
+        }
+        if let (end, valueStart) = tagAt {
             try flush(handle)
             let nameBytes = UnsafeBufferPointer(rebasing: text[1..<end])
             tag = MT940Tag(nameBytes)
             packedName = nameBytes.reduce(0) { $0 << 8 | UInt32($1) }
             line = number
-            self.column = column + end + 1
+            self.column = column + valueStart
             value.removeAll()
             lineCount = 0
             overlong = false
             closesMessage = tag == .closingBalance || packedName == 0x3634 || packedName == 0x3635
             sawField = true
-            append(UnsafeBufferPointer(rebasing: text[(end + 1)...]))
+            append(UnsafeBufferPointer(rebasing: text[valueStart...]))
             return
         }
         if MT940Values.trimmed(text).isEmpty { return }
@@ -206,6 +217,15 @@ struct MT940FieldAssembler {
         if text[3] == UInt8(ascii: ":") { return 3 }
         if text.count >= 5, MT940Values.isLetter(text[3]), text[4] == UInt8(ascii: ":") { return 4 }
         return nil
+    }
+
+    /// Whether `text` opens with a balance tag that lacks its closing colon, the mark and the
+    /// date right after it: `:60F`, `:60M`, `:62F` or `:62M`, then `C` or `D` and six digits.
+    static func isBalanceWithoutColon(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count >= 11, text[1] == UInt8(ascii: "6"), text[2] == UInt8(ascii: "0") || text[2] == UInt8(ascii: "2"),
+            text[3] == UInt8(ascii: "F") || text[3] == UInt8(ascii: "M"), text[4] == UInt8(ascii: "C") || text[4] == UInt8(ascii: "D")
+        else { return false }
+        return text[5..<11].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     private static func find(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -13,6 +13,8 @@ enum MT940Leniency {
     static let balanceCurrencyCode = "mt940.lenient.balance-without-currency"
     static let totalFormCode = "mt940.lenient.total-form"
     static let secondNarrativeCode = "mt940.lenient.second-narrative"
+    static let currencyFormCode = "mt940.lenient.currency-form"
+    static let tagColonCode = "mt940.lenient.tag-without-colon"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
     /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
@@ -87,6 +89,23 @@ enum MT940Leniency {
         Leniency(
             code: secondNarrativeCode,
             "a :61: statement line is followed by a second :86: narrative; its text was added to the memo after the first's, and so every such narrative in this file",
+            changesMeaning: false)
+    }
+
+    /// A balance that writes `EURO` for its currency (`:60F:C221004EURO0,00`: LBBW).
+    static func currencyForm(tag: String) -> Leniency {
+        Leniency(
+            code: currencyFormCode,
+            "the :\(tag): balance writes its currency 'EURO'; read as EUR, and so every such balance in this file",
+            changesMeaning: false)
+    }
+
+    /// A balance tag without its closing colon, the value right after it (`:62FC221018EUR1,00`:
+    /// LBBW).
+    static func tagColon(tag: String) -> Leniency {
+        Leniency(
+            code: tagColonCode,
+            "the :\(tag) tag has no colon before its value; read as the :\(tag): balance, and so every such tag in this file",
             changesMeaning: false)
     }
 

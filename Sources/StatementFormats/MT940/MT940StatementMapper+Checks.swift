@@ -61,4 +61,12 @@ extension MT940StatementMapper {
         guard counted != stated else { return }
         try report(.totalsMismatch(tag: field.name, stated: stated, counted: counted), line: field.line, column: field.column, into: &sink)
     }
+
+    /// Warns, once per file, of a balance that writes `EURO` for EUR.
+    func tolerateCurrencyForm(of balance: MT940Balance, _ field: MT940Field, into sink: inout some ActivitySink) throws {
+        guard balance.currencyWrittenOut else { return }
+        _ = try tolerate(MT940Leniency.currencyFormCode, changesMeaning: false, line: field.line, column: field.column + 7, into: &sink) {
+            MT940Leniency.currencyForm(tag: field.name)
+        }
+    }
 }

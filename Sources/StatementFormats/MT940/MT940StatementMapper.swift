@@ -67,6 +67,10 @@ final class MT940StatementMapper {
             try endStatement(truncatedAt: nil, into: &sink)
         case .strayText(let line, let column): try report(.strayText, line: line, column: column, into: &sink)
         case .overlongField(let line, let limit): try report(.overlongField(limit: limit), line: line, column: nil, into: &sink)
+        case .tagWithoutColon(let line, let name):
+            _ = try tolerate(MT940Leniency.tagColonCode, changesMeaning: false, line: line, column: 1, into: &sink) {
+                MT940Leniency.tagColon(tag: name)
+            }
         case .atSignLineBreaks(let line):
             _ = try tolerate(MT940Leniency.atSignBreaksCode, changesMeaning: false, line: line, column: nil, into: &sink) {
                 MT940Leniency.atSignBreaks
@@ -126,6 +130,7 @@ final class MT940StatementMapper {
             switch MT940Balance.parse(field.value) {
             case .success(let balance):
                 guard try acceptDate(of: balance, field, into: &sink) else { break }
+                try tolerateCurrencyForm(of: balance, field, into: &sink)
                 statement.opening = balance
                 // Dutch banks write the account with its currency, `NL07RABO0123456789 EUR`.
                 if let account = statement.account, let currency = balance.amount.currency {
@@ -179,6 +184,7 @@ final class MT940StatementMapper {
             switch MT940Balance.parse(field.value, fallbackCurrency: statement.opening?.amount.currency) {
             case .success(let balance):
                 guard try acceptDate(of: balance, field, into: &sink) else { break }
+                try tolerateCurrencyForm(of: balance, field, into: &sink)
                 if balance.currencyAssumed, let currency = balance.amount.currency {
                     _ = try tolerate(MT940Leniency.balanceCurrencyCode, changesMeaning: false, line: field.line, column: field.column + 7, into: &sink) {
                         MT940Leniency.balanceCurrency(tag: field.name, currency: currency)
