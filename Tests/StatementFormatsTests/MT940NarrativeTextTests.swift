@@ -71,4 +71,26 @@ import Testing
         #expect(statement.currency?.description == "EUR")
         #expect(Self.brief(result) == ["Erika Musterfrau|Miete April Whg 3"], "the :62F line is no part of the :86:")
     }
+
+    @Test("SEPA subfields a bank cut anywhere, spaces kept at the cuts (a Volksbank), join as written; others by width")
+    func subfieldsCutAnywhere() throws {
+        let result = try Self.read("subfields-cut-anywhere-volksbank.sta")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(
+            Self.brief(result) == [
+                "Lena Beispiel|Spende Sommerfest IBAN: DE02120300000000202051 BIC: BYLADEM1001",
+                "Jonas Muster|Beitrag Chorfahrt Jonas inklusive Bus IBAN: DE89370400440532013000 BIC: COBADEFFXXX",
+                "Paul Probe|Kuchenspende IBAN: DE44500105175407324931 BIC: INGDDEFFXXX",
+                "Erik Probe|Miete Garage Maerz 2024",
+            ])
+    }
+
+    @Test("lines that start with a space but end without one (Helaba) are cut at word ends: joined by width")
+    func leadingSpacesAloneKeepTheWidthRule() throws {
+        let text = mt940Statement(
+            ":61:240314D4,90NMSCNONREF\n:86:835?00ENTGELTABSCHLUSS?20 RECHNUNGSABSCHLUSS PER?2131.03.2024 GEM. 355 HGB\n"
+                + "?22 DIESER KONTOAUSZUG GILT\n", closing: "C240314EUR995,10")
+        let a = try #require(try readMT940(text).activities.first)
+        #expect(a.memo == "RECHNUNGSABSCHLUSS PER 31.03.2024 GEM. 355 HGB DIESER KONTOAUSZUG GILT")
+    }
 }

@@ -49,6 +49,10 @@ final class MT940NarrativeReader {
     /// Subfields this long were cut by the width limit, not by their writer.
     static let subfieldWidth = 27
 
+    /// Where each remittance subfield after the first starts in `remittanceLines`, and whether a
+    /// space was put before it; reused from one narrative to the next.
+    private var joins: [(at: Int, spaced: Bool)] = []
+
     private enum Part {
         case plain, remittance, reference, dropped
     }
@@ -145,7 +149,10 @@ final class MT940NarrativeReader {
         var alternativeNameWidth = 0
         alternativeNameText.removeAll()
         remittanceLines.removeAll()
+        joins.removeAll(keepingCapacity: true)
         var remittanceWidth = 0
+        // A remittance subfield that starts or ends with a space (DK's rules trim its end).
+        var edgeSpace = false
         // `base[i]` is the separator of a subfield.
         var i = start
         while i < count {
@@ -175,12 +182,15 @@ final class MT940NarrativeReader {
             case 29 where isPolish, 60...63 where isPolish:
                 break
             case 20...29, 60...63:
+                if content.first == 0x20 || content.last == 0x20 { edgeSpace = true }
                 // A keyword opening a subfield opens a part even after a full one.
                 if remittanceLines.count > 0, remittanceLines[remittanceLines.count - 1] != 0x20, Self.keyword(at: content) != nil {
                     remittanceLines.append(0x20)
                     MT940Values.append(content, to: remittanceLines)
                 } else {
-                    Self.join(content, to: remittanceLines, previousWidth: remittanceWidth)
+                    let before = remittanceLines.count
+                    let spaced = Self.join(content, to: remittanceLines, previousWidth: remittanceWidth)
+                    if before > 0 { joins.append((spaced ? before + 1 : before, spaced)) }
                 }
                 remittanceWidth = Self.width(content)
             default:
@@ -188,7 +198,42 @@ final class MT940NarrativeReader {
             }
         }
         if nameText.count == 0 { alternativeNameText.withBytes { MT940Values.append($0, to: nameText) } }
+        // The SEPA parts (`SVWZ+…`) are one text each, which goes on in the next subfield when it
+        // is too long for its own (DFÜ-Abkommen, Anlage 3): a bank that keeps the spaces at its
+        // cuts there cut it anywhere (a Volksbank), so the subfields join as written. A bank's own
+        // texts, without keywords, keep the width rule (Helaba starts lines with a space, ` ABSCHL…`).
+        if edgeSpace && !joins.isEmpty && remittanceLines.withBytes({ Self.holdsKeyword($0) }) { joinAsWritten() }
         remittanceLines.withBytes { splitAtKeywords($0) }
+    }
+
+    /// Whether a SEPA keyword starts `text` or follows a space in it.
+    private static func holdsKeyword(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for i in 0..<text.count where i == 0 || text[i - 1] == 0x20 {
+            if keyword(at: UnsafeBufferPointer(rebasing: text[i...])) != nil { return true }
+        }
+        return false
+    }
+
+    /// Joins the remittance subfields as the bank wrote them, as one text cut anywhere
+    /// (`?21 IBAN: DE16500105?22178726218653`, `?21RIDA inklusi?22ve 1 CD`: a Volksbank): the
+    /// spaces `join` put between them go, and where spaces meet at a cut one is kept.
+    private func joinAsWritten() {
+        var kept = 0
+        remittanceLines.withMutableBytes { bytes in
+            var next = 0
+            for i in 0..<bytes.count {
+                var drop = false
+                while next < joins.count && joins[next].at <= i {
+                    if joins[next].at == i && kept > 0 && bytes[kept - 1] == 0x20 && bytes[i] == 0x20 { drop = true }
+                    next += 1
+                }
+                if next < joins.count, joins[next].spaced, joins[next].at == i + 1 { drop = true }
+                guard !drop else { continue }
+                bytes[kept] = bytes[i]
+                kept += 1
+            }
+        }
+        remittanceLines.removeLast(remittanceLines.count - kept)
     }
 
     /// Splits the joined remittance lines into parts at the SEPA keywords that start them or
@@ -258,15 +303,17 @@ final class MT940NarrativeReader {
         }
     }
 
-    /// Appends `text` to `buffer`, with a space unless the previous line filled its width.
+    /// Appends `text` to `buffer`, with a space unless the previous line filled its width (as
+    /// DFÜ-Abkommen, Anlage 3, says a text too long for its subfield goes on in the next);
+    /// whether it put one.
     @inline(__always)
-    private static func join(_ text: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer, previousWidth: Int) {
-        if buffer.count > 0 && previousWidth < subfieldWidth && buffer[buffer.count - 1] != 0x20
-            && !text.isEmpty && text[0] != 0x20
-        {
-            buffer.append(0x20)
-        }
+    @discardableResult
+    private static func join(_ text: UnsafeBufferPointer<UInt8>, to buffer: ByteBuffer, previousWidth: Int) -> Bool {
+        let spaced =
+            buffer.count > 0 && previousWidth < subfieldWidth && buffer[buffer.count - 1] != 0x20 && !text.isEmpty && text[0] != 0x20
+        if spaced { buffer.append(0x20) }
         MT940Values.append(text, to: buffer)
+        return spaced
     }
 
     /// Characters (not bytes) in UTF-8 text, as far as the width limit needs to know.
