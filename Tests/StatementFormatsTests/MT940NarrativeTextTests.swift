@@ -93,4 +93,26 @@ import Testing
         let a = try #require(try readMT940(text).activities.first)
         #expect(a.memo == "RECHNUNGSABSCHLUSS PER 31.03.2024 GEM. 355 HGB DIESER KONTOAUSZUG GILT")
     }
+
+    @Test(
+        "names after an account: Komercijalna Banka Skopje's /BENM/ line, ING's 2010 account first; Rabobank's /PREF/ alone",
+        arguments: [
+            (
+                "party-account-line-komercijalna-banka.sta",
+                [
+                    "PRIMER BANKA AD SKOPJE - PROVIZIJA|EMPTY/ Mesecna provizija za mesec 03/2024",
+                    "PRIMER TRADE DOOEL SKOPJE|118//118 Uplata po faktura 118",
+                ]
+            ),
+            (
+                "account-before-name-ing-2010.sta",
+                ["BAKKERIJ VOORBEELD|BETALING 4471 BAKKERIJ VOORBEELD", "J. DE TESTER|TERUGBETALING LUNCH"]
+            ),
+            ("pref-only-rabobank.sta", ["PmtInfId-20240405-112|PmtInfId-20240405-112"]),
+        ])
+    func namesAfterAccounts(_ file: String, _ expected: [String]) throws {
+        let result = try Self.read(file)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(Self.brief(result) == expected)
+    }
 }

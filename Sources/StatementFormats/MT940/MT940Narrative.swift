@@ -271,7 +271,7 @@ final class MT940NarrativeReader {
     }
 
     private func readFreeText(_ field: MT940Field) {
-        MT940Values.append(field.firstLine, to: nameText)
+        MT940Values.append(Self.withoutLeadingAccount(field.firstLine), to: nameText)
         let starts = field.lineStarts
         for k in 0..<starts.count {
             let end = k + 1 < starts.count ? starts[k + 1] : field.value.count
@@ -282,16 +282,42 @@ final class MT940NarrativeReader {
         }
     }
 
-    /// Free text after the leading lines that hold codewords alone: the first other line is the
-    /// name, the rest the memo.
+    /// The name in `line` after an account number that opens it (`0111111111 GPSEOUL`: ING's
+    /// MT940 before SEPA, the counterparty's nine- or ten-digit account first), else `line`.
+    private static func withoutLeadingAccount(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var digits = 0
+        while digits < line.count && isDigit(line[digits]) { digits += 1 }
+        guard digits == 9 || digits == 10, digits + 1 < line.count, line[digits] == 0x20 else { return line }
+        let rest = MT940Values.trimmed(UnsafeBufferPointer(rebasing: line[(digits + 1)...]))
+        return rest.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) ? rest : line
+    }
+
+    /// Whether `line` is a party's keyword and its account alone, `/BENM/300000000000133` or
+    /// `/ORDP/…` (Komercijalna Banka Skopje, whose next line is the name after a slash).
+    private static func isPartyAccount(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.count > 6, line[0] == UInt8(ascii: "/"), line[5] == UInt8(ascii: "/") else { return false }
+        let word = UInt32(line[1]) << 24 | UInt32(line[2]) << 16 | UInt32(line[3]) << 8 | UInt32(line[4])
+        guard word == 0x4245_4E4D || word == 0x4F52_4450 else { return false }  // BENM ORDP
+        return line[6...].allSatisfy { isDigit($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    /// Free text after the leading lines that hold codewords alone, or a party's keyword and
+    /// account alone: the first other line is the name, the rest the memo (after such a party
+    /// line, each without the slash that opens it).
     private func readFreeText(afterCodewords field: MT940Field) {
         let value = field.value
         let starts = field.lineStarts
         var sawText = false
+        var slashLines = false
         for k in 0...starts.count {
             let start = k == 0 ? 0 : starts[k - 1]
             let end = k < starts.count ? starts[k] : value.count
-            let line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: value[start..<end]))
+            var line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: value[start..<end]))
+            if !sawText && Self.isPartyAccount(line) {
+                slashLines = true
+                continue
+            }
+            if slashLines && line.first == UInt8(ascii: "/") { line = MT940Values.trimmed(UnsafeBufferPointer(rebasing: line.dropFirst())) }
             if line.isEmpty || !sawText && MT940Values.isCodewords(line) { continue }
             if !sawText {
                 sawText = true

@@ -13,7 +13,8 @@ import FinanceCore
 ///   (a structured reference and its issuer, such as CUR for a Dutch payment reference), ING's
 ///   `CDTRREFTP//CD/SCOR/ISSR/CUR/CDTRREF/ref`, or plain text;
 /// - `EREF` is the SEPA end-to-end reference; `TRTP` the transaction type (the booking text);
-///   `IBAN` the counterparty's account, the name when there is no `NAME`.
+///   `IBAN` the counterparty's account, the name when there is no `NAME`; `PREF` (a batch's
+///   payment information id) the memo when there is no `REMI`.
 ///
 /// Lines are cut at 65 characters wherever the limit falls, even inside a keyword (`/RE` and
 /// `MI/` on the next line), so they join without a space; a shorter line ended where its writer
@@ -26,7 +27,7 @@ final class MT940SlashNarrative {
     static let lineWidth = 65
 
     private enum Key {
-        case name, iban, counterparty, transactionType, remittance, endToEnd, other
+        case name, iban, counterparty, transactionType, remittance, endToEnd, paymentReference, other
     }
 
     /// Whether `value` opens with a keyword this reader knows (`/TRTP/`, `/EREF/`, `/ORDP/`…).
@@ -43,6 +44,7 @@ final class MT940SlashNarrative {
     private func read(_ value: UnsafeBufferPointer<UInt8>, name: ByteBuffer, remittance: ByteBuffer, reference: ByteBuffer, booking: ByteBuffer) {
         var iban: Range<Int>?
         var counterpartyName: Range<Int>?
+        var paymentReference: Range<Int>?
         var key: Key?
         var valueStart = 0
         var p = 0
@@ -65,6 +67,7 @@ final class MT940SlashNarrative {
             case .transactionType: if booking.count == 0 { MT940Values.append(text, to: booking) }
             case .remittance: if remittance.count == 0 { MT940Values.append(Self.remittance(text), to: remittance) }
             case .endToEnd: if reference.count == 0 { MT940Values.append(text, to: reference) }
+            case .paymentReference: if paymentReference == nil { paymentReference = Self.range(of: text, in: value) }
             case .other: break
             }
         }
@@ -82,6 +85,8 @@ final class MT940SlashNarrative {
         }
         if let key { take(key, valueStart..<value.count) }
         if name.count == 0, let range = counterpartyName ?? iban { MT940Values.append(UnsafeBufferPointer(rebasing: value[range]), to: name) }
+        // Rabobank's batch payments say only `/PREF/PmtInfId-…`: the batch's reference is the memo.
+        if remittance.count == 0, let range = paymentReference { MT940Values.append(UnsafeBufferPointer(rebasing: value[range]), to: remittance) }
     }
 
     /// The text of a `REMI` value, without its sub-form's keywords.
@@ -130,10 +135,11 @@ final class MT940SlashNarrative {
         case 0x5452_5450: return .transactionType  // TRTP
         case 0x5245_4D49: return .remittance  // REMI
         case 0x4552_4546: return .endToEnd  // EREF
+        case 0x5052_4546: return .paymentReference  // PREF
         case 0x42_4943, 0x4944,  // BIC ID
             0x4F52_4450, 0x4245_4E4D, 0x554C_5444, 0x554C_5443, 0x554C_5442,  // ORDP BENM ULTD ULTC ULTB
             0x4D41_5246, 0x4353_4944, 0x4144_4452, 0x5055_5250, 0x5254_524E,  // MARF CSID ADDR PURP RTRN
-            0x4953_4454, 0x5356_434C, 0x5052_4546, 0x4B52_4546, 0x4952_4546,  // ISDT SVCL PREF KREF IREF
+            0x4953_4454, 0x5356_434C, 0x4B52_4546, 0x4952_4546,  // ISDT SVCL KREF IREF
             0x4143_4357, 0x4348_4753, 0x434F_414D, 0x4558_4348, 0x4F43_4D54,  // ACCW CHGS COAM EXCH OCMT
             0x4F52_4454, 0x4E42_5452, 0x4352_4544, 0x4445_4254, 0x494E_56,  // ORDT NBTR CRED DEBT INV
             0x4255_5350, 0x4F54_4852:  // BUSP OTHR

@@ -276,7 +276,8 @@ final class MT940StatementMapper {
             memo = narratives.memo
             if name == nil {
                 // ING's `/TRCD/02000/` (its transaction code) names nothing: the memo does.
-                name = narratives.booking ?? line.supplementary.flatMap { Self.isCodewords($0) ? nil : $0 } ?? memo
+                // Nor does an account number alone (Rabobank's `0000000000` of a batch payment).
+                name = narratives.booking ?? line.supplementary.flatMap { Self.isCodewords($0) || Self.isDigits($0) ? nil : $0 } ?? memo
             } else if memo == nil {
                 memo = narratives.booking
             }
@@ -312,6 +313,10 @@ final class MT940StatementMapper {
             original: original)
         try sink.accept(activity)
         activityCount += 1
+    }
+
+    private static func isDigits(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     private static func isCodewords(_ text: String) -> Bool {
