@@ -10,7 +10,9 @@ enum CSVIssue {
     case raggedRow(expected: Int, found: Int, headerLine: Int?, delimiter: UInt8)
     case badDate(text: String, format: DateFormat)
     case badAmount(text: String, column: String, decimalMark: UInt8, failure: AmountParseFailure)
-    case noAmount(debit: String, credit: String)
+    /// A row with neither a debit nor a credit: the names of the columns the file has (one may be
+    /// missing, a file with a money-in column only).
+    case noAmount(debit: String?, credit: String?)
     case badDirection(text: String, column: String)
     case badCurrency(text: String)
     case invalidUTF8
@@ -85,9 +87,12 @@ enum CSVIssue {
                         : "the decimal mark of this file was read as '\(String(UnicodeScalar(mark)))'; put 'decimal-mark …' in a profile if that is wrong"
                 ])
         case .noAmount(let debit, let credit):
+            let named = [debit, credit].compactMap { $0 }
             return Diagnostic(
                 .error, code: code, at: location,
-                "expected an amount in '\(debit)' or '\(credit)', found both empty")
+                named.count == 1
+                    ? "expected an amount in column '\(named[0])', found it empty"
+                    : "expected an amount in '\(named.first ?? "debit")' or '\(named.last ?? "credit")', found both empty")
         case .badDirection(let text, let column):
             return Diagnostic(
                 .error, code: code, at: location,

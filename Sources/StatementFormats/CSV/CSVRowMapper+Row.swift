@@ -307,8 +307,8 @@ extension CSVRowMapper {
         guard sawValue else {
             _ = hold(
                 .noAmount(
-                    debit: columns.debit.map { columnName($0) } ?? "debit",
-                    credit: columns.credit.map { columnName($0) } ?? "credit"), record, column: columns.debit ?? columns.credit)
+                    debit: columns.debit.map { columnName($0) }, credit: columns.credit.map { columnName($0) }), record, column: columns.debit ?? columns.credit
+            )
             return nil
         }
         return (total, cellCurrency)

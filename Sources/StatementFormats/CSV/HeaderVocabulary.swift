@@ -128,7 +128,7 @@ enum HeaderVocabulary {
             .debit, 1,
             [
                 "debit", "debits", "debit amount", "withdrawal", "withdrawals", "withdrawal amt",
-                "withdrawal amount", "paid out", "money out", "out", "outflow", "spent", "soll", "ausgang",
+                "withdrawal amount", "withdrawn", "paid out", "money out", "out", "outflow", "spent", "soll", "ausgang",
                 "ausgaben", "debit euros", "debito", "debitos", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
                 "charge", "charges", "afschrijving", "belastung", "lastschrift betrag", "belastungen",
                 "expense amount",
