@@ -91,6 +91,9 @@ enum SignDetection {
         "payment", "thank you", "autopay", "refund", "return", "credit", "ach deposit",
         "zahlung", "gutschrift", "paiement", "remboursement", "pago", "abono",
         "betaling", "terugbetaling", "pagamento", "rimborso", "storno",
+        // Portuguese (Nubank's card bill): `Pagamento recebido`, `Crédito de "Google One"`, a
+        // refund's `Estorno`, the tax given back with it (`IOF de volta de …`).
+        "pagamento recebido", "credito", "estorno", "de volta", "reembolso",
     ])
     private static let cardWords = FoldedPhrases([
         "card", "credit card", "visa", "mastercard", "amex", "american express",
