@@ -147,6 +147,8 @@ enum HeaderVocabulary {
                 "af bij", "soll haben", "s h", "debit credit", "credit debit", "dr cr", "cr dr",
                 "credit debit indicator", "debit credit indicator", "cdt dbt ind", "debet credit",
                 "d c", "c d", "d k", "k d", "debet kredit", "kredit debet", "debit kredit",
+                // ICICI's card statement: `BillingAmountSign`, `CR` beside a credit, empty beside a charge.
+                "billingamountsign", "billing amount sign", "amount sign",
             ])
         add(.direction, 3, ["details", "transaction type", "type", "tipo"])
         add(

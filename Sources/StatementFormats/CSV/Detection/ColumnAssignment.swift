@@ -196,7 +196,9 @@ enum ColumnAssignment {
         // Empty on every domestic row: a file of one currency may hold none at all.
         case .originalAmount, .exchangeRate: return empty || column.amountRatio >= 0.5
         case .originalCurrency: return empty || column.currencyRatio >= 0.8
-        case .direction: return !empty && column.directionRatio >= 0.8
+        // Empty throughout: a sign column that marks only the way the sample does not hold (ICICI's
+        // `BillingAmountSign`, `CR` on credits only, in a month of charges; `emptyDirection`).
+        case .direction: return empty || column.directionRatio >= 0.8
         case .status: return !empty && RowStatus.isStatusColumn(column.values.prefix(ColumnStats.sampleSize))
         // The file's own accounts: named in (nearly) every row, and few. A column of account
         // numbers empty for card payments and different in every row is the counterparty's (N26's

@@ -369,9 +369,13 @@ public struct DialectDetector: Sendable {
     /// thousand rows and the last hundred of the sample (balance rows open and close a statement).
     /// What an empty cell of a direction column means: the other way, where some cells are empty
     /// and every filled one marks the same way (John Lewis's `CR` beside money in, nothing beside
-    /// money out); `nil` where the column marks both ways or none is empty.
+    /// money out); `nil` where the column marks both ways or none is empty. A column its header
+    /// names as the sign and that is empty on every row sampled marks the exception the file does
+    /// not hold: ICICI's card statement writes `CR` beside a credit and nothing beside a charge, and
+    /// a month of charges only leaves its `BillingAmountSign` empty throughout: money out.
     static func emptyDirection(_ column: ColumnStats) -> EntryDirection? {
         guard column.nonEmpty < column.rowCount else { return nil }
+        if column.nonEmpty == 0 { return .debit }
         let ways = Set(column.values.map { DirectionWords.isMoneyOut(TextFolding.fold($0)) })
         guard ways.count == 1, let out = ways.first ?? nil else { return nil }
         return out ? .credit : .debit
