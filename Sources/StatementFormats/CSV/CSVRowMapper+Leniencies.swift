@@ -221,10 +221,64 @@ extension CSVRowMapper {
         }
         guard accepted else {
             dropHeld(from: held)
-            return holdRaggedRow(record)
+            return try joinIntoTextColumn(record, into: &sink)
         }
         if leniencies.isFirst(Self.extraFieldsCode) {
             holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+        }
+        return true
+    }
+
+    /// A row with more fields than the header that reading by position cannot take: its extra
+    /// fields are joined back into the one text column where that leaves every date and amount
+    /// column its date or amount (HDFC's narration `NEFT DR-…-NETBANK, MUM-…` in column 2, before
+    /// the value date, the debit, the credit and the balance); any other such row is an error.
+    private func joinIntoTextColumn(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws -> Bool {
+        let extra = record.count - width
+        let texts = Set([columns.name, columns.memo, columns.payer, columns.category, columns.address].compactMap { $0 })
+        let fits = texts.sorted().filter { fitsJoined(record, into: $0, extra: extra) }
+        guard fits.count == 1, let column = fits.first else { return holdRaggedRow(record) }
+        var spans = Array(record.spans[0..<column])
+        spans.append(Self.span(joining: record.spans[column], through: record.spans[column + extra]))
+        spans.append(contentsOf: record.spans[(column + extra + 1)...])
+        let held = pending.count
+        let accepted = try spans.withUnsafeBufferPointer { fields in
+            try row(CSVRecord(buffer: record.buffer, fields: fields, line: record.line, start: record.start, end: record.end), into: &sink)
+        }
+        guard accepted else {
+            dropHeld(from: held)
+            return holdRaggedRow(record)
+        }
+        if leniencies.isFirst(Self.extraFieldsCode) {
+            let at = record.location(ofField: column + 1)
+            let against = headerLine.map { "the header on line \($0) has \(width)" } ?? "the first row has \(width)"
+            let delimiter = dialect.delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(dialect.delimiter)))'"
+            let leniency = Leniency(
+                code: Self.extraFieldsCode,
+                "line \(record.line) has \(record.count) fields where \(against) (a \(delimiter) in '\(columnName(column))', the only text column the extra fields fit in); read such rows with the extra fields joined back into it",
+                notes: ["a field that contains the delimiter \(delimiter) should be quoted"], changesMeaning: true)
+            holdBack(
+                leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
+                footerLike: false, always: true)
+        }
+        return true
+    }
+
+    /// Whether joining `extra` fields into `column` leaves the row's date column a date and its
+    /// amount columns amounts (or empty).
+    private func fitsJoined(_ record: borrowing CSVRecord, into column: Int, extra: Int) -> Bool {
+        let field = { (index: Int) in index < column ? index : index + extra }
+        let date = field(columns.date)
+        guard columns.date != column, date < record.count,
+            record.withField(date, { dates.parse(CSVRecord.trimmed($0), format: dialect.dateFormat) }) != nil
+        else { return false }
+        for amount in [columns.amount, columns.debit, columns.credit, columns.balance, columns.fee] {
+            guard let amount else { continue }
+            if amount == column { return false }
+            switch parseAmount(record, field(amount)) {
+            case .success, .failure(.empty): continue
+            case .failure: return false
+            }
         }
         return true
     }
