@@ -53,7 +53,9 @@ extension CSVRowMapper {
         let position = column.map { record.location(ofField: $0) } ?? (record.line, 1)
         // A whole row with a date in another cell is a transaction without its date, not a
         // totals line: reported, whatever follows it.
-        let footerLike = CSVRowMapper.isFooterLike(record, dateColumn: columns.date) && !(record.count == width && hasOtherDate(record))
+        let footerLike =
+            CSVRowMapper.isFooterLike(record, dateColumn: columns.date) && !(record.count == width && hasOtherDate(record))
+            || isPrintedPageLine(issue, record)
         var diagnostic = issue.diagnostic(at: SourceLocation(file: file, line: position.0, column: position.1))
         if case .badDate(let text, _) = issue, text.isEmpty, !dialect.continuationRows, continues(record, width: width) {
             diagnostic.notes.append(
@@ -64,6 +66,23 @@ extension CSVRowMapper {
             hasAmount: footerLike && hasAmount(record), hasLetters: footerLike && hasLetters(record))
         return false
     }
+
+    /// Whether a row without an amount is the line a bank prints at the foot of each page, its
+    /// date the time of printing: Bank of Baroda's `12/02/2025 17:31,,,,,,Contact-Us@18005700,…,Page
+    /// 1 of, 1` after the last row. A cell that says which page it is (`Page 1 of`, `Seite 2 von 3`,
+    /// `Página 1`) makes it one.
+    func isPrintedPageLine(_ issue: CSVIssue, _ record: borrowing CSVRecord) -> Bool {
+        guard case .noAmount = issue else { return false }
+        for column in 0..<record.count {
+            let cell = record.string(column)
+            guard cell.utf8.count <= 40 else { continue }
+            let words = TextFolding.fold(cell).split(separator: " ")
+            if words.count >= 2, Self.pageWords.contains(String(words[0])), words[1].allSatisfy(\.isNumber) { return true }
+        }
+        return false
+    }
+
+    private static let pageWords: Set<String> = ["page", "seite", "pagina", "pag", "blad", "sida", "side", "strona", "strana"]
 
     /// The cell, other than the date column's, that marks the row as not booked yet (`PENDING`).
     func pendingMarker(_ record: borrowing CSVRecord, besides dateColumn: Int) -> String? {
