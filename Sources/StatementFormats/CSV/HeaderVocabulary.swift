@@ -79,7 +79,7 @@ enum HeaderVocabulary {
                 "description", "transaction description", "narration", "libelle",
                 "libelle operation", "libelle de l operation", "concepto", "descripcion", "omschrijving",
                 "descrizione", "descrizione operazione", "beschreibung", "text", "details description",
-                "description 1", "transaction details", "descripcion operacion",
+                "transaction details", "descripcion operacion",
             ])
         // FNB's numbered descriptions (`Description1`, `Description2`, `Description3`; Afrikaans
         // `Beskrywing1…3`): the first says the kind of payment (`Gereeld Bet Na`, a standing order;
@@ -97,12 +97,18 @@ enum HeaderVocabulary {
             [
                 "memo", "verwendungszweck", "mededelingen", "notes", "note", "reference", "ref", "purpose",
                 "remittance information", "communication", "referencia", "observaciones", "causale",
-                "informazioni", "extended details", "description 2", "message", "omschrijving 2",
+                "informazioni", "extended details", "message", "omschrijving 2",
                 "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli",
                 // Rabobank's description in three numbered columns, read as one (`ResolvedColumns.memoMore`).
                 "omschrijving 1",
             ])
         add(.memo, 3, ["description", "omschrijving", "concepto", "descrizione", "libelle"])
+        // RBC's export: `Description 1` the kind of payment (`IDP PURCHASE - 1234`, `INTERAC
+        // E-TRF- 1234`), `Description 2` the payee (`LOBLAWS #1089`), empty on card rows, which
+        // are then named by `Description 1` (an empty name falls back to the memo).
+        add(.name, 1, ["description 2"])
+        add(.memo, 2, ["description 1"])
+        add(.name, 3, ["description 1"])
         add(
             .memo, 4,
             [
@@ -196,7 +202,7 @@ enum HeaderVocabulary {
             [
                 "account", "account number", "account name", "account no", "auftragskonto", "rekening",
                 "rekeningnummer", "compte", "numero de compte", "cuenta", "numero de cuenta", "conto",
-                "numero conto", "mijn rekening", "wallet", "iban bban",
+                "numero conto", "mijn rekening", "wallet", "iban bban", "bank account",
                 // Finom's wallet (the account) beside its `Kartennummer` (the card that paid).
                 "wallet iban",
             ])
