@@ -72,10 +72,15 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The current code a bank means by this one, when banks still write a withdrawn code for
     /// today's currency: `RUR` (the rouble before its 1998 redenomination) for `RUB`, as Russian
-    /// banks' exports do (Alfa-Bank's `Валюта`, VTB's `Валюта счета`). `nil` for any other code.
+    /// banks' exports do (Alfa-Bank's `Валюта`, VTB's `Валюта счета`); `RMB` (renminbi, no ISO code
+    /// at all) for `CNY`, as Chinese banks write it (China Merchants Bank's `币种`). `nil` for any
+    /// other code.
     public var bankSynonym: CurrencyCode? {
-        // RUR → RUB
-        packed == 0x525552 ? CurrencyCode(bytes: 0x52, 0x55, 0x42) : nil
+        switch packed {
+        case 0x525552: return CurrencyCode(bytes: 0x52, 0x55, 0x42)  // RUR → RUB
+        case 0x524D42: return CurrencyCode(bytes: 0x43, 0x4E, 0x59)  // RMB → CNY
+        default: return nil
+        }
     }
 
     public static func < (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool { lhs.packed < rhs.packed }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct CurrencyTextTests {
     @Test(arguments: [
         ("EUR", "EUR"), ("eur", "EUR"), ("LTL", "LTL"), ("LVL", "LVL"), ("EEK", "EEK"), ("DEM", "DEM"),
-        ("HRK", "HRK"), ("RUR", "RUB"), ("rur", "RUB"),
+        ("HRK", "HRK"), ("RUR", "RUB"), ("rur", "RUB"), ("RMB", "CNY"),
     ])
     func codes(text: String, code: String) {
         #expect(CurrencyText.code(text)?.description == code)
@@ -21,7 +21,9 @@ import Testing
 
     @Test func bankSynonym() {
         #expect(CurrencyCode("RUR")?.bankSynonym == CurrencyCode("RUB"))
+        #expect(CurrencyCode("RMB")?.bankSynonym == CurrencyCode("CNY"))
         #expect(CurrencyCode("RUB")?.bankSynonym == nil)
+        #expect(CurrencyCode("CNY")?.bankSynonym == nil)
         #expect(CurrencyCode("LTL")?.bankSynonym == nil)
     }
 

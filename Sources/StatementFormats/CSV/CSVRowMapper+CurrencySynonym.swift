@@ -2,7 +2,8 @@ import FinanceCore
 
 /// Currency cells that name today's currency by a withdrawn code (`RUR` for `RUB`:
 /// `CurrencyCode.bankSynonym`). Russian banks kept writing `RUR` after the 1998 redenomination
-/// (Alfa-Bank's `Валюта`, VTB's `Валюта счета`); the amounts are today's roubles.
+/// (Alfa-Bank's `Валюта`, VTB's `Валюта счета`); the amounts are today's roubles. Chinese banks
+/// write `RMB` for the renminbi (China Merchants Bank), whose ISO code is `CNY`.
 extension CSVRowMapper {
     static let currencySynonymCode = "csv.lenient.currency-synonym"
 
@@ -10,11 +11,11 @@ extension CSVRowMapper {
     func noteCurrencySynonym(_ text: String, _ record: borrowing CSVRecord, column: Int) {
         guard let current = CurrencyCode(text)?.bankSynonym, leniencies.isFirst(Self.currencySynonymCode) else { return }
         let at = record.location(ofField: column)
+        let wording = CurrencyText.synonymWording(text)
         let leniency = Leniency(
             code: Self.currencySynonymCode,
-            "the currency '\(text)' is the rouble's code before its 1998 redenomination, which banks still write for today's rouble; read as \(current), here and on the file's other rows",
-            notes: ["ISO 4217 withdrew RUR in 1998; RUB is the rouble's code since"],
-            changesMeaning: false)
+            "the currency '\(text)' is \(wording.what); read as \(current), here and on the file's other rows",
+            notes: [wording.note], changesMeaning: false)
         holdBack(
             leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
             footerLike: false, always: true)

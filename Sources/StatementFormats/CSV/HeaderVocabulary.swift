@@ -349,7 +349,8 @@ enum HeaderVocabulary {
                 // Japanese card statements (楽天カード, JCB, 三井住友カード, イオンカード)
                 "利用日", "ご利用日", "利用年月日", "ご利用年月日", "ご利用日付", "이용일", "이용일자",
             ])
-        add(.name, 1, ["交易对方", "对方户名", "对方名称", "對方戶名", "摘要内容", "取引先", "お取引先", "보낸분 받는분", "받는분", "보낸분"])
+        // China Merchants Bank: `对手户名` the counterparty's name, beside `对手账号`, its account number.
+        add(.name, 1, ["对手户名", "交易对方", "对方户名", "对方名称", "對方戶名", "摘要内容", "取引先", "お取引先", "보낸분 받는분", "받는분", "보낸분"])
         add(
             .name, 1,
             [
@@ -358,7 +359,11 @@ enum HeaderVocabulary {
             ])
         add(.name, 2, ["商品名称", "お取引内容", "お取り扱い内容", "お取扱内容", "取引内容", "内容", "거래내용", "기재내용", "내용"])
         add(.memo, 1, ["备注", "交易备注", "備註", "備考", "メモ", "메모", "송금메모", "附言", "用途"])
-        add(.memo, 3, ["摘要", "적요", "交易类型", "交易類型", "类型"])
+        add(.memo, 3, ["摘要", "交易摘要", "적요", "交易类型", "交易類型", "类型"])
+        // China Merchants Bank's card statement: `人民币金额` the amount (in renminbi, `HeaderMatching`),
+        // `美元金额` the amount in dollars of a payment in dollars, `交易币种` that payment's currency.
+        add(.originalAmount, 1, ["美元金额"])
+        add(.originalCurrency, 1, ["交易币种"])
         add(.amount, 1, ["利用金額", "ご利用金額", "利用金額 円", "ご利用金額 円", "ご利用金額 ￥", "ご利用金額 ¥", "이용금액", "이용금액 원"])
         add(.amount, 1, ["金额", "金額", "交易金额", "交易金額", "取引金額", "거래금액", "금액", "金额 元", "金額 元", "金額 円", "금액 원"])
         add(

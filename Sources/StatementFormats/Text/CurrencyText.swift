@@ -45,6 +45,21 @@ enum CurrencyText {
         return currency(named: code)
     }
 
+    /// What a bank's synonym of a currency code (`CurrencyCode.bankSynonym`) is, for its warning:
+    /// the words after "the currency 'RUR' is", and a note on the code ISO 4217 gives it.
+    static func synonymWording(_ written: String) -> (what: String, note: String) {
+        if CurrencyCode(written)?.bankSynonym == CurrencyCode("CNY") {
+            return (
+                "the renminbi's everyday abbreviation, no ISO 4217 code, which Chinese banks write for the yuan",
+                "ISO 4217 names the renminbi CNY"
+            )
+        }
+        return (
+            "the rouble's code before its 1998 redenomination, which banks still write for today's rouble",
+            "ISO 4217 withdrew RUR in 1998; RUB is the rouble's code since"
+        )
+    }
+
     /// The code `text` is, exactly: a current ISO 4217 code, a withdrawn one (`LTL`, `DEM`), or
     /// `RUR` read as `RUB`; `nil` for any other text, so that a stray word is no currency.
     static func code(_ text: some StringProtocol) -> CurrencyCode? {

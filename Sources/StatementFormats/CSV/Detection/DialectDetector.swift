@@ -151,11 +151,11 @@ public struct DialectDetector: Sendable {
             warnings.append(ambiguousAmount(guess, header: headerNames, at: tableLine))
         }
         if pinned.currency == nil, roles[.currency] == nil, headerCurrency == nil, let written = preamble.currencySynonym, let currency {
+            let wording = CurrencyText.synonymWording(written)
             warnings.append(
                 Diagnostic(
                     .warning, code: "csv.lenient.currency-synonym", at: tableLine,
-                    "the currency '\(written)' above the table is the rouble's code before its 1998 redenomination, which banks still write for today's rouble; read as \(currency)",
-                    notes: ["ISO 4217 withdrew RUR in 1998; RUB is the rouble's code since"]))
+                    "the currency '\(written)' above the table is \(wording.what); read as \(currency)", notes: [wording.note]))
         }
         let dateFormat: DateFormat
         if let format = pinned.dateFormat {

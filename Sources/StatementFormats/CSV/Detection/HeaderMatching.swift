@@ -68,6 +68,11 @@ enum HeaderMatching {
                 return (rest.map(text).joined(separator: " "), code)
             }
         }
+        // `人民币金额`, the amount in renminbi (China Merchants Bank's card statement).
+        let renminbi = Array("人民币".utf8)
+        if trimmed.count > renminbi.count, trimmed.starts(with: renminbi) {
+            return (text(trimmed.dropFirst(renminbi.count)), CurrencyCode("CNY"))
+        }
         // `CAD$` as a whole header (RBC).
         if trimmed.count == 4, trimmed.last == UInt8(ascii: "$"),
             let code = CurrencyCode(text(trimmed.prefix(3))), CurrencyText.isoCodes.contains(code)
