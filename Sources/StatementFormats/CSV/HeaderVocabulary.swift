@@ -242,6 +242,7 @@ enum HeaderVocabulary {
                 "devisenkurs", "taux de change", "taux de conversion", "tipo de cambio", "tasa de cambio", "wisselkoers",
                 "tasso di cambio", "cambio applicato", "koers",
             ])
+        addDanish(add)
         addCentralAndEasternEuropean(add)
         addTurkish(add)
         addEastAsian(add)
@@ -316,6 +317,19 @@ enum HeaderVocabulary {
             ])
         add(.currency, 1, ["mena", "waluta", "penznem", "deviza", "valiuta", "valuuta", "валюта", "валута"])
         add(.category, 1, ["kategoria", "kategorija", "категория"])
+    }
+
+    /// Danish banks' headers (BEC's `Dato;Tekst;Beløb;Saldo;Valørdato`, SDC's `Kontonr.;Dato;
+    /// Valørdato;Beløb;Valuta;Oprindeligt beløb;Oprindelig valuta;…;Tekst`); `ø` folds to `o`.
+    private static func addDanish(_ add: (ColumnRole, Int, [String]) -> Void) {
+        add(.date, 1, ["bogforingsdato", "bogfort"])
+        add(.date, 2, ["dato"])
+        add(.valueDate, 1, ["valordato", "rentedato"])
+        add(.name, 2, ["tekst", "beskrivelse"])
+        add(.amount, 1, ["belob", "belob i dkk"])
+        add(.account, 1, ["kontonr", "kontonummer"])
+        add(.originalAmount, 1, ["oprindeligt belob", "originalt belob"])
+        add(.originalCurrency, 1, ["oprindelig valuta", "original valuta"])
     }
 
     /// Turkish (Windows-1254: `İşlem Tarihi`, `Açıklama`); folded, `ı` and `İ` are `i`, `ş` `s`,

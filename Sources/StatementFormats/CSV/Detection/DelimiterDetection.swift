@@ -33,7 +33,7 @@ enum DelimiterDetection {
     }
 
     /// Whether splitting on `,` cut a decimal amount in two: a field ending in a digit followed by
-    /// one of two digits, alone or before a space (`1.000` | `00 EUR`).
+    /// one of two digits, alone or before a space, a quote or another delimiter (`1.000` | `00 EUR`).
     private static func splitsADecimal(_ record: SampleRecord) -> Bool {
         guard record.fields.count >= 2 else { return false }
         for i in 1..<record.fields.count {
@@ -41,7 +41,11 @@ enum DelimiterDetection {
             guard let last = before.last, last &- UInt8(ascii: "0") < 10, after.count >= 2,
                 after[0] &- UInt8(ascii: "0") < 10, after[1] &- UInt8(ascii: "0") < 10
             else { continue }
-            if after.count == 2 || after[2] == UInt8(ascii: " ") || after[2] == UInt8(ascii: "\"") { return true }
+            // Or before another delimiter: BEC's `-1,00; 343,04` (a `;` file whose short rows split
+            // on `,` into as few fields as each other, and outnumber its rows of full width).
+            if after.count == 2 || [UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")].contains(after[2]) {
+                return true
+            }
         }
         return false
     }
