@@ -166,9 +166,30 @@ import Testing
         #expect(!result.diagnostics.isEmpty && result.diagnostics.allSatisfy { $0.severity == .error && $0.code == "qif.bad-amount" }, "\(name)")
     }
 
-    @Test func aSplitWithoutAmountIsAnError() throws {
+    @Test func aSplitWithoutAmountIsWhatTheTotalLeaves() throws {
         let result = try readQIF(["!Type:Bank", "D05/20/2024", "T-10.00", "PShop", "SA", "$-4.00", "SB", "^"])
-        #expect(located(result.diagnostics) == ["7:1: error: split 2 of this record has no amount ('$' line); the split is skipped"])
+        #expect(
+            located(result.diagnostics) == [
+                "7:1: warning: split 2 has no amount ('$' line); read as -6.00, what the total ('T' -10.00) leaves after the other splits"
+            ])
+        #expect(result.activities.map(\.amount.decimalString) == ["-4.00", "-6.00"])
+        #expect(result.activities.map { $0.category ?? "∅" } == ["A", "B"])
+    }
+
+    @Test func aSplitWithoutAmountThatTheTotalLeavesNothingIsNoTransaction() throws {
+        // A category kept for its memo, its `$` line left out rather than written `$0.00`.
+        let result = try readQIF(["!Type:Bank", "D05/20/2024", "T-10.00", "PShop", "SA", "$-10.00", "SPledge", "EFor May", "^"])
+        #expect(located(result.diagnostics).map { $0.hasSuffix("leaves after the other splits: no transaction") } == [true])
+        #expect(result.activities.map(\.amount.decimalString) == ["-10.00"])
+    }
+
+    @Test func twoSplitsWithoutAmountAreErrors() throws {
+        let result = try readQIF(["!Type:Bank", "D05/20/2024", "T-10.00", "PShop", "SA", "$-4.00", "SB", "SC", "^"])
+        #expect(
+            located(result.diagnostics) == [
+                "7:1: error: split 2 of this record has no amount ('$' line); the split is skipped",
+                "8:1: error: split 3 of this record has no amount ('$' line); the split is skipped",
+            ])
         #expect(result.activities.map(\.amount.decimalString) == ["-4.00"])
     }
 

@@ -8,7 +8,8 @@ enum QIFIssue {
     case splitWithoutAmount(split: Int)
     /// `rest`: the split pfin added for what the splits leave of the total (`nil` when it cannot).
     case splitMismatch(sum: Money, total: Money, rest: Money?)
-    case splitAmountFromTotal(split: Int, text: String, amount: Money, total: Money)
+    /// `text`: the `$` line's text that could not be read; `nil` when the split has no `$` line.
+    case splitAmountFromTotal(split: Int, text: String?, amount: Money, total: Money)
     case skippedSection(name: String)
     /// A `!Type:Cat` list: no transactions, but its `I` marks (`income` categories) are used.
     case categoryList(name: String, income: Int)
@@ -87,10 +88,15 @@ enum QIFIssue {
                 "the splits of this record add up to \(sum.decimalString), its total ('T') is \(total.decimalString); \(read)",
                 notes: ["correct the split amounts or the total in the program that exported the file"])
         case .splitAmountFromTotal(let split, let text, let amount, let total):
+            let what = text.map { "has an amount that cannot be read ('$\($0)')" } ?? "has no amount ('$' line)"
+            let none = amount.units == 0 ? ": no transaction" : ""
+            let fix =
+                text == nil
+                ? "give each 'S' (category) line of a split transaction a '$' (amount) line" : "correct this amount in the program that exported the file"
             return Diagnostic(
                 .warning, code: code, at: location,
-                "split \(split) has an amount that cannot be read ('$\(text)'); read as \(amount.decimalString), what the total ('T' \(total.decimalString)) leaves after the other splits",
-                notes: ["correct this amount in the program that exported the file"])
+                "split \(split) \(what); read as \(amount.decimalString), what the total ('T' \(total.decimalString)) leaves after the other splits\(none)",
+                notes: [fix])
         case .skippedSection(let name):
             return Diagnostic(
                 .warning, code: code, at: location,

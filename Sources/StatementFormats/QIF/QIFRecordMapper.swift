@@ -90,6 +90,8 @@ final class QIFRecordMapper {
         let location = SourceLocation(file: file, line: record.line, column: 1)
         if let unread = record.splits.firstIndex(where: { $0.unreadAmount != nil }) {
             guard try fillUnreadAmount(at: unread, of: &record, into: &sink) else { return }
+        } else if let missing = record.splits.firstIndex(where: { $0.amount == nil }) {
+            try fillMissingAmount(at: missing, of: &record, into: &sink)
         }
         guard let date = record.date, let total = record.amount else {
             let issue = QIFIssue.incompleteRecord(missingDate: record.date == nil, missingAmount: record.amount == nil)
@@ -147,6 +149,22 @@ final class QIFRecordMapper {
                 id: restID, account: side.account, date: date, name: name, address: record.address, amount: side.amount,
                 memo: memo, type: side.type, category: side.category, checkNumber: record.checkNumber, source: location))
         try sink.report(QIFIssue.splitMismatch(sum: sum, total: total, rest: rest).diagnostic(at: location))
+    }
+
+    /// Gives the one split without a `$` line what the record's total leaves after the other
+    /// splits, with a warning (0.00 when they add up to it: a split kept for its category or memo,
+    /// no transaction). With a second such split, or no total, each is the error it was and is
+    /// skipped.
+    private func fillMissingAmount(at index: Int, of record: inout QIFRecord, into sink: inout some ActivitySink) throws {
+        guard record.date != nil, let total = record.amount, !record.splits[(index + 1)...].contains(where: { $0.amount == nil }) else { return }
+        var rest: Money? = total
+        for (other, split) in record.splits.enumerated() where other != index {
+            rest = split.amount?.negated.flatMap { rest?.adding($0) }
+        }
+        guard let rest else { return }
+        record.splits[index].amount = rest
+        let issue = QIFIssue.splitAmountFromTotal(split: index + 1, text: nil, amount: rest, total: total)
+        try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: record.splits[index].line, column: 1)))
     }
 
     /// Gives the split whose `$` could not be read what the record's total leaves after the other
