@@ -39,7 +39,8 @@ public enum CategoryKind: Sendable, Hashable {
     /// `Dividend`, `Dividends`, and `Gehalt`, `Lohn`, `Einnahmen`, `Einkommen`, `Salaire`, `Salaires`,
     /// `Revenus`, `Nómina`, `Ingresos`, `Salario`, `Stipendio`, `Entrate`, `Salaris`, `Inkomsten`), or
     /// a first component ending in the word `Income` (`Other Income`, `Interest Income`: banks' own
-    /// categories).
+    /// categories); a category that is one snake_case word by its first word (Neon's `income_salary`,
+    /// Plaid's `INCOME_WAGES`).
     case income
     /// Under `Transfers` or `Transfer`, or a balance-sheet root (`Assets`, `Liabilities`, `Equity`):
     /// money that stays the user's.
@@ -146,11 +147,26 @@ public enum AccountingModel {
         var end = start
         while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3E && bytes[end] != 0x2F { end += 1 }
         while end > start && bytes[end - 1] == 0x20 { end -= 1 }
+        if let kind = rootKind(bytes, start, end) { return kind }
+        // One snake_case identifier (Neon's `income_salary`, Plaid's `INCOME_WAGES`,
+        // `TRANSFER_IN_DEPOSIT`): its first word is its root, as a first component would be.
+        var snake = start
+        while snake < end && bytes[snake] != 0x5F && bytes[snake] != 0x20 { snake += 1 }
+        if snake < end, bytes[snake] == 0x5F, !bytes[snake..<end].contains(0x20), let kind = rootKind(bytes, start, snake) { return kind }
+        return .spending
+    }
+
+    /// The kind `bytes[start..<end]` names as a first component: an income, transfer or
+    /// balance-sheet root, or a name ending in the word `Income`; `nil` for any other (spending).
+    /// `_` counts as a space (`ready_to_assign`, `other_income`).
+    private static func rootKind(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> CategoryKind? {
         let length = end - start
+        // ASCII letters compared without case, `_` as a space; other bytes (`ó`) as they are.
+        @inline(__always) func folded(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b == 0x5F ? 0x20 : b }
         // A bank's or an aggregator's `Other Income`, `Interest Income`, `Rental Income`.
         if length > incomeSuffix.count {
             var same = true
-            for k in 0..<incomeSuffix.count where bytes[end - incomeSuffix.count + k] | 0x20 != incomeSuffix[k] {
+            for k in 0..<incomeSuffix.count where folded(bytes[end - incomeSuffix.count + k]) != incomeSuffix[k] {
                 same = false
                 break
             }
@@ -158,17 +174,16 @@ public enum AccountingModel {
         }
         let first = bytes[start] | 0x20
         // The roots' first letters (i, r, p, t, a, l, e; s, w, d, g, n): any other is spending.
-        guard rootInitials & (1 << UInt32(first & 0x1F)) != 0, first >= 0x61, first <= 0x7A else { return .spending }
+        guard rootInitials & (1 << UInt32(first & 0x1F)) != 0, first >= 0x61, first <= 0x7A else { return nil }
         for root in roots where root.word.count == length {
             var same = true
-            // ASCII letters compared without case; other bytes (`ó`) as they are.
-            for k in 0..<length where (bytes[start + k] &- 0x41 < 26 ? bytes[start + k] | 0x20 : bytes[start + k]) != root.word[k] {
+            for k in 0..<length where folded(bytes[start + k]) != root.word[k] {
                 same = false
                 break
             }
             if same { return root.kind }
         }
-        return .spending
+        return nil
     }
 
     /// Why a type contradicts a category, when it does: type `transfer` with a category under

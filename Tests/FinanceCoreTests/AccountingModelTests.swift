@@ -56,6 +56,15 @@ struct AccountingModelTests {
         Case(type: .income, category: "Food:Other Income", amount: 10, side: .spending, reversal: true),  // first component only
         Case(type: .income, category: "Expenses:Food", amount: 10, side: .spending, reversal: true),
         Case(type: .expense, category: "Équipement", amount: -10, side: .spending, reversal: false),
+        // One snake_case word is read by its first word (Neon's, Plaid's categories).
+        Case(type: .income, category: "income_salary", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "INCOME_WAGES", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "TRANSFER_IN_DEPOSIT", amount: 10, side: .transfer, reversal: false),
+        Case(type: .income, category: "ready_to_assign", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "other_income", amount: 10, side: .income, reversal: false),
+        Case(type: .expense, category: "FOOD_AND_DRINK_GROCERIES", amount: -10, side: .spending, reversal: false),
+        Case(type: .income, category: "incomes_x", amount: 10, side: .spending, reversal: true),  // not the root
+        Case(type: .income, category: "income_salary bonus", amount: 10, side: .spending, reversal: true),  // not one word
         Case(type: .income, category: nil, amount: 10, side: .income, reversal: false),
         Case(type: .expense, category: nil, amount: -10, side: .spending, reversal: false),
         Case(type: .income, category: " : ", amount: 10, side: .income, reversal: false),  // names nothing
