@@ -15,6 +15,8 @@ enum MT940Event {
     case atSignLineBreaks(line: Int)
     /// A balance tag without its closing colon (`:62FC221018EUR1,00`: LBBW), read as the field.
     case tagWithoutColon(line: Int, name: String)
+    /// The message's `-` followed by FinTS's framing (`-+@446@`): the message ends there.
+    case finTSFraming(line: Int)
 }
 
 /// Groups lines into fields: a line `:TAG:value` opens a field and the lines after it, up to the
@@ -87,6 +89,17 @@ struct MT940FieldAssembler {
         return nil
     }
 
+    /// Whether `text`, after a message's `-`, is FinTS's framing of the data around it: `+@446@`
+    /// (the next data element's length, the MT942 that follows an MT940 in one download) or `'`
+    /// (the segment's end), as a file cut out of a FinTS (HBCI) response holds them.
+    static func isFinTSFraming(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if text.first == UInt8(ascii: "'") { return true }
+        guard text.count >= 4, text[0] == UInt8(ascii: "+"), text[1] == UInt8(ascii: "@") else { return false }
+        var k = 2
+        while k < text.count, text[k] >= 0x30, text[k] <= 0x39 { k += 1 }
+        return k > 2 && k < text.count && text[k] == UInt8(ascii: "@")
+    }
+
     /// Whether `text` holds `@@` right before a field tag (`@@:20:`): the mark of a file that
     /// writes `@@` for its line breaks.
     static func hasAtSignTag(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -110,12 +123,19 @@ struct MT940FieldAssembler {
             text = UnsafeBufferPointer(rebasing: text[(body + 3)...])
         }
         // `-` alone, or `-}` closing block 4 (a `{5:…}` trailer may follow on the same line).
-        if text.first == UInt8(ascii: "-"),
-            MT940Values.trimmed(UnsafeBufferPointer(rebasing: text.dropFirst())).first.map({ $0 == UInt8(ascii: "}") }) ?? true
-        {
-            try flush(handle)
-            try handle(.endOfMessage(line: number))
-            return
+        if text.first == UInt8(ascii: "-") {
+            let rest = MT940Values.trimmed(UnsafeBufferPointer(rebasing: text.dropFirst()))
+            if rest.first.map({ $0 == UInt8(ascii: "}") }) ?? true {
+                try flush(handle)
+                try handle(.endOfMessage(line: number))
+                return
+            }
+            if Self.isFinTSFraming(rest) {
+                try flush(handle)
+                try handle(.endOfMessage(line: number))
+                try handle(.finTSFraming(line: number))
+                return
+            }
         }
         // The tag's end and where the value starts.
         var tagAt: (end: Int, value: Int)?

@@ -15,6 +15,7 @@ enum MT940Leniency {
     static let secondNarrativeCode = "mt940.lenient.second-narrative"
     static let currencyFormCode = "mt940.lenient.currency-form"
     static let tagColonCode = "mt940.lenient.tag-without-colon"
+    static let finTSFramingCode = "mt940.lenient.fints-framing"
 
     /// A date past the end of its month (`240230`): banks that book on a 30-day-month calendar
     /// (the 30/360 convention) write 30 February and 31 April. Read as the month's last day, which
@@ -102,6 +103,16 @@ enum MT940Leniency {
 
     /// A balance tag without its closing colon, the value right after it (`:62FC221018EUR1,00`:
     /// LBBW).
+    /// A message's closing `-` followed by FinTS's framing (`-+@446@`: the length of the next data
+    /// element, an MT942 after the MT940 of one FinTS download; `-'`: the segment's end), as a file
+    /// saved from a FinTS (HBCI) response holds it: the message ends there.
+    static var finTSFraming: Leniency {
+        Leniency(
+            code: finTSFramingCode,
+            "a message's closing '-' is followed by FinTS (HBCI) framing ('+@…@' or \"'\"), as in a file cut out of a FinTS response; read as the end of the message, and so every such line in this file",
+            changesMeaning: false)
+    }
+
     static func tagColon(tag: String) -> Leniency {
         Leniency(
             code: tagColonCode,

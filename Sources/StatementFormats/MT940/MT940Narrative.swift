@@ -271,7 +271,7 @@ final class MT940NarrativeReader {
     }
 
     private func readFreeText(_ field: MT940Field) {
-        MT940Values.append(Self.withoutLeadingAccount(field.firstLine), to: nameText)
+        MT940Values.append(Self.withoutLeadingAccount(Self.withoutFreeTextCode(field.firstLine)), to: nameText)
         let starts = field.lineStarts
         for k in 0..<starts.count {
             let end = k + 1 < starts.count ? starts[k + 1] : field.value.count
@@ -280,6 +280,13 @@ final class MT940NarrativeReader {
             if plainText.count > 0 { plainText.append(0x20) }
             MT940Values.append(line, to: plainText)
         }
+    }
+
+    /// `line` without a leading `999`, the DFÜ-Abkommen's code for a narrative of free text with no
+    /// subfields (`:86:999PN5477SCHECK-NR. …`: a Sparkasse).
+    private static func withoutFreeTextCode(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard line.count > 3, line[0] == 0x39, line[1] == 0x39, line[2] == 0x39, !isDigit(line[3]) else { return line }
+        return MT940Values.trimmed(UnsafeBufferPointer(rebasing: line[3...]))
     }
 
     /// The name in `line` after an account number that opens it (`0111111111 GPSEOUL`: ING's

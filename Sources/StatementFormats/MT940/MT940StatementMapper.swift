@@ -71,6 +71,10 @@ final class MT940StatementMapper {
             _ = try tolerate(MT940Leniency.tagColonCode, changesMeaning: false, line: line, column: 1, into: &sink) {
                 MT940Leniency.tagColon(tag: name)
             }
+        case .finTSFraming(let line):
+            _ = try tolerate(MT940Leniency.finTSFramingCode, changesMeaning: false, line: line, column: 2, into: &sink) {
+                MT940Leniency.finTSFraming
+            }
         case .atSignLineBreaks(let line):
             _ = try tolerate(MT940Leniency.atSignBreaksCode, changesMeaning: false, line: line, column: nil, into: &sink) {
                 MT940Leniency.atSignBreaks
@@ -282,12 +286,16 @@ final class MT940StatementMapper {
                 memo = narratives.booking
             }
             if fitid == nil { fitid = narratives.endToEndReference }
+        } else if let supplementary = line.supplementary, !supplementary.isEmpty, Self.isDigits(supplementary) {
+            // A number alone (Alfa-Bank's MT950: a payment order's number) names nothing: it is the
+            // memo, and the id stays the one it gave as a name.
+            memo = supplementary
         } else {
             name = line.supplementary
         }
         let account = options.account ?? statement.account
         let date = line.bookingDate
-        let idName = name ?? ""
+        let idName = name ?? (withNarrative ? nil : line.supplementary) ?? ""
         idText.removeAll()
         if let fitid { fitid.withUTF8Bytes { idText.append($0) } }
         idText.append(0x1F)
