@@ -178,6 +178,12 @@ import Testing
         .init(raw: "WALGREENS STORE 2045 CHICAGO", clean: "Walgreens Store"),
         // A card word glued to the masked number (Cartes Bancaires) goes with it.
         .init(raw: "CB****6516 ACME", clean: "Acme"),
+        .init(raw: "CARTE 13/06/22 VELIB METROPOLE 2 CB*0000", clean: "Velib Metropole 2"),  // one star (Boursorama)
+        // Crédit Mutuel's contactless payments, as its card payments (`PAIEMENT CB`).
+        .init(raw: "PAIEMENT PSC 1011 TOURCOING DELTA FASTFOOD CARTE 8101", clean: "Tourcoing Delta Fastfood"),
+        // A card's name before a word that only names a kind of booking (Quicken's payee) stays.
+        .init(raw: "Visa payment", clean: "Visa payment"),
+        .init(raw: "VISA PURCHASE ACME HARDWARE", clean: "Acme Hardware"),
         // One letter left is no payee either.
         .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),

@@ -15,6 +15,7 @@ final class PayeeCompiledTables: Sendable {
     let citySuffixes: PayeeWordSet
     let checkWords: PayeeWordSet
     let trailingPaymentCodes: PayeeWordSet
+    let bookingKinds: PayeeWordSet
     let monthStems: PayeeWordSet
     let yearWords: PayeeWordSet
     let datePrepositions: PayeeWordSet
@@ -40,6 +41,7 @@ final class PayeeCompiledTables: Sendable {
         citySuffixes = PayeeWordSet(PayeeTables.citySuffixes.map { PayeeText.folded($0) })
         checkWords = PayeeWordSet(PayeeTables.checkWords.map { PayeeText.folded($0) })
         trailingPaymentCodes = PayeeWordSet(PayeeTables.trailingPaymentCodes.map { PayeeText.folded($0) })
+        bookingKinds = PayeeWordSet(PayeeTables.bookingKinds.map { PayeeText.folded($0) })
         monthStems = PayeeWordSet(PayeeTables.monthStems.map { PayeeText.folded($0) })
         yearWords = PayeeWordSet(PayeeTables.yearWords.map { PayeeText.folded($0) })
         datePrepositions = PayeeWordSet(PayeeTables.datePrepositions.map { PayeeText.folded($0) })

@@ -192,8 +192,14 @@ public final class PayeeNormaliser {
         let adjacent = previous == star
         let before = bytes[previous - 1]
         let nextIsDigit = PayeeText.isDigit(bytes[next])
-        // Several stars before digits mask a card's number (`CB****6516`): no merchant's reference.
+        // Several stars before digits mask a card's number (`CB****6516`): no merchant's reference;
+        // so does one after a card's short word glued to it (`CB*0000`: Boursorama).
         if nextIsDigit && runEnd - star >= 2 { return nil }
+        if nextIsDigit && adjacent && star - range.lowerBound >= 2, star - range.lowerBound == 2 || bytes[star - 3] == 0x20,
+            PayeeText.isUpper(bytes[star - 1]), PayeeText.isUpper(bytes[star - 2]), bytes[star - 1] != UInt8(ascii: "X")
+        {
+            return nil
+        }
         guard
             !nextIsDigit
                 || adjacent && (PayeeText.isUpper(before) || PayeeText.isLower(before) || before == UInt8(ascii: ".")) && before != UInt8(ascii: "X")
@@ -236,6 +242,13 @@ public final class PayeeNormaliser {
                 tokens.isKept($0) && tokens.hasLetter($0) && !tokens.isDateOrTime($0) && !tokens.isCardNumber($0, bare: false)
             })
         else { return tail }
+        // A card's name before a word that only names a kind of booking is the payee: Quicken's
+        // `Visa payment` pays the Visa card, and `payment` alone names nobody.
+        var rest = -1
+        for k in words..<tokens.count where tokens.isKept(k) && tokens.hasLetter(k) {
+            rest = rest == -1 ? k : -2
+        }
+        if rest >= 0, tables.bookingKinds.contains(tokens.folded[tokens.starts[rest]..<tokens.ends[rest]]) { return tail }
         tokens.remove(0..<words)
         if cardBooking.contains(phrase) { card = true }
         return true

@@ -58,6 +58,8 @@ enum PayeeTables {
         ("E-Banking Auftrag", false),
         // French
         ("Achat CB", true), ("CB", true), ("Paiement par carte", true), ("Paiement CB", true), ("PRLV SEPA", false),
+        // Crédit Mutuel's and CIC's contactless payments (paiement sans contact)
+        ("Paiement PSC", true), ("Paiement sans contact", true),
         ("Prélèvement", false), ("Prelevement", false), ("VIR SEPA", false), ("VIR", false), ("VIR INST", false), ("Virement", false), ("Virement SEPA", false),
         ("Achat", true), ("Carte", true), ("Avoir carte", true), ("Retrait DAB", false), ("Virement émis", false),
         ("Virement en votre faveur", false), ("Virement reçu", false), ("Virement emis", false),
@@ -96,6 +98,13 @@ enum PayeeTables {
     /// them when a name stays before: "Harbour Analytics Ltd with reference SALARY APR 2024",
     /// "MARIA LOPEZ CONCEPTO CENA", "ENDESA ENERGIA S.A.U. Nº RECIBO 0049 1234".
     static let referenceTails = ["with reference", "with ref", "concepto", "nº recibo", "reference", "mandate no"]
+
+    /// Words that only name a kind of booking: a booking phrase before one of them alone is the
+    /// name (`Visa payment`), as nothing else would name the payee.
+    static let bookingKinds = [
+        "payment", "payments", "purchase", "purchases", "bill", "zahlung", "einkauf", "paiement", "achat", "pago", "compra",
+        "pagamento", "acquisto", "betaling",
+    ]
 
     /// Words that announce a date inside a bank's text, removed with it.
     static let datePrepositions = ["on", "am", "op", "le", "el", "il"]
