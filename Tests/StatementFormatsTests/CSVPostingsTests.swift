@@ -62,6 +62,28 @@ import Testing
         #expect(read.activities.allSatisfy { $0.category == "expenses:food" && $0.amount.decimalString == "-3.50" })
     }
 
+    /// One posting to the user's account split over several categories (hledger's `eat & shop`)
+    /// is one transaction per split, as QIF's splits are; a paycheck whose other postings are on
+    /// both sides stays one, categorised by the largest.
+    @Test func aPostingSplitOverCategoriesIsATransactionPerSplit() throws {
+        let text = """
+            "txnidx","date","description","account","amount","commodity"
+            "1","2024-06-03","Eat & shop","expenses:food","1.00","USD"
+            "1","2024-06-03","Eat & shop","expenses:supplies","2.50","USD"
+            "1","2024-06-03","Eat & shop","assets:cash","-3.50","USD"
+            "2","2024-06-28","Payroll","assets:checking","900.00","USD"
+            "2","2024-06-28","Payroll","income:salary","-1000.00","USD"
+            "2","2024-06-28","Payroll","expenses:tax","100.00","USD"
+
+            """
+        let (read, _) = try readCSVWithCensus(text)
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        #expect(read.activities.map(\.amount.decimalString) == ["-1.00", "-2.50", "900.00"])
+        #expect(read.activities.map { $0.category ?? "∅" } == ["expenses:food", "expenses:supplies", "income:salary"])
+        #expect(read.activities[0].id.value >> 12 == read.activities[1].id.value >> 12)
+        #expect(read.activities.map { $0.id.value & 0xFFF }.prefix(2) == [1, 2])
+    }
+
     @Test func postingsNoRefusesTheFile() throws {
         var profile = CSVProfile()
         profile.postings = false

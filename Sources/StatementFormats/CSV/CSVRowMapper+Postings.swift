@@ -107,6 +107,7 @@ extension CSVRowMapper {
         }
         let largestOut = largest(out: true)
         let largestIn = largest(out: false)
+        let splits = Self.splits(of: group, sides: sides)
         var index = 0
         var sentOwn = false
         for event in group.events {
@@ -115,6 +116,11 @@ extension CSVRowMapper {
                 defer { index += 1 }
                 guard sides[index].own else {
                     try sink.skipped(SkippedLines(.posting, file: file, line: activity.source.line))
+                    continue
+                }
+                if activity.category == nil, let splits {
+                    try sendSplits(of: activity, into: splits, sink: &sink)
+                    sentOwn = true
                     continue
                 }
                 let other = sides[index].units < 0 ? largestIn : largestOut
@@ -142,6 +148,58 @@ extension CSVRowMapper {
                     .warning, code: Self.postingsWithoutOwnCode, at: SourceLocation(file: file, line: line),
                     "the transaction on line \(line) posts to none of your own accounts (Assets, Liabilities), only to \(sides.map(\.account).joined(separator: ", ")); it moves no money of yours and gives no transaction, nor do others like it",
                     notes: ["pfin takes accounts under Assets and Liabilities for yours"]))
+        }
+    }
+
+    /// The postings that split a transaction's one posting to the user's accounts, when they are
+    /// two or more, all on its other side, in its currency and scale, and add up to it exactly
+    /// (`eat & shop`: food 1, supplies 1, cash -2): each is then a transaction of its own, as a
+    /// QIF split is. `nil` for any other transaction (the largest posting categorises it).
+    private static func splits(
+        of group: PostingEvents, sides: [(account: String, units: Int64, own: Bool, equity: Bool)]
+    ) -> [PaymentActivity]? {
+        var own: PaymentActivity?
+        var others: [PaymentActivity] = []
+        var k = 0
+        for case .activity(let activity) in group.events {
+            defer { k += 1 }
+            if sides[k].own {
+                guard own == nil else { return nil }
+                own = activity
+            } else if sides[k].units != 0 {
+                others.append(activity)
+            }
+        }
+        guard let own, own.amount.units != 0, others.count >= 2, others.count < Int(Self.splitMask) else { return nil }
+        var sum: Int64 = 0
+        for other in others {
+            guard other.amount.currency == own.amount.currency, other.amount.scale == own.amount.scale,
+                (other.amount.units < 0) != (own.amount.units < 0)
+            else { return nil }
+            sum &+= other.amount.units
+        }
+        return sum == -own.amount.units ? others : nil
+    }
+
+    /// The most splits numbered apart in the last hex digits of an id, as QIF's.
+    static let splitMask: UInt64 = 0xFFF
+
+    /// Sends `activity`, the one posting to the user's accounts, as one transaction per split:
+    /// each the split's amount turned, categorised by its account (a transfer when that is equity),
+    /// with its comment as the memo when it has one; the ids share all but their last three hex
+    /// digits, which number the splits.
+    private func sendSplits(
+        of activity: PaymentActivity, into splits: [PaymentActivity], sink: inout some ActivitySink
+    ) throws {
+        for (n, split) in splits.enumerated() {
+            var part = activity
+            part.id = ActivityID(value: (activity.id.value & ~Self.splitMask) | UInt64(n + 1))
+            part.amount.units = -split.amount.units
+            let account = split.account ?? ""
+            part.category = account
+            if JournalExport.isEquity(account) { part.type = .transfer }
+            if let memo = split.memo { part.memo = memo }
+            try sink.accept(part)
         }
     }
 
