@@ -368,6 +368,9 @@ import Testing
         #expect(read.errors.map(\.message) == ["could not read column 'Completed Date' as dates: its values are days without a year ('September 15')"])
         let other = try readCSV("Completed Date;Reference;Paid Out (EUR)\nsoon;Shop A;21.97\nlater;Shop B;8.44\n")
         #expect(other.errors.first?.notes.first?.contains("columns date=\"Completed Date\"") == true, "\(other.errors)")
+        // Without a header, the example names columns by position, as a profile must.
+        let headerless = try readCSV("soon;Shop A;21.97\nlater;Shop B;8.44\n")
+        #expect(headerless.errors.first?.notes.first?.contains("columns date=1") == true, "\(headerless.errors)")
     }
 
     @Test("a budget export (YNAB's: Budgeted, Activity, Available) is named as one, not a file without a header")

@@ -33,8 +33,11 @@ extension DialectDetector {
                     Diagnostic.identifyNote(file),
                 ])
         }
-        let named = dateColumn.flatMap { i in header.map { $0[i] } } ?? "Posting Date"
-        let example = what == "date" ? "columns date=\"\(named)\"" : "columns amount=Amount (or debit=… credit=…)"
+        // Without a header, columns are named by their 1-based position.
+        let named = dateColumn.flatMap { i in header.map { "\"\($0[i])\"" } } ?? (header == nil ? "1" : "\"Posting Date\"")
+        let example =
+            what == "date"
+            ? "columns date=\(named)" : header == nil ? "columns date=1 amount=3 (1-based positions)" : "columns amount=Amount (or debit=… credit=…)"
         return Diagnostic(
             .error, code: "csv.no-\(what)-column", at: location,
             "could not tell which column holds the \(what); \(columns)",
