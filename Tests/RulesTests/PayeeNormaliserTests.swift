@@ -184,6 +184,20 @@ import Testing
         // A card's name before a word that only names a kind of booking (Quicken's payee) stays.
         .init(raw: "Visa payment", clean: "Visa payment"),
         .init(raw: "VISA PURCHASE ACME HARDWARE", clean: "Acme Hardware"),
+        // Brazil's processors before the star; a name after a star whole; the merchant again.
+        .init(raw: "Ifd*Pizzaria Nova Lima", clean: "Pizzaria Nova Lima"),
+        .init(raw: "Dm*Spotify", clean: "Spotify"),
+        .init(raw: "Shopee *Papel Nova Lima", clean: "Shopee Papel Nova Lima"),
+        .init(raw: "Trocafy *Trocafy - Parcela 1/10", clean: "Trocafy"),
+        // M-Pesa's texts; a separator left in front goes.
+        .init(raw: "Pay Bill to 888880 - KPLC", clean: "KPLC"),
+        .init(raw: "Received from JOHN DOE 0712345678", clean: "John Doe"),
+        // Raiffeisen Austria's card payments: the card's number K2 before the date, the amount and country first.
+        .init(raw: "HOFER DANKT  0527  K2   07.10. 11:14", clean: "Hofer Dankt"),
+        .init(raw: "POS           8,94 AT  K2   18.09. 16:48 Hornbach Baumarkt GmbH Gerasdorf 2201", clean: "Hornbach Baumarkt GmbH Gerasdorf"),
+        // A name printed twice (Crédit Mutuel's transfers); one word twice in mixed case stays.
+        .init(raw: "VIR DE MLE JEANNE MARTIN MLE JEANNE MARTIN", clean: "Mle Jeanne Martin"),
+        .init(raw: "Walla Walla Coffee", clean: "Walla Walla Coffee"),
         // One letter left is no payee either.
         .init(raw: "Virement A 89273829182", clean: "Virement A 89273829182"),
         .init(raw: "€ 12345 €", clean: "€ 12345 €"),

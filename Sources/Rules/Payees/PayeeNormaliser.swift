@@ -12,9 +12,9 @@ import FinanceCore
 ///
 /// Not thread-safe: it reuses its buffers from one name to the next; each pipeline has its own.
 public final class PayeeNormaliser {
-    private let tables: PayeeCompiledTables
+    let tables: PayeeCompiledTables
     private let titleCase: PayeeTitleCase
-    private let tokens = PayeeTokens()
+    let tokens = PayeeTokens()
     private var out: [UInt8] = []
     /// The texts cleaned last and their names: the steps run once per distinct text.
     private let memo = PayeeMemo()
@@ -122,6 +122,7 @@ public final class PayeeNormaliser {
         tokens.splitGluedPlaces { cities.longest(in: $0, at: $1) != nil }
         var card = false
         if removeBookingWords(card: &card) { note(.bookingWords) }
+        if card, removePrintedAmount() { note(.amountTail) }
         if removeCardNumbers(card: &card) { note(.cardNumbers) }
         if removeValueDates() { note(.valueDate) }
         if removeDatesAndTimes() { note(.datesAndTimes) }
@@ -136,6 +137,7 @@ public final class PayeeNormaliser {
             return name == text ? nil : name
         }
         if removeLocation(card: card || gap != nil, gap: gap) { note(.location) }
+        if removeRepeatedHalf() { note(.repeatedWords) }
         let kept = tokens.keptIndices
         guard kept.contains(where: { tokens.hasLetter($0) }) else { return nil }
         // One letter is no payee (`VIREMENT A 89273829182`).
@@ -167,61 +169,16 @@ public final class PayeeNormaliser {
             }
         }
         if cased { note(.titleCase) }
-        // Separators left at the end by what was removed after them.
+        // Separators left at either end by what was removed beside them (`Pay Bill to 888880 - KPLC`).
         while let last = out.last, last == UInt8(ascii: ",") || last == UInt8(ascii: "-") || last == UInt8(ascii: "/") || last == 0x20 {
             out.removeLast()
         }
+        var lead = 0
+        while lead < out.count, out[lead] == UInt8(ascii: "-") || out[lead] == UInt8(ascii: ",") || out[lead] == 0x20 { lead += 1 }
+        if lead > 0, lead < out.count { out.removeFirst(lead) }
         guard changed || !out.elementsEqual(tokens.bytes) else { return nil }
         let name = String(decoding: out, as: UTF8.self)
         return name == text ? nil : name
-    }
-
-    /// A star in the text: a processor's prefix before it (`SQ *BLUE BOTTLE`: the merchant follows),
-    /// or a merchant before it and its reference after (`AMAZON MKTPL*AB12C3DE4`). A star between
-    /// digits, or before digits after a space, is a masked card number's.
-    private func starCut(_ range: Range<Int>) -> (Range<Int>, PayeeStep)? {
-        let bytes = tokens.bytes
-        guard let star = bytes[range].firstIndex(of: UInt8(ascii: "*")) else { return nil }
-        var runEnd = star
-        while runEnd < range.upperBound && bytes[runEnd] == UInt8(ascii: "*") { runEnd += 1 }
-        var next = runEnd
-        while next < range.upperBound && bytes[next] == 0x20 { next += 1 }
-        var previous = star
-        while previous > range.lowerBound && bytes[previous - 1] == 0x20 { previous -= 1 }
-        guard previous > range.lowerBound, next < range.upperBound else { return nil }
-        let adjacent = previous == star
-        let before = bytes[previous - 1]
-        let nextIsDigit = PayeeText.isDigit(bytes[next])
-        // Several stars before digits mask a card's number (`CB****6516`): no merchant's reference;
-        // so does one after a card's short word glued to it (`CB*0000`: Boursorama).
-        if nextIsDigit && runEnd - star >= 2 { return nil }
-        if nextIsDigit && adjacent && star - range.lowerBound >= 2, star - range.lowerBound == 2 || bytes[star - 3] == 0x20,
-            PayeeText.isUpper(bytes[star - 1]), PayeeText.isUpper(bytes[star - 2]), bytes[star - 1] != UInt8(ascii: "X")
-        {
-            return nil
-        }
-        guard
-            !nextIsDigit
-                || adjacent && (PayeeText.isUpper(before) || PayeeText.isLower(before) || before == UInt8(ascii: ".")) && before != UInt8(ascii: "X")
-                    && before != UInt8(ascii: "x")
-        else { return nil }
-        var head = Array(tokens.folded[range.lowerBound..<previous])
-        while head.last == UInt8(ascii: "_") || head.last == 0x20 { head.removeLast() }
-        if tables.processors.contains(head[...]) { return (next..<range.upperBound, .processorPrefix) }
-        guard PayeeText.hasLetter(bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range.lowerBound..<previous]) }) else { return nil }
-        // A word of letters after the star names the service (`UBER *EATS`, `LYFT *RIDE`): it stays,
-        // the star becomes a space. A reference has digits (`*AB12C3DE4`).
-        var wordEnd = next
-        while wordEnd < range.upperBound && (PayeeText.isUpper(bytes[wordEnd]) || PayeeText.isLower(bytes[wordEnd])) { wordEnd += 1 }
-        let wordEnds = wordEnd == range.upperBound || bytes[wordEnd] == 0x20
-        if wordEnd - next >= 3, wordEnds {
-            for k in star..<runEnd {
-                tokens.bytes[k] = 0x20
-                tokens.folded[k] = 0x20
-            }
-            return (range.lowerBound..<wordEnd, .starReference)
-        }
-        return (range.lowerBound..<previous, .starReference)
     }
 
     /// A reference announced after the payee (`removeReferenceTail`), then the longest booking
@@ -302,9 +259,11 @@ public final class PayeeNormaliser {
             } else {
                 continue
             }
-            // The word that announced the date goes with it (`TESCO ON 30 SEP`, `ZELLE FROM SMITH ON 03/01`).
+            // The word that announced the date goes with it (`TESCO ON 30 SEP`, `ZELLE FROM SMITH ON 03/01`),
+            // and so does the card's number in the holder's cards before it (`HOFER DANKT 0527 K2
+            // 18.09. 17:20`: Raiffeisen Austria).
             if i > 1, tokens.isKept(i - 1),
-                tables.datePrepositions.contains(tokens.folded[tokens.starts[i - 1]..<tokens.ends[i - 1]])
+                tables.datePrepositions.contains(tokens.folded[tokens.starts[i - 1]..<tokens.ends[i - 1]]) || tokens.isCardIndex(i - 1)
             {
                 tokens.remove(i - 1)
             }

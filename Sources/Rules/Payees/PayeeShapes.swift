@@ -191,6 +191,23 @@ extension PayeeTokens {
         return digits >= 8
     }
 
+    /// Whether token `i` is a card's number among the holder's cards, `K1`…`K9` (Austrian banks'
+    /// card payments: Karte 2).
+    func isCardIndex(_ i: Int) -> Bool {
+        length(i) == 2 && bytes[starts[i]] == UInt8(ascii: "K") && PayeeText.isDigit(bytes[starts[i] + 1])
+    }
+
+    /// Whether token `i` is an amount as a terminal prints it: digits, a comma or point, two digits
+    /// (`23,55`, `8.94`).
+    func isPrintedAmount(_ i: Int) -> Bool {
+        let n = length(i)
+        guard n >= 4, n <= 12 else { return false }
+        let end = ends[i]
+        guard bytes[end - 3] == UInt8(ascii: ",") || bytes[end - 3] == UInt8(ascii: ".") else { return false }
+        return (starts[i]..<(end - 3)).allSatisfy { PayeeText.isDigit(bytes[$0]) } && PayeeText.isDigit(bytes[end - 2])
+            && PayeeText.isDigit(bytes[end - 1])
+    }
+
     /// Whether token `i` is written in capitals only (ASCII letters), two or three of them.
     func isCapitalCode(_ i: Int) -> Bool {
         let n = length(i)

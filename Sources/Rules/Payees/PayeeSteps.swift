@@ -60,7 +60,8 @@ enum PayeeTables {
         ("Achat CB", true), ("CB", true), ("Paiement par carte", true), ("Paiement CB", true), ("PRLV SEPA", false),
         // Crédit Mutuel's and CIC's contactless payments (paiement sans contact)
         ("Paiement PSC", true), ("Paiement sans contact", true),
-        ("Prélèvement", false), ("Prelevement", false), ("VIR SEPA", false), ("VIR", false), ("VIR INST", false), ("Virement", false), ("Virement SEPA", false),
+        ("Prélèvement", false), ("Prelevement", false), ("VIR SEPA", false), ("VIR", false), ("VIR DE", false), ("VIR INST", false), ("Virement", false),
+        ("Virement SEPA", false),
         ("Achat", true), ("Carte", true), ("Avoir carte", true), ("Retrait DAB", false), ("Virement émis", false),
         ("Virement en votre faveur", false), ("Virement reçu", false), ("Virement emis", false),
         ("Virement recu", false),
@@ -92,6 +93,10 @@ enum PayeeTables {
         ("Cash withdrawal at", false),
         // Payment services (Wise, Revolut): who the money went to or came from follows
         ("Sent money to", false), ("Received money from", false), ("Money sent to", false),
+        // M-Pesa's statements: `Pay Bill to 888880 - KPLC`, `Customer Transfer to 0712…123 - JOHN DOE`
+        ("Pay Bill to", false), ("Pay Bill Online to", false), ("Merchant Payment to", false),
+        ("Merchant Payment Online to", false), ("Customer Transfer to", false), ("Funds received from", false),
+        ("Business Payment from", false), ("Received from", false),
     ]
 
     /// Phrases after the payee that open the payment's reference, removed with everything after
@@ -135,7 +140,12 @@ enum PayeeTables {
     static let checkWords = ["Check", "Cheque", "Chèque", "Chq", "Scheck", "Assegno", "Cheque:", "Check#", "Chk"]
 
     /// Payment processors whose prefix stands before the merchant, up to their star or separator.
-    static let processorPrefixes = ["SQ", "TST", "SumUp", "PAYPAL", "PP", "ZETTLE", "IZ", "SP", "PY", "GRUBHUB", "DD", "CKO", "WPY", "FS"]
+    static let processorPrefixes = [
+        "SQ", "TST", "SumUp", "PAYPAL", "PP", "ZETTLE", "IZ", "SP", "PY", "GRUBHUB", "DD", "CKO", "WPY", "FS",
+        // Brazil's card texts (Nubank, Itaú): iFood, dLocal (foreign services: `DM *Spotify`, `DL*Google`), EBANX,
+        // PagSeguro, Mercado Pago.
+        "IFD", "DM", "DL", "EBN", "EBANX", "PAG", "MERCADOPAGO",
+    ]
 
     /// Month names and abbreviations that a day before them makes a date (`11 MAY`).
     static let months = [
