@@ -191,6 +191,7 @@ import Testing
         .init(raw: "Trocafy *Trocafy - Parcela 1/10", clean: "Trocafy"),
         // M-Pesa's texts; a separator left in front goes.
         .init(raw: "Pay Bill to 888880 - KPLC", clean: "KPLC"),
+        .init(raw: "-minus start", clean: "-minus start"),
         .init(raw: "Received from JOHN DOE 0712345678", clean: "John Doe"),
         // Raiffeisen Austria's card payments: the card's number K2 before the date, the amount and country first.
         .init(raw: "HOFER DANKT  0527  K2   07.10. 11:14", clean: "Hofer Dankt"),

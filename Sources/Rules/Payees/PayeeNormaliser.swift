@@ -173,9 +173,13 @@ public final class PayeeNormaliser {
         while let last = out.last, last == UInt8(ascii: ",") || last == UInt8(ascii: "-") || last == UInt8(ascii: "/") || last == 0x20 {
             out.removeLast()
         }
+        // At the front only a word of separators alone (`- KPLC`), never a name's own (`-minus`).
         var lead = 0
-        while lead < out.count, out[lead] == UInt8(ascii: "-") || out[lead] == UInt8(ascii: ",") || out[lead] == 0x20 { lead += 1 }
-        if lead > 0, lead < out.count { out.removeFirst(lead) }
+        while lead < out.count, out[lead] == UInt8(ascii: "-") || out[lead] == UInt8(ascii: ",") { lead += 1 }
+        if lead > 0, lead < out.count, out[lead] == 0x20 {
+            while lead < out.count, out[lead] == 0x20 { lead += 1 }
+            if lead < out.count { out.removeFirst(lead) }
+        }
         guard changed || !out.elementsEqual(tokens.bytes) else { return nil }
         let name = String(decoding: out, as: UTF8.self)
         return name == text ? nil : name
