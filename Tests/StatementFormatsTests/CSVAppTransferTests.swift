@@ -33,12 +33,12 @@ import Testing
         #expect(pinned.activities.contains { $0.type == .transfer })
     }
 
-    @Test("Wise: only a conversion between the user's balances is a transfer; TRANSFER is money sent to someone")
-    func wiseConversionIsTheOnlyTransfer() throws {
+    @Test("Wise: a conversion between the user's balances and a top-up are transfers; TRANSFER is money sent to someone")
+    func wiseConversionAndTopUpAreTheTransfers() throws {
         let bytes = try Self.quirk("conversion-between-own-balances-wise.csv")
         let read = try readCSV(bytes)
-        #expect(read.activities.map(\.type) == [.expense, .transfer, .expense, .income])
-        #expect(try detectCSV(bytes).dialect.transferWords == ["conversion", "incoming cross balance", "outgoing cross balance"])
+        #expect(read.activities.map(\.type) == [.expense, .transfer, .expense, .income, .transfer])
+        #expect(try detectCSV(bytes).dialect.transferWords == ["conversion", "incoming cross balance", "money added", "outgoing cross balance"])
     }
 
     @Test("PayPal: a pending funding the balance counts is read, one the balance leaves out skipped; --strict skips both")

@@ -94,11 +94,13 @@ enum AppTransferColumns {
         // Wise: `TransferWise ID,Date,Date Time,Amount,Currency,Description,Payment Reference,Running
         // Balance,Exchange From,Exchange To,Exchange Rate,…,Transaction Type,Transaction Details
         // Type`; one file a currency balance. The details type is the payment's kind (`CARD`,
-        // `TRANSFER` money sent to anyone, `DEPOSIT`, `MONEY_ADDED`…); `CONVERSION` and the cross
-        // balance kinds move money between the user's own balances: only they mark a transfer.
+        // `TRANSFER` money sent to anyone, `DEPOSIT` money received…); `CONVERSION` and the cross
+        // balance kinds move money between the user's own balances, and `MONEY_ADDED` is a top-up
+        // from the user's own bank account or card (Wise's "Add money"): only they mark a transfer.
         Signature(
             app: "Wise", names: ["transaction details type", "exchange from", "exchange to", "running balance"],
-            mark: "transaction details type", values: ["conversion", "incoming cross balance", "outgoing cross balance"], open: true,
+            mark: "transaction details type", values: ["conversion", "incoming cross balance", "outgoing cross balance", "money added"],
+            open: true,
             ownWords: true),
         // PayPal's activity download: `Date,Time,TimeZone,Name,Type,Status,Currency,Gross,Fee,Net,
         // …,Transaction ID,…,Reference Txn ID,…,Balance`; `Type` is the payment's kind (`Express
