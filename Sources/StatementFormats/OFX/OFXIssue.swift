@@ -9,6 +9,8 @@ enum OFXIssue {
     case status(code: Int, severity: String, message: String?, scope: String, isError: Bool)
     case notOFX
     case noStatement
+    /// An account list (`<ACCTINFORS>`, the answer to a sign-up request) and no statement.
+    case accountList
     /// Investment transactions of one `INVTRANLIST` other than `INVBANKTRAN`.
     case skippedInvestments(Int)
     /// `LEDGERBAL`'s `DTASOF` more than a week after the statement's `DTEND`.
@@ -44,6 +46,11 @@ enum OFXIssue {
                 .error, code: "ofx.no-statement", at: location,
                 "no statement found; expected <STMTRS>, <CCSTMTRS> or <INVSTMTRS> with the account's transactions",
                 notes: ["the file holds no transactions: download the statement again, choosing a date range"])
+        case .accountList:
+            return Diagnostic(
+                .error, code: "ofx.no-statement", at: location,
+                "this is an account list (<ACCTINFORS>), not a statement: it names the accounts, with no transactions",
+                notes: ["download the statement of one of those accounts (the bank's 'Download transactions' or 'Export' page), choosing a date range"])
         case .skippedInvestments(let count):
             return Diagnostic(
                 .warning, code: "ofx.skipped-investment-transactions", at: location,

@@ -41,9 +41,12 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     private var documents = 0
     /// Where the first `<OFX>` starts, for a file that turns out to hold no statement.
     private var firstDocument: OFXPosition?
-    /// A statement aggregate, a transaction or a sign-on response was seen, or a `STATUS` error
-    /// explained their absence.
+    /// A statement aggregate or a transaction was seen, or a `STATUS` error explained their absence.
     private var sawStatement = false
+    /// A sign-on response was seen: alone, a valid answer with nothing in it.
+    private var sawSignOn = false
+    /// Where the first account list (`<ACCTINFORS>`, a sign-up response) starts.
+    private var accountList: OFXPosition?
     /// End tags that closed nothing and were ignored (`OFXLeniency.strayEndTags`), and the first.
     private var strayEndTags = 0
     private var firstStrayEndTag: (name: String, position: OFXPosition)?
@@ -61,8 +64,10 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
         guard tag != .unknown else { return }
         path.append(tag)
         switch tag {
-        case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse, .statementTransaction, .signonResponse:
+        case .statementResponse, .creditCardStatementResponse, .investmentStatementResponse, .statementTransaction:
             sawStatement = true
+        case .signonResponse: sawSignOn = true
+        case .accountInfoResponse: if accountList == nil { accountList = position }
         default: break
         }
         switch tag {
@@ -220,14 +225,20 @@ struct OFXStatementMapper<Sink: ActivitySink>: OFXEventHandler {
     }
 
     /// After the whole file was read without a fatal problem: a file without any statement is an
-    /// error (an empty `<OFX>`, or only elements pfin does not know), unless the bank said why with
-    /// an error `STATUS`. A sign-on response alone is a valid answer with nothing in it (OFX 2.2
-    /// §2.4.4: message sets are optional; pfin writes one for no activities).
+    /// error (an empty `<OFX>`, an account list, or only elements pfin does not know), unless the
+    /// bank said why with an error `STATUS`. A sign-on response alone is a valid answer with nothing
+    /// in it (OFX 2.2 §2.4.4: message sets are optional; pfin writes one for no activities); an
+    /// account list beside it (§8.5.3 `ACCTINFORS`) names accounts, never their transactions.
     mutating func endOfFile(bodyStart: OFXPosition) throws {
         if let (name, position) = firstStrayEndTag {
             try sink.report(OFXLeniency.strayEndTags(count: strayEndTags, first: name).diagnostic(at: location(position), options: options))
         }
         guard !stopped, !sawStatement else { return }
+        if let accountList {
+            try sink.report(OFXIssue.accountList.diagnostic(at: location(accountList)))
+            return
+        }
+        guard !sawSignOn else { return }
         try sink.report(OFXIssue.noStatement.diagnostic(at: location(firstDocument ?? bodyStart)))
     }
 

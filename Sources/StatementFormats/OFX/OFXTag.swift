@@ -15,6 +15,7 @@ public enum OFXTag: UInt8, Sendable, CaseIterable {
     case creditCardAccountFrom, creditCardAccountTo
     case investmentMessages, investmentStatementTransactionResponse, investmentStatementResponse
     case investmentAccountFrom, investmentTransactionList, investmentBankTransaction, investmentTransaction
+    case accountInfoResponse
 
     // Leaves.
     case code, severity, message, dtServer, language, org, fid
@@ -25,7 +26,7 @@ public enum OFXTag: UInt8, Sendable, CaseIterable {
 
     /// Whether the element contains other elements.
     public var isAggregate: Bool {
-        rawValue >= OFXTag.ofx.rawValue && rawValue <= OFXTag.investmentTransaction.rawValue
+        rawValue >= OFXTag.ofx.rawValue && rawValue <= OFXTag.accountInfoResponse.rawValue
     }
 
     /// Whether the element is a known leaf (a value, never an end tag in OFX 1.x).
@@ -80,6 +81,7 @@ public enum OFXTag: UInt8, Sendable, CaseIterable {
         "CURRENCY", "ORIGCURRENCY",
         "CREDITCARDMSGSRSV1", "CCSTMTTRNRS", "CCSTMTRS", "CCACCTFROM", "CCACCTTO",
         "INVSTMTMSGSRSV1", "INVSTMTTRNRS", "INVSTMTRS", "INVACCTFROM", "INVTRANLIST", "INVBANKTRAN", "INVTRAN",
+        "ACCTINFORS",
         "CODE", "SEVERITY", "MESSAGE", "DTSERVER", "LANGUAGE", "ORG", "FID",
         "TRNUID", "CURDEF", "BANKID", "BRANCHID", "ACCTID", "ACCTTYPE", "BROKERID",
         "DTSTART", "DTEND", "TRNTYPE", "DTPOSTED", "DTUSER", "DTAVAIL", "TRNAMT", "FITID", "CHECKNUM", "REFNUM",
