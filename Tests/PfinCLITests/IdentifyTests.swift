@@ -13,7 +13,10 @@ struct IdentifyTests {
         Golden.check(result.stdout, "identify/\(sample).stdout")
     }
 
-    static let foreign = ["login-page-saved-as.ofx", "statement.pdf", "statements.zip", "old-excel.xls", "api-response.json", "screenshot.png"]
+    static let foreign = [
+        "login-page-saved-as.ofx", "statement.pdf", "statements.zip", "old-excel.xls", "api-response.json", "screenshot.png",
+        "quickbooks.iif", "fec-2024.txt", "statement-request-mt920.fin", "interbank-pacs008.xml",
+    ]
 
     @Test(arguments: foreign)
     func aFileOfAnotherKindIsNamedAndExitsOne(_ name: String) throws {
@@ -34,25 +37,61 @@ struct IdentifyTests {
         #expect(result.stderr.contains("note: 'pfin identify \(path)' shows what each reader saw"))
     }
 
-    /// A payment order has CAMT's namespace family and is identified as the nearest reader's, but
-    /// `convert` reads nothing from it: `identify` says so and exits 1.
+    /// A CAMT statement whose only entry cannot be read is identified as CAMT, but `convert` reads
+    /// nothing from it: `identify` says so and exits 1.
     @Test func aFileItsReaderCannotReadExitsOne() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-identify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("order.xml").path
-        let order = """
+        let statement = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>M1</MsgId>
-            <CreDtTm>2024-03-01T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs></GrpHdr></CstmrCdtTrfInitn></Document>
+            <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+            <Ntry><Amt Ccy="EUR">12,50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt></Ntry>
+            </Stmt></BkToCstmrStmt></Document>
             """
-        try order.write(toFile: path, atomically: true, encoding: .utf8)
+        try statement.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try PfinProcess.run(["identify", path])
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("  cannot be read: "), "\(result.stdout)")
         let json = try PfinProcess.run(["identify", "--format", "json", path])
         #expect(json.status == 1)
         #expect(json.stdout.contains("\"readError\":\""), "\(json.stdout)")
+    }
+
+    /// An ISO 20022 message that is no statement is headlined as what it is, in text and JSON,
+    /// from its namespace, whatever the CAMT reader makes of it.
+    @Test func aPaymentOrderIsNamedByItsMessageType() throws {
+        let path = "\(Self.quirks)/foreign/payment-order-pain001.xml"
+        let result = try PfinProcess.run(["identify", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("\(path): not a statement: an ISO 20022 pain.001 payment order"), "\(result.stdout)")
+        #expect(result.stdout.contains(" 0  the ISO 20022 message type 'pain.001.001.03' at line 2 is no statement"), "\(result.stdout)")
+        let json = try PfinProcess.run(["identify", "--format", "json", path])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let object = try #require(objects.first)
+        #expect(object["format"] is NSNull)
+        let named = try #require(object["notStatement"] as? [String: Any])
+        #expect((named["description"] as? String)?.hasPrefix("an ISO 20022 pain.001 payment order") == true)
+        #expect(named["evidence"] as? String == "the ISO 20022 message type 'pain.001.001.03' at line 2")
+    }
+
+    /// A bookkeeping export read as a statement would invent income and spending: `convert`
+    /// and `import` refuse it, with nothing written.
+    @Test(arguments: ["quickbooks.iif", "fec-2024.txt", "datev-buchungsstapel.csv", "xero-journal.csv", "cash-management.bai"])
+    func aBookkeepingExportIsRefusedWithNothingWritten(_ name: String) throws {
+        let path = "\(Self.quirks)/foreign/\(name)"
+        let result = try PfinProcess.run(["convert", path, "--to", "csv"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("\(path):1: error: this is "), "\(result.stderr)")
+        #expect(result.stderr.contains(": note: "), "\(result.stderr)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-identify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let imported = try PfinProcess.run(["import", path, "--db", directory.appendingPathComponent("l.sqlite").path])
+        #expect(imported.status == 1)
+        #expect(imported.stderr.contains("error: this is "), "\(imported.stderr)")
     }
 
     @Test func importOfAFileOfAnotherKindPointsToIdentify() throws {

@@ -42,6 +42,9 @@ public struct CAMTStatementReader: StatementReader {
             let marker = String(decoding: text[(found.offset + (found.marker.hasPrefix("<") ? 1 : 0))..<end], as: UTF8.self)
             return .yes(95, "message type \(found.message.title): '\(marker)' at line \(input.line(at: found.offset))")
         }
+        if let (message, at) = ForeignText.isoMessage(input) {
+            return .no("the ISO 20022 message type '\(message)' at line \(input.line(at: at)) is no statement, report or notification")
+        }
         if let at = input.firstOffset(of: "urn:iso:std:iso:20022:tech:xsd:", ignoringCase: false) {
             return .yes(60, "an ISO 20022 namespace at line \(input.line(at: at)), but no CAMT message type")
         }

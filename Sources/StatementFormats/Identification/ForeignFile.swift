@@ -32,6 +32,14 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     case empty
     /// A bookkeeping tool's own ledger file: a ledger/hledger journal, or beancount's.
     case bookkeeping(beancount: Bool)
+    /// A bookkeeping program's export or book: FEC, IIF, DATEV, a journal CSV, GnuCash, KMyMoney, SIE.
+    case accounting(AccountingFile)
+    /// A bank statement in a format pfin does not read (`BAI2`, `CODA`, `CFONB 120`).
+    case unreadStatement(String)
+    /// An ISO 20022 message other than a statement, report or notification (`pain.001.001.03`).
+    case isoMessage(String)
+    /// A FinTS (HBCI) message: a home-banking protocol's dialogue, saved to a file.
+    case fints
 
     /// What the file is, with the evidence that shows it; `nil` when it may be a statement.
     public static func identify(_ input: SniffInput) -> (kind: ForeignFile, evidence: String)? {
@@ -74,12 +82,13 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
                     : "a dated transaction with indented postings to account paths at line \(line)"
             )
         }
-        if let type = swiftMessageType(head) {
-            return (.swiftMessage(type), "a SWIFT FIN message of type MT\(type) (block 2 '{2:' at line \(input.line(at: start)))")
+        if let (type, block) = swiftMessageType(head) {
+            return (.swiftMessage(type), "a SWIFT FIN message of type MT\(type) (block 2 '{2:' at line \(input.line(at: block)))")
         }
         if startsWithIgnoringCase(head, "<!doctype html") || startsWithIgnoringCase(head, "<html") {
             return (.html, "'\(String(decoding: head.prefix(head.starts(with: Array("<!".utf8)) ? 14 : 5), as: UTF8.self))' at line \(input.line(at: start))")
         }
+        if let found = ForeignText.identify(input, head: head) { return found }
         if head.first == UInt8(ascii: "<"), let at = input.firstOffset(of: "<html"), input.firstOffset(of: "<ofx") == nil,
             input.firstOffset(of: "urn:iso:std:iso:20022") == nil
         {
@@ -143,9 +152,10 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         return (.legacyExcel, "the OLE2 compound-file signature at offset 0 (Excel 97–2003)")
     }
 
-    /// The message type of a SWIFT FIN message that is not a statement pfin reads (`{1:…}{2:I101…`);
-    /// `nil` for MT940, MT942 and MT950, and for text that is no FIN message.
-    private static func swiftMessageType(_ head: ArraySlice<UInt8>) -> String? {
+    /// The message type of a SWIFT FIN message that is not a statement pfin reads (`{1:…}{2:I101…`),
+    /// and the offset of its block 2; `nil` for MT940, MT942 and MT950, and for text that is no FIN
+    /// message. MT920 asks for a statement (`:12:940`) and is named, not read as the MT942 it resembles.
+    private static func swiftMessageType(_ head: ArraySlice<UInt8>) -> (type: String, block: Int)? {
         guard head.starts(with: Array("{1:".utf8)) else { return nil }
         let window = Array(head.prefix(256))
         guard let block = window.firstRange(of: Array("{2:".utf8)), block.upperBound + 4 <= window.count else { return nil }
@@ -154,7 +164,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         let digits = window[(block.upperBound + 1)..<(block.upperBound + 4)]
         guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let type = String(decoding: digits, as: UTF8.self)
-        return ["940", "942", "950"].contains(type) ? nil : type
+        return ["940", "942", "950"].contains(type) ? nil : (type, head.startIndex + block.lowerBound)
     }
 
     /// Whether the first line is one whole object, as JSON Lines has.
@@ -205,13 +215,27 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .rtf: return "an RTF document"
         case .empty: return "an empty file"
         case .bookkeeping(let beancount): return beancount ? "a beancount ledger" : "a ledger/hledger journal"
+        case .accounting(let file): return file.description
+        case .unreadStatement(let format): return "a bank statement in \(format), which pfin does not read"
+        case .isoMessage(let message): return ISO20022Message.describe(message)
+        case .fints: return "a FinTS (HBCI) message, not a statement file"
+        }
+    }
+
+    /// Whether the signature names the file whatever a reader scored it: a message's own type
+    /// (a SWIFT block 2, an ISO 20022 namespace, a FinTS message header) outranks the fields it
+    /// shares with a statement (an MT920's `:25:` and `:34F:`, the MT940 a FinTS answer embeds).
+    public var outranksReaders: Bool {
+        switch self {
+        case .swiftMessage, .isoMessage, .fints: return true
+        default: return false
         }
     }
 
     /// Whether the kind is text (a page, a document of JSON, RTF or SWIFT fields), not binary.
     public var isText: Bool {
         switch self {
-        case .html, .json, .rtf, .swiftMessage, .empty, .bookkeeping: return true
+        case .html, .json, .rtf, .swiftMessage, .empty, .bookkeeping, .accounting, .unreadStatement, .isoMessage, .fints: return true
         default: return false
         }
     }
@@ -248,6 +272,13 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return beancount
                 ? "export its postings as CSV, one row per posting (date, description, account, amount, currency), which pfin reads as your accounts' transactions"
                 : "export its postings as CSV, which pfin reads as your accounts' transactions: 'hledger -f FILE print -O csv > books.csv' (or 'ledger -f FILE csv > books.csv'), then read books.csv"
+        case .accounting(let file): return file.advice
+        case .unreadStatement: return "ask your bank for the statement as CAMT.053, MT940 or OFX, which pfin reads"
+        case .isoMessage:
+            return "only camt.053 statements, camt.052 account reports and camt.054 notifications list an account's transactions; "
+                + "download the account statement in camt.053 format"
+        case .fints:
+            return "a FinTS client or the bank's site can save the account's transactions as CAMT.053 or MT940, which pfin reads"
         }
     }
 }

@@ -54,8 +54,9 @@ public struct StatementIdentification: Sendable {
             // What those readers decode a file that is not UTF-8 in (CSV shows its own detection).
             result.encoding.encoding = CodePageDetection.lineReaderEncoding(input.raw)
         }
-        // A reader's markers (an XLSX's `xl/` members) win over the foreign kind they look like.
-        if let foreign = ForeignFile.identify(input), (result.chosen?.sniff.score ?? 0) < 60 {
+        // A reader's markers (an XLSX's `xl/` members) win over the foreign kind they look like,
+        // except a message's own type (an MT920's block 2 over the MT942 fields it shares).
+        if let foreign = ForeignFile.identify(input), (result.chosen?.sniff.score ?? 0) < 60 || foreign.kind.outranksReaders {
             result.foreign = foreign
             result.format = nil
         }
