@@ -82,6 +82,21 @@ import Testing
         #expect(back.activities.first?.fitid == "CARD-1")
     }
 
+    /// Deutsche Bank's card statement names two columns `Betrag`: the one after `Fremdwährung`,
+    /// empty on domestic rows, is the original amount; the one beside `Währung` the account's.
+    @Test func twoAmountColumnsUnderOneNameTheFilledOneIsTheAmount() throws {
+        let text = """
+            Belegdatum;Eingangstag;Verwendungszweck;Fremdwährung;Betrag;Kurs;Betrag;Währung
+            03.02.2023;06.02.2023;REWE Markt;;;;- 45,80;EUR
+            12.02.2023;14.02.2023;HOTEL BEISPIEL NEW YORK;USD;- 210,00;1,07500;- 195,35;EUR
+            20.02.2023;21.02.2023;Gutschrift;;;;19,99;EUR
+
+            """
+        let back = try readCSV(text)
+        #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
+        #expect(back.activities.map(Self.describe) == ["-45.80 EUR", "-195.35 EUR = -210.00 USD @ -", "19.99 EUR"])
+    }
+
     /// VTB states each payment in its own currency and in the account's: the account's is the
     /// amount, the other the original; the processing date (`Дата обработки`) is the booking date,
     /// and a row still `В обработке` is not booked yet.

@@ -47,6 +47,7 @@ enum ColumnAssignment {
             for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
                 take(choice.role, choice.column)
             }
+            twinAmounts(header: header, stats: stats, roles: &roles, taken: &taken)
             // Payment kinds as the memo while a column the header names as descriptions is left
             // over (NAB's `Transaction Type` and `Transaction Details` beside `Merchant Name`, which
             // transfers leave empty): the descriptions are the memo, so no row loses the bank's
