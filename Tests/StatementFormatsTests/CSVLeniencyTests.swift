@@ -76,6 +76,14 @@ import Testing
 
                 """,
             opening: "1500.00", openingDate: "2024-03-01", closing: "3085.66", closingDate: "2024-03-31", activities: 2),
+        .init(
+            testDescription: "CertoOne's BALANCE row first, dated after the last transaction: the closing balance",
+            text: "Date;Amount;Description\n2024-03-25;-182.40;BALANCE\n2024-03-04;150.00;Ihre Zahlung\n2024-03-11;-332.40;Hotel\n",
+            opening: nil, openingDate: nil, closing: "-182.40", closingDate: "2024-03-25", activities: 2),
+        .init(
+            testDescription: "a Saldo row dated before the first transaction: the opening balance",
+            text: "Datum;Text;Betrag\n30.04.2024;Saldo;250,00\n02.05.2024;Miete;-200,00\n",
+            opening: "250.00", openingDate: "2024-04-30", closing: nil, closingDate: nil, activities: 1),
     ]
 
     @Test(arguments: balanceCases)
@@ -94,9 +102,10 @@ import Testing
     }
 
     @Test func aPayeeThatStartsWithBalanceWordsStaysATransaction() throws {
-        let read = try Self.read("Date,Description,Amount\n2024-05-01,Opening Balance Ltd,-30.00\n2024-05-02,New Balance Store,-89.99\n")
+        let read = try Self.read(
+            "Date,Description,Amount\n2024-05-01,Opening Balance Ltd,-30.00\n2024-05-02,New Balance Store,-89.99\n2024-05-03,Balance Transfer,-10.00\n")
         #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
-        #expect(read.activities.map(\.name) == ["Opening Balance Ltd", "New Balance Store"])
+        #expect(read.activities.map(\.name) == ["Opening Balance Ltd", "New Balance Store", "Balance Transfer"])
     }
 
     @Test func balanceRowsAreRefusedUnderStrict() throws {

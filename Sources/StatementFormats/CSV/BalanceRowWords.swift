@@ -10,6 +10,9 @@ enum BalanceRowWords {
         case opening, closing
         /// The sum of the period's debits or credits, between the opening and closing balance rows.
         case turnover
+        /// The plain word for a balance as the whole cell (CertoOne's `BALANCE`, `Saldo`): the
+        /// balance on the row's date, opening or closing by where that date falls.
+        case stated
     }
 
     /// What a folded cell says, if it names a balance: the whole cell, or its first words when
@@ -18,6 +21,7 @@ enum BalanceRowWords {
     static func kind(ofFolded folded: String) -> Kind? {
         guard folded.utf8.count >= 5 && folded.utf8.count <= 60 else { return nil }
         if let kind = phrases[folded] { return kind }
+        if plainWords.contains(folded) { return .stated }
         // Most cells (payees, memos) start with no phrase's first word: no split for them.
         guard let space = folded.utf8.firstIndex(of: UInt8(ascii: " ")),
             firstWords.contains(String(folded[..<space]))
@@ -31,6 +35,12 @@ enum BalanceRowWords {
         }
         return nil
     }
+
+    /// The plain words for a balance, matched only as a whole cell: `Balance Transfer Ltd` or
+    /// `Saldo 1234` stays a payee.
+    private static let plainWords: Set<String> = [
+        "balance", "account balance", "current balance", "saldo", "kontostand", "solde", "saldo contable", "saldo conto",
+    ]
 
     /// The first words of the phrases of more than one word.
     private static let firstWords: Set<String> = Set(phrases.keys.compactMap { $0.split(separator: " ").first.map(String.init) })

@@ -49,7 +49,10 @@ extension CSVRowMapper {
             }
         if invalid { noteInvalidText(line: record.line) }
         tookBalanceRow = record.line
-        if !statements.noteBalance(account: account, opening: kind == .opening, amount: amount, date: date) {
+        if kind == .stated {
+            // Opening or closing by its date, which only the other rows' dates can tell.
+            rowStatedBalances.append(CSVStatedBalance(kind: .either, amount: amount, date: date, line: record.line, label: label))
+        } else if !statements.noteBalance(account: account, opening: kind == .opening, amount: amount, date: date) {
             holdBack(
                 Diagnostic(
                     .warning, code: Self.balanceOtherCurrencyCode, at: location,

@@ -25,6 +25,7 @@ extension CSVRowMapper {
     /// within the transactions is neither, and said so. They belong to the file's one account:
     /// `--account`, the profile's or the preamble's, or the account of all its rows.
     func noteStatedBalances(into sink: inout some ActivitySink) throws {
+        let statedBalances = statedBalances + rowStatedBalances
         guard !statedBalances.isEmpty else { return }
         let accounts = statements.accounts
         let account: String

@@ -90,6 +90,9 @@ final class CSVRowMapper {
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
+    /// Rows of the table that state a balance with the plain word (`BALANCE`, `Saldo`): opening or
+    /// closing by their dates, once every row's date is known (`noteStatedBalances`).
+    @exclusivity(unchecked) var rowStatedBalances: [CSVStatedBalance] = []
     let statedLines: Set<Int>
     /// The period stated above the table, and whether the dates need its year (`date-format dd mmm`).
     let statementPeriod: StatementPeriod?

@@ -43,7 +43,8 @@ enum StatedBalanceLine {
     /// The records below the table: after its last row with a date, when the sample reaches the end
     /// of the file. Rows of the table that name a balance in a name, memo or date column are left
     /// out: the reader takes them as balance rows (`CSVRowMapper.takeBalanceRow`), with the
-    /// table's columns.
+    /// table's columns; a row under the table labelled with the plain word (`Saldo:` below Deutsche
+    /// Bank's card statement) stays a line of the footer.
     static func footer(
         _ records: [SampleRecord], layout: TableLayout, dateColumn: Int, dateFormat: DateFormat,
         labelColumns: [Int]
@@ -58,7 +59,8 @@ enum StatedBalanceLine {
             let isBalanceRow =
                 record.fields.count == layout.width
                 && labelColumns.contains { column in
-                    column < record.fields.count && BalanceRowWords.kind(ofFolded: TextFolding.fold(record.fields[column])) != nil
+                    column < record.fields.count
+                        && ![nil, .stated].contains(BalanceRowWords.kind(ofFolded: TextFolding.fold(record.fields[column])))
                 }
             return !isBalanceRow
         }

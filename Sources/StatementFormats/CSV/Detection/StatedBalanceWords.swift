@@ -11,6 +11,7 @@ enum StatedBalanceWords {
         switch BalanceRowWords.kind(ofFolded: folded) {
         case .opening?: return .opening
         case .closing?: return .closing
+        case .stated?: return .either
         case .turnover?, nil: break
         }
         guard folded.utf8.count >= 5 && folded.utf8.count <= 60 else { return nil }
