@@ -64,6 +64,8 @@ enum HeaderVocabulary {
                 "payee name", "destinatario", "ordinante beneficiario",
                 // SEB Estonia's `Beneficiary's name`, beside `Description` (the memo) and `Type` (a code).
                 "beneficiary s name", "beneficiarys name", "beneficiary name",
+                // N26's current export: `Partner Name`, beside `Partner Iban` (the counterparty's account).
+                "partner name",
             ])
         // A payer column with no payee column beside it is the name column (`ColumnAssignment`).
         add(
@@ -98,7 +100,7 @@ enum HeaderVocabulary {
                 "memo", "verwendungszweck", "mededelingen", "notes", "note", "reference", "ref", "purpose",
                 "remittance information", "communication", "referencia", "observaciones", "causale",
                 "informazioni", "extended details", "message", "omschrijving 2",
-                "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli",
+                "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli", "payment reference",
                 // Rabobank's description in three numbered columns, read as one (`ResolvedColumns.memoMore`).
                 "omschrijving 1",
             ])
