@@ -13,6 +13,8 @@ enum BankTransferCategory {
         "payment", "payments", "transfer", "transfers", "credit card payment", "credit card payments",
         "internal transfer", "account transfer", "balance transfer", "payment/credit", "payments/credits",
         "credit card repayment", "credit card repayments", "payments and credits",
+        // German for a move between the holder's own accounts (C24's `Pocket-Umbuchung` rows).
+        "umbuchung", "umbuchungen",
     ]
 
     /// Whether `category` (the bank's category cell, trimmed) names a transfer.
@@ -21,6 +23,7 @@ enum BankTransferCategory {
         guard category.utf8.count <= 20, let first = category.utf8.first,
             first | 0x20 == 0x70 || first | 0x20 == 0x74
                 || first | 0x20 == 0x63 || first | 0x20 == 0x69 || first | 0x20 == 0x61 || first | 0x20 == 0x62
+                || first | 0x20 == 0x75
         else { return false }
         return words.contains(category.lowercased())
     }

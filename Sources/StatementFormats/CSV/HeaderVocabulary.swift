@@ -208,7 +208,7 @@ enum HeaderVocabulary {
                 // Finom's wallet (the account) beside its `Kartennummer` (the card that paid).
                 "wallet iban",
             ])
-        add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer", "wallet name"])
+        add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer", "wallet name", "kontoname"])
         add(
             .address, 1,
             [

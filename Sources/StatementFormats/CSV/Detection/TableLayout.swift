@@ -108,7 +108,10 @@ struct TableLayout {
     /// table's rows, and whose next records mostly have the rows' width: a header over rows that
     /// leave out its last columns.
     private static func headerOverNarrowerRows(_ records: [SampleRecord], width: Int) -> Int? {
-        for (i, record) in records.prefix(60).enumerated() where record.fields.count > width + 1 {
+        // One name more, the header's last (C24's `Bargeldabhebung`, which its rows leave out), counts
+        // too; an empty one more is a trailing delimiter, which `fits` allows.
+        for (i, record) in records.prefix(60).enumerated()
+        where record.fields.count > width + 1 || (record.fields.count == width + 1 && !record.fields[width].isEmpty) {
             guard width >= 3, HeaderMatching.looksLikeHeader(record.fields) else { continue }
             let after = records[(i + 1)..<min(records.count, i + 21)]
             let fitting = after.filter { fits($0, width: width, trailingEmpty: false) }.count
