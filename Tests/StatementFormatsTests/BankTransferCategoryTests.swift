@@ -6,7 +6,8 @@ import Testing
 struct BankTransferCategoryTests {
     @Test(arguments: [
         "Payment", "PAYMENTS", "Transfer", "transfers", "Credit Card Payment", "Payment/Credit",
-        "Internal Transfer", "Balance Transfer",
+        "Internal Transfer", "Balance Transfer", "Umbuchung", "Virements émis de comptes à comptes",
+        "Virements reçus de comptes à comptes",
     ])
     func transfers(_ category: String) {
         #expect(BankTransferCategory.isTransfer(category))
@@ -14,7 +15,7 @@ struct BankTransferCategoryTests {
 
     @Test(arguments: [
         "Card payment", "Payment fees", "Shopping", "Transport", "Income", "Interest", "",
-        "Transfer fee", "Bills & Payments",
+        "Transfer fee", "Bills & Payments", "Virements émis", "Umbuchungsgebühr",
     ])
     func notTransfers(_ category: String) {
         #expect(!BankTransferCategory.isTransfer(category))

@@ -15,15 +15,18 @@ enum BankTransferCategory {
         "credit card repayment", "credit card repayments", "payments and credits",
         // German for a move between the holder's own accounts (C24's `Pocket-Umbuchung` rows).
         "umbuchung", "umbuchungen",
+        // Boursorama's categories of a move between the holder's own accounts, under its parent
+        // `Mouvements internes débiteurs` / `créditeurs` (internal movements).
+        "virements émis de comptes à comptes", "virements reçus de comptes à comptes",
     ]
 
     /// Whether `category` (the bank's category cell, trimmed) names a transfer.
     static func isTransfer(_ category: String) -> Bool {
         // Most categories are longer than any of the words, or start with another letter.
-        guard category.utf8.count <= 20, let first = category.utf8.first,
+        guard category.utf8.count <= 40, let first = category.utf8.first,
             first | 0x20 == 0x70 || first | 0x20 == 0x74
                 || first | 0x20 == 0x63 || first | 0x20 == 0x69 || first | 0x20 == 0x61 || first | 0x20 == 0x62
-                || first | 0x20 == 0x75
+                || first | 0x20 == 0x75 || first | 0x20 == 0x76
         else { return false }
         return words.contains(category.lowercased())
     }
