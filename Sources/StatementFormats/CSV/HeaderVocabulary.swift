@@ -101,10 +101,15 @@ enum HeaderVocabulary {
                 "remittance information", "communication", "referencia", "observaciones", "causale",
                 "informazioni", "extended details", "message", "omschrijving 2",
                 "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli", "payment reference",
-                // Rabobank's description in three numbered columns, read as one (`ResolvedColumns.memoMore`).
-                "omschrijving 1",
+                // Rabobank's description in three numbered columns, read as one (`ResolvedColumns.memoMore`);
+                // GLS Bank's purpose (`Verwendungszweck`) over `VWZ1`…`VWZ14`; Neon's `Subject`.
+                "omschrijving 1", "vwz1", "vwz 1", "subject",
             ])
         add(.memo, 3, ["description", "omschrijving", "concepto", "descrizione", "libelle"])
+        // ZKB's `Booking text` (`Debit TWINT: Test Merchant`), beside a `Details` column filled
+        // only for some payments.
+        add(.name, 2, ["booking text"])
+        add(.memo, 4, ["booking text"])
         // RBC's export: `Description 1` the kind of payment (`IDP PURCHASE - 1234`, `INTERAC
         // E-TRF- 1234`), `Description 2` the payee (`LOBLAWS #1089`), empty on card rows, which
         // are then named by `Description 1` (an empty name falls back to the memo).

@@ -81,15 +81,23 @@ struct ResolvedColumns {
         }
     }
 
-    /// With a header: where the memo column's name ends in `1` (`Omschrijving-1`), the columns no
-    /// role reads named the same but for `2`, `3`… (in that order) continue it.
+    /// With a header: where the memo column's name ends in `1` (`Omschrijving-1`; GLS Bank's
+    /// `VWZ1`, its purpose over `VWZ1`…`VWZ14`), the columns no role reads named the same but for
+    /// `2`, `3`… (in that order) continue it.
     mutating func continueMemo(header: [String]) {
         guard let memo, memo < header.count else { return }
-        let words = TextFolding.fold(header[memo]).split(separator: " ")
-        guard words.count >= 2, words.last == "1" else { return }
-        let stem = words.dropLast().joined(separator: " ")
+        let folded = TextFolding.fold(header[memo])
+        let words = folded.split(separator: " ")
+        let stem: String
+        if words.count >= 2, words.last == "1" {
+            stem = words.dropLast().joined(separator: " ") + " "
+        } else if words.count == 1, folded.hasSuffix("1"), let before = folded.dropLast().last, before.isLetter {
+            stem = String(folded.dropLast())
+        } else {
+            return
+        }
         var number = 2
-        while let next = header.indices.first(where: { TextFolding.fold(header[$0]) == stem + " \(number)" }), !known.contains(next) {
+        while let next = header.indices.first(where: { TextFolding.fold(header[$0]) == stem + "\(number)" }), !known.contains(next) {
             memoMore.append(next)
             known.insert(next)
             lastRead = max(lastRead, next)
