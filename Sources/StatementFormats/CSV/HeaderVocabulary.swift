@@ -100,12 +100,15 @@ enum HeaderVocabulary {
                 "memo", "verwendungszweck", "mededelingen", "notes", "note", "reference", "ref", "purpose",
                 "remittance information", "communication", "referencia", "observaciones", "causale",
                 "informazioni", "extended details", "message", "omschrijving 2",
-                "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli", "payment reference",
+                "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli",
                 // Rabobank's description in three numbered columns, read as one (`ResolvedColumns.memoMore`);
                 // GLS Bank's purpose (`Verwendungszweck`) over `VWZ1`…`VWZ14`; Neon's `Subject`.
                 "omschrijving 1", "vwz1", "vwz 1", "subject",
             ])
         add(.memo, 3, ["description", "omschrijving", "concepto", "descrizione", "libelle"])
+        // N26's `Payment Reference`, the memo beside its `Type`; Wise's, beside its `Description`, is
+        // not (the description says more, the reference too when there is one).
+        add(.memo, 3, ["payment reference"])
         // ZKB's `Booking text` (`Debit TWINT: Test Merchant`), beside a `Details` column filled
         // only for some payments.
         add(.name, 2, ["booking text"])
