@@ -215,6 +215,8 @@ enum HeaderVocabulary {
                 "numero conto", "mijn rekening", "wallet", "iban bban", "bank account",
                 // Finom's wallet (the account) beside its `Kartennummer` (the card that paid).
                 "wallet iban",
+                // UBS's `Produit` (`0123 45678901.23A`, the account on every row).
+                "produit", "produkt", "prodotto",
             ])
         add(.account, 2, ["card no", "card number", "card", "karte", "kartennummer", "wallet name", "kontoname"])
         add(

@@ -117,6 +117,8 @@ struct Preamble {
         "konto nr", "iban", "compte", "numero de compte", "n de compte", "cuenta",
         "numero de cuenta", "rekening", "rekeningnummer", "conto", "conto corrente",
         "numero conto", "card", "card number", "kartennummer",
+        // DKB names the account by its kind: `"Girokonto";"DE12…"`, `"Kreditkarte:";"1234********1234 Kreditkarte"`.
+        "girokonto", "kreditkarte", "tagesgeld", "tagesgeldkonto",
     ]
     static let currencyKeys = ["currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "valuta"]
 }
