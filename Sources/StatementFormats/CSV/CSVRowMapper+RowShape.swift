@@ -112,11 +112,17 @@ extension CSVRowMapper {
         return false
     }
 
-    /// Whether any cell of the row holds a letter: a footer that starts with a labelled line
-    /// (`Total`, `STATEMENT SUMMARY`) is plainly one.
+    /// Whether the row's first filled cell holds a letter: a footer that starts with a labelled
+    /// line (`Total`, `STATEMENT SUMMARY`, `,,Closing balance,1200.00`) is plainly one. A row that
+    /// opens with a mark and has text only further on (Financisto's split rows, `~,"",My Cash
+    /// Account,-5.00,…`) is no label, and skipping it is said.
     func hasLetters(_ record: borrowing CSVRecord) -> Bool {
         for column in 0..<record.count {
-            if record.withField(column, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } }) { return true }
+            let letters: Bool? = record.withField(column) { bytes in
+                let cell = CSVRecord.trimmed(bytes)
+                return cell.isEmpty ? nil : cell.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }
+            }
+            if let letters { return letters }
         }
         return false
     }
