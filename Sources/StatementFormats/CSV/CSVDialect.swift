@@ -55,6 +55,10 @@ public struct CSVDialect: Equatable, Sendable {
     /// money in is income, under `Income:` unless its category is an income one already, never a
     /// refund of spending (`CSVRowMapper.incomeCategory`).
     public var incomeBySign: Bool
+    /// A split transaction is a row of its total followed by rows of its parts whose date cell
+    /// is `~` (Financisto's export): the parts are read, dated as the total's row, and the total's
+    /// row is skipped (`CSVRowMapper+SplitRows`); without this setting the parts are errors.
+    public var splitRows: Bool
     /// Cells are quoted with apostrophes (`'Datum'`, `'01 Mrt'`, `'MNR J SMITH'`), as FNB's CSV
     /// downloads write all but their descriptions (which are in double quotes): an unquoted cell
     /// that begins and ends with one is read without them (`CSVTokenizer`).
@@ -65,8 +69,10 @@ public struct CSVDialect: Equatable, Sendable {
         decimalMark: UInt8, columns: [ColumnRole: ColumnReference], account: String?,
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
         continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil,
-        transferWords: [String]? = nil, incomeBySign: Bool = false, singleQuotes: Bool = false
+        transferWords: [String]? = nil, incomeBySign: Bool = false, singleQuotes: Bool = false,
+        splitRows: Bool = false
     ) {
+        self.splitRows = splitRows
         self.incomeBySign = incomeBySign
         self.singleQuotes = singleQuotes
         self.emptyDirection = emptyDirection
@@ -132,6 +138,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var incomeBySign: Bool?
     /// `single-quotes yes`: see `CSVDialect.singleQuotes`.
     public var singleQuotes: Bool?
+    /// `split-rows yes`: see `CSVDialect.splitRows`.
+    public var splitRows: Bool?
 
     public init() {}
 
@@ -157,6 +165,7 @@ public struct CSVProfile: Equatable, Sendable {
         transferWords = dialect.transferWords
         incomeBySign = dialect.incomeBySign ? true : nil
         singleQuotes = dialect.singleQuotes ? true : nil
+        splitRows = dialect.splitRows ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -181,6 +190,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let transferWords { merged.transferWords = transferWords }
         if let incomeBySign { merged.incomeBySign = incomeBySign }
         if let singleQuotes { merged.singleQuotes = singleQuotes }
+        if let splitRows { merged.splitRows = splitRows }
         return merged
     }
 }

@@ -12,7 +12,7 @@ import FinanceCore
 //             | 'written-by' 'pfin' | 'continuation-rows' ('yes' | 'no') | 'postings' ('yes' | 'no')
 //             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
 //             | 'transfer-words' VALUE | 'income-by-sign' ('yes' | 'no')
-//             | 'single-quotes' ('yes' | 'no')
+//             | 'single-quotes' ('yes' | 'no') | 'split-rows' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -22,7 +22,7 @@ extension CSVProfile {
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
-        "postings", "single-quotes", "sections", "transfer-words", "empty-direction", "income-by-sign",
+        "postings", "single-quotes", "sections", "split-rows", "transfer-words", "empty-direction", "income-by-sign",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -101,6 +101,8 @@ extension CSVProfile {
                 profile.continuationRows = yesOrNo("'yes' joins rows of text only (no date, no amount) to the transaction above them")
             case "single-quotes":
                 profile.singleQuotes = yesOrNo("'yes' reads cells written between apostrophes ('01 Mrt') without them")
+            case "split-rows":
+                profile.splitRows = yesOrNo("'yes' reads a split transaction's parts (rows dated '~') instead of its total's row")
             case "sections":
                 profile.sections = yesOrNo("'yes' skips rows that title a section of the table, and the rows of a pending section")
             case "income-by-sign":
@@ -220,7 +222,7 @@ extension CSVProfile {
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
                     "continuation-rows": "yes", "postings": "yes", "sections": "yes", "empty-direction": "debit",
                     "income-by-sign": "yes",
-                    "single-quotes": "yes",
+                    "single-quotes": "yes", "split-rows": "yes",
                 ][key] ?? "")
         }
     }
@@ -276,6 +278,7 @@ extension CSVDialect {
         if postings { lines.append("postings yes  # one row per posting: your accounts' postings, categorised by the others") }
         if singleQuotes { lines.append("single-quotes yes  # cells between apostrophes ('01 Mrt') are read without them") }
         if sections { lines.append("sections yes  # rows titling a section are skipped; a pending section's rows too") }
+        if splitRows { lines.append("split-rows yes  # rows dated '~' are the parts of the split transaction above, read instead of its total") }
         if let transferWords {
             lines.append("transfer-words \"\(transferWords.joined(separator: ","))\"  # only these values of the transfer column mark a transfer")
         }

@@ -28,7 +28,8 @@ extension CSVRowMapper {
         let date =
             yearless
             ? record.withField(dateColumn) { parseDate($0) } : record.withField(dateColumn) { dates.parse(CSVRecord.trimmed($0), format: dialect.dateFormat) }
-        guard let date else {
+        // A split's part (`~`) is dated as its total's row (`CSVDialect.splitRows`).
+        guard let date = date ?? splitDate else {
             return hold(.badDate(text: record.string(dateColumn), format: dialect.dateFormat), record, column: dateColumn)
         }
 
@@ -68,7 +69,7 @@ extension CSVRowMapper {
         }
         let fitid = text(record, columns.transactionID, &invalidText)
         var account = defaultAccount ?? text(record, columns.account, &invalidText)
-        let address = text(record, columns.address, &invalidText) ?? merchantAddress
+        var address = text(record, columns.address, &invalidText) ?? merchantAddress
         var category = text(record, columns.category, &invalidText)
         let checkNumber = text(record, columns.checkNumber, &invalidText)
         let rawName = columns.rawName == nil ? nil : text(record, columns.rawName, &invalidText)
@@ -84,6 +85,8 @@ extension CSVRowMapper {
         let transfer =
             columns.transfer == nil && columns.transferAccount == nil && sides == nil
             ? nil : fileTransfer(record, sides: sides, invalid: &invalidText)
+        // The app's transfer mark in its place column (Financisto's `location`: `Transfer Out`) is no place.
+        if transfer != nil, columns.address != nil, columns.address == columns.transfer { address = merchantAddress }
 
         // pfin's own columns: its id, type and source, where the file has them.
         var type: PaymentType?

@@ -85,6 +85,10 @@ final class CSVRowMapper {
     /// (`CSVRowMapper+PostingValue`).
     @exclusivity(unchecked) var postingValueColumns: PostingValueColumns?
     @exclusivity(unchecked) var postingCommodities: [String: CurrencyCode] = [:]
+    /// With `CSVDialect.splitRows`: the row held until the next shows whether a split's parts
+    /// follow it, and, while its parts are read, its date (`CSVRowMapper+SplitRows`).
+    @exclusivity(unchecked) var splitHeld: OwnedCSVRecord?
+    @exclusivity(unchecked) var splitDate: LocalDate?
     /// With `CSVDialect.sections`: the pending section's title the rows are under, and its line.
     @exclusivity(unchecked) var pendingSection: (title: String, line: Int)?
 
@@ -145,6 +149,7 @@ final class CSVRowMapper {
         if dialect.continuationRows { return holdForContinuation(record) }
         if dialect.postings { return try mapPosting(record, into: &sink) }
         if dialect.sections, try mapSectionRow(record, into: &sink) { return }
+        if dialect.splitRows, try mapSplitRow(record, into: &sink) { return }
         try mapRow(record, into: &sink)
     }
 
@@ -204,6 +209,7 @@ final class CSVRowMapper {
     func finish(into sink: inout some ActivitySink) throws {
         try sendPreamble(into: &sink)
         try mapContinued(into: &sink)
+        try mapSplitHeld(into: &sink)
         try sendPostingGroup(into: &sink)
         if !started && dialect.hasHeader {
             try sink.report(

@@ -164,7 +164,9 @@ public struct CSVStatementReader: StatementReader {
         do {
             var isFinal = false
             while !isFinal {
-                if let parts, passThrough, mapper.started, !sink.wantsRowBalances, !dialect.continuationRows, !dialect.postings, !dialect.sections {
+                if let parts, passThrough, mapper.started, !sink.wantsRowBalances, !dialect.continuationRows, !dialect.splitRows, !dialect.postings,
+                    !dialect.sections
+                {
                     try readParts(
                         input, mapper: mapper, tokenizer: tokenizer, text: text, into: &sink, parts: parts,
                         inOrder: { try mapText(isFinal: false, into: &$0) })

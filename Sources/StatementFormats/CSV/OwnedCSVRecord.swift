@@ -1,6 +1,6 @@
 /// A record's bytes and fields copied out of the tokenizer's buffer, to be mapped later or with
 /// some fields replaced: a row held until the next shows whether it continues
-/// (`CSVRowMapper+Continuation`), a posting given its transaction's cells (`CSVRowMapper+Postings`).
+/// (`CSVRowMapper+Continuation`) or whether a split's parts follow it (`CSVRowMapper+SplitRows`), a posting given its transaction's cells (`CSVRowMapper+Postings`).
 struct OwnedCSVRecord {
     /// The record's bytes from its start, then the contents of replaced fields.
     private var bytes: [UInt8]

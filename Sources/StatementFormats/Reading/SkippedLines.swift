@@ -27,6 +27,9 @@ public struct SkippedLines: Sendable, Equatable {
         /// A row that titles a section of the table, or a row of a pending section that is no
         /// transaction (its total), with `sections` in a CSV profile.
         case section
+        /// A split transaction's row of its total, whose parts follow it on rows of their own
+        /// and are read instead (`split-rows` in a CSV profile: Financisto's `~` rows).
+        case split
         /// Totals and notes after the last transaction.
         case footer
         /// The rest of the input, after a problem that ended the reading (reported as an error).

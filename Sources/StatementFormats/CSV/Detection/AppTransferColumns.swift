@@ -44,6 +44,9 @@ enum AppTransferColumns {
         /// The app has income and spending categories only, and money in is income
         /// (`CSVDialect.incomeBySign`).
         var incomeBySign = false
+        /// The app writes a split transaction as its total's row followed by its parts, each on a
+        /// row dated `~` (`CSVDialect.splitRows`).
+        var splitRows = false
     }
 
     /// The apps whose documented exports mark transfers in a column of their own.
@@ -133,6 +136,14 @@ enum AppTransferColumns {
         Signature(
             app: "Monefy", names: ["date", "account", "category", "amount", "currency", "converted amount", "description"],
             mark: "category", values: [], categories: true, incomeBySign: true),
+        // Financisto: `date,time,account,amount,currency,original amount,original currency,
+        // category,parent,payee,location,project,note`. A transfer between two of the user's
+        // accounts is a row on each, `Transfer Out` and `Transfer In` in `location`, which
+        // otherwise holds the place the user named (`Home`). A split transaction is its total's
+        // row (category `SPLIT`) and then its parts, each dated `~`.
+        Signature(
+            app: "Financisto", names: ["original amount", "original currency", "parent", "payee", "location", "project"],
+            mark: "location", values: ["transfer out", "transfer in"], open: true, ownWords: true, splitRows: true),
     ]
 
     /// The app whose header signature the file has, every value of its mark column one the app
@@ -165,6 +176,12 @@ enum AppTransferColumns {
     static func incomeBySign(header: [String], stats: [ColumnStats], transfer: Int?) -> Bool {
         guard let (signature, mark) = match(header: header, stats: stats), mark == transfer else { return false }
         return signature.incomeBySign
+    }
+
+    /// Whether the app whose signature the file has writes split transactions as a total's row
+    /// and rows of its parts (Financisto).
+    static func splitRows(header: [String], stats: [ColumnStats]) -> Bool {
+        match(header: header, stats: stats)?.0.splitRows ?? false
     }
 
     /// The roles an app's header signature gives, over `roles` (those taken from header names and

@@ -290,7 +290,8 @@ public struct DialectDetector: Sendable {
             transferWords: pinned.transferWords ?? headerNames.flatMap { AppTransferColumns.ownWords(header: $0, stats: stats, transfer: roles[.transfer]) },
             incomeBySign: pinned.incomeBySign ?? headerNames.map { AppTransferColumns.incomeBySign(header: $0, stats: stats, transfer: roles[.transfer]) }
                 ?? false,
-            singleQuotes: singleQuotes)
+            singleQuotes: singleQuotes,
+            splitRows: pinned.splitRows ?? headerNames.map { AppTransferColumns.splitRows(header: $0, stats: stats) } ?? false)
         if postings {
             warnings.append(
                 Diagnostic(
