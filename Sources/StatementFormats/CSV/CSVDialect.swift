@@ -59,6 +59,14 @@ public struct CSVDialect: Equatable, Sendable {
     /// is `~` (Financisto's export): the parts are read, dated as the total's row, and the total's
     /// row is skipped (`CSVRowMapper+SplitRows`); without this setting the parts are errors.
     public var splitRows: Bool
+    /// Categories (folded) of the rows an app writes to set an account's balance (Cashew's
+    /// `Balance Correction`, `Initial Amount`): such a row is a transfer from `Equity:Opening
+    /// Balances`, never spending or income, unless its memo starts with `transferNote`.
+    public var balanceCategories: [String]?
+    /// The start of the memo (folded) on the two rows of money moved between the user's accounts, in
+    /// a balance category (Cashew's `Transferred Balance`, then `Federal Bank → Cash`): such a row
+    /// is a transfer, categorised `Transfers:` the other account the memo names.
+    public var transferNote: String?
     /// Cells are quoted with apostrophes (`'Datum'`, `'01 Mrt'`, `'MNR J SMITH'`), as FNB's CSV
     /// downloads write all but their descriptions (which are in double quotes): an unquoted cell
     /// that begins and ends with one is read without them (`CSVTokenizer`).
@@ -70,9 +78,11 @@ public struct CSVDialect: Equatable, Sendable {
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
         continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil,
         transferWords: [String]? = nil, incomeBySign: Bool = false, singleQuotes: Bool = false,
-        splitRows: Bool = false
+        splitRows: Bool = false, balanceCategories: [String]? = nil, transferNote: String? = nil
     ) {
         self.splitRows = splitRows
+        self.balanceCategories = balanceCategories
+        self.transferNote = transferNote
         self.incomeBySign = incomeBySign
         self.singleQuotes = singleQuotes
         self.emptyDirection = emptyDirection
@@ -140,6 +150,10 @@ public struct CSVProfile: Equatable, Sendable {
     public var singleQuotes: Bool?
     /// `split-rows yes`: see `CSVDialect.splitRows`.
     public var splitRows: Bool?
+    /// `balance-categories "balance correction"`: see `CSVDialect.balanceCategories`.
+    public var balanceCategories: [String]?
+    /// `transfer-note "transferred balance"`: see `CSVDialect.transferNote`.
+    public var transferNote: String?
 
     public init() {}
 
@@ -166,6 +180,8 @@ public struct CSVProfile: Equatable, Sendable {
         incomeBySign = dialect.incomeBySign ? true : nil
         singleQuotes = dialect.singleQuotes ? true : nil
         splitRows = dialect.splitRows ? true : nil
+        balanceCategories = dialect.balanceCategories
+        transferNote = dialect.transferNote
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -191,6 +207,8 @@ public struct CSVProfile: Equatable, Sendable {
         if let incomeBySign { merged.incomeBySign = incomeBySign }
         if let singleQuotes { merged.singleQuotes = singleQuotes }
         if let splitRows { merged.splitRows = splitRows }
+        if let balanceCategories { merged.balanceCategories = balanceCategories }
+        if let transferNote { merged.transferNote = transferNote }
         return merged
     }
 }

@@ -13,6 +13,7 @@ import FinanceCore
 //             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
 //             | 'transfer-words' VALUE | 'income-by-sign' ('yes' | 'no')
 //             | 'single-quotes' ('yes' | 'no') | 'split-rows' ('yes' | 'no')
+//             | 'balance-categories' VALUE | 'transfer-note' VALUE
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -23,6 +24,7 @@ extension CSVProfile {
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
         "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
         "postings", "single-quotes", "sections", "split-rows", "transfer-words", "empty-direction", "income-by-sign",
+        "balance-categories", "transfer-note",
     ]
 
     /// The values of `account-type`, and the kinds they stand for.
@@ -184,6 +186,26 @@ extension CSVProfile {
                 } else {
                     profile.transferWords = words
                 }
+            case "balance-categories":
+                guard let arg = single("the categories of rows that set an account's balance, separated by commas") else { continue }
+                let words = arg.text.split(separator: ",").map { TextFolding.fold(String($0)) }.filter { !$0.isEmpty }
+                if words.isEmpty {
+                    fail(
+                        arg.column, "expected one or more categories, found '\(arg.text)'",
+                        ["for example: balance-categories \"balance correction,initial amount\""])
+                } else {
+                    profile.balanceCategories = words
+                }
+            case "transfer-note":
+                guard let arg = single("the words a transfer's memo starts with") else { continue }
+                let note = TextFolding.fold(arg.text)
+                if note.isEmpty {
+                    fail(
+                        arg.column, "expected the words a transfer's memo starts with, found '\(arg.text)'",
+                        ["for example: transfer-note \"transferred balance\""])
+                } else {
+                    profile.transferNote = note
+                }
             case "empty-direction":
                 guard let arg = single("debit or credit") else { continue }
                 if let direction = EntryDirection(rawValue: arg.text.lowercased()) {
@@ -286,6 +308,13 @@ extension CSVDialect {
             lines.append("empty-direction \(emptyDirection.rawValue)  # an empty direction cell is money \(emptyDirection == .debit ? "out" : "in")")
         }
         if incomeBySign { lines.append("income-by-sign yes  # money in with a category is income, never a refund") }
+        if let balanceCategories {
+            lines.append(
+                "balance-categories \"\(balanceCategories.joined(separator: ","))\"  # rows setting an account's balance: from Equity:Opening Balances")
+        }
+        if let transferNote {
+            lines.append("transfer-note \"\(transferNote)\"  # in a balance category, a memo starting so is a transfer between your accounts")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -33,6 +33,7 @@ extension CSVRowMapper {
             return hold(.badDate(text: record.string(dateColumn), format: dialect.dateFormat), record, column: dateColumn)
         }
 
+        if let unpaid = columns.unpaid, isUnpaid(record, unpaid) { return try skipUnpaid(record, into: &sink) }
         // Amount, then its currency: the cell, the row's currency column, the file, the command line.
         guard var (amount, currency) = rowAmount(record) else { return false }
         if invertsAmounts { amount.units = -amount.units }

@@ -81,6 +81,11 @@ extension CSVRowMapper {
     @inline(never)
     func fileTransfer(_ record: borrowing CSVRecord, sides: RowSides?, invalid: inout Bool) -> FileTransfer? {
         if let sides, sides.opening { return FileTransfer(category: "Equity:Opening Balances") }
+        if let categories = dialect.balanceCategories, let cell = text(record, columns.category, &invalid),
+            categories.contains(TextFolding.fold(cell))
+        {
+            return balanceTransfer(record, invalid: &invalid)
+        }
         if let cell = text(record, columns.transfer, &invalid), let other = AppTransferWords.otherAccount(cell) {
             return FileTransfer(category: "Transfers:" + other, named: true)
         }
@@ -96,6 +101,31 @@ extension CSVRowMapper {
         }
         if let other = text(record, columns.transferAccount, &invalid) { return FileTransfer(category: "Transfers:" + other) }
         return nil
+    }
+
+    /// A row in one of the app's balance categories (Cashew's `Balance Correction`): one side of
+    /// money moved between the user's accounts when its memo starts with the app's transfer note
+    /// (`Transferred Balance`, then `Federal Bank → Cash`: categorised `Transfers:` the account that
+    /// is not the row's), else an account's balance set from `Equity:Opening Balances`.
+    @inline(never)
+    private func balanceTransfer(_ record: borrowing CSVRecord, invalid: inout Bool) -> FileTransfer {
+        guard let note = dialect.transferNote, let memo = text(record, columns.memo, &invalid), TextFolding.fold(memo).hasPrefix(note) else {
+            return FileTransfer(category: "Equity:Opening Balances", named: true)
+        }
+        // Cashew writes the note's line breaks as a backslash and an `n`; a real one may come too.
+        let lines = memo.split(separator: "\n").flatMap { $0.split(separator: "\\n") }
+        let account = text(record, columns.account, &invalid)
+        for line in lines.dropFirst() {
+            let sides = line.split(separator: "→", omittingEmptySubsequences: false).map { Self.trimmedSpaces($0) }
+            guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty else { continue }
+            return FileTransfer(category: "Transfers:" + (sides[0] == account ? sides[1] : sides[0]), named: true)
+        }
+        return FileTransfer(category: nil, named: true)
+    }
+
+    /// `text` without the spaces around it.
+    private static func trimmedSpaces(_ text: Substring) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 
     /// The category of money in that a budgeting app's type column calls income (Spendee's

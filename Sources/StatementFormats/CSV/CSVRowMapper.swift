@@ -65,6 +65,8 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var invalidTextLines = NotedLines()
     /// The same for rows whose original amount, currency or rate did not read.
     @exclusivity(unchecked) var unreadOriginalLines = NotedLines()
+    /// Bills not paid yet, skipped (`CSVRowMapper+Unpaid`).
+    @exclusivity(unchecked) var unpaidLines = NotedLines()
     /// Rows whose stated rate fits neither way between the amount and the original amount.
     @exclusivity(unchecked) var unfittingRateLines = NotedLines()
     /// Rows whose text cells began with a spreadsheet's text mark, an apostrophe, taken off.
@@ -223,6 +225,7 @@ final class CSVRowMapper {
         if let warning = unreadOriginalWarning() { try sink.report(warning) }
         if let warning = unfittingRateWarning() { try sink.report(warning) }
         if let warning = textMarkWarning() { try sink.report(warning) }
+        if let warning = unpaidWarning() { try sink.report(warning) }
         try noteStatedBalances(into: &sink)
         for info in statements.infos(
             kind: accountKind, currency: defaultCurrency, decimalMark: dialect.decimalMark,

@@ -45,6 +45,9 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     /// `Transfers`): a filled cell makes the row a transfer, categorised `Transfers:<that account>`
     /// unless the row has a category.
     case transferAccount = "transfer-account"
+    /// What is still owed on a bill not paid yet (Cashew's `amount unpaid`, beside an empty
+    /// `amount`): such a row moved no money, and is skipped with a warning.
+    case unpaid
     case checkNumber = "check-number"
     case transactionID = "transaction-id"
     case account

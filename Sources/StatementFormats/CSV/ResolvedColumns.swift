@@ -30,6 +30,7 @@ struct ResolvedColumns {
     var transaction: Int?
     var transfer: Int?
     var transferAccount: Int?
+    var unpaid: Int?
     var sourceAccount: Int?
     var sourceAccountType: Int?
     var destinationAccount: Int?
@@ -74,6 +75,7 @@ struct ResolvedColumns {
         case .transaction: transaction = index
         case .transfer: transfer = index
         case .transferAccount: transferAccount = index
+        case .unpaid: unpaid = index
         case .sourceAccount: sourceAccount = index
         case .sourceAccountType: sourceAccountType = index
         case .destinationAccount: destinationAccount = index

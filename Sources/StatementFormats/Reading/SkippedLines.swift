@@ -30,6 +30,9 @@ public struct SkippedLines: Sendable, Equatable {
         /// A split transaction's row of its total, whose parts follow it on rows of their own
         /// and are read instead (`split-rows` in a CSV profile: Financisto's `~` rows).
         case split
+        /// A bill the user has not paid yet (Cashew's row with an `amount unpaid` and no amount),
+        /// which moved no money.
+        case unpaid
         /// Totals and notes after the last transaction.
         case footer
         /// The rest of the input, after a problem that ended the reading (reported as an error).

@@ -47,6 +47,12 @@ enum AppTransferColumns {
         /// The app writes a split transaction as its total's row followed by its parts, each on a
         /// row dated `~` (`CSVDialect.splitRows`).
         var splitRows = false
+        /// The categories of the rows that set an account's balance, and the start of the memo
+        /// that makes such a row a transfer between the user's accounts (`CSVDialect.balanceCategories`,
+        /// `CSVDialect.transferNote`); the column of what a bill not paid yet still owes (`ColumnRole.unpaid`).
+        var balanceCategories: [String]?
+        var transferNote: String?
+        var unpaid: String?
     }
 
     /// The apps whose documented exports mark transfers in a column of their own.
@@ -144,6 +150,17 @@ enum AppTransferColumns {
         Signature(
             app: "Financisto", names: ["original amount", "original currency", "parent", "payee", "location", "project"],
             mark: "location", values: ["transfer out", "transfer in"], open: true, ownWords: true, splitRows: true),
+        // Cashew: `account,amount,amount unpaid,currency,title,note,date,income,type,category name,
+        // subcategory name,color,icon,emoji,budget,objective,extra` (older: without `amount unpaid`
+        // and `extra`). `title` names the row, `note` is its memo; `color`, `icon` and `emoji` are
+        // the category's looks. Money moved between the user's accounts is two rows in category
+        // `Balance Correction` whose note starts `Transferred Balance`, then `Federal Bank → Cash`;
+        // other rows in it, or in `Initial Amount`, set an account's balance. A bill not paid yet
+        // has no amount, only `amount unpaid`.
+        Signature(
+            app: "Cashew", names: ["title", "note", "income", "category name", "subcategory name", "color", "icon", "emoji"],
+            mark: "category name", values: [], name: "title", memo: "note", categories: true,
+            balanceCategories: ["balance correction", "initial amount"], transferNote: "transferred balance", unpaid: "amount unpaid"),
     ]
 
     /// The app whose header signature the file has, every value of its mark column one the app
@@ -178,6 +195,11 @@ enum AppTransferColumns {
         return signature.incomeBySign
     }
 
+    /// The signature of the app whose export the file is, if any.
+    static func signature(header: [String], stats: [ColumnStats]) -> Signature? {
+        match(header: header, stats: stats)?.0
+    }
+
     /// Whether the app whose signature the file has writes split transactions as a total's row
     /// and rows of its parts (Financisto).
     static func splitRows(header: [String], stats: [ColumnStats]) -> Bool {
@@ -207,7 +229,9 @@ enum AppTransferColumns {
                 if roles[.memo] == name { roles[.memo] = nil }
                 roles[.name] = name
             }
-            for (role, name) in [(ColumnRole.memo, signature.memo), (.amount, signature.amount), (.transactionID, signature.transactionID)] {
+            for (role, name) in [
+                (ColumnRole.memo, signature.memo), (.amount, signature.amount), (.transactionID, signature.transactionID), (.unpaid, signature.unpaid),
+            ] {
                 guard let index = name.flatMap(column) else { continue }
                 for (other, at) in roles where at == index && other != role && other != .transfer { roles[other] = nil }
                 roles[role] = index

@@ -192,7 +192,7 @@ enum ColumnAssignment {
         switch role {
         case .date, .valueDate: return empty || column.dateRatio >= 0.5
         case .amount: return empty || column.amountRatio >= 0.5
-        case .debit, .credit, .balance, .fee: return empty || column.amountRatio >= 0.5
+        case .debit, .credit, .balance, .fee, .unpaid: return empty || column.amountRatio >= 0.5
         case .currency: return !empty && column.currencyRatio >= 0.8
         // Empty on every domestic row: a file of one currency may hold none at all.
         case .originalAmount, .exchangeRate: return empty || column.amountRatio >= 0.5

@@ -273,6 +273,8 @@ public struct DialectDetector: Sendable {
         for (role, index) in roles {
             columns[role] = ColumnResolution.reference(for: index, header: headerNames)
         }
+        // The app whose export this is, by its header (`AppTransferColumns`), for its own settings.
+        let app = headerNames.flatMap { AppTransferColumns.signature(header: $0, stats: stats) }
         let dialect = CSVDialect(
             encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
             hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
@@ -291,7 +293,8 @@ public struct DialectDetector: Sendable {
             incomeBySign: pinned.incomeBySign ?? headerNames.map { AppTransferColumns.incomeBySign(header: $0, stats: stats, transfer: roles[.transfer]) }
                 ?? false,
             singleQuotes: singleQuotes,
-            splitRows: pinned.splitRows ?? headerNames.map { AppTransferColumns.splitRows(header: $0, stats: stats) } ?? false)
+            splitRows: pinned.splitRows ?? headerNames.map { AppTransferColumns.splitRows(header: $0, stats: stats) } ?? false,
+            balanceCategories: pinned.balanceCategories ?? app?.balanceCategories, transferNote: pinned.transferNote ?? app?.transferNote)
         if postings {
             warnings.append(
                 Diagnostic(
