@@ -173,10 +173,11 @@ public final class PayeeNormaliser {
         while let last = out.last, last == UInt8(ascii: ",") || last == UInt8(ascii: "-") || last == UInt8(ascii: "/") || last == 0x20 {
             out.removeLast()
         }
-        // At the front only a word of separators alone (`- KPLC`), never a name's own (`-minus`).
+        // At the front only a word of separators alone left by words removed before it (`- KPLC`),
+        // never a name's own (`-minus`, `, &`).
         var lead = 0
         while lead < out.count, out[lead] == UInt8(ascii: "-") || out[lead] == UInt8(ascii: ",") { lead += 1 }
-        if lead > 0, lead < out.count, out[lead] == 0x20 {
+        if lead > 0, lead < out.count, out[lead] == 0x20, kept[from] > 0 {
             while lead < out.count, out[lead] == 0x20 { lead += 1 }
             if lead < out.count { out.removeFirst(lead) }
         }
