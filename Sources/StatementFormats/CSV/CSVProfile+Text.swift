@@ -62,6 +62,16 @@ extension CSVProfile {
                 }
                 return args[0]
             }
+            /// A setting's folded words, separated by commas (one phrase with `commas: false`);
+            /// `nil`, after the error naming `what` and an `example`, when there are none.
+            func folded(_ what: String, commas: Bool = true, example: String) -> [String]? {
+                guard let arg = single(what) else { return nil }
+                let parts = commas ? arg.text.split(separator: ",").map(String.init) : [arg.text]
+                let words = parts.map { TextFolding.fold($0) }.filter { !$0.isEmpty }
+                guard words.isEmpty else { return words }
+                fail(arg.column, "expected \(commas ? "one or more words" : what), found '\(arg.text)'", ["for example: \(key.text) \(example)"])
+                return nil
+            }
             /// A `yes`/`no` setting's value; `nil`, after the error, for anything else.
             func yesOrNo(_ note: String? = nil) -> Bool? {
                 guard let arg = single("yes or no") else { return nil }
@@ -179,33 +189,14 @@ extension CSVProfile {
                         [hint + "'card' is for a credit card account: journals post it to Liabilities:Card, OFX writes a credit card statement"])
                 }
             case "transfer-words":
-                guard let arg = single("the transfer column's values that mark a transfer, separated by commas") else { continue }
-                let words = arg.text.split(separator: ",").map { TextFolding.fold(String($0)) }.filter { !$0.isEmpty }
-                if words.isEmpty {
-                    fail(arg.column, "expected one or more words, found '\(arg.text)'", ["for example: transfer-words \"conversion,incoming cross balance\""])
-                } else {
-                    profile.transferWords = words
-                }
+                let what = "the transfer column's values that mark a transfer, separated by commas"
+                if let words = folded(what, example: "\"conversion,incoming cross balance\"") { profile.transferWords = words }
             case "balance-categories":
-                guard let arg = single("the categories of rows that set an account's balance, separated by commas") else { continue }
-                let words = arg.text.split(separator: ",").map { TextFolding.fold(String($0)) }.filter { !$0.isEmpty }
-                if words.isEmpty {
-                    fail(
-                        arg.column, "expected one or more categories, found '\(arg.text)'",
-                        ["for example: balance-categories \"balance correction,initial amount\""])
-                } else {
-                    profile.balanceCategories = words
-                }
+                let what = "the categories of rows that set an account's balance, separated by commas"
+                if let words = folded(what, example: "\"balance correction,initial amount\"") { profile.balanceCategories = words }
             case "transfer-note":
-                guard let arg = single("the words a transfer's memo starts with") else { continue }
-                let note = TextFolding.fold(arg.text)
-                if note.isEmpty {
-                    fail(
-                        arg.column, "expected the words a transfer's memo starts with, found '\(arg.text)'",
-                        ["for example: transfer-note \"transferred balance\""])
-                } else {
-                    profile.transferNote = note
-                }
+                let what = "the words a transfer's memo starts with"
+                if let words = folded(what, commas: false, example: "\"transferred balance\"") { profile.transferNote = words[0] }
             case "empty-direction":
                 guard let arg = single("debit or credit") else { continue }
                 if let direction = EntryDirection(rawValue: arg.text.lowercased()) {
