@@ -43,6 +43,10 @@ extension CSVRowMapper {
         mutating func skipped(_ lines: SkippedLines) throws { events.append(.skipped(lines)) }
     }
 
+    /// One posting of a transaction: its account, its amount's units, and whether the account is
+    /// the user's own or equity.
+    typealias PostingSide = (account: String, units: Int64, own: Bool, equity: Bool)
+
     static let postingsWithoutOwnCode = "csv.postings-without-own-account"
     /// The most postings (and other events) held for one transaction.
     static let maximumPostings = 10_000
@@ -84,7 +88,7 @@ extension CSVRowMapper {
         let group = postingGroup
         postingGroup = PostingEvents()
         guard !group.events.isEmpty else { return }
-        var sides: [(account: String, units: Int64, own: Bool, equity: Bool)] = []
+        var sides: [PostingSide] = []
         for case .activity(let activity) in group.events {
             let account = activity.account ?? ""
             sides.append((account, activity.amount.units, JournalExport.isOwn(account), JournalExport.isEquity(account)))
@@ -156,7 +160,7 @@ extension CSVRowMapper {
     /// (`eat & shop`: food 1, supplies 1, cash -2): each is then a transaction of its own, as a
     /// QIF split is. `nil` for any other transaction (the largest posting categorises it).
     private static func splits(
-        of group: PostingEvents, sides: [(account: String, units: Int64, own: Bool, equity: Bool)]
+        of group: PostingEvents, sides: [PostingSide]
     ) -> [PaymentActivity]? {
         var own: PaymentActivity?
         var others: [PaymentActivity] = []
