@@ -278,6 +278,8 @@ import Testing
         #expect(normalised("280622 CB****3419", "LOULOU PRIMEUR 30BORDEAUX") == ("Loulou Primeur", "280622 CB****3419"))
         #expect(normalised("210622 CB****3419", "biocoop        30BORDEAUX") == ("biocoop", "210622 CB****3419"))
         #expect(normalised("130722 CB****6516", nil).0 != "", "without a memo the name stays the bank's, cleaned")
+        #expect(normalised("130722 CB****6516", "\u{FFFD}\u{FFFD} 12").0 != "\u{FFFD}\u{FFFD} 12", "a memo without a letter names nobody")
+        #expect(normalised("130722 CB****6516", "ÉPICERIE").0 == "Épicerie", "a letter beyond ASCII names the merchant")
         #expect(normalised("CB 1307 ACME", "SOMETHING ELSE").0 == "Acme", "a merchant in the name keeps it")
         #expect(normalised("VIR INST Marjorie POIROT", nil).0 == "Marjorie POIROT")
         let activity = PaymentActivity(

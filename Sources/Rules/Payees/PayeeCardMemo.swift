@@ -10,7 +10,11 @@ enum PayeeCardMemo {
         // Asked for every transaction: a name read in place, and most fail at their first word.
         guard let memo, name.utf8.withContiguousStorageIfAvailable(isCardOnly) ?? Array(name.utf8).withUnsafeBufferPointer(isCardOnly) else { return nil }
         let bytes = Array(memo.utf8)
-        guard bytes.contains(where: { PayeeText.isUpper($0) || PayeeText.isLower($0) || $0 >= 0x80 }) else { return nil }
+        // A letter, ASCII or not: a memo of symbols or undecodable bytes (U+FFFD) names nobody.
+        guard
+            bytes.contains(where: { PayeeText.isUpper($0) || PayeeText.isLower($0) })
+                || (bytes.contains(where: { $0 >= 0x80 }) && memo.unicodeScalars.contains(where: \.properties.isAlphabetic))
+        else { return nil }
         var text = bytes[...]
         if bytes.count > 17, PayeeText.isDigit(bytes[15]), PayeeText.isDigit(bytes[16]), !PayeeText.isDigit(bytes[14]) {
             text = bytes[..<15]
