@@ -37,7 +37,9 @@ public enum CategoryKind: Sendable, Hashable {
     /// Under `Income` (or `Revenue`, `Revenues`, `Paycheck`, `Paychecks`, YNAB's `Inflow`, `Ready to
     /// Assign`, `To be Budgeted`; pay and dividends: `Salary`, `Salaries`, `Wage`, `Wages`, `Payroll`,
     /// `Dividend`, `Dividends`, and `Gehalt`, `Lohn`, `Einnahmen`, `Einkommen`, `Salaire`, `Salaires`,
-    /// `Revenus`, `Nómina`, `Ingresos`, `Salario`, `Stipendio`, `Entrate`, `Salaris`, `Inkomsten`), or
+    /// `Revenus`, `Nómina`, `Ingresos`, `Salario`, `Stipendio`, `Entrate`, `Salaris`, `Inkomsten`, and
+    /// their like in Portuguese, Polish, Czech, the Nordic languages, Turkish, Russian, Ukrainian, Greek,
+    /// Hebrew, Arabic, Chinese, Japanese and Korean: `Lön`, `Palkka`, `Пополнения`, `收入`), or
     /// a first component ending in the word `Income` (`Other Income`, `Interest Income`: banks' own
     /// categories); a category that is one snake_case word by its first word (Neon's `income_salary`,
     /// Plaid's `INCOME_WAGES`).
@@ -121,6 +123,16 @@ public enum AccountingModel {
         (Array("nomina".utf8), .income), (Array("ingresos".utf8), .income), (Array("salario".utf8), .income),
         (Array("stipendio".utf8), .income), (Array("entrate".utf8), .income), (Array("salaris".utf8), .income),
         (Array("inkomsten".utf8), .income),
+        // The same in the other languages banks and apps export their categories in: Portuguese,
+        // Polish, Czech, Swedish, Danish, Norwegian, Finnish, Turkish (letters beyond ASCII compared
+        // as written, lowercase).
+        (Array("salário".utf8), .income), (Array("rendimentos".utf8), .income), (Array("wynagrodzenie".utf8), .income),
+        (Array("przychody".utf8), .income), (Array("dochody".utf8), .income), (Array("wpływy".utf8), .income),
+        (Array("pensja".utf8), .income), (Array("příjmy".utf8), .income), (Array("mzda".utf8), .income),
+        (Array("inkomster".utf8), .income), (Array("lön".utf8), .income), (Array("indtægter".utf8), .income),
+        (Array("indkomst".utf8), .income), (Array("løn".utf8), .income), (Array("inntekter".utf8), .income),
+        (Array("lønn".utf8), .income), (Array("tulot".utf8), .income), (Array("palkka".utf8), .income),
+        (Array("gelir".utf8), .income), (Array("gelirler".utf8), .income), (Array("maaş".utf8), .income),
         // GnuCash's top-level income account in its German and Portuguese templates.
         (Array("erträge".utf8), .income), (Array("receitas".utf8), .income),
         // Aggregators' money in that is no refund (Empower's `Deposits`).
@@ -132,6 +144,14 @@ public enum AccountingModel {
         (Array("transfers in".utf8), .transfer), (Array("transfers out".utf8), .transfer),
         (Array("transfer in".utf8), .transfer), (Array("transfer out".utf8), .transfer),
         (Array("assets".utf8), .transfer), (Array("liabilities".utf8), .transfer), (Array("equity".utf8), .transfer),
+    ]
+    /// Income roots written in scripts beyond Latin (Cyrillic, Greek, Hebrew, Arabic, Chinese,
+    /// Japanese, Korean), lowercased: T-Bank's `Пополнения` (top-ups), `Зарплата`, a Chinese app's
+    /// `收入`. Looked up only when a category's first byte is not ASCII.
+    private static let scriptRoots: Set<String> = [
+        "пополнения", "пополнение", "зарплата", "заработная плата", "доходы", "доход", "поступления",
+        "поповнення", "доходи", "надходження", "заробітна плата", "έσοδα", "μισθός", "μισθοδοσία",
+        "הכנסות", "משכורת", "دخل", "راتب", "رواتب", "收入", "工资", "薪资", "薪水", "収入", "給与", "給料", "수입", "급여",
     ]
     private static let incomeSuffix = Array(" income".utf8)
     /// Bit `c & 0x1F` set for the first letter `c` of each root.
@@ -171,6 +191,10 @@ public enum AccountingModel {
                 break
             }
             if same { return .income }
+        }
+        if bytes[start] >= 0x80 {
+            let component = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return scriptRoots.contains(component.lowercased()) ? .income : nil
         }
         let first = bytes[start] | 0x20
         // The roots' first letters (i, r, p, t, a, l, e; s, w, d, g, n): any other is spending.

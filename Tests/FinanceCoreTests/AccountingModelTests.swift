@@ -56,6 +56,14 @@ struct AccountingModelTests {
         Case(type: .income, category: "Food:Other Income", amount: 10, side: .spending, reversal: true),  // first component only
         Case(type: .income, category: "Expenses:Food", amount: 10, side: .spending, reversal: true),
         Case(type: .expense, category: "Équipement", amount: -10, side: .spending, reversal: false),
+        // Income roots in other languages and scripts (T-Bank's `Пополнения`: its salary was a refund).
+        Case(type: .income, category: "Пополнения", amount: 8_500_000, side: .income, reversal: false),
+        Case(type: .income, category: "ЗАРПЛАТА", amount: 10, side: .income, reversal: false),  // Cyrillic case ignored
+        Case(type: .income, category: "收入:工资", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Lön", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Wpływy", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Различные товары", amount: 56_400, side: .spending, reversal: true),  // a refund
+        Case(type: .expense, category: "Переводы", amount: -10, side: .spending, reversal: false),  // to people: no evidence of a transfer
         // One snake_case word is read by its first word (Neon's, Plaid's categories).
         Case(type: .income, category: "income_salary", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "INCOME_WAGES", amount: 10, side: .income, reversal: false),
