@@ -196,6 +196,19 @@ import Testing
         // Raiffeisen Austria's card payments: the card's number K2 before the date, the amount and country first.
         .init(raw: "HOFER DANKT  0527  K2   07.10. 11:14", clean: "Hofer Dankt"),
         .init(raw: "POS           8,94 AT  K2   18.09. 16:48 Hornbach Baumarkt GmbH Gerasdorf 2201", clean: "Hornbach Baumarkt GmbH Gerasdorf"),
+        // Capitals in a word of a script without case, and tickers in brackets, stay as written.
+        .init(raw: "JR東日本", clean: "JR東日本"),
+        .init(raw: "银联ATM取款", clean: "银联ATM取款"),
+        .init(raw: "QUALIFIED DIVIDEND (BP)", clean: "Qualified Dividend (BP)"),
+        .init(raw: "NORTHSTAR MINING (PTY) LTD", clean: "Northstar Mining (Pty) Ltd"),
+        // Two initials are no word printed twice.
+        .init(raw: "T T SUPERMARKET", clean: "T T Supermarket"),
+        // A connector's object comes back rather than leave the name ending in `to`, `@`, `credit`.
+        .init(raw: "ONLINE TRANSFER TO 98-765432-1", clean: "Online Transfer To 98-765432-1"),
+        .init(raw: "Bought 30 BP @ 27.71", clean: "Bought 30 BP @ 27.71"),
+        .init(raw: "BILL PAID TO CREDIT CARD XX0488", clean: "Bill Paid To Credit Card"),
+        // A telephone number goes whole.
+        .init(raw: "Билайн +7 960 233-48-67", clean: "Билайн"),
         // A name printed twice (Crédit Mutuel's transfers); one word twice in mixed case stays.
         .init(raw: "VIR DE MLE JEANNE MARTIN MLE JEANNE MARTIN", clean: "Mle Jeanne Martin"),
         .init(raw: "Walla Walla Coffee", clean: "Walla Walla Coffee"),

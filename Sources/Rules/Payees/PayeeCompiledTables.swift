@@ -19,6 +19,7 @@ final class PayeeCompiledTables: Sendable {
     let monthStems: PayeeWordSet
     let yearWords: PayeeWordSet
     let datePrepositions: PayeeWordSet
+    let connectors: PayeeWordSet
     let brands: PayeePhrases
     let brandNames: [[UInt8]]
 
@@ -45,6 +46,7 @@ final class PayeeCompiledTables: Sendable {
         monthStems = PayeeWordSet(PayeeTables.monthStems.map { PayeeText.folded($0) })
         yearWords = PayeeWordSet(PayeeTables.yearWords.map { PayeeText.folded($0) })
         datePrepositions = PayeeWordSet(PayeeTables.datePrepositions.map { PayeeText.folded($0) })
+        connectors = PayeeWordSet(PayeeTables.connectors.map { PayeeText.folded($0) })
         brands = PayeePhrases(PayeeTables.brands.map(\.text))
         brandNames = PayeeTables.brands.map { Array($0.name.utf8) }
     }

@@ -27,3 +27,44 @@ extension PayeeNormaliser {
         return true
     }
 }
+
+extension PayeeNormaliser {
+    /// A connector left last by a step that removed the word after it (`ONLINE TRANSFER TO
+    /// 98-765432-1`, `Bought 30 BP @ 27.71`): that word is what the connector names, the
+    /// payee's account or the price, and comes back; a name never ends in `to` or `@`. Not when
+    /// the connector is all that is left of the name (`VIREMENT A 89273829182`). Likewise the card
+    /// word of `CREDIT CARD XX0488` after `credit` or `debit` (`BILL PAID TO CREDIT CARD XX0488`):
+    /// the card's number goes, the card stays named.
+    func restoreConnectorObject() {
+        var last = tokens.count - 1
+        while last >= 0, !tokens.isKept(last) { last -= 1 }
+        guard last >= 0, last + 1 < tokens.count, (0..<last).contains(where: { tokens.isKept($0) && tokens.hasLetter($0) }) else { return }
+        let word = tokens.folded[tokens.starts[last]..<tokens.ends[last]]
+        if tables.connectors.contains(word) {
+            tokens.restore(last + 1)
+        } else if word.elementsEqual("credit".utf8) || word.elementsEqual("debit".utf8), let card = tables.cardWords.longest(in: tokens, at: last + 1),
+            card.words == 1
+        {
+            tokens.restore(last + 1)
+        }
+    }
+
+    /// A telephone number whose last group a step removed as a reference (`Билайн +7 960
+    /// 123-45-67`): its country code and the groups between go too, not left as `+7 960`.
+    func removePhoneNumber() -> Bool {
+        for i in 0..<tokens.count where tokens.isKept(i) && tokens.length(i) >= 2 && tokens.length(i) <= 4 {
+            guard tokens.byte(i, 0) == UInt8(ascii: "+"), (1..<tokens.length(i)).allSatisfy({ PayeeText.isDigit(tokens.byte(i, $0)) })
+            else { continue }
+            var end = i + 1
+            while end < tokens.count,
+                (0..<tokens.length(end)).allSatisfy({ PayeeText.isDigit(tokens.byte(end, $0)) || tokens.byte(end, $0) == UInt8(ascii: "-") })
+            {
+                end += 1
+            }
+            guard end > i + 1, !tokens.isKept(end - 1) else { continue }
+            tokens.remove(i..<end)
+            return true
+        }
+        return false
+    }
+}

@@ -128,6 +128,7 @@ public final class PayeeNormaliser {
         if removeDatesAndTimes() { note(.datesAndTimes) }
         var gap: Int?
         if removeReferences(gap: &gap) { note(.referenceNumbers) }
+        if removePhoneNumber() { note(.referenceNumbers) }
         // A known name at the front is the merchant's, whatever follows it (a place, a reference).
         if let first = tokens.firstKept, let brand = brands.longest(in: tokens, at: first),
             (0..<brand.words).allSatisfy({ tokens.isKept(first + $0) })
@@ -138,6 +139,7 @@ public final class PayeeNormaliser {
         }
         if removeLocation(card: card || gap != nil, gap: gap) { note(.location) }
         if removeRepeatedHalf() { note(.repeatedWords) }
+        restoreConnectorObject()
         let kept = tokens.keptIndices
         guard kept.contains(where: { tokens.hasLetter($0) }) else { return nil }
         // One letter is no payee (`VIREMENT A 89273829182`).
@@ -151,8 +153,8 @@ public final class PayeeNormaliser {
         var previous: Int?
         for (n, i) in kept[from...].enumerated() {
             // A word the bank printed twice in a row in capitals (`NETFLIX.COM NETFLIX.COM`) is
-            // written once.
-            if shouting, let p = previous, tokens.hasLetter(i),
+            // written once; a letter twice is two initials (`T T SUPERMARKET`).
+            if shouting, let p = previous, tokens.length(i) > 1, tokens.hasLetter(i),
                 tokens.folded[tokens.starts[p]..<tokens.ends[p]].elementsEqual(tokens.folded[tokens.starts[i]..<tokens.ends[i]])
             {
                 note(.repeatedWords)

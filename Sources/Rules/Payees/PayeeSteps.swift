@@ -195,7 +195,7 @@ enum PayeeTables {
     static let spellings = [
         // legal forms as they are written
         "AG", "SA", "SAS", "SARL", "SCI", "SL", "SRL", "SpA", "BV", "B.V.", "NV", "N.V.", "AB", "AS", "A/S", "ASA", "OY", "Oyj",
-        "SE", "KG", "OHG", "eG", "e.V.", "LLC", "LLP", "LP", "Inc", "PLC", "Pty", "Pvt", "Ltd", "Co", "Corp", "GmbH", "UG", "SAU",
+        "SE", "KG", "OHG", "eG", "e.V.", "LLC", "LLP", "LP", "Inc", "PLC", "Pty", "(Pty)", "Pvt", "(Pvt)", "Ltd", "Co", "Corp", "GmbH", "UG", "SAU",
         "S.A.", "S.L.", "S.A.U.", "S.p.A.", "S.à r.l.", "S.à.r.l.",
         // acronyms
         "ATM", "ACH", "ATW", "IMPS", "NEFT", "RTGS", "UPI", "POS", "SEPA", "EU", "UK", "USA", "US", "UAE", "HB", "SBB",
@@ -213,6 +213,13 @@ enum PayeeTables {
         "easyJet", "JetBlue", "FedEx", "DoorDash", "GitHub", "OpenAI", "SumUp", "AliExpress", "BlaBlaCar", "TripAdvisor",
         "PlayStation", "HelloFresh", "ParkNow", "PayByPhone", "Booking.com", "Hotels.com", "Amazon.com", "Netflix.com",
         "DAZN", "MediaMarkt", "OranjePakket", "BigBasket", "MoneyGram",
+    ]
+
+    /// Words that announce an object after them (`TRANSFER TO 98-765432-1`, `Bought 30 BP @ 27.71`):
+    /// left last by a step that removed their object, they give it back (`restoreConnectorObject`).
+    static let connectors = [
+        "to", "from", "for", "at", "@", "via", "van", "naar", "von", "an", "nach", "zu", "à", "au", "de", "du",
+        "pour", "para", "per", "till", "från", "til", "fra", "na", "do", "od", "на", "до", "от", "для",
     ]
 
     /// Short words that title case writes in lower case inside a name ("Café de la Paix").

@@ -37,6 +37,12 @@ final class PayeeTitleCase: Sendable {
             out.append(contentsOf: folded)
             return
         }
+        // Capitals inside a word of a script without case (`JR東日本`, `银联ATM取款`, `ABC商事`) are
+        // an acronym or a brand's own spelling; a ticker or acronym in brackets (`(AAPL)`) is one.
+        if Self.hasCaselessLetter(tokens.bytes[start..<end]) || Self.isBracketedCode(tokens.bytes[start..<end]) {
+            out.append(contentsOf: tokens.bytes[start..<end])
+            return
+        }
         var partStart = start
         var k = start
         while k <= end {
@@ -90,6 +96,38 @@ final class PayeeTitleCase: Sendable {
             }
             k += 1
         }
+    }
+
+    /// Whether `word` holds a letter of a script without case: Hebrew, Arabic and the scripts after
+    /// them up to U+1DFF (Indic, Thai, …), CJK, kana, Hangul, Yi, compatibility ideographs,
+    /// half-width kana, and the supplementary planes' ideographs. Only non-ASCII lead bytes decoded.
+    static func hasCaselessLetter(_ word: ArraySlice<UInt8>) -> Bool {
+        var k = word.startIndex
+        while k < word.endIndex {
+            let b = word[k]
+            if b < 0xD6 {
+                k += 1
+                continue
+            }
+            if b <= 0xDF { return true }  // U+0580–U+07FF
+            if b >= 0xF0 { return true }  // beyond the first plane: ideographs
+            guard b <= 0xEF, k + 2 < word.endIndex else { return false }
+            let scalar = UInt32(b & 0x0F) << 12 | UInt32(word[k + 1] & 0x3F) << 6 | UInt32(word[k + 2] & 0x3F)
+            switch scalar {
+            case 0x0800...0x109F, 0x1100...0x139F, 0x1400...0x1DFF, 0x2E80...0xD7FF, 0xF900...0xFAFF, 0xFF66...0xFF9F: return true
+            default: k += 3
+            }
+        }
+        return false
+    }
+
+    /// `(AAPL)`, `(BP),`: two to five ASCII capitals in brackets, perhaps with a closing
+    /// punctuation mark after them.
+    static func isBracketedCode(_ word: ArraySlice<UInt8>) -> Bool {
+        var w = word
+        while let last = w.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ".") || last == UInt8(ascii: ";") { w = w.dropLast() }
+        guard w.count >= 4, w.count <= 7, w.first == UInt8(ascii: "("), w.last == UInt8(ascii: ")") else { return false }
+        return w.dropFirst().dropLast().allSatisfy(PayeeText.isUpper)
     }
 
     /// Two to four ASCII letters without a vowel (`y` counts as one): `CSS`, `SBB`, `BP`, `DKB`.

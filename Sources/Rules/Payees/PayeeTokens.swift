@@ -68,6 +68,10 @@ final class PayeeTokens {
 
     func remove(_ range: Range<Int>) { for i in range { kept[i] = false } }
 
+    /// Token `i` back in the name (a step's removal undone).
+    @inline(__always)
+    func restore(_ i: Int) { kept[i] = true }
+
     @inline(__always)
     func length(_ i: Int) -> Int { ends[i] - starts[i] }
 
