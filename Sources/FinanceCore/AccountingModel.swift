@@ -159,13 +159,16 @@ public enum AccountingModel {
 
     private static func kind(ofCategoryBytes bytes: UnsafeBufferPointer<UInt8>) -> CategoryKind? {
         // The first component, spaces around it dropped; empty components before it skipped.
-        // Components are separated by `:`, or by `>` or `/` as some apps write them (MoneyWiz's
-        // `Income > Salary`, Empower's `Paychecks/Salary`).
+        // Components are separated by `:`, or by `>`, `/` or ` - ` as some apps and banks write them
+        // (MoneyWiz's `Income > Salary`, Empower's `Paychecks/Salary`, mBank's `Wpływy - inne`).
         var start = 0
         while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x3A) { start += 1 }
         guard start < bytes.count else { return nil }
         var end = start
-        while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3E && bytes[end] != 0x2F { end += 1 }
+        while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3E && bytes[end] != 0x2F {
+            if bytes[end] == 0x2D, end > start, bytes[end - 1] == 0x20, end + 1 < bytes.count, bytes[end + 1] == 0x20 { break }
+            end += 1
+        }
         while end > start && bytes[end - 1] == 0x20 { end -= 1 }
         if let kind = rootKind(bytes, start, end) { return kind }
         // One snake_case identifier (Neon's `income_salary`, Plaid's `INCOME_WAGES`,

@@ -61,6 +61,11 @@ struct AccountingModelTests {
         Case(type: .income, category: "ЗАРПЛАТА", amount: 10, side: .income, reversal: false),  // Cyrillic case ignored
         Case(type: .income, category: "收入:工资", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Lön", amount: 10, side: .income, reversal: false),
+        // ` - ` separates components as mBank writes them; a hyphen inside a word does not.
+        Case(type: .income, category: "Wpływy - inne", amount: 10, side: .income, reversal: false),
+        Case(type: .income, category: "Income - Salary", amount: 10, side: .income, reversal: false),
+        Case(type: .expense, category: "Food - Income tax", amount: -10, side: .spending, reversal: false),
+        Case(type: .income, category: "Self-employment income", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Wpływy", amount: 10, side: .income, reversal: false),
         Case(type: .income, category: "Различные товары", amount: 56_400, side: .spending, reversal: true),  // a refund
         Case(type: .expense, category: "Переводы", amount: -10, side: .spending, reversal: false),  // to people: no evidence of a transfer
