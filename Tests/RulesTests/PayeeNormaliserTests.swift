@@ -207,6 +207,9 @@ import Testing
         .init(raw: "ONLINE TRANSFER TO 98-765432-1", clean: "Online Transfer To 98-765432-1"),
         .init(raw: "Bought 30 BP @ 27.71", clean: "Bought 30 BP @ 27.71"),
         .init(raw: "BILL PAID TO CREDIT CARD XX0488", clean: "Bill Paid To Credit Card"),
+        // mBank's kind of booking after the payee.
+        .init(raw: "NETTO  ZAKUP PRZY UŻYCIU KARTY W KRAJU", clean: "Netto"),
+        .init(raw: "JAN KOWALSKI, PRZELEW WEWNĘTRZNY PRZYCHODZĄCY", clean: "Jan Kowalski"),
         // A telephone number goes whole.
         .init(raw: "Билайн +7 960 233-48-67", clean: "Билайн"),
         // A name printed twice (Crédit Mutuel's transfers); one word twice in mixed case stays.

@@ -102,7 +102,13 @@ enum PayeeTables {
     /// Phrases after the payee that open the payment's reference, removed with everything after
     /// them when a name stays before: "Harbour Analytics Ltd with reference SALARY APR 2024",
     /// "MARIA LOPEZ CONCEPTO CENA", "ENDESA ENERGIA S.A.U. Nº RECIBO 0049 1234".
-    static let referenceTails = ["with reference", "with ref", "concepto", "nº recibo", "reference", "mandate no"]
+    static let referenceTails = [
+        "with reference", "with ref", "concepto", "nº recibo", "reference", "mandate no",
+        // mBank's kind of booking after the payee (`NETTO  ZAKUP PRZY UŻYCIU KARTY W KRAJU`,
+        // `JAN KOWALSKI, PRZELEW WEWNĘTRZNY PRZYCHODZĄCY`).
+        "zakup przy użyciu karty", "przelew wewnętrzny", "przelew zewnętrzny", "przelew mtransfer", "przelew na telefon",
+        "przelew własny", "płatność kartą", "wypłata z bankomatu", "wypłata w bankomacie", "zakup blik", "płatność blik",
+    ]
 
     /// Words that only name a kind of booking: a booking phrase before one of them alone is the
     /// name (`Visa payment`), as nothing else would name the payee.
