@@ -201,6 +201,9 @@ import Testing
         .init(raw: "银联ATM取款", clean: "银联ATM取款"),
         .init(raw: "QUALIFIED DIVIDEND (BP)", clean: "Qualified Dividend (BP)"),
         .init(raw: "NORTHSTAR MINING (PTY) LTD", clean: "Northstar Mining (Pty) Ltd"),
+        // Codes of short letter runs and digits stay; a word with a number is title-cased.
+        .init(raw: "KRAKEN TQ4OQE-GF6L4-DABIGO", clean: "Kraken TQ4OQE-GF6L4-Dabigo"),
+        .init(raw: "SCHWAB1 INTEREST", clean: "Schwab1 Interest"),
         // Two initials are no word printed twice.
         .init(raw: "T T SUPERMARKET", clean: "T T Supermarket"),
         // A connector's object comes back rather than leave the name ending in `to`, `@`, `credit`.

@@ -73,7 +73,7 @@ final class PayeeTitleCase: Sendable {
             out.append(contentsOf: spelling)
             return
         }
-        if Self.isAcronymShaped(folded) {
+        if Self.isAcronymShaped(folded) || Self.isCode(folded) {
             out.append(contentsOf: tokens.bytes[range])
             return
         }
@@ -128,6 +128,28 @@ final class PayeeTitleCase: Sendable {
         while let last = w.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ".") || last == UInt8(ascii: ";") { w = w.dropLast() }
         guard w.count >= 4, w.count <= 7, w.first == UInt8(ascii: "("), w.last == UInt8(ascii: ")") else { return false }
         return w.dropFirst().dropLast().allSatisfy(PayeeText.isUpper)
+    }
+
+    /// A code of short runs of letters with digits among or after them (`SZ4WV2`, `MCC5411`, `B2B`,
+    /// `22MAR25`): an identifier, a model or a date, not a word. A number with a suffix (`3RD`) or
+    /// a word with a number (`SCHWAB1`, `PN1234LASTSCHRIFT`: a run of four letters or more) is none.
+    static func isCode(_ folded: ArraySlice<UInt8>) -> Bool {
+        var run = 0
+        var digitAfterLetter = false
+        var letters = false
+        for b in folded {
+            if PayeeText.isLower(b) {
+                run += 1
+                letters = true
+                if run > 3 { return false }
+            } else if PayeeText.isDigit(b) {
+                if letters { digitAfterLetter = true }
+                run = 0
+            } else {
+                return false
+            }
+        }
+        return digitAfterLetter
     }
 
     /// Two to four ASCII letters without a vowel (`y` counts as one): `CSS`, `SBB`, `BP`, `DKB`.
