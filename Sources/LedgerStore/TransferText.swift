@@ -2,8 +2,10 @@
 /// pfin reads, and whether a transaction's text names another account.
 ///
 /// Matching is on folded words: lower case, Latin accents removed (`Überweisung` is
-/// `uberweisung`, `ß` is `ss`), anything but letters and digits a word break. A phrase matches
-/// where its words follow each other in the text, so `vir` matches `VIR Livret A` but not `VIREMENTS`.
+/// `uberweisung`, `ß` is `ss`), other scripts' letters in lower case (`Перевод` is `перевод`),
+/// each Chinese, Japanese or Korean character a word of its own (`转账` is two), anything but
+/// letters and digits a word break. A phrase matches where its words follow each other in the
+/// text, so `vir` matches `VIR Livret A` but not `VIREMENTS`.
 enum TransferText {
     /// Words and phrases that say money moved between own accounts, folded. Bank wording for a
     /// purchase (`card payment`, `Kartenzahlung`) is deliberately absent: it is the opposite.
@@ -22,6 +24,13 @@ enum TransferText {
         "bonifico", "giroconto",
         // Dutch
         "overboeking", "overschrijving",
+        // Portuguese, Polish, Czech and Slovak, Croatian, Hungarian, Romanian, the Nordic languages,
+        // Estonian, Latvian, Lithuanian, Turkish
+        "transf", "przelew", "przelew wlasny", "prevod", "prijenos", "atutalas", "virament",
+        "overforing", "overforsel", "tilisiirto", "omalle tilille", "ulekanne", "parskaitijums", "pavedimas", "havale",
+        "virman",
+        // Russian, Ukrainian, Greek, Hebrew; Chinese and Japanese (each character a word)
+        "перевод", "перевод между счетами", "переказ", "μεταφορα", "μεταφορά", "העברה", "转 账", "转 帐", "轉 帳", "振 替",
     ].map { tokens($0) }
 
     /// The first phrase of `words` found in `text`, as written in the table.
@@ -89,6 +98,14 @@ enum TransferText {
                 word.unicodeScalars.append(Unicode.Scalar(v + 32)!)
             } else if let folded = latin(v) {
                 word += folded
+            } else if v >= 0x370, scalar.properties.isAlphabetic {
+                if Self.isIdeographic(v) {
+                    if !word.isEmpty { words.append(word) }
+                    words.append(String(scalar))
+                    word = ""
+                } else {
+                    word += String(scalar).lowercased()
+                }
             } else if !word.isEmpty {
                 words.append(word)
                 word = ""
@@ -96,6 +113,12 @@ enum TransferText {
         }
         if !word.isEmpty { words.append(word) }
         return words
+    }
+
+    /// Han, kana and Hangul: scripts written without spaces, so each character is a word.
+    private static func isIdeographic(_ v: UInt32) -> Bool {
+        (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF66...0xFF9F).contains(v)
+            || v >= 0x20000
     }
 
     /// A Latin-1 or Latin Extended-A letter without its accent, in lower case.

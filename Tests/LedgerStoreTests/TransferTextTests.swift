@@ -14,12 +14,23 @@ import Testing
         ("Payment - Thank You", "payment thank you"),
         ("Zahlung Kreditkarte 05/24", "zahlung kreditkarte"),
         ("CREDIT CARD PAYMENT ONLINE", "credit card payment"),
+        // Beyond Western Europe: folded Latin, other scripts in lower case, CJK by character.
+        ("PRZELEW WŁASNY na rachunek oszczędnościowy", "przelew"),
+        ("Převod na spořicí účet", "prevod"),
+        ("Överföring sparkonto", "overforing"),
+        ("Перевод между счетами", "перевод"),
+        ("Переказ на власну картку", "переказ"),
+        ("העברה לחשבון חסכון", "העברה"),
+        ("信用卡转账还款", "转 账"),
     ])
     func transferWords(_ text: String, word: String) {
         #expect(TransferText.transferWord(in: TransferText.tokens(text)) == word)
     }
 
-    @Test(arguments: ["CARD PAYMENT TESCO STORES", "Transferwise fees", "VIREMENTS", "Rücklastschrift Abo Mai", "Le Petit Garçon"])
+    @Test(arguments: [
+        "CARD PAYMENT TESCO STORES", "Transferwise fees", "VIREMENTS", "Rücklastschrift Abo Mai", "Le Petit Garçon", "Переводчик онлайн",
+        "转运中心",
+    ])
     func notTransferWords(_ text: String) {
         #expect(TransferText.transferWord(in: TransferText.tokens(text)) == nil)
     }
