@@ -38,15 +38,14 @@ extension PayeeNormaliser {
     func restoreConnectorObject() {
         var last = tokens.count - 1
         while last >= 0, !tokens.isKept(last) { last -= 1 }
-        guard last >= 0, last + 1 < tokens.count, (0..<last).contains(where: { tokens.isKept($0) && tokens.hasLetter($0) }) else { return }
+        // Asked of every name: the word's own tests first, the words before it only after them.
+        guard last > 0, last + 1 < tokens.count else { return }
         let word = tokens.folded[tokens.starts[last]..<tokens.ends[last]]
-        if tables.connectors.contains(word) {
-            tokens.restore(last + 1)
-        } else if word.elementsEqual("credit".utf8) || word.elementsEqual("debit".utf8), let card = tables.cardWords.longest(in: tokens, at: last + 1),
-            card.words == 1
-        {
-            tokens.restore(last + 1)
-        }
+        let restores =
+            tables.connectors.contains(word)
+            || ((word.elementsEqual("credit".utf8) || word.elementsEqual("debit".utf8)) && tables.cardWords.longest(in: tokens, at: last + 1)?.words == 1)
+        guard restores, (0..<last).contains(where: { tokens.isKept($0) && tokens.hasLetter($0) }) else { return }
+        tokens.restore(last + 1)
     }
 
     /// A telephone number whose last group a step removed as a reference (`Билайн +7 960
