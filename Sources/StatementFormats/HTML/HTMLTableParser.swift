@@ -9,8 +9,8 @@ import FinanceCore
 /// libxml2's HTML push parser, fed in chunks, with SAX callbacks: nothing but the rows of the
 /// tables being read is kept, so memory follows the largest table, never the page. No network
 /// (`HTML_PARSE_NONET`), no DTD, no external entities: the HTML parser loads none. Of several
-/// tables, the one with the most rows wins; a table holding another table is a page's layout,
-/// and only the innermost tables count.
+/// tables, one whose header names a date and an amount wins, then the one with the most rows; a
+/// table holding another table is a page's layout, and only the innermost tables count.
 ///
 /// A cell's text is its text nodes (inside links, spans, fonts) with white space and no-break
 /// spaces collapsed to one space; `<br>` is a space. A cell spanning columns (`colspan`) is
@@ -34,6 +34,10 @@ final class HTMLTableParser {
     @exclusivity(unchecked) private var context: htmlParserCtxtPtr?
     /// The single-byte character set the page declared over UTF-8 text, which was read as UTF-8.
     @exclusivity(unchecked) private(set) var overriddenCharset: String?
+    /// The first table whose header names a date and an amount: its first line and its header.
+    @exclusivity(unchecked) private(set) var statementTable: (line: Int, header: [String])?
+    /// Whether `best` has such a header.
+    @exclusivity(unchecked) private var bestIsHeaded = false
     /// Whether any table grew past the limit (its text was dropped).
     @exclusivity(unchecked) private(set) var overLimit = false
     /// Tables open at once, past which nested ones are ignored (a crafted page's nesting).
@@ -94,8 +98,8 @@ final class HTMLTableParser {
     /// How a page is decoded, from its first bytes.
     struct Decoding: Equatable {
         var encoding: xmlCharEncoding
-        /// The page declares a single-byte Western character set (`charset=windows-1252`,
-        /// `iso-8859-1`, `us-ascii`) and its bytes are UTF-8 with letters beyond ASCII: read as
+        /// The page declares a single-byte character set (`charset=windows-1252`,
+        /// `iso-8859-1`, `windows-1251`) and its bytes are UTF-8 with letters beyond ASCII: read as
         /// UTF-8, the declaration ignored; the declared name.
         var overridden: String?
         /// The page declares no `charset`, is not UTF-8 and reads better in this multi-byte
@@ -118,16 +122,35 @@ final class HTMLTableParser {
         {
             return Decoding(encoding: XML_CHAR_ENCODING_UTF8, multiByte: encoding)
         }
-        guard declared == nil || declared.map(singleByteWestern.contains) == true, isUTF8WithLetters(start) else {
+        guard declared == nil || declared.map(isSingleByte) == true, isUTF8WithLetters(start) else {
             return Decoding(encoding: XML_CHAR_ENCODING_NONE)
         }
         return Decoding(encoding: XML_CHAR_ENCODING_UTF8, overridden: declared)
     }
 
-    /// Declared names that UTF-8 text under them was clearly not written in.
+    /// The name of the encoding a page is read in and where it comes from, for `pfin identify`;
+    /// `nil` when the bytes' own pattern decides (a byte-order mark, an undeclared page).
+    static func pageEncoding(_ start: [UInt8]) -> (name: String, source: String)? {
+        let decoding = decoding(of: start)
+        if let multiByte = decoding.multiByte { return (multiByte.name, "read best; the page declares none") }
+        if let overridden = decoding.overridden {
+            return ("utf-8", overridden.isEmpty ? "the page's bytes" : "the page declares \(overridden), its bytes are UTF-8")
+        }
+        let lowered = start.prefix(16 << 10).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+        guard let declared = declaredCharset(lowered), !declared.isEmpty else { return nil }
+        return (declared, "declared by the page")
+    }
+
+    /// Declared names that UTF-8 text under them was clearly not written in: single-byte code
+    /// pages, Western or not (a Cyrillic `windows-1251` page saved again as UTF-8 keeps its
+    /// declaration; UTF-8's multi-byte sequences are no plausible Cyrillic or Hebrew text).
     private static let singleByteWestern: Set<String> = [
         "windows-1252", "cp1252", "iso-8859-1", "iso8859-1", "latin1", "iso-8859-15", "us-ascii", "ascii",
     ]
+
+    private static func isSingleByte(_ declared: String) -> Bool {
+        singleByteWestern.contains(declared) || ["windows-125", "cp125", "iso-8859-", "iso8859-", "koi8"].contains(where: declared.hasPrefix)
+    }
 
     /// The character set a page declares (`charset=…` of a `<meta>`, `encoding="…"` of an XML
     /// declaration), lower-cased; "" when one is declared in a form not read here, `nil` when none.
@@ -260,8 +283,13 @@ final class HTMLTableParser {
             overLimit = true
             return
         }
-        guard table.lines.count > (best?.lines.count ?? 0) else { return }
+        // Every innermost table is judged: one whose header names a date and an amount (the
+        // operations) wins over a larger one without (a summary of balances); then the most rows.
+        let header = HTMLStatementHeader.find(table.sheet.csv)
+        if statementTable == nil, let header, let line = table.lines.first { statementTable = (line, header) }
+        guard (header != nil ? 1 : 0, table.lines.count) > (bestIsHeaded ? 1 : 0, best?.lines.count ?? 0) else { return }
         best = RenderedRows(table.sheet, lines: table.lines)
+        bestIsHeaded = header != nil
     }
 
     /// A cell's `colspan`, 1 to 64 (a crafted span must not pad a row without end).

@@ -22,6 +22,9 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     case pdf
     /// An HTML page: a bank's login, session-expired or error page saved under the statement's name.
     case html
+    /// An HTML statement page whose table (at `line`) is headed by a date and an amount, but whose
+    /// rows hold no dates pfin reads.
+    case htmlStatement(line: Int)
     /// JSON that is not pfin's JSON Lines (an API response, a whole array).
     case json
     /// A picture (`png`, `jpeg`, `gif`, `webp`, `tiff`, `bmp`): a screenshot of a statement.
@@ -40,6 +43,9 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     case isoMessage(String)
     /// A FinTS (HBCI) message: a home-banking protocol's dialogue, saved to a file.
     case fints
+    /// An app's or platform's table that lists money but no account's movements (a group's
+    /// expenses, an order history, a trade list…).
+    case appExport(AppExport)
 
     /// What the file is, with the evidence that shows it; `nil` when it may be a statement.
     public static func identify(_ input: SniffInput) -> (kind: ForeignFile, evidence: String)? {
@@ -86,13 +92,14 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return (.swiftMessage(type), "a SWIFT FIN message of type MT\(type) (block 2 '{2:' at line \(input.line(at: block)))")
         }
         if startsWithIgnoringCase(head, "<!doctype html") || startsWithIgnoringCase(head, "<html") {
-            return (.html, "'\(String(decoding: head.prefix(head.starts(with: Array("<!".utf8)) ? 14 : 5), as: UTF8.self))' at line \(input.line(at: start))")
+            let opening = String(decoding: head.prefix(head.starts(with: Array("<!".utf8)) ? 14 : 5), as: UTF8.self)
+            return htmlKind(input, "'\(opening)' at line \(input.line(at: start))")
         }
         if let found = ForeignText.identify(input, head: head) { return found }
         if head.first == UInt8(ascii: "<"), let at = input.firstOffset(of: "<html"), input.firstOffset(of: "<ofx") == nil,
             input.firstOffset(of: "urn:iso:std:iso:20022") == nil
         {
-            return (.html, "an '<html' element at line \(input.line(at: at))")
+            return htmlKind(input, "an '<html' element at line \(input.line(at: at))")
         }
         if head.first == UInt8(ascii: "[") || head.first == UInt8(ascii: "{") && !Self.isJSONLinesShaped(head) {
             if head.first == UInt8(ascii: "[") {
@@ -105,6 +112,22 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return (.json, "a JSON value spans several lines from line \(input.line(at: start)); JSON Lines has one object a line")
         }
         return nil
+    }
+
+    /// An HTML page that no reader reads: a statement page when one of its tables is headed by
+    /// a date and an amount (its rows' dates were not readable), else a login or error page.
+    private static func htmlKind(_ input: SniffInput, _ evidence: String) -> (kind: ForeignFile, evidence: String) {
+        let parser = HTMLTableParser(limit: SniffInput.window * 4)
+        var fed = false
+        try? parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in
+            guard !fed else { return 0 }
+            fed = true
+            chunk = input.text
+            return chunk.count
+        }
+        guard let (line, header) = parser.statementTable else { return (.html, evidence) }
+        let shown = header.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
+        return (.htmlStatement(line: line), "\(evidence); a table at line \(line) headed \(shown)\(header.count > 4 ? "…" : "")")
     }
 
     /// A ZIP archive: a document format built on ZIP, named by its members, or an archive of files.
@@ -209,6 +232,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .swiftMessage(let type): return "a SWIFT MT\(type) message"
         case .pdf: return "a PDF document"
         case .html: return "an HTML page (a bank's login or error page saved under the statement's name?)"
+        case .htmlStatement(let line): return "an HTML statement pfin could not read (table at line \(line): fewer than two rows with a date it reads)"
         case .json: return "a JSON document, not JSON Lines"
         case .image(let kind): return "an image (\(kind))"
         case .compressed(let kind): return "a \(kind)-compressed file"
@@ -219,6 +243,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .unreadStatement(let format): return "a bank statement in \(format), which pfin does not read"
         case .isoMessage(let message): return ISO20022Message.describe(message)
         case .fints: return "a FinTS (HBCI) message, not a statement file"
+        case .appExport(let export): return export.description
         }
     }
 
@@ -235,7 +260,8 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     /// Whether the kind is text (a page, a document of JSON, RTF or SWIFT fields), not binary.
     public var isText: Bool {
         switch self {
-        case .html, .json, .rtf, .swiftMessage, .empty, .bookkeeping, .accounting, .unreadStatement, .isoMessage, .fints: return true
+        case .html, .htmlStatement, .json, .rtf, .swiftMessage, .empty, .bookkeeping, .accounting, .unreadStatement, .isoMessage, .fints, .appExport:
+            return true
         default: return false
         }
     }
@@ -263,6 +289,9 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             return "only the SWIFT statements MT940, MT942 and MT950 list an account's transactions; ask your bank for one of those, or for CAMT.053"
         case .pdf: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940 instead; PDF statements are not read"
         case .html: return "sign in to your bank again and download the export; this page is what the bank sent instead of the file"
+        case .htmlStatement:
+            return "download the statement as CSV, OFX or XLSX if your bank offers it; or open the page in a spreadsheet, "
+                + "save the table as CSV and name its columns in a profile ('pfin identify' on the CSV shows them)"
         case .json: return "pfin reads JSON Lines (one transaction object a line); convert the document, e.g. with 'jq -c .[]'"
         case .image: return "download the statement from your bank as CSV, OFX, QIF, CAMT or MT940; pictures of statements are not read"
         case .compressed: return "decompress it first and pass the file inside to pfin"
@@ -279,6 +308,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
                 + "download the account statement in camt.053 format"
         case .fints:
             return "a FinTS client or the bank's site can save the account's transactions as CAMT.053 or MT940, which pfin reads"
+        case .appExport(let export): return export.advice
         }
     }
 }

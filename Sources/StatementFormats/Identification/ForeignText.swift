@@ -33,7 +33,7 @@ enum ForeignText {
         if let at = sieLabel(head) {
             return (.accounting(.sie), "the SIE label '#\(at.label)' at line \(input.line(at: at.offset))")
         }
-        return nil
+        return AppExportSignature.identify(input, head: head)
     }
 
     // MARK: XML
@@ -144,12 +144,34 @@ enum ForeignText {
         if lines[0].count == 128, lines[0].starts(with: Array("00000".utf8)), lines[1].count == 128, lines[1].first == UInt8(ascii: "1") {
             return ("CODA", "a 128-column CODA header record '0000…' at line \(line) and an old-balance record '1…' after it")
         }
+        if let records = recordFormat(lines, line: line) { return records }
         let cfonb = lines.prefix(20)
         let currency = lines[0].dropFirst(16).prefix(3)
         if lines[0].starts(with: Array("01".utf8)), currency.count == 3, currency.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
             cfonb.allSatisfy({ $0.count == 120 && ["01", "04", "05", "07"].contains(String(decoding: $0.prefix(2), as: UTF8.self)) })
         {
             return ("CFONB 120", "120-column CFONB records from an old-balance record '01…\(String(decoding: currency, as: UTF8.self))…' at line \(line)")
+        }
+        return nil
+    }
+
+    /// Danish BankData (BEC) `ED` records (`ED000…` header, `ED0101…` movements, `ED999…` trailer
+    /// with the count and total) and Japan's Zengin (全銀協) records (`1` header with the kind
+    /// code, `2` data, `8` trailer, `9` end), as CSV or as 200-byte fixed records.
+    private static func recordFormat(_ lines: [ArraySlice<UInt8>], line: Int) -> (format: String, evidence: String)? {
+        func unquoted(_ l: ArraySlice<UInt8>) -> ArraySlice<UInt8> { l.first == UInt8(ascii: "\"") ? l.dropFirst() : l }
+        if unquoted(lines[0]).starts(with: Array("ED0000".utf8)), unquoted(lines[1]).starts(with: Array("ED".utf8)) {
+            return ("BankData's ED record format (Danish banks)", "a BankData header record 'ED0000…' at line \(line) and an 'ED' record after it")
+        }
+        let first = lines[0].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        if first.count >= 10, first[0].elementsEqual("1".utf8), first[1].count == 2, first[1].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            lines[1].starts(with: Array("2,".utf8))
+        {
+            let kind = String(decoding: first[1], as: UTF8.self)
+            return ("the Zengin (全銀協) record format", "a Zengin header record '1,\(kind),…' at line \(line) and data records '2,…' after it")
+        }
+        if lines[0].count == 200, lines[0].first == UInt8(ascii: "1"), lines[1].count == 200, lines[1].first == UInt8(ascii: "2") {
+            return ("the Zengin (全銀協) record format", "200-byte Zengin records: a header '1…' at line \(line) and data records '2…' after it")
         }
         return nil
     }

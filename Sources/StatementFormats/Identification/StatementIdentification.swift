@@ -13,6 +13,10 @@ public struct StatementIdentification: Sendable {
     public var format: StatementFormat?
     /// The encoding the first bytes look like.
     public var encoding: EncodingGuess
+    /// The encoding the text is read in, when not the first guess from the bytes' pattern, and
+    /// where it comes from: an HTML page's `charset` ("declared by the page"), the code page CSV
+    /// reading settles on ("read best").
+    public var settledEncoding: (name: String, source: String)?
     /// Whether the first bytes are text at all (not a binary file).
     public var isText = true
     /// Every reader's answer, the surest first (ties in the registry's order).
@@ -60,7 +64,30 @@ public struct StatementIdentification: Sendable {
             result.foreign = foreign
             result.format = nil
         }
+        if result.foreign?.kind.isText ?? true { result.settleEncoding(input) }
         return result
+    }
+
+    /// The encoding the text is decoded in, not the first guess: an HTML page's declared (or
+    /// overridden) charset; for other text that is not UTF-8, the encoding CSV reading chooses
+    /// (Shift_JIS, Windows-1251), which a refusal's message shows its words in.
+    private mutating func settleEncoding(_ input: SniffInput) {
+        guard input.isText, !encoding.isCertain else { return }
+        let start = SniffPrefix.contentStart(input.text)
+        if input.text[start...].first == UInt8(ascii: "<"), input.firstOffset(of: "<ofx") == nil,
+            input.firstOffset(of: "<html") != nil || input.firstOffset(of: "<table") != nil,
+            let (name, source) = HTMLTableParser.pageEncoding(input.raw)
+        {
+            if let known = TextEncoding(name: name) { encoding.encoding = known }
+            settledEncoding = (name, source)
+            return
+        }
+        guard format == .csv || format == nil, encoding.encoding == .windows1252 else { return }
+        let chosen = CodePageDetection.choose(input.raw)
+        if chosen != .windows1252 {
+            encoding.encoding = chosen
+            settledEncoding = (chosen.name, "read best")
+        }
     }
 
     /// Why nothing reads the input, for an error's notes: each reader's reason.

@@ -90,9 +90,12 @@ struct FileIdentity {
 
     var text: String {
         var lines = ["\(file): \(verdict)"]
-        lines.append(
-            "  encoding: \(encodingName)\(identification.encoding.isCertain || !identification.isText || identification.format == .xlsx || csvEncoding != nil ? "" : " (guessed)")"
-        )
+        let settled = identification.encoding.isCertain || !identification.isText || identification.format == .xlsx || csvEncoding != nil
+        if csvEncoding == nil, let (name, source) = identification.settledEncoding {
+            lines.append("  encoding: \(name) (\(source))")
+        } else {
+            lines.append("  encoding: \(encodingName)\(settled ? "" : " (guessed)")")
+        }
         if let foreign = identification.foreign {
             lines.append("  evidence: \(foreign.evidence)")
             lines.append("  note: \(foreign.kind.advice)")
