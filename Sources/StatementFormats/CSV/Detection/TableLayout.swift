@@ -40,7 +40,12 @@ struct TableLayout {
         if let skip = pinnedSkip {
             start = nonBlank.firstIndex { $0.line > skip }
         } else if pinnedHeader != false,
-            let index = nonBlank.prefix(60).firstIndex(where: { fits($0, width: width) && HeaderMatching.looksLikeHeader($0.fields) })
+            // A header that names a date before one that names none: a summary table above the
+            // transactions (Raiffeisen Romania's `Sold initial;Total debit;Total credit;Sold final`)
+            // names money columns too.
+            let index = nonBlank.prefix(60).firstIndex(where: {
+                fits($0, width: width) && HeaderMatching.looksLikeHeader($0.fields) && HeaderMatching.namesDate($0.fields)
+            }) ?? nonBlank.prefix(60).firstIndex(where: { fits($0, width: width) && HeaderMatching.looksLikeHeader($0.fields) })
         {
             start = index
             hasHeader = true
@@ -58,8 +63,11 @@ struct TableLayout {
         } else {
             // The first record of the table's width that most of the next three share: one short
             // row among the data (a row without its amount) is a bad row, not the end of a preamble.
+            // A record of one filled cell of text is a title padded to the width (PrivatBank's
+            // `Історія операцій за період …,,,,,,,,,`, a spreadsheet's title row), neither header
+            // nor row: a header names two columns at least, a row has a date and an amount.
             start = nonBlank.indices.first { i in
-                guard fits(nonBlank[i], width: width) else { return false }
+                guard fits(nonBlank[i], width: width), !isTitle(nonBlank[i]) else { return false }
                 let next = nonBlank[(i + 1)..<min(nonBlank.count, i + 4)]
                 return next.filter { fits($0, width: width) }.count * 3 >= next.count * 2
             }
@@ -79,6 +87,12 @@ struct TableLayout {
         return TableLayout(
             preamble: preamble, header: header, rows: Array(rows), skip: pinnedSkip ?? firstLine - 1,
             width: tableWidth)
+    }
+
+    /// Whether a record is one cell of text, neither a date nor an amount, padded with empty ones.
+    private static func isTitle(_ record: SampleRecord) -> Bool {
+        guard record.nonEmptyCount == 1, let cell = record.fields.first(where: { !$0.isEmpty }) else { return false }
+        return !ValueKinds.isDate(cell) && !ValueKinds.isAmount(cell)
     }
 
     /// How many records at the end of `rows` are text in the first cell padded with delimiters to
