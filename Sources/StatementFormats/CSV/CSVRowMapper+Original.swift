@@ -12,7 +12,8 @@ extension CSVRowMapper {
         guard let column = columns.originalCurrency, column < record.count else { return nil }
         let text = record.string(column)
         if text.isEmpty { return nil }
-        guard let currency = CurrencyText.code(text) else {
+        // ICBC's `交易币种` spells the currency out (`人民币`), as its booked currency column does.
+        guard let currency = CurrencyText.code(text) ?? CurrencyText.currency(word: text) else {
             noteUnreadOriginal(line: record.line)
             return nil
         }

@@ -28,6 +28,9 @@ enum HeaderVocabulary {
                 "date posted", "boekdatum", "boekingsdatum", "date comptable", "date de comptabilisation",
                 "fecha contable", "data contabile", "data registrazione", "clearing date", "completed date",
                 "date completed", "date completed utc",
+                // Swedish (Handelsbanken's `Reskontradatum`, SEB's `Bokföringsdag`), Finnish (OP's
+                // `Kirjauspäivä`), Romanian (Raiffeisen's `Data inregistrare`): the booking date.
+                "reskontradatum", "bokforingsdatum", "bokforingsdag", "kirjauspaiva", "data inregistrare",
             ])
         add(
             .date, 2,
@@ -40,13 +43,14 @@ enum HeaderVocabulary {
             .date, 3,
             [
                 "transaction date", "trans date", "date of transaction", "started date", "date started utc", "txn date",
-                "tran date",
+                "tran date", "transaktionsdatum", "data tranzactie",
             ])
         add(
             .valueDate, 1,
             [
                 "value date", "valuta", "valutadatum", "wertstellung", "wertstellungsdatum",
                 "date de valeur", "date valeur", "fecha valor", "data valuta", "rentedatum", "value dt",
+                "valutadag", "arvopaiva",
             ])
         add(
             .name, 1,
@@ -66,6 +70,10 @@ enum HeaderVocabulary {
                 "beneficiary s name", "beneficiarys name", "beneficiary name",
                 // N26's current export: `Partner Name`, beside `Partner Iban` (the counterparty's account).
                 "partner name",
+                // The other party whichever way the money went: Swedbank's `Beneficiary/Payer`, OP's
+                // `Saaja/Maksaja`, Swedish banks' `Mottagare/Avsändare`; before the bank's details.
+                "beneficiary payer", "payer beneficiary", "payee payer", "payer payee", "saaja maksaja",
+                "maksaja saaja", "mottagare", "mottagare avsandare", "avsandare mottagare",
             ])
         // A payer column with no payee column beside it is the name column (`ColumnAssignment`).
         add(
@@ -73,7 +81,7 @@ enum HeaderVocabulary {
             [
                 "zahlungspflichtige r", "zahlungspflichtiger", "zahlungspflichtige", "auftraggeber", "payer", "payer name",
                 "sender", "sender name", "from", "donneur d ordre", "emetteur", "ordenante", "ordinante", "opdrachtgever",
-                "betaler", "remitter",
+                "betaler", "remitter", "avsandare", "maksaja",
             ])
         add(
             .name, 2,
@@ -100,7 +108,7 @@ enum HeaderVocabulary {
                 "memo", "verwendungszweck", "mededelingen", "notes", "note", "reference", "ref", "purpose",
                 "remittance information", "communication", "referencia", "observaciones", "causale",
                 "informazioni", "extended details", "message", "omschrijving 2",
-                "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli",
+                "zahlungsreferenz", "motif", "commentaire", "notas", "dettagli", "meddelande", "viesti",
                 // Rabobank's description in three numbered columns, read as one (`ResolvedColumns.memoMore`);
                 // GLS Bank's purpose (`Verwendungszweck`) over `VWZ1`…`VWZ14`; Neon's `Subject`.
                 "omschrijving 1", "vwz1", "vwz 1", "subject",
@@ -123,14 +131,16 @@ enum HeaderVocabulary {
             .memo, 4,
             [
                 "buchungstext", "transaction type", "type", "umsatztyp", "umsatzart", "mutatiesoort",
-                "movimiento", "tipo", "type d operation", "tipo movimiento", "code",
+                "movimiento", "tipo", "type d operation", "tipo movimiento", "code", "selitys",
             ])
         add(
             .amount, 1,
             [
                 "amount", "betrag", "umsatz", "montant", "importe", "bedrag", "importo", "transaction amount",
                 "net", "net amount", "amount in account currency", "montant de l operation", "importe operacion",
-                "amount total", "total amount",
+                "amount total", "total amount", "belopp", "maara",
+                // Degiro's `Mutatie` (the change), over its currency, the number beside it.
+                "mutatie",
             ])
         add(.amount, 2, ["gross", "value", "valor", "wert", "sum"])
         add(
@@ -148,6 +158,8 @@ enum HeaderVocabulary {
                 "ausgaben", "debit euros", "debito", "debitos", "cargo", "cargos", "debe", "uscite", "addebiti", "dare",
                 "charge", "charges", "afschrijving", "belastung", "lastschrift betrag", "belastungen",
                 "expense amount",
+                // Axis Bank's `DR`/`CR` over the two amount columns; Romanian `Suma debit`; Swedish `Uttag`.
+                "dr", "suma debit", "sume debit", "rulaj debit", "uttag",
             ])
         add(
             .credit, 1,
@@ -156,6 +168,7 @@ enum HeaderVocabulary {
                 "paid in", "money in", "in", "inflow", "received", "haben", "eingang", "einnahmen",
                 "credit euros", "credito", "creditos", "abono", "abonos", "haber", "entrate", "accrediti", "avere",
                 "bijschrijving", "gutschrift betrag", "gutschrift", "gutschriften", "income amount",
+                "cr", "suma credit", "sume credit", "rulaj credit", "insattning",
             ])
         add(
             .direction, 1,
@@ -176,13 +189,15 @@ enum HeaderVocabulary {
                 "runningbalance", "current balance", "account balance", "ledger balance",
                 // Rabobank's balance after the transaction.
                 "saldo na trn",
+                // Romanian `Sold` (Raiffeisen's `Sold final`).
+                "sold", "sold final",
             ])
         add(
             .currency, 1,
             [
                 "currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "munt", "currency code",
                 "ccy", "curr", "valuta", "payment currency", "account currency", "valuta rekening", "rekeningvaluta",
-                "devise du compte", "kontowahrung", "kontowaehrung",
+                "devise du compte", "kontowahrung", "kontowaehrung", "moeda",
             ])
         add(
             .category, 1,
@@ -258,6 +273,7 @@ enum HeaderVocabulary {
         addCentralAndEasternEuropean(add)
         addTurkish(add)
         addEastAsian(add)
+        addHebrew(add)
         return table
     }()
 }

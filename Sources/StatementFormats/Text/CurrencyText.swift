@@ -42,8 +42,20 @@ enum CurrencyText {
     static func currency(inCell text: String) -> CurrencyCode? {
         let code = text.hasPrefix("CURRENCY::") ? String(text.dropFirst(10)) : text
         if let iso = self.code(code) { return iso }
-        return currency(named: code)
+        return currency(named: code) ?? currency(word: code)
     }
+
+    /// A currency as a currency column spells it out in words: ICBC's and Bank of China's
+    /// `记账币种`/`币别` hold `人民币` (renminbi), `港币`, `美元`; Ukrainian banks write `грн`.
+    static func currency(word text: String) -> CurrencyCode? {
+        currencyWords[text.trimmingCharacters(in: " ")].flatMap { CurrencyCode($0) }
+    }
+
+    private static let currencyWords: [String: String] = [
+        "人民币": "CNY", "人民幣": "CNY", "港币": "HKD", "港幣": "HKD", "港元": "HKD", "美元": "USD", "欧元": "EUR",
+        "歐元": "EUR", "英镑": "GBP", "英鎊": "GBP", "日元": "JPY", "日圓": "JPY", "澳元": "AUD", "加元": "CAD",
+        "新台币": "TWD", "新台幣": "TWD", "грн": "UAH", "грн.": "UAH", "гривня": "UAH",
+    ]
 
     /// What a bank's synonym of a currency code (`CurrencyCode.bankSynonym`) is, for its warning:
     /// the words after "the currency 'RUR' is", and a note on the code ISO 4217 gives it.

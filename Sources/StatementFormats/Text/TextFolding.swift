@@ -4,7 +4,7 @@ enum TextFolding {
     /// Folds UTF-8 `bytes` to lower-case ASCII letters and digits; accented Latin letters lose
     /// their accent (`é` → `e`, `ß` → `ss`, `ř` → `r`, `ł` → `l`); with `umlautAsE`, `ä ö ü`
     /// become `ae oe ue`, the German transliteration. Cyrillic letters stay Cyrillic, in lower
-    /// case (`ё` as `е`); kana, CJK ideographs and Hangul stay as they are. Anything else becomes
+    /// case (`ё` as `е`); kana, CJK ideographs, Hangul and Hebrew stay as they are. Anything else becomes
     /// a space; runs of spaces collapse and the result
     /// is trimmed.
     static func fold(_ text: String, umlautAsE: Bool = false) -> String {
@@ -27,8 +27,9 @@ enum TextFolding {
                 out.append(0xC0 | UInt8(lower >> 6))
                 out.append(0x80 | UInt8(lower & 0x3F))
                 lastWasSpace = false
-            case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF:
-                // Kana, CJK ideographs and Hangul syllables stay as they are (`交易日期`, `取引日`, `거래일자`).
+            case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x5D0...0x5EA, 0x5F0...0x5F2:
+                // Kana, CJK ideographs, Hangul syllables and Hebrew letters, which have no case, stay
+                // as they are (`交易日期`, `取引日`, `거래일자`, `תאריך`); a Hebrew header was all spaces.
                 out.append(contentsOf: String(scalar).utf8)
                 lastWasSpace = false
             default:

@@ -28,9 +28,13 @@ enum ColumnAssignment {
         if let header {
             var choices: [(strength: Int, column: Int, role: ColumnRole)] = []
             for (column, name) in header.enumerated() where column < stats.count {
-                for candidate in HeaderMatching.candidates(name)
-                where candidate.role != .direction && fits(candidate.role, stats[column]) {
-                    choices.append((candidate.strength, column, candidate.role))
+                let partner = numberBesideCode(header: header, stats: stats, column: column)
+                for candidate in HeaderMatching.candidates(name) where candidate.role != .direction {
+                    if let partner, moneyRoles.contains(candidate.role) {
+                        if fits(candidate.role, stats[partner]) { choices.append((candidate.strength, partner, candidate.role)) }
+                    } else if fits(candidate.role, stats[column]) {
+                        choices.append((candidate.strength, column, candidate.role))
+                    }
                 }
             }
             // A payee column empty in most rows (Wise's "Payee Name", filled only for transfers)
@@ -48,6 +52,11 @@ enum ColumnAssignment {
                 take(choice.role, choice.column)
             }
             twinAmounts(header: header, stats: stats, roles: &roles, taken: &taken)
+            if roles[.currency] == nil, let amount = roles[.amount], amount > 0, !taken.contains(amount - 1),
+                numberBesideCode(header: header, stats: stats, column: amount - 1) == amount
+            {
+                take(.currency, amount - 1)
+            }
             // Payment kinds as the memo while a column the header names as descriptions is left
             // over (NAB's `Transaction Type` and `Transaction Details` beside `Merchant Name`, which
             // transfers leave empty): the descriptions are the memo, so no row loses the bank's
@@ -112,7 +121,10 @@ enum ColumnAssignment {
             take(.valueDate, column.index)
         }
         if roles[.amount] == nil && roles[.debit] == nil && roles[.credit] == nil {
-            guess = assignAmountsFromValues(stats, taken: taken, take: take)
+            // A column a header names as a balance (`יתרה`, `Saldo`, and the number beside a
+            // `Saldo` over currency codes) is never the amount, whatever its values.
+            let balances = header.map { balanceColumns(header: $0, stats: stats) } ?? []
+            guess = assignAmountsFromValues(stats, taken: taken.union(balances), take: take)
         }
         // A column of codes filled in only some rows is no account's currency but a foreign
         // payment's (N26's `Type Foreign Currency` beside `Amount (EUR)`).

@@ -64,7 +64,11 @@ struct ColumnStats {
                     pendings += 1
                 }
             }
-            if shape.byteCount == 3, CurrencyText.code(value) != nil { currencies += 1 }
+            if shape.byteCount == 3, CurrencyText.code(value) != nil {
+                currencies += 1
+            } else if !shape.isASCII, shape.byteCount <= 12, CurrencyText.currency(word: value) != nil {
+                currencies += 1
+            }
             if shape.hasASCIILetter || (!shape.isASCII && value.unicodeScalars.contains(where: { $0.properties.isAlphabetic })) {
                 texts += 1
             }

@@ -6,6 +6,7 @@ enum HeaderMatching {
     /// without a currency in parentheses (`Betrag (EUR)`), after `in` (`Gutschrift in CHF`) or as a
     /// last word (`Débit euros`).
     static func foldedNames(_ header: String) -> [String] {
+        let header = withoutNumbering(header)
         let stripped = stripCurrency(header)
         // Folding drops spaces at the ends, so the bare text folds as the header does unless a
         // currency came off; only `ä ö ü` fold two ways.
@@ -21,6 +22,18 @@ enum HeaderMatching {
         return names
     }
 
+    /// The header without a number in parentheses before it: Bluecoins numbers its columns
+    /// (`(1)Type`, `(4)Amount`, `(10) Label`).
+    private static func withoutNumbering(_ header: String) -> String {
+        let bytes = header.utf8
+        guard bytes.first == UInt8(ascii: "("), let close = bytes.firstIndex(of: UInt8(ascii: ")")) else { return header }
+        let inside = bytes[bytes.index(after: bytes.startIndex)..<close]
+        guard !inside.isEmpty, inside.count <= 3, inside.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            bytes.index(after: close) < bytes.endIndex
+        else { return header }
+        return String(Substring(header.utf8[bytes.index(after: close)...]))
+    }
+
     /// Whether `text` holds `ä ö ü Ä Ö Ü` (U+00C4, D6, DC, E4, F6, FC: UTF-8 `C3 84` … `C3 BC`).
     private static func hasUmlaut(_ text: String) -> Bool {
         var afterC3 = false
@@ -34,13 +47,52 @@ enum HeaderMatching {
     /// The role candidates of a header cell, strongest first.
     static func candidates(_ header: String) -> [HeaderVocabulary.Candidate] {
         var found: [HeaderVocabulary.Candidate] = []
-        for name in foldedNames(header) {
+        let names = foldedNames(header)
+        for name in names {
             for candidate in HeaderVocabulary.candidates(forFolded: name) where !found.contains(candidate) {
                 found.append(candidate)
             }
         }
+        if found.isEmpty, let side = names.lazy.compactMap(sideWord).first { found.append(side) }
         return found.sorted { $0.strength < $1.strength }
     }
+
+    /// The side of the money a header of a few words names by one of them, where the whole
+    /// header is no known name: Romanian `Rulaj zi debit`, ICBC's `交易金额(收入)` (the amount in
+    /// the payment's currency, income), `Saldo disponibil`. Weaker than any whole name, and only
+    /// when no other word names something else (`Credit card number` is no credit).
+    private static func sideWord(_ folded: String) -> HeaderVocabulary.Candidate? {
+        let words = folded.split(separator: " ")
+        guard words.count >= 2, words.count <= 4 else { return nil }
+        var side: ColumnRole?
+        for word in words {
+            if let role = sideWords[String(word)] {
+                guard side == nil || side == role else { return nil }
+                side = role
+            } else if HeaderVocabulary.candidates(forFolded: String(word)).contains(where: { !moneyRoles.contains($0.role) }) {
+                return nil
+            }
+        }
+        return side.map { HeaderVocabulary.Candidate(role: $0, strength: 5) }
+    }
+
+    private static let moneyRoles: Set<ColumnRole> = [.amount, .debit, .credit, .balance]
+
+    /// Words that name a side of the money in any header they are part of: debit and credit in
+    /// the languages banks use, and the balance.
+    private static let sideWords: [String: ColumnRole] = {
+        var words: [String: ColumnRole] = [:]
+        for word in ["debit", "debet", "debito", "dr", "soll", "支出", "借方", "出金", "取出", "חובה", "дебет", "расход", "списание"] {
+            words[word] = .debit
+        }
+        for word in ["credit", "kredit", "credito", "cr", "haben", "收入", "存入", "贷方", "入金", "זכות", "кредит", "приход", "зачисление"] {
+            words[word] = .credit
+        }
+        for word in ["balance", "saldo", "sold", "solde", "остаток", "залишок", "余额", "残高", "יתרה", "bakiye"] {
+            words[word] = .balance
+        }
+        return words
+    }()
 
     /// The currency a header names (`Amount (USD)`, `Betrag (€)`, `Gutschrift in CHF`, `Débit euros`).
     static func currency(_ header: String) -> CurrencyCode? {
@@ -61,7 +113,8 @@ enum HeaderMatching {
         let words = trimmed.split(separator: UInt8(ascii: " "))
         if words.count >= 2, let last = words.last {
             var code = currency(named: last)
-            if code == nil, isWord(last, "euro") || isWord(last, "euros") { code = CurrencyCode("EUR") }
+            // Finnish `Määrä EUROA` (the partitive: "amount in euros").
+            if code == nil, isWord(last, "euro") || isWord(last, "euros") || isWord(last, "euroa") { code = CurrencyCode("EUR") }
             if let code {
                 var rest = words.dropLast()
                 if rest.count >= 2, let word = rest.last, isWord(word, "in") { rest = rest.dropLast() }
@@ -113,6 +166,11 @@ enum HeaderMatching {
             if found.contains(where: { [.date, .amount, .debit, .credit].contains($0.role) }) { essential = true }
         }
         return known >= 2 && essential
+    }
+
+    /// Whether a header record names a date column.
+    static func namesDate(_ fields: [String]) -> Bool {
+        fields.contains { !$0.isEmpty && candidates($0).contains { $0.role == .date } }
     }
 
     /// Whether `header` is all text and `next` has a date where `header` has text: a header of

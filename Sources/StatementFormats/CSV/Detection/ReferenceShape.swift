@@ -40,5 +40,7 @@ enum ReferenceShape {
         "machtigingskenmerk", "incassant id", "transactiereferentie", "batch id", "referentie", "kenmerk",
         "reference no", "archive id", "document no", "reference number", "referencia del cliente",
         "reference client", "reference du client", "riferimento cliente",
+        // Finnish `Viite` (the payment's reference number), Swedish `Referens`, Hebrew `אסמכתא`.
+        "viite", "viitenumero", "referens", "referensnummer", "אסמכתא", "numer referencyjny",
     ]
 }
