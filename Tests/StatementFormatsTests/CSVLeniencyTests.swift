@@ -186,7 +186,7 @@ import Testing
     // MARK: Status columns
 
     @Test(arguments: [
-        ("COMPLETED", RowStatus.booked), ("Cleared", .booked), ("Umsatz gebucht", .booked), ("Reversed", .booked),
+        ("COMPLETED", RowStatus.booked), ("Cleared", .booked), ("Umsatz gebucht", .booked), ("Reversed", .reversed),
         ("Refunded", .booked), ("PENDING", .pending), ("Vorgemerkt", .pending), ("Umsatz vorgemerkt", .pending),
         ("En attente", .pending), ("REVERTED", .notExecuted), ("DECLINED", .notExecuted), ("Abgelehnt", .notExecuted),
         ("Rechazada", .notExecuted), ("Annulé", .notExecuted),

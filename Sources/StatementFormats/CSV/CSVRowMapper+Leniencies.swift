@@ -163,10 +163,16 @@ extension CSVRowMapper {
             ? Leniency(
                 code: "csv.pending-row", "\(said), a transaction the bank has not booked yet; the row was skipped",
                 notes: ["it will be in a later export, with its booking date"], changesMeaning: true)
-            : Leniency(
-                code: "csv.not-executed-row", "\(said): the payment did not go through and no money moved; the row was skipped",
-                notes: ["to read such rows as transactions, give a profile whose 'columns' line leaves out status="],
-                changesMeaning: true)
+            : status == .reversed
+                ? Leniency(
+                    code: "csv.not-executed-row",
+                    "\(said) and its \(columns.balance.map(columnName) ?? "balance") leaves its amount out: no money moved; the row was skipped",
+                    notes: ["to read such rows as transactions, give a profile whose 'columns' line leaves out status="],
+                    changesMeaning: true)
+                : Leniency(
+                    code: "csv.not-executed-row", "\(said): the payment did not go through and no money moved; the row was skipped",
+                    notes: ["to read such rows as transactions, give a profile whose 'columns' line leaves out status="],
+                    changesMeaning: true)
         holdBack(
             leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
             footerLike: false, always: true)

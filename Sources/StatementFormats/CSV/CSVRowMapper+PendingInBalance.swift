@@ -18,6 +18,31 @@ extension CSVRowMapper {
     /// and a balance column (other files pay nothing for it).
     var followsPendingBalances: Bool { columns.status != nil && columns.balance != nil && !options.strict }
 
+    /// Whether rows' balances are noted as the balance before the next row: for pending rows, and
+    /// for reversed rows even under `--strict` (`reversedRowLeftOut`).
+    var notesBalancesBefore: Bool { columns.status != nil && columns.balance != nil }
+
+    /// Whether a row whose status says `Reversed` is one its balance cell shows never moved the
+    /// account: the balance before it plus its amount is not the balance it states (M-Pesa lists
+    /// a reversal it never booked). A reversed row the balance counts (PayPal's reversed payment,
+    /// whose reversal is a row of its own), and one with no balance to test against (no balance
+    /// column, the account's first row, a file newest first), stays a transaction.
+    @inline(never)
+    func reversedRowLeftOut(_ record: borrowing CSVRecord) -> Bool {
+        guard let balanceColumn = columns.balance, let net = pendingNet(record),
+            case .success(let parsed) = parseAmount(record, balanceColumn)
+        else { return false }
+        if let first = firstRowDate, columns.date < record.count,
+            let date = record.withField(columns.date, { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }), date < first
+        {
+            return false
+        }
+        var stated = Money(units: parsed.units, scale: parsed.scale)
+        if invertsAmounts { stated.units = -stated.units }
+        guard let before = balancesBefore[balanceKey(record)], let expected = before.adding(net) else { return false }
+        return expected != stated
+    }
+
     /// Whether the pending row `record` is one the balance column shows booked; says so once per
     /// file when it is.
     @inline(never)

@@ -17,8 +17,13 @@ extension CSVRowMapper {
         // A row the bank has not booked, or that never went through, whatever its other cells hold.
         if let column = columns.status, column < count {
             let status = record.withField(column) { statuses.status(of: CSVRecord.trimmed($0)) }
-            if status != .booked, status == .notExecuted || !pendingRowInBalance(record, statusColumn: column) {
-                return holdUnbookedRow(record, status: status, column: column)
+            switch status {
+            case .booked: break
+            case .reversed:
+                if reversedRowLeftOut(record) { return holdUnbookedRow(record, status: status, column: column) }
+            case .notExecuted: return holdUnbookedRow(record, status: status, column: column)
+            case .pending:
+                if !pendingRowInBalance(record, statusColumn: column) { return holdUnbookedRow(record, status: status, column: column) }
             }
         }
 
@@ -164,7 +169,7 @@ extension CSVRowMapper {
         } else {
             try sink.accept(consume activity)
         }
-        if followsPendingBalances { noteBalanceBefore(record, date: date) }
+        if notesBalancesBefore { noteBalanceBefore(record, date: date) }
         if sink.wantsRowBalances, let column = columns.balance {
             try rowBalance(record, column: column, account: account, date: date, currency: amount.currency, into: &sink)
         }
@@ -237,6 +242,10 @@ extension CSVRowMapper {
             var amount = Money(units: parsed.units, scale: parsed.scale)
             if let direction = columns.direction, !parsed.isSigned {
                 let word = record.string(direction)
+                if DirectionWords.isNeutral(word) {
+                    _ = holdNeutralRow(record, column: direction)
+                    return nil
+                }
                 // A column that marks one way only leaves the other way's cells empty.
                 guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) ?? dialect.emptyDirection.flatMap({ word.isEmpty ? $0 == .debit : nil })
                 else {
@@ -309,6 +318,10 @@ extension CSVRowMapper {
             return (Money(units: 0, scale: 0), nil)
         }
         guard sawValue else {
+            if statesBalanceOnly(record) {
+                holdNoAmountRow(record)
+                return nil
+            }
             _ = hold(
                 .noAmount(
                     debit: columns.debit.map { columnName($0) }, credit: columns.credit.map { columnName($0) }), record, column: columns.debit ?? columns.credit

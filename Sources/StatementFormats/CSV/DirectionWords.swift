@@ -13,6 +13,24 @@ enum DirectionWords {
         }
     }
 
+    /// Whether a direction cell (trimmed) says the row is neither money in nor money out: Alipay's
+    /// `不计收支` and WeChat Pay's `/` in their `收/支` column. Both bills' own notes say what such
+    /// rows are: top-ups and withdrawals between the wallet and the user's bank card, moves into
+    /// and out of the user's funds (余额宝, 零钱通, 理财通), credit-card repayments and refunds to a
+    /// card: money moved among the user's own funds, which the bill counts in neither its income
+    /// nor its spending, and whose way it does not state (`CSVRowMapper.holdNeutralRow`).
+    static func isNeutral(_ cell: String) -> Bool {
+        // Alipay pads its cells with spaces; a longer cell is no such word.
+        guard cell.utf8.count <= 48 else { return false }
+        var word = Substring(cell)
+        while word.first == " " || word.first == "\t" { word = word.dropFirst() }
+        while word.last == " " || word.last == "\t" { word = word.dropLast() }
+        switch word {
+        case "/", "不计收支", "不計收支", "中性交易": return true
+        default: return false
+        }
+    }
+
     /// `true` for money out, `false` for money in, `nil` for a word that is neither.
     static func isMoneyOut(_ folded: String) -> Bool? {
         switch folded {

@@ -58,7 +58,7 @@ struct ColumnStats {
                 }
             } else {
                 let folded = TextFolding.fold(value)
-                if DirectionWords.isMoneyOut(folded) != nil {
+                if DirectionWords.isMoneyOut(folded) != nil || DirectionWords.isNeutral(value) {
                     directions += 1
                 } else if PendingDateWords.isPending(value, folded: folded) {
                     pendings += 1

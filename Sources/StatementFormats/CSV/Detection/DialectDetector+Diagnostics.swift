@@ -70,7 +70,7 @@ extension DialectDetector {
     static func emptyDirection(_ column: ColumnStats) -> EntryDirection? {
         guard column.nonEmpty < column.rowCount else { return nil }
         if column.nonEmpty == 0 { return .debit }
-        let ways = Set(column.values.map { DirectionWords.isMoneyOut(TextFolding.fold($0)) })
+        let ways = Set(column.values.filter { !DirectionWords.isNeutral($0) }.map { DirectionWords.isMoneyOut(TextFolding.fold($0)) })
         guard ways.count == 1, let out = ways.first ?? nil else { return nil }
         return out ? .credit : .debit
     }
