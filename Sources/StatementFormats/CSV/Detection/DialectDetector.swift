@@ -111,6 +111,7 @@ public struct DialectDetector: Sendable {
             }
             let assigned = ColumnAssignment.assign(header: headerNames, stats: stats, guess: &amountGuess)
             roles = headerNames.map { AppTransferColumns.roles(header: $0, stats: stats, over: assigned) } ?? assigned
+            roles = AmountCurrencyPairs.paired(roles, header: headerNames)
             if let posting {
                 roles = JournalExport.roles(roles, posting: posting.index, header: headerNames, stats: stats)
                 postings = true
