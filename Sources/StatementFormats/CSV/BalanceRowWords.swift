@@ -76,6 +76,8 @@ enum BalanceRowWords {
             "endsaldo", "endbestand", "neuer kontostand", "neuer saldo", "saldo neu", "schlusssaldo", "kontostand neu",
             "nouveau solde", "solde final", "solde de cloture", "solde a la fin", "solde fin",
             "saldo final", "saldo de cierre", "saldo actual", "saldo fin", "s a l d o",
+            // Brazil (Itaú, BB, Bradesco): `SALDO FINAL DISPONIVEL`
+            "saldo final disponivel", "saldo disponivel final",
             "saldo finale", "saldo di chiusura", "saldo contabile finale",
             "eindsaldo", "slotsaldo", "nieuw saldo", "saldo eind", "saldo einde",
             "afsluitingsaldo",
@@ -89,6 +91,11 @@ enum BalanceRowWords {
             "kaive", "deebetkaive", "kreeditkaive", "обороты", "оборот", "обороты по дебету", "обороты по кредиту",
             "turnover", "debit turnover", "credit turnover",
         ] { table[phrase] = .turnover }
+        // Brazil's daily balance between a day's rows (`SALDO DO DIA`, `SALDO ANTERIOR` is the
+        // opening above): the balance on the row's date, opening or closing by where it falls.
+        for phrase in ["saldo do dia", "saldo disponivel", "saldo em conta", "saldo total disponivel", "saldo total"] {
+            table[phrase] = .stated
+        }
         return table
     }()
 }

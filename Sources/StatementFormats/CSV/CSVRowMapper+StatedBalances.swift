@@ -21,7 +21,8 @@ extension CSVRowMapper {
     ///
     /// A label that says which (`Anfangssaldo`, `Neuer Kontostand`) decides; a plain balance
     /// (`Kontostand vom 31.05.2024`, `Solde au …`) is the closing balance when dated on or after
-    /// the last transaction, or undated, and the opening when dated before the first. One dated
+    /// the last transaction, or undated, and the opening when dated before the first or on the
+    /// first day of the period the file states (`Start Date : 1 Apr 2023`). One dated
     /// within the transactions is neither, and said so. They belong to the file's one account:
     /// `--account`, the profile's or the preamble's, or the account of all its rows.
     func noteStatedBalances(into sink: inout some ActivitySink) throws {
@@ -53,7 +54,9 @@ extension CSVRowMapper {
                 guard let date = stated.date, let period else { opening = false; break }
                 if date >= period.end {
                     opening = false
-                } else if date < period.start {
+                } else if date < period.start || date == statementPeriod?.start {
+                    // SBI's `Balance as on 1 Apr 2023` above `Start Date : 1 Apr 2023`: the
+                    // balance the stated period starts from, before its first day's rows.
                     opening = true
                 } else {
                     try sink.report(

@@ -40,7 +40,15 @@ public struct StatementPeriod: Equatable, Sendable {
     static func find(_ records: [SampleRecord]) -> StatementPeriod? {
         for (index, record) in records.enumerated() {
             let labels = record.fields.map { TextFolding.fold($0).trimmingCharacters(in: " ") }
-            guard let from = labels.firstIndex(where: startLabels.contains), let to = labels.firstIndex(where: endLabels.contains) else {
+            guard let from = labels.firstIndex(where: startLabels.contains) else { continue }
+            guard let to = labels.firstIndex(where: endLabels.contains) else {
+                // SBI's `Start Date : 1 Apr 2023` and `End Date : 30 Apr 2023`, a line each.
+                if index + 1 < records.count, let start = date(record, from + 1),
+                    let to = records[index + 1].fields.map({ TextFolding.fold($0).trimmingCharacters(in: " ") }).firstIndex(where: endLabels.contains),
+                    let end = date(records[index + 1], to + 1), start <= end
+                {
+                    return StatementPeriod(start: start, end: end, line: record.line)
+                }
                 continue
             }
             if index + 1 < records.count, let period = period(records[index + 1], from, to) { return period }
