@@ -149,6 +149,9 @@ extension CSVRowMapper {
                 category = "Transfers:" + other
             } else if let category, BankTransferCategory.isTransfer(category) {
                 type = .transfer
+            } else if OwnTransferWords.say(name, memo, category) {
+                // The row says it moves money between the holder's own accounts or pays their card.
+                type = .transfer
             } else if category == nil, amount.units > 0, accountKind?.isLiability == true,
                 CardPaymentWords.sayPayment(name: name, memo: memo)
             {

@@ -150,6 +150,24 @@ enum AppTransferColumns {
         Signature(
             app: "Financisto", names: ["original amount", "original currency", "parent", "payee", "location", "project"],
             mark: "location", values: ["transfer out", "transfer in"], open: true, ownWords: true, splitRows: true),
+        // HomeBank's CSV: `date;paymode;info;payee;memo;amount;category;tags` (5.4 and later
+        // add `c`, the reconciled state; some write `payment` for `paymode`). The manual numbers
+        // the payment modes: 0 none, 1 credit card, 2 check, 3 cash, 4 bank transfer (to anyone),
+        // 5 internal transfer (between the user's own accounts), 6 debit card, 7 standing order,
+        // 8 electronic payment, 9 deposit, 10 FI fee, 11 direct debit: only 5 marks a transfer.
+        Signature(
+            app: "HomeBank", names: ["paymode", "info", "payee", "memo", "amount", "category", "tags"], mark: "paymode",
+            values: ["5"], open: true, ownWords: true),
+        Signature(
+            app: "HomeBank", names: ["payment", "info", "payee", "memo", "amount", "category", "tags"], mark: "payment",
+            values: ["5"], open: true, ownWords: true),
+        // Cash App: `Transaction ID,Date,Transaction Type,Currency,Amount,Fee,Net Amount,Asset Type,
+        // Asset Price,Asset Amount,Status,Notes,Name of sender/receiver,Account`. `Status` says
+        // `TRANSFER DEPOSITED` on a `Cash in` from the user's linked bank account and `TRANSFER
+        // SENT` on a `Cash out` to it; other statuses (`PAYMENT SENT`, `CARD CHARGED`) are payments.
+        Signature(
+            app: "Cash App", names: ["transaction type", "net amount", "asset type", "asset amount", "status"], mark: "status",
+            values: ["transfer deposited", "transfer sent"], open: true, ownWords: true, keepsMemo: true),
         // Cashew: `account,amount,amount unpaid,currency,title,note,date,income,type,category name,
         // subcategory name,color,icon,emoji,budget,objective,extra` (older: without `amount unpaid`
         // and `extra`). `title` names the row, `note` is its memo; `color`, `icon` and `emoji` are
