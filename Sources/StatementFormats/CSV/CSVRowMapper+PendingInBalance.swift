@@ -29,36 +29,34 @@ extension CSVRowMapper {
     /// column, the account's first row, a file newest first), stays a transaction.
     @inline(never)
     func reversedRowLeftOut(_ record: borrowing CSVRecord) -> Bool {
+        guard let (stated, expected) = balanceTest(record) else { return false }
+        return expected != stated
+    }
+
+    /// The balance `record` states and the one its account's previous row and its amount give,
+    /// when both are known; `nil` without a balance column, for the account's first row, and in a
+    /// file that runs newest first (the balance before this row is on a row not read yet).
+    private func balanceTest(_ record: borrowing CSVRecord) -> (stated: Money, expected: Money)? {
         guard let balanceColumn = columns.balance, let net = pendingNet(record),
             case .success(let parsed) = parseAmount(record, balanceColumn)
-        else { return false }
+        else { return nil }
         if let first = firstRowDate, columns.date < record.count,
             let date = record.withField(columns.date, { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }), date < first
         {
-            return false
+            return nil
         }
         var stated = Money(units: parsed.units, scale: parsed.scale)
         if invertsAmounts { stated.units = -stated.units }
-        guard let before = balancesBefore[balanceKey(record)], let expected = before.adding(net) else { return false }
-        return expected != stated
+        guard let before = balancesBefore[balanceKey(record)], let expected = before.adding(net) else { return nil }
+        return (stated, expected)
     }
 
     /// Whether the pending row `record` is one the balance column shows booked; says so once per
     /// file when it is.
     @inline(never)
     func pendingRowInBalance(_ record: borrowing CSVRecord, statusColumn: Int) -> Bool {
-        guard followsPendingBalances, let balanceColumn = columns.balance, let net = pendingNet(record),
-            case .success(let parsed) = parseAmount(record, balanceColumn)
+        guard followsPendingBalances, let balanceColumn = columns.balance, let (stated, expected) = balanceTest(record), expected == stated
         else { return false }
-        // A file that runs newest first: the balance before this row is on a row not read yet.
-        if let first = firstRowDate, columns.date < record.count,
-            let date = record.withField(columns.date, { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }), date < first
-        {
-            return false
-        }
-        var stated = Money(units: parsed.units, scale: parsed.scale)
-        if invertsAmounts { stated.units = -stated.units }
-        guard let before = balancesBefore[balanceKey(record)], let expected = before.adding(net), expected == stated else { return false }
         if leniencies.isFirst(Self.pendingInBalanceCode) {
             let at = record.location(ofField: statusColumn)
             let leniency = Leniency(

@@ -47,6 +47,19 @@ final class HTMLTableParser {
         self.limit = limit
     }
 
+    /// A parser that has read `text` whole (a file's first bytes, for identification).
+    static func parsed(_ text: [UInt8], limit: Int) -> HTMLTableParser {
+        let parser = HTMLTableParser(limit: limit)
+        var fed = false
+        try? parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in
+            guard !fed else { return 0 }
+            fed = true
+            chunk = text
+            return chunk.count
+        }
+        return parser
+    }
+
     /// Parses `bytes` in chunks; `final` says whether they are the whole input (a sniffed window
     /// is not, and its last row may be cut).
     func parse(chunks: (inout [UInt8]) throws(InputError) -> Int) throws(InputError) {

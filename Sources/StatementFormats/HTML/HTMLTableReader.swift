@@ -25,14 +25,7 @@ public struct HTMLTableReader: RenderedTableReader {
         guard input.firstOffset(of: "<ofx") == nil, input.firstOffset(of: "urn:iso:std:iso:20022") == nil else {
             return .no("an OFX or ISO 20022 document, not an HTML page")
         }
-        let parser = HTMLTableParser(limit: SniffInput.window * 4)
-        var fed = false
-        try? parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in
-            guard !fed else { return 0 }
-            fed = true
-            chunk = input.text
-            return chunk.count
-        }
+        let parser = HTMLTableParser.parsed(input.text, limit: SniffInput.window * 4)
         guard let table = parser.best, let first = table.lines.first else { return .no("a '<table' at line \(input.line(at: tableAt)), without rows") }
         let dated = datedRows(table.csv)
         guard dated >= 2 else {

@@ -117,14 +117,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     /// An HTML page that no reader reads: a statement page when one of its tables is headed by
     /// a date and an amount (its rows' dates were not readable), else a login or error page.
     private static func htmlKind(_ input: SniffInput, _ evidence: String) -> (kind: ForeignFile, evidence: String) {
-        let parser = HTMLTableParser(limit: SniffInput.window * 4)
-        var fed = false
-        try? parser.parse { (chunk: inout [UInt8]) throws(InputError) -> Int in
-            guard !fed else { return 0 }
-            fed = true
-            chunk = input.text
-            return chunk.count
-        }
+        let parser = HTMLTableParser.parsed(input.text, limit: SniffInput.window * 4)
         guard let (line, header) = parser.statementTable else { return (.html, evidence) }
         let shown = header.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
         return (.htmlStatement(line: line), "\(evidence); a table at line \(line) headed \(shown)\(header.count > 4 ? "…" : "")")
