@@ -2,8 +2,8 @@ import FinanceCore
 
 /// Rows that move no money of the statement: those whose direction cell says they are neither
 /// money in nor money out (`DirectionWords.isNeutral`: Alipay's `不计收支`, WeChat Pay's `/`), and
-/// those with both amount cells empty under a stated balance (M-Pesa's `Charge` line of a free
-/// payment).
+/// those with their amount cells empty under a stated balance (M-Pesa's `Charge` line of a free
+/// payment, Degiro's notice of a cash sweep).
 extension CSVRowMapper {
     static let neutralRowCode = "csv.neutral-row"
     static let noAmountRowCode = "csv.lenient.no-amount-row"
@@ -15,14 +15,15 @@ extension CSVRowMapper {
         return true
     }
 
-    /// Skips a row with both amount cells empty and a balance stated (M-Pesa writes a `Charge`
-    /// line of 0.00 under a free payment), with a warning at its line; `--strict` refuses it.
+    /// Skips a row with its amount cells empty and a balance stated (M-Pesa writes a `Charge`
+    /// line of 0.00 under a free payment; Degiro a notice of money swept from its cash account,
+    /// the amount only in the text), with a warning at its line; `--strict` refuses it.
     @inline(never)
     func holdNoAmountRow(_ record: borrowing CSVRecord) {
-        let columnsNamed = [columns.debit, columns.credit].compactMap { $0 }.map { columnName($0) }.joined(separator: " and ")
+        let columnsNamed = [columns.amount, columns.debit, columns.credit].compactMap { $0 }.map { columnName($0) }.joined(separator: " and ")
         let leniency = Leniency(
             code: Self.noAmountRowCode,
-            "line \(record.line) has nothing in \(columnsNamed) and states a balance: a row of 0.00 (a free charge), no transaction; it was skipped",
+            "line \(record.line) has nothing in \(columnsNamed) and states a balance: a row of 0.00 (a notice or a free charge), no transaction; it was skipped",
             notes: ["its balance is checked with the others by 'pfin reconcile'; --strict refuses such rows"],
             changesMeaning: true)
         holdBack(leniency.diagnostic(at: SourceLocation(file: file, line: record.line), options: options), footerLike: false, always: true)

@@ -235,6 +235,10 @@ extension CSVRowMapper {
     private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
         guard let column = columns.amount else { return debitAndCredit(record) }
         switch parseAmount(record, column) {
+        case .failure(.empty) where statesBalanceOnly(record):
+            // A notice with its balance (Degiro's `Overboeking van uw geldrekening …`): no money.
+            holdNoAmountRow(record)
+            return nil
         case .failure(let failure):
             _ = hold(
                 .badAmount(
