@@ -34,7 +34,7 @@ extension CSVRowMapper {
             yearless
             ? record.withField(dateColumn) { parseDate($0) } : record.withField(dateColumn) { dates.parse(CSVRecord.trimmed($0), format: dialect.dateFormat) }
         // A split's part (`~`) is dated as its total's row (`CSVDialect.splitRows`).
-        guard let date = date ?? splitDate else {
+        guard let date = date ?? splitDate ?? asOfDate(record, dateColumn) else {
             return hold(.badDate(text: record.string(dateColumn), format: dialect.dateFormat), record, column: dateColumn)
         }
 
@@ -149,6 +149,9 @@ extension CSVRowMapper {
                 category = "Transfers:" + other
             } else if let category, BankTransferCategory.isTransfer(category) {
                 type = .transfer
+            } else if columns.quantity != nil, tradesSecurity(record) {
+                // A broker's row that bought or sold a security: cash to or from the holdings.
+                type = .transfer
             } else if OwnTransferWords.say(name, memo, category) {
                 // The row says it moves money between the holder's own accounts or pays their card.
                 type = .transfer
@@ -239,6 +242,9 @@ extension CSVRowMapper {
             // A notice with its balance (Degiro's `Overboeking van uw geldrekening …`): no money.
             holdNoAmountRow(record)
             return nil
+        case .failure(.empty) where tradesSecurity(record):
+            holdSharesOnlyRow(record)
+            return nil
         case .failure(let failure):
             _ = hold(
                 .badAmount(
@@ -327,6 +333,10 @@ extension CSVRowMapper {
         guard sawValue else {
             if statesBalanceOnly(record) {
                 holdNoAmountRow(record)
+                return nil
+            }
+            if tradesSecurity(record) {
+                holdSharesOnlyRow(record)
                 return nil
             }
             _ = hold(

@@ -48,6 +48,12 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     /// What is still owed on a bill not paid yet (Cashew's `amount unpaid`, beside an empty
     /// `amount`): such a row moved no money, and is skipped with a warning.
     case unpaid
+    /// How many shares or units of a security the row bought or sold, in a broker's cash statement
+    /// (Schwab's and Fidelity's `Quantity`): a row with one moved money between the account's cash
+    /// and its holdings, a transfer, not spending or income; a row with a quantity and no cash
+    /// (journaled shares, a split) moved no money and is skipped with a warning. Taken from a header
+    /// only beside a column that names the security (`Symbol`, `ISIN`, `CUSIP`…).
+    case quantity
     case checkNumber = "check-number"
     case transactionID = "transaction-id"
     case account

@@ -31,6 +31,7 @@ struct ResolvedColumns {
     var transfer: Int?
     var transferAccount: Int?
     var unpaid: Int?
+    var quantity: Int?
     var sourceAccount: Int?
     var sourceAccountType: Int?
     var destinationAccount: Int?
@@ -76,6 +77,7 @@ struct ResolvedColumns {
         case .transfer: transfer = index
         case .transferAccount: transferAccount = index
         case .unpaid: unpaid = index
+        case .quantity: quantity = index
         case .sourceAccount: sourceAccount = index
         case .sourceAccountType: sourceAccountType = index
         case .destinationAccount: destinationAccount = index

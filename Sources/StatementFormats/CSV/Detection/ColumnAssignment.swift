@@ -27,9 +27,11 @@ enum ColumnAssignment {
 
         if let header {
             var choices: [(strength: Int, column: Int, role: ColumnRole)] = []
+            // A quantity is a security's only beside a column naming the security (a broker's).
+            let securities = SecurityColumns.names(header)
             for (column, name) in header.enumerated() where column < stats.count {
                 let partner = numberBesideCode(header: header, stats: stats, column: column)
-                for candidate in HeaderMatching.candidates(name) where candidate.role != .direction {
+                for candidate in HeaderMatching.candidates(name) where candidate.role != .direction && (candidate.role != .quantity || securities) {
                     if let partner, moneyRoles.contains(candidate.role) {
                         if fits(candidate.role, stats[partner]) { choices.append((candidate.strength, partner, candidate.role)) }
                     } else if fits(candidate.role, stats[column]) {
@@ -204,7 +206,7 @@ enum ColumnAssignment {
         switch role {
         case .date, .valueDate: return empty || column.dateRatio >= 0.5
         case .amount: return empty || column.amountRatio >= 0.5
-        case .debit, .credit, .balance, .fee, .unpaid: return empty || column.amountRatio >= 0.5
+        case .debit, .credit, .balance, .fee, .unpaid, .quantity: return empty || column.amountRatio >= 0.5
         case .currency: return !empty && column.currencyRatio >= 0.8
         // Empty on every domestic row: a file of one currency may hold none at all.
         case .originalAmount, .exchangeRate: return empty || column.amountRatio >= 0.5
