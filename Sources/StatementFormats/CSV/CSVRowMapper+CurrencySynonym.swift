@@ -16,8 +16,6 @@ extension CSVRowMapper {
             code: Self.currencySynonymCode,
             "the currency '\(text)' is \(wording.what); read as \(current), here and on the file's other rows",
             notes: [wording.note], changesMeaning: false)
-        holdBack(
-            leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
-            footerLike: false, always: true)
+        holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
     }
 }

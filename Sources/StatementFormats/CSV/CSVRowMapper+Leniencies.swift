@@ -33,7 +33,7 @@ extension CSVRowMapper {
             notes: ["balance rows are not transactions; their amounts are the statement's opening and closing balances"],
             changesMeaning: true)
         if options.strict {
-            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+            holdBack(leniency, at: location)
             return true
         }
         var invalid = false
@@ -61,7 +61,7 @@ extension CSVRowMapper {
                 footerLike: false, always: true)
         }
         if leniencies.isFirst(Self.balanceRowsCode) {
-            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+            holdBack(leniency, at: location)
         }
         return true
     }
@@ -75,12 +75,12 @@ extension CSVRowMapper {
             notes: ["the transactions it sums are rows of their own"], changesMeaning: true)
         let location = SourceLocation(file: file, line: record.line)
         if options.strict {
-            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+            holdBack(leniency, at: location)
             return true
         }
         tookBalanceRow = record.line
         if leniencies.isFirst(Self.turnoverRowsCode) {
-            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+            holdBack(leniency, at: location)
         }
         return true
     }
@@ -147,9 +147,7 @@ extension CSVRowMapper {
             code: "csv.pending-row",
             "\(what), a transaction the bank has not booked yet; the row was skipped",
             notes: ["it will be in a later export, with its booking date"], changesMeaning: true)
-        holdBack(
-            leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
-            footerLike: false, always: true)
+        holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
     }
 
     /// A row whose status cell says the bank has not booked it yet (`PENDING`, `Vorgemerkt`) or that
@@ -173,9 +171,7 @@ extension CSVRowMapper {
                     code: "csv.not-executed-row", "\(said): the payment did not go through and no money moved; the row was skipped",
                     notes: ["to read such rows as transactions, give a profile whose 'columns' line leaves out status="],
                     changesMeaning: true)
-        holdBack(
-            leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
-            footerLike: false, always: true)
+        holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
         return false
     }
 
@@ -233,7 +229,7 @@ extension CSVRowMapper {
             return try joinIntoTextColumn(record, into: &sink)
         }
         if leniencies.isFirst(Self.extraFieldsCode) {
-            holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+            holdBack(leniency, at: location)
         }
         return true
     }
@@ -266,9 +262,7 @@ extension CSVRowMapper {
                 code: Self.extraFieldsCode,
                 "line \(record.line) has \(record.count) fields where \(against) (a \(delimiter) in '\(columnName(column))', the only text column the extra fields fit in); read such rows with the extra fields joined back into it",
                 notes: ["a field that contains the delimiter \(delimiter) should be quoted"], changesMeaning: true)
-            holdBack(
-                leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
-                footerLike: false, always: true)
+            holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
         }
         return true
     }

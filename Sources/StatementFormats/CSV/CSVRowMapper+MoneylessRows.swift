@@ -26,7 +26,7 @@ extension CSVRowMapper {
             "line \(record.line) has nothing in \(columnsNamed) and states a balance: a row of 0.00 (a notice or a free charge), no transaction; it was skipped",
             notes: ["its balance is checked with the others by 'pfin reconcile'; --strict refuses such rows"],
             changesMeaning: true)
-        holdBack(leniency.diagnostic(at: SourceLocation(file: file, line: record.line), options: options), footerLike: false, always: true)
+        holdBack(leniency, at: SourceLocation(file: file, line: record.line))
     }
 
     /// Skips a row its bill counts in neither income nor spending, with a warning at its line;
@@ -42,9 +42,7 @@ extension CSVRowMapper {
             "the row's \(columnName(column)) is '\(record.string(column))': the bill counts it as neither income nor spending (a top-up, a withdrawal, a fund move, a card repayment or a refund to a card, money moved among your own funds) and states no way for its amount; the row was skipped",
             notes: ["the statement of the card or bank account on its other side holds it with its sign"],
             changesMeaning: true)
-        holdBack(
-            leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
-            footerLike: false, always: true)
+        holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
         return false
     }
 }

@@ -65,7 +65,7 @@ extension CSVRowMapper {
                 notes: [
                     "a pending row the balance does not include is still skipped; --strict skips them all"
                 ], changesMeaning: true)
-            holdBack(leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options), footerLike: false, always: true)
+            holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
         }
         return true
     }

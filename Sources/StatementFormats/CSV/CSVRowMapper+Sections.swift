@@ -31,9 +31,7 @@ extension CSVRowMapper {
             code: "csv.pending-row",
             "the row is under '\(section.title)' (line \(section.line)), a transaction the bank has not booked yet; the row was skipped",
             notes: ["it will be in a later export, among the posted transactions"], changesMeaning: true)
-        holdBack(
-            leniency.diagnostic(at: SourceLocation(file: file, line: at.line, column: at.column), options: options),
-            footerLike: false, always: true)
+        holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
         return true
     }
 }

@@ -24,7 +24,7 @@ extension CSVRowMapper {
             "line \(record.line) moves \(record.string(column)) of a security (\(columnName(column))) and no cash: no transaction of the account's money; it was skipped",
             notes: ["journaled shares, splits and expiries change holdings only; --strict refuses such rows"],
             changesMeaning: true)
-        holdBack(leniency.diagnostic(at: SourceLocation(file: file, line: record.line), options: options), footerLike: false, always: true)
+        holdBack(leniency, at: SourceLocation(file: file, line: record.line))
     }
 }
 

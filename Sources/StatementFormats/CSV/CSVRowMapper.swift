@@ -338,6 +338,12 @@ final class CSVRowMapper {
         hasPending = true
     }
 
+    /// Holds back a leniency at `location`, reported even in the footer: a row the reader read
+    /// (or skipped) its own way, said at its line.
+    func holdBack(_ leniency: Leniency, at location: SourceLocation) {
+        holdBack(leniency.diagnostic(at: location, options: options), footerLike: false, always: true)
+    }
+
     /// The first record after the preamble: the header, or the first row of a file without one.
     private func start(_ record: borrowing CSVRecord, into sink: inout some ActivitySink) throws {
         try sendPreamble(into: &sink)
