@@ -7,61 +7,111 @@
 /// is a purchase by card (`CARD PAYMENT TO`, `PAGO CON TARJETA`). Matched after `TextFolding.fold`:
 /// Latin and Cyrillic phrases as whole words, Chinese ones (written without spaces) anywhere.
 enum OwnTransferWords {
-    /// Whether one of `texts` (a row's name, memo, or the bank's category) says so.
-    static func say(_ texts: String?...) -> Bool {
-        for case let text? in texts where !text.isEmpty && text.utf8.count <= 400 {
-            var text = text
-            let (latin, han) = text.withUTF8(mayHold)
-            if han, text.withUTF8({ bytes in chinese.contains { exactly(bytes, $0) } }) { return true }
-            if latin, phrases.occur(in: text) { return true }
-        }
-        return false
+    /// Whether the row's name, memo or the bank's category says so.
+    static func say(_ name: String?, _ memo: String? = nil, _ category: String? = nil) -> Bool {
+        // Three arguments, not a variadic list: that allocated an array a row.
+        let scan = Scan.shared
+        return says(name, scan) || says(memo, scan) || says(category, scan)
     }
 
-    /// What `text` may hold: a Latin or Cyrillic phrase (Cyrillic bytes, or one of the ASCII
-    /// anchors in any case), a Chinese one (CJK bytes). Asked of every row's texts: most fail this
-    /// byte scan, and are never folded.
-    private static func mayHold(_ bytes: UnsafeBufferPointer<UInt8>) -> (latin: Bool, han: Bool) {
-        var latin = false
-        var han = false
-        anchorPool.withUnsafeBufferPointer { pool in
-            // One pass: a byte whose pair with the next begins no anchor costs one table lookup.
-            var previous = 0
-            for i in bytes.indices {
-                let byte = bytes[i]
-                if byte >= 0xD0 {
-                    if byte <= 0xD1 { latin = true } else if byte >= 0xE4 && byte <= 0xE9 { han = true }
-                    previous = 0
-                    continue
-                }
-                let letter = Int(byte | 0x20) &- 0x60
-                let current = letter >= 1 && letter <= 26 ? letter : 0
-                defer { previous = current }
-                guard !latin, previous != 0, current != 0, anchorPairs[previous * 27 + current] else { continue }
-                let at = i - 1
-                var a = 0
-                while a + 1 < anchorStarts.count {
-                    let start = anchorStarts[a], end = anchorStarts[a + 1]
-                    a += 1
-                    guard pool[start] == bytes[at] | 0x20, at + (end - start) <= bytes.count else { continue }
-                    var k = 1
-                    while k < end - start && bytes[at + k] | 0x20 == pool[start + k] { k += 1 }
-                    if k == end - start {
-                        latin = true
-                        break
+    private static func says(_ text: String?, _ scan: Scan) -> Bool {
+        guard var text, !text.isEmpty, text.utf8.count <= 400 else { return false }
+        let (latin, han) = text.withUTF8(scan.mayHold)
+        if han, text.withUTF8({ bytes in chinese.contains { exactly(bytes, $0) } }) { return true }
+        return latin && phrases.occur(in: text)
+    }
+
+    /// `say` of one text without the byte scan: every text folded and searched, what the scan
+    /// must agree with (a test holds them to it).
+    static func sayWithoutScan(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 400 else { return false }
+        return chinese.contains { text.utf8.firstRange(of: $0) != nil } || phrases.occur(in: text)
+    }
+
+    /// The byte scan that tells which texts may hold a phrase, its tables built once (and fetched
+    /// once a call: a static read in the loop paid a `swift_once` check a byte).
+    private struct Scan: Sendable {
+        static let shared = Scan()
+        /// The anchors' bytes one after another, anchor `a` at `starts[a] ..< starts[a + 1]`.
+        let pool: [UInt8]
+        let starts: [Int]
+        let inWords: [Bool]
+        /// Whether an anchor begins with the two letters `p` and `c` (1 to 26 each), at
+        /// `[p * 27 + c]`: `wordAnchor` at the start of a word only, `innerAnchor` anywhere.
+        let pairs: [UInt8]
+        static let wordAnchor: UInt8 = 1, innerAnchor: UInt8 = 2
+
+        init() {
+            let anchors = OwnTransferWords.anchors.map { (Array($0.word.utf8), $0.inWords) }
+            pool = anchors.flatMap(\.0)
+            starts = anchors.reduce(into: [0]) { $0.append($0.last! + $1.0.count) }
+            inWords = anchors.map(\.1)
+            var pairs = [UInt8](repeating: 0, count: 27 * 27)
+            for (bytes, inWords) in anchors {
+                pairs[Int(bytes[0] - 0x60) * 27 + Int(bytes[1] - 0x60)] |= inWords ? Self.innerAnchor : Self.wordAnchor
+            }
+            self.pairs = pairs
+        }
+
+        /// What `bytes` may hold: a Latin or Cyrillic phrase (Cyrillic bytes, or one of the ASCII
+        /// anchors in any case), a Chinese one (CJK bytes). Asked of every row's texts: most fail
+        /// this byte scan, and are never folded.
+        func mayHold(_ bytes: UnsafeBufferPointer<UInt8>) -> (latin: Bool, han: Bool) {
+            var latin = false
+            var han = false
+            pool.withUnsafeBufferPointer { pool in
+                pairs.withUnsafeBufferPointer { pairs in
+                    // One pass: a byte whose pair with the one before begins no anchor costs one lookup.
+                    var previous = 0
+                    for i in bytes.indices {
+                        let byte = bytes[i]
+                        if byte >= 0xD0 {
+                            if byte <= 0xD1 { latin = true } else if byte >= 0xE4 && byte <= 0xE9 { han = true }
+                            previous = 0
+                            continue
+                        }
+                        let letter = Int(byte | 0x20) &- 0x60
+                        let current = letter >= 1 && letter <= 26 ? letter : 0
+                        defer { previous = current }
+                        guard !latin, previous != 0, current != 0 else { continue }
+                        let kind = pairs[previous * 27 + current]
+                        if kind == 0 { continue }
+                        // A pair starts a word when the byte before it is no ASCII letter or digit
+                        // (folding keeps those in the word; any other byte may fold to a space).
+                        let wordStart = i < 2 || !Self.inWord(bytes[i - 2])
+                        guard kind & Self.innerAnchor != 0 || wordStart else { continue }
+                        if matchesAnchor(at: i - 1, in: bytes, pool: pool, wordStart: wordStart) { latin = true }
                     }
                 }
             }
+            return (latin, han)
         }
-        return (latin, han)
-    }
 
-    /// The anchors' bytes one after another, anchor `a` at `anchorStarts[a] ..< anchorStarts[a + 1]`.
-    private static let anchorPool: [UInt8] = anchors.flatMap { $0 }
-    private static let anchorStarts: [Int] = anchors.reduce(into: [0]) { $0.append($0.last! + $1.count) }
-    /// Whether an anchor begins with the two letters `p` and `c` (1 to 26 each): `[p * 27 + c]`.
-    private static let anchorPairs: [Bool] = anchors.reduce(into: [Bool](repeating: false, count: 27 * 27)) {
-        $0[Int($1[0] - 0x60) * 27 + Int($1[1] - 0x60)] = true
+        private static func inWord(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        }
+
+        private func matchesAnchor(at: Int, in bytes: UnsafeBufferPointer<UInt8>, pool: UnsafeBufferPointer<UInt8>, wordStart: Bool) -> Bool {
+            for a in 0..<(starts.count - 1) where wordStart || inWords[a] {
+                let start = starts[a], end = starts[a + 1]
+                guard pool[start] == bytes[at] | 0x20 else { continue }
+                // The anchor's space is any run of bytes that are no ASCII letter or digit (a
+                // no-break space, a hyphen: folding makes a space of them).
+                var k = start + 1, p = at + 1
+                while k < end && p < bytes.count {
+                    if pool[k] == 0x20 {
+                        guard !Self.inWord(bytes[p]) else { break }
+                        while p < bytes.count && !Self.inWord(bytes[p]) { p += 1 }
+                    } else {
+                        guard bytes[p] | 0x20 == pool[k] else { break }
+                        p += 1
+                    }
+                    k += 1
+                }
+                if k == end { return true }
+            }
+            return false
+        }
     }
 
     /// Whether `bytes` hold `needle` as it is.
@@ -73,12 +123,13 @@ enum OwnTransferWords {
         return false
     }
 
-    /// A piece of every Latin phrase, rare in other texts: `own`, `bill`, `cc p` and `cc b` (HDFC's
-    /// `CC PAYMENT`), `fatura`, `verf` (`Överföring`, `OVERFORING`), `omal`, `oma t`, `contas`,
-    /// `titular`, `cuentas`, `tarjeta de`.
-    private static let anchors: [[UInt8]] = [
-        "own", "bill", "cc p", "cc b", "fatura", "verf", "omal", "oma t", "contas", "titular", "cuentas", "tarjeta de",
-    ].map { Array($0.utf8) }
+    /// A piece of every Latin phrase, rare in other texts, at the start of a word unless `inWords`:
+    /// `own`, `bill p`, `cc p` and `cc b` (HDFC's `CC PAYMENT`), `fatura`, `verf` (`Överföring`,
+    /// `OVERFORING`, anywhere), `omal`, `oma t`, `contas`, `titular`, `cuentas`, `tarjeta de`.
+    private static let anchors: [(word: String, inWords: Bool)] = [
+        ("own", false), ("bill p", false), ("cc p", false), ("cc b", false), ("fatura", false), ("verf", true),
+        ("omal", false), ("oma t", false), ("contas", false), ("titular", false), ("cuentas", false), ("tarjeta de", false),
+    ]
 
     private static let phrases = FoldedPhrases([
         // English (Indian, Kenyan, US banks): `TRF TO OWN A/C`, `BILL PAID TO CREDIT CARD`, HDFC's `CC PAYMENT`.
