@@ -27,6 +27,9 @@ import Testing
         ("αβγ 12", false, "12"),  // other scripts become spaces
         ("", false, ""),
         ("€", false, ""),
+        // All ASCII (read from the bytes, without decoding): the same rules.
+        ("  DEBIT_CARD ", false, "debit card"), ("ACCT_XFER", true, "acct xfer"), ("~!@#$%^&*()", false, ""),
+        ("A1 b2\tC3\r\n", false, "a1 b2 c3"), ("Z", false, "z"), ("azAZ09", false, "azaz09"),
     ])
     func fold(_ text: String, umlautAsE: Bool, expected: String) {
         #expect(TextFolding.fold(text, umlautAsE: umlautAsE) == expected)

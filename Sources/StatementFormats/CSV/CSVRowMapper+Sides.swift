@@ -86,21 +86,33 @@ extension CSVRowMapper {
         {
             return balanceTransfer(record, invalid: &invalid)
         }
-        if let cell = text(record, columns.transfer, &invalid), let other = AppTransferWords.otherAccount(cell) {
-            return FileTransfer(category: "Transfers:" + other, named: true)
-        }
-        let marked =
-            columns.transfer.map { column in
-                text(record, column, &invalid).map { cell in
-                    dialect.transferWords.map { $0.contains(TextFolding.fold(cell)) } ?? AppTransferWords.isTransfer(cell)
-                } ?? false
-            } ?? false
-        if marked || sides?.otherIsOwn == true {
+        let cell = transferCell(record, invalid: &invalid)
+        if let other = cell.other { return FileTransfer(category: "Transfers:" + other, named: true) }
+        if cell.marked || sides?.otherIsOwn == true {
             let other = sides?.other ?? text(record, columns.transferAccount, &invalid)
             return FileTransfer(category: other.map { "Transfers:" + $0 })
         }
         if let other = text(record, columns.transferAccount, &invalid) { return FileTransfer(category: "Transfers:" + other) }
         return nil
+    }
+
+    /// What the row's `transfer` cell says, worked out once per change of cell.
+    func transferCell(_ record: borrowing CSVRecord, invalid: inout Bool) -> TransferCell {
+        guard let column = columns.transfer, column < record.count else { return TransferCell() }
+        if let known = record.withField(column, { transferMemo.value(of: $0) }) {
+            if known.invalid { invalid = true }
+            return known
+        }
+        var made = TransferCell()
+        if let text = text(record, column, &made.invalid) {
+            let folded = TextFolding.fold(text)
+            made.other = AppTransferWords.otherAccount(text).map(String.init)
+            made.marked = dialect.transferWords.map { $0.contains(folded) } ?? AppTransferWords.isTransfer(text)
+            made.income = DirectionWords.isIncome(folded)
+        }
+        record.withField(column) { transferMemo.store(made, for: $0) }
+        if made.invalid { invalid = true }
+        return made
     }
 
     /// A row in one of the app's balance categories (Cashew's `Balance Correction`): one side of
@@ -140,10 +152,8 @@ extension CSVRowMapper {
         // direction (Wallet, whose transfer mark is a column of its own); or money in is income
         // (Monefy).
         guard
-            dialect.incomeBySign
-                || [columns.transfer, columns.direction].contains(where: { column in
-                    text(record, column, &invalid).map { DirectionWords.isIncome(TextFolding.fold($0)) } ?? false
-                })
+            dialect.incomeBySign || transferCell(record, invalid: &invalid).income
+                || text(record, columns.direction, &invalid).map({ DirectionWords.isIncome(TextFolding.fold($0)) }) ?? false
         else { return category }
         guard let category else { return "Income" }
         return AccountingModel.kind(ofCategory: category) == .income ? category : "Income:" + category

@@ -46,6 +46,7 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var tookBalanceRow = 0
     @exclusivity(unchecked) var dates = DateCellCache()
     @exclusivity(unchecked) var statuses = StatusCellCache()
+    @exclusivity(unchecked) var transferMemo = LastCellMemo<TransferCell>()
     /// In a file with a status and a balance column: the balance each account's last row stated
     /// (by account and currency), and the first row's date (`CSVRowMapper+PendingInBalance`).
     @exclusivity(unchecked) var balancesBefore: [String: Money] = [:]

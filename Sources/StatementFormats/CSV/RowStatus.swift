@@ -93,7 +93,7 @@ struct StatusCellCache {
 
     /// The status in `cell` (trimmed); a cell that is no status word is booked.
     mutating func status(of cell: UnsafeBufferPointer<UInt8>) -> RowStatus {
-        if cell.count == self.cell.count && cell.elementsEqual(self.cell) { return status }
+        if LastCellMemo<RowStatus>.same(cell, self.cell) { return status }
         // Longer than any status word: a text, not a status.
         guard cell.count <= 32 else { return .booked }
         self.cell = Array(cell)

@@ -8,6 +8,8 @@ enum TextFolding {
     /// a space; runs of spaces collapse and the result
     /// is trimmed.
     static func fold(_ text: String, umlautAsE: Bool = false) -> String {
+        var text = text
+        if let ascii = text.withUTF8(foldASCII) { return ascii }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         var lastWasSpace = true
@@ -42,6 +44,35 @@ enum TextFolding {
         }
         while out.last == 0x20 { out.removeLast() }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `fold` of text that is all ASCII (most names and headers), straight from its bytes; `nil`
+    /// when a byte is not ASCII.
+    private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        for byte in bytes where byte >= 0x80 { return nil }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            var lastWasSpace = true
+            for byte in bytes {
+                switch byte {
+                case 0x30...0x39, 0x61...0x7A:
+                    out[count] = byte
+                case 0x41...0x5A:
+                    out[count] = byte | 0x20
+                default:
+                    if !lastWasSpace {
+                        out[count] = 0x20
+                        count += 1
+                        lastWasSpace = true
+                    }
+                    continue
+                }
+                count += 1
+                lastWasSpace = false
+            }
+            while count > 0 && out[count - 1] == 0x20 { count -= 1 }
+            return count
+        }
     }
 
     /// The lower-case form of a Cyrillic letter (U+0400–U+045F, Ґ ґ), `ё` read as `е`.

@@ -1,0 +1,42 @@
+/// The last cell of one column and what was made of it. A column of a few values repeated row
+/// after row (a type, a direction) is folded and looked up once per change of cell, not once a
+/// row; a long cell (a text, not a value of such a column) is never kept.
+struct LastCellMemo<Value> {
+    private var cell: [UInt8] = []
+    private var value: Value?
+
+    /// What was made of `cell` when it was the last cell stored, else `nil`.
+    func value(of cell: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard let value, Self.same(cell, self.cell) else { return nil }
+        return value
+    }
+
+    /// Whether `cell` holds `kept`'s bytes: a loop over the two buffers (the generic
+    /// `elementsEqual` cost more than the fold it saved).
+    static func same(_ cell: UnsafeBufferPointer<UInt8>, _ kept: [UInt8]) -> Bool {
+        guard cell.count == kept.count else { return false }
+        return kept.withUnsafeBufferPointer { kept in
+            var i = 0
+            while i < kept.count && kept[i] == cell[i] { i += 1 }
+            return i == kept.count
+        }
+    }
+
+    mutating func store(_ value: Value, for cell: UnsafeBufferPointer<UInt8>) {
+        guard cell.count <= 64 else { return }
+        self.cell = Array(cell)
+        self.value = value
+    }
+}
+
+/// What a row's `transfer` cell says (`CSVRowMapper.transferCell`).
+struct TransferCell {
+    /// The other account it names in an app's words (Monefy's `To 'Cash'`).
+    var other: String?
+    /// Whether it marks a transfer between the user's accounts.
+    var marked = false
+    /// Whether it says money in is income (Spendee's `Income`).
+    var income = false
+    /// Whether its bytes were not valid UTF-8.
+    var invalid = false
+}
