@@ -28,8 +28,11 @@ extension QIFCategory {
     /// The kind `account`'s top level (the text before its first `:`) makes it, or `nil` for any
     /// other account (`Assets:Current Assets:Cash`, `Checking`).
     static func root(ofAccount account: some StringProtocol) -> Root? {
-        let top = account.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? account[...]
-        guard top.utf8.count <= 16 else { return nil }
-        return roots[TextFolding.fold(String(top))]
+        // The colon searched in the bytes: splitting the text into characters cost a QIF file's
+        // conversion half its time.
+        let utf8 = account.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: ":")) ?? utf8.endIndex
+        guard utf8.distance(from: utf8.startIndex, to: end) <= 16 else { return nil }
+        return roots[TextFolding.fold(String(decoding: utf8[..<end], as: UTF8.self))]
     }
 }
