@@ -110,7 +110,8 @@ extension CSVRowMapper {
             made.marked = dialect.transferWords.map { $0.contains(folded) } ?? AppTransferWords.isTransfer(text)
             made.income = DirectionWords.isIncome(folded)
         }
-        record.withField(column) { transferMemo.store(made, for: $0) }
+        // A cell marked as text (`'Transfer`) is read each time: reading it notes the row's mark.
+        record.withField(column) { if $0.first != UInt8(ascii: "'") { transferMemo.store(made, for: $0) } }
         if made.invalid { invalid = true }
         return made
     }

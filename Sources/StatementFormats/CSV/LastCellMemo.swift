@@ -1,14 +1,29 @@
-/// The last cell of one column and what was made of it. A column of a few values repeated row
-/// after row (a type, a direction) is folded and looked up once per change of cell, not once a
-/// row; a long cell (a text, not a value of such a column) is never kept.
+/// The last few distinct cells of one column and what was made of each. A column of a few values
+/// repeated row after row (a type, a direction) is folded and looked up once per value, not once
+/// a row; a long cell (a text, not a value of such a column) is never kept.
 struct LastCellMemo<Value> {
-    private var cell: [UInt8] = []
-    private var value: Value?
+    private var cells: [[UInt8]] = []
+    private var values: [Value] = []
+    /// The entry the next new cell replaces once all are taken.
+    private var next = 0
+    private static var capacity: Int { 8 }
 
-    /// What was made of `cell` when it was the last cell stored, else `nil`.
+    /// What was made of `cell` when it was stored, if it is one of the cells kept.
     func value(of cell: UnsafeBufferPointer<UInt8>) -> Value? {
-        guard let value, Self.same(cell, self.cell) else { return nil }
-        return value
+        for i in cells.indices where Self.same(cell, cells[i]) { return values[i] }
+        return nil
+    }
+
+    mutating func store(_ value: Value, for cell: UnsafeBufferPointer<UInt8>) {
+        guard cell.count <= 64 else { return }
+        if cells.count < Self.capacity {
+            cells.append(Array(cell))
+            values.append(value)
+        } else {
+            cells[next] = Array(cell)
+            values[next] = value
+            next = (next + 1) % Self.capacity
+        }
     }
 
     /// Whether `cell` holds `kept`'s bytes: a loop over the two buffers (the generic
@@ -20,12 +35,6 @@ struct LastCellMemo<Value> {
             while i < kept.count && kept[i] == cell[i] { i += 1 }
             return i == kept.count
         }
-    }
-
-    mutating func store(_ value: Value, for cell: UnsafeBufferPointer<UInt8>) {
-        guard cell.count <= 64 else { return }
-        self.cell = Array(cell)
-        self.value = value
     }
 }
 

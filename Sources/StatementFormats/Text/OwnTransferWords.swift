@@ -15,9 +15,10 @@ enum OwnTransferWords {
     }
 
     private static func says(_ text: String?, _ scan: Scan) -> Bool {
-        guard var text, !text.isEmpty, text.utf8.count <= 400 else { return false }
-        let (latin, han) = text.withUTF8(scan.mayHold)
-        if han, text.withUTF8({ bytes in chinese.contains { exactly(bytes, $0) } }) { return true }
+        guard let text, !text.isEmpty, text.utf8.count <= 400 else { return false }
+        // A native string lends its bytes without a copy; any other is folded and searched.
+        let (latin, han) = text.utf8.withContiguousStorageIfAvailable(scan.mayHold) ?? (true, true)
+        if han, chinese.contains(where: { text.utf8.firstRange(of: $0) != nil }) { return true }
         return latin && phrases.occur(in: text)
     }
 
@@ -28,9 +29,10 @@ enum OwnTransferWords {
         return chinese.contains { text.utf8.firstRange(of: $0) != nil } || phrases.occur(in: text)
     }
 
-    /// The byte scan that tells which texts may hold a phrase, its tables built once (and fetched
-    /// once a call: a static read in the loop paid a `swift_once` check a byte).
-    private struct Scan: Sendable {
+    /// The byte scan that tells which texts may hold a phrase, its tables built once and fetched
+    /// once a call (a static read in the loop paid a `swift_once` check a byte; a struct of arrays,
+    /// a retain and a release of each a call).
+    private final class Scan: Sendable {
         static let shared = Scan()
         /// The anchors' bytes one after another, anchor `a` at `starts[a] ..< starts[a + 1]`.
         let pool: [UInt8]
@@ -112,15 +114,6 @@ enum OwnTransferWords {
             }
             return false
         }
-    }
-
-    /// Whether `bytes` hold `needle` as it is.
-    private static func exactly(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if (1..<needle.count).allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
-        }
-        return false
     }
 
     /// A piece of every Latin phrase, rare in other texts, at the start of a word unless `inWords`:
