@@ -30,8 +30,13 @@ enum JournalExport {
     /// The first component of `value`, folded, when it is an account path under a root
     /// double-entry books use.
     private static func root(of value: String) -> String? {
-        guard let colon = value.firstIndex(of: ":"), colon != value.startIndex, value.index(after: colon) != value.endIndex else { return nil }
-        let root = TextFolding.fold(String(value[..<colon]))
+        // The colon searched in the bytes: a search by Characters cost a CSV file's identification
+        // a third of its time, every cell of every column asked.
+        let utf8 = value.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex, utf8.index(after: colon) != utf8.endIndex,
+            utf8.distance(from: utf8.startIndex, to: colon) <= 32
+        else { return nil }
+        let root = TextFolding.fold(String(decoding: utf8[..<colon], as: UTF8.self))
         return balanceSheetRoots.contains(root) || incomeOrExpenseRoots.contains(root) ? root : nil
     }
 
