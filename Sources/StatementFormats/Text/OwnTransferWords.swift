@@ -42,6 +42,10 @@ enum OwnTransferWords {
         /// `[p * 27 + c]`: `wordAnchor` at the start of a word only, `innerAnchor` anywhere.
         let pairs: [UInt8]
         static let wordAnchor: UInt8 = 1, innerAnchor: UInt8 = 2
+        /// Each byte's class: an ASCII letter's number (1 to 26, either case), `cyrillic` or `han`
+        /// for the lead byte of a Cyrillic letter or a CJK ideograph, 0 for any other.
+        let classes: [UInt8]
+        static let cyrillic: UInt8 = 27, han: UInt8 = 28
 
         init() {
             let anchors = OwnTransferWords.anchors.map { (Array($0.word.utf8), $0.inWords) }
@@ -53,6 +57,14 @@ enum OwnTransferWords {
                 pairs[Int(bytes[0] - 0x60) * 27 + Int(bytes[1] - 0x60)] |= inWords ? Self.innerAnchor : Self.wordAnchor
             }
             self.pairs = pairs
+            var classes = [UInt8](repeating: 0, count: 256)
+            for letter in 0..<26 {
+                classes[0x61 + letter] = UInt8(letter + 1)
+                classes[0x41 + letter] = UInt8(letter + 1)
+            }
+            for byte in 0xD0...0xD1 { classes[byte] = Self.cyrillic }
+            for byte in 0xE4...0xE9 { classes[byte] = Self.han }
+            self.classes = classes
         }
 
         /// What `bytes` may hold: a Latin or Cyrillic phrase (Cyrillic bytes, or one of the ASCII
@@ -63,26 +75,27 @@ enum OwnTransferWords {
             var han = false
             pool.withUnsafeBufferPointer { pool in
                 pairs.withUnsafeBufferPointer { pairs in
-                    // One pass: a byte whose pair with the one before begins no anchor costs one lookup.
-                    var previous = 0
-                    for i in bytes.indices {
-                        let byte = bytes[i]
-                        if byte >= 0xD0 {
-                            if byte <= 0xD1 { latin = true } else if byte >= 0xE4 && byte <= 0xE9 { han = true }
-                            previous = 0
-                            continue
+                    classes.withUnsafeBufferPointer { classes in
+                        // One pass, a class lookup a byte; a pair of letters that begins an anchor
+                        // is looked at further.
+                        var previous = 0
+                        for i in bytes.indices {
+                            let current = Int(classes[Int(bytes[i])])
+                            if current > 26 {
+                                if current == Int(Self.cyrillic) { latin = true } else { han = true }
+                                previous = 0
+                                continue
+                            }
+                            defer { previous = current }
+                            guard previous != 0, current != 0, !latin else { continue }
+                            let kind = pairs[previous &* 27 &+ current]
+                            if kind == 0 { continue }
+                            // A pair starts a word when the byte before it is no ASCII letter or digit
+                            // (folding keeps those in the word; any other byte may fold to a space).
+                            let wordStart = i < 2 || !Self.inWord(bytes[i - 2])
+                            guard kind & Self.innerAnchor != 0 || wordStart else { continue }
+                            if matchesAnchor(at: i - 1, in: bytes, pool: pool, wordStart: wordStart) { latin = true }
                         }
-                        let letter = Int(byte | 0x20) &- 0x60
-                        let current = letter >= 1 && letter <= 26 ? letter : 0
-                        defer { previous = current }
-                        guard !latin, previous != 0, current != 0 else { continue }
-                        let kind = pairs[previous * 27 + current]
-                        if kind == 0 { continue }
-                        // A pair starts a word when the byte before it is no ASCII letter or digit
-                        // (folding keeps those in the word; any other byte may fold to a space).
-                        let wordStart = i < 2 || !Self.inWord(bytes[i - 2])
-                        guard kind & Self.innerAnchor != 0 || wordStart else { continue }
-                        if matchesAnchor(at: i - 1, in: bytes, pool: pool, wordStart: wordStart) { latin = true }
                     }
                 }
             }

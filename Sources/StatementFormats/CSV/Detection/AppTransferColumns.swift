@@ -183,7 +183,7 @@ enum AppTransferColumns {
 
     /// The app whose header signature the file has, every value of its mark column one the app
     /// writes, and that column.
-    static func match(header: [String], stats: [ColumnStats]) -> (Signature, Int)? {
+    static func match(header: [String], stats: [ColumnStats]) -> Match? {
         let folded = header.map { TextFolding.fold($0) }
         let names = Set(folded)
         for signature in signatures where signature.names.isSubset(of: names) {
@@ -194,39 +194,32 @@ enum AppTransferColumns {
                         || signature.open && (signature.ownWords || !AppTransferWords.words.contains(folded))
                 })
             else { continue }
-            return (signature, mark)
+            return Match(signature: signature, mark: mark)
         }
         return nil
     }
 
+    /// An app's signature found in a file's header, and the column of its transfer mark.
+    struct Match {
+        let signature: Signature
+        let mark: Int
+    }
+
     /// The words that mark a transfer in the `transfer` column of an app whose column holds other
     /// transfer words too (Wise's), when that column is the file's transfer column.
-    static func ownWords(header: [String], stats: [ColumnStats], transfer: Int?) -> [String]? {
-        guard let (signature, mark) = match(header: header, stats: stats), signature.ownWords, mark == transfer else { return nil }
-        return signature.values.sorted()
+    static func ownWords(_ app: Match?, transfer: Int?) -> [String]? {
+        guard let app, app.signature.ownWords, app.mark == transfer else { return nil }
+        return app.signature.values.sorted()
     }
 
     /// Whether the app whose signature the file has counts money in with a category as income
     /// (Monefy), its mark column being the file's transfer column.
-    static func incomeBySign(header: [String], stats: [ColumnStats], transfer: Int?) -> Bool {
-        guard let (signature, mark) = match(header: header, stats: stats), mark == transfer else { return false }
-        return signature.incomeBySign
+    static func incomeBySign(_ app: Match?, transfer: Int?) -> Bool {
+        guard let app, app.mark == transfer else { return false }
+        return app.signature.incomeBySign
     }
 
-    /// The signature of the app whose export the file is, if any.
-    static func signature(header: [String], stats: [ColumnStats]) -> Signature? {
-        match(header: header, stats: stats)?.0
-    }
-
-    /// Whether the app whose signature the file has writes split transactions as a total's row
-    /// and rows of its parts (Financisto).
-    static func splitRows(header: [String], stats: [ColumnStats]) -> Bool {
-        match(header: header, stats: stats)?.0.splitRows ?? false
-    }
-
-    /// The roles an app's header signature gives, over `roles` (those taken from header names and
-    /// values); none for a file without one.
-    static func roles(header: [String], stats: [ColumnStats], over roles: [ColumnRole: Int]) -> [ColumnRole: Int] {
+    static func roles(header: [String], stats: [ColumnStats], over roles: [ColumnRole: Int], app: Match?) -> [ColumnRole: Int] {
         let folded = header.map { TextFolding.fold($0) }
         func column(_ name: String) -> Int? {
             guard let index = folded.firstIndex(of: name), index < stats.count else { return nil }
@@ -234,7 +227,8 @@ enum AppTransferColumns {
         }
         var roles = roles
         let names = Set(folded)
-        if let (signature, mark) = match(header: header, stats: stats) {
+        if let app {
+            let (signature, mark) = (app.signature, app.mark)
             roles[.transfer] = mark
             // The app's type words are no memo (`type` is a weak memo name; Firefly III's
             // `Opening balance` would read as a balance row).

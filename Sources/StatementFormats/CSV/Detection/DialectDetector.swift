@@ -79,7 +79,10 @@ public struct DialectDetector: Sendable {
         // A stated period gives days without a year theirs, so such days count as dates.
         let period = StatementPeriod.find(layout.preamble)
         let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows, yearless: period != nil) }
+        // The app whose export this is, by its header (`AppTransferColumns`), and its mark column:
+        // found once (each question asked it again, folding the mark column's values each time).
         let headerNames = layout.header?.fields
+        let appMatch = headerNames.flatMap { AppTransferColumns.match(header: $0, stats: stats) }
 
         // Column roles: pinned references resolve against the header, or detection decides.
         var roles: [ColumnRole: Int]
@@ -110,7 +113,7 @@ public struct DialectDetector: Sendable {
                 return .failure(journalExport(posting, header: headerNames, at: tableLine))
             }
             let assigned = ColumnAssignment.assign(header: headerNames, stats: stats, guess: &amountGuess)
-            roles = headerNames.map { AppTransferColumns.roles(header: $0, stats: stats, over: assigned) } ?? assigned
+            roles = headerNames.map { AppTransferColumns.roles(header: $0, stats: stats, over: assigned, app: appMatch) } ?? assigned
             roles = AmountCurrencyPairs.paired(roles, header: headerNames)
             if let posting {
                 roles = JournalExport.roles(roles, posting: posting.index, header: headerNames, stats: stats)
@@ -225,18 +228,18 @@ public struct DialectDetector: Sendable {
             roles[.destinationAccount] == nil
         {
             // An app that writes money out positive (Copilot), by its header signature.
-            let app = headerNames.flatMap { AppTransferColumns.match(header: $0, stats: stats) }.flatMap { $0.0.moneyOutPositive ? $0 : nil }
+            let app = appMatch.flatMap { $0.signature.moneyOutPositive ? $0 : nil }
             var amounts: [Int64] = [], negativeNames: [String] = [], categories: [String] = [], types: [String] = []
             for row in layout.rows where amountColumn < row.fields.count {
                 guard case .success(let parsed) = AmountParser.parse(row.fields[amountColumn], decimalMark: decimalMark) else { continue }
                 amounts.append(parsed.units)
-                if let (_, mark) = app { types.append(mark < row.fields.count ? TextFolding.fold(row.fields[mark]) : "") }
+                if let mark = app?.mark { types.append(mark < row.fields.count ? TextFolding.fold(row.fields[mark]) : "") }
                 if parsed.units < 0, let nameColumn = roles[.name] ?? roles[.memo], nameColumn < row.fields.count {
                     negativeNames.append(row.fields[nameColumn])
                 }
                 if let column = roles[.category] { categories.append(column < row.fields.count ? row.fields[column] : "") }
             }
-            if let (signature, _) = app, SignDetection.appSaysInverted(amounts: amounts, types: types) {
+            if let signature = app?.signature, SignDetection.appSaysInverted(amounts: amounts, types: types) {
                 amountSign = .inverted
                 warnings.append(
                     Diagnostic(
@@ -274,8 +277,8 @@ public struct DialectDetector: Sendable {
         for (role, index) in roles {
             columns[role] = ColumnResolution.reference(for: index, header: headerNames)
         }
-        // The app whose export this is, by its header (`AppTransferColumns`), for its own settings.
-        let app = headerNames.flatMap { AppTransferColumns.signature(header: $0, stats: stats) }
+        // The app's own settings.
+        let app = appMatch?.signature
         let dialect = CSVDialect(
             encoding: pinned.encoding ?? encoding, delimiter: delimiter, skip: layout.skip,
             hasHeader: layout.header != nil, dateFormat: dateFormat, decimalMark: decimalMark,
@@ -290,11 +293,10 @@ public struct DialectDetector: Sendable {
                         unread: { column in !roles.values.contains(column) })),
             postings: postings, sections: !postings && (pinned.sections ?? SectionTitles.found(in: records.filter { $0.line > layout.skip + 1 })),
             emptyDirection: pinned.emptyDirection ?? roles[.direction].flatMap { Self.emptyDirection(stats[$0]) },
-            transferWords: pinned.transferWords ?? headerNames.flatMap { AppTransferColumns.ownWords(header: $0, stats: stats, transfer: roles[.transfer]) },
-            incomeBySign: pinned.incomeBySign ?? headerNames.map { AppTransferColumns.incomeBySign(header: $0, stats: stats, transfer: roles[.transfer]) }
-                ?? false,
+            transferWords: pinned.transferWords ?? AppTransferColumns.ownWords(appMatch, transfer: roles[.transfer]),
+            incomeBySign: pinned.incomeBySign ?? AppTransferColumns.incomeBySign(appMatch, transfer: roles[.transfer]),
             singleQuotes: singleQuotes,
-            splitRows: pinned.splitRows ?? headerNames.map { AppTransferColumns.splitRows(header: $0, stats: stats) } ?? false,
+            splitRows: pinned.splitRows ?? appMatch?.signature.splitRows ?? false,
             balanceCategories: pinned.balanceCategories ?? app?.balanceCategories, transferNote: pinned.transferNote ?? app?.transferNote)
         if postings {
             warnings.append(
