@@ -28,7 +28,7 @@ struct LastCellMemo<Value> {
 
     /// Whether `cell` holds `kept`'s bytes: a loop over the two buffers (the generic
     /// `elementsEqual` cost more than the fold it saved).
-    static func same(_ cell: UnsafeBufferPointer<UInt8>, _ kept: [UInt8]) -> Bool {
+    private static func same(_ cell: UnsafeBufferPointer<UInt8>, _ kept: [UInt8]) -> Bool {
         guard cell.count == kept.count else { return false }
         return kept.withUnsafeBufferPointer { kept in
             var i = 0

@@ -85,19 +85,18 @@ enum RowStatus: Equatable {
     ]
 }
 
-/// The last status cell a file's rows held and what it says: statuses repeat from row to row
-/// (`COMPLETED`, `COMPLETED`, …), so the words are looked up once per change of cell.
+/// The last status cells a file's rows held and what each says: statuses repeat from row to row
+/// (`COMPLETED`, `COMPLETED`, …), so the words are looked up once per distinct cell.
 struct StatusCellCache {
-    private var cell: [UInt8] = []
-    private var status: RowStatus = .booked
+    private var memo = LastCellMemo<RowStatus>()
 
     /// The status in `cell` (trimmed); a cell that is no status word is booked.
     mutating func status(of cell: UnsafeBufferPointer<UInt8>) -> RowStatus {
-        if LastCellMemo<RowStatus>.same(cell, self.cell) { return status }
+        if let known = memo.value(of: cell) { return known }
         // Longer than any status word: a text, not a status.
         guard cell.count <= 32 else { return .booked }
-        self.cell = Array(cell)
-        status = RowStatus.of(folded: TextFolding.fold(String(decoding: cell, as: UTF8.self))) ?? .booked
+        let status = RowStatus.of(folded: TextFolding.fold(String(decoding: cell, as: UTF8.self))) ?? .booked
+        memo.store(status, for: cell)
         return status
     }
 }
