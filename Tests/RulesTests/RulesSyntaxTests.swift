@@ -139,6 +139,18 @@ struct RulesSyntaxTests {
         #expect(rule.actions.first?.location.line == 4)
     }
 
+    /// Lines end at LF or CR LF (found in the bytes); a lone CR is a space inside its line, so the
+    /// rule below it is one line and its error's column counts from that line's start.
+    @Test func lineEndsAndLocations() throws {
+        let set = try RuleTesting.rules("# é\r\n\r\nrule \"r\"\r\n  when name contains \"é\"\r  \n  set memo = \"x\"", file: "crlf.pfin")
+        let rule = try #require(set.rules.first)
+        #expect(rule.location == SourceLocation(file: "crlf.pfin", line: 3, column: 1))
+        #expect(rule.conditions.first?.location.line == 4)
+        #expect(rule.actions.first?.location.line == 5)
+        let errors = RuleTesting.errors("rule \"r\"\r\n  when name contains \"a\"\r  set memo = \"x\"\r\n", file: "cr.pfin")
+        #expect(errors.map(\.location) == [SourceLocation(file: "cr.pfin", line: 2, column: 28)])
+    }
+
     @Test func theRegexTokenKeepsHashesAndEscapedSlashes() throws {
         let set = try RuleTesting.rules(
             #"""

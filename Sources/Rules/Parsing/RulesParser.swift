@@ -32,11 +32,20 @@ public enum RulesParser {
     public static func parse(_ text: String, file: String) -> Result<RuleSet, RulesErrors> {
         var parser = LineParser(file: file)
         var lineNumber = 0
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // Lines end at LF or CR LF, found in the UTF-8 bytes: splitting by `Character` was 40 % of
+        // parsing a 500-rule file. A lone CR stays in its line (the lexer reads it as a space).
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while true {
+            let newline = utf8[start...].firstIndex(of: 0x0A)
+            var end = newline ?? utf8.endIndex
+            if newline != nil, end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
             lineNumber += 1
-            var line = rawLine
+            var line = Substring(utf8[start..<end])
             if lineNumber == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
             parser.parse(line, number: lineNumber)
+            guard let newline else { break }
+            start = utf8.index(after: newline)
         }
         parser.finishRule()
         guard !parser.diagnostics.isEmpty else { return .success(RuleSet(rules: parser.rules, spellings: parser.spellings)) }
