@@ -16,12 +16,14 @@ import Testing
         let isSigned: Bool
         /// The sign is a debit/credit mark (`DR`, `Cr`, `S`, `H`).
         let hasDirectionMark: Bool
+        /// The currency is a sign several currencies share (`$`, `¥`), and `currency` its guess.
+        let shared: SharedCurrencySign?
         init(
             _ name: String, _ text: String, mark: UInt8 = AmountParserTests.point, _ units: Int64, scale: UInt8 = 2,
-            currency: String? = nil, signed: Bool = false, marked: Bool = false
+            currency: String? = nil, signed: Bool = false, marked: Bool = false, shared: SharedCurrencySign? = nil
         ) {
             self.name = name; self.text = text; self.mark = mark; self.units = units; self.scale = scale
-            self.currency = currency; self.isSigned = signed; self.hasDirectionMark = marked
+            self.currency = currency; self.isSigned = signed; self.hasDirectionMark = marked; self.shared = shared
         }
         var testDescription: String { name }
     }
@@ -53,7 +55,7 @@ import Testing
         .init("18 significant digits with decimals", "-9999999999999999.99", -999_999_999_999_999_999, signed: true),
         // Signs
         .init("parentheses (54.20)", "(54.20)", -5420, signed: true),
-        .init("parentheses around a symbol ($54.20)", "($54.20)", -5420, currency: "USD", signed: true),
+        .init("parentheses around a symbol ($54.20)", "($54.20)", -5420, currency: "USD", signed: true, shared: .dollar),
         .init("parentheses with spaces ( 54.20 )", "( 54.20 )", -5420, signed: true),
         .init("trailing minus 54.20-", "54.20-", -5420, signed: true),
         .init("trailing minus with decimal comma 54,20-", "54,20-", mark: comma, -5420, signed: true),
@@ -77,7 +79,7 @@ import Testing
         .init("Haben after the euro sign: 12,00 € H", "12,00 € H", mark: comma, 1200, currency: "EUR", signed: true, marked: true),
         .init("CHF is a currency, not a C mark", "12.00 CHF", 1200, currency: "CHF"),
         .init("plus, space, pound sign: + £1,234.56", "+ £1,234.56", 123_456, currency: "GBP", signed: true),
-        .init("minus, space, dollar sign: - $5.00", "- $5.00", -500, currency: "USD", signed: true),
+        .init("minus, space, dollar sign: - $5.00", "- $5.00", -500, currency: "USD", signed: true, shared: .dollar),
         .init("minus, euro sign, decimal comma: -€12,00", "-€12,00", mark: comma, -1200, currency: "EUR", signed: true),
         .init("minus, space, euro sign, space: - € 3,50", "- € 3,50", mark: comma, -350, currency: "EUR", signed: true),
         .init("explicit plus +1,234.56", "+1,234.56", 123_456, signed: true),
@@ -86,7 +88,7 @@ import Testing
         .init("leading and trailing spaces", "  5.00  ", 500),
         .init("leading NBSP", "\u{A0}5.00", 500),
         // Currencies
-        .init("dollar sign $54.20", "$54.20", 5420, currency: "USD"),
+        .init("dollar sign $54.20", "$54.20", 5420, currency: "USD", shared: .dollar),
         .init("minus before pound sign -£5.00", "-£5.00", -500, currency: "GBP", signed: true),
         .init("minus after pound sign £-5.00", "£-5.00", -500, currency: "GBP", signed: true),
         .init("euro sign after 12,00 €", "12,00 €", mark: comma, 1200, currency: "EUR"),
@@ -101,10 +103,15 @@ import Testing
         .init("Fr. with its own dot", "Fr. 12.50", 1250, currency: "CHF"),
         .init("kr names no single currency", "12,50 kr", mark: comma, 1250, currency: nil),
         .init("kr. with a dot", "12,50 kr.", mark: comma, 1250, currency: nil),
-        .init("yen symbol", "¥1500", 1500, scale: 0, currency: "JPY"),
+        .init("yen symbol", "¥1500", 1500, scale: 0, currency: "JPY", shared: .yen),
+        .init("the yen sign with decimals is the yuan's (the yen has no minor unit): ¥15.90", "¥15.90", 1590, currency: "CNY", shared: .yen),
+        .init("the full-width sign, Chinese style: -￥38.50", "-￥38.50", -3850, currency: "CNY", signed: true, shared: .yen),
+        .init("the full-width sign, Japanese style: ￥1,200", "￥1,200", 1200, scale: 0, currency: "JPY", shared: .yen),
+        .init("円 names the yen alone: 1,200円", "1,200円", 1200, scale: 0, currency: "JPY"),
+        .init("A$ names one dollar: A$12.00", "A$12.00", 1200, currency: "AUD"),
         .init("rupee with Indian grouping", "₹1,23,456.00", 12_345_600, currency: "INR"),
-        .init("symbol, parentheses and code order: $(5.00)", "$(5.00)", -500, currency: "USD", signed: true),
-        .init("symbol then DR", "$54.20 DR", -5420, currency: "USD", signed: true, marked: true),
+        .init("symbol, parentheses and code order: $(5.00)", "$(5.00)", -500, currency: "USD", signed: true, shared: .dollar),
+        .init("symbol then DR", "$54.20 DR", -5420, currency: "USD", signed: true, marked: true, shared: .dollar),
         .init("Jordanian dinar before, its dot glued to the number: د.ا.4.750", "د.ا.4.750", 4750, scale: 3, currency: "JOD"),
         .init("dinar with hamza and its trailing dot after: 4.750 د.أ.", "4.750 د.أ.", 4750, scale: 3, currency: "JOD"),
         .init("dirham after, a right-to-left mark around it: -12.50 د.إ.\u{200F}", "-12.50 د.إ.\u{200F}", -1250, currency: "AED", signed: true),
@@ -118,7 +125,7 @@ import Testing
     func parses(_ c: Case) {
         let expected = ParsedAmount(
             units: c.units, scale: c.scale, currency: c.currency.flatMap { CurrencyCode($0) },
-            isSigned: c.isSigned, hasDirectionMark: c.hasDirectionMark)
+            isSigned: c.isSigned, hasDirectionMark: c.hasDirectionMark, sharedSign: c.shared)
         #expect(AmountParser.parse(c.text, decimalMark: c.mark) == .success(expected))
     }
 

@@ -57,6 +57,15 @@ import Testing
         #expect(result.activities.allSatisfy { $0.account == "Household" && $0.currency?.description == "USD" })
     }
 
+    /// `$` is a sign several dollars share: `--currency` names the one it is.
+    @Test func aDollarSignYieldsToTheCurrencyOption() throws {
+        let text = "!Type:Bank\nD04/01/2024\nT-$45.20\nPShop\n^\nD04/02/2024\nT12.00\nPRefund\n^\n"
+        let told = try readQIF(Array(text.utf8), options: ReadOptions(currency: CurrencyCode("CAD")))
+        #expect(told.activities.map { $0.currency?.description } == ["CAD", "CAD"])
+        let untold = try readQIF(Array(text.utf8))
+        #expect(untold.activities.map { $0.currency?.description } == ["USD", nil])
+    }
+
     @Test func dayFirstDatesAndDecimalCommaAreDecidedFromTheFile() throws {
         let result = try readQIFFixture("dd-mm-decimal-comma.qif")
         #expect(result.diagnostics.isEmpty)

@@ -103,7 +103,7 @@ extension CSVRowMapper {
         if let amount = columns.amount { candidates.append(amount) }
         for column in candidates {
             guard case .success(let parsed) = parseAmount(record, column) else { continue }
-            var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? rowCurrency(record))
+            var money = Money(units: parsed.units, scale: parsed.scale, currency: balanceCurrency(parsed, record))
             if column == columns.amount, !parsed.isSigned, let direction = columns.direction,
                 direction < record.count
                     ? DirectionWords.isMoneyOut(TextFolding.fold(record.string(direction)))
@@ -117,7 +117,7 @@ extension CSVRowMapper {
         var total: Money?
         for (column, isCredit) in [(columns.debit, false), (columns.credit, true)] {
             guard let column, case .success(let parsed) = parseAmount(record, column) else { continue }
-            let magnitude = Money(units: abs(parsed.units), scale: parsed.scale, currency: parsed.currency)
+            let magnitude = Money(units: abs(parsed.units), scale: parsed.scale, currency: balanceCurrency(parsed, record))
             let credit = parsed.hasDirectionMark ? parsed.units >= 0 : isCredit
             guard let signed = credit ? magnitude : magnitude.negated else { continue }
             total = total.map { $0.adding(signed) ?? $0 } ?? signed
@@ -127,6 +127,12 @@ extension CSVRowMapper {
     }
 
     /// The ISO code in the row's currency column, if any.
+    /// A balance cell's currency: its own, else the row's currency column; for a sign several
+    /// currencies share (`$`), the column's, the file's or `--currency` first.
+    private func balanceCurrency(_ parsed: ParsedAmount, _ record: borrowing CSVRecord) -> CurrencyCode? {
+        parsed.sharedSign == nil ? parsed.currency ?? rowCurrency(record) : rowCurrency(record) ?? defaultCurrency ?? parsed.currency
+    }
+
     private func rowCurrency(_ record: borrowing CSVRecord) -> CurrencyCode? {
         guard let column = columns.currency, column < record.count else { return nil }
         let text = record.string(column)

@@ -20,6 +20,7 @@ extension CSVRowMapper: PartMapper {
         part.header = header
         part.headerCount = headerCount
         part.headerDateName = headerDateName
+        part.headerSign = headerSign
         part.headerLine = headerLine
         part.width = width
         part.headerEndsEmpty = headerEndsEmpty

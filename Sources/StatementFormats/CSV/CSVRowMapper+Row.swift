@@ -39,8 +39,9 @@ extension CSVRowMapper {
         }
 
         if let unpaid = columns.unpaid, isUnpaid(record, unpaid) { return try skipUnpaid(record, into: &sink) }
-        // Amount, then its currency: the cell, the row's currency column, the file, the command line.
-        guard var (amount, currency) = rowAmount(record) else { return false }
+        // Amount, then its currency: the cell, the row's currency column, the file, the command line;
+        // a sign several currencies share (`$`, `¥`) only when none of them says.
+        guard var (amount, currency, shared) = rowAmount(record) else { return false }
         if invertsAmounts { amount.units = -amount.units }
         // The fee is money out whichever way the file writes its amounts.
         if let column = columns.fee, column < count, !takeFee(record, column, from: &amount) { return false }
@@ -52,7 +53,7 @@ extension CSVRowMapper {
                 currency = code
             }
         }
-        amount.currency = currency ?? defaultCurrency
+        amount.currency = currency ?? defaultCurrency ?? shared ?? headerSign?.guess(scale: amount.scale)
 
         // Text.
         var invalidText = false
@@ -199,7 +200,7 @@ extension CSVRowMapper {
         into sink: inout some ActivitySink
     ) throws {
         guard case .success(let parsed) = parseAmount(record, column) else { return }
-        var balance = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? currency)
+        var balance = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency(else: currency))
         if invertsAmounts { balance.units = -balance.units }
         try sink.rowBalance(RowBalance(account: account, amount: balance, date: date, source: SourceLocation(file: file, line: record.line)))
     }
@@ -233,9 +234,10 @@ extension CSVRowMapper {
     }
 
     /// The row's amount and the currency its cell named, from one amount column or from debit and
-    /// credit columns; `nil` after holding the problem back.
+    /// credit columns (a sign several currencies share, `$`, `¥`, as its guess, apart); `nil` after
+    /// holding the problem back.
     @inline(__always)
-    private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
+    private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?, shared: CurrencyCode?)? {
         guard let column = columns.amount else { return debitAndCredit(record) }
         switch parseAmount(record, column) {
         case .failure(.empty) where statesBalanceOnly(record):
@@ -267,7 +269,7 @@ extension CSVRowMapper {
                 }
                 if out { amount.units = -amount.units }
             }
-            return (amount, parsed.currency)
+            return parsed.sharedSign == nil ? (amount, parsed.currency, nil) : (amount, nil, parsed.currency)
         }
     }
 
@@ -294,9 +296,10 @@ extension CSVRowMapper {
 
     /// The amount of a row with separate debit and credit columns: debits count as money out.
     @inline(never)
-    private func debitAndCredit(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
+    private func debitAndCredit(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?, shared: CurrencyCode?)? {
         var total = Money(units: 0, scale: 0)
         var cellCurrency: CurrencyCode?
+        var sharedSignCurrency: CurrencyCode?
         var sawValue = false
         for (column, isCredit) in [(columns.debit, false), (columns.credit, true)] {
             guard let column, column < record.count else { continue }
@@ -310,7 +313,11 @@ extension CSVRowMapper {
                 return nil
             case .success(let parsed):
                 sawValue = true
-                cellCurrency = cellCurrency ?? parsed.currency
+                if parsed.sharedSign == nil {
+                    cellCurrency = cellCurrency ?? parsed.currency
+                } else {
+                    sharedSignCurrency = sharedSignCurrency ?? parsed.currency
+                }
                 let magnitude = Money(units: abs(parsed.units), scale: parsed.scale)
                 // A debit/credit mark on the cell says the direction, whichever column it is in
                 // (TMB's `CREDIT` column holds `0.80Dr` and `15.00Cr`).
@@ -328,7 +335,7 @@ extension CSVRowMapper {
         }
         // A row with only a fee (Capitec's ATM fee on a line of its own): the fee is its money.
         if !sawValue, let fee = columns.fee, fee < record.count, record.withField(fee, { !CSVRecord.trimmed($0).isEmpty }) {
-            return (Money(units: 0, scale: 0), nil)
+            return (Money(units: 0, scale: 0), nil, nil)
         }
         guard sawValue else {
             if statesBalanceOnly(record) {
@@ -345,7 +352,7 @@ extension CSVRowMapper {
             )
             return nil
         }
-        return (total, cellCurrency)
+        return (total, cellCurrency, sharedSignCurrency)
     }
 
 }

@@ -41,7 +41,11 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var firstRowDate: LocalDate?
     /// `--account`, else the profile's account: when set, the file's account column is not read.
     let defaultAccount: String?
+    /// The file's stated currency (a profile's, a header's or the preamble's), else `--currency`.
     let defaultCurrency: CurrencyCode?
+    /// The sign a money column's header names its currency by, when it is one several currencies
+    /// share (`Amount ($)`): read as its guess only when nothing states the currency.
+    @exclusivity(unchecked) var headerSign: SharedCurrencySign?
     let invertsAmounts: Bool
     /// Whether rows that read as transactions are also checked for balance words: only when
     /// detection saw balance rows (rows that fail are always checked).
@@ -272,6 +276,11 @@ final class CSVRowMapper {
         width = record.count
         headerEndsEmpty = names?.last?.isEmpty ?? false
         if let names, resolved.date < names.count { headerDateName = Array(names[resolved.date].utf8) }
+        if let names {
+            headerSign =
+                [resolved.amount, resolved.debit, resolved.credit].lazy.compactMap { $0 }.filter { $0 < names.count }
+                .compactMap { HeaderMatching.sharedSign(names[$0]) }.first
+        }
         columns = resolved
         if dialect.postings { postingValueColumns = PostingValueColumns(header: names) }
         started = true

@@ -162,7 +162,7 @@ struct CSVStatements {
             let text = ascending ? track.balanceAtLastOfEnd : track.balanceAtFirstOfEnd
             var closing: Money?
             if text.count > 0, case .success(let parsed) = text.withBytes({ AmountParser.parse(CSVRecord.trimmed($0), decimalMark: decimalMark) }) {
-                var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? track.currency ?? currency)
+                var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency(else: track.currency ?? currency))
                 if inverted, let flipped = money.negated { money = flipped }
                 closing = money
             }

@@ -258,7 +258,7 @@ struct QIFParser {
             try sink.report(issue.diagnostic(at: SourceLocation(file: file, line: text.line, column: 1)))
             return nil
         }
-        return Balance(amount: Money(units: amount.units, scale: amount.scale, currency: amount.currency ?? currency), date: date)
+        return Balance(amount: Money(units: amount.units, scale: amount.scale, currency: amount.currency(else: currency)), date: date)
     }
 
     /// Tells the sink about an account (once, or again when it turns out to be a card).
@@ -332,7 +332,7 @@ struct QIFParser {
 
     private func parsedAmount(_ value: UnsafeBufferPointer<UInt8>) -> Result<Money, AmountParseFailure> {
         AmountParser.parse(value, decimalMark: prescan.decimalMark).map {
-            Money(units: $0.units, scale: $0.scale, currency: $0.currency ?? currentCurrency ?? options.currency)
+            Money(units: $0.units, scale: $0.scale, currency: $0.currency(else: currentCurrency ?? options.currency))
         }
     }
 

@@ -5,13 +5,23 @@ public struct ParsedAmount: Sendable, Equatable {
     /// The value in units of `10^-scale`, sign applied.
     public var units: Int64
     public var scale: UInt8
-    /// A currency symbol or code written in the cell (`$`, `€`, `EUR`).
+    /// A currency symbol or code written in the cell (`$`, `€`, `EUR`); for a sign several
+    /// currencies share (`sharedSign`), what it is read as without other evidence.
     public var currency: CurrencyCode?
     /// Whether the cell carried a sign of any kind (`-`, `+`, parentheses, `DR`/`CR`).
     public var isSigned: Bool
     /// Whether the sign was a debit/credit mark (`0.80Dr`, `15.00 CR`, `12,00 H`), which says the
     /// direction even in a column of credits or debits.
     public var hasDirectionMark = false
+    /// The cell's currency was `$` or `¥` alone, which the file's stated currency or `--currency`
+    /// overrides (`SharedCurrencySign`).
+    public var sharedSign: SharedCurrencySign?
+
+    /// The currency of the amount, where `stated` is what the row, file or command line says: the
+    /// cell's own currency first, unless it is a shared sign's guess, which `stated` overrides.
+    public func currency(else stated: CurrencyCode?) -> CurrencyCode? {
+        sharedSign == nil ? currency ?? stated : stated ?? currency
+    }
 }
 
 /// Why a cell is not an amount.
@@ -45,6 +55,7 @@ public enum AmountParser {
         var parenthesis = false
         var marked = false
         var currency: CurrencyCode?
+        var shared: SharedCurrencySign?
 
         func skipSpaces() {
             while i < n {
@@ -88,6 +99,7 @@ public enum AmountParser {
                     return .failure(.malformed)
                 }
                 currency = code
+                shared = SharedCurrencySign.at(bytes, i, width: width)
                 i += width
             }
         }
@@ -161,12 +173,16 @@ public enum AmountParser {
                     return .failure(.malformed)
                 }
                 currency = code
+                shared = SharedCurrencySign.at(bytes, i, width: width)
                 i += width
             }
         }
         guard !parenthesis else { return .failure(.malformed) }
+        if let shared { currency = shared.guess(scale: scale) }
         return .success(
-            ParsedAmount(units: negative ? -units : units, scale: scale, currency: currency, isSigned: signed, hasDirectionMark: marked))
+            ParsedAmount(
+                units: negative ? -units : units, scale: scale, currency: currency, isSigned: signed, hasDirectionMark: marked,
+                sharedSign: shared))
     }
 
     /// The plain layout almost every export uses, `-1234.56`: an optional sign, digits, and

@@ -137,9 +137,12 @@ public struct DialectDetector: Sendable {
             pinned.decimalMark ?? AmountFormat.detectDecimalMark(moneyValues)
             ?? (europeanHint ? UInt8(ascii: ",") : UInt8(ascii: "."))
 
-        // Currency: a header such as `Betrag (EUR)`, then the preamble.
+        // Currency: a header such as `Betrag (EUR)`, then the preamble. A header's `($)` or `(¥)`
+        // names no currency of its own: the reader decides (`HeaderMatching.sharedSign`).
         let preamble = Preamble(layout.preamble)
-        let headerCurrency = moneyColumns.compactMap { column in headerNames.flatMap { HeaderMatching.currency($0[column]) } }.first
+        let headerCurrency = moneyColumns.compactMap { column in
+            headerNames.flatMap { HeaderMatching.sharedSign($0[column]) == nil ? HeaderMatching.currency($0[column]) : nil }
+        }.first
         let currency = pinned.currency ?? (roles[.currency] == nil ? (headerCurrency ?? preamble.currency) : nil)
 
         // Dates.

@@ -99,6 +99,27 @@ enum HeaderMatching {
         stripCurrency(header).currency
     }
 
+    /// The sign several currencies share (`$`, `¥`) that a header names its amounts' currency by
+    /// (`Amount ($)`, `金额(¥)`): it says they are money, not which money, so it is no currency of the
+    /// file's; the reader lets the cells' currency column or `--currency` decide, and only then
+    /// takes the sign's guess (`SharedCurrencySign`).
+    static func sharedSign(_ header: String) -> SharedCurrencySign? {
+        let bytes = Array(header.utf8)
+        let trimmed = trim(bytes[...])
+        var candidates: [ArraySlice<UInt8>] = []
+        if trimmed.last == UInt8(ascii: ")"), let open = trimmed.lastIndex(of: UInt8(ascii: "(")) {
+            candidates.append(trim(trimmed[(open + 1)..<(trimmed.endIndex - 1)]))
+        }
+        let words = trimmed.split(separator: UInt8(ascii: " "))
+        if words.count >= 2, let last = words.last { candidates.append(last) }
+        for candidate in candidates {
+            if let sign = Array(candidate).withUnsafeBufferPointer({ SharedCurrencySign.at($0, 0, width: $0.count) }) { return sign }
+            // A currency the header names outright comes first (`stripCurrency`).
+            if currency(named: candidate) != nil { return nil }
+        }
+        return nil
+    }
+
     /// The header without the currency it names, and that currency. Over UTF-8 bytes: detection
     /// asks this of every short cell of the first lines under each code page it tries.
     private static func stripCurrency(_ header: String) -> (text: String, currency: CurrencyCode?) {

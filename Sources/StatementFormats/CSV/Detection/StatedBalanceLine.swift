@@ -94,7 +94,7 @@ enum StatedBalanceLine {
             }
         }
         guard let amount else { return nil }
-        var money = Money(units: amount.units, scale: amount.scale, currency: amount.currency ?? currency)
+        var money = Money(units: amount.units, scale: amount.scale, currency: amount.currency(else: currency))
         if negative == true, !amount.isSigned { money.units = -money.units }
         return CSVStatedBalance(kind: kind, amount: money, date: date, line: record.line, label: label)
     }

@@ -1,0 +1,85 @@
+import FinanceCore
+import Testing
+
+@testable import StatementFormats
+
+/// `$` alone and `¥`/`￥` are signs several currencies share: what the row, the file or
+/// `--currency` states decides, and only without any of them is the sign read as its guess (USD;
+/// JPY, or CNY for amounts with decimals).
+@Suite struct CSVSharedCurrencySignTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let text: String
+        var currency: String? = nil
+        /// The currency of every row read.
+        let expected: String?
+    }
+
+    static let cases: [Case] = [
+        .init(
+            testDescription: "$ alone, nothing else said: USD",
+            text: "Date,Description,Amount\n2024-04-01,Shop,-$45.20\n2024-04-02,Pay,$2000.00\n", expected: "USD"),
+        .init(
+            testDescription: "$ alone and --currency AUD: AUD",
+            text: "Date,Description,Amount\n2024-04-01,Shop,-$45.20\n2024-04-02,Pay,$2000.00\n", currency: "AUD", expected: "AUD"),
+        .init(
+            testDescription: "$ alone and a currency column: the column's",
+            text: "Date,Description,Amount,Currency\n2024-04-01,Shop,-$45.20,NZD\n2024-04-02,Pay,$2000.00,NZD\n", currency: "AUD",
+            expected: "NZD"),
+        .init(
+            testDescription: "$ alone under a header naming the currency: the header's",
+            text: "Date,Description,Amount (SGD)\n2024-04-01,Shop,-$45.20\n2024-04-02,Pay,$2000.00\n", expected: "SGD"),
+        .init(
+            testDescription: "a sign that names one currency wins over --currency",
+            text: "Date,Description,Amount\n2024-04-01,Shop,-€45.20\n2024-04-02,Pay,A$2000.00\n", currency: "USD", expected: nil),
+        .init(
+            testDescription: "a header's ($) alone: USD",
+            text: "Date,Description,Amount ($)\n2024-04-01,Shop,-45.20\n2024-04-02,Pay,2000.00\n", expected: "USD"),
+        .init(
+            testDescription: "a header's ($) and --currency CAD: CAD",
+            text: "Date,Description,Amount ($)\n2024-04-01,Shop,-45.20\n2024-04-02,Pay,2000.00\n", currency: "CAD", expected: "CAD"),
+        .init(
+            testDescription: "a header's (¥) over amounts with decimals: CNY",
+            text: "日期,摘要,金额(¥)\n2024-04-01,超市,-45.20\n2024-04-02,工资,2000.00\n", expected: "CNY"),
+        .init(
+            testDescription: "a header's (￥) over whole amounts: JPY",
+            text: "日付,内容,金額(￥)\n2024/04/01,セブンイレブン,-1200\n2024/04/02,給与,250000\n", expected: "JPY"),
+        .init(
+            testDescription: "¥ in the cells with decimals: CNY",
+            text: "日期,摘要,金额\n2024-04-01,超市,-¥45.20\n2024-04-02,工资,¥2000.00\n", expected: "CNY"),
+        .init(
+            testDescription: "¥ in the cells and --currency HKD: HKD",
+            text: "日期,摘要,金额\n2024-04-01,超市,-¥45.20\n2024-04-02,工资,¥2000.00\n", currency: "HKD", expected: "HKD"),
+    ]
+
+    @Test(arguments: cases)
+    func currencyOfTheRows(_ c: Case) throws {
+        let read = try readCSV(c.text, options: ReadOptions(currency: c.currency.flatMap { CurrencyCode($0) }))
+        #expect(read.diagnostics.filter { $0.severity == .error }.isEmpty, "\(read.diagnostics)")
+        #expect(read.activities.count == 2)
+        if let expected = c.expected {
+            #expect(read.activities.map { $0.amount.currency } == [CurrencyCode(expected), CurrencyCode(expected)])
+        } else {
+            #expect(read.activities.map { $0.amount.currency } == [CurrencyCode("EUR"), CurrencyCode("AUD")])
+        }
+    }
+
+    /// A balance cell written with `$` is the account's balance, in the currency its rows are in.
+    @Test func balanceCellsFollowTheStatedCurrency() throws {
+        var sink = RowBalanceCollector()
+        let text = "Date,Description,Amount,Balance\n2024-04-01,Shop,-$45.20,$954.80\n2024-04-02,Pay,$2000.00,\"$2,954.80\"\n"
+        let input = ByteInput(bytes: Array(text.utf8), displayName: "b.csv")
+        try CSVStatementReader().read(input, options: ReadOptions(currency: CurrencyCode("AUD")), into: &sink)
+        #expect(sink.balances.map { $0.amount.currency } == [CurrencyCode("AUD"), CurrencyCode("AUD")])
+        #expect(sink.activities.map { $0.amount.currency } == [CurrencyCode("AUD"), CurrencyCode("AUD")])
+    }
+
+    private struct RowBalanceCollector: ActivitySink {
+        var activities: [PaymentActivity] = []
+        var balances: [RowBalance] = []
+        mutating func accept(_ activity: PaymentActivity) throws { activities.append(activity) }
+        mutating func report(_ diagnostic: Diagnostic) throws {}
+        var wantsRowBalances: Bool { true }
+        mutating func rowBalance(_ balance: RowBalance) throws { balances.append(balance) }
+    }
+}
