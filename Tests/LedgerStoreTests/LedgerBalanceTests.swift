@@ -1,5 +1,6 @@
 import FinanceCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LedgerStore
@@ -37,7 +38,8 @@ import Testing
     ]
 
     @Test func aStatementsFinalBalancesAndEachRowsAreStored() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         try Self.importStatement(Self.month, opening: 10_000, closing: 169_300, into: ledger)
         let stored = try ledger.statedBalances()
         #expect(stored.filter { $0.kind == .opening }.map(\.amount) == [Self.euros(10_000)])
@@ -48,7 +50,8 @@ import Testing
     }
 
     @Test func aDuplicateTransactionIsNamed() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         try Self.importStatement(Self.month, opening: 10_000, closing: 169_300, into: ledger)
         // The same coffee again, entered by hand.
         _ = try ledger.add(activity(99, "Coffee", cents: -350, on: "2024-05-10"))
@@ -66,7 +69,8 @@ import Testing
     }
 
     @Test func aMissingTransactionIsSaidWithItsDays() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         // The salary is not in the ledger, but the balances count it.
         try Self.importStatement(Self.month, opening: 10_000, closing: 169_300, into: ledger)
         try ledger.connection.execute("DELETE FROM transactions WHERE id = 3", "test")
@@ -76,7 +80,8 @@ import Testing
     }
 
     @Test func aLedgerOfTheThirdSchemaGainsTheBalancesTable() throws {
-        let ledger = try Ledger(path: try ledgerBeforeMigration(containing: "CREATE TABLE balances"))
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try Ledger(path: try ledgerBeforeMigration(containing: "CREATE TABLE balances", in: directory))
         #expect(try ledger.storedSchemaVersion() == LedgerSchema.currentVersion)
         #expect(try ledger.statedBalances().isEmpty)
         #expect(try ledger.reconcile().isEmpty)
@@ -91,7 +96,8 @@ import Testing
     /// closing balance ignores that cent is a mismatch (it used to be reconciled, the sum having
     /// stopped at the limit).
     @Test func aBalanceAtTheLimitIsWalkedExactly() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let session = try ledger.beginImport(file: "big.csv", options: ImportOptions(matchTransfers: false))
         let source = SourceLocation(file: "big.csv", line: 1)
         try session.add(activity(1, "Interest", cents: 1, on: "2024-05-02"))

@@ -1,5 +1,6 @@
 import FinanceCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LedgerStore
@@ -14,7 +15,8 @@ import Testing
     ]
 
     @Test func matchingRecordsItsTypeChangesOnlyWhileTheImportRuns() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let first = try ledger.importActivities([Self.pair[0], activity(3, "Rent", cents: -90_000)], file: "giro.csv")
         #expect(first.batch == 1)
         let second = try ledger.importActivities([Self.pair[1]], file: "savings.csv")
@@ -27,7 +29,8 @@ import Testing
     }
 
     @Test func aDryRunPreviewsAndLeavesNoBatch() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([Self.pair[0]], file: "giro.csv")
         let dry = try ledger.importActivities([Self.pair[0], Self.pair[1]], file: "both.csv", options: ImportOptions(dryRun: true))
         #expect(dry.batch == nil)
@@ -44,7 +47,8 @@ import Testing
     }
 
     @Test func undoPutsBackTheOtherSideUnlessTheUserSetItsTypeSince() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([Self.pair[0]], file: "giro.csv")
         _ = try ledger.importActivities([Self.pair[1]], file: "savings.csv")
         try ledger.update(ActivityID(value: 1), ActivityChanges(type: .transfer))
@@ -58,7 +62,8 @@ import Testing
     }
 
     @Test func restoreNamesWhatItCannotRestoreAndRestoresNothingThen() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1), activity(2, "Tea")], file: "a.csv")
         try ledger.delete([ActivityID(value: 1)])
         #expect(throws: LedgerError.notDeleted(ActivityID(value: 2))) { try ledger.restore([ActivityID(value: 1), ActivityID(value: 2)]) }
@@ -70,7 +75,8 @@ import Testing
     }
 
     @Test func aLedgerOfTheFirstSchemaKeepsItsImportsAsBatches() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {
             let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)

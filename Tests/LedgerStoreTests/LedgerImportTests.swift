@@ -1,11 +1,13 @@
 import FinanceCore
+import TestSupport
 import Testing
 
 @testable import LedgerStore
 
 @Suite struct LedgerImportTests {
     @Test func reimportAddsNothing() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let rows = [activity(1), activity(2, cents: -500), activity(3, "Salary", cents: 300_000)]
         let first = try ledger.importActivities(rows, file: "a.csv")
         #expect(first.inserted == 3 && first.skippedDuplicates == 0)
@@ -15,7 +17,8 @@ import Testing
     }
 
     @Test func overlappingImportAddsOnlyTheNewRows() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1), activity(2)], file: "april.csv")
         let result = try ledger.importActivities([activity(2), activity(3), activity(4)], file: "may.csv")
         #expect(result.inserted == 2 && result.skippedDuplicates == 1)
@@ -23,7 +26,8 @@ import Testing
     }
 
     @Test func aDeletedTransactionStaysDeletedOnReimport() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1), activity(2)], file: "a.csv")
         try ledger.delete([ActivityID(value: 1)])
         let again = try ledger.importActivities([activity(1), activity(2)], file: "a.csv")
@@ -34,7 +38,8 @@ import Testing
     }
 
     @Test func anEditedTransactionKeepsItsEditOnReimport() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1)], file: "a.csv")
         try ledger.update(ActivityID(value: 1), ActivityChanges(name: "Espresso Bar", category: .some("Food:Coffee")))
         _ = try ledger.importActivities([activity(1)], file: "a.csv")
@@ -49,7 +54,8 @@ import Testing
 
     @Test func aBulkImportStillRecognisesDuplicates() throws {
         // Past ImportSession.bulkThreshold the unique index is dropped and duplicates are found in memory.
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(7_000_001)], file: "old.csv")
         let big = (1...25_000).map { activity(UInt64($0)) } + [activity(3), activity(24_999), activity(7_000_001)]
         let result = try ledger.importActivities(big, file: "big.csv")
@@ -64,7 +70,8 @@ import Testing
     }
 
     @Test func aRolledBackImportLeavesNothing() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let session = try ledger.beginImport(file: "bad.csv")
         try session.add(activity(1))
         try session.add(activity(2))
@@ -75,7 +82,8 @@ import Testing
     }
 
     @Test func aSessionDroppedWithoutCommitRollsBack() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         do {
             let session = try ledger.beginImport(file: "a.csv")
             try session.add(activity(1))
@@ -84,7 +92,8 @@ import Testing
     }
 
     @Test func aDryRunCountsButWritesNothing() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1)], file: "a.csv")
         let dry = try ledger.importActivities([activity(1), activity(2)], file: "b.csv", options: ImportOptions(dryRun: true))
         #expect(dry.inserted == 1 && dry.skippedDuplicates == 1 && dry.dryRun && dry.batch == nil)
@@ -93,7 +102,8 @@ import Testing
     }
 
     @Test func everyFieldRoundTrips() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         var a = activity(0xFEDC_BA98_7654_3210, "Café Ünïcode", cents: -123_456, category: "Food:Coffee", memo: "POS 0503")
         a.address = "1 Main St"
         a.fitid = "20240503001"
@@ -108,7 +118,8 @@ import Testing
     }
 
     @Test func addAssignsAFreshIdAndShowFindsItByPrefix() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let id = try ledger.add(activity(0, "Rent", cents: -120_000, type: .expense))
         guard case .found(let entry) = try ledger.activity(idPrefix: String(id.description.prefix(8)).uppercased()) else {
             Issue.record("not found by prefix")
@@ -118,7 +129,8 @@ import Testing
     }
 
     @Test func anAmbiguousPrefixListsTheCandidates() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(0xAB00_0000_0000_0001), activity(0xAB00_0000_0000_0002)], file: "a.csv")
         guard case .ambiguous(let entries) = try ledger.activity(idPrefix: "ab") else {
             Issue.record("expected ambiguous")
@@ -129,7 +141,8 @@ import Testing
     }
 
     @Test func updateAndDeleteOfAMissingIdThrowAndChangeNothing() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1)], file: "a.csv")
         #expect(throws: LedgerError.notFound(ActivityID(value: 9))) { try ledger.update(ActivityID(value: 9), ActivityChanges(name: "x")) }
         #expect(throws: LedgerError.notFound(ActivityID(value: 9))) { try ledger.delete([ActivityID(value: 1), ActivityID(value: 9)]) }
@@ -137,7 +150,8 @@ import Testing
     }
 
     @Test func editingTheTypeLocksIt() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1)], file: "a.csv")
         try ledger.update(ActivityID(value: 1), ActivityChanges(amount: Money(units: 999, scale: 2), type: .income, memo: .some(nil)))
         guard case .found(let entry) = try ledger.activity(idPrefix: "0000000000000001") else { return }

@@ -1,5 +1,6 @@
 import FinanceCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LedgerStore
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func firstImportUsesTheRollbackJournalLaterOnesTheWAL() throws {
-        let ledger = try Ledger(path: temporaryLedgerPath())
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try Ledger(path: temporaryLedgerPath(in: directory))
         let first = try ledger.beginImport(file: "first.csv")
         #expect(try Self.journalMode(ledger) == "delete")
         for a in Self.activities(from: 1, count: 30_000) { try first.add(a) }  // past the bulk threshold
@@ -36,7 +38,8 @@ import Testing
     /// Leaving WAL mode needs the file to itself: with a reader open, the import stays in WAL mode
     /// at once instead of waiting for the reader (whose busy timeout here is long).
     @Test func anotherConnectionKeepsTheImportInWALModeWithoutWaiting() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         let ledger = try Ledger(path: path, busyTimeout: 60)
         let reader = try Ledger(path: path, create: false)
         #expect(try reader.list().isEmpty)
@@ -52,7 +55,8 @@ import Testing
     }
 
     @Test func aRolledBackFirstImportLeavesAnEmptyLedgerInWALMode() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         let ledger = try Ledger(path: path)
         let dryRun = try ledger.beginImport(file: "a.csv", options: ImportOptions(dryRun: true))
         for a in Self.activities(from: 1, count: 25_000) { try dryRun.add(a) }
@@ -70,7 +74,8 @@ import Testing
 
     /// A ledger left in rollback mode (a switch back that failed) is in WAL mode once opened again.
     @Test func openingSwitchesAFileInRollbackModeBackToWAL() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         do {
             let ledger = try Ledger(path: path)
             _ = try ledger.importActivities(Self.activities(from: 1, count: 3), file: "a.csv")

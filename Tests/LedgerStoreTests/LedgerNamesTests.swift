@@ -9,7 +9,8 @@ import Testing
 /// of the writes that added them, and show as text in the `activities` view.
 @Suite struct LedgerNamesTests {
     @Test func namesReadBackExactlyAndAreStoredOnce() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities(
             [
                 activity(1, account: "Giro", category: "Food:Coffee"), activity(2, account: "Giro", category: "food:coffee"),
@@ -29,7 +30,8 @@ import Testing
     }
 
     @Test func aRolledBackImportTakesItsNewNamesAlong() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let session = try ledger.beginImport(file: "bad.csv")
         try session.add(activity(1, account: "Savings", category: "Travel"))
         session.rollback()
@@ -40,7 +42,8 @@ import Testing
     }
 
     @Test func editsSetAndClearNames() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1, category: "Food")], file: "a.csv")
         try ledger.update(ActivityID(value: 1), ActivityChanges(category: "Home:Rent", account: "Joint"))
         var row = try #require(try ledger.list().first)
@@ -51,7 +54,8 @@ import Testing
     }
 
     @Test func sourceFilesAreKeptWithTheImportUnlessTheyDiffer() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         var other = activity(2)
         other.source = SourceLocation(file: "inner.csv", line: 7)
         _ = try ledger.importActivities([activity(1), other], file: "test.csv")
@@ -62,7 +66,8 @@ import Testing
     }
 
     @Test func theActivitiesViewShowsExactText() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities(
             [
                 activity(0xab, cents: -5, on: "2024-02-29", category: "Fees"),

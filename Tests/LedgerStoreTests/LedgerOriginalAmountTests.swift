@@ -1,4 +1,5 @@
 import FinanceCore
+import TestSupport
 import Testing
 
 @testable import LedgerStore
@@ -21,7 +22,8 @@ import Testing
     ]
 
     @Test func importedRowsKeepIt() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let rows = Self.originals.enumerated().map { Self.foreign(UInt64($0.offset + 1), $0.element) } + [activity(9)]
         _ = try ledger.importActivities(rows, file: "card.jsonl")
         let back = try ledger.list().sorted { $0.id.value < $1.id.value }
@@ -30,7 +32,8 @@ import Testing
     }
 
     @Test func bulkLoadedRowsKeepIt() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let count = ImportSession.bulkThreshold + 300
         var rows: [PaymentActivity] = []
         for i in 1...count {
@@ -45,13 +48,15 @@ import Testing
     }
 
     @Test func enteredByHandKeepsIt() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let id = try ledger.add(Self.foreign(1, Self.originals[0]))
         #expect(try ledger.entry(id)?.entry.activity.original == Self.originals[0])
     }
 
     @Test func aLedgerFromBeforeReadsOnAndGainsTheColumns() throws {
-        let reopened = try Ledger(path: try ledgerBeforeMigration(containing: "ADD COLUMN original "))
+        let directory = try TemporaryDirectory("ledger-tests")
+        let reopened = try Ledger(path: try ledgerBeforeMigration(containing: "ADD COLUMN original ", in: directory))
         #expect(try reopened.storedSchemaVersion() == LedgerSchema.migrations.count)
         #expect(try reopened.list().map(\.name) == ["Old row"])
         #expect(try reopened.list().map(\.original) == [nil])

@@ -1,12 +1,13 @@
 import FinanceCore
+import TestSupport
 import Testing
 
 @testable import LedgerStore
 
 @Suite struct LedgerQueryTests {
     /// Eight transactions over three months, two accounts, two currencies.
-    static func ledger() throws -> Ledger {
-        let ledger = try makeLedger()
+    static func ledger(in directory: TemporaryDirectory) throws -> Ledger {
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities(
             [
                 activity(1, "Whole Foods", cents: -5420, on: "2024-03-02", category: "Food:Groceries", memo: "POS 0302"),
@@ -41,7 +42,8 @@ import Testing
         ("all together", LedgerFilter(type: .expense, from: date("2024-03-01"), to: date("2024-03-31"), categoryPrefix: "food", account: "Giro"), [2, 1]),
     ])
     func filters(_ name: String, filter: LedgerFilter, expected: [UInt64]) throws {
-        let ledger = try Self.ledger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try Self.ledger(in: directory)
         #expect(try ledger.list(filter).map(\.id.value) == expected, "\(name)")
         var unlimited = filter
         unlimited.limit = nil
@@ -49,7 +51,8 @@ import Testing
     }
 
     @Test func deletedRowsAppearNowhere() throws {
-        let ledger = try Self.ledger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try Self.ledger(in: directory)
         try ledger.delete([ActivityID(value: 3), ActivityID(value: 8)])
         #expect(try ledger.list().map(\.id.value) == [7, 6, 5, 4, 2, 1])
         var seen: [UInt64] = []
@@ -60,7 +63,8 @@ import Testing
     }
 
     @Test func summaryTotalsPerCurrency() throws {
-        let ledger = try Self.ledger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try Self.ledger(in: directory)
         let summary = try ledger.summary(from: date("2024-03-01"), to: date("2024-05-31"), recent: 3)
         let eur = CurrencyCode("EUR"), usd = CurrencyCode("USD")
         #expect(summary.totals.map(\.currency) == [eur, usd])
@@ -78,7 +82,8 @@ import Testing
     }
 
     @Test func amountsAtDifferentScalesAddUp() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         var a = activity(1, cents: -100)
         a.amount = Money(units: -1005, scale: 3, currency: CurrencyCode("EUR"))
         _ = try ledger.importActivities([a, activity(2, cents: -100)], file: "a.csv")
@@ -89,7 +94,8 @@ import Testing
     /// Amounts of 18 digits beside cents: SQLite's sum() would raise on Int64 overflow and the old
     /// summary threw. Now the totals are exact where they fit, and flagged where they do not.
     @Test func hugeAmountsAreSummedExactlyOrFlagged() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         var big = activity(1, cents: 0)
         big.amount = Money(units: 200_000_414_112_345_678, scale: 0, currency: CurrencyCode("EUR"))
         _ = try ledger.importActivities([big, activity(2, cents: 320)], file: "a.csv")
@@ -97,7 +103,7 @@ import Testing
         #expect(clamped.isSaturated)
         #expect(clamped.incomeCount == 2)
 
-        let fits = try makeLedger()
+        let fits = try makeLedger(in: directory)
         var a = activity(1, cents: 0), b = activity(2, cents: 0)
         a.amount = Money(units: 4_000_000_000_000_000_000, scale: 2, currency: CurrencyCode("EUR"))
         b.amount = Money(units: 4_000_000_000_000_000_001, scale: 2, currency: CurrencyCode("EUR"))

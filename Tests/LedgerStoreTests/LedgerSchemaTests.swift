@@ -1,12 +1,14 @@
 import FinanceCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LedgerStore
 
 @Suite struct LedgerSchemaTests {
     @Test func newLedgerIsAtTheCurrentVersionInWALMode() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         let ledger = try Ledger(path: path)
         #expect(try ledger.storedSchemaVersion() == Ledger.schemaVersion)
         #expect(try ledger.integrityCheck() == ["ok"])
@@ -24,7 +26,8 @@ import Testing
             while try rows.step() { lines.append(rows.string(0)) }
             return lines
         }
-        let file = try Ledger(path: temporaryLedgerPath())
+        let directory = try TemporaryDirectory("ledger-tests")
+        let file = try Ledger(path: temporaryLedgerPath(in: directory))
         let first = try Ledger(path: Ledger.inMemory), second = try Ledger(path: Ledger.inMemory)
         #expect(try schema(first) == schema(file))
         #expect(try schema(first).count > 5)
@@ -38,7 +41,8 @@ import Testing
     }
 
     @Test func reopeningKeepsTheData() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         do {
             let ledger = try Ledger(path: path)
             _ = try ledger.importActivities([activity(1)], file: "a.csv")
@@ -48,7 +52,8 @@ import Testing
     }
 
     @Test func aNewerLedgerIsRefusedWithAdvice() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         do {
             let ledger = try Ledger(path: path)
             try ledger.connection.execute("PRAGMA user_version = \(Ledger.schemaVersion + 1)", "test")
@@ -61,19 +66,22 @@ import Testing
 
     @Test func anOlderLedgerIsMigrated() throws {
         // Version 0 is an empty file: every migration runs, in one transaction each.
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         _ = try Ledger(path: path)
         let reopened = try Ledger(path: path)
         #expect(try reopened.storedSchemaVersion() == LedgerSchema.migrations.count)
     }
 
     @Test func openWithoutCreateOnAMissingFileSaysSo() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         #expect(throws: LedgerError.missing(path: path)) { try Ledger(path: path, create: false) }
     }
 
     @Test func notADatabaseIsAnError() throws {
-        let path = temporaryLedgerPath()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let path = temporaryLedgerPath(in: directory)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
         #expect(throws: LedgerError.self) { try Ledger(path: path) }

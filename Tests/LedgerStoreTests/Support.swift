@@ -1,16 +1,18 @@
 import FinanceCore
 import Foundation
+import TestSupport
 
 @testable import LedgerStore
 
-/// A fresh ledger file in its own temporary directory (created by `Ledger` itself, which makes
-/// parent directories).
-func temporaryLedgerPath() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("pfin-ledger-tests-\(UUID().uuidString)/sub/ledger.sqlite").path
+/// A fresh ledger file in `directory`, under directories that do not exist yet (`Ledger` makes
+/// parent directories). The test holds `directory` (`TemporaryDirectory("ledger-tests")`),
+/// declared before its ledgers, which removes it all when the test ends.
+func temporaryLedgerPath(in directory: TemporaryDirectory) -> String {
+    directory.path("\(UUID().uuidString)/sub/ledger.sqlite")
 }
 
-func makeLedger() throws -> Ledger {
-    try Ledger(path: temporaryLedgerPath())
+func makeLedger(in directory: TemporaryDirectory) throws -> Ledger {
+    try Ledger(path: temporaryLedgerPath(in: directory))
 }
 
 func date(_ iso: String) -> LocalDate {
@@ -30,9 +32,9 @@ func activity(
 }
 
 /// A ledger file as an earlier pfin left it: the migrations before the first one that contains
-/// `marker`, with one imported transaction ('Old row', id 7, from old.csv).
-func ledgerBeforeMigration(containing marker: String) throws -> String {
-    let path = temporaryLedgerPath()
+/// `marker`, with one imported transaction ('Old row', id 7, from old.csv); in `directory`.
+func ledgerBeforeMigration(containing marker: String, in directory: TemporaryDirectory) throws -> String {
+    let path = temporaryLedgerPath(in: directory)
     try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     let old = try SQLiteConnection(path: path, create: true, busyTimeoutMilliseconds: 1000)
     guard let index = LedgerSchema.migrations.firstIndex(where: { $0.contains(marker) }) else {

@@ -1,4 +1,5 @@
 import FinanceCore
+import TestSupport
 import Testing
 
 @testable import LedgerStore
@@ -177,7 +178,8 @@ import Testing
     }
 
     @Test func importMatchesAcrossFilesAndRespectsRulesAndOptOut() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let out = activity(1, "To savings", cents: -50000, on: "2024-05-01", account: "Giro")
         let into = activity(2, "From giro", cents: 50000, on: "2024-05-02", account: "Savings")
         let first = try ledger.importActivities([out, activity(3, cents: -700, on: "2024-05-02")], file: "giro.csv")
@@ -186,19 +188,20 @@ import Testing
         #expect(second.transferPairs == 1)
         #expect(try ledger.list(LedgerFilter(type: .transfer)).map(\.id.value) == [2, 1])
 
-        let optedOut = try makeLedger()
+        let optedOut = try makeLedger(in: directory)
         let none = try optedOut.importActivities([out, into], file: "both.csv", options: ImportOptions(matchTransfers: false))
         #expect(none.transferPairs == 0)
         #expect(try optedOut.list(LedgerFilter(type: .transfer)).isEmpty)
 
-        let ruled = try makeLedger()
+        let ruled = try makeLedger(in: directory)
         let blocked = try ruled.importActivities([out, into], file: "both.csv", typeSetByRule: { $0.id.value == 2 })
         #expect(blocked.transferPairs == 0 && blocked.transferSuggestions == 1)
         #expect(try ruled.list(LedgerFilter(type: .transfer)).isEmpty)
     }
 
     @Test func aDryRunReportsPairsButChangesNothing() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([activity(1, "Transfer to savings", cents: -50000, account: "Giro")], file: "giro.csv")
         let dry = try ledger.importActivities(
             [activity(2, "From giro", cents: 50000, account: "Savings")], file: "savings.csv",

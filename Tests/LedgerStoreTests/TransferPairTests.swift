@@ -1,4 +1,5 @@
 import FinanceCore
+import TestSupport
 import Testing
 
 @testable import LedgerStore
@@ -11,7 +12,8 @@ import Testing
     static let fromChecking = activity(4, "Deposit", cents: 50000, on: "2024-05-06", account: "Savings 5678")
 
     @Test func evidencePairsTheAmountAloneSuggests() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([Self.restaurant, Self.toSavings], file: "one.csv")
         let second = try ledger.importActivities([Self.returned, Self.fromChecking], file: "two.csv")
         #expect(second.transferPairs == 1 && second.transferSuggestions == 1)
@@ -26,13 +28,14 @@ import Testing
     /// `-500.000` and `500` are one amount: the sides pair whatever digits each file wrote, in one
     /// import and across two.
     @Test func sidesWrittenWithOtherDigitsPair() throws {
+        let directory = try TemporaryDirectory("ledger-tests")
         var out = Self.toSavings
         out.amount = Money(units: -500_000, scale: 3, currency: CurrencyCode("EUR"))
         var into = Self.fromChecking
         into.amount = Money(units: 500, scale: 0, currency: CurrencyCode("EUR"))
-        let together = try makeLedger()
+        let together = try makeLedger(in: directory)
         #expect(try together.importActivities([out, into], file: "both.csv").transferPairs == 1)
-        let apart = try makeLedger()
+        let apart = try makeLedger(in: directory)
         _ = try apart.importActivities([out], file: "checking.csv")
         #expect(try apart.importActivities([into], file: "savings.csv").transferPairs == 1)
         #expect(try apart.list(LedgerFilter(type: .transfer)).map(\.amount) == [into.amount, out.amount])
@@ -41,7 +44,8 @@ import Testing
     /// An import large enough to load in bulk keeps its transfer sides as numbers only: the pair
     /// among 25,000 other rows is still found, once, with its evidence.
     @Test func aBulkImportFindsItsPair() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         var rows = (0..<25_000).map { k in
             activity(UInt64(100 + k), "Shop \(k % 50)", cents: -Int64(1 + k % 997), on: "2024-0\(1 + k % 9)-1\(k % 9)", account: "Checking 1111")
         }
@@ -54,7 +58,8 @@ import Testing
     }
 
     @Test func acceptingASuggestionMakesATransferAndRejectingUndoesIt() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([Self.restaurant, Self.returned], file: "both.csv")
         let accepted = try ledger.acceptTransfer(Self.returned.id, Self.restaurant.id)
         #expect(accepted.status == .accepted && accepted.out.activity.id == Self.restaurant.id)
@@ -67,7 +72,8 @@ import Testing
     }
 
     @Test func aRejectedPairNeverComesBack() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([Self.toSavings], file: "checking.csv")
         _ = try ledger.importActivities([Self.fromChecking], file: "savings.csv")
         try ledger.rejectTransfer(Self.toSavings.id, Self.fromChecking.id)
@@ -84,7 +90,8 @@ import Testing
     }
 
     @Test func aSideInAPairCannotBeAcceptedWithAnother() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         var other = Self.fromChecking
         other.id = ActivityID(value: 5)
         other.account = "Other"
@@ -97,7 +104,8 @@ import Testing
     }
 
     @Test func aRuleTypeIsRestoredOnReject() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         let rent = activity(6, "Transfer rent", cents: -95000, on: "2024-05-01", account: "Giro", type: .expense)
         let back = activity(7, "Transfer", cents: 95000, on: "2024-05-01", account: "Savings")
         let result = try ledger.importActivities([rent, back], file: "both.csv", typeSetByRule: { $0.id.value == 6 })
@@ -110,7 +118,8 @@ import Testing
 
     /// For `pfin undo`: an import's pairing is taken back, the older side's type included.
     @Test func undoingAnImportsPairsRestoresTheOlderSide() throws {
-        let ledger = try makeLedger()
+        let directory = try TemporaryDirectory("ledger-tests")
+        let ledger = try makeLedger(in: directory)
         _ = try ledger.importActivities([Self.toSavings, Self.restaurant], file: "checking.csv")
         _ = try ledger.importActivities([Self.fromChecking, Self.returned], file: "savings.csv")
         #expect(try ledger.transferPairs().count == 2)

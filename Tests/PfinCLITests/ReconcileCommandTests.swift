@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin reconcile` end to end: every sample that states balances adds up, and a sample with one
@@ -58,22 +59,21 @@ struct ReconcileCommandTests {
 
     // MARK: Tampered samples
 
-    /// `sample` with its lines changed by `edit`, in a temporary file; its path.
-    private func tampered(_ sample: String, _ name: String, _ edit: (inout [String]) -> Void) throws -> String {
+    /// `sample` with its lines changed by `edit`, in a file `name` in `directory`; its path.
+    private func tampered(_ sample: String, _ name: String, in directory: TemporaryDirectory, _ edit: (inout [String]) -> Void) throws -> String {
         let text = try String(contentsOf: Repository.root.appendingPathComponent("Samples").appendingPathComponent(sample), encoding: .isoLatin1)
         // "\r\n" is one Character: split on scalars, and write the lines back as they were ended.
         var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
         edit(&lines)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-reconcile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .isoLatin1)
-        return url.path
+        let path = directory.path(name)
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .isoLatin1)
+        return path
     }
 
     @Test func anOpeningBalanceAloneIsSaidSo() throws {
         // The Sparkasse statement without its closing balance (CLBD): OPBD alone.
-        let path = try tampered("de-sparkasse-camt053.xml", "opening-only.xml") { lines in
+        let directory = try TemporaryDirectory("reconcile")
+        let path = try tampered("de-sparkasse-camt053.xml", "opening-only.xml", in: directory) { lines in
             lines = lines.map { $0.replacingOccurrences(of: "<Cd>CLBD</Cd>", with: "<Cd>XXXX</Cd>") }
         }
         let text = try PfinProcess.run(["reconcile", path])
@@ -88,7 +88,8 @@ struct ReconcileCommandTests {
     @Test func aDeletedRowIsFoundAtTheNextRow() throws {
         // Line 7 (SAFEWAY, -88.14, 05/29) gone; the file runs newest first, so the balance goes
         // wrong on the payroll of 05/31, line 6.
-        let path = try tampered("us-checking-chase.csv", "deleted.csv") { $0.remove(at: 6) }
+        let directory = try TemporaryDirectory("reconcile")
+        let path = try tampered("us-checking-chase.csv", "deleted.csv", in: directory) { $0.remove(at: 6) }
         let result = try PfinProcess.run(["reconcile", path])
         #expect(result.status == 1)
         #expect(
@@ -98,7 +99,8 @@ struct ReconcileCommandTests {
     }
 
     @Test func aDoubledRowIsNamedAsADuplicate() throws {
-        let path = try tampered("us-checking-chase.csv", "doubled.csv") { $0.insert($0[6], at: 6) }
+        let directory = try TemporaryDirectory("reconcile")
+        let path = try tampered("us-checking-chase.csv", "doubled.csv", in: directory) { $0.insert($0[6], at: 6) }
         let result = try PfinProcess.run(["reconcile", path])
         #expect(result.status == 1)
         #expect(
@@ -108,7 +110,8 @@ struct ReconcileCommandTests {
     }
 
     @Test func aShiftedAmountIsNamedAtItsRow() throws {
-        let path = try tampered("us-checking-chase.csv", "shifted.csv") { $0[2] = $0[2].replacingOccurrences(of: ",-12.00,", with: ",-120.00,") }
+        let directory = try TemporaryDirectory("reconcile")
+        let path = try tampered("us-checking-chase.csv", "shifted.csv", in: directory) { $0[2] = $0[2].replacingOccurrences(of: ",-12.00,", with: ",-120.00,") }
         let result = try PfinProcess.run(["reconcile", path, "--format", "json"])
         #expect(result.status == 1)
         let parsed = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [[String: Any]]
@@ -124,7 +127,8 @@ struct ReconcileCommandTests {
 
     @Test func aDoubledMT940LineIsNamedAgainstTheClosingBalance() throws {
         // The first :61: and its :86: (lines 5 to 9) twice.
-        let path = try tampered("de-mt940-commerzbank.sta", "doubled.sta") { $0.insert(contentsOf: $0[4..<9], at: 9) }
+        let directory = try TemporaryDirectory("reconcile")
+        let path = try tampered("de-mt940-commerzbank.sta", "doubled.sta", in: directory) { $0.insert(contentsOf: $0[4..<9], at: 9) }
         let result = try PfinProcess.run(["reconcile", path])
         #expect(result.status == 1)
         #expect(

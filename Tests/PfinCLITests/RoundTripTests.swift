@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every sample, with and without the sample rules, converted to JSON Lines and from there through

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin rules check|explain|suggest` and `--rules` on `convert`, run as a user runs them.
@@ -86,11 +87,12 @@ struct RulesCommandTests {
     }
 
     @Test func brokenRulesStopConvertBeforeAnythingIsWritten() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-rules-\(UUID().uuidString).jsonl")
-        let result = try PfinProcess.run(["convert", "Samples/nl-ing.csv", "--rules", Self.broken, "-o", output.path])
+        let directory = try TemporaryDirectory("rules")
+        let output = directory.path("out.jsonl")
+        let result = try PfinProcess.run(["convert", "Samples/nl-ing.csv", "--rules", Self.broken, "-o", output])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(!FileManager.default.fileExists(atPath: output))
         #expect(result.stderr.contains("broken.pfin:3:8: error: unknown field 'nmae'"))
     }
 

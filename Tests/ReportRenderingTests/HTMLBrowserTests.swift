@@ -3,6 +3,7 @@ import FinanceCore
 import Foundation
 import ReportRendering
 import Reports
+import TestSupport
 import Testing
 
 /// The HTML pages as a browser lays them out: at a phone's width (375 px) and a desktop's
@@ -15,20 +16,20 @@ struct HTMLBrowserTests {
     static let report = ReportFixture.report
     static let widths = [375, 1280]
 
-    /// The fixture's month pages and index, written once into a fresh directory.
-    static let pages: (directory: URL, files: [String]) = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-html-" + UUID().uuidString)
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// The fixture's month pages and index, written into a fresh directory that the test holds
+    /// (and that goes with it).
+    static func pages() throws -> (directory: TemporaryDirectory, files: [String]) {
+        let directory = try TemporaryDirectory("html")
         let renderer = HTMLReportRenderer()
         var files: [String] = []
         for month in report.months {
             let name = HTMLReportRenderer.fileName(for: month)
-            try? Data(renderer.render(report, month: month)).write(to: directory.appendingPathComponent(name))
+            try Data(renderer.render(report, month: month)).write(to: directory.url.appendingPathComponent(name))
             files.append(name)
         }
-        try? Data(renderer.renderIndex(report)).write(to: directory.appendingPathComponent(HTMLReportRenderer.indexFileName))
+        try Data(renderer.renderIndex(report)).write(to: directory.url.appendingPathComponent(HTMLReportRenderer.indexFileName))
         return (directory, files + [HTMLReportRenderer.indexFileName])
-    }()
+    }
 
     /// `.build/report-screenshots` of this repository.
     static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -56,8 +57,9 @@ struct HTMLBrowserTests {
 
     @Test(arguments: widths)
     func pagesFitTheWidthAndShowTheTotals(width: Int) throws {
-        let layouts = try BrowserCheck.layout(pages: Self.pages.files, in: Self.pages.directory, width: width)
-        #expect(layouts.map(\.page) == Self.pages.files)
+        let pages = try Self.pages()
+        let layouts = try BrowserCheck.layout(pages: pages.files, in: pages.directory.url, width: width)
+        #expect(layouts.map(\.page) == pages.files)
         for layout in layouts {
             #expect(layout.innerWidth == Double(width), "\(layout.page) laid out at \(layout.innerWidth) px")
             #expect(!layout.scrollsSideways, "\(layout.page) at \(width) px is \(layout.scrollWidth) px wide")
@@ -74,16 +76,17 @@ struct HTMLBrowserTests {
     }
 
     @Test func screenshotsOfEveryPageAtBothWidths() throws {
-        for page in Self.pages.files {
+        let pages = try Self.pages()
+        for page in pages.files {
             for width in Self.widths {
                 let name = page.replacingOccurrences(of: ".html", with: "") + "-\(width).png"
                 try BrowserCheck.screenshot(
-                    Self.pages.directory.appendingPathComponent(page), width: width,
+                    pages.directory.url.appendingPathComponent(page), width: width,
                     height: width < 500 ? 4200 : 2600, to: Self.screenshots.appendingPathComponent(name))
             }
         }
         try BrowserCheck.screenshot(
-            Self.pages.directory.appendingPathComponent("2024-05.html"), width: 1280, height: 2600,
+            pages.directory.url.appendingPathComponent("2024-05.html"), width: 1280, height: 2600,
             to: Self.screenshots.appendingPathComponent("2024-05-1280-dark.png"), dark: true)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ReportRendering
 import Reports
+import TestSupport
 import Testing
 
 /// Templates: the built-in set matches Templates/, a user's directory overrides it file by file,
@@ -9,11 +10,11 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func temporaryDirectory(_ files: [String: String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-templates-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
-        return directory.path
+    /// A temporary directory holding `files` (name: text), removed when the test lets it go.
+    static func temporaryDirectory(_ files: [String: String]) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory("templates")
+        for (name, text) in files { try Data(text.utf8).write(to: directory.url.appendingPathComponent(name)) }
+        return directory
     }
 
     @Test func builtInTemplatesMatchTheTemplatesDirectory() throws {
@@ -43,7 +44,7 @@ import Testing
             "extra.mustache": "({{currency}})",
             "notes.txt": "not a template",
         ])
-        let templates = try HTMLTemplates.load(directory: directory)
+        let templates = try HTMLTemplates.load(directory: directory.path)
         let renderer = HTMLReportRenderer(templates: templates)
         let may = String(decoding: renderer.render(ReportFixture.report, month: ReportFixture.may), as: UTF8.self)
         #expect(may == "<p>May 2024: +€1,819.80 (EUR)-¥12,345 (JPY)</p>\n")
@@ -55,10 +56,10 @@ import Testing
     @Test func brokenTemplateNamesItsFileLineAndColumn() throws {
         let directory = try Self.temporaryDirectory(["month.mustache": "<h1>{{monthTitle}}</h1>\n\n    {{#currencies}}\n"])
         #expect {
-            try HTMLTemplates.load(directory: directory)
+            try HTMLTemplates.load(directory: directory.path)
         } throws: { error in
             let text = (error as? HTMLTemplateError)?.description ?? ""
-            return text.hasPrefix(directory + "/month.mustache:3:5: error: ") && text.contains("\nnote: ")
+            return text.hasPrefix(directory.path + "/month.mustache:3:5: error: ") && text.contains("\nnote: ")
         }
     }
 
@@ -71,11 +72,11 @@ import Testing
         }
         // A directory named like a template cannot be read as one.
         let directory = try Self.temporaryDirectory([:])
-        try FileManager.default.createDirectory(atPath: directory + "/index.mustache", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: directory.path + "/index.mustache", withIntermediateDirectories: false)
         #expect {
-            try HTMLTemplates.load(directory: directory + "/")
+            try HTMLTemplates.load(directory: directory.path + "/")
         } throws: { error in
-            (error as? HTMLTemplateError)?.description.hasPrefix(directory + "/index.mustache: error: cannot read the template: ") == true
+            (error as? HTMLTemplateError)?.description.hasPrefix(directory.path + "/index.mustache: error: cannot read the template: ") == true
         }
     }
 }

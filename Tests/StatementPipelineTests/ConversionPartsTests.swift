@@ -36,8 +36,8 @@ import Testing
     static func convert(
         _ paths: [String], threads: Int, partSize: Int = 1 << 18, rules: RuleEngine? = nil, options: ReadOptions = ReadOptions()
     ) throws -> (run: Run, parts: Int) {
-        let target = ReadAheadTests.directory + "/parts-\(threads)-\(UInt32.random(in: 0...UInt32.max)).jsonl"
-        defer { unlink(target) }
+        let directory = try TemporaryDirectory("conversion-parts")
+        let target = directory.path("parts-\(threads).jsonl")
         let output = try ByteOutput.atomicFile(target)
         let writer = RecordingWriter(jsonl: JSONLinesWriter(output: output))
         var conversion = Conversion(writer: writer, reporter: DiagnosticList(), rules: rules, stopsAtFirstError: options.strict)
@@ -108,7 +108,8 @@ import Testing
 
     @Test func aGeneratedFileConvertsAlikeInPartsOfAnySize() throws {
         // Bad rows, identical rows, quoted line breaks (some cut in the middle), over many parts.
-        let csv = try ReadAheadTests.write("parts.csv", ReadAheadTests.generatedCSV(rows: 4_000, seed: 3))
+        let directory = try TemporaryDirectory("conversion-parts")
+        let csv = try ReadAheadTests.write("parts.csv", ReadAheadTests.generatedCSV(rows: 4_000, seed: 3), in: directory)
         let rules = try ReadAheadTests.rules()
         let one = try Self.convert([csv], threads: 1, rules: rules)
         #expect(one.parts == 0)
@@ -124,13 +125,14 @@ import Testing
     func lineEndsAByteOrderMarkAndAPreambleConvertAlike(_ lineEnd: String) throws {
         // Parts are cut after a line feed, or after a CR in a file without line feeds; a
         // byte-order mark and lines above the header come before the first part.
+        let directory = try TemporaryDirectory("conversion-parts")
         var text = "\u{FEFF}Account statement" + lineEnd + "Exported 2024-06-01" + lineEnd + lineEnd
         text += "Date;Description;Amount" + lineEnd
         for row in 0..<1_200 {
             let name = row % 13 == 0 ? "\"TWO" + lineEnd + "LINES\"" : "SHOP \(row % 7)"
             text += "0\(1 + row % 9).05.2024;\(name);-\(row % 40),\(row % 10)0" + lineEnd
         }
-        let csv = try ReadAheadTests.write("ends-\(lineEnd.utf8.count)-\(lineEnd.utf8.first!).csv", text)
+        let csv = try ReadAheadTests.write("ends-\(lineEnd.utf8.count)-\(lineEnd.utf8.first!).csv", text, in: directory)
         let one = try Self.convert([csv], threads: 1)
         #expect(!one.run.output.isEmpty)
         for partSize in [64, 1_000, 5_000] {
@@ -142,8 +144,9 @@ import Testing
 
     @Test func identicalRowsAcrossPartsAreNumberedInFileOrder() throws {
         // Every row the same: each id depends on every row before it, in parts before its own.
+        let directory = try TemporaryDirectory("conversion-parts")
         let rows = String(repeating: "2024-05-03,COFFEE,-3.50\n", count: 3_000)
-        let csv = try ReadAheadTests.write("same.csv", "Date,Description,Amount\n" + rows)
+        let csv = try ReadAheadTests.write("same.csv", "Date,Description,Amount\n" + rows, in: directory)
         let one = try Self.convert([csv], threads: 1)
         let parted = try Self.convert([csv], threads: 2, partSize: 512)
         Self.expectSame(one.run, parted.run)
@@ -155,6 +158,7 @@ import Testing
     @Test func bothSidesOfIdenticalTransfersAcrossPartsAreNumberedInFileOrder() throws {
         // Firefly III's layout: a transfer row is a transaction on each of its two accounts, two
         // activities from one line, each numbered among the identical ones before it.
+        let directory = try TemporaryDirectory("conversion-parts")
         var text = "type,amount,description,date,source_name,source_type,destination_name,destination_type\n"
         for row in 0..<1_500 {
             text +=
@@ -162,7 +166,7 @@ import Testing
                 ? "Withdrawal,-3.50,COFFEE,2024-05-03,Checking,Asset account,Cafe,Expense account\n"
                 : "Transfer,50.00,SAVINGS,2024-05-03,Checking,Asset account,Savings,Asset account\n"
         }
-        let csv = try ReadAheadTests.write("sides.csv", text)
+        let csv = try ReadAheadTests.write("sides.csv", text, in: directory)
         let one = try Self.convert([csv], threads: 1)
         let parted = try Self.convert([csv], threads: 2, partSize: 512)
         Self.expectSame(one.run, parted.run)
@@ -174,13 +178,14 @@ import Testing
     @Test func accountsStatementsAndKindsMergeAlike() throws {
         // Two accounts, a balance column, and card amounts (a kind per account, sent at its first
         // row): the statements (periods, closing balances) come out as one thread makes them.
+        let directory = try TemporaryDirectory("conversion-parts")
         var text = "Date,Account,Description,Amount,Balance\n"
         for row in 0..<2_000 {
             let account = row < 700 ? "Card A" : (row % 3 == 0 ? "Card B" : "Card A")
             let day = 1 + row / 80
             text += "2024-05-\(String(format: "%02d", day)),\(account),SHOP \(row % 17),\(row % 50).25,\(1_000 + row).00\n"
         }
-        let csv = try ReadAheadTests.write("cards.csv", text)
+        let csv = try ReadAheadTests.write("cards.csv", text, in: directory)
         var options = ReadOptions()
         options.csvProfile.amountSign = .inverted
         let one = try Self.convert([csv], threads: 1, options: options)
@@ -194,11 +199,12 @@ import Testing
 
     @Test func strictStopsAlikeAndAWarningOncePerFileStaysOnce() throws {
         // Extra empty fields on some rows (a leniency said once per file), one bad row late on.
+        let directory = try TemporaryDirectory("conversion-parts")
         var text = "Date,Description,Amount\n"
         for row in 0..<1_500 {
             text += row == 1_200 ? "2024-05-07,BROKEN,twelve\n" : "2024-05-07,ROW \(row),-\(row % 9).10\(row % 100 == 7 ? ",x" : "")\n"
         }
-        let csv = try ReadAheadTests.write("lenient.csv", text)
+        let csv = try ReadAheadTests.write("lenient.csv", text, in: directory)
         for strict in [false, true] {
             var options = ReadOptions()
             options.strict = strict
@@ -209,10 +215,11 @@ import Testing
     }
 
     @Test func csvOutputConvertsAlikeInParts() throws {
-        let csv = try ReadAheadTests.write("parts-to-csv.csv", ReadAheadTests.generatedCSV(rows: 2_000, seed: 13))
+        let directory = try TemporaryDirectory("conversion-parts")
+        let csv = try ReadAheadTests.write("parts-to-csv.csv", ReadAheadTests.generatedCSV(rows: 2_000, seed: 13), in: directory)
         func convert(threads: Int) throws -> (output: [UInt8], diagnostics: [String], parts: Int) {
-            let target = ReadAheadTests.directory + "/parts-\(threads)-\(UInt32.random(in: 0...UInt32.max)).csv"
-            defer { unlink(target) }
+            let outputs = try TemporaryDirectory("conversion-parts")
+            let target = outputs.path("parts-\(threads).csv")
             let output = try ByteOutput.atomicFile(target)
             var conversion = Conversion(writer: CSVActivityWriter(output: output), reporter: DiagnosticList(), rules: try ReadAheadTests.rules())
             conversion.threads = threads

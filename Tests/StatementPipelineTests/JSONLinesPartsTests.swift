@@ -3,6 +3,7 @@ import Foundation
 import Rules
 import StatementFormats
 import StatementPipeline
+import TestSupport
 import Testing
 
 /// `ConversionParts` on JSON Lines: a file converted in parts on several threads must give what
@@ -39,7 +40,9 @@ import Testing
 
     @Test(arguments: ["\n", "\r\n"])
     func aGeneratedFileConvertsAlikeInPartsOfAnySize(_ lineEnd: String) throws {
-        let path = try ReadAheadTests.write("parts-\(lineEnd.utf8.count).jsonl", Self.generated(records: 3_000, lineEnd: lineEnd, byteOrderMark: true))
+        let directory = try TemporaryDirectory("conversion-parts")
+        let path = try ReadAheadTests.write(
+            "parts-\(lineEnd.utf8.count).jsonl", Self.generated(records: 3_000, lineEnd: lineEnd, byteOrderMark: true), in: directory)
         let rules = try ReadAheadTests.rules()
         let one = try Parts.convert([path], threads: 1, rules: rules)
         #expect(one.parts == 0)
@@ -52,8 +55,9 @@ import Testing
     }
 
     @Test func identicalRecordsWithoutIDsAcrossPartsAreNumberedInFileOrder() throws {
+        let directory = try TemporaryDirectory("conversion-parts")
         let line = "{\"date\":\"2024-05-03\",\"name\":\"COFFEE\",\"amount\":\"-3.50\"}\n"
-        let path = try ReadAheadTests.write("same.jsonl", String(repeating: line, count: 3_000))
+        let path = try ReadAheadTests.write("same.jsonl", String(repeating: line, count: 3_000), in: directory)
         let one = try Parts.convert([path], threads: 1)
         let parted = try Parts.convert([path], threads: 2, partSize: 512)
         Parts.expectSame(one.run, parted.run)
@@ -64,10 +68,10 @@ import Testing
 
     @Test func pfinsOwnOutputReadInPartsGivesItBack() throws {
         // A CSV converted to JSON Lines, then that file converted in parts: the same bytes again.
-        let csv = try ReadAheadTests.write("round.csv", ReadAheadTests.generatedCSV(rows: 2_000, seed: 5))
+        let directory = try TemporaryDirectory("conversion-parts")
+        let csv = try ReadAheadTests.write("round.csv", ReadAheadTests.generatedCSV(rows: 2_000, seed: 5), in: directory)
         let first = try Parts.convert([csv], threads: 1).run.output
-        let jsonl = ReadAheadTests.directory + "/round-\(UInt32.random(in: 0...UInt32.max)).jsonl"
-        defer { unlink(jsonl) }
+        let jsonl = directory.path("round.jsonl")
         try Data(first).write(to: URL(fileURLWithPath: jsonl))
         let parted = try Parts.convert([jsonl], threads: 2, partSize: 2_000)
         #expect(Bool(parted.run.output == first))

@@ -30,22 +30,17 @@ import Testing
         #expect(Bool(one == two), Run.difference(one, two), sourceLocation: sourceLocation)
     }
 
-    static let directory: String = {
-        let path = "/tmp/pfin-read-ahead-\(getpid())"
-        mkdir(path, 0o755)
-        return path
-    }()
-
     static func rules() throws -> RuleEngine {
         let text = try String(contentsOf: SampleManifest.samplesDirectory.appendingPathComponent("rules.pfin"), encoding: .utf8)
         return RuleEngine(try RulesParser.parse(text, file: "rules.pfin").get())
     }
 
+    /// Converts `paths` with `threads` threads into a file of a temporary directory of its own.
     static func convert(
         _ paths: [String], threads: Int, rules: RuleEngine?, format: StatementFormat? = nil, strict: Bool = false
     ) throws -> Run {
-        let target = directory + "/out-\(threads)-\(UInt32.random(in: 0...UInt32.max)).jsonl"
-        defer { unlink(target) }
+        let directory = try TemporaryDirectory("read-ahead")
+        let target = directory.path("out-\(threads).jsonl")
         let output = try ByteOutput.atomicFile(target)
         var conversion = Conversion(writer: JSONLinesWriter(output: output), reporter: DiagnosticList(), rules: rules, stopsAtFirstError: strict)
         conversion.threads = threads
@@ -56,8 +51,9 @@ import Testing
         return Run(output: written, diagnostics: conversion.reporter.diagnostics.map(\.description), end: "\(end)")
     }
 
-    static func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
+    /// `text` in a file `name` in `directory`; its path.
+    static func write(_ name: String, _ text: String, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path(name)
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
@@ -92,7 +88,8 @@ import Testing
     }
 
     @Test func aGeneratedFileOfManyBatchesConvertsAlike() throws {
-        let csv = try Self.write("generated.csv", Self.generatedCSV(rows: 6_000, seed: 7))
+        let directory = try TemporaryDirectory("read-ahead")
+        let csv = try Self.write("generated.csv", Self.generatedCSV(rows: 6_000, seed: 7), in: directory)
         let rules = try Self.rules()
         let one = try Self.convert([csv], threads: 1, rules: rules)
         let two = try Self.convert([csv], threads: 2, rules: rules)
@@ -100,14 +97,15 @@ import Testing
         #expect(one.diagnostics.count >= 6)
         Self.expectSame(one, two)
         // JSON Lines read back, the same again.
-        let jsonl = Self.directory + "/generated.jsonl"
+        let jsonl = directory.path("generated.jsonl")
         try Data(one.output).write(to: URL(fileURLWithPath: jsonl))
         Self.expectSame(try Self.convert([jsonl], threads: 1, rules: nil), try Self.convert([jsonl], threads: 2, rules: nil))
     }
 
     @Test func severalInputsAndAStopAtTheFirstErrorEndAlike() throws {
-        let csv = try Self.write("strict.csv", Self.generatedCSV(rows: 3_000, seed: 11))
-        let clean = try Self.write("clean.csv", "Date,Description,Amount\n2024-05-01,Coffee,-3.50\n")
+        let directory = try TemporaryDirectory("read-ahead")
+        let csv = try Self.write("strict.csv", Self.generatedCSV(rows: 3_000, seed: 11), in: directory)
+        let clean = try Self.write("clean.csv", "Date,Description,Amount\n2024-05-01,Coffee,-3.50\n", in: directory)
         for strict in [false, true] {
             let one = try Self.convert([clean, csv, clean], threads: 1, rules: nil, strict: strict)
             let two = try Self.convert([clean, csv, clean], threads: 2, rules: nil, strict: strict)
@@ -117,11 +115,12 @@ import Testing
 
     @Test func aFileThatFailsHalfWayKeepsWhatCameBefore() throws {
         // A JSON Lines file whose 2,000th line is cut: the error arrives after every row before it.
+        let directory = try TemporaryDirectory("read-ahead")
         var lines: [String] = []
         for k in 0..<3_000 {
             lines.append(k == 2_000 ? "{\"date\":\"2024-05-0" : "{\"date\":\"2024-05-01\",\"name\":\"Row \(k)\",\"amount\":\"-1.00\",\"currency\":\"EUR\"}")
         }
-        let path = try Self.write("cut.jsonl", lines.joined(separator: "\n") + "\n")
+        let path = try Self.write("cut.jsonl", lines.joined(separator: "\n") + "\n", in: directory)
         let one = try Self.convert([path], threads: 1, rules: nil, format: .jsonl)
         let two = try Self.convert([path], threads: 2, rules: nil, format: .jsonl)
         #expect(one.diagnostics.count >= 1)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin completions bash`, loaded into a real bash and asked what it completes: commands,

@@ -1,15 +1,17 @@
 import FinanceCore
 import Foundation
 import LedgerStore
+import TestSupport
 import Testing
 
 /// `pfin import` end to end, each test over its own temporary ledger.
 @Suite struct ImportCommandTests {
     static func fixture(_ name: String) -> String { Repository.fixture("import/\(name)") }
 
-    /// A ledger path in a fresh temporary directory that does not exist yet (pfin creates it).
-    static func ledgerPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("pfin-import-\(UUID().uuidString)/nested/ledger.sqlite").path
+    /// A fresh ledger path in `directory`, under directories that do not exist yet (pfin creates
+    /// them); the test holds `directory`, which removes it all when the test ends.
+    static func ledgerPath(in directory: TemporaryDirectory) -> String {
+        directory.path("\(UUID().uuidString)/nested/ledger.sqlite")
     }
 
     static func importing(_ arguments: [String], db: String) throws -> PfinProcess.Result {
@@ -17,7 +19,8 @@ import Testing
     }
 
     @Test func everySampleTwiceTheSecondAddsNothing() throws {
-        let db = Self.ledgerPath()
+        let directory = try TemporaryDirectory("import")
+        let db = Self.ledgerPath(in: directory)
         let samples = Repository.samples.map(Repository.sample)
         let first = try Self.importing(samples + ["--rules", Repository.sample("rules.pfin")], db: db)
         #expect(first.status == 0, "\(first.stderr)")
@@ -33,7 +36,8 @@ import Testing
     }
 
     @Test func overlappingExportsAddOnlyWhatIsNewAndKeepIdenticalRows() throws {
-        let db = Self.ledgerPath()
+        let directory = try TemporaryDirectory("import")
+        let db = Self.ledgerPath(in: directory)
         let april = try Self.importing([Self.fixture("giro-april.csv"), "--account", "Giro"], db: db)
         #expect(
             april.stdout == """
@@ -50,14 +54,15 @@ import Testing
     }
 
     @Test func transfersBetweenOwnAccountsAreMatchedUnlessTurnedOff() throws {
-        let db = Self.ledgerPath()
+        let directory = try TemporaryDirectory("import")
+        let db = Self.ledgerPath(in: directory)
         _ = try Self.importing([Self.fixture("giro-may.csv"), "--account", "Giro"], db: db)
         let savings = try Self.importing([Self.fixture("savings-may.csv"), "--account", "Savings"], db: db)
         #expect(savings.stdout.contains("savings-may.csv: imported 2, skipped 0 duplicates, 0 errors, matched 1 transfer pair\n"))
         let transfers = try Ledger(path: db).list(LedgerFilter(type: .transfer))
         #expect(transfers.map(\.name) == ["Transfer From Giro", "Transfer To Savings"])
 
-        let off = Self.ledgerPath()
+        let off = Self.ledgerPath(in: directory)
         _ = try Self.importing([Self.fixture("giro-may.csv"), "--account", "Giro"], db: off)
         let none = try Self.importing([Self.fixture("savings-may.csv"), "--account", "Savings", "--no-transfer-matching"], db: off)
         #expect(none.stdout.hasSuffix("imported 2, skipped 0 duplicates, 0 errors\n"))
@@ -65,7 +70,8 @@ import Testing
     }
 
     @Test func deleteThenReimportStaysDeleted() throws {
-        let db = Self.ledgerPath()
+        let directory = try TemporaryDirectory("import")
+        let db = Self.ledgerPath(in: directory)
         _ = try Self.importing([Self.fixture("giro-april.csv"), "--account", "Giro"], db: db)
         do {
             let ledger = try Ledger(path: db)
@@ -78,7 +84,8 @@ import Testing
     }
 
     @Test func editThenReimportKeepsTheEdit() throws {
-        let db = Self.ledgerPath()
+        let directory = try TemporaryDirectory("import")
+        let db = Self.ledgerPath(in: directory)
         _ = try Self.importing([Self.fixture("giro-april.csv"), "--account", "Giro"], db: db)
         do {
             let ledger = try Ledger(path: db)
@@ -93,7 +100,8 @@ import Testing
     }
 
     @Test func aDryRunWritesNothing() throws {
-        let db = Self.ledgerPath()
+        let directory = try TemporaryDirectory("import")
+        let db = Self.ledgerPath(in: directory)
         let dry = try Self.importing([Self.fixture("giro-april.csv"), "--dry-run"], db: db)
         #expect(dry.status == 0)
         #expect(
@@ -112,7 +120,8 @@ import Testing
     }
 
     @Test func aFileWithErrorsLandsNotAtAll() throws {
-        let db = Self.ledgerPath()
+        let directory = try TemporaryDirectory("import")
+        let db = Self.ledgerPath(in: directory)
         let result = try Self.importing([Self.fixture("giro-april.csv"), Repository.fixture("baddate.csv")], db: db)
         #expect(result.status == 1)
         #expect(result.stderr.contains("baddate.csv:3:1: error:"))
@@ -125,7 +134,8 @@ import Testing
     }
 
     @Test func usageErrors() throws {
-        let none = try PfinProcess.run(["import", "--db", Self.ledgerPath()])
+        let directory = try TemporaryDirectory("import")
+        let none = try PfinProcess.run(["import", "--db", Self.ledgerPath(in: directory)])
         #expect(none.status == 2 && none.stderr.contains("import needs at least one FILE"))
         let sqlite = try PfinProcess.run(["import", Self.fixture("giro-april.csv"), "--db", "/proc/pfin-cannot/ledger.sqlite"])
         #expect(sqlite.status == 1 && sqlite.stderr.contains("pfin: error: cannot open the ledger"))

@@ -2,6 +2,7 @@ import FinanceCore
 import Foundation
 import Glibc
 import LedgerStore
+import TestSupport
 import Testing
 
 /// `pfin import` killed mid-way, and two imports at once into one ledger.
@@ -18,12 +19,6 @@ import Testing
         let url = directory.appendingPathComponent("\(tag).csv")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
-    }
-
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-robust-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     static func start(_ arguments: [String]) throws -> Process {
@@ -44,10 +39,10 @@ import Testing
     }
 
     @Test func killedImportsLeaveAllOrNothing() throws {
-        let directory = try Self.directory()
+        let directory = try TemporaryDirectory("robust")
         let rows = 200_000
-        let file = try Self.generate(rows: rows, tag: "BIG", in: directory)
-        let db = directory.appendingPathComponent("ledger.sqlite").path
+        let file = try Self.generate(rows: rows, tag: "BIG", in: directory.url)
+        let db = directory.path("ledger.sqlite")
         var generator = SystemRandomNumberGenerator()
         for attempt in 0..<4 {
             let process = try Self.start(["import", file, "--db", db])
@@ -68,10 +63,10 @@ import Testing
     }
 
     @Test func twoImportsAtOnceBothComplete() throws {
-        let directory = try Self.directory()
-        let a = try Self.generate(rows: 30_000, tag: "ALPHA", in: directory)
-        let b = try Self.generate(rows: 30_000, tag: "BETA", in: directory)
-        let db = directory.appendingPathComponent("ledger.sqlite").path
+        let directory = try TemporaryDirectory("robust")
+        let a = try Self.generate(rows: 30_000, tag: "ALPHA", in: directory.url)
+        let b = try Self.generate(rows: 30_000, tag: "BETA", in: directory.url)
+        let db = directory.path("ledger.sqlite")
         let first = try Self.start(["import", a, "--db", db])
         let second = try Self.start(["import", b, "--db", db])
         first.waitUntilExit()

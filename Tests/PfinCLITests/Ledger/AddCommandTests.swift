@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin add`: the new id on standard output, the defaults, and every validation message.

@@ -1,6 +1,7 @@
 import FinanceCore
 import Foundation
 import LedgerStore
+import TestSupport
 
 /// A ledger in a temporary directory, and `pfin` run against it with `--db`.
 final class LedgerFixture {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin budget` shows the budget sections of `pfin report --budget` alone, with the same

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The balances the statements state, in a report: from the files as they are read, and from a

@@ -1,5 +1,6 @@
 import BrowserCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// The month pages' budget sections over the generated history, laid out by Chromium at a

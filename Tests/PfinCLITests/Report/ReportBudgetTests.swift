@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin report --budget`: budget vs actual over the generated 21-month history, checked against

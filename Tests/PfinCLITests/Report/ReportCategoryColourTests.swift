@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every spending category keeps one colour on every page of a batch: the samples' report has

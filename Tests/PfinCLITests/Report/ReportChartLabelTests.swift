@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every element of every chart in the samples' batch says what it shows: each pair of bars has a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin report` end to end over the samples: golden reports, batch files, usage and input errors.
@@ -94,20 +95,6 @@ struct ReportCommandTests {
         #expect(byDate.status == 0)
         #expect(byDate.stdout == byMonth.stdout)
     }
-}
-
-/// A directory under the system's temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
 /// Payee names that try to run as a spreadsheet formula or as script stay inert text.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pfin report --convert-to EUR --prices FILE`: statements in several currencies as one EUR

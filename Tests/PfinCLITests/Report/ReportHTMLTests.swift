@@ -2,6 +2,7 @@ import BrowserCheck
 import FinanceCore
 import Foundation
 import ReportRendering
+import TestSupport
 import Testing
 
 /// `pfin report --format html` end to end: the batch over Samples/ in a real browser, escaping of

@@ -1,5 +1,6 @@
 import BrowserCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// The month pages on paper, printed by headless Chromium: compact (a month of the samples on at

@@ -1,5 +1,6 @@
 import BrowserCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// The HTML pages' recurring payments over the generated history: each month page lists the

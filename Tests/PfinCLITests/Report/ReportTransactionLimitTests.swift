@@ -1,5 +1,6 @@
 import BrowserCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// A month far busier than a page should list: its page shows the newest transactions, says how

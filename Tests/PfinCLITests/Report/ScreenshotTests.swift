@@ -1,5 +1,6 @@
 import BrowserCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's pictures of the report are current: `Scripts/screenshots` takes them again, from

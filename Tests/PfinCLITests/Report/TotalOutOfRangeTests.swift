@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Totals beyond 64-bit amounts (18 digits beside cents): `report` and `summary` refuse to show a

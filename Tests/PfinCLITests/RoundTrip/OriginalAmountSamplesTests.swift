@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every sample that states a foreign payment's original amount or rate keeps it through JSON Lines,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Round-trip properties of every writer on seeded random activities with awkward text

@@ -59,18 +59,9 @@ enum PfinProcess {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         // Output goes to temporary files: nothing can stall on a full pipe.
-        let directory = FileManager.default.temporaryDirectory
-        let outURL = directory.appendingPathComponent("pfin-test-\(UUID().uuidString).out")
-        let errURL = directory.appendingPathComponent("pfin-test-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
+        let out = try unlinkedFile("out"), err = try unlinkedFile("err")
+        process.standardOutput = out.writing
+        process.standardError = err.writing
         let input = Pipe()
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
@@ -79,12 +70,21 @@ enum PfinProcess {
             try input.fileHandleForWriting.close()
         }
         process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        try out.writing.close()
+        try err.writing.close()
+        let outData = try out.reading.readToEnd() ?? Data(), errData = try err.reading.readToEnd() ?? Data()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+    }
+
+    /// A new file under the system's temporary directory, open for writing and for reading and
+    /// already removed from the directory: not even a run that crashes leaves it behind.
+    private static func unlinkedFile(_ suffix: String) throws -> (writing: FileHandle, reading: FileHandle) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-test-\(UUID().uuidString).\(suffix)")
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return (try FileHandle(forWritingTo: url), try FileHandle(forReadingFrom: url))
     }
 }
 
