@@ -64,6 +64,28 @@ import Testing
         }
     }
 
+    /// `$` read as USD in a file of day-first dates, which US banks do not write: one warning, at
+    /// the first such row, naming `--currency`; none once the currency is named, or with dates
+    /// month first.
+    @Test func aDollarGuessedAgainstDayFirstDatesIsWarnedOfOnce() throws {
+        let dayFirst = "Date,Description,Amount\n01/04/2024,Shop,-$45.20\n13/04/2024,Pay,$2000.00\n15/04/2024,Bus,-$3.10\n"
+        let read = try readCSV(dayFirst)
+        let warnings = read.diagnostics.filter { $0.code == CSVRowMapper.dollarGuessCode }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.location.line == 2)
+        #expect(warnings.first?.message.contains("lines 2, 3, 4") == true)
+        #expect(warnings.first?.notes.first?.contains("--currency AUD") == true)
+        #expect(read.activities.allSatisfy { $0.amount.currency == CurrencyCode("USD") })
+        let named = try readCSV(dayFirst, options: ReadOptions(currency: CurrencyCode("AUD")))
+        #expect(!named.diagnostics.contains { $0.code == CSVRowMapper.dollarGuessCode })
+        let monthFirst = "Date,Description,Amount\n04/01/2024,Shop,-$45.20\n04/13/2024,Pay,$2000.00\n"
+        #expect(!(try readCSV(monthFirst)).diagnostics.contains { $0.code == CSVRowMapper.dollarGuessCode })
+        let header = "Date,Description,Amount ($)\n01/04/2024,Shop,-45.20\n13/04/2024,Pay,2000.00\n"
+        #expect((try readCSV(header)).diagnostics.filter { $0.code == CSVRowMapper.dollarGuessCode }.count == 1)
+        let amongPounds = "Date,Description,Amount\n14/05/2024,Salary,£1234.56\n18/05/2024,Amazon US,-$5.00\n"
+        #expect(!(try readCSV(amongPounds)).diagnostics.contains { $0.code == CSVRowMapper.dollarGuessCode })
+    }
+
     /// A balance cell written with `$` is the account's balance, in the currency its rows are in.
     @Test func balanceCellsFollowTheStatedCurrency() throws {
         var sink = RowBalanceCollector()

@@ -39,6 +39,8 @@ extension CSVRowMapper: PartMapper {
         unreadOriginalLines = NotedLines()
         unfittingRateLines = NotedLines()
         textMarkLines = NotedLines()
+        dollarGuessLines = NotedLines()
+        namesCurrencies = false
         balancesBefore = [:]
         firstRowDate = file.firstRowDate
         leniencies = file.leniencies
@@ -72,6 +74,8 @@ extension CSVRowMapper: PartMapper {
         unreadOriginalLines.note(later: part.unreadOriginalLines)
         unfittingRateLines.note(later: part.unfittingRateLines)
         textMarkLines.note(later: part.textMarkLines)
+        dollarGuessLines.note(later: part.dollarGuessLines)
+        namesCurrencies = namesCurrencies || part.namesCurrencies
         // The balances the part's rows left are the ones before the rows after it.
         balancesBefore.merge(part.balancesBefore) { $1 }
         if firstRowDate == nil { firstRowDate = part.firstRowDate }

@@ -53,7 +53,18 @@ extension CSVRowMapper {
                 currency = code
             }
         }
-        amount.currency = currency ?? defaultCurrency ?? shared ?? headerSign?.guess(scale: amount.scale)
+        if let currency {
+            amount.currency = currency
+            namesCurrencies = true
+        } else if let stated = defaultCurrency {
+            amount.currency = stated
+        } else if let shared {
+            amount.currency = shared.guess(scale: amount.scale)
+            noteDollarGuess(shared, line: record.line)
+        } else if let headerSign {
+            amount.currency = headerSign.guess(scale: amount.scale)
+            noteDollarGuess(headerSign, line: record.line)
+        }
 
         // Text.
         var invalidText = false
@@ -237,7 +248,7 @@ extension CSVRowMapper {
     /// credit columns (a sign several currencies share, `$`, `¥`, as its guess, apart); `nil` after
     /// holding the problem back.
     @inline(__always)
-    private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?, shared: CurrencyCode?)? {
+    private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?, shared: SharedCurrencySign?)? {
         guard let column = columns.amount else { return debitAndCredit(record) }
         switch parseAmount(record, column) {
         case .failure(.empty) where statesBalanceOnly(record):
@@ -269,7 +280,7 @@ extension CSVRowMapper {
                 }
                 if out { amount.units = -amount.units }
             }
-            return parsed.sharedSign == nil ? (amount, parsed.currency, nil) : (amount, nil, parsed.currency)
+            return parsed.sharedSign == nil ? (amount, parsed.currency, nil) : (amount, nil, parsed.sharedSign)
         }
     }
 
@@ -296,10 +307,10 @@ extension CSVRowMapper {
 
     /// The amount of a row with separate debit and credit columns: debits count as money out.
     @inline(never)
-    private func debitAndCredit(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?, shared: CurrencyCode?)? {
+    private func debitAndCredit(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?, shared: SharedCurrencySign?)? {
         var total = Money(units: 0, scale: 0)
         var cellCurrency: CurrencyCode?
-        var sharedSignCurrency: CurrencyCode?
+        var sharedSign: SharedCurrencySign?
         var sawValue = false
         for (column, isCredit) in [(columns.debit, false), (columns.credit, true)] {
             guard let column, column < record.count else { continue }
@@ -316,7 +327,7 @@ extension CSVRowMapper {
                 if parsed.sharedSign == nil {
                     cellCurrency = cellCurrency ?? parsed.currency
                 } else {
-                    sharedSignCurrency = sharedSignCurrency ?? parsed.currency
+                    sharedSign = sharedSign ?? parsed.sharedSign
                 }
                 let magnitude = Money(units: abs(parsed.units), scale: parsed.scale)
                 // A debit/credit mark on the cell says the direction, whichever column it is in
@@ -352,7 +363,7 @@ extension CSVRowMapper {
             )
             return nil
         }
-        return (total, cellCurrency, sharedSignCurrency)
+        return (total, cellCurrency, sharedSign)
     }
 
 }

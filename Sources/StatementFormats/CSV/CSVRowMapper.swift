@@ -64,6 +64,11 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var unfittingRateLines = NotedLines()
     /// Rows whose text cells began with a spreadsheet's text mark, an apostrophe, taken off.
     @exclusivity(unchecked) var textMarkLines = NotedLines()
+    /// Rows whose `$` was read as USD although the dates are day first (`noteDollarGuess`).
+    @exclusivity(unchecked) var dollarGuessLines = NotedLines()
+    /// Whether a row named its currency outright (`£`, `EUR`, a currency column): then `$` alone is
+    /// another currency's than the account's, and USD no worse a guess than any.
+    @exclusivity(unchecked) var namesCurrencies = false
     @exclusivity(unchecked) var lastTextMarkLine = 0
     /// The row held until the next shows whether it continues (`CSVDialect.continuationRows`),
     /// and, while it is mapped, the payment kind its name gave way to (for the memo).
@@ -218,6 +223,7 @@ final class CSVRowMapper {
         if let warning = unreadOriginalWarning() { try sink.report(warning) }
         if let warning = unfittingRateWarning() { try sink.report(warning) }
         if let warning = textMarkWarning() { try sink.report(warning) }
+        if let warning = dollarGuessWarning() { try sink.report(warning) }
         if let warning = unpaidWarning() { try sink.report(warning) }
         try noteStatedBalances(into: &sink)
         for info in statements.infos(
