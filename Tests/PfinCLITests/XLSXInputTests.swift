@@ -38,6 +38,18 @@ struct XLSXInputTests {
         #expect(result.stdout.contains("    columns date=Date name=Description amount=Amount\n"))
     }
 
+    @Test func serialDatesReadWithAWarningThatThePinnedPatternSilences() throws {
+        let workbook = "Tests/StatementFormatsTests/Fixtures/quirks/xlsx/serial-dates-1904.xlsx"
+        let detected = try PfinProcess.run(["convert", workbook])
+        #expect(detected.status == 0, "\(detected.stderr)")
+        #expect(detected.stderr.hasPrefix("\(workbook):1: warning: the dates in column 'Buchungstag' are Excel serial day numbers"))
+        #expect(detected.stdout.contains(#""date":"2024-04-01","name":"Miete""#))
+        let pinned = try PfinProcess.run(["convert", workbook, "--date-format", "excel-serial-1904"])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        #expect(pinned.stderr.isEmpty)
+        #expect(pinned.stdout == detected.stdout)
+    }
+
     @Test func showDialectPrintsAProfileThatReadsTheSheetAgain() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pfin-xlsx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

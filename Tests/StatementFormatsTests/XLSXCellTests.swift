@@ -40,13 +40,13 @@ import Testing
         (2_958_465, false, "9999-12-31"), (0, true, "1904-01-01"), (43981, true, "2024-05-31"),
     ])
     func serialNumbersBecomeDates(_ serial: Int, _ date1904: Bool, _ expected: String) {
-        #expect(XLSXNumber.date(serialDays: serial, date1904: date1904)?.description == expected)
+        #expect(ExcelSerialDate.date(serialDays: serial, date1904: date1904)?.description == expected)
     }
 
     @Test func lotusLeapDayAndOutOfRangeSerialsAreNoDates() {
-        #expect(XLSXNumber.date(serialDays: 60, date1904: false) == nil, "29 February 1900 never was")
-        #expect(XLSXNumber.date(serialDays: 0, date1904: false) == nil)
-        #expect(XLSXNumber.date(serialDays: 2_958_466, date1904: false) == nil)
+        #expect(ExcelSerialDate.date(serialDays: 60, date1904: false) == nil, "29 February 1900 never was")
+        #expect(ExcelSerialDate.date(serialDays: 0, date1904: false) == nil)
+        #expect(ExcelSerialDate.date(serialDays: 2_958_466, date1904: false) == nil)
     }
 
     @Test func aSerialsFractionIsItsTimeOfDay() throws {

@@ -34,7 +34,8 @@ struct InputOptions {
     ) { pattern throws(UsageError) in
         guard let format = DateFormat(pattern) else {
             throw UsageError(
-                message: "--date-format '\(pattern)' is not a date layout; expected one day (dd), month (mm or mmm) and year (yyyy or yy), e.g. dd/mm/yyyy")
+                message: "--date-format '\(pattern)' is not a date layout; expected one day (dd), month (mm or mmm) and year (yyyy or yy), e.g. dd/mm/yyyy, "
+                    + "or excel-serial for Excel's serial day numbers")
         }
         return format
     }

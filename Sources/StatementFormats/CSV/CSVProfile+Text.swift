@@ -129,7 +129,10 @@ extension CSVProfile {
                 } else {
                     fail(
                         arg.column, "invalid date pattern '\(arg.text)'",
-                        ["a pattern has one day (dd), one month (mm, or mmm for names) and one year (yyyy or yy), e.g. dd.mm.yyyy"])
+                        [
+                            "a pattern has one day (dd), one month (mm, or mmm for names) and one year (yyyy or yy), e.g. dd.mm.yyyy; "
+                                + "'excel-serial' reads Excel's serial day numbers"
+                        ])
                 }
             case "decimal-mark":
                 guard let arg = single("',' or '.'") else { continue }

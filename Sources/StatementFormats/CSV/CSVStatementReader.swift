@@ -74,7 +74,9 @@ public struct CSVStatementReader: StatementReader {
         var transcoder = UTF8Transcoder(encoding: encoding)
         var text: [UInt8] = []
         prefix.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isComplete) }
-        return DialectDetector(pinned: pinned, file: file).detect(text, encoding: encoding, isComplete: isComplete)
+        var detector = DialectDetector(pinned: pinned, file: file)
+        detector.serialDates1904 = options.serialDates1904
+        return detector.detect(text, encoding: encoding, isComplete: isComplete)
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {

@@ -43,6 +43,10 @@ public struct ReadOptions: Sendable {
     public var strict: Bool
     /// `--sheet`: the worksheet of a workbook to read (the first when `nil`).
     public var sheet: String?
+    /// Whether Excel serial day numbers in a date column count from 1904: set by the reader of a
+    /// workbook in the 1904 date system (`workbookPr/@date1904`) for the CSV text it renders,
+    /// which cannot say so itself.
+    var serialDates1904 = false
 
     public init(
         account: String? = nil, currency: FinanceCore.CurrencyCode? = nil, csvProfile: CSVProfile = CSVProfile(),

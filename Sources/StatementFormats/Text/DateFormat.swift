@@ -12,6 +12,10 @@ import FinanceCore
 /// A pattern may leave the year out (`dd mmm`, for FNB's `01 Mrt`): its dates are then read in the
 /// leap year 2000, and the reader gives them the year of the statement period the file states
 /// (`StatementPeriod.date(_:)`).
+///
+/// Two patterns are no layout: `excel-serial` and `excel-serial-1904` read Excel serial day numbers
+/// (`45383` is 2024-04-01, `45383.5` its noon) in the 1900 or the 1904 date system, the dates a
+/// spreadsheet holds in a column without a date format (`ExcelSerialDate`).
 public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     enum Token: Hashable, Sendable {
         case day(fixed: Bool)
@@ -45,10 +49,31 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the pattern has a year; without one, dates are read in the year 2000.
     public let hasYear: Bool
+    /// For `excel-serial` (`false`) and `excel-serial-1904` (`true`): whether serials count from
+    /// 1904; `nil` for a layout.
+    let serialDate1904: Bool?
 
-    /// Compiles a pattern; `nil` unless it has exactly one day, one month and at most one year.
+    /// Whether cells are Excel serial day numbers (`excel-serial`, `excel-serial-1904`).
+    public var isExcelSerial: Bool { serialDate1904 != nil }
+
+    /// The pattern of Excel serial day numbers in a date system.
+    static func excelSerial(date1904: Bool) -> DateFormat {
+        DateFormat(date1904 ? "excel-serial-1904" : "excel-serial")!
+    }
+
+    /// Compiles a pattern; `nil` unless it has exactly one day, one month and at most one year, or
+    /// is `excel-serial` or `excel-serial-1904`.
     public init?(_ pattern: String) {
         let lower = Array(pattern.lowercased().utf8)
+        if lower.elementsEqual("excel-serial".utf8) || lower.elementsEqual("excel-serial-1904".utf8) {
+            self.pattern = String(decoding: lower, as: UTF8.self)
+            tokens = []
+            fixed = nil
+            hasYear = true
+            serialDate1904 = lower.count > "excel-serial".utf8.count
+            return
+        }
+        serialDate1904 = nil
         var raw: [Token] = []
         var i = 0
         func run(of letter: UInt8) -> Int {
@@ -125,7 +150,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// The same layout with day and month swapped (`dd/mm/yyyy` ↔ `mm/dd/yyyy`), for numeric months.
     public var swapped: DateFormat? {
-        guard !tokens.contains(.monthName) else { return nil }
+        guard serialDate1904 == nil, !tokens.contains(.monthName) else { return nil }
         var text = ""
         for token in tokens {
             switch token {
@@ -143,6 +168,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a trimmed cell; `nil` unless it fits the pattern and names a real day.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        if let serialDate1904 { return ExcelSerialDate.parse(bytes, date1904: serialDate1904) }
         if let fixed,
             bytes.count == fixed.width
                 || (bytes.count > fixed.width + 1 && (bytes[fixed.width] == 0x20 || bytes[fixed.width] == UInt8(ascii: "T"))
@@ -270,8 +296,10 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DateFormat {
-    /// `date` written in this layout, for messages (`03.05.2024` for `dd.mm.yyyy`).
+    /// `date` written in this layout, for messages (`03.05.2024` for `dd.mm.yyyy`, `45415` for
+    /// `excel-serial`).
     public func render(_ date: LocalDate) -> String {
+        if let serialDate1904 { return String(ExcelSerialDate.serial(of: date, date1904: serialDate1904)) }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var text = ""

@@ -197,7 +197,7 @@ final class XLSXSheetParser: XLSXPartParser {
                 out.append(contentsOf: currency.symbol)
             }
         case .date:
-            guard let (days, _) = number.daysAndSeconds, let date = XLSXNumber.date(serialDays: days, date1904: date1904) else {
+            guard let (days, _) = number.daysAndSeconds, let date = ExcelSerialDate.date(serialDays: days, date1904: date1904) else {
                 note(.notADate, row: row, column: column)
                 out.append(contentsOf: number.plain)
                 return

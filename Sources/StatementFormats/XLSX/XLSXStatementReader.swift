@@ -122,6 +122,8 @@ public struct XLSXStatementReader: RenderedTableReader {
             var csvOptions = options
             csvOptions.csvProfile.encoding = .utf8
             csvOptions.csvProfile.delimiter = UInt8(ascii: ",")
+            // Numbers in General format under a date header are serials of the workbook's system.
+            csvOptions.serialDates1904 = workbook.date1904
             let warnings = parser.notes.map { note, row, column in
                 Self.leniency(note, cell: XLSXCellReference.letters(column) + String(row), noise: parser.noise)
                     .diagnostic(at: SourceLocation(file: file, line: row, column: column), options: options)

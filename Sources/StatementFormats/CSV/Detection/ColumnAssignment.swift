@@ -204,7 +204,9 @@ enum ColumnAssignment {
     static func fits(_ role: ColumnRole, _ column: ColumnStats) -> Bool {
         let empty = column.nonEmpty == 0
         switch role {
-        case .date, .valueDate: return empty || column.dateRatio >= 0.5
+        // A column of numbers a header names as dates: Excel serials (`SerialDateColumn`).
+        case .date, .valueDate:
+            return empty || column.dateRatio >= 0.5 || SerialDateColumn.holdsSerials(column.values.prefix(ColumnStats.sampleSize))
         case .amount: return empty || column.amountRatio >= 0.5
         case .debit, .credit, .balance, .fee, .unpaid, .quantity: return empty || column.amountRatio >= 0.5
         case .currency: return !empty && column.currencyRatio >= 0.8

@@ -33,6 +33,8 @@ public struct DialectDetection: Sendable {
 public struct DialectDetector: Sendable {
     public var pinned: CSVProfile
     public var file: String
+    /// Whether serial day numbers in a date column count from 1904 (`ReadOptions.serialDates1904`).
+    var serialDates1904 = false
 
     /// The most records detection looks at.
     static let sampleLimit = 5000
@@ -189,8 +191,11 @@ public struct DialectDetector: Sendable {
             }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
             let values = stats[dateColumn].values
+            // Numbers in a date column no layout reads may be Excel serials (`SerialDateColumn`).
+            let serials = stats[dateColumn].dateRatio < 0.5 ? SerialDateColumn.format(values, date1904: serialDates1904) : nil
             guard
-                let choice = DateFormatDetection.detect(values, preferDayFirst: preferDayFirst)
+                let choice = serials.map({ DateFormatDetection.Choice(format: $0) })
+                    ?? DateFormatDetection.detect(values, preferDayFirst: preferDayFirst)
                     ?? (period == nil ? nil : DateFormatDetection.detect(values, preferDayFirst: preferDayFirst, formats: DateFormat.yearlessCandidates))
             else {
                 return .failure(
@@ -203,6 +208,9 @@ public struct DialectDetector: Sendable {
                         ]))
             }
             dateFormat = choice.format
+            if dateFormat.isExcelSerial {
+                warnings.append(SerialDateColumn.warning(column: columnName(dateColumn, headerNames), values: values, format: dateFormat, at: tableLine))
+            }
             if let other = choice.alternative, let example = stats[dateColumn].values.first {
                 warnings.append(
                     Diagnostic(

@@ -258,6 +258,33 @@ def main():
     write_zip("zip64.xlsx", workbook_parts({"Sheet1": body}), method=zipfile.ZIP_STORED)
     (HERE / "zip64.xlsx").write_bytes(to_zip64((HERE / "zip64.xlsx").read_bytes()))
 
+    # Dates as Excel serial numbers in General format (no date style on the cells), as some banks'
+    # exports leave them: read as dates under the `Date` header, with a warning; the amounts beside
+    # them, whole numbers one in the serials' range, stay amounts.
+    body = (row(1, inline("A1", "Date"), inline("B1", "Payee"), inline("C1", "Amount"))
+            + row(2, n("A2", 45383), inline("B2", "Rent"), n("C2", "-950"))
+            + row(3, n("A3", 45384), inline("B3", "Car sale"), n("C3", "45000"))
+            + row(4, n("A4", 45390), inline("B4", "Cafe"), n("C4", "-3.5")))
+    write_zip("serial-dates.xlsx", workbook_parts({"Sheet1": body}))
+
+    # The same in the 1904 date system (43921 is 2024-04-01 there), each serial with a time of day.
+    body = (row(1, inline("A1", "Buchungstag"), inline("B1", "Empfänger"), inline("C1", "Betrag"))
+            + row(2, n("A2", "43921.5"), inline("B2", "Miete"), n("C2", "-950"))
+            + row(3, n("A3", "43922.75"), inline("B3", "Lohn"), n("C3", "3100.25")))
+    write_zip("serial-dates-1904.xlsx", workbook_parts({"Konto": body}, date1904=True))
+
+    # Serial-like numbers under a header that names no date: no date column, refused as before.
+    body = (row(1, inline("A1", "Number"), inline("B1", "Payee"), inline("C1", "Amount"))
+            + row(2, n("A2", 45383), inline("B2", "Rent"), n("C2", "-950"))
+            + row(3, n("A3", 45384), inline("B3", "Salary"), n("C3", "3100")))
+    write_zip("serial-numbers-without-date-header.xlsx", workbook_parts({"Sheet1": body}))
+
+    # Date-styled dates beside a column of serial-like references: read as before, no warning.
+    body = (row(1, inline("A1", "Date"), inline("B1", "Reference"), inline("C1", "Payee"), inline("D1", "Amount"))
+            + row(2, n("A2", 45383, 1), n("B2", 45001), inline("C2", "Rent"), n("D2", "-950"))
+            + row(3, n("A3", 45384, 1), n("B3", 45002), inline("C3", "Salary"), n("D3", "3100")))
+    write_zip("date-styled-beside-serial-numbers.xlsx", workbook_parts({"Sheet1": body}))
+
 
 if __name__ == "__main__":
     main()
