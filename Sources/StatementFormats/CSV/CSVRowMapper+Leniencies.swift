@@ -102,7 +102,7 @@ extension CSVRowMapper {
         if let balance = columns.balance { candidates.append(balance) }
         if let amount = columns.amount { candidates.append(amount) }
         for column in candidates {
-            guard case .success(let parsed) = parseAmount(record, column) else { continue }
+            guard case .success(let parsed) = column == columns.balance ? parseBalance(record, column) : parseAmount(record, column) else { continue }
             var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? rowCurrency(record))
             if column == columns.amount, !parsed.isSigned, let direction = columns.direction,
                 direction < record.count

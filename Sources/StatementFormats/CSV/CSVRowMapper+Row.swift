@@ -124,7 +124,11 @@ extension CSVRowMapper {
         }
         let firstOfAccount: Bool
         if let column = columns.balance, column < count {
-            firstOfAccount = record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
+            if columns.balanceDirection == nil {
+                firstOfAccount = record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
+            } else {
+                firstOfAccount = noteSidedBalance(record, column, account: account, date: date, currency: amount.currency)
+            }
         } else {
             firstOfAccount = statements.note(account: account, date: date, currency: amount.currency, balance: nil)
         }
@@ -198,7 +202,7 @@ extension CSVRowMapper {
         _ record: borrowing CSVRecord, column: Int, account: String?, date: LocalDate, currency: CurrencyCode?,
         into sink: inout some ActivitySink
     ) throws {
-        guard case .success(let parsed) = parseAmount(record, column) else { return }
+        guard case .success(let parsed) = parseBalance(record, column) else { return }
         var balance = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency ?? currency)
         if invertsAmounts { balance.units = -balance.units }
         try sink.rowBalance(RowBalance(account: account, amount: balance, date: date, source: SourceLocation(file: file, line: record.line)))

@@ -35,6 +35,8 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var dates = DateCellCache()
     @exclusivity(unchecked) var statuses = StatusCellCache()
     @exclusivity(unchecked) var transferMemo = LastCellMemo<TransferCell>()
+    /// What the balance's debit/credit cells said (`CSVRowMapper+Balance`).
+    @exclusivity(unchecked) var balanceSides = LastCellMemo<BalanceSide>()
     /// In a file with a status and a balance column: the balance each account's last row stated
     /// (by account and currency), and the first row's date (`CSVRowMapper+PendingInBalance`).
     @exclusivity(unchecked) var balancesBefore: [String: Money] = [:]

@@ -20,6 +20,7 @@ struct ResolvedColumns {
     var originalCurrency: Int?
     var exchangeRate: Int?
     var balance: Int?
+    var balanceDirection: Int?
     var fee: Int?
     var payer: Int?
     var status: Int?
@@ -66,6 +67,7 @@ struct ResolvedColumns {
         case .originalCurrency: originalCurrency = index
         case .exchangeRate: exchangeRate = index
         case .balance: balance = index
+        case .balanceDirection: balanceDirection = index
         case .fee: fee = index
         case .payer: payer = index
         case .status: status = index
