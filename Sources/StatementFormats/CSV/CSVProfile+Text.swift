@@ -13,7 +13,7 @@ import FinanceCore
 //             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
 //             | 'transfer-words' VALUE | 'income-by-sign' ('yes' | 'no')
 //             | 'single-quotes' ('yes' | 'no') | 'split-rows' ('yes' | 'no')
-//             | 'balance-categories' VALUE | 'transfer-note' VALUE
+//             | 'balance-categories' VALUE | 'transfer-note' VALUE | 'currency-amounts' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -22,7 +22,7 @@ extension CSVProfile {
     /// The settings a profile may contain, in the order they are printed.
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
-        "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
+        "columns", "account", "currency", "currency-amounts", "amount-sign", "account-type", "written-by", "continuation-rows",
         "postings", "single-quotes", "sections", "split-rows", "transfer-words", "empty-direction", "income-by-sign",
         "balance-categories", "transfer-note",
     ]
@@ -113,6 +113,9 @@ extension CSVProfile {
                 profile.continuationRows = yesOrNo("'yes' joins rows of text only (no date, no amount) to the transaction above them")
             case "single-quotes":
                 profile.singleQuotes = yesOrNo("'yes' reads cells written between apostrophes ('01 Mrt') without them")
+            case "currency-amounts":
+                profile.currencyAmounts = yesOrNo(
+                    "'yes' reads the amount from the one of the amount columns a row fills, one per currency, each header naming its currency (CAD$, USD$)")
             case "split-rows":
                 profile.splitRows = yesOrNo("'yes' reads a split transaction's parts (rows dated '~') instead of its total's row")
             case "sections":
@@ -235,7 +238,7 @@ extension CSVProfile {
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
                     "continuation-rows": "yes", "postings": "yes", "sections": "yes", "empty-direction": "debit",
                     "income-by-sign": "yes",
-                    "single-quotes": "yes", "split-rows": "yes",
+                    "single-quotes": "yes", "split-rows": "yes", "currency-amounts": "yes",
                 ][key] ?? "")
         }
     }
@@ -282,6 +285,7 @@ extension CSVDialect {
         lines.append("columns " + pairs.joined(separator: " "))
         if let account { lines.append("account \(ProfileWord.quoted(account))") }
         if let currency { lines.append("currency \(currency)") }
+        if currencyAmounts { lines.append("currency-amounts yes  # one amount column per currency, named by its header; a row fills one") }
         lines.append("amount-sign \(amountSign.rawValue)" + (amountSign == .inverted ? "  # money out is positive in this export" : ""))
         if let accountKind, let type = CSVProfile.accountTypes.first(where: { $0.kind == accountKind }) {
             lines.append("account-type \(type.name)" + (accountKind == .creditCard ? "  # a card account: Liabilities:Card in journals" : ""))

@@ -97,7 +97,7 @@ extension CSVRowMapper {
     /// its currency; `nil` when it does not read.
     private func pendingNet(_ record: borrowing CSVRecord) -> Money? {
         var amount = Money(units: 0, scale: 0)
-        if let column = columns.amount {
+        if let column = filledAmountColumn(record) {
             guard case .success(let parsed) = parseAmount(record, column) else { return nil }
             amount = Money(units: parsed.units, scale: parsed.scale)
             if let direction = columns.direction, !parsed.isSigned {

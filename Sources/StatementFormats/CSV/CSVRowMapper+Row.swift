@@ -241,6 +241,7 @@ extension CSVRowMapper {
     @inline(__always)
     private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
         guard let column = columns.amount else { return debitAndCredit(record) }
+        if columns.hasCurrencyAmounts { return currencyAmount(record) }
         switch parseAmount(record, column) {
         case .failure(.empty) where statesBalanceOnly(record):
             // A notice with its balance (Degiro's `Overboeking van uw geldrekening …`): no money.
@@ -256,23 +257,30 @@ extension CSVRowMapper {
                     decimalMark: dialect.decimalMark, failure: failure), record, column: column)
             return nil
         case .success(let parsed):
-            var amount = Money(units: parsed.units, scale: parsed.scale)
-            if let direction = columns.direction, !parsed.isSigned {
-                let word = record.string(direction)
-                if DirectionWords.isNeutral(word) {
-                    _ = holdNeutralRow(record, column: direction)
-                    return nil
-                }
-                // A column that marks one way only leaves the other way's cells empty.
-                guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) ?? dialect.emptyDirection.flatMap({ word.isEmpty ? $0 == .debit : nil })
-                else {
-                    _ = hold(.badDirection(text: word, column: columnName(direction)), record, column: direction)
-                    return nil
-                }
-                if out { amount.units = -amount.units }
-            }
-            return (amount, parsed.currency)
+            return directed(parsed, record)
         }
+    }
+
+    /// An amount cell's value, signed by the direction column where the cell carries no sign of
+    /// its own, and the currency the cell named; `nil` after holding the problem back.
+    @inline(__always)
+    func directed(_ parsed: ParsedAmount, _ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
+        var amount = Money(units: parsed.units, scale: parsed.scale)
+        if let direction = columns.direction, !parsed.isSigned {
+            let word = record.string(direction)
+            if DirectionWords.isNeutral(word) {
+                _ = holdNeutralRow(record, column: direction)
+                return nil
+            }
+            // A column that marks one way only leaves the other way's cells empty.
+            guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) ?? dialect.emptyDirection.flatMap({ word.isEmpty ? $0 == .debit : nil })
+            else {
+                _ = hold(.badDirection(text: word, column: columnName(direction)), record, column: direction)
+                return nil
+            }
+            if out { amount.units = -amount.units }
+        }
+        return (amount, parsed.currency)
     }
 
     /// Takes the row's fee, if its cell holds one, off `amount`; `false` after holding the

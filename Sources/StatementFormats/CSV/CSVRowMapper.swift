@@ -267,6 +267,7 @@ final class CSVRowMapper {
             }
         }
         if let names { resolved.continueMemo(header: names) }
+        if dialect.currencyAmounts, let names { resolved.resolveCurrencyAmounts(header: names) }
         if dialect.hasHeader { try sink.skipped(SkippedLines(.header, file: file, line: record.line)) }
         header = names
         headerCount = names?.count ?? -1

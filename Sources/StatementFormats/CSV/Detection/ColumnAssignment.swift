@@ -53,6 +53,7 @@ enum ColumnAssignment {
             for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
                 take(choice.role, choice.column)
             }
+            if let amount = amountAmongCurrencyCodes(header: header, stats: stats, roles: roles, taken: taken) { take(.amount, amount) }
             twinAmounts(header: header, stats: stats, roles: &roles, taken: &taken)
             if roles[.currency] == nil, let amount = roles[.amount], amount > 0, !taken.contains(amount - 1),
                 numberBesideCode(header: header, stats: stats, column: amount - 1) == amount
