@@ -132,7 +132,20 @@ import Testing
             testDescription: "savings account: mostly deposits, one withdrawal without payment words",
             text: "Date,Description,Amount\n05/14/2024,DEPOSIT,200.00\n05/15/2024,INTEREST,1.25\n05/16/2024,DEPOSIT,150.00\n05/20/2024,ATM WITHDRAWAL,-60.00\n",
             inverted: false, amounts: ["200.00", "1.25", "150.00", "-60.00"]),
+        .init(
+            testDescription: "Chinese card statement: charges positive, refunds (退款, written without spaces) negative",
+            text:
+                "交易日期,交易摘要,交易金额\n2025/02/06,盒马鲜生,126.80\n2025/02/08,美团外卖,45.00\n2025/02/11,滴滴出行,23.50\n2025/02/15,京东商城,399.00\n2025/02/20,退款-盒马鲜生,-26.80\n"
+                + "2025/02/25,京东退款,-99.00\n",
+            inverted: true, amounts: ["-126.80", "-45.00", "-23.50", "-399.00", "26.80", "99.00"]),
     ]
+
+    @Test("退款 is a refund's word, as refund: money into a card that says it is never the card's payment")
+    func chineseRefundIsNoCardPayment() {
+        #expect(CardPaymentWords.sayPayment(name: "PAYMENT RECEIVED", memo: nil))
+        #expect(!CardPaymentWords.sayPayment(name: "PAYMENT RECEIVED", memo: "京东退款"))
+        #expect(!CardPaymentWords.sayPayment(name: "京东退款", memo: nil, stated: true))
+    }
 
     @Test(arguments: signCases)
     func cardStyleSigns(_ c: SignCase) throws {

@@ -71,6 +71,11 @@ public struct CSVDialect: Equatable, Sendable {
     /// downloads write all but their descriptions (which are in double quotes): an unquoted cell
     /// that begins and ends with one is read without them (`CSVTokenizer`).
     public var singleQuotes: Bool
+    /// The amount is one column per currency, each header naming its currency (RBC Royal Bank's
+    /// `CAD$` and `USD$`; `Amount (EUR)` and `Amount (USD)`): the `amount` column and the columns
+    /// named as it is but for another currency (`CurrencyAmountColumns`). Each row fills one of
+    /// them, and its amount is in that column's currency; a row that fills none or two is an error.
+    public var currencyAmounts: Bool
 
     public init(
         encoding: TextEncoding, delimiter: UInt8, skip: Int, hasHeader: Bool, dateFormat: DateFormat,
@@ -78,8 +83,9 @@ public struct CSVDialect: Equatable, Sendable {
         currency: CurrencyCode?, amountSign: AmountSign, accountKind: AccountKind? = nil, writtenByPfin: Bool = false,
         continuationRows: Bool = false, postings: Bool = false, sections: Bool = false, emptyDirection: EntryDirection? = nil,
         transferWords: [String]? = nil, incomeBySign: Bool = false, singleQuotes: Bool = false,
-        splitRows: Bool = false, balanceCategories: [String]? = nil, transferNote: String? = nil
+        splitRows: Bool = false, balanceCategories: [String]? = nil, transferNote: String? = nil, currencyAmounts: Bool = false
     ) {
+        self.currencyAmounts = currencyAmounts
         self.splitRows = splitRows
         self.balanceCategories = balanceCategories
         self.transferNote = transferNote
@@ -154,6 +160,8 @@ public struct CSVProfile: Equatable, Sendable {
     public var balanceCategories: [String]?
     /// `transfer-note "transferred balance"`: see `CSVDialect.transferNote`.
     public var transferNote: String?
+    /// `currency-amounts yes`: see `CSVDialect.currencyAmounts`.
+    public var currencyAmounts: Bool?
 
     public init() {}
 
@@ -182,6 +190,7 @@ public struct CSVProfile: Equatable, Sendable {
         splitRows = dialect.splitRows ? true : nil
         balanceCategories = dialect.balanceCategories
         transferNote = dialect.transferNote
+        currencyAmounts = dialect.currencyAmounts ? true : nil
     }
 
     /// This profile's settings, with `other`'s filling the gaps (command-line flags over a profile file).
@@ -209,6 +218,7 @@ public struct CSVProfile: Equatable, Sendable {
         if let splitRows { merged.splitRows = splitRows }
         if let balanceCategories { merged.balanceCategories = balanceCategories }
         if let transferNote { merged.transferNote = transferNote }
+        if let currencyAmounts { merged.currencyAmounts = currencyAmounts }
         return merged
     }
 }

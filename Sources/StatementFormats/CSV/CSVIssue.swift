@@ -13,6 +13,9 @@ enum CSVIssue {
     /// A row with neither a debit nor a credit: the names of the columns the file has (one may be
     /// missing, a file with a money-in column only).
     case noAmount(debit: String?, credit: String?)
+    /// A row of a file with one amount column per currency (RBC's `CAD$` and `USD$`) that fills
+    /// none of them, or more than one: the columns' names, and each filled one's name and text.
+    case currencyAmounts(columns: [String], filled: [(column: String, text: String)])
     case badDirection(text: String, column: String)
     case badCurrency(text: String)
     case invalidUTF8
@@ -33,7 +36,7 @@ enum CSVIssue {
         case .tooManyFields: return "csv.too-many-fields"
         case .raggedRow: return "csv.ragged-row"
         case .badDate: return "csv.bad-date"
-        case .badAmount, .noAmount, .badDirection: return "csv.bad-amount"
+        case .badAmount, .noAmount, .currencyAmounts, .badDirection: return "csv.bad-amount"
         case .badCurrency: return "csv.bad-currency"
         case .invalidUTF8: return "csv.invalid-utf8"
         case .invalidBytes: return "csv.invalid-bytes"
@@ -93,6 +96,18 @@ enum CSVIssue {
                 named.count == 1
                     ? "expected an amount in column '\(named[0])', found it empty"
                     : "expected an amount in '\(named.first ?? "debit")' or '\(named.last ?? "credit")', found both empty")
+        case .currencyAmounts(let columns, let filled):
+            let quoted = columns.map { "'\($0)'" }
+            let named = quoted.count <= 2 ? quoted.joined(separator: " or ") : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+            let found =
+                filled.isEmpty
+                ? (columns.count == 2 ? "both empty" : "all empty")
+                : filled.map { "'\($0.text)' in '\($0.column)'" }.joined(separator: " and ")
+            return Diagnostic(
+                .error, code: code, at: location, "expected an amount in one of \(named), found \(found)",
+                notes: [
+                    "each of these columns holds the amounts in the currency its header names, and each row fills the column of its account's currency; the row was skipped"
+                ])
         case .badDirection(let text, let column):
             return Diagnostic(
                 .error, code: code, at: location,

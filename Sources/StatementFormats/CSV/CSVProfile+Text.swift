@@ -13,7 +13,7 @@ import FinanceCore
 //             | 'sections' ('yes' | 'no') | 'empty-direction' ('debit' | 'credit')
 //             | 'transfer-words' VALUE | 'income-by-sign' ('yes' | 'no')
 //             | 'single-quotes' ('yes' | 'no') | 'split-rows' ('yes' | 'no')
-//             | 'balance-categories' VALUE | 'transfer-note' VALUE
+//             | 'balance-categories' VALUE | 'transfer-note' VALUE | 'currency-amounts' ('yes' | 'no')
 //   VALUE    := bare-word | '"' (any except '"' and '\', or '\"' or '\\')* '"'
 //
 // `columns` may appear on several lines; their pairs add up.
@@ -22,7 +22,7 @@ extension CSVProfile {
     /// The settings a profile may contain, in the order they are printed.
     public static let settingNames = [
         "encoding", "delimiter", "skip", "header", "date-format", "decimal-mark",
-        "columns", "account", "currency", "amount-sign", "account-type", "written-by", "continuation-rows",
+        "columns", "account", "currency", "currency-amounts", "amount-sign", "account-type", "written-by", "continuation-rows",
         "postings", "single-quotes", "sections", "split-rows", "transfer-words", "empty-direction", "income-by-sign",
         "balance-categories", "transfer-note",
     ]
@@ -113,6 +113,9 @@ extension CSVProfile {
                 profile.continuationRows = yesOrNo("'yes' joins rows of text only (no date, no amount) to the transaction above them")
             case "single-quotes":
                 profile.singleQuotes = yesOrNo("'yes' reads cells written between apostrophes ('01 Mrt') without them")
+            case "currency-amounts":
+                profile.currencyAmounts = yesOrNo(
+                    "'yes' reads the amount from the one of the amount columns a row fills, one per currency, each header naming its currency (CAD$, USD$)")
             case "split-rows":
                 profile.splitRows = yesOrNo("'yes' reads a split transaction's parts (rows dated '~') instead of its total's row")
             case "sections":
@@ -238,7 +241,7 @@ extension CSVProfile {
                     "currency": "EUR", "amount-sign": "as-is", "account-type": "card", "written-by": "pfin",
                     "continuation-rows": "yes", "postings": "yes", "sections": "yes", "empty-direction": "debit",
                     "income-by-sign": "yes",
-                    "single-quotes": "yes", "split-rows": "yes",
+                    "single-quotes": "yes", "split-rows": "yes", "currency-amounts": "yes",
                 ][key] ?? "")
         }
     }
@@ -285,6 +288,7 @@ extension CSVDialect {
         lines.append("columns " + pairs.joined(separator: " "))
         if let account { lines.append("account \(ProfileWord.quoted(account))") }
         if let currency { lines.append("currency \(currency)") }
+        if currencyAmounts { lines.append("currency-amounts yes  # one amount column per currency, named by its header; a row fills one") }
         lines.append("amount-sign \(amountSign.rawValue)" + (amountSign == .inverted ? "  # money out is positive in this export" : ""))
         if let accountKind, let type = CSVProfile.accountTypes.first(where: { $0.kind == accountKind }) {
             lines.append("account-type \(type.name)" + (accountKind == .creditCard ? "  # a card account: Liabilities:Card in journals" : ""))
@@ -310,89 +314,5 @@ extension CSVDialect {
             lines.append("transfer-note \"\(transferNote)\"  # in a balance category, a memo starting so is a transfer between your accounts")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-public struct UnterminatedQuote: Error {
-    public var column: Int
-}
-
-/// One word of a profile line, with the column it starts at. Profiles, budgets and pfin's
-/// configuration file share this syntax: words split at spaces, double quotes group (with `\"`
-/// and `\\` inside), `#` outside quotes starts a comment.
-public struct ProfileWord {
-    public var text: String
-    public var column: Int
-    /// The part after `=` was quoted: `amount="2024"` names a column called 2024, `amount=2024` is
-    /// the 2024th column.
-    var valueQuoted = false
-
-    /// `ROLE=VALUE` split at the first `=`.
-    var pair: (String, String)? {
-        let scalars = text.unicodeScalars
-        guard let eq = scalars.firstIndex(of: "=") else { return nil }
-        return (String(scalars[..<eq]), String(scalars[scalars.index(after: eq)...]))
-    }
-
-    /// Splits a line into words; quotes group (and are removed), `#` outside quotes ends the line.
-    /// Fails with the column of an unterminated quote. Works on Unicode scalars, not Characters:
-    /// a quote, a space or `=` followed by a combining mark is one Character with it, and would
-    /// otherwise stop being syntax (a header name that starts with a combining mark, printed by
-    /// `profileText`, did not parse back; fuzz fixture `csv/profile-value-starting-with-a-combining-mark`).
-    public static func split(_ line: String) -> Result<[ProfileWord], UnterminatedQuote> {
-        var words: [ProfileWord] = []
-        var current = ""
-        var start = 0
-        var inWord = false
-        var quoteColumn: Int?
-        var escaped = false
-        var column = 0
-        var sawEquals = false
-        var valueQuoted = false
-        for ch in line.unicodeScalars {
-            column += 1
-            if let _ = quoteColumn {
-                if escaped { current.unicodeScalars.append(ch); escaped = false; continue }
-                if ch == "\\" { escaped = true; continue }
-                if ch == "\"" { quoteColumn = nil; continue }
-                current.unicodeScalars.append(ch)
-                continue
-            }
-            if ch == "#" { break }
-            if ch == " " || ch == "\t" {
-                if inWord {
-                    words.append(ProfileWord(text: current, column: start, valueQuoted: valueQuoted))
-                    current = ""; inWord = false; sawEquals = false; valueQuoted = false
-                }
-                continue
-            }
-            if !inWord { inWord = true; start = column }
-            if ch == "\"" {
-                quoteColumn = column
-                if sawEquals { valueQuoted = true }
-                continue
-            }
-            if ch == "=" { sawEquals = true }
-            current.unicodeScalars.append(ch)
-        }
-        if let quoteColumn { return .failure(UnterminatedQuote(column: quoteColumn)) }
-        if inWord { words.append(ProfileWord(text: current, column: start, valueQuoted: valueQuoted)) }
-        return .success(words)
-    }
-
-    /// The value as a profile writes it: bare when safe, otherwise in double quotes.
-    public static func quoted(_ value: String) -> String {
-        let safe =
-            !value.isEmpty
-            && value.unicodeScalars.allSatisfy {
-                $0.value > 0x20 && $0 != "\"" && $0 != "#" && $0 != "\\" && $0 != "="
-            }
-        if safe { return value }
-        var out = "\""
-        for ch in value {
-            if ch == "\"" || ch == "\\" { out.append("\\") }
-            out.append(ch)
-        }
-        return out + "\""
     }
 }

@@ -100,11 +100,11 @@ extension CSVRowMapper {
     private func balanceAmount(_ record: borrowing CSVRecord) -> Money? {
         var candidates: [Int] = []
         if let balance = columns.balance { candidates.append(balance) }
-        if let amount = columns.amount { candidates.append(amount) }
+        if let amount = filledAmountColumn(record) { candidates.append(amount) }
         for column in candidates {
-            guard case .success(let parsed) = parseAmount(record, column) else { continue }
+            guard case .success(let parsed) = column == columns.balance ? parseBalance(record, column) : parseAmount(record, column) else { continue }
             var money = Money(units: parsed.units, scale: parsed.scale, currency: balanceCurrency(parsed, record))
-            if column == columns.amount, !parsed.isSigned, let direction = columns.direction,
+            if column != columns.balance, !parsed.isSigned, let direction = columns.direction,
                 direction < record.count
                     ? DirectionWords.isMoneyOut(TextFolding.fold(record.string(direction)))
                         ?? (dialect.emptyDirection == .debit && record.string(direction).isEmpty)
@@ -281,7 +281,7 @@ extension CSVRowMapper {
         guard columns.date != column, date < record.count,
             record.withField(date, { dates.parse(CSVRecord.trimmed($0), format: dialect.dateFormat) }) != nil
         else { return false }
-        for amount in [columns.amount, columns.debit, columns.credit, columns.balance, columns.fee] {
+        for amount in [columns.amount, columns.debit, columns.credit, columns.balance, columns.fee] + siblingAmountColumns.map(Optional.some) {
             guard let amount else { continue }
             if amount == column { return false }
             switch parseAmount(record, field(amount)) {
@@ -298,7 +298,7 @@ extension CSVRowMapper {
             columns.amount, columns.debit, columns.credit, columns.balance, columns.currency, columns.direction,
             columns.transactionID, columns.checkNumber, columns.account, columns.id, columns.type, columns.source,
         ]
-        return column != columns.date && !numeric.contains(column)
+        return column != columns.date && !numeric.contains(column) && !siblingAmountColumns.contains(column)
     }
 
     /// One span over the raw text from `first` through `last`, delimiters included; quoted fields

@@ -11,7 +11,7 @@ extension CSVRowMapper {
     /// Whether a row with both its debit and its credit cell empty states a balance: whatever it
     /// moved is then in the balance, which the next row's and `pfin reconcile` check.
     func statesBalanceOnly(_ record: borrowing CSVRecord) -> Bool {
-        guard let column = columns.balance, column < record.count, case .success = parseAmount(record, column) else { return false }
+        guard let column = columns.balance, column < record.count, case .success = parseBalance(record, column) else { return false }
         return true
     }
 

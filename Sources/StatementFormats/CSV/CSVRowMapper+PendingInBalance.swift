@@ -38,7 +38,7 @@ extension CSVRowMapper {
     /// file that runs newest first (the balance before this row is on a row not read yet).
     private func balanceTest(_ record: borrowing CSVRecord) -> (stated: Money, expected: Money)? {
         guard let balanceColumn = columns.balance, let net = pendingNet(record),
-            case .success(let parsed) = parseAmount(record, balanceColumn)
+            case .success(let parsed) = parseBalance(record, balanceColumn)
         else { return nil }
         if let first = firstRowDate, columns.date < record.count,
             let date = record.withField(columns.date, { dialect.dateFormat.parse(CSVRecord.trimmed($0)) }), date < first
@@ -76,7 +76,7 @@ extension CSVRowMapper {
         if firstRowDate == nil { firstRowDate = date }
         guard let column = columns.balance else { return }
         let key = balanceKey(record)
-        guard case .success(let parsed) = parseAmount(record, column) else {
+        guard case .success(let parsed) = parseBalance(record, column) else {
             balancesBefore[key] = nil
             return
         }
@@ -97,7 +97,7 @@ extension CSVRowMapper {
     /// its currency; `nil` when it does not read.
     private func pendingNet(_ record: borrowing CSVRecord) -> Money? {
         var amount = Money(units: 0, scale: 0)
-        if let column = columns.amount {
+        if let column = filledAmountColumn(record) {
             guard case .success(let parsed) = parseAmount(record, column) else { return nil }
             amount = Money(units: parsed.units, scale: parsed.scale)
             if let direction = columns.direction, !parsed.isSigned {

@@ -136,7 +136,11 @@ extension CSVRowMapper {
         }
         let firstOfAccount: Bool
         if let column = columns.balance, column < count {
-            firstOfAccount = record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
+            if columns.balanceDirection == nil {
+                firstOfAccount = record.withField(column) { statements.note(account: account, date: date, currency: amount.currency, balance: $0) }
+            } else {
+                firstOfAccount = noteSidedBalance(record, column, account: account, date: date, currency: amount.currency)
+            }
         } else {
             firstOfAccount = statements.note(account: account, date: date, currency: amount.currency, balance: nil)
         }
@@ -210,7 +214,7 @@ extension CSVRowMapper {
         _ record: borrowing CSVRecord, column: Int, account: String?, date: LocalDate, currency: CurrencyCode?,
         into sink: inout some ActivitySink
     ) throws {
-        guard case .success(let parsed) = parseAmount(record, column) else { return }
+        guard case .success(let parsed) = parseBalance(record, column) else { return }
         var balance = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency(else: currency))
         if invertsAmounts { balance.units = -balance.units }
         try sink.rowBalance(RowBalance(account: account, amount: balance, date: date, source: SourceLocation(file: file, line: record.line)))
@@ -250,6 +254,10 @@ extension CSVRowMapper {
     @inline(__always)
     private func rowAmount(_ record: borrowing CSVRecord) -> (Money, CurrencyCode?, shared: SharedCurrencySign?)? {
         guard let column = columns.amount else { return debitAndCredit(record) }
+        if columns.hasCurrencyAmounts {
+            guard let (amount, currency) = currencyAmount(record) else { return nil }
+            return (amount, currency, nil)
+        }
         switch parseAmount(record, column) {
         case .failure(.empty) where statesBalanceOnly(record):
             // A notice with its balance (Degiro's `Overboeking van uw geldrekening …`): no money.
@@ -265,23 +273,31 @@ extension CSVRowMapper {
                     decimalMark: dialect.decimalMark, failure: failure), record, column: column)
             return nil
         case .success(let parsed):
-            var amount = Money(units: parsed.units, scale: parsed.scale)
-            if let direction = columns.direction, !parsed.isSigned {
-                let word = record.string(direction)
-                if DirectionWords.isNeutral(word) {
-                    _ = holdNeutralRow(record, column: direction)
-                    return nil
-                }
-                // A column that marks one way only leaves the other way's cells empty.
-                guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) ?? dialect.emptyDirection.flatMap({ word.isEmpty ? $0 == .debit : nil })
-                else {
-                    _ = hold(.badDirection(text: word, column: columnName(direction)), record, column: direction)
-                    return nil
-                }
-                if out { amount.units = -amount.units }
-            }
+            guard let (amount, _) = directed(parsed, record) else { return nil }
             return parsed.sharedSign == nil ? (amount, parsed.currency, nil) : (amount, nil, parsed.sharedSign)
         }
+    }
+
+    /// An amount cell's value, signed by the direction column where the cell carries no sign of
+    /// its own, and the currency the cell named; `nil` after holding the problem back.
+    @inline(__always)
+    func directed(_ parsed: ParsedAmount, _ record: borrowing CSVRecord) -> (Money, CurrencyCode?)? {
+        var amount = Money(units: parsed.units, scale: parsed.scale)
+        if let direction = columns.direction, !parsed.isSigned {
+            let word = record.string(direction)
+            if DirectionWords.isNeutral(word) {
+                _ = holdNeutralRow(record, column: direction)
+                return nil
+            }
+            // A column that marks one way only leaves the other way's cells empty.
+            guard let out = DirectionWords.isMoneyOut(TextFolding.fold(word)) ?? dialect.emptyDirection.flatMap({ word.isEmpty ? $0 == .debit : nil })
+            else {
+                _ = hold(.badDirection(text: word, column: columnName(direction)), record, column: direction)
+                return nil
+            }
+            if out { amount.units = -amount.units }
+        }
+        return (amount, parsed.currency)
     }
 
     /// Takes the row's fee, if its cell holds one, off `amount`; `false` after holding the

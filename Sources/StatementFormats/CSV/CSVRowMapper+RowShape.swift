@@ -130,7 +130,7 @@ extension CSVRowMapper {
     /// Whether the row's amount column (or debit or credit column) holds an amount: a footer line
     /// that does is perhaps a transaction without its date, and is not skipped unsaid.
     func hasAmount(_ record: borrowing CSVRecord) -> Bool {
-        for column in [columns.amount, columns.debit, columns.credit] {
+        for column in [columns.amount, columns.debit, columns.credit] + siblingAmountColumns.map(Optional.some) {
             guard let column, column < record.count else { continue }
             if case .success = parseAmount(record, column) { return true }
         }

@@ -35,6 +35,8 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var dates = DateCellCache()
     @exclusivity(unchecked) var statuses = StatusCellCache()
     @exclusivity(unchecked) var transferMemo = LastCellMemo<TransferCell>()
+    /// What the balance's debit/credit cells said (`CSVRowMapper+Balance`).
+    @exclusivity(unchecked) var balanceSides = LastCellMemo<BalanceSide>()
     /// In a file with a status and a balance column: the balance each account's last row stated
     /// (by account and currency), and the first row's date (`CSVRowMapper+PendingInBalance`).
     @exclusivity(unchecked) var balancesBefore: [String: Money] = [:]
@@ -275,6 +277,7 @@ final class CSVRowMapper {
             }
         }
         if let names { resolved.continueMemo(header: names) }
+        if dialect.currencyAmounts, let names { resolved.resolveCurrencyAmounts(header: names) }
         if dialect.hasHeader { try sink.skipped(SkippedLines(.header, file: file, line: record.line)) }
         header = names
         headerCount = names?.count ?? -1

@@ -6,7 +6,8 @@ import FinanceCore
 /// the table (`Saldo iniziale`, `Closing balance`) give the balances instead, when there are any.
 ///
 /// Every row may be the last, so each candidate's balance text is kept (in reused buffers) and only
-/// the winner's is parsed, at the end.
+/// the winner's is parsed, at the end; with whether the balance's own debit/credit column called
+/// it overdrawn (Kotak's `DR` after `Balance`), which makes an unsigned balance negative.
 struct CSVStatements {
     private final class Track {
         @exclusivity(unchecked) var first: LocalDate
@@ -16,18 +17,22 @@ struct CSVStatements {
         let currency: CurrencyCode?
         let balanceAtFirstOfEnd = ByteBuffer(capacity: 32)
         let balanceAtLastOfEnd = ByteBuffer(capacity: 32)
+        @exclusivity(unchecked) var overdrawnAtFirstOfEnd = false
+        @exclusivity(unchecked) var overdrawnAtLastOfEnd = false
 
-        init(date: LocalDate, currency: CurrencyCode?, balance: UnsafeBufferPointer<UInt8>?) {
+        init(date: LocalDate, currency: CurrencyCode?, balance: UnsafeBufferPointer<UInt8>?, overdrawn: Bool) {
             first = date; start = date; end = date; last = date
             self.currency = currency
             if let balance {
                 balanceAtFirstOfEnd.append(balance)
                 balanceAtLastOfEnd.append(balance)
+                overdrawnAtFirstOfEnd = overdrawn
+                overdrawnAtLastOfEnd = overdrawn
             }
         }
 
         /// Takes in a later row of the account.
-        func note(date: LocalDate, balance: UnsafeBufferPointer<UInt8>?) {
+        func note(date: LocalDate, balance: UnsafeBufferPointer<UInt8>?, overdrawn: Bool) {
             if date < start { start = date }
             if date > end {
                 end = date
@@ -37,9 +42,12 @@ struct CSVStatements {
                     balanceAtFirstOfEnd.append(balance)
                     balanceAtLastOfEnd.append(balance)
                 }
+                overdrawnAtFirstOfEnd = overdrawn
+                overdrawnAtLastOfEnd = overdrawn
             } else if date == end {
                 balanceAtLastOfEnd.removeAll()
                 if let balance { balanceAtLastOfEnd.append(balance) }
+                overdrawnAtLastOfEnd = overdrawn
             }
             last = date
         }
@@ -51,10 +59,12 @@ struct CSVStatements {
                 end = later.end
                 balanceAtFirstOfEnd.removeAll()
                 later.balanceAtFirstOfEnd.withBytes { balanceAtFirstOfEnd.append($0) }
+                overdrawnAtFirstOfEnd = later.overdrawnAtFirstOfEnd
             }
             if later.end >= end {
                 balanceAtLastOfEnd.removeAll()
                 later.balanceAtLastOfEnd.withBytes { balanceAtLastOfEnd.append($0) }
+                overdrawnAtLastOfEnd = later.overdrawnAtLastOfEnd
             }
             last = later.last
         }
@@ -79,20 +89,23 @@ struct CSVStatements {
     private var lastAccount: String?
     private var lastTrack: Unmanaged<Track>?
 
-    /// Takes in a row; `true` when it is the first row of its account.
+    /// Takes in a row; `true` when it is the first row of its account. `overdrawn`: the balance's
+    /// own debit/credit column says `DR` (`CSVRowMapper.balanceSide`).
     @discardableResult
-    mutating func note(account: String?, date: LocalDate, currency: CurrencyCode?, balance: UnsafeBufferPointer<UInt8>?) -> Bool {
+    mutating func note(
+        account: String?, date: LocalDate, currency: CurrencyCode?, balance: UnsafeBufferPointer<UInt8>?, overdrawn: Bool = false
+    ) -> Bool {
         if let lastTrack, account == lastAccount {
-            lastTrack._withUnsafeGuaranteedRef { $0.note(date: date, balance: balance) }
+            lastTrack._withUnsafeGuaranteedRef { $0.note(date: date, balance: balance, overdrawn: overdrawn) }
             return false
         }
         let key = account ?? ""
         lastAccount = account
         if let known = tracks[key] {
             lastTrack = Unmanaged.passUnretained(known)
-            known.note(date: date, balance: balance)
+            known.note(date: date, balance: balance, overdrawn: overdrawn)
         } else {
-            let track = Track(date: date, currency: currency, balance: balance)
+            let track = Track(date: date, currency: currency, balance: balance, overdrawn: overdrawn)
             tracks[key] = track
             keys.append(key)
             lastTrack = Unmanaged.passUnretained(track)
@@ -160,9 +173,11 @@ struct CSVStatements {
             guard let track = tracks[key] else { return nil }
             let ascending = track.last >= track.first
             let text = ascending ? track.balanceAtLastOfEnd : track.balanceAtFirstOfEnd
+            let overdrawn = ascending ? track.overdrawnAtLastOfEnd : track.overdrawnAtFirstOfEnd
             var closing: Money?
             if text.count > 0, case .success(let parsed) = text.withBytes({ AmountParser.parse(CSVRecord.trimmed($0), decimalMark: decimalMark) }) {
                 var money = Money(units: parsed.units, scale: parsed.scale, currency: parsed.currency(else: track.currency ?? currency))
+                if overdrawn, !parsed.isSigned { money.units = -money.units }
                 if inverted, let flipped = money.negated { money = flipped }
                 closing = money
             }

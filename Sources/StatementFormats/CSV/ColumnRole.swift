@@ -21,6 +21,10 @@ public enum ColumnRole: String, Sendable, CaseIterable, Hashable, Comparable {
     /// A debit/credit indicator (`S`/`H`, `Af`/`Bij`, `DR`/`CR`) for unsigned amounts.
     case direction
     case balance
+    /// A debit/credit indicator for the balance beside it (Kotak Mahindra Bank's second `Dr / Cr`,
+    /// after `Balance`): `CR` in credit, `DR` overdrawn, so the balance is negative. Never the
+    /// amount's direction; a balance cell with a sign or mark of its own (`12,345.00 Cr`) keeps it.
+    case balanceDirection = "balance-direction"
     /// A fee the bank charged on the row, beside an amount that leaves it out (Revolut's `Fee`):
     /// the row's money is the amount less the fee. Taken from a header only when the balance
     /// column shows it (each balance the previous one plus the amount less the fee).

@@ -20,6 +20,7 @@ struct ResolvedColumns {
     var originalCurrency: Int?
     var exchangeRate: Int?
     var balance: Int?
+    var balanceDirection: Int?
     var fee: Int?
     var payer: Int?
     var status: Int?
@@ -36,6 +37,10 @@ struct ResolvedColumns {
     var sourceAccountType: Int?
     var destinationAccount: Int?
     var destinationAccountType: Int?
+    /// One amount column per currency (`CSVDialect.currencyAmounts`), the `amount` column among
+    /// them, and whether there are any: a stored flag, asked on every row.
+    private(set) var currencyAmounts: [CurrencyAmountColumn] = []
+    private(set) var hasCurrencyAmounts = false
     private var hasBookingDate = false
     /// Every column given a role, read or not (a value date beside a booking date): the others
     /// hold what pfin does not read (Fintro's `Wisselkoers`, a bank's own codes).
@@ -66,6 +71,7 @@ struct ResolvedColumns {
         case .originalCurrency: originalCurrency = index
         case .exchangeRate: exchangeRate = index
         case .balance: balance = index
+        case .balanceDirection: balanceDirection = index
         case .fee: fee = index
         case .payer: payer = index
         case .status: status = index
@@ -106,6 +112,20 @@ struct ResolvedColumns {
             known.insert(next)
             lastRead = max(lastRead, next)
             number += 1
+        }
+    }
+
+    /// With a header and `CSVDialect.currencyAmounts`: the amount column and the columns no role
+    /// reads named as it is but for another currency (RBC's `CAD$` and `USD$`).
+    mutating func resolveCurrencyAmounts(header: [String]) {
+        guard let amount else { return }
+        let found = CurrencyAmountColumns.columns(header: header, amount: amount, excluding: known.subtracting([amount]))
+        guard !found.isEmpty else { return }
+        currencyAmounts = found
+        hasCurrencyAmounts = true
+        for column in found {
+            known.insert(column.column)
+            lastRead = max(lastRead, column.column)
         }
     }
 

@@ -16,8 +16,12 @@ enum CardPaymentWords {
     static func sayPayment(name: String, memo: String?, stated: Bool = false) -> Bool {
         let texts = [name, memo ?? ""]
         guard stated || texts.contains(where: { payment.occur(in: $0) }) else { return false }
-        return !texts.contains { refund.occur(in: $0) }
+        return !texts.contains { text in refund.occur(in: text) || refundMarks.contains(where: text.contains) }
     }
+
+    /// A refund's words in scripts written without spaces, looked for anywhere in a text: Chinese
+    /// `退款` (Alipay's and WeChat Pay's refunds, a card statement's `退款-盒马鲜生`), as `refund`.
+    static let refundMarks = ["退款"]
 
     private static let payment = FoldedPhrases([
         // English: Chase, American Express, Capital One, Discover, Citi, Barclaycard.

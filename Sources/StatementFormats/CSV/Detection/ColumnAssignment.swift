@@ -53,6 +53,7 @@ enum ColumnAssignment {
             for choice in choices where roles[choice.role] == nil && !taken.contains(choice.column) {
                 take(choice.role, choice.column)
             }
+            if let amount = amountAmongCurrencyCodes(header: header, stats: stats, roles: roles, taken: taken) { take(.amount, amount) }
             twinAmounts(header: header, stats: stats, roles: &roles, taken: &taken)
             if roles[.currency] == nil, let amount = roles[.amount], amount > 0, !taken.contains(amount - 1),
                 numberBesideCode(header: header, stats: stats, column: amount - 1) == amount
@@ -181,20 +182,8 @@ enum ColumnAssignment {
             }
         }
 
-        // An unsigned amount beside a debit/credit indicator takes its sign from it.
-        if let amount = roles[.amount], !hasSignedValues(stats[amount]) {
-            let indicator =
-                header.flatMap { names in
-                    names.indices.first { column in
-                        column < stats.count && HeaderMatching.candidates(names[column]).contains { $0.role == .direction }
-                            && fits(.direction, stats[column]) && (roles.first { $0.value == column }.map { $0.key == .memo } ?? true)
-                    }
-                } ?? stats.first { !taken.contains($0.index) && $0.nonEmpty > 0 && $0.directionRatio >= 0.9 }?.index
-            if let indicator {
-                if roles[.memo] == indicator { roles[.memo] = nil }
-                take(.direction, indicator)
-            }
-        }
+        // Debit/credit indicators: the amount's, and the balance's where the balance has one.
+        indicators(header: header, stats: stats, roles: &roles, taken: &taken)
         return roles
     }
 
@@ -215,7 +204,7 @@ enum ColumnAssignment {
         case .originalCurrency: return empty || column.currencyRatio >= 0.8
         // Empty throughout: a sign column that marks only the way the sample does not hold (ICICI's
         // `BillingAmountSign`, `CR` on credits only, in a month of charges; `emptyDirection`).
-        case .direction: return empty || column.directionRatio >= 0.8
+        case .direction, .balanceDirection: return empty || column.directionRatio >= 0.8
         case .status: return !empty && RowStatus.isStatusColumn(column.values.prefix(ColumnStats.sampleSize))
         // The file's own accounts: named in (nearly) every row, and few. A column of account
         // numbers empty for card payments and different in every row is the counterparty's (N26's
@@ -240,7 +229,7 @@ enum ColumnAssignment {
     /// Whether any value carries its own sign: `-`, parentheses, or a debit/credit mark (`DR`, `S`).
     /// A `+` alone is none: John Lewis writes `+ £1,234.56` on money in, which its direction
     /// column marks `CR` as well.
-    private static func hasSignedValues(_ column: ColumnStats) -> Bool {
+    static func hasSignedValues(_ column: ColumnStats) -> Bool {
         column.values.contains { value in
             if [UInt8(ascii: "-"), UInt8(ascii: "(")].contains(value.utf8.first ?? 0) || value.hasSuffix("-") {
                 return true

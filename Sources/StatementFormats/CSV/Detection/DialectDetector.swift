@@ -131,8 +131,16 @@ public struct DialectDetector: Sendable {
             return .failure(missingColumn("amount", header: headerNames, rows: layout.rows, at: tableLine))
         }
 
+        // One amount column per currency (RBC's `CAD$` and `USD$`): each row's currency is its column's.
+        let currencyAmounts = pinned.currencyAmounts ?? ColumnAssignment.currencyAmounts(header: headerNames, stats: stats, roles: roles)
+        let siblingAmounts =
+            currencyAmounts
+            ? headerNames.flatMap { names in
+                roles[.amount].map { amount in CurrencyAmountColumns.columns(header: names, amount: amount).map(\.column).filter { $0 != amount } }
+            } ?? [] : []
+
         // Numbers: decimal mark from every money column.
-        let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance].compactMap { roles[$0] }
+        let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance].compactMap { roles[$0] } + siblingAmounts.filter { $0 < stats.count }
         let moneyValues = moneyColumns.flatMap { stats[$0].values }
         let europeanHint = delimiter == UInt8(ascii: ";")
         let decimalMark =
@@ -145,7 +153,7 @@ public struct DialectDetector: Sendable {
         let headerCurrency = moneyColumns.compactMap { column in
             headerNames.flatMap { HeaderMatching.sharedSign($0[column]) == nil ? HeaderMatching.currency($0[column]) : nil }
         }.first
-        let currency = pinned.currency ?? (roles[.currency] == nil ? (headerCurrency ?? preamble.currency) : nil)
+        let currency = pinned.currency ?? (roles[.currency] == nil && !currencyAmounts ? (headerCurrency ?? preamble.currency) : nil)
 
         // Dates.
         var warnings: [Diagnostic] = []
@@ -186,7 +194,7 @@ public struct DialectDetector: Sendable {
                             columns: roles.mapValues { ColumnResolution.reference(for: $0, header: headerNames) },
                             account: pinned.account ?? (roles[.account] == nil ? preamble.account : nil),
                             currency: currency, amountSign: pinned.amountSign ?? .asIs, accountKind: pinned.accountKind,
-                            singleQuotes: singleQuotes),
+                            singleQuotes: singleQuotes, currencyAmounts: currencyAmounts),
                         warnings: warnings))
             }
             let preferDayFirst: Bool? = decimalMark == UInt8(ascii: ",") || europeanHint ? true : (dollars ? false : nil)
@@ -242,7 +250,9 @@ public struct DialectDetector: Sendable {
             let app = appMatch.flatMap { $0.signature.moneyOutPositive ? $0 : nil }
             var amounts: [Int64] = [], negativeNames: [String] = [], categories: [String] = [], types: [String] = []
             for row in layout.rows where amountColumn < row.fields.count {
-                guard case .success(let parsed) = AmountParser.parse(row.fields[amountColumn], decimalMark: decimalMark) else { continue }
+                // With one amount column per currency, the one the row fills.
+                let filled = ([amountColumn] + siblingAmounts).first { $0 < row.fields.count && !row.fields[$0].isEmpty } ?? amountColumn
+                guard case .success(let parsed) = AmountParser.parse(row.fields[filled], decimalMark: decimalMark) else { continue }
                 amounts.append(parsed.units)
                 if let mark = app?.mark { types.append(mark < row.fields.count ? TextFolding.fold(row.fields[mark]) : "") }
                 if parsed.units < 0, let nameColumn = roles[.name] ?? roles[.memo], nameColumn < row.fields.count {
@@ -308,7 +318,8 @@ public struct DialectDetector: Sendable {
             incomeBySign: pinned.incomeBySign ?? AppTransferColumns.incomeBySign(appMatch, transfer: roles[.transfer]),
             singleQuotes: singleQuotes,
             splitRows: pinned.splitRows ?? appMatch?.signature.splitRows ?? false,
-            balanceCategories: pinned.balanceCategories ?? app?.balanceCategories, transferNote: pinned.transferNote ?? app?.transferNote)
+            balanceCategories: pinned.balanceCategories ?? app?.balanceCategories, transferNote: pinned.transferNote ?? app?.transferNote,
+            currencyAmounts: currencyAmounts)
         if postings {
             warnings.append(
                 Diagnostic(

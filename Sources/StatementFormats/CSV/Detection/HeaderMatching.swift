@@ -120,6 +120,21 @@ enum HeaderMatching {
         return nil
     }
 
+    /// The currency a header names and what it names without it, folded: `Amount (USD)` is
+    /// `amount` in USD, RBC's `CAD$` an `amount` in CAD, and a header that is an ISO 4217 code
+    /// alone (`EUR`, in capitals) an `amount` in it; `nil` for a header naming no currency.
+    static func currencyAndName(_ header: String) -> (name: String, currency: CurrencyCode)? {
+        // `Amount ($)` names no one currency (`sharedSign`).
+        guard sharedSign(header) == nil else { return nil }
+        let stripped = stripCurrency(header)
+        if let currency = stripped.currency { return (TextFolding.fold(stripped.text), currency) }
+        let bytes = trim(Array(header.utf8)[...])
+        guard bytes.count == 3, bytes.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+            let code = CurrencyCode(text(bytes)), CurrencyText.isoCodes.contains(code)
+        else { return nil }
+        return ("amount", code)
+    }
+
     /// The header without the currency it names, and that currency. Over UTF-8 bytes: detection
     /// asks this of every short cell of the first lines under each code page it tries.
     private static func stripCurrency(_ header: String) -> (text: String, currency: CurrencyCode?) {

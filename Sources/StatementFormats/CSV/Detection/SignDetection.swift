@@ -22,7 +22,7 @@ enum SignDetection {
         guard positive >= 3, negative * 100 < (positive + negative) * 35 else { return false }
         if cardHint() { return true }
         guard negative > 0 else { return false }
-        let payments = namesOfNegative.filter { paymentWords.occur(in: $0) }.count
+        let payments = namesOfNegative.filter { name in paymentWords.occur(in: name) || CardPaymentWords.refundMarks.contains(where: name.contains) }.count
         return payments * 2 >= negative
     }
 
