@@ -356,8 +356,7 @@ import Testing
         var profile = CSVProfile()
         profile.dateFormat = DateFormat(c.other)
         let pinned = try readCSV(c.text, options: ReadOptions(csvProfile: profile))
-        // Day first pinned on `$` amounts leaves their currency a guess, which is warned of
-        // (`csv.currency.dollar-sign`); nothing else is.
+        // Day first pinned on `$` amounts leaves their currency a guess, warned of; nothing else is.
         let dollarGuessed = c.text.contains("$") && profile.dateFormat?.dayFirst == true
         #expect(pinned.diagnostics.map(\.code) == (dollarGuessed ? [CSVRowMapper.dollarGuessCode] : []), "\(pinned.diagnostics)")
         #expect(pinned.activities.map(\.date.description) == c.pinnedDates)
