@@ -34,12 +34,6 @@ public enum SharedCurrencySign: Sendable, Equatable {
         }
     }
 
-    /// The shared sign `text` is exactly (a header's `Amount ($)`, `金额(¥)`), if any.
-    static func named(_ text: some StringProtocol) -> SharedCurrencySign? {
-        var text = String(text)
-        return text.withUTF8 { at($0, 0, width: $0.count) }
-    }
-
     private static let usd = CurrencyCode("USD")!
     private static let jpy = CurrencyCode("JPY")!
     private static let cny = CurrencyCode("CNY")!
