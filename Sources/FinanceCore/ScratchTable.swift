@@ -26,6 +26,14 @@ public final class ScratchTable<Element: BitwiseCopyable>: ManagedBuffer<Int, El
         return table
     }
 
+    /// A table of its own with the same elements (for another thread, which must not share this
+    /// one's reference count or its cache lines).
+    @inlinable public func copy() -> ScratchTable<Element> {
+        let table = unsafeDowncast(Self.create(minimumCapacity: max(1, header)) { _ in self.header }, to: ScratchTable<Element>.self)
+        table.withUnsafeMutablePointerToElements { to in withElements { to.initialize(from: $0, count: header) } }
+        return table
+    }
+
     @inlinable public var count: Int { header }
 
     @inlinable @inline(__always)

@@ -67,6 +67,18 @@ final class CompiledRules {
         self.actions = actions
     }
 
+    /// The same compiled rules for another thread (`RuleEngine.sibling()`): the tables and regex
+    /// programs (never changed) are shared; the regex scratch is its own, and so are the actions'
+    /// values, which every transaction an action sets retains (see `CompiledAction.init`).
+    func sibling(_ set: RuleSet) -> CompiledRules { CompiledRules(sharing: self, set) }
+
+    private init(sharing other: CompiledRules, _ set: RuleSet) {
+        (count, arena, rules, conditions, branches) = (other.count, other.arena, other.rules, other.conditions, other.branches)
+        (actionFields, literals) = (other.actionFields, other.literals)
+        regexes = other.regexes.sibling()
+        actions = set.rules.flatMap { $0.actions.map(CompiledAction.init) }
+    }
+
     /// Runs `body` with the tables readable: one scope for a whole transaction, so that evaluating
     /// a rule reads plain memory, and no pointer to the tables outlives the call.
     @inline(__always)

@@ -71,6 +71,15 @@ final class LiteralAnchors {
         self.arena = arena.build()
     }
 
+    /// The same index for another thread: the tables (never changed once built) are shared, the
+    /// scratch a scan fills is its own.
+    func sibling() -> LiteralAnchors { LiteralAnchors(sharing: self) }
+
+    private init(sharing other: LiteralAnchors) {
+        (arena, first, second, pool, start, length) = (other.arena, other.first, other.second, other.pool, other.start, other.length)
+        (shortStart, shortIDs, hasShort, count) = (other.shortStart, other.shortIDs, other.hasShort, other.count)
+    }
+
     /// The literals that occur in `text` and where they start (each occurrence at least once,
     /// sometimes more), valid until the next scan. `text` must be folded, with 8 readable bytes after
     /// its end.

@@ -27,6 +27,16 @@ final class RegexRunner {
         slots = .make(count: regexes.map { max($0.testing.slotCount, $0.capturing.slotCount) }.max().map { max(2, $0) } ?? 2, repeating: -1)
     }
 
+    /// The same regexes for another thread: the compiled programs (never changed) are shared, the
+    /// search's bookkeeping and the captures are its own.
+    func sibling() -> RegexRunner { RegexRunner(sharing: self) }
+
+    private init(sharing other: RegexRunner) {
+        programs = other.programs
+        (testing, capturing, groups) = (other.testing.copy(), other.capturing.copy(), other.groups.copy())
+        slots = .make(count: other.slots.count, repeating: -1)
+    }
+
     /// Whether regex `i` matches `field` of `activity`. (Out of line: the matcher's stack frame would
     /// otherwise weigh on every rule evaluation, regex or not.)
     @inline(never)
