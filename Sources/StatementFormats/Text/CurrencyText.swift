@@ -9,7 +9,10 @@ enum CurrencyText {
         for (symbol, code) in symbols where i + symbol.count <= n {
             var equal = true
             for k in 0..<symbol.count where bytes[i + k] != symbol[k] { equal = false; break }
-            if equal { return (code, symbol.count) }
+            // An abbreviation ending in a letter ends the word: `Rs` is no currency in `Rsvp`.
+            if equal, !isLetter(symbol[symbol.count - 1]) || i + symbol.count == n || !isLetter(bytes[i + symbol.count]) {
+                return (code, symbol.count)
+            }
         }
         // Three letters that are an ISO code, not followed by another letter; a withdrawn code
         // only in capitals (`100,00 LTL`), as the few that spell a word (`SUR`, `BEL`) are not.
@@ -109,6 +112,29 @@ enum CurrencyText {
         // U+FDFC RIAL SIGN is written for the rials of Iran, Yemen, Oman and Qatar and the Saudi
         // riyal alike: it names no single currency.
         ("\u{FDFC}", nil),
+        // The other signs of the Unicode currency block, each its country's own.
+        ("₴", "UAH"), ("₸", "KZT"), ("₼", "AZN"), ("₾", "GEL"), ("֏", "AMD"), ("₮", "MNT"), ("₭", "LAK"),
+        ("៛", "KHR"), ("₦", "NGN"), ("₲", "PYG"), ("₡", "CRC"), ("৳", "BDT"), ("GH₵", "GHS"), ("₵", "GHS"),
+        ("GH¢", "GHS"), ("E£", "EGP"),
+        // Dollars with their country's letters (`NT$` Taiwan, `RD$` Dominican Republic).
+        ("NT$", "TWD"), ("MX$", "MXN"), ("RD$", "DOP"), ("TT$", "TTD"), ("EC$", "XCD"), ("FJ$", "FJD"),
+        ("J$", "JMD"), ("N$", "NAD"),
+        // Local abbreviations banks and apps write beside amounts instead of the code: Malaysia's
+        // `RM`, Indonesia's `Rp`, Hungary's `Ft`, Bulgaria's `лв`, Turkey's `TL`, Peru's `S/`,
+        // Bangladesh's `Tk`, East Africa's shillings, Egypt's `LE`, the Gulf's dinars and riyals
+        // (`KD 1.250`: three decimals), Israel's `ש"ח`; a word ends each (`isLetter`).
+        ("RM", "MYR"), ("Rp.", "IDR"), ("Rp", "IDR"), ("Ft", "HUF"), ("лв.", "BGN"), ("лв", "BGN"),
+        ("TL", "TRY"), ("S/.", "PEN"), ("S/", "PEN"), ("Tk.", "BDT"), ("Tk", "BDT"), ("KShs", "KES"),
+        ("KSh", "KES"), ("Ksh", "KES"), ("USh", "UGX"), ("TSh", "TZS"), ("L.E.", "EGP"), ("LE", "EGP"),
+        ("KD", "KWD"), ("BD", "BHD"), ("RO", "OMR"), ("JD", "JOD"), ("QR", "QAR"), ("SR", "SAR"),
+        ("ש\"ח", "ILS"), ("ש״ח", "ILS"), ("грн.", "UAH"), ("грн", "UAH"), ("руб.", "RUB"), ("руб", "RUB"),
+        ("kn", "HRK"), ("din.", "RSD"), ("дин.", "RSD"), ("ден", "MKD"),
+        // Signs several currencies share, like `kr`: the rupee's (India, Pakistan, Sri Lanka, Nepal,
+        // Mauritius), `Dh`/`Dhs` (the Emirates' and Morocco's dirhams), `Bs` (Bolivia, Venezuela),
+        // `lei` (Romania, Moldova). The amount is read; its currency comes from the file or
+        // `--currency`.
+        ("₨", nil), ("Rs.", nil), ("Rs", nil), ("RS.", nil), ("RS", nil), ("Dhs", nil), ("DHS", nil),
+        ("Dh", nil), ("DH", nil), ("Bs.", nil), ("Bs", nil), ("lei", nil),
     ]
 
     /// The currencies of Arabic-speaking countries by their abbreviations, as Arabic locales write
