@@ -75,7 +75,8 @@ import Testing
 
     @Test(arguments: [
         ("\"$\"#,##0.00", "$", true), ("[$£-809]#,##0.00", "£", true), ("#,##0.00 [$€-407]", "€", false),
-        ("#,##0.00 \"EUR\"", "EUR", false), ("£#,##0.00", "£", true),
+        ("#,##0.00 \"EUR\"", "EUR", false), ("£#,##0.00", "£", true), ("\"RM\"#,##0.00", "RM", true),
+        ("#,##0.000 \"KD\"", "KD", false), ("#,##0.00 \"zł\"", "zł", false),
     ])
     func currencyFormatsGiveTheirSymbol(_ code: String, _ symbol: String, _ before: Bool) {
         let currency = XLSXStyles.currency(ofFormatCode: code)
@@ -87,6 +88,7 @@ import Testing
         #expect(XLSXStyles.currency(ofFormatCode: "#,##0.00") == nil)
         #expect(XLSXStyles.currency(ofFormatCode: "[$-407]dd.mm.yyyy") == nil)
         #expect(XLSXStyles.currency(ofFormatCode: "0.00;[Red]\"$\"0.00") == nil, "only the first section counts")
+        #expect(XLSXStyles.currency(ofFormatCode: "0.00 \"units\"") == nil, "a quoted word is no currency")
     }
 
     @Test(arguments: [("A1", 1, 1), ("C7", 3, 7), ("AA10", 27, 10), ("XFD1048576", 16384, 1_048_576)])

@@ -39,9 +39,10 @@ struct XLSXStyles {
         var i = 0
         var sawDigit = false
         let bare: [[UInt8]] = ["$", "£", "€", "¥", "₹"].map { Array($0.utf8) }
+        // Three capitals, or a sign or abbreviation the amount reader knows, whole (`"RM"`, `"zł"`).
         func isCurrency(_ text: [UInt8]) -> Bool {
-            bare.contains(text) || text.count == 3 && text.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
-                || ["R$", "kr", "Fr.", "zł", "Kč", "Ft", "₩", "₽", "₺", "₪"].contains(String(decoding: text, as: UTF8.self))
+            if bare.contains(text) || text.count == 3 && text.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { return true }
+            return text.withUnsafeBufferPointer { CurrencyText.match($0, at: 0)?.1 == $0.count }
         }
         while i < bytes.count {
             let byte = bytes[i]
