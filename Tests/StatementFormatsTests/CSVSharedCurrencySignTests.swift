@@ -48,6 +48,17 @@ import Testing
             testDescription: "¥ in the cells with decimals: CNY",
             text: "日期,摘要,金额\n2024-04-01,超市,-¥45.20\n2024-04-02,工资,¥2000.00\n", expected: "CNY"),
         .init(
+            testDescription: "a commodity column of $ (hledger's CSV) and --currency AUD: AUD",
+            text: "date,description,amount,commodity\n2024-04-01,Shop,-45.20,$\n2024-04-02,Pay,2000,$\n", currency: "AUD",
+            expected: "AUD"),
+        .init(
+            testDescription: "a commodity column of $, nothing else said: USD",
+            text: "date,description,amount,commodity\n2024-04-01,Shop,-45.20,$\n2024-04-02,Pay,2000,$\n", expected: "USD"),
+        .init(
+            testDescription: "ledger's csv, no header: its commodity column of € is found, and is the currency",
+            text: "\"2024/04/01\",\"\",\"Shop\",\"Assets:Checking\",\"€\",\"-45.20\",\"\",\"\"\n"
+                + "\"2024/04/02\",\"\",\"Pay\",\"Assets:Checking\",\"€\",\"2000\",\"\",\"\"\n", currency: "CAD", expected: "EUR"),
+        .init(
             testDescription: "¥ in the cells and --currency HKD: HKD",
             text: "日期,摘要,金额\n2024-04-01,超市,-¥45.20\n2024-04-02,工资,¥2000.00\n", currency: "HKD", expected: "HKD"),
     ]

@@ -47,7 +47,10 @@ extension CSVRowMapper {
         if let column = columns.fee, column < count, !takeFee(record, column, from: &amount) { return false }
         if currency == nil, let column = columns.currency, column < count {
             let text = record.string(column)
-            if !text.isEmpty {
+            if let sign = SharedCurrencySign.whole(text) {
+                // A currency column of `$` (ledger's and hledger's commodity) is a shared sign too.
+                shared = shared ?? sign
+            } else if !text.isEmpty {
                 guard let code = CurrencyText.currency(inCell: text) else { return hold(.badCurrency(text: text), record, column: column) }
                 noteCurrencySynonym(text, record, column: column)
                 currency = code

@@ -22,6 +22,12 @@ public enum SharedCurrencySign: Sendable, Equatable {
         }
     }
 
+    /// The shared sign that is exactly `text` (a currency column's cell), if any.
+    public static func whole(_ text: String) -> SharedCurrencySign? {
+        var text = text
+        return text.withUTF8 { at($0, 0, width: $0.count) }
+    }
+
     /// The shared sign that is exactly `bytes[i ..< i + width]`, if any.
     static func at(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, width: Int) -> SharedCurrencySign? {
         switch width {

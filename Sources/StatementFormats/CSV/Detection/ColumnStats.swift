@@ -68,6 +68,9 @@ struct ColumnStats {
                 currencies += 1
             } else if !shape.isASCII, shape.byteCount <= 12, CurrencyText.currency(word: value) != nil {
                 currencies += 1
+            } else if !shape.hasDigit, shape.byteCount <= 4, CurrencyText.currency(named: value) != nil {
+                // A sign alone: ledger's `csv` and hledger's commodity column (`$`, `€`, `£`).
+                currencies += 1
             }
             if shape.hasASCIILetter || (!shape.isASCII && value.unicodeScalars.contains(where: { $0.properties.isAlphabetic })) {
                 texts += 1
