@@ -166,9 +166,17 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         return DateFormat(text)
     }
 
-    /// Parses a trimmed cell; `nil` unless it fits the pattern and names a real day.
+    /// Parses a trimmed cell; `nil` unless it fits the pattern and names a real day. A cell that
+    /// does not fit as written is tried once more as `DateCellVariant` rewrites it (a weekday
+    /// before the date, Arabic-Indic digits, `2024年3月15日`).
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         if let serialDate1904 { return ExcelSerialDate.parse(bytes, date1904: serialDate1904) }
+        if let date = parseLayout(bytes) { return date }
+        guard let variant = DateCellVariant.rewrite(bytes) else { return nil }
+        return variant.withUnsafeBufferPointer { parseLayout($0) }
+    }
+
+    private func parseLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         if let fixed,
             bytes.count == fixed.width
                 || (bytes.count > fixed.width + 1 && (bytes[fixed.width] == 0x20 || bytes[fixed.width] == UInt8(ascii: "T"))
@@ -258,11 +266,19 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             case .space:
                 guard i < n && bytes[i] == 0x20 else { return nil }
                 while i < n && bytes[i] == 0x20 { i += 1 }
+                // Spanish and Portuguese join the parts with `de` (`15 de marzo de 2024`).
+                for joint in [3, 4] where i + joint < n && Self.isJoint(bytes, i, joint) {
+                    i += joint
+                    while i < n && bytes[i] == 0x20 { i += 1 }
+                    break
+                }
             case .literal(let c):
                 guard i < n && bytes[i] == c else { return nil }
                 i += 1
             }
         }
+        // Russian `2024 г.`, Ukrainian `2024 р.` (year).
+        if hasYear, let suffix = Self.yearWordLength(bytes, from: i) { i += suffix }
         if i < n {
             // Only a time may follow: `T14:22` or ` 14:22`.
             guard bytes[i] == UInt8(ascii: "T") || bytes[i] == 0x20 else { return nil }
@@ -272,6 +288,26 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             guard j < n, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) else { return nil }
         }
         return LocalDate(year: year, month: month, day: day)
+    }
+
+    /// `de ` or `del ` at `i` (`width` 3 or 4), in any case.
+    private static func isJoint(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ width: Int) -> Bool {
+        bytes[i] | 0x20 == UInt8(ascii: "d") && bytes[i + 1] | 0x20 == UInt8(ascii: "e")
+            && (width == 3 ? bytes[i + 2] == 0x20 : bytes[i + 2] | 0x20 == UInt8(ascii: "l") && bytes[i + 3] == 0x20)
+    }
+
+    /// The length of ` г.`, `г.`, ` р.` or `р.` (the dot optional) at `from` ending the cell or
+    /// followed by a space, or `nil`.
+    private static func yearWordLength(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var i = from
+        let n = bytes.count
+        while i < n && bytes[i] == 0x20 { i += 1 }
+        // г U+0433 (D0 B3), р U+0440 (D1 80).
+        guard i + 1 < n, (bytes[i] == 0xD0 && bytes[i + 1] == 0xB3) || (bytes[i] == 0xD1 && bytes[i + 1] == 0x80) else { return nil }
+        i += 2
+        if i < n && bytes[i] == UInt8(ascii: ".") { i += 1 }
+        guard i == n || bytes[i] == 0x20 else { return nil }
+        return i - from
     }
 
     /// Parses a string (convenience for tests and profiles).

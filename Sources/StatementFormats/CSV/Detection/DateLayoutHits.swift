@@ -5,13 +5,15 @@ import FinanceCore
 ///
 /// The values' bytes are laid out once, one after the other, and each layout then walks them all:
 /// asking each layout of each value again copied the layout (and its arrays) and looked up the
-/// value's bytes 24 times per value. A value without an ASCII digit is no date in any layout.
+/// value's bytes 24 times per value. A value without a digit (ASCII, Arabic-Indic or Persian) is no
+/// date in any layout.
 enum DateLayoutHits {
     /// `counts[k]` is the number of `values` that `formats[k]` parses.
     static func count(_ values: some Sequence<String>, formats: [DateFormat] = DateFormat.candidates) -> [Int] {
         var bytes: [UInt8] = []
         var ends: [Int] = []
-        for value in values where value.utf8.contains(where: { $0 &- UInt8(ascii: "0") < 10 }) {
+        // Cells with a digit: ASCII, or Arabic-Indic and Persian (lead bytes D9, DB; `DateCellVariant`).
+        for value in values where value.utf8.contains(where: { $0 &- UInt8(ascii: "0") < 10 || $0 == 0xD9 || $0 == 0xDB }) {
             bytes.append(contentsOf: value.utf8)
             ends.append(bytes.count)
         }

@@ -1,0 +1,135 @@
+/// Date cells that some banks, apps and locales write around a layout's own text: rewritten into
+/// what the layout reads, when the cell as written does not fit it (`DateFormat.parse` tries the
+/// cell first, so a cell that fits is never rewritten).
+///
+/// - A weekday before the date is dropped: `Fri, 15 Mar 2024`, `Friday, March 15, 2024`,
+///   `Mo., 15.03.2024`, `lun. 15/03/2024`, `segunda-feira, 15/03/2024`.
+/// - Arabic-Indic and Persian digits become ASCII digits and the direction marks Arabic locales put
+///   around separators are dropped: `١٥/٠٣/٢٠٢٤`, `15\u{200F}/03\u{200F}/2024`.
+/// - Chinese and Japanese `2024年3月15日` and Korean `2024년 3월 15일` become `2024-3-15`; Korean
+///   `2024. 03. 15.` becomes `2024.03.15`.
+enum DateCellVariant {
+    /// The cell rewritten, or `nil` when none of the above applies.
+    static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var changed = false
+        var i = weekdayLength(bytes)
+        if i > 0 { changed = true }
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let rest = n - i
+            if rest >= 2, b == 0xD9, (0xA0...0xA9).contains(bytes[i + 1]) {
+                out.append(UInt8(ascii: "0") + bytes[i + 1] - 0xA0)  // U+0660…U+0669
+                i += 2
+            } else if rest >= 2, b == 0xDB, (0xB0...0xB9).contains(bytes[i + 1]) {
+                out.append(UInt8(ascii: "0") + bytes[i + 1] - 0xB0)  // U+06F0…U+06F9
+                i += 2
+            } else if rest >= 2, b == 0xD8, bytes[i + 1] == 0x9C {
+                i += 2  // U+061C ARABIC LETTER MARK
+            } else if rest >= 3, b == 0xE2, bytes[i + 1] == 0x80, bytes[i + 2] == 0x8E || bytes[i + 2] == 0x8F {
+                i += 3  // U+200E, U+200F
+            } else if rest >= 3, let unit = dateUnit(bytes[i], bytes[i + 1], bytes[i + 2]) {
+                // 年 月 日, 년 월 일: the year and the month end with a dash, the day with nothing;
+                // the spaces Korean puts after each go.
+                while out.last == 0x20 { out.removeLast() }
+                i += 3
+                if unit != .day {
+                    out.append(UInt8(ascii: "-"))
+                    while i < n && bytes[i] == 0x20 { i += 1 }
+                }
+            } else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            changed = true
+        }
+        if koreanDots(&out) { changed = true }
+        return changed ? out : nil
+    }
+
+    private enum Unit { case year, month, day }
+
+    private static func dateUnit(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Unit? {
+        switch (a, b, c) {
+        case (0xE5, 0xB9, 0xB4), (0xEB, 0x85, 0x84): return .year  // 年 년
+        case (0xE6, 0x9C, 0x88), (0xEC, 0x9B, 0x94): return .month  // 月 월
+        case (0xE6, 0x97, 0xA5), (0xEC, 0x9D, 0xBC): return .day  // 日 일
+        default: return nil
+        }
+    }
+
+    /// `2024. 03. 15.` → `2024.03.15`: a dot, spaces, then a digit lose the spaces, and a dot
+    /// ending the date (after its last digit, before a time or the end) goes.
+    private static func koreanDots(_ text: inout [UInt8]) -> Bool {
+        guard text.count >= 8, text.first.map({ (0x30...0x39).contains($0) }) == true,
+            let dotSpace = text.indices.dropLast().first(where: { text[$0] == UInt8(ascii: ".") && text[$0 + 1] == 0x20 }),
+            dotSpace >= 4, text[..<dotSpace].allSatisfy({ (0x30...0x39).contains($0) })
+        else { return false }
+        var out: [UInt8] = []
+        var i = 0
+        var dots = 0
+        while i < text.count {
+            let b = text[i]
+            out.append(b)
+            i += 1
+            guard b == UInt8(ascii: ".") else { continue }
+            dots += 1
+            var j = i
+            while j < text.count && text[j] == 0x20 { j += 1 }
+            if dots < 3, j < text.count, (0x30...0x39).contains(text[j]) { i = j } else if dots == 3 { out.removeLast() }
+        }
+        text = out
+        return true
+    }
+
+    /// The bytes a weekday and what follows it take at the start of the cell (`Fri, `, `Mo. `,
+    /// `segunda-feira, `), or 0.
+    private static func weekdayLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = bytes.count
+        var end = 0
+        while end < n, bytes[end] >= 0x80 || (bytes[end] | 0x20 >= UInt8(ascii: "a") && bytes[end] | 0x20 <= UInt8(ascii: "z")) {
+            end += 1
+        }
+        guard end >= 2 else { return 0 }
+        var word = TextFolding.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
+        var i = end
+        // Portuguese `segunda-feira`.
+        let feira = Array("-feira".utf8)
+        if i + feira.count <= n, bytes[i..<(i + feira.count)].elementsEqual(feira) {
+            i += feira.count
+            word += "feira"
+        }
+        guard weekdays.contains(word) else { return 0 }
+        if i < n && bytes[i] == UInt8(ascii: ".") { i += 1 }
+        if i < n && bytes[i] == UInt8(ascii: ",") { i += 1 }
+        let spaces = i
+        while i < n && bytes[i] == 0x20 { i += 1 }
+        // A separator is needed: `Fri15` is no weekday.
+        guard i > end, i < n, i > spaces || bytes[i - 1] == UInt8(ascii: ",") || bytes[i - 1] == UInt8(ascii: ".") else { return 0 }
+        return i
+    }
+
+    /// Weekdays, folded (`TextFolding.fold`), in full and abbreviated, in English, German, French,
+    /// Spanish, Italian, Portuguese and Dutch.
+    private static let weekdays: Set<String> = [
+        "mon", "monday", "tue", "tues", "tuesday", "wed", "weds", "wednesday", "thu", "thur", "thurs", "thursday",
+        "fri", "friday", "sat", "saturday", "sun", "sunday",
+        "mo", "di", "mi", "do", "fr", "sa", "so", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag",
+        "sonntag",
+        "lun", "lundi", "mar", "mardi", "mer", "mercredi", "jeu", "jeudi", "ven", "vendredi", "sam", "samedi", "dim",
+        "dimanche",
+        "lunes", "martes", "mie", "miercoles", "jue", "jueves", "vie", "viernes", "sab", "sabado", "dom", "domingo",
+        "lunedi", "martedi", "mercoledi", "gio", "giovedi", "venerdi", "sabato", "domenica",
+        "seg", "segunda", "segundafeira", "ter", "terca", "tercafeira", "qua", "quarta", "quartafeira", "qui", "quinta",
+        "quintafeira", "sex", "sexta", "sextafeira",
+        "ma", "maandag", "dinsdag", "wo", "woensdag", "donderdag", "vr", "vrijdag", "za", "zaterdag", "zo", "zondag",
+    ]
+}
