@@ -6,7 +6,9 @@ enum CurrencyText {
     /// names no single currency (`kr`).
     static func match(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (CurrencyCode?, Int)? {
         let n = bytes.count
-        for (symbol, code) in symbols where i + symbol.count <= n {
+        guard i < n else { return nil }
+        let first = Int(bytes[i])
+        for (symbol, code) in symbols[Int(symbolStart[first])..<Int(symbolStart[first + 1])] where i + symbol.count <= n {
             var equal = true
             for k in 0..<symbol.count where bytes[i + k] != symbol[k] { equal = false; break }
             // An abbreviation ending in a letter ends the word: `Rs` is no currency in `Rsvp`.
@@ -92,10 +94,19 @@ enum CurrencyText {
         (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
     }
 
-    /// Longest first, so that `US$` wins over `$`.
+    /// By first byte, then longest first, so that `US$` wins over `U…` and `Rs.` over `Rs`.
     private static let symbols: [([UInt8], CurrencyCode?)] =
         (signs + arabicAbbreviations.flatMap { [$0, ($0.0 + ".", $0.1)] })
-        .map { (Array($0.0.utf8), $0.1.flatMap { CurrencyCode($0) }) }.sorted { $0.0.count > $1.0.count }
+        .map { (Array($0.0.utf8), $0.1.flatMap { CurrencyCode($0) }) }
+        .sorted { $0.0[0] != $1.0[0] ? $0.0[0] < $1.0[0] : $0.0.count > $1.0.count }
+
+    /// The symbols starting with byte `b` are `symbols[symbolStart[b] ..< symbolStart[b + 1]]`.
+    private static let symbolStart: [Int32] = {
+        var start = [Int32](repeating: 0, count: 257)
+        for (symbol, _) in symbols { start[Int(symbol[0]) + 1] += 1 }
+        for b in 0..<256 { start[b + 1] += start[b] }
+        return start
+    }()
 
     /// Currency signs and the abbreviations written with Latin letters.
     private static let signs: [(String, String?)] = [

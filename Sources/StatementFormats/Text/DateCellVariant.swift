@@ -9,13 +9,19 @@
 /// - Chinese and Japanese `2024年3月15日` and Korean `2024년 3월 15일` become `2024-3-15`; Korean
 ///   `2024. 03. 15.` becomes `2024.03.15`.
 enum DateCellVariant {
-    /// The cell rewritten, or `nil` when none of the above applies.
+    /// The cell rewritten, or `nil` when none of the above applies. Detection asks this of every
+    /// cell of a column that no layout reads (names, memos) for every layout it tries: a cell that
+    /// has nothing to rewrite is told so without an allocation.
     static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let first = bytes.first else { return nil }
+        let weekday = first >= 0x80 || first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z") ? weekdayLength(bytes) : 0
+        // Korean dates start `2024. `.
+        let korean = bytes.count >= 8 && bytes[4] == UInt8(ascii: ".") && bytes[5] == 0x20 && bytes[..<4].allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+        guard weekday > 0 || korean || hasMarkOrUnit(bytes) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var changed = false
-        var i = weekdayLength(bytes)
-        if i > 0 { changed = true }
+        var changed = weekday > 0
+        var i = weekday
         let n = bytes.count
         while i < n {
             let b = bytes[i]
@@ -55,6 +61,26 @@ enum DateCellVariant {
         return changed ? out : nil
     }
 
+    /// Whether the cell holds an Arabic-Indic or Persian digit, a direction mark, or 年 月 日 년 월 일.
+    private static func hasMarkOrUnit(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        var i = 0
+        while i + 1 < n {
+            let b = bytes[i]
+            if b >= 0xD8 {
+                let c = bytes[i + 1]
+                if (b == 0xD9 && (0xA0...0xA9).contains(c)) || (b == 0xDB && (0xB0...0xB9).contains(c)) || (b == 0xD8 && c == 0x9C) {
+                    return true
+                }
+                if i + 2 < n && ((b == 0xE2 && c == 0x80 && (bytes[i + 2] == 0x8E || bytes[i + 2] == 0x8F)) || dateUnit(b, c, bytes[i + 2]) != nil) {
+                    return true
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
     private enum Unit { case year, month, day }
 
     private static func dateUnit(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Unit? {
@@ -69,10 +95,9 @@ enum DateCellVariant {
     /// `2024. 03. 15.` → `2024.03.15`: a dot, spaces, then a digit lose the spaces, and a dot
     /// ending the date (after its last digit, before a time or the end) goes.
     private static func koreanDots(_ text: inout [UInt8]) -> Bool {
-        guard text.count >= 8, text.first.map({ (0x30...0x39).contains($0) }) == true,
-            let dotSpace = text.indices.dropLast().first(where: { text[$0] == UInt8(ascii: ".") && text[$0 + 1] == 0x20 }),
-            dotSpace >= 4, text[..<dotSpace].allSatisfy({ (0x30...0x39).contains($0) })
-        else { return false }
+        guard text.count >= 8, text[4] == UInt8(ascii: "."), text[5] == 0x20, text[..<4].allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return false
+        }
         var out: [UInt8] = []
         var i = 0
         var dots = 0
@@ -98,7 +123,10 @@ enum DateCellVariant {
         while end < n, bytes[end] >= 0x80 || (bytes[end] | 0x20 >= UInt8(ascii: "a") && bytes[end] | 0x20 <= UInt8(ascii: "z")) {
             end += 1
         }
-        guard end >= 2 else { return 0 }
+        // A weekday is a short word followed by `.`, `,`, a space or `-feira`.
+        guard end >= 2, end <= 13, end < n, [UInt8(ascii: "."), UInt8(ascii: ","), 0x20, UInt8(ascii: "-")].contains(bytes[end]) else {
+            return 0
+        }
         var word = TextFolding.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
         var i = end
         // Portuguese `segunda-feira`.

@@ -170,13 +170,15 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// does not fit as written is tried once more as `DateCellVariant` rewrites it (a weekday
     /// before the date, Arabic-Indic digits, `2024年3月15日`).
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
-        if let serialDate1904 { return ExcelSerialDate.parse(bytes, date1904: serialDate1904) }
-        if let date = parseLayout(bytes) { return date }
-        guard let variant = DateCellVariant.rewrite(bytes) else { return nil }
-        return variant.withUnsafeBufferPointer { parseLayout($0) }
+        if let date = parseAsWritten(bytes) { return date }
+        guard serialDate1904 == nil, let variant = DateCellVariant.rewrite(bytes) else { return nil }
+        return variant.withUnsafeBufferPointer { parseAsWritten($0) }
     }
 
-    private func parseLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+    /// The cell as written, not rewritten (`DateLayoutHits` rewrites each cell once for all the
+    /// layouts it tries).
+    func parseAsWritten(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
+        if let serialDate1904 { return ExcelSerialDate.parse(bytes, date1904: serialDate1904) }
         if let fixed,
             bytes.count == fixed.width
                 || (bytes.count > fixed.width + 1 && (bytes[fixed.width] == 0x20 || bytes[fixed.width] == UInt8(ascii: "T"))
