@@ -133,6 +133,10 @@ import Testing
         .init("the rupee's Rs. names no single currency: Rs. 1,23,456.00", "Rs. 1,23,456.00", 12_345_600, currency: nil),
         .init("Rs. glued, then a debit mark: Rs.500.00 Dr", "Rs.500.00 Dr", -50_000, currency: nil, signed: true, marked: true),
         .init("the dirham's Dhs names no single currency: Dhs 75.00", "Dhs 75.00", 7500, currency: nil),
+        .init("an en dash for the minus: –12.50", "–12.50", -1250, signed: true),
+        .init("a trailing en dash: 12.50–", "12.50–", -1250, signed: true),
+        .init("the full-width hyphen-minus of Japanese exports: －1,200", "－1,200", -1200, scale: 0, signed: true),
+        .init("a hyphen before a currency: ‐€12.50", "‐€12.50", -1250, currency: "EUR", signed: true),
     ]
 
     @Test(arguments: accepted)
@@ -190,6 +194,8 @@ import Testing
         .init("currency code glued to a word", "5.00 EURO", .malformed),
         .init("an abbreviation glued to a word: RMS is no ringgit", "RMS 5.00", .malformed),
         .init("Rs starting a word", "Rsvp 5.00", .malformed),
+        .init("an em dash stands for no value, not a minus", "—12.50", .malformed),
+        .init("two minus signs, one a dash", "–-12.50", .malformed),
         .init("a lower-case abbreviation that is a word: le 5.00", "le 5.00", .malformed),
         .init("second decimal mark", "1.2.3", mark: comma, .malformed),
         .init("text after the number", "5.00 approx", .malformed),

@@ -35,7 +35,8 @@ public enum AmountParseFailure: Error, Sendable, Equatable {
 
 /// Reads bank amounts from UTF-8 bytes: `-1,234.56`, `1.234,56`, `1 234,56`, `1'234.50`, `(54.20)`,
 /// `54.20-`, `54.20 DR`, `0.80Dr`, `DR 54.20`, `12,00 H`, `1.234,56 S`, `$54.20`, `-£5.00`, `+ £1,234.56`,
-/// `12,00 €`, `EUR 12.00`, `1,23,456.00` (Indian grouping).
+/// `12,00 €`, `EUR 12.00`, `1,23,456.00` (Indian grouping), `−12.50` and `–12.50` (a minus sign or
+/// a dash for the minus).
 ///
 /// The decimal mark is decided per column beforehand (`AmountFormat.detect`); the other mark,
 /// spaces and apostrophes are accepted as thousands separators, but only between digits and only
@@ -81,9 +82,9 @@ public enum AmountParser {
             case UInt8(ascii: "+"):
                 guard !signed else { return .failure(.malformed) }
                 signed = true; i += 1
-            case 0xE2 where i + 2 < n && bytes[i + 1] == 0x88 && bytes[i + 2] == 0x92:  // U+2212 minus
+            case 0xE2...0xEF where minusWidth(bytes, i) != nil:
                 guard !signed else { return .failure(.malformed) }
-                signed = true; negative = true; i += 3
+                signed = true; negative = true; i += minusWidth(bytes, i)!
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","):
                 break prefix
             default:
@@ -164,6 +165,9 @@ public enum AmountParser {
             case UInt8(ascii: "+"):
                 guard !signed else { return .failure(.malformed) }
                 signed = true; i += 1
+            case 0xE2...0xEF where minusWidth(bytes, i) != nil:
+                guard !signed else { return .failure(.malformed) }
+                signed = true; negative = true; i += minusWidth(bytes, i)!
             default:
                 if !signed, let debit = debitCreditMark(bytes, at: i) {
                     signed = true; marked = true; negative = debit.isDebit; i += debit.width
@@ -254,6 +258,20 @@ public enum AmountParser {
         if c == 0x20 || c == UInt8(ascii: "'") { return 1 }
         if c == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x99 { return 3 }  // ’
         return spaceWidth(bytes, i)
+    }
+
+    /// Width of a minus other than `-` at `i`: U+2212 MINUS SIGN, and the dashes and hyphens
+    /// exports write for it (U+2013 EN DASH, U+2010 HYPHEN, U+2012 FIGURE DASH, U+FE63 SMALL
+    /// HYPHEN-MINUS, U+FF0D FULLWIDTH HYPHEN-MINUS as Japanese and Chinese exports write `－1,200`).
+    /// Not the em dash, which stands for no value.
+    private static func minusWidth(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        guard i + 2 < bytes.count else { return nil }
+        switch (bytes[i], bytes[i + 1], bytes[i + 2]) {
+        case (0xE2, 0x88, 0x92), (0xE2, 0x80, 0x93), (0xE2, 0x80, 0x90), (0xE2, 0x80, 0x92), (0xEF, 0xB9, 0xA3), (0xEF, 0xBC, 0x8D):
+            return 3
+        default:
+            return nil
+        }
     }
 
     /// Width of an invisible direction mark at `i` (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT
