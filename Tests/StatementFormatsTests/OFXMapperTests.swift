@@ -215,7 +215,15 @@ import Testing
         .init(testDescription: "hours and minutes only (202401312359) is a specified form", text: "202401312359", expected: "2024-01-31"),
         .init(testDescription: "29 February of a leap year", text: "20240229", expected: "2024-02-29"),
         .init(testDescription: "dd.mm.yyyy is refused", text: "31.01.2024", expected: nil),
-        .init(testDescription: "ISO with dashes is refused", text: "2024-01-31", expected: nil),
+        .init(
+            testDescription: "ISO 8601 with dashes, as some converters write it, is read with a warning", text: "2024-01-31",
+            expected: "2024-01-31", warning: "ofx.lenient.date-form@18:3"),
+        .init(
+            testDescription: "ISO 8601 with a time is read with a warning", text: "2024-01-31T23:30:00", expected: "2024-01-31",
+            warning: "ofx.lenient.date-form@18:3"),
+        .init(testDescription: "ISO with month 13 is refused", text: "2024-13-01", expected: nil),
+        .init(testDescription: "ISO followed by letters is refused", text: "2024-01-31X", expected: nil),
+        .init(testDescription: "slashes are refused", text: "2024/01/31", expected: nil),
         .init(testDescription: "30 February is refused", text: "20240230", expected: nil),
         .init(testDescription: "month 13 is refused", text: "20241301", expected: nil),
         .init(testDescription: "seven digits are refused", text: "2024013", expected: nil),
