@@ -3,8 +3,8 @@ import FinanceCore
 /// A QIF `D` field taken apart before its day/month order is known.
 ///
 /// Quicken writes `MM/DD/YY` for the 1900s and `MM/DD'YY` for the 2000s, pads one-digit parts
-/// with a space (` 1/ 5'24`), and other programs write `M/D/YYYY`, `DD/MM/YYYY`, `DD.MM.YYYY` or
-/// ISO `YYYY-MM-DD`. The order of the first two numbers is a property of the whole file
+/// with a space (` 1/ 5'24`), and other programs write `M/D/YYYY`, `DD/MM/YYYY`, `DD.MM.YYYY`,
+/// ISO `YYYY-MM-DD`, `YYYYMMDD` or, set to, a month name (`15 Mar 2024`). The order of the first two numbers is a property of the whole file
 /// (`QIFDateOrder`), so a field is first split into its numbers, then read under that order.
 ///
 /// Two-digit years: after an apostrophe always 20YY (Quicken's convention, one digit allowed:
@@ -14,13 +14,30 @@ struct QIFDateParts: Equatable {
     var first: Int
     var second: Int
     var year: Int
-    /// `YYYY-MM-DD`: the order is fixed whatever the file does.
-    var isISO: Bool
+    /// `YYYY-MM-DD`, `YYYYMMDD` or a month name (`15 Mar 2024`): the order is fixed whatever the
+    /// file does.
+    var isFixedOrder: Bool
     /// Written with dots (`05.01.2024`), the day-first convention of German and Swiss exports.
     var isDotted: Bool
 
-    /// Splits the trimmed field; `nil` unless it is three numbers with separators `/ - . '`.
+    /// Splits the trimmed field; `nil` unless it is three numbers with separators `/ - . '`, or a
+    /// date whose order its form fixes: `20240315`, or a month name as some programs' QIF export
+    /// writes it when set to (`15 Mar 2024`, `Mar 15, 2024`, `15-MAR-24`).
     static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDateParts? {
+        if let numbers = splitNumbers(bytes) { return numbers }
+        guard bytes.count >= 8, bytes.contains(where: { $0 >= 0x41 }) || bytes.count == 8 else { return nil }
+        for format in fixedOrderFormats {
+            if let date = format.parseAsWritten(bytes) {
+                return QIFDateParts(first: date.month, second: date.day, year: date.year, isFixedOrder: true, isDotted: false)
+            }
+        }
+        return nil
+    }
+
+    private static let fixedOrderFormats = ["yyyymmdd", "dd mmm yyyy", "mmm dd, yyyy", "mmm dd yyyy", "dd-mmm-yyyy", "dd-mmm-yy", "dd mmm yy"]
+        .map { DateFormat($0)! }
+
+    private static func splitNumbers(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDateParts? {
         var numbers = (0, 0, 0)
         var widths = (0, 0, 0)
         // How many numbers have ended, and whether a separator has come since the last one.
@@ -63,7 +80,7 @@ struct QIFDateParts: Equatable {
         guard index == 3 else { return nil }
         if widths.0 == 4 {
             guard widths.1 >= 1, widths.2 <= 2 else { return nil }
-            return QIFDateParts(first: numbers.1, second: numbers.2, year: numbers.0, isISO: true, isDotted: false)
+            return QIFDateParts(first: numbers.1, second: numbers.2, year: numbers.0, isFixedOrder: true, isDotted: false)
         }
         guard widths.0 <= 2 else { return nil }
         var year = numbers.2
@@ -73,19 +90,19 @@ struct QIFDateParts: Equatable {
             if separatorBeforeYear == UInt8(ascii: "'") { year += 2000 } else if widths.2 == 2 { year += year >= 69 ? 1900 : 2000 } else { return nil }
         default: return nil
         }
-        return QIFDateParts(first: numbers.0, second: numbers.1, year: year, isISO: false, isDotted: dotted)
+        return QIFDateParts(first: numbers.0, second: numbers.1, year: year, isFixedOrder: false, isDotted: dotted)
     }
 
     /// The day under `order` (`nil` when that is no calendar day).
     func date(_ order: QIFDateOrder) -> LocalDate? {
-        if isISO { return LocalDate(year: year, month: first, day: second) }
+        if isFixedOrder { return LocalDate(year: year, month: first, day: second) }
         return order == .dayFirst ? LocalDate(year: year, month: second, day: first) : LocalDate(year: year, month: first, day: second)
     }
 
     /// Whether only day-first reading gives a calendar day.
-    var onlyDayFirst: Bool { !isISO && date(.dayFirst) != nil && date(.monthFirst) == nil }
+    var onlyDayFirst: Bool { !isFixedOrder && date(.dayFirst) != nil && date(.monthFirst) == nil }
     /// Whether only month-first reading gives a calendar day.
-    var onlyMonthFirst: Bool { !isISO && date(.monthFirst) != nil && date(.dayFirst) == nil }
+    var onlyMonthFirst: Bool { !isFixedOrder && date(.monthFirst) != nil && date(.dayFirst) == nil }
 }
 
 /// Whether a file's non-ISO dates put the month (`MM/DD/YY`, Quicken US) or the day first.

@@ -79,7 +79,7 @@ struct QIFPrescan: Equatable {
                     if let parts = QIFDateParts.split(QIFText.trimmed(value)) {
                         if parts.onlyDayFirst { dayFirst += 1; firstDayFirst = firstDayFirst ?? line }
                         if parts.onlyMonthFirst { monthFirst += 1; firstMonthFirst = firstMonthFirst ?? line }
-                        if !parts.isISO {
+                        if !parts.isFixedOrder {
                             if parts.isDotted {
                                 dotted += 1
                             } else {
