@@ -124,15 +124,16 @@ enum DateCellVariant {
             end += 1
         }
         // A weekday is a short word followed by `.`, `,`, a space or `-feira`.
-        guard end >= 2, end <= 13, end < n, [UInt8(ascii: "."), UInt8(ascii: ","), 0x20, UInt8(ascii: "-")].contains(bytes[end]) else {
-            return 0
+        guard end >= 2, end <= 13, end < n else { return 0 }
+        switch bytes[end] {
+        case UInt8(ascii: "."), UInt8(ascii: ","), 0x20, UInt8(ascii: "-"): break
+        default: return 0
         }
         var word = TextFolding.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
         var i = end
         // Portuguese `segunda-feira`.
-        let feira = Array("-feira".utf8)
-        if i + feira.count <= n, bytes[i..<(i + feira.count)].elementsEqual(feira) {
-            i += feira.count
+        if i + 6 <= n, bytes[i..<(i + 6)].elementsEqual("-feira".utf8) {
+            i += 6
             word += "feira"
         }
         guard weekdays.contains(word) else { return 0 }

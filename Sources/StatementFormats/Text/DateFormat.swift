@@ -269,10 +269,9 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
                 guard i < n && bytes[i] == 0x20 else { return nil }
                 while i < n && bytes[i] == 0x20 { i += 1 }
                 // Spanish and Portuguese join the parts with `de` (`15 de marzo de 2024`).
-                for joint in [3, 4] where i + joint < n && Self.isJoint(bytes, i, joint) {
+                if let joint = Self.jointWidth(bytes, i) {
                     i += joint
                     while i < n && bytes[i] == 0x20 { i += 1 }
-                    break
                 }
             case .literal(let c):
                 guard i < n && bytes[i] == c else { return nil }
@@ -292,10 +291,13 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         return LocalDate(year: year, month: month, day: day)
     }
 
-    /// `de ` or `del ` at `i` (`width` 3 or 4), in any case.
-    private static func isJoint(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ width: Int) -> Bool {
-        bytes[i] | 0x20 == UInt8(ascii: "d") && bytes[i + 1] | 0x20 == UInt8(ascii: "e")
-            && (width == 3 ? bytes[i + 2] == 0x20 : bytes[i + 2] | 0x20 == UInt8(ascii: "l") && bytes[i + 3] == 0x20)
+    /// The width of `de ` (3) or `del ` (4) at `i`, in any case, with more text after it; or `nil`.
+    @inline(__always)
+    private static func jointWidth(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        let n = bytes.count
+        guard i + 3 < n, bytes[i] | 0x20 == UInt8(ascii: "d"), bytes[i + 1] | 0x20 == UInt8(ascii: "e") else { return nil }
+        if bytes[i + 2] == 0x20 { return 3 }
+        return i + 4 < n && bytes[i + 2] | 0x20 == UInt8(ascii: "l") && bytes[i + 3] == 0x20 ? 4 : nil
     }
 
     /// The length of ` г.`, `г.`, ` р.` or `р.` (the dot optional) at `from` ending the cell or
