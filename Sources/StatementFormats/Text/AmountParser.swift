@@ -82,9 +82,9 @@ public enum AmountParser {
             case UInt8(ascii: "+"):
                 guard !signed else { return .failure(.malformed) }
                 signed = true; i += 1
-            case 0xE2...0xEF where minusWidth(bytes, i) != nil:
+            case 0xE2...0xEF where isMinus(bytes, i):
                 guard !signed else { return .failure(.malformed) }
-                signed = true; negative = true; i += minusWidth(bytes, i)!
+                signed = true; negative = true; i += 3
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","):
                 break prefix
             default:
@@ -165,9 +165,9 @@ public enum AmountParser {
             case UInt8(ascii: "+"):
                 guard !signed else { return .failure(.malformed) }
                 signed = true; i += 1
-            case 0xE2...0xEF where minusWidth(bytes, i) != nil:
+            case 0xE2...0xEF where isMinus(bytes, i):
                 guard !signed else { return .failure(.malformed) }
-                signed = true; negative = true; i += minusWidth(bytes, i)!
+                signed = true; negative = true; i += 3
             default:
                 if !signed, let debit = debitCreditMark(bytes, at: i) {
                     signed = true; marked = true; negative = debit.isDebit; i += debit.width
@@ -260,17 +260,17 @@ public enum AmountParser {
         return spaceWidth(bytes, i)
     }
 
-    /// Width of a minus other than `-` at `i`: U+2212 MINUS SIGN, and the dashes and hyphens
-    /// exports write for it (U+2013 EN DASH, U+2010 HYPHEN, U+2012 FIGURE DASH, U+FE63 SMALL
-    /// HYPHEN-MINUS, U+FF0D FULLWIDTH HYPHEN-MINUS as Japanese and Chinese exports write `－1,200`).
-    /// Not the em dash, which stands for no value.
-    private static func minusWidth(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
-        guard i + 2 < bytes.count else { return nil }
+    /// Whether a minus other than `-` stands at `i` (three bytes): U+2212 MINUS SIGN, and the dashes
+    /// and hyphens exports write for it (U+2013 EN DASH, U+2010 HYPHEN, U+2012 FIGURE DASH, U+FE63
+    /// SMALL HYPHEN-MINUS, U+FF0D FULLWIDTH HYPHEN-MINUS as Japanese and Chinese exports write
+    /// `－1,200`). Not the em dash, which stands for no value.
+    private static func isMinus(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        guard i + 2 < bytes.count else { return false }
         switch (bytes[i], bytes[i + 1], bytes[i + 2]) {
         case (0xE2, 0x88, 0x92), (0xE2, 0x80, 0x93), (0xE2, 0x80, 0x90), (0xE2, 0x80, 0x92), (0xEF, 0xB9, 0xA3), (0xEF, 0xBC, 0x8D):
-            return 3
+            return true
         default:
-            return nil
+            return false
         }
     }
 

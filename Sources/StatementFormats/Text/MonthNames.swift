@@ -13,11 +13,11 @@ enum MonthNames {
         let names: [[String]] = [
             [
                 "jan", "january", "januar", "janner", "jaenner", "janv", "janvier", "ene", "enero", "januari", "gen", "gennaio", "januarie", "janeiro", "sty",
-                "stycznia", "styczen", "ledna", "leden", "januar", "oca", "ocak", "январь", "января", "янв", "січень", "січня", "січ",
+                "stycznia", "styczen", "ledna", "leden", "oca", "ocak", "январь", "января", "янв", "січень", "січня", "січ",
             ],
             [
                 "feb", "february", "februar", "fev", "fevr", "fevrier", "febrero", "februari", "febbraio", "februarie", "fevereiro", "lut", "lutego", "luty",
-                "unora", "unor", "febr", "februar", "sub", "subat", "февраль", "февраля", "фев", "февр", "лютий", "лютого", "лют",
+                "unora", "unor", "febr", "sub", "subat", "февраль", "февраля", "фев", "февр", "лютий", "лютого", "лют",
             ],
             [
                 "mar", "march", "marz", "maerz", "mrz", "mars", "marzo", "mrt", "maart", "marco", "marts", "marca", "marzec", "brezna", "brezen", "marc",
@@ -41,7 +41,7 @@ enum MonthNames {
             ],
             [
                 "aug", "august", "aout", "ago", "agosto", "augustus", "augusti", "sie", "sierpnia", "sierpien", "srpna", "srpen", "augusztus", "agu", "agt",
-                "agustus", "agu", "agustos", "август", "августа", "авг", "серпень", "серпня", "сер",
+                "agustus", "agustos", "август", "августа", "авг", "серпень", "серпня", "сер",
             ],
             [
                 "sep", "sept", "september", "septembre", "septiembre", "setiembre", "set", "settembre", "setembro", "wrz", "wrzesnia", "wrzesien", "zari",
@@ -49,7 +49,7 @@ enum MonthNames {
             ],
             [
                 "oct", "october", "okt", "oktober", "octobre", "octubre", "ott", "ottobre", "out", "outubro", "paz", "pazdziernika", "pazdziernik", "rijna",
-                "rijen", "oktober", "eki", "ekim", "октябрь", "октября", "окт", "жовтень", "жовтня", "жов",
+                "rijen", "eki", "ekim", "октябрь", "октября", "окт", "жовтень", "жовтня", "жов",
             ],
             [
                 "nov", "november", "novembre", "noviembre", "novembro", "lis", "listopada", "listopad", "listopadu", "kas", "kasim", "nopember", "ноябрь",
@@ -57,7 +57,7 @@ enum MonthNames {
             ],
             [
                 "dec", "december", "dez", "dezember", "decembre", "dic", "diciembre", "dicembre", "des", "desember", "dezembro", "gru", "grudnia", "grudzien",
-                "prosince", "prosinec", "ara", "aralik", "desember", "декабрь", "декабря", "дек", "грудень", "грудня", "гру",
+                "prosince", "prosinec", "ara", "aralik", "декабрь", "декабря", "дек", "грудень", "грудня", "гру",
             ],
         ]
         var table: [String: Int] = [:]
