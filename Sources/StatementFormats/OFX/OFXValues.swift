@@ -10,7 +10,7 @@ enum OFXValues {
     /// before a time; `isSpecified` tells which of these the specification allows.
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
         guard bytes.count >= 8 else { return nil }
-        if isISO(bytes) { return isoDate(bytes) }
+        if isISO(bytes) { return iso.parseAsWritten(bytes) }
         var value = 0
         for i in 0..<8 {
             let d = Int(bytes[i]) &- 48
@@ -55,19 +55,8 @@ enum OFXValues {
         bytes.count >= 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
     }
 
-    private static func isoDate(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDate? {
-        var parts = [0, 0, 0]
-        for (k, range) in [0..<4, 5..<7, 8..<10].enumerated() {
-            for i in range {
-                guard isDigit(bytes[i]) else { return nil }
-                parts[k] = parts[k] * 10 + Int(bytes[i] - UInt8(ascii: "0"))
-            }
-        }
-        if bytes.count > 10 {
-            guard bytes[10] == UInt8(ascii: "T") || bytes[10] == 0x20, bytes.count > 11, isDigit(bytes[11]) else { return nil }
-        }
-        return LocalDate(year: parts[0], month: parts[1], day: parts[2])
-    }
+    /// The ISO layout `DateFormat` reads (a time after the date allowed, nothing else).
+    private static let iso = DateFormat("yyyy-mm-dd")!
 
     /// What is odd about a date outside the specified forms, for the warning.
     static func oddity(_ text: String) -> String {
