@@ -1,3 +1,5 @@
+import Glibc
+
 /// The counterparty's name inside a bank's text that lists a payment's fields (`PayeeStep.nameField`):
 ///
 /// - keywords between slashes, as Dutch banks write SEPA payments in their exports as in MT940:
@@ -19,6 +21,13 @@ enum PayeeFields {
         "naam:", "auftraggeber:", "empfänger:", "empfaenger:", "zahlungsempfänger:", "zahlungspflichtiger:",
         "begünstigter:", "beguenstigter:",
     ].map { Array($0.utf8) }
+    /// Whether a label starts with `byte` (every label's first byte, as `nameLabels` has them): a
+    /// word starting otherwise is none.
+    @inline(__always)
+    private static func mayStartLabel(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "n") || byte == UInt8(ascii: "a") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "z")
+            || byte == UInt8(ascii: "b")
+    }
 
     /// The range of `bytes` (`folded` is the same text folded to lower case, of the same length)
     /// holding the name, or `nil` when the text lists no name field.
@@ -60,11 +69,13 @@ enum PayeeFields {
     /// `Naam: …` up to the next label: a word ending in a colon.
     private static func labelledName(_ bytes: [UInt8], _ folded: [UInt8], in range: Range<Int>) -> Range<Int>? {
         // Every label ends in a colon: a text without one (most) has none.
-        guard folded[range].contains(UInt8(ascii: ":")) else { return nil }
+        guard !range.isEmpty else { return nil }
+        let hasColon = folded.withUnsafeBufferPointer { memchr($0.baseAddress! + range.lowerBound, 0x3A, range.count) != nil }
+        guard hasColon else { return nil }
         var p = range.lowerBound
         while p < range.upperBound {
             let atWordStart = p == range.lowerBound || folded[p - 1] == 0x20
-            if atWordStart, let label = nameLabels.first(where: { p + $0.count <= range.upperBound && folded[p..<(p + $0.count)].elementsEqual($0) }) {
+            if atWordStart, mayStartLabel(folded[p]), let label = nameLabels.first(where: { p + $0.count <= range.upperBound && folded[p..<(p + $0.count)].elementsEqual($0) }) {
                 let start = p + label.count
                 var end = start
                 var wordStart = start

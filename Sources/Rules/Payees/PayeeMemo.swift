@@ -55,14 +55,21 @@ final class PayeeMemo {
     /// Keeps `text` and its clean name in `slot`, as `find` gave it (a text longer than
     /// `slotBytes` is not kept).
     func store(_ text: String, name: String?, slot: Int) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count <= Self.slotBytes else { return }
-        bytes.withElements { base in
-            for (k, byte) in utf8.enumerated() { base[slot * Self.slotBytes + k] = byte }
+        if let stored = text.utf8.withContiguousStorageIfAvailable({ store($0, slot: slot) }) {
+            guard stored else { return }
+        } else {
+            guard Array(text.utf8).withUnsafeBufferPointer({ store($0, slot: slot) }) else { return }
         }
-        lengths.withElements { $0[slot] = utf8.count }
         names[slot] = name
         recent.withElements { $0[slot >> 1] = UInt8(slot & 1) }
+    }
+
+    /// The text's bytes into `slot`; false (nothing stored) when it is too long to keep.
+    private func store(_ utf8: UnsafeBufferPointer<UInt8>, slot: Int) -> Bool {
+        guard utf8.count <= Self.slotBytes else { return false }
+        if let from = utf8.baseAddress { bytes.withElements { ($0 + slot &* Self.slotBytes).update(from: from, count: utf8.count) } }
+        lengths.withElements { $0[slot] = utf8.count }
+        return true
     }
 
     /// The first of the two slots of `text` (an even number): a multiplicative hash of its byte

@@ -1,10 +1,16 @@
+import Glibc
+
 extension PayeeNormaliser {
     /// A star in the text: a processor's prefix before it (`SQ *BLUE BOTTLE`: the merchant follows),
     /// or a merchant before it and its reference after (`AMAZON MKTPL*AB12C3DE4`). A star between
     /// digits, or before digits after a space, is a masked card number's.
     func starCut(_ range: Range<Int>) -> (Range<Int>, PayeeStep)? {
+        // Most texts have no star: looked for before anything is copied.
+        let found = tokens.bytes.withUnsafeBufferPointer { all in
+            range.isEmpty ? nil : memchr(all.baseAddress! + range.lowerBound, 0x2A, range.count).map { all.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        }
+        guard let star = found else { return nil }
         let bytes = tokens.bytes
-        guard let star = bytes[range].firstIndex(of: UInt8(ascii: "*")) else { return nil }
         var runEnd = star
         while runEnd < range.upperBound && bytes[runEnd] == UInt8(ascii: "*") { runEnd += 1 }
         var next = runEnd

@@ -193,7 +193,7 @@ public final class PayeeNormaliser {
     private func removeBookingWords(card: inout Bool) -> Bool {
         var tail = removeReferenceTail()
         // A British bank's payment-type code at the end (`… BCC`, `… DDR`), after a name.
-        if let last = tokens.keptIndices.last, tokens.keptIndices.count > 1,
+        if let (last, hasOthers) = tokens.lastKept, hasOthers,
             tokens.bytes[tokens.starts[last]..<tokens.ends[last]].allSatisfy(PayeeText.isUpper),
             tables.trailingPaymentCodes.contains(tokens.folded[tokens.starts[last]..<tokens.ends[last]])
         {
@@ -231,7 +231,9 @@ public final class PayeeNormaliser {
     /// Masked card numbers anywhere, bare ones after a card word, and the words before them.
     private func removeCardNumbers(card: inout Bool) -> Bool {
         var removed = false
-        for i in 0..<tokens.count where tokens.isKept(i) {
+        // A bare number is the looser test: a token that fails it is no card number, announced or not
+        // (asked first, it spares looking for card words before every word).
+        for i in 0..<tokens.count where tokens.isKept(i) && tokens.isCardNumber(i, bare: true) {
             let announced = cardWords.endingBefore(i, in: tokens)
             guard tokens.isCardNumber(i, bare: announced != nil) else { continue }
             tokens.remove(i)

@@ -53,13 +53,20 @@ final class PayeePhrases: Sendable {
 
     /// The longest phrase that the tokens from `index` start with: its index and word count (of
     /// phrases as long, the first in the table).
+    @inline(__always)
     func longest(in tokens: PayeeTokens, at index: Int) -> (phrase: Int, words: Int)? {
         guard index < tokens.count else { return nil }
         let length = tokens.length(index)
         guard length > 0 else { return nil }
         let b = Self.bucket(tokens.foldedByte(index, 0), length)
-        let candidates = Int(bucketStart[b])..<Int(bucketStart[b + 1])
+        let candidates = bucketStart.withUnsafeBufferPointer { Int($0[b])..<Int($0[b + 1]) }
+        // Almost every word: an empty bucket, answered here without a call.
         guard !candidates.isEmpty else { return nil }
+        return longest(in: tokens, at: index, among: candidates)
+    }
+
+    @inline(never)
+    private func longest(in tokens: PayeeTokens, at index: Int, among candidates: Range<Int>) -> (phrase: Int, words: Int)? {
         var best: (Int, Int)?
         for c in candidates {
             let p = Int(bucketList[c])

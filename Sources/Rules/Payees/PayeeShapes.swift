@@ -28,73 +28,87 @@ extension PayeeTokens {
     /// A date or a time, alone or together: `02.05.2024`, `13/04`, `05/22`, `29.12.`,
     /// `2024-05-27`, `2024-05-27T11:45`, `2023-12-28T11.05`, `18:42`, `10.31`, `8PM`.
     func isDateOrTime(_ i: Int) -> Bool {
-        var numbers: [Int] = []
-        var widths: [Int] = []
-        var separators: [UInt8] = []
+        // At most six numbers (a date and a time): a token with more is neither. Kept inline: this
+        // runs on every word of every name.
+        var numbers = InlineArray<6, Int>(repeating: 0)
+        var widths = InlineArray<6, Int>(repeating: 0)
+        var separators = InlineArray<6, UInt8>(repeating: 0)
+        var n = 0
+        var separatorCount = 0
         var current = -1
         var width = 0
-        var suffix: [UInt8] = []
+        // The letters after the number, folded (`pm`): up to two kept, a third means no time.
+        var suffix: UInt16 = 0
+        var suffixLength = 0
         for k in starts[i]..<ends[i] {
             let b = bytes[k]
             if PayeeText.isDigit(b) {
-                guard suffix.isEmpty else { return false }
+                guard suffixLength == 0 else { return false }
                 current = (current < 0 ? 0 : current) * 10 + Int(b - 0x30)
                 width += 1
                 if width > 4 { return false }
             } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b == UInt8(ascii: ":")
                 || b == UInt8(ascii: "T")
             {
-                guard current >= 0, suffix.isEmpty else { return false }
-                numbers.append(current)
-                widths.append(width)
-                separators.append(b)
+                guard current >= 0, suffixLength == 0, n < 6 else { return false }
+                numbers[n] = current
+                widths[n] = width
+                separators[separatorCount] = b
+                n += 1
+                separatorCount += 1
                 current = -1
                 width = 0
             } else if PayeeText.isUpper(b) || PayeeText.isLower(b) {
-                guard current >= 0 || !suffix.isEmpty else { return false }
-                suffix.append(b | 0x20)
+                guard current >= 0 || suffixLength > 0 else { return false }
+                suffixLength += 1
+                if suffixLength <= 2 { suffix = suffix << 8 | UInt16(b | 0x20) }
             } else {
                 return false
             }
         }
         if current >= 0 {
-            numbers.append(current)
-            widths.append(width)
-        } else if separators.last != UInt8(ascii: ".") {
+            guard n < 6 else { return false }
+            numbers[n] = current
+            widths[n] = width
+            n += 1
+        } else if separatorCount == 0 || separators[separatorCount - 1] != UInt8(ascii: ".") {
             return false  // ends in a separator other than a date's final dot (`29.12.`)
         } else {
-            separators.removeLast()
+            separatorCount -= 1
         }
-        if !suffix.isEmpty {
+        if suffixLength > 0 {
             // 8PM, 11am
-            return numbers.count == 1 && (1...12).contains(numbers[0]) && (suffix == [0x61, 0x6D] || suffix == [0x70, 0x6D])
+            let amPM = suffixLength == 2 && (suffix == 0x616D || suffix == 0x706D)
+            return n == 1 && (1...12).contains(numbers[0]) && amPM
         }
-        guard numbers.count >= 2 else { return false }
+        guard n >= 2 else { return false }
         // ISO: 2024-05-27, with a time after T.
         if widths[0] == 4 {
-            guard numbers.count >= 3, (1...12).contains(numbers[1]), (1...31).contains(numbers[2]) else { return false }
-            if numbers.count == 3 { return true }
-            return separators.count >= 3 && separators[2] == UInt8(ascii: "T") && numbers.count <= 6
+            guard n >= 3, (1...12).contains(numbers[1]), (1...31).contains(numbers[2]) else { return false }
+            if n == 3 { return true }
+            return separatorCount >= 3 && separators[2] == UInt8(ascii: "T")
         }
         guard widths[0] <= 2, widths[1] <= 2 else { return false }
         let (a, b) = (numbers[0], numbers[1])
         let isDate = (1...31).contains(a) && (1...12).contains(b) || (1...12).contains(a) && (1...31).contains(b)
-        if numbers.count == 2 {
+        if n == 2 {
             let isTime = separators[0] != UInt8(ascii: "/") && separators[0] != UInt8(ascii: "-") && a <= 23 && b <= 59 && widths[1] == 2
             return isDate || isTime
         }
+        var onlyColons = true
+        for k in 0..<separatorCount where separators[k] != UInt8(ascii: ":") { onlyColons = false }
         // A date and its time glued (`31.03.2017/13:30`: Swiss banks' card payments).
-        if numbers.count == 5 || numbers.count == 6, separators.count == numbers.count - 1, separators[1] == separators[0],
-            separators[0] != UInt8(ascii: ":"), separators[3...].allSatisfy({ $0 == UInt8(ascii: ":") }), widths[2] == 2 || widths[2] == 4,
+        if n == 5 || n == 6, separatorCount == n - 1, separators[1] == separators[0], separators[0] != UInt8(ascii: ":"),
+            (3..<separatorCount).allSatisfy({ separators[$0] == UInt8(ascii: ":") }), widths[2] == 2 || widths[2] == 4,
             numbers[3] <= 23, numbers[4] <= 59, widths[3] <= 2, widths[4] == 2
         {
             return isDate
         }
-        guard numbers.count == 3, widths[2] == 2 || widths[2] == 4 else {
+        guard n == 3, widths[2] == 2 || widths[2] == 4 else {
             // hh:mm:ss
-            return numbers.count == 3 && separators.allSatisfy { $0 == UInt8(ascii: ":") } && a <= 23 && b <= 59 && numbers[2] <= 59
+            return n == 3 && onlyColons && a <= 23 && b <= 59 && numbers[2] <= 59
         }
-        if separators.allSatisfy({ $0 == UInt8(ascii: ":") }) { return a <= 23 && b <= 59 && numbers[2] <= 59 }
+        if onlyColons { return a <= 23 && b <= 59 && numbers[2] <= 59 }
         return isDate
     }
 

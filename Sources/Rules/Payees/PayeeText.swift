@@ -4,28 +4,29 @@ enum PayeeText {
     /// Folds `bytes` into `out` (same length): ASCII, U+00C0–U+00DE, Latin Extended-A and basic
     /// Cyrillic capitals to lower case.
     static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        // The folded text is as long as the text: written in place, not appended byte by byte.
         out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b >= 0x41 && b <= 0x5A {
-                out.append(b | 0x20)
-            } else if b == 0xC3, i + 1 < bytes.count, isLatinCapital(bytes[i + 1]) {
-                out.append(0xC3)
-                out.append(bytes[i + 1] + 0x20)
+        guard !bytes.isEmpty else { return }
+        out.append(contentsOf: bytes)
+        out.withUnsafeMutableBufferPointer { out in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    if b >= 0x41 && b <= 0x5A { out[i] = b | 0x20 }
+                } else if b == 0xC3, i + 1 < bytes.count, isLatinCapital(bytes[i + 1]) {
+                    out[i + 1] = bytes[i + 1] + 0x20
+                    i += 1
+                } else if b == 0xC4 || b == 0xC5 || b == 0xD0, i + 1 < bytes.count, bytes[i + 1] & 0xC0 == 0x80 {
+                    // Latin Extended-A (`Ż Ł Č Š Ő`) and Cyrillic capitals: two bytes either way.
+                    let scalar = UInt32(b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    let lower = Self.lowercase(scalar)
+                    out[i] = 0xC0 | UInt8(lower >> 6)
+                    out[i + 1] = 0x80 | UInt8(lower & 0x3F)
+                    i += 1
+                }
                 i += 1
-            } else if b == 0xC4 || b == 0xC5 || b == 0xD0, i + 1 < bytes.count, bytes[i + 1] & 0xC0 == 0x80 {
-                // Latin Extended-A (`Ż Ł Č Š Ő`) and Cyrillic capitals: two bytes either way.
-                let scalar = UInt32(b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                let lower = Self.lowercase(scalar)
-                out.append(0xC0 | UInt8(lower >> 6))
-                out.append(0x80 | UInt8(lower & 0x3F))
-                i += 1
-            } else {
-                out.append(b)
             }
-            i += 1
         }
     }
 

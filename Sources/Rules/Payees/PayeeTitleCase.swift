@@ -28,8 +28,7 @@ final class PayeeTitleCase: Sendable {
         let end = tokens.ends[i]
         let folded = tokens.folded[start..<end]
         let trimmed = folded.trimmingTrailingPunctuation
-        if let spelling = spellings.value(of: trimmed) {
-            out.append(contentsOf: spelling)
+        if spellings.appendValue(of: trimmed, to: &out) {
             out.append(contentsOf: tokens.bytes[(start + trimmed.count)..<end])
             return
         }
@@ -69,10 +68,7 @@ final class PayeeTitleCase: Sendable {
     private func appendPart(_ tokens: PayeeTokens, _ range: Range<Int>, to out: inout [UInt8]) {
         guard !range.isEmpty else { return }
         let folded = tokens.folded[range]
-        if let spelling = spellings.value(of: folded) {
-            out.append(contentsOf: spelling)
-            return
-        }
+        if spellings.appendValue(of: folded, to: &out) { return }
         if Self.isAcronymShaped(folded) || Self.isCode(folded) {
             out.append(contentsOf: tokens.bytes[range])
             return

@@ -10,6 +10,7 @@ final class PayeeTokens {
     /// The name's bytes and their folded copy (the same length).
     @exclusivity(unchecked) var bytes: [UInt8] = []
     @exclusivity(unchecked) var folded: [UInt8] = []
+    @exclusivity(unchecked) private var keptList: [Int] = []
 
     var count: Int { starts.count }
 
@@ -18,16 +19,18 @@ final class PayeeTokens {
         starts.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
-        var i = range.lowerBound
-        let end = range.upperBound
-        while i < end {
-            while i < end && Self.isSeparator(bytes[i]) { i += 1 }
-            guard i < end else { break }
-            let start = i
-            while i < end && !Self.isSeparator(bytes[i]) { i += 1 }
-            starts.append(start)
-            ends.append(i)
-            kept.append(true)
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = range.lowerBound
+            let end = range.upperBound
+            while i < end {
+                while i < end && Self.isSeparator(bytes[i]) { i += 1 }
+                guard i < end else { break }
+                let start = i
+                while i < end && !Self.isSeparator(bytes[i]) { i += 1 }
+                starts.append(start)
+                ends.append(i)
+                kept.append(true)
+            }
         }
     }
 
@@ -82,12 +85,22 @@ final class PayeeTokens {
     @inline(__always)
     func byte(_ i: Int, _ k: Int) -> UInt8 { bytes[starts[i] + k] }
 
-    /// The kept tokens, in order.
+    /// The kept tokens, in order. Listed into one reused buffer: a caller that still holds the
+    /// previous list keeps it (the buffer is then copied, as any shared array).
     var keptIndices: [Int] {
-        var indices: [Int] = []
-        indices.reserveCapacity(count)
-        for i in 0..<count where kept[i] { indices.append(i) }
-        return indices
+        keptList.removeAll(keepingCapacity: true)
+        for i in 0..<count where kept[i] { keptList.append(i) }
+        return keptList
+    }
+
+    /// The last kept token, if any, and whether another is kept before it (without listing them).
+    var lastKept: (index: Int, hasOthers: Bool)? {
+        var i = count - 1
+        while i >= 0 && !kept[i] { i -= 1 }
+        guard i >= 0 else { return nil }
+        var k = i - 1
+        while k >= 0 && !kept[k] { k -= 1 }
+        return (i, k >= 0)
     }
 
     /// The first kept token, if any (without listing them all).

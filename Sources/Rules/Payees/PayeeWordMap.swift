@@ -1,11 +1,17 @@
+import Glibc
+
 /// Folded words and what each stands for (a spelling), looked up by a slice of a name's bytes
 /// without allocating or SipHashing an array: an open-addressed table of indices, found by a
 /// multiplicative hash of the bytes and confirmed byte for byte. Title case asks it about every
-/// word of every name, twice.
+/// word of every name, twice. Keys and values lie in two byte arrays, each entry an offset into
+/// them, so that a lookup retains no inner array.
 final class PayeeWordMap: Sendable {
-    private let keys: [[UInt8]]
-    private let values: [[UInt8]]
-    /// Index + 1 into `keys`, 0 for an empty slot.
+    /// Entry `e`'s key is `keyBytes[keyStart[e] ..< keyStart[e + 1]]`, its value likewise.
+    private let keyBytes: [UInt8]
+    private let keyStart: [Int32]
+    private let valueBytes: [UInt8]
+    private let valueStart: [Int32]
+    /// Index + 1 of an entry, 0 for an empty slot.
     private let slots: [Int32]
     private let mask: Int
 
@@ -33,23 +39,56 @@ final class PayeeWordMap: Sendable {
                 slot = (slot + 1) & mask
             }
         }
-        self.keys = keys
-        self.values = values
+        (keyBytes, keyStart) = Self.flattened(keys)
+        (valueBytes, valueStart) = Self.flattened(values)
         self.slots = slots
         self.mask = mask
     }
 
-    var pairs: [(key: [UInt8], value: [UInt8])] { Array(zip(keys, values)) }
+    private static func flattened(_ parts: [[UInt8]]) -> ([UInt8], [Int32]) {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = [0]
+        for part in parts {
+            bytes += part
+            starts.append(Int32(bytes.count))
+        }
+        return (bytes, starts)
+    }
 
-    /// The value of the folded word `word`, if the map has it.
-    func value(of word: ArraySlice<UInt8>) -> [UInt8]? {
+    var pairs: [(key: [UInt8], value: [UInt8])] {
+        var pairs: [(key: [UInt8], value: [UInt8])] = []
+        for e in 0..<(keyStart.count - 1) {
+            let key = Array(keyBytes[Int(keyStart[e])..<Int(keyStart[e + 1])])
+            let value = Array(valueBytes[Int(valueStart[e])..<Int(valueStart[e + 1])])
+            pairs.append((key, value))
+        }
+        return pairs
+    }
+
+    /// Appends the value of the folded word `word` to `out` and returns true, if the map has it.
+    func appendValue(of word: ArraySlice<UInt8>, to out: inout [UInt8]) -> Bool {
+        guard let e = entry(of: word) else { return false }
+        valueBytes.withUnsafeBufferPointer { out.append(contentsOf: $0[Int(valueStart[e])..<Int(valueStart[e + 1])]) }
+        return true
+    }
+
+    private func entry(of word: ArraySlice<UInt8>) -> Int? {
         word.withUnsafeBufferPointer { bytes in
-            var slot = Self.hash(bytes) & mask
-            while true {
-                let found = Int(slots[slot])
-                if found == 0 { return nil }
-                if keys[found - 1].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return values[found - 1] }
-                slot = (slot + 1) & mask
+            slots.withUnsafeBufferPointer { slots in
+                keyBytes.withUnsafeBufferPointer { keyBytes in
+                    keyStart.withUnsafeBufferPointer { keyStart in
+                        var slot = Self.hash(bytes) & mask
+                        while true {
+                            let found = Int(slots[slot])
+                            if found == 0 { return nil }
+                            let from = Int(keyStart[found - 1]), to = Int(keyStart[found])
+                            if to - from == bytes.count && (bytes.isEmpty || memcmp(keyBytes.baseAddress! + from, bytes.baseAddress!, bytes.count) == 0) {
+                                return found - 1
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                    }
+                }
             }
         }
     }
