@@ -75,7 +75,9 @@ enum PayeeFields {
         var p = range.lowerBound
         while p < range.upperBound {
             let atWordStart = p == range.lowerBound || folded[p - 1] == 0x20
-            if atWordStart, mayStartLabel(folded[p]), let label = nameLabels.first(where: { p + $0.count <= range.upperBound && folded[p..<(p + $0.count)].elementsEqual($0) }) {
+            if atWordStart, mayStartLabel(folded[p]),
+                let label = nameLabels.first(where: { p + $0.count <= range.upperBound && folded[p..<(p + $0.count)].elementsEqual($0) })
+            {
                 let start = p + label.count
                 var end = start
                 var wordStart = start

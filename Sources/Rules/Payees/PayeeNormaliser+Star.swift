@@ -7,7 +7,9 @@ extension PayeeNormaliser {
     func starCut(_ range: Range<Int>) -> (Range<Int>, PayeeStep)? {
         // Most texts have no star: looked for before anything is copied.
         let found = tokens.bytes.withUnsafeBufferPointer { all in
-            range.isEmpty ? nil : memchr(all.baseAddress! + range.lowerBound, 0x2A, range.count).map { all.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            range.isEmpty
+                ? nil
+                : memchr(all.baseAddress! + range.lowerBound, 0x2A, range.count).map { all.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
         }
         guard let star = found else { return nil }
         let bytes = tokens.bytes
