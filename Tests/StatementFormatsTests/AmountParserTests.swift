@@ -137,6 +137,11 @@ import Testing
         .init("a trailing en dash: 12.50–", "12.50–", -1250, signed: true),
         .init("the full-width hyphen-minus of Japanese exports: －1,200", "－1,200", -1200, scale: 0, signed: true),
         .init("a hyphen before a currency: ‐€12.50", "‐€12.50", -1250, currency: "EUR", signed: true),
+        .init("Arabic-Indic digits, the Arabic decimal separator: ١٢٫٥٠", "١٢٫٥٠", 1250),
+        .init("the Arabic separators whatever the column's mark: ١٬٢٣٤٫٥٠", "١٬٢٣٤٫٥٠", mark: comma, 123_450),
+        .init("Persian digits and a minus: -۱۲۵٫۰۰", "-۱۲۵٫۰۰", -12_500, signed: true),
+        .init("Arabic-Indic digits with ASCII marks and a riyal: ١,٢٣٤.٥٠ ر.س", "١,٢٣٤.٥٠ ر.س", 123_450, currency: "SAR"),
+        .init("Arabic-Indic digits, a direction mark, a trailing minus: \u{200F}٢٥٠٫٠٠-", "\u{200F}٢٥٠٫٠٠-", -25_000, signed: true),
     ]
 
     @Test(arguments: accepted)
@@ -172,6 +177,9 @@ import Testing
         .init("19 significant digits across the decimal mark", "1234567890.123456789", .tooLarge),
         .init("19 digits from a one and trailing zeros", "0.1000000000000000000", .tooLarge),
         .init("19 decimal places of leading zeros exceed the maximum scale", "0.0000000000000000001", .tooLarge),
+        .init("two Arabic decimal separators: ١٫٢٫٣", "١٫٢٫٣", .malformed),
+        .init("an Arabic thousands separator before two digits: ١٬٢٣", "١٬٢٣", .malformed),
+        .init("a lone Arabic decimal separator: ٫", "٫", .malformed),
         .init("300 decimal places", "0." + String(repeating: "0", count: 300) + "1", .tooLarge),
         .init("sign only", "-", .malformed),
         .init("symbol only", "$", .malformed),

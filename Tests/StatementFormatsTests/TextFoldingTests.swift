@@ -58,4 +58,14 @@ import Testing
         let phrases = FoldedPhrases(["card", "credit card", "visa", "carte"])
         #expect(phrases.occur(in: text) == expected)
     }
+
+    @Test(arguments: [
+        // Persian yeh and kaf as Arabic's, alef with hamza or madda as alef, vowel marks and the tatweel
+        // dropped, Arabic-Indic and Persian digits as ASCII, punctuation a space.
+        ("تاریخ", "تاريخ"), ("إيداع", "ايداع"), ("الإيداعات", "الايداعات"), ("کارمزد", "كارمزد"),
+        ("مَبْلَغ", "مبلغ"), ("مبـــلغ", "مبلغ"), ("رصيد ١٢", "رصيد 12"), ("مانده ۳", "مانده 3"), ("المبلغ (ر.س)", "المبلغ ر س"),
+    ])
+    func arabicScriptFoldsToOneSpelling(_ text: String, expected: String) {
+        #expect(TextFolding.fold(text) == expected)
+    }
 }

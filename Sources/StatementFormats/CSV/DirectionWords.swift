@@ -35,13 +35,13 @@ enum DirectionWords {
     static func isMoneyOut(_ folded: String) -> Bool? {
         switch folded {
         case "s", "soll", "af", "d", "dr", "db", "debit", "debet", "debito", "cargo", "out", "check", "withdrawal",
-            "debetas", "debets", "deebet", "дебет", "支出", "支払い", "支払", "出金", "출금",
+            "debetas", "debets", "deebet", "дебет", "支出", "支払い", "支払", "出金", "출금", "مدين", "سحب", "بدهكار",
             // A budgeting app's type column beside unsigned amounts (Wallet by BudgetBakers' `Expense`,
             // `Расход`), in English, Russian, Portuguese, Spanish and German.
             "expense", "expenses", "расход", "despesa", "despesas", "gasto", "gastos", "ausgabe", "ausgaben":
             return true
         case "h", "haben", "bij", "c", "k", "cr", "kr", "credit", "credito", "abono", "in", "dslip", "deposit",
-            "kredit", "kreditas", "kredits", "kreedit", "кредит", "收入", "入金", "입금",
+            "kredit", "kreditas", "kredits", "kreedit", "кредит", "收入", "入金", "입금", "دائن", "ايداع", "بستانكار",
             "income", "incomes", "доход", "receita", "receitas", "ingreso", "ingresos", "einnahme", "einnahmen":
             return false
         default:

@@ -274,6 +274,7 @@ enum HeaderVocabulary {
         addTurkish(add)
         addEastAsian(add)
         addHebrew(add)
+        addArabic(add)
         addSecurities(add)
         addRowValueWords(add)
         return table

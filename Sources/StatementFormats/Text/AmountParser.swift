@@ -36,7 +36,8 @@ public enum AmountParseFailure: Error, Sendable, Equatable {
 /// Reads bank amounts from UTF-8 bytes: `-1,234.56`, `1.234,56`, `1 234,56`, `1'234.50`, `(54.20)`,
 /// `54.20-`, `54.20 DR`, `0.80Dr`, `DR 54.20`, `12,00 H`, `1.234,56 S`, `$54.20`, `-£5.00`, `+ £1,234.56`,
 /// `12,00 €`, `EUR 12.00`, `1,23,456.00` (Indian grouping), `−12.50` and `–12.50` (a minus sign or
-/// a dash for the minus).
+/// a dash for the minus), `١٬٢٣٤٫٥٠` and `۱۲٫۵۰` (Arabic-Indic and Persian digits, with the Arabic
+/// decimal and thousands separators).
 ///
 /// The decimal mark is decided per column beforehand (`AmountFormat.detect`); the other mark,
 /// spaces and apostrophes are accepted as thousands separators, but only between digits and only
@@ -87,6 +88,8 @@ public enum AmountParser {
                 signed = true; negative = true; i += 3
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","):
                 break prefix
+            case 0xD9...0xDB where arabicDigit(bytes, i) != nil || isArabicDecimalSeparator(bytes, i):
+                break prefix
             default:
                 // `DR 1,234.00`, `CR 15.00`: the mark before the number, a space between; only
                 // the two-letter marks (a lone `C` or `S` before a number is too often a code).
@@ -131,14 +134,31 @@ public enum AmountParser {
                 i += 1
                 continue
             }
-            if c == decimalMark && !inFraction {
+            if c >= 0x80, let value = arabicDigit(bytes, i) {
+                // Arabic-Indic and Persian digits (`١٢٫٥٠`, `۱۲٫۵۰`): read as the digits they are.
+                if significant > 0 || value != 0 { significant += 1 }
+                guard significant <= 18 else { return .failure(.tooLarge) }
+                units = units &* 10 &+ Int64(value)
+                digitCount += 1
+                sawDigit = true
+                if inFraction {
+                    guard scale < Money.maximumScale else { return .failure(.tooLarge) }
+                    scale += 1
+                } else if groupDigits >= 0 {
+                    groupDigits += 1
+                }
+                i += 2
+                continue
+            }
+            let decimalWidth = c == decimalMark ? 1 : isArabicDecimalSeparator(bytes, i) ? 2 : 0
+            if decimalWidth > 0 && !inFraction {
                 if groupDigits >= 0 && groupDigits != 3 { return .failure(.malformed) }
                 inFraction = true
-                i += 1
+                i += decimalWidth
                 continue
             }
             if !inFraction, sawDigit, let w = groupSeparatorWidth(bytes, i, decimalMark: decimalMark),
-                i + w < n, bytes[i + w] >= UInt8(ascii: "0"), bytes[i + w] <= UInt8(ascii: "9")
+                i + w < n, bytes[i + w] >= UInt8(ascii: "0") && bytes[i + w] <= UInt8(ascii: "9") || arabicDigit(bytes, i + w) != nil
             {
                 if groupDigits >= 0 && groupDigits != 3 && groupDigits != 2 { return .failure(.malformed) }
                 groupDigits = 0
@@ -257,7 +277,25 @@ public enum AmountParser {
         if c == UInt8(ascii: ",") || c == UInt8(ascii: ".") { return c == decimalMark ? nil : 1 }
         if c == 0x20 || c == UInt8(ascii: "'") { return 1 }
         if c == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x99 { return 3 }  // ’
+        if c == 0xD9 && i + 1 < bytes.count && bytes[i + 1] == 0xAC { return 2 }  // ٬ ARABIC THOUSANDS SEPARATOR
         return spaceWidth(bytes, i)
+    }
+
+    /// The value of an Arabic-Indic digit (U+0660–U+0669, as Arabic locales write numbers) or an
+    /// Extended Arabic-Indic one (U+06F0–U+06F9: Persian and Urdu) at `i`, two bytes either way.
+    @inline(__always)
+    static func arabicDigit(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt8? {
+        guard i + 1 < bytes.count else { return nil }
+        let (lead, next) = (bytes[i], bytes[i + 1])
+        if lead == 0xD9 && next >= 0xA0 && next <= 0xA9 { return next - 0xA0 }
+        if lead == 0xDB && next >= 0xB0 && next <= 0xB9 { return next - 0xB0 }
+        return nil
+    }
+
+    /// U+066B ARABIC DECIMAL SEPARATOR at `i` (`١٢٫٥٠`): the decimal mark whatever the column's.
+    @inline(__always)
+    private static func isArabicDecimalSeparator(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        bytes[i] == 0xD9 && i + 1 < bytes.count && bytes[i + 1] == 0xAB
     }
 
     /// Whether a minus other than `-` stands at `i` (three bytes): U+2212 MINUS SIGN, and the dashes

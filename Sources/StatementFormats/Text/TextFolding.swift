@@ -4,9 +4,9 @@ enum TextFolding {
     /// Folds UTF-8 `bytes` to lower-case ASCII letters and digits; accented Latin letters lose
     /// their accent (`é` → `e`, `ß` → `ss`, `ř` → `r`, `ł` → `l`); with `umlautAsE`, `ä ö ü`
     /// become `ae oe ue`, the German transliteration. Cyrillic letters stay Cyrillic, in lower
-    /// case (`ё` as `е`); kana, CJK ideographs, Hangul and Hebrew stay as they are. Anything else becomes
-    /// a space; runs of spaces collapse and the result
-    /// is trimmed.
+    /// case (`ё` as `е`); kana, CJK ideographs, Hangul and Hebrew stay as they are, Arabic and
+    /// Persian letters in one spelling of each (`arabicLetter`), their digits as ASCII digits.
+    /// Anything else becomes a space; runs of spaces collapse and the result is trimmed.
     static func fold(_ text: String, umlautAsE: Bool = false) -> String {
         var text = text
         if let ascii = text.withUTF8(foldASCII) { return ascii }
@@ -34,6 +34,18 @@ enum TextFolding {
                 // as they are (`交易日期`, `取引日`, `거래일자`, `תאריך`); a Hebrew header was all spaces.
                 out.append(contentsOf: String(scalar).utf8)
                 lastWasSpace = false
+            case 0x660...0x669, 0x6F0...0x6F9:
+                // Arabic-Indic and Persian digits are digits.
+                out.append(UInt8(0x30 + (v & 0xF))); lastWasSpace = false
+            case 0x621...0x65F, 0x66E...0x6D3:
+                // Arabic and Persian letters stay, in one spelling: alef with hamza or madda as alef,
+                // alef maqsura and Persian yeh as yeh, Persian kaf as kaf (`تاریخ` is `تاريخ`);
+                // vowel marks and the tatweel are dropped, not spaces.
+                if let letter = arabicLetter(v) {
+                    out.append(0xC0 | UInt8(letter >> 6))
+                    out.append(0x80 | UInt8(letter & 0x3F))
+                    lastWasSpace = false
+                }
             default:
                 if let folded = foldLatin(v, umlautAsE: umlautAsE) {
                     emit(folded)
@@ -44,6 +56,18 @@ enum TextFolding {
         }
         while out.last == 0x20 { out.removeLast() }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// An Arabic-script letter (U+0621–U+06D3) in the spelling headers are matched in, `nil` for a
+    /// vowel mark or the tatweel.
+    private static func arabicLetter(_ v: UInt32) -> UInt32? {
+        switch v {
+        case 0x622, 0x623, 0x625, 0x671: return 0x627
+        case 0x649, 0x6CC: return 0x64A
+        case 0x6A9: return 0x643
+        case 0x640, 0x64B...0x65F, 0x670: return nil
+        default: return v
+        }
     }
 
     /// `fold` of text that is all ASCII (most names and headers), straight from its bytes; `nil`

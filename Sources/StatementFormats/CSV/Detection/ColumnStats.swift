@@ -27,8 +27,9 @@ struct ColumnStats {
     /// Values looked at for the ratios.
     static let sampleSize = 1000
 
-    /// `yearless`: days without a year count as dates (the file states its statement period).
-    init(index: Int, rows: [SampleRecord], yearless: Bool = false) {
+    /// `yearless`: days without a year count as dates (the file states its statement period);
+    /// `solarHijri`: so do Solar Hijri dates (the file is in Persian, `PersianText`).
+    init(index: Int, rows: [SampleRecord], yearless: Bool = false, solarHijri: Bool = false) {
         self.index = index
         var values: [String] = []
         var valueRows: [Int32] = []
@@ -47,7 +48,9 @@ struct ColumnStats {
         // ones: without a digit a value is no amount, and with one it folds to no direction word
         // (folding keeps digits); plain ASCII counts its characters by its bytes. Every count
         // comes out as the direct tests would give it.
-        let dateHits = DateLayoutHits.count(sample, formats: DateFormat.candidates + (yearless ? DateFormat.yearlessCandidates : []))
+        let dateHits = DateLayoutHits.count(
+            sample,
+            formats: DateFormat.candidates + (yearless ? DateFormat.yearlessCandidates : []) + (solarHijri ? DateFormat.solarHijriCandidates : []))
         var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0, pendings = 0
         for value in sample {
             let shape = ValueShape(value)
@@ -114,8 +117,16 @@ private struct ValueShape {
     init(_ value: String) {
         value.withUTF8Bytes { bytes in
             byteCount = bytes.count
+            var previous: UInt8 = 0
             for b in bytes {
-                if b >= 0x80 { isASCII = false; continue }
+                if b >= 0x80 {
+                    // Arabic-Indic (U+0660–U+0669) and Persian (U+06F0–U+06F9) digits are digits.
+                    if previous == 0xD9 && b &- 0xA0 < 10 || previous == 0xDB && b &- 0xB0 < 10 { hasDigit = true }
+                    isASCII = false
+                    previous = b
+                    continue
+                }
+                previous = b
                 if b &- UInt8(ascii: "0") < 10 { hasDigit = true }
                 if (b | 0x20) &- UInt8(ascii: "a") < 26 { hasASCIILetter = true }
                 if b == 0x0D { hasCarriageReturn = true }

@@ -82,13 +82,13 @@ enum HeaderMatching {
     /// the languages banks use, and the balance.
     private static let sideWords: [String: ColumnRole] = {
         var words: [String: ColumnRole] = [:]
-        for word in ["debit", "debet", "debito", "dr", "soll", "支出", "借方", "出金", "取出", "חובה", "дебет", "расход", "списание"] {
+        for word in ["debit", "debet", "debito", "dr", "soll", "支出", "借方", "出金", "取出", "חובה", "дебет", "расход", "списание", "مدين", "برداشت"] {
             words[word] = .debit
         }
-        for word in ["credit", "kredit", "credito", "cr", "haben", "收入", "存入", "贷方", "入金", "זכות", "кредит", "приход", "зачисление"] {
+        for word in ["credit", "kredit", "credito", "cr", "haben", "收入", "存入", "贷方", "入金", "זכות", "кредит", "приход", "зачисление", "دائن", "واريز"] {
             words[word] = .credit
         }
-        for word in ["balance", "saldo", "sold", "solde", "остаток", "залишок", "余额", "残高", "יתרה", "bakiye"] {
+        for word in ["balance", "saldo", "sold", "solde", "остаток", "залишок", "余额", "残高", "יתרה", "bakiye", "الرصيد", "رصيد", "مانده"] {
             words[word] = .balance
         }
         return words

@@ -5,7 +5,7 @@ import FinanceCore
 /// (`September 15`, as Revolut's 2019 exports write them).
 enum MissingDateColumn {
     /// Header words that name a date column, folded to lower case.
-    private static let dateWords = ["date", "datum", "fecha", "data", "дата", "день", "日付", "日期", "날짜", "päivä", "dato"]
+    private static let dateWords = ["date", "datum", "fecha", "data", "дата", "день", "日付", "日期", "날짜", "päivä", "dato", "تاريخ", "تاریخ", "תאריך"]
 
     /// The header's first column named as a date, if any.
     static func namedColumn(_ header: [String]?) -> Int? {
@@ -23,6 +23,15 @@ enum MissingDateColumn {
         guard let first = values.first(where: isDayWithoutYear), values.allSatisfy({ isDayWithoutYear($0) || isDayWithYear($0) }) else {
             return nil
         }
+        return first
+    }
+
+    /// The column's first date of another calendar, when most sampled values are dates whose year
+    /// is one the Solar Hijri or the Hijri calendar counts (`1402/12/24`, `1445/09/05`).
+    static func otherCalendar(_ column: Int, rows: [SampleRecord]) -> String? {
+        let values = rows.prefix(50).compactMap { column < $0.fields.count ? $0.fields[column].trimmingSpaces : nil }.filter { !$0.isEmpty }
+        let dates = values.filter { value in DateFormat.solarHijriCandidates.contains { $0.parse(value) != nil } }
+        guard let first = dates.first, dates.count * 2 > values.count else { return nil }
         return first
     }
 
