@@ -42,14 +42,14 @@ struct SolarHijriTests {
 
     @Test func theLayoutReadsAndWritesSolarDates() throws {
         let format = try #require(DateFormat("solar-hijri yyyy/mm/dd"))
-        #expect(format.isSolarHijri)
+        #expect(format.calendar == .solarHijri)
         #expect(format.pattern == "solar-hijri yyyy/mm/dd")
         #expect(format.parse("1402/12/24")?.description == "2024-03-14")
         #expect(format.parse("1402/2/31")?.description == "2023-05-21")
         #expect(format.parse("۱۴۰۲/۱۲/۲۴")?.description == "2024-03-14")
         #expect(format.parse("2024/03/14") == nil)
         #expect(format.render(LocalDate(year: 2024, month: 3, day: 14)!) == "1402/12/24")
-        #expect(format.swapped == nil || format.swapped?.isSolarHijri == true)
+        #expect(format.swapped == nil || format.swapped?.calendar == .solarHijri)
         #expect(DateFormat("solar-hijri dd/mm/yyyy")?.swapped?.pattern == "solar-hijri mm/dd/yyyy")
         #expect(DateFormat("solar-hijri dd mmm yyyy") == nil)
         #expect(DateFormat("solar-hijri dd/mm") == nil)
@@ -63,13 +63,27 @@ struct SolarHijriTests {
         #expect(DateFormat("dd.mm.yy")?.parse("01.02.69")?.description == "1969-02-01")
     }
 
-    @Test func persianTextIsToldFromArabic() {
-        #expect(PersianText.holdsPersian("تاریخ"))  // Persian yeh
-        #expect(PersianText.holdsPersian("۱۴۰۲/۱۲/۲۴"))
+    @Test func theLanguageSaysTheCalendar() {
+        #expect(DateCalendarEvidence.calendar(of: "تاریخ") == .solarHijri)  // Persian yeh
+        #expect(DateCalendarEvidence.calendar(of: "۱۴۰۲/۱۲/۲۴") == .solarHijri)
         // Written in letters Persian shares with Arabic: no evidence on its own.
-        #expect(!PersianText.holdsPersian("برداشت"))
-        #expect(!PersianText.holdsPersian("التاريخ"))
-        #expect(!PersianText.holdsPersian("١٤٤٥/٠٩/٠٥"))
-        #expect(!PersianText.holdsPersian("Date"))
+        #expect(DateCalendarEvidence.calendar(of: "برداشت") == nil)
+        #expect(DateCalendarEvidence.calendar(of: "التاريخ") == nil)
+        #expect(DateCalendarEvidence.calendar(of: "١٤٤٥/٠٩/٠٥") == nil)
+        #expect(DateCalendarEvidence.calendar(of: "วันที่") == .buddhistEra)
+        #expect(DateCalendarEvidence.calendar(of: "Date") == nil)
+    }
+
+    @Test func buddhistEraYearsAreTheGregorianPlus543() throws {
+        let format = try #require(DateFormat("buddhist-era dd/mm/yyyy"))
+        #expect(format.calendar == .buddhistEra)
+        #expect(format.parse("15/03/2567")?.description == "2024-03-15")
+        #expect(format.parse("29/02/2567")?.description == "2024-02-29")  // 2024 is a leap year
+        #expect(format.parse("29/02/2566") == nil)
+        #expect(format.parse("15/03/2024") == nil)
+        #expect(format.render(LocalDate(year: 2024, month: 3, day: 15)!) == "15/03/2567")
+        #expect(DateFormat("dd/mm/yyyy")?.parse("15/03/2567") == nil)
+        #expect(DateFormat("yyyy-mm-dd")?.parse("9999-12-31") == nil)
+        #expect(DateFormat("buddhist-era dd/mm/yy") == nil)
     }
 }

@@ -64,6 +64,9 @@ import Testing
         // dropped, Arabic-Indic and Persian digits as ASCII, punctuation a space.
         ("تاریخ", "تاريخ"), ("إيداع", "ايداع"), ("الإيداعات", "الايداعات"), ("کارمزد", "كارمزد"),
         ("مَبْلَغ", "مبلغ"), ("مبـــلغ", "مبلغ"), ("رصيد ١٢", "رصيد 12"), ("مانده ۳", "مانده 3"), ("المبلغ (ر.س)", "المبلغ ر س"),
+        // Thai as written, its digits as ASCII; Vietnamese without its marks; decomposed accents dropped.
+        ("ยอดคงเหลือ (บาท)", "ยอดคงเหลือ บาท"), ("๑๒", "12"), ("Số dư", "so du"), ("Ngày giao dịch", "ngay giao dich"),
+        ("Phát sinh nợ", "phat sinh no"), ("Ghi có", "ghi co"), ("Re\u{301}fe\u{301}rence", "reference"), ("Betrag\u{308}", "betrag"),
     ])
     func arabicScriptFoldsToOneSpelling(_ text: String, expected: String) {
         #expect(TextFolding.fold(text) == expected)

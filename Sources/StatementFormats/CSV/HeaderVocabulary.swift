@@ -275,6 +275,8 @@ enum HeaderVocabulary {
         addEastAsian(add)
         addHebrew(add)
         addArabic(add)
+        addThai(add)
+        addSoutheastAsian(add)
         addSecurities(add)
         addRowValueWords(add)
         return table

@@ -49,9 +49,9 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the pattern has a year; without one, dates are read in the year 2000.
     public let hasYear: Bool
-    /// Whether the cells are Solar Hijri dates (`solar-hijri yyyy/mm/dd`: Iranian banks'
-    /// `1402/12/24`), read as the Gregorian days they are (`SolarHijri`).
-    public let isSolarHijri: Bool
+    /// The calendar the cells count in (`solar-hijri yyyy/mm/dd`: Iranian banks' `1402/12/24`),
+    /// read as the Gregorian days they are.
+    public let calendar: DateCalendar
     /// For `excel-serial` (`false`) and `excel-serial-1904` (`true`): whether serials count from
     /// 1904; `nil` for a layout.
     let serialDate1904: Bool?
@@ -73,15 +73,13 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             tokens = []
             fixed = nil
             hasYear = true
-            isSolarHijri = false
+            calendar = .gregorian
             serialDate1904 = lower.count > "excel-serial".utf8.count
             return
         }
         serialDate1904 = nil
-        let solarPrefix = Array(Self.solarHijriPrefix.utf8)
-        isSolarHijri = lower.starts(with: solarPrefix)
         let written = String(decoding: lower, as: UTF8.self)
-        if isSolarHijri { lower.removeFirst(solarPrefix.count) }
+        (calendar, lower) = DateCalendar.split(lower)
         var raw: [Token] = []
         var i = 0
         func run(of letter: UInt8) -> Int {
@@ -136,8 +134,9 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         }.count
         let years = tokens.filter { $0 == .year4 || $0 == .year2 }.count
         guard days == 1, months == 1, years <= 1 else { return nil }
-        // Solar Hijri dates have their own month names and always a full year.
-        if isSolarHijri { guard tokens.contains(.year4), !tokens.contains(.monthName) else { return nil } }
+        // Another calendar's dates have a full year and numbered months (their month names are
+        // their own).
+        if calendar != .gregorian { guard tokens.contains(.year4), !tokens.contains(.monthName) else { return nil } }
         hasYear = years == 1
         self.pattern = written
         self.tokens = tokens
@@ -161,7 +160,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// The same layout with day and month swapped (`dd/mm/yyyy` ↔ `mm/dd/yyyy`), for numeric months.
     public var swapped: DateFormat? {
         guard serialDate1904 == nil, !tokens.contains(.monthName) else { return nil }
-        var text = isSolarHijri ? Self.solarHijriPrefix : ""
+        var text = calendar.prefix
         for token in tokens {
             switch token {
             case .day: text += "mm"
@@ -216,24 +215,12 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         return date(year: year, month: month, day: day)
     }
 
-    /// The day a cell's numbers name in the layout's calendar. A Gregorian year before 1900 is no
-    /// bank's: such a cell is a date of another calendar (Iran's `1402/12/24`, a Hijri `1445/09/05`)
-    /// or a placeholder (`0001-01-01`), and reads as no date.
+    /// The day a cell's numbers name in the layout's calendar; a Gregorian year outside 1900–2199
+    /// reads as no date (`DateCalendar.gregorianYears`).
     @inline(__always)
     private func date(year: Int, month: Int, day: Int) -> LocalDate? {
-        if isSolarHijri { return Self.solarHijriDate(year: year, month: month, day: day) }
-        guard year >= 1900 else { return nil }
-        return LocalDate(year: year, month: month, day: day)
+        calendar.date(year: year, month: month, day: day)
     }
-
-    /// Out of line: the conversion stays off the path of every Gregorian cell.
-    @inline(never)
-    private static func solarHijriDate(year: Int, month: Int, day: Int) -> LocalDate? {
-        SolarHijri.gregorian(year: year, month: month, day: day)
-    }
-
-    /// How a pattern names the Solar Hijri calendar: `solar-hijri yyyy/mm/dd`.
-    static let solarHijriPrefix = "solar-hijri "
 
     /// The fixed-width reading of a pattern written `dd`, `mm`, `yyyy` and single separators.
     private static func fixedLayout(_ pattern: [UInt8]) -> FixedLayout? {
@@ -360,12 +347,6 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         "mmm dd, yyyy", "mmm dd yyyy", "dd mmm, yyyy",
     ].map { DateFormat($0)! }
 
-    /// The Solar Hijri layouts detection tries where the file is in Persian (`PersianText`), when no
-    /// Gregorian layout reads a date column.
-    public static let solarHijriCandidates: [DateFormat] = [
-        "yyyy/mm/dd", "yyyy-mm-dd", "yyyy.mm.dd", "yyyymmdd", "dd/mm/yyyy",
-    ].map { DateFormat(solarHijriPrefix + $0)! }
-
     /// The layouts without a year detection tries, where the file states its statement period
     /// (FNB's `01 Mrt` under `Vanaf Datum`/`Tot Datum`).
     public static let yearlessCandidates: [DateFormat] = ["dd mmm", "mmm dd", "dd-mmm"].map { DateFormat($0)! }
@@ -376,8 +357,8 @@ extension DateFormat {
     /// `excel-serial`).
     public func render(_ date: LocalDate) -> String {
         if let serialDate1904 { return String(ExcelSerialDate.serial(of: date, date1904: serialDate1904)) }
-        // A Solar Hijri layout writes the day in its own calendar (`1402/12/24`).
-        let (year, month, day) = isSolarHijri ? SolarHijri.date(of: date) ?? (date.year, date.month, date.day) : (date.year, date.month, date.day)
+        // Another calendar's layout writes the day in that calendar (`1402/12/24`).
+        let (year, month, day) = calendar.written(date) ?? (date.year, date.month, date.day)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var text = ""

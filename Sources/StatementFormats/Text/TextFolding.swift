@@ -4,8 +4,9 @@ enum TextFolding {
     /// Folds UTF-8 `bytes` to lower-case ASCII letters and digits; accented Latin letters lose
     /// their accent (`é` → `e`, `ß` → `ss`, `ř` → `r`, `ł` → `l`); with `umlautAsE`, `ä ö ü`
     /// become `ae oe ue`, the German transliteration. Cyrillic letters stay Cyrillic, in lower
-    /// case (`ё` as `е`); kana, CJK ideographs, Hangul and Hebrew stay as they are, Arabic and
-    /// Persian letters in one spelling of each (`arabicLetter`), their digits as ASCII digits.
+    /// case (`ё` as `е`); kana, CJK ideographs, Hangul, Hebrew and Thai stay as they are, Arabic and
+    /// Persian letters in one spelling of each (`arabicLetter`), their digits and Thai ones as ASCII
+    /// digits.
     /// Anything else becomes a space; runs of spaces collapse and the result is trimmed.
     static func fold(_ text: String, umlautAsE: Bool = false) -> String {
         var text = text
@@ -34,9 +35,17 @@ enum TextFolding {
                 // as they are (`交易日期`, `取引日`, `거래일자`, `תאריך`); a Hebrew header was all spaces.
                 out.append(contentsOf: String(scalar).utf8)
                 lastWasSpace = false
-            case 0x660...0x669, 0x6F0...0x6F9:
-                // Arabic-Indic and Persian digits are digits.
+            case 0x300...0x36F:
+                // A combining accent (text in decomposed form, `e` + U+0301): the letter before it
+                // stands for both, as the composed `é` does.
+                continue
+            case 0x660...0x669, 0x6F0...0x6F9, 0xE50...0xE59:
+                // Arabic-Indic, Persian and Thai digits are digits.
                 out.append(UInt8(0x30 + (v & 0xF))); lastWasSpace = false
+            case 0xE01...0xE4E:
+                // Thai letters and their vowel and tone marks, which have no case, stay as they are.
+                out.append(contentsOf: String(scalar).utf8)
+                lastWasSpace = false
             case 0x621...0x65F, 0x66E...0x6D3:
                 // Arabic and Persian letters stay, in one spelling: alef with hamza or madda as alef,
                 // alef maqsura and Persian yeh as yeh, Persian kaf as kaf (`تاریخ` is `تاريخ`);
@@ -130,9 +139,18 @@ enum TextFolding {
         case 0x100...0x17F: return String(UnicodeScalar(latinExtendedA[Int(v - 0x100)]))
         case 0x218, 0x219: return "s"  // Romanian ș
         case 0x21A, 0x21B: return "t"  // Romanian ț
+        case 0x1A0, 0x1A1: return "o"  // Vietnamese ơ
+        case 0x1AF, 0x1B0: return "u"  // Vietnamese ư
+        case 0x1EA0...0x1EF9: return String(UnicodeScalar(vietnamese[Int(v - 0x1EA0)]))
         default: return nil
         }
     }
+
+    /// The base letter of each of U+1EA0–U+1EF9 (the Vietnamese letters of Latin Extended
+    /// Additional, `Ạ ạ Ả ả Ấ ấ … Ỹ ỹ`), in order.
+    private static let vietnamese: [UInt8] = Array(
+        (String(repeating: "a", count: 24) + String(repeating: "e", count: 16) + String(repeating: "i", count: 4)
+            + String(repeating: "o", count: 24) + String(repeating: "u", count: 14) + String(repeating: "y", count: 8)).utf8)
 
     /// The base letter of each of U+0100–U+017F (Latin Extended-A: the letters of Central
     /// European and Baltic languages, `Ā ā Ă ă Ą ą Ć ć …`), in order; ĳ and œ are handled apart.

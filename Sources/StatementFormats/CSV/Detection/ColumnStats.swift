@@ -28,8 +28,8 @@ struct ColumnStats {
     static let sampleSize = 1000
 
     /// `yearless`: days without a year count as dates (the file states its statement period);
-    /// `solarHijri`: so do Solar Hijri dates (the file is in Persian, `PersianText`).
-    init(index: Int, rows: [SampleRecord], yearless: Bool = false, solarHijri: Bool = false) {
+    /// `calendar`: so do that calendar's (the file's language says it, `DateCalendarEvidence`).
+    init(index: Int, rows: [SampleRecord], yearless: Bool = false, calendar: DateCalendar? = nil) {
         self.index = index
         var values: [String] = []
         var valueRows: [Int32] = []
@@ -50,7 +50,7 @@ struct ColumnStats {
         // comes out as the direct tests would give it.
         let dateHits = DateLayoutHits.count(
             sample,
-            formats: DateFormat.candidates + (yearless ? DateFormat.yearlessCandidates : []) + (solarHijri ? DateFormat.solarHijriCandidates : []))
+            formats: DateFormat.candidates + (yearless ? DateFormat.yearlessCandidates : []) + (calendar?.candidates ?? []))
         var amounts = 0, moneyLike = 0, currencies = 0, directions = 0, texts = 0, length = 0, pendings = 0
         for value in sample {
             let shape = ValueShape(value)

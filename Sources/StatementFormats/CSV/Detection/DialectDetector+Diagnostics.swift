@@ -33,14 +33,16 @@ extension DialectDetector {
                     Diagnostic.identifyNote(file),
                 ])
         }
-        if let dateColumn, let header, let value = MissingDateColumn.otherCalendar(dateColumn, rows: rows) {
+        if let dateColumn, let header, let (value, calendar) = MissingDateColumn.otherCalendar(dateColumn, rows: rows) {
+            let which = calendar == .solarHijri ? "the Solar Hijri (Persian) or the Hijri calendar" : "the Buddhist Era (the Thai calendar)"
+            let how =
+                calendar == .solarHijri
+                ? "Solar Hijri dates, as Iranian banks write them, are read with 'date-format \"solar-hijri yyyy/mm/dd\"' in a profile (and without one in a file in Persian); Hijri (lunar) dates are not read: export the statement with Gregorian dates"
+                : "Buddhist Era dates, as Thai banks write them, are read with 'date-format \"buddhist-era dd/mm/yyyy\"' in a profile (and without one in a file in Thai)"
             return Diagnostic(
                 .error, code: "csv.no-date-column", at: location,
-                "could not read column '\(header[dateColumn])' as dates: '\(value)' is a day of the Solar Hijri (Persian) or the Hijri calendar, not a Gregorian one",
-                notes: [
-                    "Solar Hijri dates, as Iranian banks write them, are read with 'date-format \"solar-hijri yyyy/mm/dd\"' in a profile (and without one in a file in Persian); Hijri (lunar) dates are not read: export the statement with Gregorian dates",
-                    Diagnostic.identifyNote(file),
-                ])
+                "could not read column '\(header[dateColumn])' as dates: '\(value)' is a day of \(which), not a Gregorian one",
+                notes: [how, Diagnostic.identifyNote(file)])
         }
         // Without a header, columns are named by their 1-based position.
         let named = dateColumn.flatMap { i in header.map { "\"\($0[i])\"" } } ?? (header == nil ? "1" : "\"Posting Date\"")

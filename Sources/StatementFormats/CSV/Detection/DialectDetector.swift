@@ -80,12 +80,15 @@ public struct DialectDetector: Sendable {
         let tableLine = SourceLocation(file: file, line: layout.skip + 1)
         // A stated period gives days without a year theirs, so such days count as dates.
         let period = StatementPeriod.find(layout.preamble)
-        // A file in Persian may date its rows in the Solar Hijri calendar (`1402/12/24`), and a profile
-        // may say so: then those layouts count too. The header and the first rows tell the language.
-        let solarHijri =
-            pinned.dateFormat?.isSolarHijri == true
-            || ([layout.header].compactMap { $0 } + layout.rows.prefix(50)).contains { $0.fields.contains(where: PersianText.holdsPersian) }
-        let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows, yearless: period != nil, solarHijri: solarHijri) }
+        // A file in Persian or Thai may date its rows in the Solar Hijri calendar or the Buddhist Era
+        // (`1402/12/24`, `15/03/2567`), and a profile may say so: then those layouts count too. The
+        // header and the first rows tell the language.
+        let calendar =
+            pinned.dateFormat.flatMap { $0.calendar == .gregorian ? nil : $0.calendar }
+            ?? ([layout.header].compactMap { $0 } + layout.rows.prefix(50)).lazy.compactMap {
+                $0.fields.lazy.compactMap(DateCalendarEvidence.calendar(of:)).first
+            }.first
+        let stats = (0..<layout.width).map { ColumnStats(index: $0, rows: layout.rows, yearless: period != nil, calendar: calendar) }
         // The app whose export this is, by its header (`AppTransferColumns`), and its mark column:
         // found once (each question asked it again, folding the mark column's values each time).
         let headerNames = layout.header?.fields
@@ -210,7 +213,7 @@ public struct DialectDetector: Sendable {
                 let choice = serials.map({ DateFormatDetection.Choice(format: $0) })
                     ?? DateFormatDetection.detect(values, preferDayFirst: preferDayFirst)
                     ?? (period == nil ? nil : DateFormatDetection.detect(values, preferDayFirst: preferDayFirst, formats: DateFormat.yearlessCandidates))
-                    ?? (solarHijri ? DateFormatDetection.detect(values, preferDayFirst: true, formats: DateFormat.solarHijriCandidates) : nil)
+                    ?? calendar.flatMap({ DateFormatDetection.detect(values, preferDayFirst: true, formats: $0.candidates) })
             else {
                 return .failure(
                     Diagnostic(
@@ -225,11 +228,11 @@ public struct DialectDetector: Sendable {
             if dateFormat.isExcelSerial {
                 warnings.append(SerialDateColumn.warning(column: columnName(dateColumn, headerNames), values: values, format: dateFormat, at: tableLine))
             }
-            if dateFormat.isSolarHijri, let example = values.first(where: { dateFormat.parse($0) != nil }), let day = dateFormat.parse(example) {
+            if dateFormat.calendar != .gregorian, let example = values.first(where: { dateFormat.parse($0) != nil }), let day = dateFormat.parse(example) {
                 warnings.append(
                     Diagnostic(
-                        .warning, code: "csv.solar-hijri-dates", at: tableLine,
-                        "the dates in column \(columnName(dateColumn, headerNames)) are Solar Hijri (the Persian calendar): '\(example)' is read as \(day)",
+                        .warning, code: "csv.\(dateFormat.calendar.rawValue)-dates", at: tableLine,
+                        "the dates in column \(columnName(dateColumn, headerNames)) are in \(dateFormat.calendar.name): '\(example)' is read as \(day)",
                         notes: ["a profile's 'date-format \"\(dateFormat.pattern)\"' says so without this warning"]))
             }
             if let other = choice.alternative, let example = stats[dateColumn].values.first {

@@ -82,13 +82,18 @@ enum HeaderMatching {
     /// the languages banks use, and the balance.
     private static let sideWords: [String: ColumnRole] = {
         var words: [String: ColumnRole] = [:]
-        for word in ["debit", "debet", "debito", "dr", "soll", "支出", "借方", "出金", "取出", "חובה", "дебет", "расход", "списание", "مدين", "برداشت"] {
+        for word in [
+            "debit", "debet", "debito", "dr", "soll", "支出", "借方", "出金", "取出", "חובה", "дебет", "расход", "списание", "مدين", "برداشت", "ถอน", "ถอนเงิน",
+        ] {
             words[word] = .debit
         }
-        for word in ["credit", "kredit", "credito", "cr", "haben", "收入", "存入", "贷方", "入金", "זכות", "кредит", "приход", "зачисление", "دائن", "واريز"] {
+        for word in [
+            "credit", "kredit", "credito", "cr", "haben", "收入", "存入", "贷方", "入金", "זכות", "кредит", "приход", "зачисление", "دائن", "واريز", "ฝาก", "ฝากเงิน",
+        ] {
             words[word] = .credit
         }
-        for word in ["balance", "saldo", "sold", "solde", "остаток", "залишок", "余额", "残高", "יתרה", "bakiye", "الرصيد", "رصيد", "مانده"] {
+        for word in ["balance", "saldo", "sold", "solde", "остаток", "залишок", "余额", "残高", "יתרה", "bakiye", "الرصيد", "رصيد", "مانده", "ยอดคงเหลือ", "คงเหลือ"]
+        {
             words[word] = .balance
         }
         return words

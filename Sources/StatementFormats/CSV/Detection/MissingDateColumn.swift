@@ -5,7 +5,7 @@ import FinanceCore
 /// (`September 15`, as Revolut's 2019 exports write them).
 enum MissingDateColumn {
     /// Header words that name a date column, folded to lower case.
-    private static let dateWords = ["date", "datum", "fecha", "data", "дата", "день", "日付", "日期", "날짜", "päivä", "dato", "تاريخ", "تاریخ", "תאריך"]
+    private static let dateWords = ["date", "datum", "fecha", "data", "дата", "день", "日付", "日期", "날짜", "päivä", "dato", "تاريخ", "تاریخ", "תאריך", "วันที่"]
 
     /// The header's first column named as a date, if any.
     static func namedColumn(_ header: [String]?) -> Int? {
@@ -26,13 +26,16 @@ enum MissingDateColumn {
         return first
     }
 
-    /// The column's first date of another calendar, when most sampled values are dates whose year
-    /// is one the Solar Hijri or the Hijri calendar counts (`1402/12/24`, `1445/09/05`).
-    static func otherCalendar(_ column: Int, rows: [SampleRecord]) -> String? {
+    /// The column's first date of another calendar and that calendar, when most sampled values are
+    /// dates whose year is one the Solar Hijri or Hijri calendar counts (`1402/12/24`, `1445/09/05`),
+    /// or the Buddhist Era (`15/03/2567`).
+    static func otherCalendar(_ column: Int, rows: [SampleRecord]) -> (value: String, calendar: DateCalendar)? {
         let values = rows.prefix(50).compactMap { column < $0.fields.count ? $0.fields[column].trimmingSpaces : nil }.filter { !$0.isEmpty }
-        let dates = values.filter { value in DateFormat.solarHijriCandidates.contains { $0.parse(value) != nil } }
-        guard let first = dates.first, dates.count * 2 > values.count else { return nil }
-        return first
+        for calendar in [DateCalendar.solarHijri, .buddhistEra] {
+            let dates = values.filter { value in calendar.candidates.contains { $0.parse(value) != nil } }
+            if let first = dates.first, dates.count * 2 > values.count { return (first, calendar) }
+        }
+        return nil
     }
 
     /// Whether `fields` (a header, or the first row when none was found) name a budget's columns,

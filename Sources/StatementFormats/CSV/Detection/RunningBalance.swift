@@ -22,10 +22,13 @@ enum RunningBalance {
     /// Whether `balance` runs as the total of a debit and a credit column that never both hold a
     /// value in a row and between them fill nearly every row: each row's amount the credit, or the
     /// debit taken as money out, whichever sign the debits are written with. A balance of money
-    /// owed (a card's), which runs the other way, counts too.
+    /// owed (a card's), which runs the other way, counts too. Two rows are enough here: the two
+    /// columns' shape (each half empty, never both filled) already says debit and credit, and
+    /// their one step must match the balance's to the unit; otherwise a two-row file's balance
+    /// would be taken for its amount.
     static func matches(debit: ColumnStats, credit: ColumnStats, balance: ColumnStats) -> Bool {
         let rows = balance.rowCount
-        guard rows >= 3, balance.values.count == rows else { return false }
+        guard rows >= 2, balance.values.count == rows else { return false }
         let mark = AmountFormat.detectDecimalMark(debit.values + credit.values + balance.values) ?? UInt8(ascii: ".")
         var amounts = [Int64?](repeating: nil, count: rows)
         var filled = 0
@@ -38,7 +41,7 @@ enum RunningBalance {
         }
         guard filled * 10 >= rows * 9 else { return false }
         let balances = balance.values.map { micros($0, mark) }
-        return runs(amounts, balances) || runs(amounts.map { $0.map { -$0 } }, balances)
+        return runs(amounts, balances, minimumRows: 2) || runs(amounts.map { $0.map { -$0 } }, balances, minimumRows: 2)
     }
 
     /// Whether `balance` runs as the total of the amount less the fee, and not of the amount alone:
@@ -98,8 +101,8 @@ enum RunningBalance {
 
     /// Whether `b` is the running total of `a`, row after row (in either direction), in at least
     /// 80 % of the rows.
-    private static func runs(_ a: [Int64?], _ b: [Int64?]) -> Bool {
-        guard a.count == b.count, a.count >= 3 else { return false }
+    private static func runs(_ a: [Int64?], _ b: [Int64?], minimumRows: Int = 3) -> Bool {
+        guard a.count == b.count, a.count >= minimumRows else { return false }
         var ascending = 0, descending = 0
         for i in 1..<a.count {
             guard let ai = a[i], let bi = b[i], let bp = b[i - 1], let ap = a[i - 1] else { continue }
