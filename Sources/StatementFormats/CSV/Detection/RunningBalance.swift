@@ -2,10 +2,12 @@ import FinanceCore
 
 /// Checks whether one column is the running balance of another.
 enum RunningBalance {
+    /// Two rows are enough when their one step matches to the unit (a two-row export's amount and
+    /// balance columns are otherwise told apart only by their signs).
     static func matches(amount: ColumnStats, balance: ColumnStats) -> Bool {
-        guard amount.values.count == balance.values.count, amount.values.count >= 3 else { return false }
+        guard amount.values.count == balance.values.count, amount.values.count >= 2 else { return false }
         let mark = AmountFormat.detectDecimalMark(amount.values + balance.values) ?? UInt8(ascii: ".")
-        return runs(amount.values.map { micros($0, mark) }, balance.values.map { micros($0, mark) })
+        return runs(amount.values.map { micros($0, mark) }, balance.values.map { micros($0, mark) }, minimumRows: 2)
     }
 
     /// Whether `balance` is the balance before each row's amount: the next row's balance is this
