@@ -1,3 +1,4 @@
+import FinanceCore
 import Testing
 
 @testable import StatementFormats
@@ -40,6 +41,10 @@ import Testing
         .init("a dinar of three minor digits: د.ا.4.750 is 4 dinars 750 fils", "د.ا.4.750", point),
         .init("a code of three minor digits after: 1,250 KWD", "1,250 KWD", comma),
         .init("a dirham of two minor digits says nothing about 4.750: 4.750 د.إ", "4.750 د.إ", nil),
+        .init("the dong has no minor unit: 125.000 ₫ groups thousands", "125.000 ₫", comma),
+        .init("the won has none either: ₩12,500", "₩12,500", point),
+        .init("the rupiah is written in whole rupiah: Rp 125.000", "Rp 125.000", comma),
+        .init("a euro amount of three digits after the mark says nothing: €1.250", "€1.250", nil),
     ]
 
     @Test(arguments: votes)
@@ -85,5 +90,16 @@ import Testing
                 Issue.record("\(value) not parsed with mark \(UnicodeScalar(mark))"); continue
             }
         }
+    }
+
+    @Test func aCurrencyWrittenInWholeUnitsGroupsWhatNoValueDecides() {
+        let values = ["-125.000", "-50.000", "2.500"]
+        #expect(AmountFormat.detectDecimalMark(values) == nil)
+        #expect(AmountFormat.wholeUnitsDecimalMark(values, currency: CurrencyCode("VND")!) == Self.comma)
+        #expect(AmountFormat.wholeUnitsDecimalMark(["125,000"], currency: CurrencyCode("IDR")!) == Self.point)
+        #expect(AmountFormat.wholeUnitsDecimalMark(values, currency: CurrencyCode("EUR")!) == nil)
+        #expect(AmountFormat.wholeUnitsDecimalMark(["125"], currency: CurrencyCode("JPY")!) == nil)
+        #expect(AmountFormat.singleCurrency(["VND", "VND"]) == CurrencyCode("VND"))
+        #expect(AmountFormat.singleCurrency(["VND", "USD"]) == nil)
     }
 }

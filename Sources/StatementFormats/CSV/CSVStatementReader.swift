@@ -76,6 +76,7 @@ public struct CSVStatementReader: StatementReader {
         prefix.withUnsafeBufferPointer { transcoder.decode($0, into: &text, isFinal: isComplete) }
         var detector = DialectDetector(pinned: pinned, file: file)
         detector.serialDates1904 = options.serialDates1904
+        detector.statedCurrency = options.currency
         return detector.detect(text, encoding: encoding, isComplete: isComplete)
     }
 

@@ -20,6 +20,37 @@ public enum AmountFormat {
         return commaVotes > pointVotes ? UInt8(ascii: ",") : UInt8(ascii: ".")
     }
 
+    /// Whether amounts in `currency` are written in whole units: the currencies without a minor
+    /// unit (ISO 4217: the dong, the won, the yen…) and the rupiah, which has one on paper but whose
+    /// amounts Indonesian banks write in whole rupiah (`Rp 125.000`).
+    static func writtenInWholeUnits(_ currency: CurrencyCode) -> Bool {
+        currency.minorDigits == 0 || currency == CurrencyCode("IDR")
+    }
+
+    /// The decimal mark of values in a currency written in whole units (`writtenInWholeUnits`) that
+    /// no value decides (`-125.000`, `50.000`: one mark before three digits): the other mark, as the
+    /// one written groups thousands. `nil` for another currency, or when the values hold no mark.
+    static func wholeUnitsDecimalMark(_ values: [String], currency: CurrencyCode) -> UInt8? {
+        guard writtenInWholeUnits(currency) else { return nil }
+        for value in values {
+            for b in value.utf8 {
+                if b == UInt8(ascii: ".") { return UInt8(ascii: ",") }
+                if b == UInt8(ascii: ",") { return UInt8(ascii: ".") }
+            }
+        }
+        return nil
+    }
+
+    /// The one currency a currency column's values name, if they all name the same.
+    static func singleCurrency(_ values: [String]) -> CurrencyCode? {
+        var found: CurrencyCode?
+        for value in values.prefix(1000) {
+            guard let code = CurrencyText.currency(inCell: value), found == nil || found == code else { return nil }
+            found = code
+        }
+        return found
+    }
+
     /// What one value says about the decimal mark, if anything.
     ///
     /// A currency's symbol is passed over whole, so that the dots in it (`د.ا.4.750`, `Fr.`) are no
@@ -68,7 +99,12 @@ public enum AmountFormat {
         let otherCount = mark == UInt8(ascii: ".") ? commas : points
         if otherCount > 0 { return mark }  // both present: the last one is the decimal mark
         if markCount > 1 { return other }  // repeated: grouping
-        if digitsAfterLast == 3 { return currency?.minorDigits == 3 ? mark : nil }
+        if digitsAfterLast == 3 {
+            // A currency with three minor digits makes the mark decimal (`4.750` dinars); one written
+            // without decimals makes it a thousands separator (`125.000 ₫`, `Rp 125.000`).
+            guard let currency else { return nil }
+            return currency.minorDigits == 3 ? mark : Self.writtenInWholeUnits(currency) ? other : nil
+        }
         return mark
     }
 }

@@ -12,9 +12,10 @@ enum CurrencyText {
             var equal = true
             for k in 0..<symbol.count where bytes[i + k] != symbol[k] { equal = false; break }
             // An abbreviation ending in a letter ends the word: `Rs` is no currency in `Rsvp`.
-            if equal, !isLetter(symbol[symbol.count - 1]) || i + symbol.count == n || !isLetter(bytes[i + symbol.count]) {
-                return (code, symbol.count)
-            }
+            guard equal, !isLetter(symbol[symbol.count - 1]) || i + symbol.count == n || !isLetter(bytes[i + symbol.count]) else { continue }
+            // A letter alone (`R`) is a currency only before the number it prefixes (`R 12.50`, `R12.50`).
+            if symbol.count == 1, isLetter(symbol[0]), !isNumber(bytes, from: i + 1) { continue }
+            return (code, symbol.count)
         }
         // Three letters that are an ISO code, not followed by another letter; a withdrawn code
         // only in capitals (`100,00 LTL`), as the few that spell a word (`SUR`, `BEL`) are not.
@@ -90,6 +91,13 @@ enum CurrencyText {
             && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
     }
 
+    /// Whether a digit stands at `from`, or after one space there.
+    private static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
+        var k = from
+        if k < bytes.count && bytes[k] == 0x20 { k += 1 }
+        return k < bytes.count && bytes[k] &- UInt8(ascii: "0") < 10
+    }
+
     private static func isLetter(_ b: UInt8) -> Bool {
         (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
     }
@@ -140,12 +148,17 @@ enum CurrencyText {
         ("KD", "KWD"), ("BD", "BHD"), ("RO", "OMR"), ("JD", "JOD"), ("QR", "QAR"), ("SR", "SAR"),
         ("ש\"ח", "ILS"), ("ש״ח", "ILS"), ("грн.", "UAH"), ("грн", "UAH"), ("руб.", "RUB"), ("руб", "RUB"),
         ("kn", "HRK"), ("din.", "RSD"), ("дин.", "RSD"), ("ден", "MKD"),
+        // Thailand's `บาท` (baht) after the number, Switzerland's `SFr.`, South Africa's `R` before
+        // it (`R 1,234.56`: a letter alone, so it too must end its word).
+        ("บาท", "THB"), ("SFr.", "CHF"), ("SFr", "CHF"), ("R", "ZAR"),
         // Signs several currencies share, like `kr`: the rupee's (India, Pakistan, Sri Lanka, Nepal,
         // Mauritius), `Dh`/`Dhs` (the Emirates' and Morocco's dirhams), `Bs` (Bolivia, Venezuela),
         // `lei` (Romania, Moldova). The amount is read; its currency comes from the file or
         // `--currency`.
         ("₨", nil), ("Rs.", nil), ("Rs", nil), ("RS.", nil), ("RS", nil), ("Dhs", nil), ("DHS", nil),
         ("Dh", nil), ("DH", nil), ("Bs.", nil), ("Bs", nil), ("lei", nil),
+        // `元` (yuan) is written for the renminbi and for Taiwan's and Hong Kong's dollars alike.
+        ("元", nil),
     ]
 
     /// The currencies of Arabic-speaking countries by their abbreviations, as Arabic locales write

@@ -35,6 +35,9 @@ public struct DialectDetector: Sendable {
     public var file: String
     /// Whether serial day numbers in a date column count from 1904 (`ReadOptions.serialDates1904`).
     var serialDates1904 = false
+    /// `--currency`: the currency of amounts for which the file says none; here, only what it says
+    /// of the decimal mark (a currency written in whole units groups `125.000`).
+    var statedCurrency: CurrencyCode?
 
     /// The most records detection looks at.
     static let sampleLimit = 5000
@@ -151,9 +154,6 @@ public struct DialectDetector: Sendable {
         let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance].compactMap { roles[$0] } + siblingAmounts.filter { $0 < stats.count }
         let moneyValues = moneyColumns.flatMap { stats[$0].values }
         let europeanHint = delimiter == UInt8(ascii: ";")
-        let decimalMark =
-            pinned.decimalMark ?? AmountFormat.detectDecimalMark(moneyValues)
-            ?? (europeanHint ? UInt8(ascii: ",") : UInt8(ascii: "."))
 
         // Currency: a header such as `Betrag (EUR)`, then the preamble. A header's `($)` or `(¥)`
         // names no currency of its own: the reader decides (`HeaderMatching.sharedSign`).
@@ -162,6 +162,15 @@ public struct DialectDetector: Sendable {
             headerNames.flatMap { HeaderMatching.sharedSign($0[column]) == nil ? HeaderMatching.currency($0[column]) : nil }
         }.first
         let currency = pinned.currency ?? (roles[.currency] == nil && !currencyAmounts ? (headerCurrency ?? preamble.currency) : nil)
+
+        // Numbers: when no value shows the decimal mark, a currency written in whole units (the
+        // dong, the rupiah) says that the mark before three digits groups them (`-125.000`).
+        let fileCurrency =
+            currency ?? headerCurrency ?? roles[.currency].flatMap { AmountFormat.singleCurrency(stats[$0].values) } ?? statedCurrency
+        let decimalMark =
+            pinned.decimalMark ?? AmountFormat.detectDecimalMark(moneyValues)
+            ?? fileCurrency.flatMap { AmountFormat.wholeUnitsDecimalMark(moneyValues, currency: $0) }
+            ?? (europeanHint ? UInt8(ascii: ",") : UInt8(ascii: "."))
 
         // Dates.
         var warnings: [Diagnostic] = []
