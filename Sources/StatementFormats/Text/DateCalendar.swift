@@ -49,6 +49,13 @@ public enum DateCalendar: String, Hashable, Sendable {
         }
     }
 
+    /// The Buddhist year a two-digit one stands for in a Thai statement: `67` is 2567 (2024), from
+    /// `50` (2550, 2007) on; below that, the Gregorian century's years are meant (`24` is 2024,
+    /// 2567 in the Buddhist Era), as some Thai exports write Gregorian two-digit years.
+    static func buddhistYear(twoDigits v: Int) -> Int {
+        v >= 50 ? 2500 + v : 2000 + v + 543
+    }
+
     /// A Gregorian day's year, month and day in this calendar (for messages), or `nil` outside the
     /// years read.
     func written(_ date: LocalDate) -> (year: Int, month: Int, day: Int)? {

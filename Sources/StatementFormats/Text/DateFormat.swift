@@ -135,8 +135,10 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         let years = tokens.filter { $0 == .year4 || $0 == .year2 }.count
         guard days == 1, months == 1, years <= 1 else { return nil }
         // Another calendar's dates have a full year and numbered months (their month names are
-        // their own).
-        if calendar != .gregorian { guard tokens.contains(.year4), !tokens.contains(.monthName) else { return nil } }
+        // their own). (Thai statements also write two-digit Buddhist years, `15/03/67`.)
+        if calendar != .gregorian {
+            guard tokens.contains(.year4) || (calendar == .buddhistEra && tokens.contains(.year2)), !tokens.contains(.monthName) else { return nil }
+        }
         hasYear = years == 1
         self.pattern = written
         self.tokens = tokens
@@ -268,7 +270,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
                 year = v
             case .year2:
                 guard let v = digits(min: 2, max: 2) else { return nil }
-                year = v >= 69 ? 1900 + v : 2000 + v
+                year = calendar == .buddhistEra ? DateCalendar.buddhistYear(twoDigits: v) : v >= 69 ? 1900 + v : 2000 + v
             case .monthName:
                 let start = i
                 while i < n, bytes[i] >= 0x80 || (bytes[i] | 0x20 >= UInt8(ascii: "a") && bytes[i] | 0x20 <= UInt8(ascii: "z")) {

@@ -191,7 +191,7 @@ public struct DialectDetector: Sendable {
                     .warning, code: "csv.lenient.currency-synonym", at: tableLine,
                     "the currency '\(written)' above the table is \(wording.what); read as \(currency)", notes: [wording.note]))
         }
-        let dateFormat: DateFormat
+        var dateFormat: DateFormat
         if let format = pinned.dateFormat {
             dateFormat = format
         } else {
@@ -234,6 +234,13 @@ public struct DialectDetector: Sendable {
                         ]))
             }
             dateFormat = choice.format
+            // A Thai file's two-digit years from 50 on are Buddhist (`15/03/67` is 2024, not 2067).
+            if calendar == .buddhistEra, dateFormat.calendar == .gregorian, dateFormat.tokens.contains(.year2),
+                let thai = DateFormat(DateCalendar.buddhistEra.prefix + dateFormat.pattern),
+                values.contains(where: { thai.parse($0) != dateFormat.parse($0) })
+            {
+                dateFormat = thai
+            }
             if dateFormat.isExcelSerial {
                 warnings.append(SerialDateColumn.warning(column: columnName(dateColumn, headerNames), values: values, format: dateFormat, at: tableLine))
             }

@@ -4,9 +4,10 @@ import Testing
 
 @testable import StatementFormats
 
-/// Solar Hijri dates, as Iranian banks write them: the arithmetic calendar against Foundation's
-/// (ICU's) Persian calendar, day by day, and the layouts that read them.
-struct SolarHijriTests {
+/// Dates of other calendars: Solar Hijri dates, as Iranian banks write them (the arithmetic
+/// calendar against Foundation's (ICU's) Persian calendar, day by day), Thai banks' Buddhist Era
+/// dates, and the layouts that read them.
+struct DateCalendarTests {
     @Test func everyDayAgreesWithFoundationsPersianCalendar() throws {
         var persian = Calendar(identifier: .persian)
         persian.timeZone = try #require(TimeZone(identifier: "UTC"))
@@ -84,6 +85,15 @@ struct SolarHijriTests {
         #expect(format.render(LocalDate(year: 2024, month: 3, day: 15)!) == "15/03/2567")
         #expect(DateFormat("dd/mm/yyyy")?.parse("15/03/2567") == nil)
         #expect(DateFormat("yyyy-mm-dd")?.parse("9999-12-31") == nil)
-        #expect(DateFormat("buddhist-era dd/mm/yy") == nil)
+    }
+
+    @Test func twoDigitBuddhistYearsFromFiftyOn() throws {
+        let format = try #require(DateFormat("buddhist-era dd-mm-yy"))
+        #expect(format.parse("15-03-67")?.description == "2024-03-15")
+        #expect(format.parse("15-03-50")?.description == "2007-03-15")
+        // Below 50, the Gregorian century's two digits, as some Thai exports write them.
+        #expect(format.parse("15-03-24")?.description == "2024-03-15")
+        #expect(DateFormat("dd-mm-yy")?.parse("15-03-67")?.description == "2067-03-15")
+        #expect(DateFormat("solar-hijri yy/mm/dd") == nil)
     }
 }
