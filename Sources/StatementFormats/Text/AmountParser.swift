@@ -118,10 +118,12 @@ public enum AmountParser {
         var sawDigit = false
         while i < n {
             let c = bytes[i]
-            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
-                if significant > 0 || c != UInt8(ascii: "0") { significant += 1 }
+            // An ASCII digit, or an Arabic-Indic or Persian one (`١٢٫٥٠`, `۱۲٫۵۰`) read as the digit it is.
+            let ascii = c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+            if let value = ascii ? c &- UInt8(ascii: "0") : c >= 0x80 ? arabicDigit(bytes, i) : nil {
+                if significant > 0 || value != 0 { significant += 1 }
                 guard significant <= 18 else { return .failure(.tooLarge) }
-                units = units &* 10 &+ Int64(c &- UInt8(ascii: "0"))
+                units = units &* 10 &+ Int64(value)
                 digitCount += 1
                 sawDigit = true
                 if inFraction {
@@ -131,23 +133,7 @@ public enum AmountParser {
                 } else if groupDigits >= 0 {
                     groupDigits += 1
                 }
-                i += 1
-                continue
-            }
-            if c >= 0x80, let value = arabicDigit(bytes, i) {
-                // Arabic-Indic and Persian digits (`١٢٫٥٠`, `۱۲٫۵۰`): read as the digits they are.
-                if significant > 0 || value != 0 { significant += 1 }
-                guard significant <= 18 else { return .failure(.tooLarge) }
-                units = units &* 10 &+ Int64(value)
-                digitCount += 1
-                sawDigit = true
-                if inFraction {
-                    guard scale < Money.maximumScale else { return .failure(.tooLarge) }
-                    scale += 1
-                } else if groupDigits >= 0 {
-                    groupDigits += 1
-                }
-                i += 2
+                i += ascii ? 1 : 2
                 continue
             }
             let decimalWidth = c == decimalMark ? 1 : isArabicDecimalSeparator(bytes, i) ? 2 : 0

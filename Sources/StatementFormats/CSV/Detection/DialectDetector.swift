@@ -244,7 +244,7 @@ public struct DialectDetector: Sendable {
             if dateFormat.isExcelSerial {
                 warnings.append(SerialDateColumn.warning(column: columnName(dateColumn, headerNames), values: values, format: dateFormat, at: tableLine))
             }
-            if dateFormat.calendar != .gregorian, let example = values.first(where: { dateFormat.parse($0) != nil }), let day = dateFormat.parse(example) {
+            if dateFormat.calendar != .gregorian, let (example, day) = values.lazy.compactMap({ v in dateFormat.parse(v).map { (v, $0) } }).first {
                 warnings.append(
                     Diagnostic(
                         .warning, code: "csv.\(dateFormat.calendar.rawValue)-dates", at: tableLine,
