@@ -331,10 +331,15 @@ public enum PriceFileParser {
         let mark: Character = digits.contains(".") ? "." : ","
         let parts = digits.split(separator: mark, maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, parts.count <= 2 else { return nil }
-        let fraction = parts.count == 2 ? parts[1] : ""
+        var fraction = parts.count == 2 ? parts[1] : ""
         guard !(whole.isEmpty && fraction.isEmpty), fraction.count <= Int(Money.maximumScale),
             (whole + fraction).allSatisfy({ $0.isASCII && $0.isNumber })
         else { return nil }
+        // Zeros closing the fraction change no value: dropped when the digits would not fit
+        // otherwise (`404783372315543997.00`, a whole rate as pfin writes it).
+        if whole.count + fraction.count > 18 {
+            while fraction.last == "0" { fraction = fraction.dropLast() }
+        }
         var units: Int64 = 0
         for c in whole + fraction {
             let (times, o1) = units.multipliedReportingOverflow(by: 10)

@@ -5,7 +5,8 @@
 /// digits, the city). The payee is then the memo's merchant (`PayeeStep.cardMemo`).
 enum PayeeCardMemo {
     /// The merchant's text in `memo` when `name` is such a card payment's: the descriptor's first
-    /// 15 columns when a département's two digits follow them, else the whole memo.
+    /// 15 columns when a département's two digits follow them, else the whole memo; its words
+    /// joined by single spaces.
     static func merchant(name: String, memo: String?) -> String? {
         // Asked for every transaction: a name read in place, and most fail at their first word.
         guard let memo, name.utf8.withContiguousStorageIfAvailable(isCardOnly) ?? Array(name.utf8).withUnsafeBufferPointer(isCardOnly) else { return nil }
@@ -19,9 +20,19 @@ enum PayeeCardMemo {
         if bytes.count > 17, PayeeText.isDigit(bytes[15]), PayeeText.isDigit(bytes[16]), !PayeeText.isDigit(bytes[14]) {
             text = bytes[..<15]
         }
-        while let last = text.last, last == 0x20 { text = text.dropLast() }
-        while let first = text.first, first == 0x20 { text = text.dropFirst() }
-        return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+        // Its words joined by single spaces: the name when no step changes it (`X  4471`).
+        var words: [UInt8] = []
+        words.reserveCapacity(text.count)
+        for byte in text {
+            if PayeeTokens.isSeparator(byte) {
+                if words.last != 0x20 { words.append(0x20) }
+            } else {
+                words.append(byte)
+            }
+        }
+        if words.first == 0x20 { words.removeFirst() }
+        if words.last == 0x20 { words.removeLast() }
+        return words.isEmpty ? nil : String(decoding: words, as: UTF8.self)
     }
 
     /// Whether `name` holds nothing but a date's digits, card words and a masked card number, and
