@@ -300,6 +300,9 @@ import Testing
         #expect(normalised("130722 CB****6516", "\u{FFFD}\u{FFFD} 12").0 != "\u{FFFD}\u{FFFD} 12", "a memo without a letter names nobody")
         #expect(normalised("130722 CB****6516", "ÉPICERIE").0 == "Épicerie", "a letter beyond ASCII names the merchant")
         #expect(normalised("*19", "X  303B300\t").0 == "X 303B300", "a memo no step changes is still single-spaced")
+        let unreadable = String(repeating: "\u{FFFD}", count: 15) + "30PARIS"
+        #expect(!normalised("*34", unreadable).0.contains("\u{FFFD}"), "a descriptor's 15 columns without a letter name nobody")
+        #expect(normalised("130722 CB****6516", "ÉPICERIE CENTRE33ARCACHON") == ("Épicerie Centre", "130722 CB****6516"), "columns, not bytes")
         #expect(normalised("CB 1307 ACME", "SOMETHING ELSE").0 == "Acme", "a merchant in the name keeps it")
         #expect(normalised("VIR INST Marjorie POIROT", nil).0 == "Marjorie POIROT")
         let activity = PaymentActivity(

@@ -6,20 +6,31 @@
 enum PayeeCardMemo {
     /// The merchant's text in `memo` when `name` is such a card payment's: the descriptor's first
     /// 15 columns when a département's two digits follow them, else the whole memo; its words
-    /// joined by single spaces.
+    /// joined by single spaces; `nil` when that text has no letter.
     static func merchant(name: String, memo: String?) -> String? {
         // Asked for every transaction: a name read in place, and most fail at their first word.
         guard let memo, name.utf8.withContiguousStorageIfAvailable(isCardOnly) ?? Array(name.utf8).withUnsafeBufferPointer(isCardOnly) else { return nil }
         let bytes = Array(memo.utf8)
+        // The descriptor's first 15 columns (characters, not bytes) when two digits and a city follow.
+        var end = 0
+        var columns = 0
+        while end < bytes.count && columns < 15 {
+            end += 1
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            columns += 1
+        }
+        if columns < 15 || end + 2 >= bytes.count || !PayeeText.isDigit(bytes[end]) || !PayeeText.isDigit(bytes[end + 1])
+            || PayeeText.isDigit(bytes[end - 1])
+        {
+            end = bytes.count
+        }
+        let text = bytes[..<end]
         // A letter, ASCII or not: a memo of symbols or undecodable bytes (U+FFFD) names nobody.
         guard
-            bytes.contains(where: { PayeeText.isUpper($0) || PayeeText.isLower($0) })
-                || (bytes.contains(where: { $0 >= 0x80 }) && memo.unicodeScalars.contains(where: \.properties.isAlphabetic))
+            text.contains(where: { PayeeText.isUpper($0) || PayeeText.isLower($0) })
+                || (text.contains(where: { $0 >= 0x80 })
+                    && String(decoding: text, as: UTF8.self).unicodeScalars.contains(where: \.properties.isAlphabetic))
         else { return nil }
-        var text = bytes[...]
-        if bytes.count > 17, PayeeText.isDigit(bytes[15]), PayeeText.isDigit(bytes[16]), !PayeeText.isDigit(bytes[14]) {
-            text = bytes[..<15]
-        }
         // Its words joined by single spaces: the name when no step changes it (`X  4471`).
         var words: [UInt8] = []
         words.reserveCapacity(text.count)
