@@ -267,15 +267,10 @@ public enum AmountParser {
         return spaceWidth(bytes, i)
     }
 
-    /// The value of an Arabic-Indic digit (U+0660–U+0669, as Arabic locales write numbers) or an
-    /// Extended Arabic-Indic one (U+06F0–U+06F9: Persian and Urdu) at `i`, two bytes either way.
+    /// The value of an Arabic-Indic or Persian digit at `i` (`ArabicDigit`).
     @inline(__always)
     static func arabicDigit(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt8? {
-        guard i + 1 < bytes.count else { return nil }
-        let (lead, next) = (bytes[i], bytes[i + 1])
-        if lead == 0xD9 && next >= 0xA0 && next <= 0xA9 { return next - 0xA0 }
-        if lead == 0xDB && next >= 0xB0 && next <= 0xB9 { return next - 0xB0 }
-        return nil
+        i + 1 < bytes.count ? ArabicDigit.value(lead: bytes[i], next: bytes[i + 1]) : nil
     }
 
     /// U+066B ARABIC DECIMAL SEPARATOR at `i` (`١٢٫٥٠`): the decimal mark whatever the column's.

@@ -31,11 +31,8 @@ enum DateCellVariant {
                 continue
             }
             let rest = n - i
-            if rest >= 2, b == 0xD9, (0xA0...0xA9).contains(bytes[i + 1]) {
-                out.append(UInt8(ascii: "0") + bytes[i + 1] - 0xA0)  // U+0660…U+0669
-                i += 2
-            } else if rest >= 2, b == 0xDB, (0xB0...0xB9).contains(bytes[i + 1]) {
-                out.append(UInt8(ascii: "0") + bytes[i + 1] - 0xB0)  // U+06F0…U+06F9
+            if rest >= 2, let digit = ArabicDigit.value(lead: b, next: bytes[i + 1]) {
+                out.append(UInt8(ascii: "0") + digit)
                 i += 2
             } else if rest >= 2, b == 0xD8, bytes[i + 1] == 0x9C {
                 i += 2  // U+061C ARABIC LETTER MARK
@@ -69,7 +66,7 @@ enum DateCellVariant {
             let b = bytes[i]
             if b >= 0xD8 {
                 let c = bytes[i + 1]
-                if (b == 0xD9 && (0xA0...0xA9).contains(c)) || (b == 0xDB && (0xB0...0xB9).contains(c)) || (b == 0xD8 && c == 0x9C) {
+                if ArabicDigit.value(lead: b, next: c) != nil || (b == 0xD8 && c == 0x9C) {
                     return true
                 }
                 if i + 2 < n && ((b == 0xE2 && c == 0x80 && (bytes[i + 2] == 0x8E || bytes[i + 2] == 0x8F)) || dateUnit(b, c, bytes[i + 2]) != nil) {

@@ -214,14 +214,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             return value
         }
         guard let day = number(layout.day, 2), let month = number(layout.month, 2), let year = number(layout.year, 4) else { return nil }
-        return date(year: year, month: month, day: day)
-    }
-
-    /// The day a cell's numbers name in the layout's calendar; a Gregorian year outside 1900–2199
-    /// reads as no date (`DateCalendar.gregorianYears`).
-    @inline(__always)
-    private func date(year: Int, month: Int, day: Int) -> LocalDate? {
-        calendar.date(year: year, month: month, day: day)
+        return calendar.date(year: year, month: month, day: day)
     }
 
     /// The fixed-width reading of a pattern written `dd`, `mm`, `yyyy` and single separators.
@@ -307,7 +300,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             if bytes[i] == UInt8(ascii: "T") { j = i + 1 }
             guard j < n, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) else { return nil }
         }
-        return date(year: year, month: month, day: day)
+        return calendar.date(year: year, month: month, day: day)
     }
 
     /// The width of `de ` (3) or `del ` (4) at `i`, in any case, with more text after it; or `nil`.

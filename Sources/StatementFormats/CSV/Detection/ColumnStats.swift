@@ -121,7 +121,7 @@ private struct ValueShape {
             for b in bytes {
                 if b >= 0x80 {
                     // Arabic-Indic (U+0660–U+0669) and Persian (U+06F0–U+06F9) digits are digits.
-                    if previous == 0xD9 && b &- 0xA0 < 10 || previous == 0xDB && b &- 0xB0 < 10 { hasDigit = true }
+                    if ArabicDigit.value(lead: previous, next: b) != nil { hasDigit = true }
                     isASCII = false
                     previous = b
                     continue

@@ -165,11 +165,13 @@ public struct DialectDetector: Sendable {
 
         // Numbers: when no value shows the decimal mark, a currency written in whole units (the
         // dong, the rupiah) says that the mark before three digits groups them (`-125.000`).
-        let fileCurrency =
+        // (Only asked when the values do not decide.)
+        func fileCurrency() -> CurrencyCode? {
             currency ?? headerCurrency ?? roles[.currency].flatMap { AmountFormat.singleCurrency(stats[$0].values) } ?? statedCurrency
+        }
         let decimalMark =
             pinned.decimalMark ?? AmountFormat.detectDecimalMark(moneyValues)
-            ?? fileCurrency.flatMap { AmountFormat.wholeUnitsDecimalMark(moneyValues, currency: $0) }
+            ?? fileCurrency().flatMap { AmountFormat.wholeUnitsDecimalMark(moneyValues, currency: $0) }
             ?? (europeanHint ? UInt8(ascii: ",") : UInt8(ascii: "."))
 
         // Dates.
