@@ -88,18 +88,32 @@ enum ConversionParts {
             self.engine = engine
         }
 
-        func start(_ part: AnyObject) { self.part = (part as! PartRows) }
+        func start(_ part: AnyObject) {
+            self.part = (part as! PartRows)
+            batch.removeAll()
+        }
+
+        /// Activities read but not yet cleaned, ruled and encoded: taken 64 at a time.
+        private let batch = ActivityBatch(capacity: 64)
 
         func accept(_ activity: consuming PaymentActivity) -> Bool {
+            batch.append(activity)
+            return !batch.isFull || flush()
+        }
+
+        func finish() -> Bool { flush() }
+
+        private func flush() -> Bool {
             guard let part else { return false }
-            var ruled = activity
-            payees?.normalise(&ruled)
-            if let engine {
-                let outcome = engine.apply(to: &ruled)
-                guard outcome.gaveUp.isEmpty, part.contradictions.check(ruled, set: outcome.set) == nil else { return false }
+            return batch.drain { activity in
+                payees?.normalise(&activity)
+                if let engine {
+                    let outcome = engine.apply(to: &activity)
+                    guard outcome.gaveUp.isEmpty, part.contradictions.check(activity, set: outcome.set) == nil else { return false }
+                }
+                part.encoder.encode(activity)
+                return true
             }
-            part.encoder.encode(ruled)
-            return true
         }
     }
 }

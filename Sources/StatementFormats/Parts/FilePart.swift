@@ -53,7 +53,7 @@ final class FilePart<Mapper: PartMapper>: @unchecked Sendable {
         var sink = PartRowsSink(worker: worker)
         do {
             (consumed, endLine) = try bytes.withBytes { try mapper.readPart($0, line: startLine, into: &sink) }
-            onlyRows = mapper.partEndedClean
+            onlyRows = mapper.partEndedClean && worker.finish()
         } catch {
             onlyRows = false
         }

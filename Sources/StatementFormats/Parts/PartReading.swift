@@ -9,6 +9,13 @@ public protocol PartWorker: AnyObject {
     /// Takes the part's next activity; `false` when the part must be read again in file order
     /// instead (the worker had something to report, which only the file's order can place).
     func accept(_ activity: consuming PaymentActivity) -> Bool
+    /// Ends the part: `false` when it must be read again in order (a worker that takes
+    /// activities in batches reports here what the last batch held).
+    func finish() -> Bool
+}
+
+extension PartWorker {
+    public func finish() -> Bool { true }
 }
 
 /// How to read a large file whose records are lines (CSV, JSON Lines) in parts on several
