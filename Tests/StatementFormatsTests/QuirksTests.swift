@@ -18,7 +18,7 @@ import Testing
 /// `sums` are keyed `ACCOUNT|CURRENCY` (`null` for none). `errors` (default 0) counts error
 /// diagnostics; `strictErrors`, when given, is the number of errors when read with `--strict`.
 /// `names`, when given, are the activities' names in order, as read (before payee cleaning);
-/// `categories` and `types` their categories and types.
+/// `categories` and `types` their categories and types; `dates` their dates (`2024-03-15`).
 /// `foreign` instead of `format` says the file is no statement and what `ForeignFile` calls it.
 struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
     var name: String
@@ -32,6 +32,8 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
     var categories: [String]?
     /// The activities' types in order (`income`, `expense`, `transfer`).
     var types: [String]?
+    /// The activities' dates in order, `yyyy-mm-dd`.
+    var dates: [String]?
     var warnings: [String]?
     var errors: Int?
     var strictErrors: Int?
@@ -96,6 +98,7 @@ struct QuirkCase: Sendable, CustomTestStringConvertible, Decodable {
         if let names = quirk.names { #expect(collector.activities.map(\.name) == names) }
         if let categories = quirk.categories { #expect(collector.activities.map { $0.category ?? "" } == categories) }
         if let types = quirk.types { #expect(collector.activities.map(\.type.rawValue) == types) }
+        if let dates = quirk.dates { #expect(collector.activities.map(\.date.description) == dates) }
         let warnings = collector.diagnostics.filter { $0.severity == .warning }.map(\.message)
         #expect(warnings == (quirk.warnings ?? []), "warnings: \(warnings)")
         if let strictErrors = quirk.strictErrors {

@@ -8,6 +8,9 @@
 ///   around separators are dropped: `١٥/٠٣/٢٠٢٤`, `15\u{200F}/03\u{200F}/2024`.
 /// - Chinese and Japanese `2024年3月15日` and Korean `2024년 3월 15일` become `2024-3-15`; Korean
 ///   `2024. 03. 15.` becomes `2024.03.15`.
+/// - A Japanese era becomes its Gregorian year (`R6.03.15`, `令和6年3月15日`: 2024; Heisei from
+///   1989, Showa from 1926; `令和元年` is 2019), and a weekday in brackets after the date goes
+///   (`2024/03/15(金)`).
 enum DateCellVariant {
     /// The cell rewritten, or `nil` when none of the above applies. Detection asks this of every
     /// cell of a column that no layout reads (names, memos) for every layout it tries: a cell that
@@ -17,12 +20,19 @@ enum DateCellVariant {
         let weekday = first >= 0x80 || first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z") ? weekdayLength(bytes) : 0
         // Korean dates start `2024. `.
         let korean = bytes.count >= 8 && bytes[4] == UInt8(ascii: ".") && bytes[5] == 0x20 && bytes[..<4].allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
-        guard weekday > 0 || korean || hasMarkOrUnit(bytes) else { return nil }
+        let era = japaneseEra(bytes, at: weekday)
+        let tail = japaneseWeekdayLength(bytes)
+        guard weekday > 0 || korean || era != nil || tail > 0 || hasMarkOrUnit(bytes) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var changed = weekday > 0
+        var changed = weekday > 0 || tail > 0
         var i = weekday
-        let n = bytes.count
+        if let era {
+            out.append(contentsOf: String(era.year).utf8)
+            i += era.length
+            changed = true
+        }
+        let n = bytes.count - tail
         while i < n {
             let b = bytes[i]
             if b < 0x80 {
@@ -79,6 +89,73 @@ enum DateCellVariant {
     }
 
     private enum Unit { case year, month, day }
+
+    /// A Japanese era and its year at `i`, before `.`, `/`, `-` or 年: `R6.`, `H31/`, `令和6年`,
+    /// `令和元年` (the era's first year). The Gregorian year, and the bytes era and year take.
+    private static func japaneseEra(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (year: Int, length: Int)? {
+        let n = bytes.count
+        guard i + 3 <= n else { return nil }
+        var base: Int
+        var k: Int
+        switch bytes[i] {
+        case UInt8(ascii: "R"): (base, k) = (2018, i + 1)
+        case UInt8(ascii: "H"): (base, k) = (1988, i + 1)
+        case UInt8(ascii: "S"): (base, k) = (1925, i + 1)
+        case 0xE4, 0xE5, 0xE6:
+            guard i + 7 <= n else { return nil }
+            switch (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3], bytes[i + 4], bytes[i + 5]) {
+            case (0xE4, 0xBB, 0xA4, 0xE5, 0x92, 0x8C): base = 2018  // 令和
+            case (0xE5, 0xB9, 0xB3, 0xE6, 0x88, 0x90): base = 1988  // 平成
+            case (0xE6, 0x98, 0xAD, 0xE5, 0x92, 0x8C): base = 1925  // 昭和
+            default: return nil
+            }
+            k = i + 6
+            while k < n && bytes[k] == 0x20 { k += 1 }
+            // 元年: the first year.
+            if k + 6 <= n, bytes[k] == 0xE5, bytes[k + 1] == 0x85, bytes[k + 2] == 0x83, dateUnit(bytes[k + 3], bytes[k + 4], bytes[k + 5]) == .year {
+                return (base + 1, k + 3 - i)
+            }
+        default: return nil
+        }
+        let digits = k
+        var year = 0
+        while k < n, k - digits < 3, bytes[k] &- UInt8(ascii: "0") < 10 {
+            year = year * 10 + Int(bytes[k] &- UInt8(ascii: "0"))
+            k += 1
+        }
+        guard (1...2).contains(k - digits), year > 0, k < n else { return nil }
+        switch bytes[k] {
+        case UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "-"): break
+        default:
+            guard k + 3 <= n, dateUnit(bytes[k], bytes[k + 1], bytes[k + 2]) == .year else { return nil }
+        }
+        return (base + year, k - i)
+    }
+
+    /// A Japanese weekday in brackets closing the cell, with the spaces before it: `(金)`, ` （金）`;
+    /// the bytes it takes, or 0.
+    private static func japaneseWeekdayLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = bytes.count
+        var start: Int
+        if n >= 6, bytes[n - 1] == UInt8(ascii: ")"), bytes[n - 5] == UInt8(ascii: "(") {
+            start = n - 5
+        } else if n >= 10, bytes[n - 3] == 0xEF, bytes[n - 2] == 0xBC, bytes[n - 1] == 0x89, bytes[n - 9] == 0xEF, bytes[n - 8] == 0xBC,
+            bytes[n - 7] == 0x88
+        {
+            start = n - 9
+        } else {
+            return 0
+        }
+        let day = start + (bytes[start] == 0xEF ? 3 : 1)
+        switch (bytes[day], bytes[day + 1], bytes[day + 2]) {
+        // 月 火 水 木 金 土 日
+        case (0xE6, 0x9C, 0x88), (0xE7, 0x81, 0xAB), (0xE6, 0xB0, 0xB4), (0xE6, 0x9C, 0xA8), (0xE9, 0x87, 0x91), (0xE5, 0x9C, 0x9F), (0xE6, 0x97, 0xA5):
+            break
+        default: return 0
+        }
+        while start > 0 && bytes[start - 1] == 0x20 { start -= 1 }
+        return n - start
+    }
 
     private static func dateUnit(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Unit? {
         switch (a, b, c) {
