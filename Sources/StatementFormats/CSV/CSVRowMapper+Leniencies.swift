@@ -220,6 +220,21 @@ extension CSVRowMapper {
         // Under --strict the row is refused as it always was: its fields do not match the header.
         if takeBalanceRow(record) { return false }
         if options.strict { return holdRaggedRow(record) }
+        switch groupedAmounts(record) {
+        case .none: break
+        case .ambiguous: return holdRaggedRow(record)
+        case .one(let joined):
+            let held = pending.count
+            let accepted = try joined.withUnsafeBufferPointer { fields in
+                try row(CSVRecord(buffer: record.buffer, fields: fields, line: record.line, start: record.start, end: record.end), into: &sink)
+            }
+            guard accepted else {
+                dropHeld(from: held)
+                return holdRaggedRow(record)
+            }
+            if leniencies.isFirst(Self.groupedAmountsCode) { holdBack(groupedAmountsLeniency(record), at: location) }
+            return true
+        }
         var spans = Array(record.spans[0..<width])
         if joins && last >= width {
             spans[lastColumn] = Self.span(joining: record.spans[lastColumn], through: record.spans[last])
@@ -303,7 +318,7 @@ extension CSVRowMapper {
 
     /// One span over the raw text from `first` through `last`, delimiters included; quoted fields
     /// among them make it a raw span that is unquoted on access.
-    private static func span(joining first: CSVFieldSpan, through last: CSVFieldSpan) -> CSVFieldSpan {
+    static func span(joining first: CSVFieldSpan, through last: CSVFieldSpan) -> CSVFieldSpan {
         guard first.isQuoted || last.isQuoted || first.flags != 0 || last.flags != 0 else {
             return CSVFieldSpan(start: first.start, end: last.end, flags: 0)
         }
