@@ -220,19 +220,18 @@ extension CSVRowMapper {
         // Under --strict the row is refused as it always was: its fields do not match the header.
         if takeBalanceRow(record) { return false }
         if options.strict { return holdRaggedRow(record) }
-        switch groupedAmounts(record) {
+        switch splitAmounts(record) {
         case .none: break
         case .ambiguous: return holdRaggedRow(record)
-        case .one(let joined):
+        case .one(let joined, let decimalCommas, let reading):
             let held = pending.count
-            let accepted = try joined.withUnsafeBufferPointer { fields in
-                try row(CSVRecord(buffer: record.buffer, fields: fields, line: record.line, start: record.start, end: record.end), into: &sink)
-            }
+            let accepted = try readJoined(record, joined, decimalCommas: decimalCommas, into: &sink)
             guard accepted else {
                 dropHeld(from: held)
                 return holdRaggedRow(record)
             }
-            if leniencies.isFirst(Self.groupedAmountsCode) { holdBack(groupedAmountsLeniency(record), at: location) }
+            unquotedAmounts = reading
+            if leniencies.isFirst(Self.unquotedAmountsCode) { holdBack(splitAmountsLeniency(record, reading), at: location) }
             return true
         }
         var spans = Array(record.spans[0..<width])

@@ -93,6 +93,9 @@ final class CSVRowMapper {
     @exclusivity(unchecked) var splitDate: LocalDate?
     /// With `CSVDialect.sections`: the pending section's title the rows are under, and its line.
     @exclusivity(unchecked) var pendingSection: (title: String, line: Int)?
+    /// How the file's unquoted amounts split over fields, once a row said so alone
+    /// (`CSVRowMapper+UnquotedAmounts`).
+    @exclusivity(unchecked) var unquotedAmounts: UnquotedAmounts?
 
     /// The balances detection found above and below the table, and their lines (skipped as rows).
     let statedBalances: [CSVStatedBalance]
