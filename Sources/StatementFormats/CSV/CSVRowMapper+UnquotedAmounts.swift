@@ -110,10 +110,12 @@ extension CSVRowMapper {
         case other
     }
 
-    /// The shape of an unquoted field; a sign or a currency sign of up to four bytes may lead
-    /// (`-1`, `$1`, `₹1`, `Rs.1`), and a field so led is whole or a lead.
+    /// The shape of an unquoted field; a sign, a bracket or a currency sign of up to four bytes may
+    /// lead (`-1`, `(1`, `$1`, `₹1`, `Rs.1`), and a field so led is whole or a lead.
     static func fieldShape(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldShape {
         var digits = bytes[...]
+        // An accounting negative's closing bracket (`$ (1,200.00)`): the amount's parse decides.
+        if digits.last == UInt8(ascii: ")") { digits = digits.dropLast() }
         let prefix = digits.prefix { !isDigit($0) }
         if !prefix.isEmpty {
             digits = digits.dropFirst(prefix.count)
