@@ -29,12 +29,15 @@ public final class ScratchTable<Element: BitwiseCopyable>: ManagedBuffer<Int, El
     /// A table of its own with the same elements (for another thread, which must not share this
     /// one's reference count or its cache lines).
     @inlinable public func copy() -> ScratchTable<Element> {
-        let table = unsafeDowncast(Self.create(minimumCapacity: max(1, header)) { _ in self.header }, to: ScratchTable<Element>.self)
-        table.withUnsafeMutablePointerToElements { to in withElements { to.initialize(from: $0, count: header) } }
+        let count = count
+        let table = unsafeDowncast(Self.create(minimumCapacity: max(1, count)) { _ in count }, to: ScratchTable<Element>.self)
+        table.withUnsafeMutablePointerToElements { to in withElements { to.initialize(from: $0, count: count) } }
         return table
     }
 
-    @inlinable public var count: Int { header }
+    /// Read through the header's pointer: `header`, a class's stored property, is read with a
+    /// dynamic exclusivity check (a runtime call), which a hot loop asking the count paid each time.
+    @inlinable public var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
 
     @inlinable @inline(__always)
     public func withElements<R>(_ body: (UnsafeMutablePointer<Element>) throws -> R) rethrows -> R {
@@ -43,6 +46,6 @@ public final class ScratchTable<Element: BitwiseCopyable>: ManagedBuffer<Int, El
 
     /// Every element set to `value`.
     @inlinable public func fill(_ value: Element) {
-        withElements { $0.update(repeating: value, count: header) }
+        withElements { $0.update(repeating: value, count: count) }
     }
 }
