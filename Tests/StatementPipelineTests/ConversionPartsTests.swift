@@ -235,6 +235,24 @@ import Testing
         }
     }
 
+    @Test func unquotedAmountsThatAnEarlierRowSettlesConvertAlikeInParts() throws {
+        // `-4,50,995,50` reads two ways (digit groups or decimal commas): the way the last row that
+        // could be read only one way took, wherever the parts fall.
+        let directory = try TemporaryDirectory("conversion-parts")
+        var text = "Date,Description,Amount,Balance\n"
+        let rows = ["SALARY,2150,00,3126,55", "COFFEE,-4,50,995,50", "BONUS,2,000.00,3,995.50", "TEA,-3,20,992,30"]
+        for row in 0..<600 {
+            let kind = row % 7 == 0 ? 0 : row % 11 == 0 ? 2 : row % 2 == 0 ? 1 : 3
+            text += "\(10 + row % 18)/03/2024,\(rows[kind])\n"
+        }
+        let csv = try ReadAheadTests.write("unquoted.csv", text, in: directory)
+        let one = try Self.convert([csv], threads: 1)
+        #expect(one.run.output.count > 20_000)
+        for partSize in [97, 300, 1_024] {
+            Self.expectSame(one.run, try Self.convert([csv], threads: 2, partSize: partSize).run)
+        }
+    }
+
     @Test func csvOutputConvertsAlikeInParts() throws {
         let directory = try TemporaryDirectory("conversion-parts")
         let csv = try ReadAheadTests.write("parts-to-csv.csv", ReadAheadTests.generatedCSV(rows: 2_000, seed: 13), in: directory)

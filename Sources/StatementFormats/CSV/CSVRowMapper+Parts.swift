@@ -44,6 +44,9 @@ extension CSVRowMapper: PartMapper {
         balancesBefore = [:]
         firstRowDate = file.firstRowDate
         leniencies = file.leniencies
+        // A row of unquoted amounts that only an earlier row settles is an error in a part (read
+        // again in order) unless a row of the part settled it: the file's earlier rows are not known.
+        unquotedAmounts = nil
         ids.log?.removeAll()
     }
 
@@ -79,6 +82,7 @@ extension CSVRowMapper: PartMapper {
         // The balances the part's rows left are the ones before the rows after it.
         balancesBefore.merge(part.balancesBefore) { $1 }
         if firstRowDate == nil { firstRowDate = part.firstRowDate }
+        if let reading = part.unquotedAmounts { unquotedAmounts = reading }
         guard let log = part.ids.log else { return RenumberedIDs() }
         let renumbered = ids.renumber(log)
         if !warnedLostTrack, let lost = renumbered.lostTrack {
