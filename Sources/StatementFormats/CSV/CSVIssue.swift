@@ -62,14 +62,14 @@ enum CSVIssue {
                 "line longer than \(ByteCountText.describe(limit)); expected a bank export row, skipped to the end of the line",
                 notes: ["check that this is the CSV export and not another kind of file"])
         case .tooManyFields(let found, let limit, let delimiter, let inTable, let atLeast):
-            let d = delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"
+            let d = Self.delimiterName(delimiter)
             return Diagnostic(
                 .error, code: code, at: location,
                 "this row has \(atLeast ? "at least " : "")\(found) fields separated by \(d), far more than any statement's rows (pfin reads up to \(limit)); \(inTable ? "the row was skipped" : "no table of transactions found")",
                 notes: ["check that this is the CSV export and not another kind of file; a field that contains \(d) must be quoted"])
         case .raggedRow(let expected, let found, let headerLine, let delimiter):
             let against = headerLine.map { "as in the header on line \($0)" } ?? "as in the first row"
-            let d = delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"
+            let d = Self.delimiterName(delimiter)
             return Diagnostic(
                 .error, code: code, at: location, "expected \(expected) fields \(against), found \(found)",
                 notes: ["a field that contains the delimiter \(d) must be quoted; check this row for a missing or extra \(d)"])
@@ -154,5 +154,10 @@ enum CSVIssue {
                     "install glibc's gconv modules (on Debian and Ubuntu they come with the libc6 package), or convert the file to UTF-8 first: 'iconv -f \(encoding.iconvName ?? encoding.name) -t UTF-8 FILE'"
                 ])
         }
+    }
+
+    /// A delimiter as messages name it: `tab`, or the character in quotes (`';'`).
+    static func delimiterName(_ delimiter: UInt8) -> String {
+        delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(delimiter)))'"
     }
 }

@@ -209,12 +209,11 @@ extension CSVRowMapper {
         let lastColumn = width - 1
         let joins = joinsIntoLastColumn(lastColumn)
         let at = record.location(ofField: width)
-        let against = headerLine.map { "the header on line \($0) has \(width)" } ?? "the first row has \(width)"
-        let delimiter = dialect.delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(dialect.delimiter)))'"
+        let delimiter = CSVIssue.delimiterName(dialect.delimiter)
         let what = joins ? "the extra fields joined back into '\(columnName(lastColumn))'" : "the extra fields left out"
         let leniency = Leniency(
             code: Self.extraFieldsCode,
-            "line \(record.line) has \(record.count) fields where \(against) (a \(delimiter) in the last column or at the end of the line); read such rows by header position, \(what)",
+            "\(fieldCountMismatch(record)) (a \(delimiter) in the last column or at the end of the line); read such rows by header position, \(what)",
             notes: ["a field that contains the delimiter \(delimiter) should be quoted"], changesMeaning: true)
         let location = SourceLocation(file: file, line: at.line, column: at.column)
         // Under --strict the row is refused as it always was: its fields do not match the header.
@@ -276,11 +275,10 @@ extension CSVRowMapper {
         }
         if leniencies.isFirst(Self.extraFieldsCode) {
             let at = record.location(ofField: column + 1)
-            let against = headerLine.map { "the header on line \($0) has \(width)" } ?? "the first row has \(width)"
-            let delimiter = dialect.delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(dialect.delimiter)))'"
+            let delimiter = CSVIssue.delimiterName(dialect.delimiter)
             let leniency = Leniency(
                 code: Self.extraFieldsCode,
-                "line \(record.line) has \(record.count) fields where \(against) (a \(delimiter) in '\(columnName(column))', the only text column the extra fields fit in); read such rows with the extra fields joined back into it",
+                "\(fieldCountMismatch(record)) (a \(delimiter) in '\(columnName(column))', the only text column the extra fields fit in); read such rows with the extra fields joined back into it",
                 notes: ["a field that contains the delimiter \(delimiter) should be quoted"], changesMeaning: true)
             holdBack(leniency, at: SourceLocation(file: file, line: at.line, column: at.column))
         }

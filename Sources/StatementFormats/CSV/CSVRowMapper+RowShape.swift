@@ -16,6 +16,13 @@ extension CSVRowMapper {
         return count == width - 1 && (headerEndsEmpty || !dialect.hasHeader)
     }
 
+    /// How a warning about a row with more fields than the header begins: "line 7 has 9 fields
+    /// where the header on line 1 has 7".
+    func fieldCountMismatch(_ record: borrowing CSVRecord) -> String {
+        let against = headerLine.map { "the header on line \($0) has \(width)" } ?? "the first row has \(width)"
+        return "line \(record.line) has \(record.count) fields where \(against)"
+    }
+
     @inline(never)
     func holdRaggedRow(_ record: borrowing CSVRecord) -> Bool {
         let count = record.count

@@ -86,13 +86,12 @@ extension CSVRowMapper {
 
     /// The warning for the first row read so.
     func splitAmountsLeniency(_ record: borrowing CSVRecord, _ reading: UnquotedAmounts) -> Leniency {
-        let against = headerLine.map { "the header on line \($0) has \(width)" } ?? "the first row has \(width)"
         let how =
             reading == .groups
             ? "amounts written with ',' grouping their digits and not quoted (1,234.50); read such rows with each amount's digit groups joined back"
             : "amounts written with ',' as their decimal mark and not quoted (-4,50); read such rows with each amount's decimals joined back"
         return Leniency(
-            code: Self.unquotedAmountsCode, "line \(record.line) has \(record.count) fields where \(against): \(how)",
+            code: Self.unquotedAmountsCode, "\(fieldCountMismatch(record)): \(how)",
             notes: ["an amount that contains the delimiter ',' should be quoted"], changesMeaning: true)
     }
 

@@ -19,7 +19,7 @@ enum CSVTableShape {
             if tabular > (best?.lines ?? 0) { best = (delimiter, tabular, fields) }
         }
         guard let best else { return .no("no delimiter (',', ';', tab or '|') cuts the lines into columns") }
-        let name = best.delimiter == 0x09 ? "tab" : "'\(String(UnicodeScalar(best.delimiter)))'"
+        let name = CSVIssue.delimiterName(best.delimiter)
         let evidence = "\(best.lines) of \(lines.count) lines cut by \(name) into columns (most often \(best.fields))"
         if best.lines >= 2 || lines.count == 1 { return .yes(30, evidence) }
         return .yes(10, evidence)
