@@ -76,7 +76,8 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "FinanceCoreTests", dependencies: ["FinanceCore"]),
         .testTarget(
-            name: "StatementPipelineTests", dependencies: ["StatementPipeline", "StatementFormats", "Rules", "LedgerStore", "FinanceCore", "TestSupport"]),
+            name: "StatementPipelineTests", dependencies: ["StatementPipeline", "StatementFormats", "Rules", "LedgerStore", "FinanceCore", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "FinanceCore", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "FinanceCore", "TestSupport"]),
         // The store over temporary databases: schema, migrations, import semantics, queries, transfer matching.

@@ -7,7 +7,8 @@ import StatementFormats
 ///
 /// The policy every command shares: a file that cannot be opened, and one no reader can read
 /// (named for what it is: a PDF, an HTML page…), are errors reported to the sink at the file, not
-/// thrown, so that a batch over many files goes on to the next one.
+/// thrown, so that a batch over many files goes on to the next one. A ZIP archive of statement
+/// files is read file by file (`StatementArchive`), unless `format` pins a reader.
 public struct InputSource: Sendable {
     public var path: String
     /// `--from`: read as this format instead of identifying the content.
@@ -32,6 +33,11 @@ public struct InputSource: Sendable {
         do {
             input = try ByteInput(path: path)
         } catch {
+            // `camt.zip/2024-03-01.xml`: a file in an archive, as pfin names it.
+            if error.errno == ENOTDIR, let member = StatementArchive.member(atPath: path) {
+                opened(member)
+                return try read(member, options: options, into: &sink)
+            }
             try sink.report(
                 Diagnostic(
                     .error, code: "input.unreadable", at: SourceLocation(file: path, line: 0),
@@ -49,6 +55,9 @@ public struct InputSource: Sendable {
             reader = pinned
         } else {
             let identification = try StatementIdentification.identify(input)
+            if case .zip = identification.foreign?.kind {
+                return try StatementArchive.read(input, identification, options: options, into: &sink)
+            }
             guard let format = identification.format, let found = StatementReaders.reader(for: format) else {
                 try sink.report(identification.unreadable(file: input.displayName))
                 return

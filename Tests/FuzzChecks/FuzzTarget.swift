@@ -43,7 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .camt: return StatementCheck.run(bytes, reader: .camt)
         case .mt940: return StatementCheck.run(bytes, reader: .mt940)
         case .jsonl: return StatementCheck.run(bytes, reader: .jsonl)
-        case .xlsx: return StatementCheck.run(bytes, reader: .xlsx)
+        case .xlsx: return StatementCheck.run(bytes, reader: .xlsx) + ArchiveCheck.run(bytes)
         case .html: return StatementCheck.run(bytes, reader: .html)
         case .spreadsheetml: return StatementCheck.run(bytes, reader: .spreadsheetml)
         case .norma43: return StatementCheck.run(bytes, reader: .norma43)

@@ -14,7 +14,7 @@ struct IdentifyTests {
     }
 
     static let foreign = [
-        "login-page-saved-as.ofx", "statement.pdf", "statements.zip", "old-excel.xls", "api-response.json", "screenshot.png",
+        "login-page-saved-as.ofx", "statement.pdf", "statement-pdfs.zip", "old-excel.xls", "api-response.json", "screenshot.png",
         "quickbooks.iif", "fec-2024.txt", "statement-request-mt920.fin", "interbank-pacs008.xml",
     ]
 
@@ -125,6 +125,57 @@ struct IdentifyTests {
         #expect((objects[0]["read"] as? [String: Any])?["errors"] as? Int == 0)
         #expect(objects[1]["lines"] is NSNull, "an OFX file has no table lines")
         Golden.check(result.stdout, "identify/three-files.json")
+    }
+
+    /// A ZIP archive of statements (a bank's camt.053 download) is followed by each of its files,
+    /// identified as a file of its own; a PDF beside the statements does not make it unreadable.
+    @Test func aZIPOfStatementsIsFollowedByEachOfItsFiles() throws {
+        let path = "Tests/StatementPipelineTests/Fixtures/archives/statements.zip"
+        let members = ["camt/de-sparkasse-camt053.xml", "Kontoauszug.pdf", "camt/ch-zkb-camt053-foreign.xml", "de-dkb-giro.csv"].map { path + "/" + $0 }
+        let result = try PfinProcess.run(["identify", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(path): a ZIP archive of 4 files, each read as a file of its own (below)\n"))
+        Golden.check(result.stdout, "identify/archive-of-statements.stdout")
+        let json = try PfinProcess.run(["identify", "--format", "json", path])
+        #expect(json.status == 0)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["file"] as? String } == [path] + members)
+        #expect(objects.map { $0["format"] as? String } == [nil, "camt", nil, "camt", "csv"])
+        #expect(objects[0]["members"] as? [String] == members)
+        #expect(objects[0]["notStatement"] is NSNull, "the archive is read")
+        #expect((objects[2]["notStatement"] as? [String: Any])?["description"] as? String == "a PDF document")
+        #expect(objects[1]["members"] is NSNull)
+    }
+
+    /// `convert` reads every statement of the archive, named `ARCHIVE/MEMBER`, and warns about
+    /// the rest; the output is what the files give one by one.
+    @Test func convertReadsEveryStatementOfAZIP() throws {
+        let path = "Tests/StatementPipelineTests/Fixtures/archives/statements.zip"
+        let result = try PfinProcess.run(["convert", path, "--to", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("\(path)/Kontoauszug.pdf:1: warning: skipped: this is a PDF document, not a bank statement"), "\(result.stderr)")
+        let alone = try ["de-sparkasse-camt053.xml", "ch-zkb-camt053-foreign.xml", "de-dkb-giro.csv"].map {
+            try PfinProcess.run(["convert", Repository.sample($0), "--to", "jsonl"]).stdout
+        }
+        let withoutSources = { (text: String) in text.replacingOccurrences(of: #""source":"[^"]*""#, with: "", options: .regularExpression) }
+        #expect(withoutSources(result.stdout) == withoutSources(alone.joined()))
+        #expect(result.stdout.contains("\"source\":\"\(path)/camt/de-sparkasse-camt053.xml:"))
+    }
+
+    /// The name pfin gives a file in an archive, `ARCHIVE/MEMBER`, is a path `identify` and
+    /// `convert` take.
+    @Test func aFileInAnArchiveIsNamedAsPfinNamesIt() throws {
+        let path = "Tests/StatementPipelineTests/Fixtures/archives/statements.zip/camt/de-sparkasse-camt053.xml"
+        let identified = try PfinProcess.run(["identify", path])
+        #expect(identified.status == 0, "\(identified.stderr)")
+        #expect(identified.stdout.hasPrefix("\(path): camt\n"))
+        let converted = try PfinProcess.run(["convert", path, "--to", "jsonl"])
+        let alone = try PfinProcess.run(["convert", Repository.sample("de-sparkasse-camt053.xml"), "--to", "jsonl"])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stdout == alone.stdout.replacingOccurrences(of: Repository.sample("de-sparkasse-camt053.xml"), with: path))
+        let absent = try PfinProcess.run(["identify", "Tests/StatementPipelineTests/Fixtures/archives/statements.zip/absent.xml"])
+        #expect(absent.status == 1)
+        #expect(absent.stderr.contains("not a directory"), "\(absent.stderr)")
     }
 
     @Test func standardInputIsIdentifiedToo() throws {

@@ -263,8 +263,9 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     public var advice: String {
         switch self {
         case .zip(let entries) where !entries.isEmpty:
-            return "unzip it and pass the statements inside (\(entries.prefix(3).joined(separator: ", "))) to pfin"
-        case .zip: return "unzip it and pass the statements inside to pfin"
+            let shown = entries.prefix(3).joined(separator: ", ")
+            return "pfin reads the statements in a ZIP archive file by file, and none of this one's files (\(shown)) is one; unzip it to see what it holds"
+        case .zip: return "pfin reads the statements in a ZIP archive file by file, and this one holds none; unzip it to see what it holds"
         case .openDocument: return "save the sheet as .xlsx or CSV in LibreOffice, then read that"
         case .legacyExcel:
             return "open it in Excel or LibreOffice and save it as .xlsx or CSV (e.g. 'libreoffice --headless --convert-to xlsx FILE'), then read that"

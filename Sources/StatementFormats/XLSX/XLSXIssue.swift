@@ -104,7 +104,7 @@ enum XLSXIssue: Error, Sendable, Equatable {
         }
     }
 
-    private static func hex(_ value: UInt32) -> String {
+    static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
     }

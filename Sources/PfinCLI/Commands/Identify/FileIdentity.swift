@@ -16,8 +16,13 @@ struct FileIdentity {
     /// Why the file, identified as a format, still cannot be read: detection failed, or reading
     /// gave errors and no transaction (a payment order identified as CAMT, a damaged workbook).
     private(set) var readError: Diagnostic?
+    /// For a ZIP archive of files, the members read (`ARCHIVE/MEMBER`), each identified on its own
+    /// after the archive; `nil` for any other file.
+    var members: [String]?
+    /// Whether some member of the archive is a statement: the archive is read.
+    var holdsStatements = false
     /// Whether `pfin convert` would read nothing from the file.
-    var cannotBeRead: Bool { identification.format == nil || readError != nil }
+    var cannotBeRead: Bool { members != nil ? !holdsStatements : identification.format == nil || readError != nil }
 
     init(_ input: ByteInput, options: InputOptions) throws(InputError) {
         file = input.displayName
@@ -77,6 +82,9 @@ struct FileIdentity {
 
     private var verdict: String {
         if let format = identification.format { return format.name }
+        if let members, holdsStatements {
+            return "a ZIP archive of \(members.count) file\(members.count == 1 ? "" : "s"), each read as a file of its own (below)"
+        }
         if let foreign = identification.foreign { return "not a statement: \(foreign.kind.description)" }
         return "unknown format"
     }
@@ -98,7 +106,7 @@ struct FileIdentity {
         }
         if let foreign = identification.foreign {
             lines.append("  evidence: \(foreign.evidence)")
-            lines.append("  note: \(foreign.kind.advice)")
+            if !holdsStatements { lines.append("  note: \(foreign.kind.advice)") }
         }
         lines.append("  readers:")
         let width = identification.candidates.map(\.format.name.count).max() ?? 0
@@ -156,13 +164,14 @@ struct FileIdentity {
         fields.append("\"file\":\(Self.quoted(file))")
         fields.append("\"format\":\(identification.format.map { Self.quoted($0.name) } ?? "null")")
         fields.append("\"encoding\":\(Self.quoted(encodingName))")
-        if let foreign = identification.foreign {
+        if let foreign = identification.foreign, !holdsStatements {
             fields.append(
                 "\"notStatement\":{\"description\":\(Self.quoted(foreign.kind.description)),\"evidence\":\(Self.quoted(foreign.evidence)),\"advice\":\(Self.quoted(foreign.kind.advice))}"
             )
         } else {
             fields.append("\"notStatement\":null")
         }
+        fields.append("\"members\":\(members.map { "[" + $0.map(Self.quoted).joined(separator: ",") + "]" } ?? "null")")
         let candidates = identification.candidates.map { c in
             "{\"format\":\(Self.quoted(c.format.name)),\"score\":\(c.sniff.score),\"evidence\":[\(c.sniff.evidence.map(Self.quoted).joined(separator: ","))]}"
         }
