@@ -87,6 +87,13 @@ import Testing
         #expect(errors.first?.message.contains("fails its CRC check") == true, "\(errors)")
     }
 
+    @Test func memberNamesInCodePage437OrUTF8ReadAsWritten() throws {
+        // `Ums\u{84}tze.qif` without the UTF-8 flag (an older Windows archiver), `März.qif` with it.
+        let archive = Self.directory.appendingPathComponent("member-names.zip").path
+        let read = try Self.read(archive)
+        #expect(read.activities.map(\.source.file) == [archive + "/Umsätze.qif", archive + "/März.qif"])
+    }
+
     @Test func aPinnedFormatReadsTheArchiveAsThatFormat() throws {
         // `--from` is the user's word: the archive's bytes go to that reader, which refuses them.
         let archive = Self.directory.appendingPathComponent("nested.zip").path

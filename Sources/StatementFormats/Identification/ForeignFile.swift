@@ -321,7 +321,7 @@ enum ZIPLocalHeaders {
             let compressed = u32(i + 18)
             let nameLength = u16(i + 26), extraLength = u16(i + 28)
             guard i + 30 + nameLength <= bytes.count else { break }
-            names.append(String(decoding: bytes[(i + 30)..<(i + 30 + nameLength)], as: UTF8.self))
+            names.append(ZIPArchive.name(bytes[(i + 30)..<(i + 30 + nameLength)], flags: flags))
             let next = i + 30 + nameLength + extraLength
             if flags & 0x08 == 0 {
                 i = next + compressed

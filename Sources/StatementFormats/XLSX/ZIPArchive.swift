@@ -64,7 +64,7 @@ struct ZIPArchive {
                 throw .zip("central directory entry \(index + 1) runs past the end of the directory")
             }
             var entry = Entry(
-                name: String(decoding: bytes[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self),
+                name: Self.name(bytes[(at + 46)..<(at + 46 + nameLength)], flags: u16(at + 8)),
                 flags: u16(at + 8), method: u16(at + 10), crc32: UInt32(u32(at + 16)),
                 compressedSize: u32(at + 20), uncompressedSize: u32(at + 24), localHeaderOffset: u32(at + 42))
             readZIP64Extra(&entry, extra: (at + 46 + nameLength)..<(at + 46 + nameLength + extraLength))
@@ -72,6 +72,22 @@ struct ZIPArchive {
             at += 46 + nameLength + extraLength + commentLength
         }
     }
+
+    /// A member's name: UTF-8 when flag bit 11 says so (§4.4.4) or its bytes are UTF-8 (macOS's
+    /// archiver writes UTF-8 without the flag), else IBM code page 437, the format's own (appendix
+    /// D), as Windows's older archivers write `Umsätze.xml`.
+    static func name(_ bytes: ArraySlice<UInt8>, flags: Int) -> String {
+        if flags & 0x800 != 0 || bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes { scalars.append(byte < 0x80 ? UnicodeScalar(byte) : codePage437[Int(byte) - 0x80]) }
+        return String(scalars)
+    }
+
+    /// Code page 437's bytes 0x80–0xFF.
+    private static let codePage437 = Array(
+        "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{A0}"
+            .unicodeScalars)
 
     /// The member called `name` (exact, as ZIP names are), if any.
     func entry(named name: String) -> Entry? {
