@@ -54,7 +54,7 @@ public struct MustacheObject: Sendable {
         storage = Storage(keys: shape.keys, fingerprints: shape.fingerprints, values: values)
     }
 
-    /// The keys of many objects built alike, prepared once (see ``init(_:_:)-(Shape,_)``).
+    /// The keys of many objects built alike, prepared once (see ``init(_:_:)``).
     public struct Shape: Sendable {
         let keys: [String]
         let fingerprints: [Int]
