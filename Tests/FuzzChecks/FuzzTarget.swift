@@ -14,6 +14,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mt940
     case jsonl
     case xlsx
+    case xls
     case html
     case spreadsheetml
     case norma43
@@ -44,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .mt940: return StatementCheck.run(bytes, reader: .mt940)
         case .jsonl: return StatementCheck.run(bytes, reader: .jsonl)
         case .xlsx: return StatementCheck.run(bytes, reader: .xlsx) + ArchiveCheck.run(bytes)
+        case .xls: return StatementCheck.run(bytes, reader: .xls)
         case .html: return StatementCheck.run(bytes, reader: .html)
         case .spreadsheetml: return StatementCheck.run(bytes, reader: .spreadsheetml)
         case .norma43: return StatementCheck.run(bytes, reader: .norma43)

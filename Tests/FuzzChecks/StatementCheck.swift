@@ -8,9 +8,9 @@ enum StatementCheck {
         guard let reader = StatementReaders.reader(for: format) else { return ["no reader for \(format)"] }
         let (sink, thrown) = read(bytes, with: reader, options: options)
         var found = thrown
-        // A workbook's locations are sheet rows, not lines of the ZIP bytes; a JSON Lines record
+        // A workbook's locations are sheet rows, not lines of the ZIP or compound-file bytes; a JSON Lines record
         // carries the source it was first read from (pfin's own output keeps it).
-        found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx, checksSources: format != .jsonl)
+        found += sink.violations(in: InputShape(bytes), checksLines: format != .xlsx && format != .xls, checksSources: format != .jsonl)
         if format == .jsonl && thrown.isEmpty {
             found += JSONLinesRecordCheck.unaccounted(bytes, sink: sink)
             // In parts of about a quarter of the input, so that most inputs cross part boundaries.

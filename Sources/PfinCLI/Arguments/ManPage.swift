@@ -20,7 +20,7 @@ enum ManPage {
             ".SH DESCRIPTION",
             text(
                 """
-                pfin reads bank statement exports (CSV and XLSX in every bank's dialect, OFX and QFX 1.x \
+                pfin reads bank statement exports (CSV, XLSX and XLS in every bank's dialect, OFX and QFX 1.x \
                 and 2.x, QIF, CAMT.052/053/054, MT940, Norma 43, Santander UK's text download and its own \
                 JSON Lines), categorises \
                 them with rules a person edits, and writes reports, other ledger formats, or an SQLite \

@@ -33,9 +33,10 @@ enum ConvertCommand {
         summary: "Read bank statements and write normalised transactions (JSON Lines, CSV, OFX, QIF, ledger or beancount).",
         details: """
             Reads each FILE (standard input when none is given, or for '-'), detects its format (CSV,
-            XLSX, OFX/QFX 1.x or 2.x, QIF, CAMT.052/053/054, MT940/MT942, Norma 43, Santander UK's
-            text download, or pfin's own JSON Lines; 'pfin identify' shows why) and, for CSV and
-            XLSX, its dialect: encoding, delimiter, header, columns, date layout and number format. With
+            XLSX, XLS, OFX/QFX 1.x or 2.x, QIF, CAMT.052/053/054, MT940/MT942, Norma 43, Santander
+            UK's text download, or pfin's own JSON Lines; a ZIP archive of them file by file; 'pfin
+            identify' shows why) and, for CSV and workbooks, its dialect: encoding, delimiter, header,
+            columns, date layout and number format. With
             --rules, the rules categorise and clean each transaction on the way. Bad rows are
             reported as FILE:LINE:COLUMN errors and skipped; the run then exits 1.
             """,

@@ -42,7 +42,7 @@ struct InputOptions {
     static let account = Option("--account", value: "NAME", completion: .account, help: "The account of every transaction, whatever the file says.")
     static let currency = currencyOption(help: "The currency of amounts the file gives none for (ISO 4217, e.g. EUR).")
     static let sheet = Option(
-        "--sheet", value: "NAME", help: "The worksheet of an XLSX workbook or an Excel 2003 XML spreadsheet to read (the first sheet by default).")
+        "--sheet", value: "NAME", help: "The worksheet of an XLSX or XLS workbook or an Excel 2003 XML spreadsheet to read (the first sheet by default).")
     /// For the commands that read through `ReadAhead` (`convert`, `report` and those reading like it).
     static let threads = Option.integer(
         "--threads", in: 1...Int.max,

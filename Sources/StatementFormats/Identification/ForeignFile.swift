@@ -6,7 +6,8 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
     case zip(entries: [String])
     /// An OpenDocument spreadsheet (LibreOffice's `.ods`).
     case openDocument
-    /// The old binary Excel `.xls` (an OLE2 compound file).
+    /// An OLE2 compound file (the container of Office 97–2003 files) that holds no Excel workbook
+    /// pfin reads, nor a Word document or presentation: a damaged `.xls`, or another program's file.
     case legacyExcel
     /// Excel's binary workbook (`.xlsb`): a ZIP like `.xlsx`, but its parts are binary records.
     case binaryWorkbook
@@ -165,7 +166,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         if holds("PowerPoint Document") {
             return (.document("a PowerPoint 97–2003 presentation (.ppt)"), "an OLE2 compound file with a 'PowerPoint Document' stream")
         }
-        return (.legacyExcel, "the OLE2 compound-file signature at offset 0 (Excel 97–2003)")
+        return (.legacyExcel, "the OLE2 compound-file signature at offset 0, and no 'Workbook' stream in its directory")
     }
 
     /// The message type of a SWIFT FIN message that is not a statement pfin reads (`{1:…}{2:I101…`),
@@ -217,7 +218,7 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
             let shown = entries.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
             return "a ZIP archive holding \(shown)\(entries.count > 8 ? " and \(entries.count - 8) more" : "")"
         case .openDocument: return "an OpenDocument spreadsheet (.ods)"
-        case .legacyExcel: return "an Excel 97–2003 workbook (.xls)"
+        case .legacyExcel: return "an OLE2 compound file without an Excel workbook in it (a damaged .xls, or another Office 97–2003 file)"
         case .binaryWorkbook: return "an Excel binary workbook (.xlsb)"
         case .iWork(let numbers): return numbers ? "an Apple Numbers spreadsheet" : "an Apple iWork document (Pages, Numbers or Keynote)"
         case .encryptedOffice: return "a password-protected Office file (an encrypted workbook or document)"
@@ -268,7 +269,8 @@ public enum ForeignFile: Sendable, Equatable, CustomStringConvertible {
         case .zip: return "pfin reads the statements in a ZIP archive file by file, and this one holds none; unzip it to see what it holds"
         case .openDocument: return "save the sheet as .xlsx or CSV in LibreOffice, then read that"
         case .legacyExcel:
-            return "open it in Excel or LibreOffice and save it as .xlsx or CSV (e.g. 'libreoffice --headless --convert-to xlsx FILE'), then read that"
+            return
+                "pfin reads Excel 97–2003 workbooks, and this file holds none: download it again, or open it in Excel or LibreOffice and save it as .xlsx or CSV"
         case .binaryWorkbook:
             return "open it in Excel and save it as .xlsx or CSV, or convert it with 'libreoffice --headless --convert-to xlsx FILE', then read that"
         case .iWork(let numbers):

@@ -3,6 +3,8 @@ public enum StatementFormat: String, Sendable, CaseIterable, Hashable {
     case csv
     /// Excel workbooks (Office Open XML, `.xlsx`), read as CSV would be (read).
     case xlsx
+    /// Excel 97–2003 workbooks (BIFF8 in an OLE2 compound file, `.xls`), read as CSV would be (read).
+    case xls
     /// An HTML page's table of transactions, as some banks send their exports (often named `.xls`),
     /// read as CSV would be (read).
     case html

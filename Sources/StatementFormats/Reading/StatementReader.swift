@@ -82,7 +82,8 @@ public enum StatementReaders {
     /// Every reader, in the order detection asks them.
     public static let all: [any StatementReader.Type] = [
         OFXStatementReader.self, CAMTStatementReader.self, QIFStatementReader.self, JSONLinesReader.self, MT940StatementReader.self,
-        Norma43StatementReader.self, BlocksStatementReader.self, XLSXStatementReader.self, SpreadsheetMLReader.self, HTMLTableReader.self,
+        Norma43StatementReader.self, BlocksStatementReader.self, XLSXStatementReader.self, XLSStatementReader.self, SpreadsheetMLReader.self,
+        HTMLTableReader.self,
         CSVStatementReader.self,
     ]
 
@@ -90,6 +91,7 @@ public enum StatementReaders {
     public static func renderedTableReader(for format: StatementFormat) -> (any RenderedTableReader)? {
         switch format {
         case .xlsx: return XLSXStatementReader()
+        case .xls: return XLSStatementReader()
         case .html: return HTMLTableReader()
         case .spreadsheetml: return SpreadsheetMLReader()
         default: return nil
@@ -108,6 +110,7 @@ public enum StatementReaders {
         case .norma43: return Norma43StatementReader()
         case .blocks: return BlocksStatementReader()
         case .xlsx: return XLSXStatementReader()
+        case .xls: return XLSStatementReader()
         case .html: return HTMLTableReader()
         case .spreadsheetml: return SpreadsheetMLReader()
         default: return nil

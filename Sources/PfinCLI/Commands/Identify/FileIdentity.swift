@@ -92,13 +92,15 @@ struct FileIdentity {
     /// A workbook is a ZIP archive of UTF-8 XML; a guess about its raw bytes would mislead.
     private var encodingName: String {
         if identification.format == .xlsx { return "utf-8 (the workbook's XML)" }
+        if identification.format == .xls { return "utf-16 (the workbook's strings)" }
         if let csvEncoding { return csvEncoding.name }
         return identification.isText ? identification.encoding.encoding.name : "binary"
     }
 
     var text: String {
         var lines = ["\(file): \(verdict)"]
-        let settled = identification.encoding.isCertain || !identification.isText || identification.format == .xlsx || csvEncoding != nil
+        let settled =
+            identification.encoding.isCertain || !identification.isText || identification.format == .xlsx || identification.format == .xls || csvEncoding != nil
         if csvEncoding == nil, let (name, source) = identification.settledEncoding {
             lines.append("  encoding: \(name) (\(source))")
         } else {
