@@ -5,10 +5,6 @@ import FinanceCore
 /// text as Excel's "Save as CSV" would give them: numbers in plain decimals, date-formatted numbers
 /// as days.
 struct BIFFWorkbook {
-    struct Failure: Error, Equatable {
-        let detail: String
-    }
-
     struct Sheet {
         var name: String
         var offset: Int
@@ -24,22 +20,22 @@ struct BIFFWorkbook {
     private var styleFormats: [Int] = []
     private var formatCodes: [Int: String] = [:]
 
-    init(_ stream: [UInt8]) throws(Failure) {
+    init(_ stream: [UInt8]) throws(XLSFailure) {
         self.stream = stream
         let records = BIFFRecord.records(stream, from: 0)
         guard let (first, _) = records.first, first.type == BIFFType.bof else {
-            throw Failure(detail: "the Workbook stream does not start with a BOF record")
+            throw XLSFailure(detail: "the Workbook stream does not start with a BOF record")
         }
         var reader = BIFFReader(stream, segments: [first.data])
         let version = reader.u16()
         guard version == 0x0600 else {
-            throw Failure(detail: "the workbook is BIFF version 0x\(String(version, radix: 16)); pfin reads Excel 97–2003 workbooks (BIFF8, 0x600)")
+            throw XLSFailure(detail: "the workbook is BIFF version 0x\(String(version, radix: 16)); pfin reads Excel 97–2003 workbooks (BIFF8, 0x600)")
         }
         for (record, segments) in records.dropFirst() {
             var reader = BIFFReader(stream, segments: segments)
             switch record.type {
             case BIFFType.filePass:
-                throw Failure(detail: "the workbook is encrypted (protected with a password)")
+                throw XLSFailure(detail: "the workbook is encrypted (protected with a password)")
             case BIFFType.dateMode:
                 date1904 = reader.u16() == 1
             case BIFFType.format:

@@ -4,10 +4,6 @@
 /// Read whole from memory. Every chain is followed with a step limit (the file's sector count),
 /// so a cycle or a sector number past the end is an error, never a hang or a crash.
 struct CompoundFile {
-    struct Failure: Error, Equatable {
-        let detail: String
-    }
-
     /// A stream or storage of the directory ([MS-CFB] §2.6).
     struct Entry {
         var name: String
@@ -29,14 +25,14 @@ struct CompoundFile {
     private(set) var entries: [Entry] = []
     private var miniStream: [UInt8] = []
 
-    init(_ bytes: [UInt8]) throws(Failure) {
+    init(_ bytes: [UInt8]) throws(XLSFailure) {
         self.bytes = bytes
         guard bytes.count >= 512, bytes.starts(with: Self.signature) else {
-            throw Failure(detail: "the file is too short or lacks the compound file signature")
+            throw XLSFailure(detail: "the file is too short or lacks the compound file signature")
         }
         let shift = Self.u16(bytes, 30), miniShift = Self.u16(bytes, 32)
         guard shift == 9 || shift == 12, miniShift == 6 else {
-            throw Failure(detail: "the header gives sectors of 2^\(shift) bytes and mini sectors of 2^\(miniShift); expected 2^9 or 2^12, and 2^6")
+            throw XLSFailure(detail: "the header gives sectors of 2^\(shift) bytes and mini sectors of 2^\(miniShift); expected 2^9 or 2^12, and 2^6")
         }
         sectorSize = 1 << shift
         miniSectorSize = 1 << miniShift
@@ -45,20 +41,20 @@ struct CompoundFile {
         // The FAT's own sectors: the first 109 in the header, the rest in the DIFAT chain.
         var fatSectors: [UInt32] = []
         let fatCount = Self.u32(bytes, 44)
-        guard fatCount <= sectorCount else { throw Failure(detail: "the header counts \(fatCount) FAT sectors in a file of \(sectorCount)") }
+        guard fatCount <= sectorCount else { throw XLSFailure(detail: "the header counts \(fatCount) FAT sectors in a file of \(sectorCount)") }
         for k in 0..<109 where fatSectors.count < fatCount { fatSectors.append(UInt32(Self.u32(bytes, 76 + 4 * k))) }
         var difat = UInt32(Self.u32(bytes, 68))
         var steps = 0
         while fatSectors.count < fatCount, difat < Self.endOfChain - 3 {
             steps += 1
-            guard steps <= sectorCount, let at = offset(ofSector: difat) else { throw Failure(detail: "the DIFAT chain is broken") }
+            guard steps <= sectorCount, let at = offset(ofSector: difat) else { throw XLSFailure(detail: "the DIFAT chain is broken") }
             let perSector = sectorSize / 4 - 1
             for k in 0..<perSector where fatSectors.count < fatCount { fatSectors.append(UInt32(Self.u32(bytes, at + 4 * k))) }
             difat = UInt32(Self.u32(bytes, at + 4 * perSector))
         }
         fat.reserveCapacity(fatSectors.count * sectorSize / 4)
         for sector in fatSectors {
-            guard let at = offset(ofSector: sector) else { throw Failure(detail: "a FAT sector (\(sector)) lies outside the file") }
+            guard let at = offset(ofSector: sector) else { throw XLSFailure(detail: "a FAT sector (\(sector)) lies outside the file") }
             for k in 0..<(sectorSize / 4) { fat.append(UInt32(Self.u32(bytes, at + 4 * k))) }
         }
         let directory = try chain(from: UInt32(Self.u32(bytes, 48)), limit: bytes.count)
@@ -76,7 +72,7 @@ struct CompoundFile {
                     size: size))
             at += 128
         }
-        guard let root = entries.first, root.type == 5 else { throw Failure(detail: "the directory has no root entry") }
+        guard let root = entries.first, root.type == 5 else { throw XLSFailure(detail: "the directory has no root entry") }
         miniFAT = try chain(from: UInt32(Self.u32(bytes, 60)), limit: bytes.count).withUnsafeBytes { raw in
             (0..<(raw.count / 4)).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self).littleEndian }
         }
@@ -84,10 +80,10 @@ struct CompoundFile {
     }
 
     /// The stream called `name` (as Excel names them, without regard to case), if there is one.
-    func stream(named name: String) throws(Failure) -> [UInt8]? {
+    func stream(named name: String) throws(XLSFailure) -> [UInt8]? {
         guard let entry = entries.first(where: { $0.type == 2 && $0.name.lowercased() == name.lowercased() }) else { return nil }
         guard entry.size >= 0, entry.size <= bytes.count else {
-            throw Failure(detail: "the stream '\(entry.name)' claims \(entry.size) bytes, more than the file holds")
+            throw XLSFailure(detail: "the stream '\(entry.name)' claims \(entry.size) bytes, more than the file holds")
         }
         if entry.size < miniCutoff { return try miniChain(from: entry.start, size: entry.size) }
         return try chain(from: entry.start, limit: entry.size)
@@ -99,14 +95,14 @@ struct CompoundFile {
     }
 
     /// The bytes of the chain from `start`, at most `limit`.
-    private func chain(from start: UInt32, limit: Int) throws(Failure) -> [UInt8] {
+    private func chain(from start: UInt32, limit: Int) throws(XLSFailure) -> [UInt8] {
         var out: [UInt8] = []
         var sector = start
         var steps = 0
         while sector != Self.endOfChain, out.count < limit {
             steps += 1
             guard steps <= fat.count + 1, let at = offset(ofSector: sector), Int(sector) < fat.count else {
-                throw Failure(detail: "a sector chain is broken or loops (sector \(sector))")
+                throw XLSFailure(detail: "a sector chain is broken or loops (sector \(sector))")
             }
             out.append(contentsOf: bytes[at..<(at + min(sectorSize, limit - out.count))])
             sector = fat[Int(sector)]
@@ -115,7 +111,7 @@ struct CompoundFile {
     }
 
     /// A stream of fewer than `miniCutoff` bytes, in 64-byte sectors of the mini stream.
-    private func miniChain(from start: UInt32, size: Int) throws(Failure) -> [UInt8] {
+    private func miniChain(from start: UInt32, size: Int) throws(XLSFailure) -> [UInt8] {
         var out: [UInt8] = []
         var sector = start
         var steps = 0
@@ -123,7 +119,7 @@ struct CompoundFile {
             steps += 1
             let at = Int(sector) * miniSectorSize
             guard steps <= miniFAT.count + 1, Int(sector) < miniFAT.count, at + miniSectorSize <= miniStream.count else {
-                throw Failure(detail: "a mini sector chain is broken or loops (mini sector \(sector))")
+                throw XLSFailure(detail: "a mini sector chain is broken or loops (mini sector \(sector))")
             }
             out.append(contentsOf: miniStream[at..<(at + min(miniSectorSize, size - out.count))])
             sector = miniFAT[Int(sector)]

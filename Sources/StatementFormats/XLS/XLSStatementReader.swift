@@ -39,43 +39,19 @@ public struct XLSStatementReader: RenderedTableReader {
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
         switch try render(input, options: options) {
         case .failure(let diagnostic): try sink.report(diagnostic)
-        case .success(let rendered):
-            for warning in rendered.warnings { try sink.report(warning) }
-            let sheet = rendered.sheet
-            var mapped = RenderedTableMapping(
-                base: sink, file: input.displayName, line: { sheet.row(ofLine: $0) },
-                column: { line, column in sheet.sheetColumn(row: sheet.row(ofLine: line), csvColumn: column) })
-            do {
-                try CSVStatementReader().read(ByteInput(bytes: sheet.csv, displayName: input.displayName), options: rendered.options, into: &mapped)
-            } catch {
-                sink = mapped.base
-                throw error
-            }
-            sink = mapped.base
+        case .success(let rendered): try rendered.read(file: input.displayName, into: &sink)
         }
     }
 
     public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
         switch try render(input, options: options) {
         case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let rendered):
-            let result = try CSVStatementReader().detect(ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName), options: rendered.options)
-            return result.map { detection in
-                var detection = detection
-                detection.warnings = rendered.warnings + detection.warnings
-                return detection
-            }
+        case .success(let rendered): return try rendered.detect(file: input.displayName)
         }
     }
 
-    struct Rendered {
-        var sheet: RenderedSheet
-        var warnings: [Diagnostic]
-        var options: ReadOptions
-    }
-
     /// The chosen sheet as CSV text, or the error that stops the workbook from being read.
-    func render(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<Rendered, Diagnostic> {
+    func render(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<RenderedWorkbookSheet, Diagnostic> {
         let file = input.displayName
         let at = SourceLocation(file: file, line: 1)
         let resave = "open it in Excel or LibreOffice and save it as .xlsx or CSV, then read that"
@@ -89,7 +65,7 @@ public struct XLSStatementReader: RenderedTableReader {
             }
         }
         let workbook: BIFFWorkbook
-        do {
+        do throws(XLSFailure) {
             let container = try CompoundFile(bytes)
             guard let stream = try container.stream(named: "Workbook") else {
                 if try container.stream(named: "Book") != nil {
@@ -103,12 +79,8 @@ public struct XLSStatementReader: RenderedTableReader {
                         notes: [Diagnostic.identifyNote(file)]))
             }
             workbook = try BIFFWorkbook(stream)
-        } catch let failure as CompoundFile.Failure {
-            return .failure(Diagnostic(.error, code: "xls.damaged", at: at, "the workbook cannot be read: \(failure.detail)", notes: [resave]))
-        } catch let failure as BIFFWorkbook.Failure {
-            return .failure(Diagnostic(.error, code: "xls.damaged", at: at, "the workbook cannot be read: \(failure.detail)", notes: [resave]))
         } catch {
-            return .failure(Diagnostic(.error, code: "xls.damaged", at: at, "the workbook cannot be read", notes: [resave]))
+            return .failure(Diagnostic(.error, code: "xls.damaged", at: at, "the workbook cannot be read: \(error.detail)", notes: [resave]))
         }
         let worksheets = workbook.sheets.filter(\.isWorksheet)
         let chosen: BIFFWorkbook.Sheet
@@ -143,10 +115,11 @@ public struct XLSStatementReader: RenderedTableReader {
                 notes: ["the program that wrote the workbook stored a computed double"], changesMeaning: false)
             warnings.append(leniency.diagnostic(at: at, options: options))
         }
-        var csvOptions = options
-        csvOptions.csvProfile.encoding = .utf8
-        csvOptions.csvProfile.delimiter = UInt8(ascii: ",")
-        csvOptions.serialDates1904 = workbook.date1904
-        return .success(Rendered(sheet: sheet, warnings: warnings, options: csvOptions))
+        return .success(RenderedWorkbookSheet(sheet: sheet, warnings: warnings, options: options, date1904: workbook.date1904))
     }
+}
+
+/// Why a workbook's container or records cannot be read (`xls.damaged`).
+struct XLSFailure: Error, Equatable {
+    let detail: String
 }

@@ -51,28 +51,10 @@ public struct XLSXStatementReader: RenderedTableReader {
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        let rendered: Rendered
         switch try render(input, options: options) {
-        case .failure(let diagnostic):
-            try sink.report(diagnostic)
-            return
-        case .success(let found): rendered = found
+        case .failure(let diagnostic): try sink.report(diagnostic)
+        case .success(let rendered): try rendered.read(file: input.displayName, into: &sink)
         }
-        for warning in rendered.warnings { try sink.report(warning) }
-        if rendered.warnings.contains(where: { $0.severity == .error }) && options.strict { return }
-        let sheet = rendered.sheet
-        var mapped = RenderedTableMapping(
-            base: sink, file: input.displayName, line: { sheet.row(ofLine: $0) },
-            column: { line, column in sheet.sheetColumn(row: sheet.row(ofLine: line), csvColumn: column) })
-        do {
-            try CSVStatementReader().read(
-                ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName),
-                options: rendered.options, into: &mapped)
-        } catch {
-            sink = mapped.base
-            throw error
-        }
-        sink = mapped.base
     }
 
     /// Works out the CSV dialect of the sheet, as `CSVStatementReader.detect` does for a CSV: what
@@ -80,27 +62,14 @@ public struct XLSXStatementReader: RenderedTableReader {
     public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
         switch try render(input, options: options) {
         case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let rendered):
-            let result = try CSVStatementReader().detect(ByteInput(bytes: rendered.sheet.csv, displayName: input.displayName), options: rendered.options)
-            return result.map { detection in
-                var detection = detection
-                detection.warnings = rendered.warnings.filter { $0.severity == .warning } + detection.warnings
-                return detection
-            }
+        case .success(let rendered): return try rendered.detect(file: input.displayName)
         }
     }
 
     // MARK: Rendering
 
-    struct Rendered {
-        var sheet: RenderedSheet
-        var warnings: [Diagnostic]
-        /// The read options for the CSV text: UTF-8 and commas, whatever a profile says.
-        var options: ReadOptions
-    }
-
     /// The chosen sheet as CSV text, or the error that stops the workbook from being read.
-    func render(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<Rendered, Diagnostic> {
+    func render(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<RenderedWorkbookSheet, Diagnostic> {
         let file = input.displayName
         var bytes: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
@@ -119,16 +88,11 @@ public struct XLSXStatementReader: RenderedTableReader {
                 date1904: workbook.date1904, dateFormat: options.csvProfile.dateFormat, limit: Self.maximumSheetText)
             try parser.run()
             if parser.sheet.isOverLimit { throw .sheetTooLarge(limit: Self.maximumSheetText) }
-            var csvOptions = options
-            csvOptions.csvProfile.encoding = .utf8
-            csvOptions.csvProfile.delimiter = UInt8(ascii: ",")
-            // Numbers in General format under a date header are serials of the workbook's system.
-            csvOptions.serialDates1904 = workbook.date1904
             let warnings = parser.notes.map { note, row, column in
                 Self.leniency(note, cell: XLSXCellReference.letters(column) + String(row), noise: parser.noise)
                     .diagnostic(at: SourceLocation(file: file, line: row, column: column), options: options)
             }
-            return .success(Rendered(sheet: parser.sheet, warnings: warnings, options: csvOptions))
+            return .success(RenderedWorkbookSheet(sheet: parser.sheet, warnings: warnings, options: options, date1904: workbook.date1904))
         } catch {
             return .failure(error.diagnostic(file: file))
         }
