@@ -24,6 +24,7 @@ enum BIFFType {
     static let boolErr = 0x0205
     static let formula = 0x0006
     static let string = 0x0207
+    static let codePage = 0x0042
 }
 
 /// Reads values across a record and the `CONTINUE` records after it, as one run of bytes whose
@@ -106,6 +107,18 @@ struct BIFFReader {
         }
         skip(4 * runs + extended)
         return String(decoding: units, as: UTF16.self)
+    }
+
+    /// A BIFF5 string (Excel 5.0/95): a 16-bit (or 8-bit) byte count, then bytes in the workbook's
+    /// code page (`table`: its code points by byte).
+    mutating func byteString(count8: Bool = false, table: [UInt32]) -> String {
+        let count = count8 ? u8() : u16()
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<count where !overran {
+            let byte = u8()
+            scalars.append(UnicodeScalar(table[byte]) ?? "\u{FFFD}")
+        }
+        return String(scalars)
     }
 
     /// An IEEE double, little-endian.

@@ -19,6 +19,9 @@ struct BIFFWorkbook {
     /// Each cell style's (XF's) number format.
     private var styleFormats: [Int] = []
     private var formatCodes: [Int: String] = [:]
+    /// Excel 5.0/95 (BIFF5): strings are bytes in `codePage`, and there are no shared strings.
+    private(set) var biff5 = false
+    private var codePage = SingleByteTables.table(for: .windows1252) ?? SingleByteTables.latin1
 
     init(_ stream: [UInt8]) throws(XLSFailure) {
         self.stream = stream
@@ -28,9 +31,11 @@ struct BIFFWorkbook {
         }
         var reader = BIFFReader(stream, segments: [first.data])
         let version = reader.u16()
-        guard version == 0x0600 else {
-            throw XLSFailure(detail: "the workbook is BIFF version 0x\(String(version, radix: 16)); pfin reads Excel 97–2003 workbooks (BIFF8, 0x600)")
+        guard version == 0x0600 || version == 0x0500 else {
+            throw XLSFailure(
+                detail: "the workbook is BIFF version 0x\(String(version, radix: 16)); pfin reads BIFF5 and BIFF8 (Excel 5.0 to 2003)")
         }
+        biff5 = version == 0x0500
         for (record, segments) in records.dropFirst() {
             var reader = BIFFReader(stream, segments: segments)
             switch record.type {
@@ -38,9 +43,11 @@ struct BIFFWorkbook {
                 throw XLSFailure(detail: "the workbook is encrypted (protected with a password)")
             case BIFFType.dateMode:
                 date1904 = reader.u16() == 1
+            case BIFFType.codePage:
+                codePage = Self.table(codePage: reader.u16())
             case BIFFType.format:
                 let id = reader.u16()
-                formatCodes[id] = reader.string(rich: false)
+                formatCodes[id] = text(&reader, count8: biff5)
             case BIFFType.xf:
                 reader.skip(2)
                 styleFormats.append(reader.u16())
@@ -52,11 +59,32 @@ struct BIFFWorkbook {
             case BIFFType.boundSheet:
                 let offset = reader.u32()
                 let state = reader.u8(), kind = reader.u8()
-                let name = reader.string(rich: false, count8: true)
+                let name = text(&reader, count8: true)
                 sheets.append(Sheet(name: name, offset: offset, visible: state == 0, isWorksheet: kind == 0))
             default: break
             }
         }
+    }
+
+    /// A string of a record: Unicode in BIFF8, bytes in the code page in BIFF5.
+    private func text(_ reader: inout BIFFReader, count8: Bool = false) -> String {
+        biff5 ? reader.byteString(count8: count8, table: codePage) : reader.string(rich: false, count8: count8)
+    }
+
+    /// The table of a `CODEPAGE` record's code page; Windows-1252 for one pfin has no table of.
+    private static func table(codePage: Int) -> [UInt32] {
+        let encoding: TextEncoding
+        switch codePage {
+        case 1250: encoding = .windows1250
+        case 1251: encoding = .windows1251
+        case 1254: encoding = .windows1254
+        case 1257: encoding = .windows1257
+        case 28591: encoding = .latin1
+        case 28592: encoding = .latin2
+        case 28605: encoding = .latin9
+        default: encoding = .windows1252
+        }
+        return SingleByteTables.table(for: encoding) ?? SingleByteTables.latin1
     }
 
     /// The kind of number a style shows: a date, a time or a number.
@@ -95,7 +123,7 @@ struct BIFFWorkbook {
                 if index < strings.count { cells.append((row, column, style, .text(strings[index]))) }
             case BIFFType.label, BIFFType.richString:
                 let (row, column, style) = (reader.u16(), reader.u16(), reader.u16())
-                cells.append((row, column, style, .text(reader.string(rich: false))))
+                cells.append((row, column, style, .text(text(&reader))))
             case BIFFType.number:
                 let (row, column, style) = (reader.u16(), reader.u16(), reader.u16())
                 cells.append((row, column, style, .number(reader.double())))
@@ -128,7 +156,7 @@ struct BIFFWorkbook {
                     cells.append((row, column, style, .number(Double(bitPattern: bits))))
                 }
             case BIFFType.string:
-                if let (row, column, style) = pendingFormula { cells.append((row, column, style, .text(reader.string(rich: false)))) }
+                if let (row, column, style) = pendingFormula { cells.append((row, column, style, .text(text(&reader)))) }
                 pendingFormula = nil
             default: break
             }

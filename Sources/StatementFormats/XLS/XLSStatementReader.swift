@@ -7,8 +7,9 @@ import FinanceCore
 /// sheet's column, A = 1), as for `.xlsx`.
 ///
 /// The file is held in memory (up to `maximumInput`); every sector chain and record is bounds-
-/// checked. An encrypted workbook, an Excel 5.0/95 one (BIFF5) and a compound file without a
-/// `Workbook` stream (a Word document) are errors that say so.
+/// checked. An encrypted workbook and a compound file without a
+/// `Workbook` stream (a Word document) are errors that say so. Excel 5.0/95 workbooks (BIFF5, a
+/// `Book` stream, text in the workbook's code page) are read too.
 public struct XLSStatementReader: RenderedTableReader {
     public static let format = StatementFormat.xls
     public static let maximumInput = 256 << 20
@@ -30,7 +31,7 @@ public struct XLSStatementReader: RenderedTableReader {
             return .no("an OLE2 compound file with a '\(other)' stream, not an Excel workbook")
         }
         if holds("Workbook") { return .yes(90, "an OLE2 compound file with a 'Workbook' stream (Excel 97–2003)") }
-        if holds("Book") { return .yes(80, "an OLE2 compound file with a 'Book' stream (Excel 5.0/95)") }
+        if holds("Book") { return .yes(90, "an OLE2 compound file with a 'Book' stream (Excel 5.0/95)") }
         if input.isComplete { return .no("an OLE2 compound file without a 'Workbook' stream") }
         // A large workbook's directory may lie past the window.
         return .yes(70, "an OLE2 compound file (Excel 97–2003 writes its workbooks so)")
@@ -67,12 +68,10 @@ public struct XLSStatementReader: RenderedTableReader {
         let workbook: BIFFWorkbook
         do throws(XLSFailure) {
             let container = try CompoundFile(bytes)
-            guard let stream = try container.stream(named: "Workbook") else {
-                if try container.stream(named: "Book") != nil {
-                    return .failure(
-                        Diagnostic(
-                            .error, code: "xls.biff5", at: at, "this is an Excel 5.0/95 workbook; pfin reads Excel 97–2003 (.xls) and later", notes: [resave]))
-                }
+            // Excel 97–2003 names the stream Workbook; Excel 5.0/95 named it Book.
+            var found = try container.stream(named: "Workbook")
+            if found == nil { found = try container.stream(named: "Book") }
+            guard let stream = found else {
                 return .failure(
                     Diagnostic(
                         .error, code: "xls.no-workbook", at: at, "this OLE2 compound file holds no 'Workbook' stream; expected an Excel 97–2003 workbook",

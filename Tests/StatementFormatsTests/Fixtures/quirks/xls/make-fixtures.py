@@ -156,3 +156,38 @@ def indian_sample(path):
     book.save(path)
 
 indian_sample("../../../../../Samples/in-union-excel97.xls")
+
+# An Excel 5.0/95 workbook (BIFF5), as old web banking systems write them: a 'Book' stream, text as
+# bytes in the CODEPAGE record's code page (Windows-1252 here), LABEL cells, a date format of its own.
+def biff5_workbook():
+    def record(kind, data):
+        return struct.pack("<HH", kind, len(data)) + data
+    def text8(value):
+        encoded = value.encode("cp1252")
+        return struct.pack("<B", len(encoded)) + encoded
+    def text16(value):
+        encoded = value.encode("cp1252")
+        return struct.pack("<H", len(encoded)) + encoded
+    xf = lambda fmt: record(0x00E0, struct.pack("<HH", 0, fmt) + b"\0" * 12)
+    def globals_(sheet_offset):
+        out = record(0x0809, struct.pack("<HHHH", 0x0500, 0x0005, 0x0DBB, 0x07CC))
+        out += record(0x0042, struct.pack("<H", 1252))
+        out += record(0x0022, struct.pack("<H", 0))
+        out += record(0x041E, struct.pack("<H", 164) + text8("DD.MM.YYYY"))
+        out += b"".join(xf(0) for _ in range(16)) + xf(164) + xf(4)
+        out += record(0x0085, struct.pack("<IBB", sheet_offset, 0, 0) + text8("Umsätze"))
+        out += record(0x000A, b"")
+        return out
+    sheet = record(0x0809, struct.pack("<HHHH", 0x0500, 0x0010, 0x0DBB, 0x07CC))
+    cells = [(0, 0, 15, "Buchungstag"), (0, 1, 15, "Empfänger"), (0, 2, 15, "Betrag")]
+    for (r, c, x, v) in cells:
+        sheet += record(0x0204, struct.pack("<HHH", r, c, x) + text16(v))
+    for k, (serial, name, amount) in enumerate([(45414, "Bäckerei Müller", -4.8), (45415, "Gehalt Mai", 2100.0), (45418, "Café Zürich", -12.5)]):
+        sheet += record(0x0203, struct.pack("<HHHd", 1 + k, 0, 16, float(serial)))
+        sheet += record(0x0204, struct.pack("<HHH", 1 + k, 1, 15) + text16(name))
+        sheet += record(0x0203, struct.pack("<HHHd", 1 + k, 2, 17, amount))
+    sheet += record(0x000A, b"")
+    head = globals_(0)
+    return globals_(len(head)) + sheet
+
+open("excel95-biff5.xls", "wb").write(compound_file("Book", biff5_workbook()))
