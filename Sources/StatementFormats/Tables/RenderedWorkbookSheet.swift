@@ -47,4 +47,20 @@ struct RenderedWorkbookSheet {
             return detection
         }
     }
+
+    /// A workbook reader's `read`: the error that stopped rendering, or the rendered sheet read.
+    static func read(_ rendered: Result<Self, Diagnostic>, file: String, into sink: inout some ActivitySink) throws {
+        switch rendered {
+        case .failure(let diagnostic): try sink.report(diagnostic)
+        case .success(let sheet): try sheet.read(file: file, into: &sink)
+        }
+    }
+
+    /// A workbook reader's `detect`: the error that stopped rendering, or the sheet's dialect.
+    static func detect(_ rendered: Result<Self, Diagnostic>, file: String) throws(InputError) -> Result<DialectDetection, Diagnostic> {
+        switch rendered {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(let sheet): return try sheet.detect(file: file)
+        }
+    }
 }

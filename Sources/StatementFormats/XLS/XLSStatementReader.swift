@@ -38,17 +38,11 @@ public struct XLSStatementReader: RenderedTableReader {
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        switch try render(input, options: options) {
-        case .failure(let diagnostic): try sink.report(diagnostic)
-        case .success(let rendered): try rendered.read(file: input.displayName, into: &sink)
-        }
+        try RenderedWorkbookSheet.read(try render(input, options: options), file: input.displayName, into: &sink)
     }
 
     public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
-        switch try render(input, options: options) {
-        case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let rendered): return try rendered.detect(file: input.displayName)
-        }
+        try RenderedWorkbookSheet.detect(try render(input, options: options), file: input.displayName)
     }
 
     /// The chosen sheet as CSV text, or the error that stops the workbook from being read.

@@ -51,19 +51,13 @@ public struct XLSXStatementReader: RenderedTableReader {
     }
 
     public func read(_ input: ByteInput, options: ReadOptions, into sink: inout some ActivitySink) throws {
-        switch try render(input, options: options) {
-        case .failure(let diagnostic): try sink.report(diagnostic)
-        case .success(let rendered): try rendered.read(file: input.displayName, into: &sink)
-        }
+        try RenderedWorkbookSheet.read(try render(input, options: options), file: input.displayName, into: &sink)
     }
 
     /// Works out the CSV dialect of the sheet, as `CSVStatementReader.detect` does for a CSV: what
     /// `pfin identify` and `--show-dialect` print.
     public func detect(_ input: ByteInput, options: ReadOptions) throws(InputError) -> Result<DialectDetection, Diagnostic> {
-        switch try render(input, options: options) {
-        case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let rendered): return try rendered.detect(file: input.displayName)
-        }
+        try RenderedWorkbookSheet.detect(try render(input, options: options), file: input.displayName)
     }
 
     // MARK: Rendering
